@@ -1,0 +1,184 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// One settings list for every target: Swift 6 language mode, strict about existentials.
+let swiftSettings: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+let products: [Product] = [
+  .executable(name: "gym-auth", targets: ["gym-auth"]),
+  .executable(name: "gym-gateway", targets: ["gym-gateway"]),
+  .executable(name: "gymctl", targets: ["gymctl"]),
+  .executable(name: "gym-bench", targets: ["gym-bench"]),
+]
+
+let dependencies: [Package.Dependency] = [
+  .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
+  .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
+  .package(url: "https://github.com/grpc/grpc-swift-protobuf.git", from: "2.4.1"),
+  .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
+  .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+  .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+  .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+  .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+  .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+  .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+  .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+  .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+  .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+  .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+]
+
+let grpc: [Target.Dependency] = [
+  .product(name: "GRPCCore", package: "grpc-swift-2"),
+  .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+  .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+]
+
+let targets: [Target] = [
+  // Generated protobuf and gRPC code only (scripts/generate-protos.sh); never edited by hand.
+  .target(
+    name: "GymAPI",
+    dependencies: [
+      .product(name: "GRPCCore", package: "grpc-swift-2"),
+      .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+      .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+    ],
+    path: "Shared/GymAPI",
+    swiftSettings: swiftSettings
+  ),
+  // Opening SQLite the one right way (WAL, synchronous=FULL, busy timeout); no gRPC here.
+  .target(
+    name: "GymStore",
+    dependencies: [
+      .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "Logging", package: "swift-log"),
+    ],
+    path: "Shared/GymStore",
+    swiftSettings: swiftSettings
+  ),
+  // The runtime every process shares: config, logging, lifecycle, health, metrics,
+  // token verification, error mapping, gRPC server and client setup.
+  .target(
+    name: "GymService",
+    dependencies: grpc + [
+      "GymAPI",
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "Metrics", package: "swift-metrics"),
+      .product(name: "Prometheus", package: "swift-prometheus"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      .product(name: "JWTKit", package: "jwt-kit"),
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOPosix", package: "swift-nio"),
+      .product(name: "NIOHTTP1", package: "swift-nio"),
+    ],
+    path: "Shared/GymService",
+    swiftSettings: swiftSettings
+  ),
+  // Fixtures and helpers for tests only.
+  .target(
+    name: "GymTesting",
+    dependencies: grpc + ["GymAPI", "GymService", "GymStore"],
+    path: "Shared/GymTesting",
+    swiftSettings: swiftSettings
+  ),
+  // Accounts, sessions and signing keys: the auth service as a library.
+  .target(
+    name: "GymAuth",
+    dependencies: grpc + [
+      "GymAPI", "GymService", "GymStore",
+      .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "CryptoExtras", package: "swift-crypto"),
+      .product(name: "JWTKit", package: "jwt-kit"),
+    ],
+    path: "Services/Auth/Sources",
+    swiftSettings: swiftSettings
+  ),
+  // The gym-auth executable: reads config, builds, runs.
+  .executableTarget(
+    name: "gym-auth",
+    dependencies: ["GymAuth", "GymService"],
+    path: "Services/Auth/Main",
+    swiftSettings: swiftSettings
+  ),
+  // The public door: verifies tokens and forwards raw frames to the owning backend.
+  .target(
+    name: "GymGateway",
+    dependencies: grpc + ["GymAPI", "GymService"],
+    path: "Services/Gateway/Sources",
+    swiftSettings: swiftSettings
+  ),
+  .executableTarget(
+    name: "gym-gateway",
+    dependencies: ["GymGateway", "GymService"],
+    path: "Services/Gateway/Main",
+    swiftSettings: swiftSettings
+  ),
+  // Operator CLI logic (process supervision, health probes), shared with system tests.
+  .target(
+    name: "GymCtl",
+    dependencies: grpc + [
+      "GymAPI", "GymService",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    path: "Services/Ctl/Sources",
+    swiftSettings: swiftSettings
+  ),
+  .executableTarget(
+    name: "gymctl",
+    dependencies: ["GymCtl"],
+    path: "Services/Ctl/Main",
+    swiftSettings: swiftSettings
+  ),
+  // Load client that prints throughput and latency figures; run on demand.
+  .executableTarget(
+    name: "gym-bench",
+    dependencies: grpc + [
+      "GymAPI", "GymService",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      .product(name: "Histogram", package: "hdrhistogram-swift"),
+    ],
+    path: "Benchmarks/GymBench",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "GymServiceTests",
+    dependencies: grpc + [
+      "GymService", "GymStore", "GymTesting", "GymAPI",
+      .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "JWTKit", package: "jwt-kit"),
+      .product(name: "Crypto", package: "swift-crypto"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "AuthTests",
+    dependencies: grpc + [
+      "GymAuth", "GymService", "GymStore", "GymTesting", "GymAPI",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "GatewayTests",
+    dependencies: grpc + ["GymGateway", "GymAuth", "GymService", "GymTesting", "GymAPI"],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "SystemTests",
+    dependencies: grpc + ["GymCtl", "GymService", "GymTesting", "GymAPI"],
+    swiftSettings: swiftSettings
+  ),
+]
+
+let package = Package(
+  name: "gym",
+  platforms: [.macOS(.v15)],
+  products: products,
+  dependencies: dependencies,
+  targets: targets
+)

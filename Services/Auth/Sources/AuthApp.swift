@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import GRPCCore
+import GymAPI
+import GymService
+import GymStore
+import Logging
+
+/// The composition root of gym-auth: configuration keys, settings, and `build`, which
+/// the executable and the tests both call.
+public enum AuthApp {
+  public static let listen = ConfigKey("GYM_AUTH_LISTEN", default: "127.0.0.1:7001", "HOST:PORT the auth gRPC server listens on")
+  public static let passwordMinLength = ConfigKey(
+    "GYM_PASSWORD_MIN_LENGTH", default: "15", "Shortest password accepted (NIST: at least 8)")
+  public static let hashLogN = ConfigKey(
+    "GYM_PASSWORD_HASH_LOG_N", default: "17",
+    "scrypt cost as log2(N), r=8, p=1; 17 is OWASP's figure (128 MiB per hash). Lower only in tests")
+  public static let hashConcurrency = ConfigKey(
+    "GYM_PASSWORD_HASH_CONCURRENCY", default: "0", "Password hashes computed at once; 0 = one per CPU core")
+  public static let accessTokenTTL = ConfigKey(
+    "GYM_ACCESS_TOKEN_TTL_SECONDS", default: "900", "Lifetime of an access token")
+  public static let sessionLifetime = ConfigKey(
+    "GYM_SESSION_LIFETIME_DAYS", default: "30", "Absolute lifetime of a session and its refresh tokens")
+
+  public static let keys: [ConfigKey] =
+    [listen, CommonKeys.dataDir, passwordMinLength, hashLogN, hashConcurrency, accessTokenTTL, sessionLifetime]
+    + CommonKeys.all
+
+  public struct Settings: Sendable {
+    public var common: CommonSettings
+    public var dataDirectory: String
+    public var passwordMinLength = 15
+    public var hashParameters = PasswordHasher.Parameters.owasp
+    public var hashConcurrency = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    public var accessTokenTTL: TimeInterval = 900
+    public var sessionLifetime: TimeInterval = 30 * 24 * 3600
+    public var throttle = LoginThrottle.Limits()
+
+    public init(common: CommonSettings, dataDirectory: String) {
+      self.common = common
+      self.dataDirectory = dataDirectory
+    }
+
+    public init(config: Config) throws {
+      self.init(
+        common: try CommonSettings(config: config, listenKey: AuthApp.listen),
+        dataDirectory: try config.string(CommonKeys.dataDir))
+      passwordMinLength = try config.int(AuthApp.passwordMinLength, in: PasswordPolicy.lowestMinimum...64)
+      hashParameters = .init(logN: try config.int(AuthApp.hashLogN, in: 4...20))
+      let concurrency = try config.int(AuthApp.hashConcurrency, in: 0...64)
+      if concurrency > 0 { hashConcurrency = concurrency }
+      accessTokenTTL = TimeInterval(try config.int(AuthApp.accessTokenTTL, in: 60...86_400))
+      sessionLifetime = TimeInterval(try config.int(AuthApp.sessionLifetime, in: 1...365) * 86_400)
+    }
+  }
+
+  public static func build(_ settings: Settings, logger: Logger) async throws -> BuiltProcess {
+    let path = (settings.dataDirectory as NSString).appendingPathComponent("auth.sqlite")
+    let store = try AuthStore(path: path)
+    let keys = try SigningKeyStore(dataDirectory: settings.dataDirectory).loadOrCreate()
+    let issuer = await TokenIssuer(keys: keys, accessTokenLifetime: settings.accessTokenTTL)
+    var serviceSettings = AuthService.Settings()
+    serviceSettings.sessionLifetime = settings.sessionLifetime
+    let service = AuthService(
+      store: store,
+      hasher: try PasswordHasher(parameters: settings.hashParameters, maxConcurrent: settings.hashConcurrency),
+      policy: PasswordPolicy(minimumLength: settings.passwordMinLength),
+      issuer: issuer,
+      throttle: LoginThrottle(limits: settings.throttle),
+      settings: serviceSettings,
+      logger: logger)
+    let verifier = TokenVerifier(source: issuer, logger: logger)
+    try await verifier.refresh()
+    let server = GymServer(
+      name: "gym-auth",
+      settings: settings.common,
+      services: [service],
+      healthNames: [Gym_Auth_V1_AuthService.descriptor.fullyQualifiedService],
+      auth: AuthInterceptor(verifier: verifier, isPublic: AuthRoutes.isPublic, sessionCheck: service.sessionCheck),
+      logger: logger)
+    let writer = store.writer
+    return BuiltProcess(
+      server: server,
+      services: server.lifecycle(probe: {
+        try await GymDatabase.probe(writer)
+        return []
+      }),
+      close: { try (writer as? DatabasePool)?.close() })
+  }
+}
+
+/// Which auth methods need no access token (API.md "(public)"). The gateway asks the
+/// same question through `PublicMethods`.
+public enum AuthRoutes {
+  public static func isPublic(_ method: GRPCCore.MethodDescriptor) -> Bool {
+    PublicMethods.contains(method)
+  }
+}

@@ -1,0 +1,34 @@
+import GRPCCore
+import GymService
+
+/// The one mapping from auth's domain errors to gRPC status (DESIGN.md error table).
+extension AuthError: RPCErrorConvertible {
+  public var rpcError: RPCError {
+    switch self {
+    case .invalid(let violations):
+      .invalidArgument(violations)
+    case .emailTaken:
+      .alreadyExists(field: "email", "an account with this email already exists; sign in or reset the password")
+    case .usernameTaken:
+      .alreadyExists(field: "username", "this username is taken; choose another")
+    case .invalidCredentials:
+      .unauthenticated("the identifier or password is incorrect")
+    case .throttled(let retryAfter):
+      .resourceExhausted(
+        "too many failed sign-in attempts; try again in \(Int(retryAfter.components.seconds) + 1) s",
+        retryAfter: retryAfter)
+    case .invalidRefreshToken:
+      .unauthenticated("the refresh token is unknown, expired or revoked; sign in again")
+    case .refreshTokenReused:
+      .unauthenticated("the refresh token was already used; the session has been ended for safety, sign in again")
+    case .sessionEnded:
+      .unauthenticated("the session has ended; sign in again")
+    case .notFound(let what):
+      .notFound(what)
+    }
+  }
+
+  public var rpcErrorCode: RPCError.Code { rpcError.code }
+  public var rpcErrorMessage: String { rpcError.message }
+  public var rpcErrorMetadata: Metadata { rpcError.metadata }
+}

@@ -1,0 +1,17 @@
+import GymService
+
+/// Everything the auth domain refuses, independent of gRPC. `AuthError+Status`
+/// maps each case to a status code in one place.
+public enum AuthError: Error, Equatable, Sendable {
+  case invalid([FieldViolation])
+  case emailTaken
+  case usernameTaken
+  /// Unknown account or wrong password: deliberately one case (no account enumeration).
+  case invalidCredentials
+  case throttled(retryAfter: Duration)
+  case invalidRefreshToken
+  /// A spent refresh token was presented again; its session has been revoked.
+  case refreshTokenReused
+  case sessionEnded
+  case notFound(String)
+}

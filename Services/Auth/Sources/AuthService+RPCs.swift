@@ -1,0 +1,162 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import SwiftProtobuf
+
+extension AuthService: Gym_Auth_V1_AuthService.SimpleServiceProtocol {
+  public func register(
+    request: Gym_Auth_V1_RegisterRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_RegisterResponse {
+    let email = request.email.trimmingCharacters(in: .whitespaces).lowercased()
+    let username = request.username.trimmingCharacters(in: .whitespaces)
+    let displayName = request.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+    var violations: [FieldViolation] = []
+    if let problem = AccountValidation.emailProblem(email) { violations.append(FieldViolation("email", problem)) }
+    if let problem = AccountValidation.usernameProblem(username) {
+      violations.append(FieldViolation("username", problem))
+    }
+    violations += policy.violations(of: request.password, field: "password", email: email, username: username)
+    if let tooLong = Self.tooLong(displayName, field: "display_name", max: 100) { violations.append(tooLong) }
+    if !request.acceptTerms {
+      violations.append(FieldViolation("accept_terms", "must be true: the terms of service have to be accepted"))
+    }
+    let termsVersion = request.termsVersion.trimmingCharacters(in: .whitespaces)
+    if termsVersion.isEmpty {
+      violations.append(FieldViolation("terms_version", "is required: the version of the terms that was accepted"))
+    } else if let tooLong = Self.tooLong(termsVersion, field: "terms_version", max: 32) {
+      violations.append(tooLong)
+    }
+    switch request.role {
+    case .unspecified, .member, .trainer: break
+    default: violations.append(FieldViolation("role", "must be MEMBER or TRAINER; other roles are granted by an administrator"))
+    }
+    if let tooLong = Self.tooLong(request.clientDescription, field: "client_description", max: 200) {
+      violations.append(tooLong)
+    }
+    guard violations.isEmpty else { throw AuthError.invalid(violations) }
+
+    let now = Date()
+    let user = UserRecord(
+      id: ID.make(now: now), email: email, username: username, usernameKey: username.lowercased(),
+      displayName: displayName.isEmpty ? username : displayName,
+      role: request.role == .trainer ? "trainer" : "member",
+      passwordHash: try await hasher.hash(request.password),
+      termsVersion: termsVersion, termsAcceptedAt: now, createdAt: now, updatedAt: now)
+    let new = newSession(clientDescription: request.clientDescription, now: now)
+    let session = try await store.createUser(user, session: new)
+    logger.info("account registered", metadata: ["user_id": "\(user.id)", "role": "\(user.role)"])
+    let tokens = try await tokens(for: user, session: session, refreshToken: new.refreshToken, now: now)
+    return .with {
+      $0.user = Self.proto(user)
+      $0.tokens = tokens
+    }
+  }
+
+  public func login(
+    request: Gym_Auth_V1_LoginRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_LoginResponse {
+    let identifier = request.identifier.trimmingCharacters(in: .whitespaces).lowercased()
+    var violations: [FieldViolation] = []
+    if identifier.isEmpty { violations.append(FieldViolation("identifier", "is required: your email or username")) }
+    if request.password.isEmpty { violations.append(FieldViolation("password", "is required")) }
+    if let tooLong = Self.tooLong(request.password, field: "password", max: PasswordPolicy.maximumLength) {
+      violations.append(tooLong)
+    }
+    if let tooLong = Self.tooLong(request.clientDescription, field: "client_description", max: 200) {
+      violations.append(tooLong)
+    }
+    guard violations.isEmpty else { throw AuthError.invalid(violations) }
+
+    let address = RequestContext.current?.clientAddress
+    if let wait = throttle.retryAfter(account: identifier, address: address) {
+      throw AuthError.throttled(retryAfter: wait)
+    }
+    let user = try await store.user(identifier: identifier)
+    let matches: Bool
+    if let user {
+      matches = try await hasher.verify(request.password, against: user.passwordHash)
+    } else {
+      // Same work as a wrong password, so timing does not reveal which accounts exist.
+      try await hasher.verifyDecoy(request.password)
+      matches = false
+    }
+    guard let user, matches else {
+      throttle.recordFailure(account: identifier, address: address)
+      logger.notice("sign-in failed", metadata: ["client_address": "\(address ?? "-")"])
+      throw AuthError.invalidCredentials
+    }
+    throttle.recordSuccess(account: identifier)
+    let now = Date()
+    let new = newSession(clientDescription: request.clientDescription, now: now)
+    let session = try await store.createSession(userID: user.id, new)
+    let tokens = try await tokens(for: user, session: session, refreshToken: new.refreshToken, now: now)
+    return .with {
+      $0.user = Self.proto(user)
+      $0.tokens = tokens
+    }
+  }
+
+  public func refreshSession(
+    request: Gym_Auth_V1_RefreshSessionRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_RefreshSessionResponse {
+    guard !request.refreshToken.isEmpty else {
+      throw AuthError.invalid([FieldViolation("refresh_token", "is required")])
+    }
+    let now = Date()
+    let replacement = Self.newRefreshToken()
+    switch try await store.rotateRefreshToken(old: request.refreshToken, new: replacement, now: now) {
+    case .rotated(let session, let user):
+      let tokens = try await tokens(for: user, session: session, refreshToken: replacement, now: now)
+      return .with { $0.tokens = tokens }
+    case .reused(let sessionID):
+      logger.warning("refresh token reused; session revoked", metadata: ["session_id": "\(sessionID)"])
+      throw AuthError.refreshTokenReused
+    case .invalid:
+      throw AuthError.invalidRefreshToken
+    }
+  }
+
+  public func logout(
+    request: Gym_Auth_V1_LogoutRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_LogoutResponse {
+    let caller = try Caller.current()
+    let now = Date()
+    let revoked: Int
+    if request.allSessions {
+      revoked = try await store.revokeAllSessions(userID: caller.userID, reason: "logout (all sessions)", now: now)
+    } else {
+      var sessionID = caller.sessionID
+      if !request.refreshToken.isEmpty {
+        guard let session = try await store.session(refreshToken: request.refreshToken), session.userID == caller.userID
+        else { throw AuthError.notFound("no session of yours has this refresh token") }
+        sessionID = session.id
+      }
+      revoked = try await store.revokeSession(id: sessionID, userID: caller.userID, reason: "logout", now: now) ? 1 : 0
+    }
+    return .with { $0.revokedSessions = Int32(revoked) }
+  }
+
+  public func getMe(request: Gym_Auth_V1_GetMeRequest, context: ServerContext) async throws -> Gym_Auth_V1_GetMeResponse {
+    let caller = try Caller.current()
+    guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
+    return .with { $0.user = Self.proto(user) }
+  }
+
+  public func getSigningKeys(
+    request: Gym_Auth_V1_GetSigningKeysRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_GetSigningKeysResponse {
+    .with { response in
+      response.issuer = AccessClaims.issuer
+      response.audience = AccessClaims.audience
+      response.keys = issuer.publishedKeys.map { key in
+        .with {
+          $0.kid = key.kid
+          $0.algorithm = "EdDSA"
+          $0.publicKey = key.publicKey
+          $0.notBefore = Google_Protobuf_Timestamp(date: key.createdAt)
+        }
+      }
+    }
+  }
+}

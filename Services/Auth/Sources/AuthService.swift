@@ -1,0 +1,98 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import Logging
+import SwiftProtobuf
+
+/// `gym.auth.v1.AuthService`: accounts, sign-in and sessions. State and helpers live
+/// here; the RPCs are in `AuthService+RPCs.swift`.
+public struct AuthService: Sendable {
+  public struct Settings: Sendable {
+    public var sessionLifetime: TimeInterval = 30 * 24 * 3600
+    public init() {}
+  }
+
+  let store: AuthStore
+  let hasher: PasswordHasher
+  let policy: PasswordPolicy
+  let issuer: TokenIssuer
+  let throttle: LoginThrottle
+  let settings: Settings
+  let logger: Logger
+
+  public init(
+    store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, issuer: TokenIssuer,
+    throttle: LoginThrottle, settings: Settings = Settings(), logger: Logger
+  ) {
+    self.store = store
+    self.hasher = hasher
+    self.policy = policy
+    self.issuer = issuer
+    self.throttle = throttle
+    self.settings = settings
+    self.logger = logger
+  }
+
+  /// The interceptor check that makes a revoked or expired session's access tokens stop
+  /// working at once in auth itself.
+  public var sessionCheck: AuthInterceptor.SessionCheck {
+    { [store] caller in
+      guard let session = try await store.session(id: caller.sessionID), session.userID == caller.userID,
+        session.isActive(at: Date())
+      else { throw AuthError.sessionEnded }
+    }
+  }
+
+  /// 32 random bytes, base64url: an opaque refresh token with 256 bits of entropy.
+  static func newRefreshToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    return Data(bytes).base64URLEncodedString()
+  }
+
+  func newSession(clientDescription: String, now: Date) -> AuthStore.NewSession {
+    AuthStore.NewSession(
+      id: ID.make(now: now),
+      clientDescription: clientDescription,
+      clientAddress: RequestContext.current?.clientAddress ?? "",
+      createdAt: now,
+      expiresAt: now.addingTimeInterval(settings.sessionLifetime),
+      refreshToken: Self.newRefreshToken())
+  }
+
+  func tokens(for user: UserRecord, session: SessionRecord, refreshToken: String, now: Date) async throws
+    -> Gym_Auth_V1_Tokens
+  {
+    let access = try await issuer.accessToken(
+      userID: user.id, sessionID: session.id, roles: [Self.role(user.role)], now: now)
+    return .with {
+      $0.accessToken = access.token
+      $0.accessTokenExpiresAt = Google_Protobuf_Timestamp(date: access.expiresAt)
+      $0.refreshToken = refreshToken
+      $0.refreshTokenExpiresAt = Google_Protobuf_Timestamp(date: session.expiresAt)
+      $0.sessionID = session.id
+    }
+  }
+
+  static func role(_ name: String) -> Gym_Common_V1_Role {
+    Gym_Common_V1_Role(claimName: name) ?? .member
+  }
+
+  static func proto(_ user: UserRecord) -> Gym_Auth_V1_User {
+    .with {
+      $0.id = user.id
+      $0.email = user.email
+      $0.username = user.username
+      $0.roles = [role(user.role)]
+      $0.profile = .with { $0.displayName = user.displayName }
+      $0.createdAt = Google_Protobuf_Timestamp(date: user.createdAt)
+      $0.termsVersion = user.termsVersion
+    }
+  }
+
+  /// Field-length check shared by several requests.
+  static func tooLong(_ value: String, field: String, max: Int) -> FieldViolation? {
+    value.count > max ? FieldViolation(field, "must be at most \(max) characters (it has \(value.count))") : nil
+  }
+}

@@ -1,0 +1,165 @@
+import Crypto
+import Foundation
+import GRDB
+import GymStore
+
+/// Auth's database: users, sessions and refresh tokens in `auth.sqlite`. Every
+/// multi-row change is one transaction. Reads and named writes only; no gRPC here.
+public struct AuthStore: Sendable {
+  public let writer: any DatabaseWriter
+
+  /// Opens (creating and migrating) the file at `path`.
+  public init(path: String) throws {
+    self.writer = try GymDatabase.openPool(at: path, migrator: AuthMigrations.migrator)
+  }
+
+  /// For tests: any writer (an in-memory queue, a temporary pool), migrated.
+  public init(writer: any DatabaseWriter) throws {
+    try AuthMigrations.migrator.migrate(writer)
+    self.writer = writer
+  }
+
+  /// A new session's fields; the store writes it with its first refresh token.
+  public struct NewSession: Sendable {
+    public var id: String
+    public var clientDescription: String
+    public var clientAddress: String
+    public var createdAt: Date
+    public var expiresAt: Date
+    public var refreshToken: String
+
+    public init(id: String, clientDescription: String, clientAddress: String, createdAt: Date, expiresAt: Date, refreshToken: String) {
+      self.id = id
+      self.clientDescription = clientDescription
+      self.clientAddress = clientAddress
+      self.createdAt = createdAt
+      self.expiresAt = expiresAt
+      self.refreshToken = refreshToken
+    }
+  }
+
+  // MARK: Writes
+
+  /// Creates the user and their first session in one transaction.
+  public func createUser(_ user: UserRecord, session: NewSession) async throws -> SessionRecord {
+    do {
+      return try await writer.write { db in
+        if try UserRecord.filter(UserRecord.Columns.email == user.email).fetchCount(db) > 0 {
+          throw AuthError.emailTaken
+        }
+        if try UserRecord.filter(UserRecord.Columns.usernameKey == user.usernameKey).fetchCount(db) > 0 {
+          throw AuthError.usernameTaken
+        }
+        try user.insert(db)
+        return try Self.insertSession(db, userID: user.id, session)
+      }
+    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+      // Unreachable through the checks above inside one write transaction; kept so
+      // that a constraint added later still maps to a clear answer.
+      throw AuthError.emailTaken
+    }
+  }
+
+  /// Opens a new session for an existing user.
+  public func createSession(userID: String, _ session: NewSession) async throws -> SessionRecord {
+    try await writer.write { db in try Self.insertSession(db, userID: userID, session) }
+  }
+
+  public enum Rotation: Sendable, Equatable {
+    case rotated(SessionRecord, UserRecord)
+    case reused(sessionID: String)
+    case invalid
+  }
+
+  /// Spends `oldToken` and stores `newToken` for the same session, in one transaction.
+  /// Presenting a spent token revokes its session (the token may have been stolen).
+  public func rotateRefreshToken(old oldToken: String, new newToken: String, now: Date) async throws -> Rotation {
+    let oldHash = Self.hash(oldToken)
+    return try await writer.write { db -> Rotation in
+      guard let token = try RefreshTokenRecord.fetchOne(db, key: oldHash),
+        var session = try SessionRecord.fetchOne(db, key: token.sessionID)
+      else { return .invalid }
+      if token.usedAt != nil {
+        if session.revokedAt == nil {
+          session.revokedAt = now
+          session.revokeReason = "refresh token reuse"
+          try session.update(db)
+        }
+        return .reused(sessionID: session.id)
+      }
+      guard session.isActive(at: now), let user = try UserRecord.fetchOne(db, key: session.userID) else {
+        return .invalid
+      }
+      try db.execute(sql: "UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?", arguments: [now, oldHash])
+      try RefreshTokenRecord(tokenHash: Self.hash(newToken), sessionID: session.id, createdAt: now, usedAt: nil).insert(db)
+      session.lastUsedAt = now
+      try session.update(db)
+      return .rotated(session, user)
+    }
+  }
+
+  /// Revokes one session of `userID`; false when it is not theirs or already ended.
+  public func revokeSession(id: String, userID: String, reason: String, now: Date) async throws -> Bool {
+    try await writer.write { db in
+      try db.execute(
+        sql: "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL",
+        arguments: [now, reason, id, userID])
+      return db.changesCount > 0
+    }
+  }
+
+  /// Revokes every active session of `userID`; returns how many.
+  public func revokeAllSessions(userID: String, reason: String, now: Date) async throws -> Int {
+    try await writer.write { db in
+      try db.execute(
+        sql: "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE user_id = ? AND revoked_at IS NULL",
+        arguments: [now, reason, userID])
+      return db.changesCount
+    }
+  }
+
+  // MARK: Reads
+
+  public func user(id: String) async throws -> UserRecord? {
+    try await writer.read { db in try UserRecord.fetchOne(db, key: id) }
+  }
+
+  /// By email (contains "@") or username, ignoring case.
+  public func user(identifier: String) async throws -> UserRecord? {
+    let key = identifier.lowercased()
+    return try await writer.read { db in
+      let column = key.contains("@") ? UserRecord.Columns.email : UserRecord.Columns.usernameKey
+      return try UserRecord.filter(column == key).fetchOne(db)
+    }
+  }
+
+  public func session(id: String) async throws -> SessionRecord? {
+    try await writer.read { db in try SessionRecord.fetchOne(db, key: id) }
+  }
+
+  /// The session a refresh token belongs to, whether or not the token is spent.
+  public func session(refreshToken: String) async throws -> SessionRecord? {
+    let hash = Self.hash(refreshToken)
+    return try await writer.read { db in
+      guard let token = try RefreshTokenRecord.fetchOne(db, key: hash) else { return nil }
+      return try SessionRecord.fetchOne(db, key: token.sessionID)
+    }
+  }
+
+  // MARK: Helpers
+
+  private static func insertSession(_ db: Database, userID: String, _ new: NewSession) throws -> SessionRecord {
+    let session = SessionRecord(
+      id: new.id, userID: userID, clientDescription: new.clientDescription, clientAddress: new.clientAddress,
+      createdAt: new.createdAt, lastUsedAt: new.createdAt, expiresAt: new.expiresAt, revokedAt: nil, revokeReason: nil)
+    try session.insert(db)
+    try RefreshTokenRecord(tokenHash: hash(new.refreshToken), sessionID: new.id, createdAt: new.createdAt, usedAt: nil)
+      .insert(db)
+    return session
+  }
+
+  /// Refresh tokens are 256-bit random values, so a plain SHA-256 is a safe at-rest form.
+  static func hash(_ token: String) -> Data {
+    Data(SHA256.hash(data: Data(token.utf8)))
+  }
+}

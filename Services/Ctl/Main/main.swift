@@ -1,0 +1,3 @@
+import GymCtl
+
+await GymCtlCommand.main()

@@ -1,0 +1,26 @@
+import ArgumentParser
+import GymService
+
+/// `gymctl health --addr HOST:PORT`: exit 0 only when serving (container health checks).
+struct Health: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Exit 0 when the process at --addr reports SERVING.")
+
+  @Option(help: "HOST:PORT of a gym process.")
+  var addr: String
+
+  @Option(help: "Service name to check; empty = the whole process.")
+  var service = ""
+
+  func run() async throws {
+    guard let address = HostPort(addr) else {
+      throw ValidationError("--addr must be HOST:PORT, e.g. 127.0.0.1:7000")
+    }
+    let result = await HealthProbe.check(address, service: service)
+    if result.serving {
+      print("SERVING")
+    } else {
+      print(result.status.map { "\($0)".uppercased() } ?? "DOWN: \(result.error ?? "no answer")")
+      throw ExitCode.failure
+    }
+  }
+}

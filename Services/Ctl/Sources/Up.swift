@@ -1,0 +1,58 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+
+/// `gymctl up`: the whole platform on this machine until Ctrl-C.
+struct Up: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Start every service on loopback, wait until all are healthy, stop them all on Ctrl-C.")
+
+  @OptionGroup var stack: StackOptions
+
+  @Option(help: "Directory holding the gym-* executables (default: next to gymctl).")
+  var binDir: String?
+
+  func run() async throws {
+    let supervisor = Supervisor(layout: stack.layout, binDirectory: binDir ?? Supervisor.defaultBinDirectory())
+    // Handle Ctrl-C and SIGTERM ourselves so children get a graceful stop.
+    signal(SIGINT, SIG_IGN)
+    signal(SIGTERM, SIG_IGN)
+    let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
+    let sources = [SIGINT, SIGTERM].map { number in
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { continuation.yield(number) }
+      source.resume()
+      return source
+    }
+    defer { sources.forEach { $0.cancel() } }
+
+    let started = ContinuousClock.now
+    do {
+      try await supervisor.start { print($0) }
+    } catch {
+      print("gymctl: \(error)")
+      await supervisor.stop()
+      throw ExitCode.failure
+    }
+    print("all services healthy in \(started.duration(to: .now).formatted(.units(allowed: [.seconds, .milliseconds])))")
+    print("gateway listening on \(stack.layout.host):\(stack.layout.basePort)  (data in \(stack.dataDir), logs in \(stack.dataDir)/logs)")
+    print("press Ctrl-C to stop")
+
+    let outcome = await withTaskGroup(of: String?.self) { group in
+      group.addTask {
+        var iterator = signals.makeAsyncIterator()
+        _ = await iterator.next()
+        return nil
+      }
+      group.addTask { await supervisor.nextUnexpectedExit().map { "\($0)" } }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first
+    }
+    if let outcome { print("gymctl: \(outcome); stopping the others") } else { print("stopping…") }
+    await supervisor.stop()
+    continuation.finish()
+    print("stopped")
+    if outcome != nil { throw ExitCode.failure }
+  }
+}

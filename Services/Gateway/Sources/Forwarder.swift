@@ -1,0 +1,113 @@
+import Foundation
+import GRPCCore
+import GymService
+
+/// Registers every routed method with raw-bytes coding and forwards each call to its
+/// backend as a bidirectional stream: request messages, response messages, metadata
+/// and status pass through unchanged, with the request id, client address and a
+/// bounded deadline added.
+struct Forwarder: RegistrableRPCService {
+  struct Deadlines: Sendable {
+    var defaultTimeout: Duration
+    var maximumTimeout: Duration
+  }
+
+  let routes: [(Route, GymGRPCClient)]
+  let deadlines: Deadlines
+
+  func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
+    for (route, client) in routes {
+      for method in route.methods {
+        router.registerHandler(forMethod: method, deserializer: RawBytesCoding(), serializer: RawBytesCoding()) {
+          request, context in
+          forward(request, method: method, to: client)
+        }
+      }
+    }
+  }
+
+  /// Headers the transport manages itself or that the gateway sets; everything else
+  /// (authorization, custom metadata, binary headers) is passed on.
+  static func isHopByHop(_ key: String) -> Bool {
+    key.hasPrefix(":") || key.hasPrefix("grpc-") || ["content-type", "te", "user-agent", "host", "x-forwarded-for",
+      RequestContext.requestIDKey].contains(key)
+  }
+
+  private func forward(
+    _ request: StreamingServerRequest<[UInt8]>, method: MethodDescriptor, to client: GymGRPCClient
+  ) -> StreamingServerResponse<[UInt8]> {
+    var metadata = Metadata()
+    for (key, value) in request.metadata where !Self.isHopByHop(key) {
+      switch value {
+      case .string(let text): metadata.addString(text, forKey: key)
+      case .binary(let bytes): metadata.addBinary(bytes, forKey: key)
+      }
+    }
+    let context = RequestContext.current
+    if let context {
+      metadata.addString(context.requestID, forKey: RequestContext.requestIDKey)
+      if let address = context.clientAddress { metadata.addString(address, forKey: "x-forwarded-for") }
+    }
+    var options = CallOptions.defaults
+    options.timeout = timeout(requested: request.metadata)
+    // Fail at once with UNAVAILABLE when the backend is down rather than queueing.
+    options.waitForReady = false
+    let callOptions = options
+    let outbound = StreamingClientRequest<[UInt8]>(metadata: metadata) { writer in
+      for try await message in request.messages { try await writer.write(message) }
+    }
+    return StreamingServerResponse<[UInt8]> { writer in
+      try await client.bidirectionalStreaming(
+        request: outbound, descriptor: method, serializer: RawBytesCoding(), deserializer: RawBytesCoding(),
+        options: callOptions
+      ) { response in
+        switch response.accepted {
+        case .failure(let error):
+          throw error
+        case .success(let contents):
+          var trailers: Metadata = [:]
+          for try await part in contents.bodyParts {
+            switch part {
+            case .message(let message): try await writer.write(message)
+            case .trailingMetadata(let metadata): trailers = metadata
+            }
+          }
+          return trailers.filtered { !Self.isHopByHop($0.key) }
+        }
+      }
+    }
+  }
+
+  /// The client's deadline (`grpc-timeout`), or the default, never above the maximum.
+  private func timeout(requested metadata: Metadata) -> Duration {
+    let requested = metadata[stringValues: "grpc-timeout"].first(where: { _ in true }).flatMap(Self.parseTimeout)
+    return min(requested ?? deadlines.defaultTimeout, deadlines.maximumTimeout)
+  }
+
+  /// gRPC's `grpc-timeout` header: up to 8 digits and a unit (H, M, S, m, u, n).
+  static func parseTimeout(_ text: String) -> Duration? {
+    guard let unit = text.last, let value = Int64(text.dropLast()), value >= 0, text.count <= 9 else { return nil }
+    switch unit {
+    case "H": return .seconds(value * 3600)
+    case "M": return .seconds(value * 60)
+    case "S": return .seconds(value)
+    case "m": return .milliseconds(value)
+    case "u": return .microseconds(value)
+    case "n": return .nanoseconds(value)
+    default: return nil
+    }
+  }
+}
+
+extension Metadata {
+  func filtered(_ isIncluded: (Element) -> Bool) -> Metadata {
+    var result = Metadata()
+    for element in self where isIncluded(element) {
+      switch element.value {
+      case .string(let text): result.addString(text, forKey: element.key)
+      case .binary(let bytes): result.addBinary(bytes, forKey: element.key)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,17 @@
+import GRPCCore
+import GymAPI
+import GymService
+
+/// A public service the gateway exposes and the backend that owns it. Only services
+/// listed here are routed: `…Internal` services and `gym.ops.v1` never are, so a
+/// client reaching for them gets UNIMPLEMENTED from the gateway itself.
+public struct Route: Sendable {
+  public var backend: String
+  public var service: ServiceDescriptor
+  public var methods: [MethodDescriptor]
+
+  /// Every public service of the platform, by owning backend. New services join here.
+  public static let all: [Route] = [
+    Route(backend: "auth", service: Gym_Auth_V1_AuthService.descriptor, methods: Gym_Auth_V1_AuthService.Method.descriptors)
+  ]
+}

@@ -1,0 +1,54 @@
+/// Keys every gym process reads; a process adds its own beside them.
+public enum CommonKeys {
+  public static let logLevel = ConfigKey(
+    "GYM_LOG_LEVEL", default: "info", "trace, debug, info, notice, warning, error or critical")
+  public static let metricsListen = ConfigKey(
+    "GYM_METRICS_LISTEN", default: "", "HOST:PORT for Prometheus /metrics over HTTP; empty = the gRPC port + 2000")
+  public static let shutdownGrace = ConfigKey(
+    "GYM_SHUTDOWN_GRACE_SECONDS", default: "10", "How long SIGTERM/SIGINT waits for in-flight RPCs before cancelling them")
+  public static let maxMessageBytes = ConfigKey(
+    "GYM_MAX_MESSAGE_BYTES", default: "4194304", "Largest request message accepted, in bytes")
+  public static let dataDir = ConfigKey(
+    "GYM_DATA_DIR", default: "./.gym-data", "Directory holding this service's SQLite file and keys")
+
+  public static let all: [ConfigKey] = [logLevel, metricsListen, shutdownGrace, maxMessageBytes]
+}
+
+/// The settings every process derives from `CommonKeys`.
+public struct CommonSettings: Sendable {
+  public var listen: HostPort
+  public var metricsListen: HostPort
+  public var shutdownGrace: Duration
+  public var maxMessageBytes: Int
+  public var logLevel: String
+
+  public init(
+    listen: HostPort, metricsListen: HostPort? = nil, shutdownGrace: Duration = .seconds(10),
+    maxMessageBytes: Int = 4 << 20, logLevel: String = "info"
+  ) {
+    self.listen = listen
+    self.metricsListen = metricsListen ?? HostPort(host: listen.host, port: listen.port == 0 ? 0 : listen.port + 2000)
+    self.shutdownGrace = shutdownGrace
+    self.maxMessageBytes = maxMessageBytes
+    self.logLevel = logLevel
+  }
+
+  public init(config: Config, listenKey: ConfigKey) throws {
+    let listen = try config.address(listenKey)
+    let metrics = try config.string(CommonKeys.metricsListen)
+    var metricsAddress: HostPort? = nil
+    if !metrics.isEmpty {
+      guard let parsed = HostPort(metrics) else {
+        throw ConfigError("GYM_METRICS_LISTEN=\(metrics) must be HOST:PORT")
+      }
+      metricsAddress = parsed
+    }
+    self.init(
+      listen: listen,
+      metricsListen: metricsAddress,
+      shutdownGrace: try config.seconds(CommonKeys.shutdownGrace),
+      maxMessageBytes: try config.int(CommonKeys.maxMessageBytes, in: 1024...(64 << 20)),
+      logLevel: try config.string(CommonKeys.logLevel)
+    )
+  }
+}

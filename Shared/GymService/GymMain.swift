@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// A process ready to run: its server, its lifecycle services in start order, and
+/// what to close after they stop (the database).
+public struct BuiltProcess: Sendable {
+  public let server: GymServer
+  public let services: [any Service]
+  public let close: @Sendable () throws -> Void
+
+  public init(server: GymServer, services: [any Service], close: @escaping @Sendable () throws -> Void = {}) {
+    self.server = server
+    self.services = services
+    self.close = close
+  }
+}
+
+/// The thin entry point every executable shares: `--help`, configuration errors as a
+/// clear message and exit code 2, logging, run until a signal, close, exit.
+public enum GymMain {
+  public static func run(
+    process: String,
+    keys: [ConfigKey],
+    build: (Config, Logger) async throws -> BuiltProcess
+  ) async -> Never {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print(Config.usage(process: process, keys: keys))
+      exit(0)
+    }
+    let config: Config
+    do {
+      config = try Config(keys: keys)
+    } catch {
+      FileHandle.standardError.write(Data("\(process): \(error)\n".utf8))
+      exit(2)
+    }
+    StructuredLogHandler.bootstrap(service: process, level: (try? config.string(CommonKeys.logLevel)) ?? "info")
+    let logger = Logger(label: process)
+    do {
+      let built = try await build(config, logger)
+      try await built.server.run(built.services)
+      try built.close()
+      exit(0)
+    } catch let error as ConfigError {
+      FileHandle.standardError.write(Data("\(process): \(error)\n".utf8))
+      exit(2)
+    } catch {
+      logger.critical("stopped with an error", metadata: ["error": "\(String(reflecting: error))"])
+      exit(1)
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import GymAPI
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// One gym process's gRPC server: the standard transport settings (listen backlog,
+/// message size limit), the shared interceptors (request id, metrics, error mapping,
+/// token verification), health and metrics. Every executable builds one of these.
+public final class GymServer: Sendable {
+  public let name: String
+  public let health: HealthStatus
+  public let metrics: RPCMetrics
+  private let settings: CommonSettings
+  private let transport: HTTP2ServerTransport.Posix
+  private let server: GRPCServer<HTTP2ServerTransport.Posix>
+  private let logger: Logger
+
+  /// - Parameters:
+  ///   - healthNames: service names reported by `grpc.health.v1` besides "" (the process).
+  ///   - auth: token verification for non-public methods; nil for processes without users.
+  ///   - trustForwardedFor: true behind the gateway, false for the public door.
+  public init(
+    name: String,
+    settings: CommonSettings,
+    services: [any RegistrableRPCService],
+    healthNames: [String],
+    auth: AuthInterceptor?,
+    trustForwardedFor: Bool = true,
+    logger: Logger
+  ) {
+    self.name = name
+    self.settings = settings
+    self.logger = logger
+    self.health = HealthStatus(services: healthNames)
+    self.metrics = RPCMetrics()
+    let config = HTTP2ServerTransport.Posix.Config.defaults { config in
+      config.rpc.maxRequestPayloadSize = settings.maxMessageBytes
+      // NIO's default backlog of 128 makes bursts of new connections see resets.
+      config.channelDebuggingCallbacks.onBindTCPListener = { channel in
+        channel.setOption(ChannelOptions.backlog, value: 4096)
+      }
+    }
+    self.transport = HTTP2ServerTransport.Posix(
+      address: .ipv4(host: settings.listen.host, port: settings.listen.port),
+      transportSecurity: .plaintext,
+      config: config
+    )
+    var interceptors: [any ServerInterceptor] = [
+      RequestInterceptor(metrics: metrics, logger: logger, trustForwardedFor: trustForwardedFor)
+    ]
+    if let auth { interceptors.append(auth) }
+    self.server = GRPCServer(
+      transport: transport,
+      services: services + [HealthService(status: health)],
+      interceptors: interceptors
+    )
+  }
+
+  /// The bound address (useful with port 0 in tests).
+  public var listeningAddress: HostPort {
+    get async throws {
+      let address = try await transport.listeningAddress
+      guard let ipv4 = address.ipv4 else { return settings.listen }
+      return HostPort(host: ipv4.host, port: ipv4.port)
+    }
+  }
+
+  /// The lifecycle services of this process in start order: clients and workers first,
+  /// then metrics, the gRPC server, and the health monitor last so that on shutdown it
+  /// reports NOT_SERVING before the server drains.
+  public func lifecycle(before: [any Service] = [], probe: @escaping HealthMonitor.Probe) -> [any Service] {
+    before + [
+      MetricsServer(address: settings.metricsListen, metrics: metrics, logger: logger),
+      GRPCServerService(server: server),
+      HealthMonitor(status: health, logger: logger, probe: probe),
+    ]
+  }
+
+  /// Runs `services` in one `ServiceGroup` until SIGTERM/SIGINT, giving in-flight
+  /// RPCs `settings.shutdownGrace` to finish.
+  public func run(_ services: [any Service]) async throws {
+    var config = ServiceGroupConfiguration(
+      services: services.map { .init(service: $0) },
+      gracefulShutdownSignals: [.sigterm, .sigint],
+      logger: logger
+    )
+    config.maximumGracefulShutdownDuration = settings.shutdownGrace
+    logger.info("starting", metadata: ["listen": "\(settings.listen)", "metrics": "\(settings.metricsListen)"])
+    try await ServiceGroup(configuration: config).run()
+    logger.info("stopped")
+  }
+}
+
+/// A `GRPCServer` as a lifecycle service: graceful shutdown stops accepting new RPCs
+/// and lets in-flight ones finish.
+public struct GRPCServerService<Transport: ServerTransport>: Service {
+  let server: GRPCServer<Transport>
+
+  public init(server: GRPCServer<Transport>) { self.server = server }
+
+  public func run() async throws {
+    try await withGracefulShutdownHandler {
+      try await server.serve()
+    } onGracefulShutdown: {
+      server.beginGracefulShutdown()
+    }
+  }
+}

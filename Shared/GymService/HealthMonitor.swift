@@ -1,0 +1,50 @@
+import Logging
+import ServiceLifecycle
+
+/// Probes what the process depends on every few seconds and reports SERVING or
+/// NOT_SERVING; on graceful shutdown reports NOT_SERVING first so load balancers and
+/// `gymctl` stop sending work before the server drains.
+public struct HealthMonitor: Service {
+  /// Throws when the process cannot serve (database unreachable). May return names
+  /// that are individually down (the gateway's unreachable backends).
+  public typealias Probe = @Sendable () async throws -> Set<String>
+
+  private let status: HealthStatus
+  private let probe: Probe
+  private let interval: Duration
+  private let logger: Logger
+
+  public init(status: HealthStatus, interval: Duration = .seconds(1), logger: Logger, probe: @escaping Probe) {
+    self.status = status
+    self.probe = probe
+    self.interval = interval
+    self.logger = logger
+  }
+
+  public func run() async throws {
+    var lastFailure: String? = "starting"
+    while !Task.isShuttingDownGracefully && !Task.isCancelled {
+      var down: Set<String> = []
+      var failure: String? = nil
+      do {
+        down = try await probe()
+      } catch {
+        failure = "\(error)"
+      }
+      for name in status.all.keys {
+        let serving = failure == nil && !down.contains(name)
+        status.set(serving ? .serving : .notServing, for: name)
+      }
+      if failure != lastFailure {
+        if let failure {
+          logger.error("health probe failed; NOT_SERVING", metadata: ["error": "\(failure)"])
+        } else {
+          logger.info("SERVING")
+        }
+        lastFailure = failure
+      }
+      _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+    }
+    status.set(.notServing)
+  }
+}

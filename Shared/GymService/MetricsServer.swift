@@ -1,0 +1,69 @@
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import ServiceLifecycle
+
+/// A tiny HTTP/1.1 server that answers `GET /metrics` with the Prometheus text
+/// exposition of `RPCMetrics`; everything else is 404.
+public struct MetricsServer: Service {
+  private let address: HostPort
+  private let metrics: RPCMetrics
+  private let logger: Logger
+
+  public init(address: HostPort, metrics: RPCMetrics, logger: Logger) {
+    self.address = address
+    self.metrics = metrics
+    self.logger = logger
+  }
+
+  public func run() async throws {
+    let metrics = self.metrics
+    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .childChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+          try channel.pipeline.syncOperations.addHandler(MetricsHTTPHandler(metrics: metrics))
+        }
+      }
+      .bind(host: address.host, port: address.port).get()
+    logger.info("metrics listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])
+    try? await gracefulShutdown()
+    try? await channel.close()
+  }
+}
+
+private final class MetricsHTTPHandler: ChannelInboundHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  private let metrics: RPCMetrics
+  private var path = ""
+  private var keepAlive = false
+
+  init(metrics: RPCMetrics) { self.metrics = metrics }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head(let head):
+      path = head.uri.split(separator: "?").first.map(String.init) ?? head.uri
+      keepAlive = head.isKeepAlive
+    case .body:
+      break
+    case .end:
+      let found = path == "/metrics"
+      let body = found ? metrics.exposition() : "not found: try /metrics\n"
+      var headers = HTTPHeaders()
+      headers.add(name: "content-type", value: found ? "text/plain; version=0.0.4; charset=utf-8" : "text/plain")
+      headers.add(name: "content-length", value: "\(body.utf8.count)")
+      let head = HTTPResponseHead(version: .http1_1, status: found ? .ok : .notFound, headers: headers)
+      context.write(wrapOutboundOut(.head(head)), promise: nil)
+      context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
+      let keepAlive = self.keepAlive
+      context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { [channel = context.channel] _ in
+        if !keepAlive { channel.close(promise: nil) }
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import GRPCCore
+import GRPCProtobuf
+
+/// Status builders for the error table in DESIGN.md, so every service phrases
+/// the same situation the same way.
+extension RPCError {
+  /// INVALID_ARGUMENT with `google.rpc.BadRequest` field violations; the message lists
+  /// them too, for clients that do not decode details.
+  public static func invalidArgument(_ violations: [FieldViolation]) -> RPCError {
+    let message = "invalid request: " + violations.map { "\($0.field): \($0.description)" }.joined(separator: "; ")
+    let status = GoogleRPCStatus(
+      code: .invalidArgument,
+      message: message,
+      details: [.badRequest(violations: violations.map { .init(field: $0.field, description: $0.description) })]
+    )
+    return RPCError(code: .invalidArgument, message: message, metadata: status.rpcErrorMetadata)
+  }
+
+  public static func invalidArgument(field: String, _ description: String) -> RPCError {
+    invalidArgument([FieldViolation(field, description)])
+  }
+
+  /// RESOURCE_EXHAUSTED with `google.rpc.RetryInfo` saying when to try again.
+  public static func resourceExhausted(_ message: String, retryAfter: Duration) -> RPCError {
+    let status = GoogleRPCStatus(code: .resourceExhausted, message: message, details: [.retryInfo(delay: retryAfter)])
+    return RPCError(code: .resourceExhausted, message: message, metadata: status.rpcErrorMetadata)
+  }
+
+  public static func unauthenticated(_ message: String) -> RPCError {
+    RPCError(code: .unauthenticated, message: message)
+  }
+
+  public static func permissionDenied(_ message: String) -> RPCError {
+    RPCError(code: .permissionDenied, message: message)
+  }
+
+  public static func notFound(_ message: String) -> RPCError {
+    RPCError(code: .notFound, message: message)
+  }
+
+  public static func alreadyExists(field: String, _ message: String) -> RPCError {
+    let status = GoogleRPCStatus(
+      code: .alreadyExists, message: message,
+      details: [.badRequest(violations: [.init(field: field, description: message)])]
+    )
+    return RPCError(code: .alreadyExists, message: message, metadata: status.rpcErrorMetadata)
+  }
+
+  /// The field violations carried by an error, if any (tests and clients).
+  public var fieldViolations: [FieldViolation] {
+    guard let status = try? unpackGoogleRPCStatus() else { return [] }
+    return status.details.compactMap(\.badRequest).flatMap(\.violations).map {
+      FieldViolation($0.field, $0.violationDescription)
+    }
+  }
+
+  /// The retry delay carried by an error, if any.
+  public var retryDelay: Duration? {
+    guard let status = try? unpackGoogleRPCStatus() else { return nil }
+    return status.details.compactMap(\.retryInfo).first?.delay
+  }
+}

@@ -1,0 +1,59 @@
+import GRPCCore
+import Prometheus
+
+/// RPC counters and latency histograms, labelled by method and status code,
+/// exported by `MetricsServer` in Prometheus text format.
+public final class RPCMetrics: Sendable {
+  public let registry: PrometheusCollectorRegistry
+
+  private static let buckets: [Duration] = [
+    .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+    .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+    .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10),
+  ]
+
+  public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+    self.registry = registry
+  }
+
+  public func record(method: MethodDescriptor, code: String, duration: Duration) {
+    let labels = [("method", method.fullyQualifiedMethod), ("code", code)]
+    registry.makeCounter(
+      descriptor: .init(metricName: "grpc_server_handled_total", helpText: "RPCs completed, by method and status code"),
+      labels: labels
+    ).increment()
+    registry.makeDurationHistogram(
+      descriptor: .init(metricName: "grpc_server_handling_seconds", helpText: "RPC latency, by method"),
+      labels: [("method", method.fullyQualifiedMethod)],
+      buckets: Self.buckets
+    ).record(duration)
+  }
+
+  /// Prometheus text exposition of everything recorded so far.
+  public func exposition() -> String { registry.emitToString() }
+}
+
+extension RPCError.Code {
+  /// The canonical upper-case gRPC name, e.g. "INVALID_ARGUMENT".
+  public var canonicalName: String {
+    switch self {
+    case .cancelled: "CANCELLED"
+    case .unknown: "UNKNOWN"
+    case .invalidArgument: "INVALID_ARGUMENT"
+    case .deadlineExceeded: "DEADLINE_EXCEEDED"
+    case .notFound: "NOT_FOUND"
+    case .alreadyExists: "ALREADY_EXISTS"
+    case .permissionDenied: "PERMISSION_DENIED"
+    case .resourceExhausted: "RESOURCE_EXHAUSTED"
+    case .failedPrecondition: "FAILED_PRECONDITION"
+    case .aborted: "ABORTED"
+    case .outOfRange: "OUT_OF_RANGE"
+    case .unimplemented: "UNIMPLEMENTED"
+    case .internalError: "INTERNAL"
+    case .unavailable: "UNAVAILABLE"
+    case .dataLoss: "DATA_LOSS"
+    case .unauthenticated: "UNAUTHENTICATED"
+    default: "UNKNOWN"
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import GRPCCore
+import Logging
+
+/// The outermost server interceptor of every process: gives each RPC a request id
+/// (the caller's `x-request-id`, or a new one), records metrics, logs failures, and
+/// turns any error that is not an `RPCError` into INTERNAL so UNKNOWN never reaches a
+/// client.
+public struct RequestInterceptor: ServerInterceptor {
+  private let metrics: RPCMetrics
+  private let logger: Logger
+  /// Backends sit behind the gateway, which overwrites `x-forwarded-for`; the gateway
+  /// itself must not trust what a client sends.
+  private let trustForwardedFor: Bool
+
+  public init(metrics: RPCMetrics, logger: Logger, trustForwardedFor: Bool) {
+    self.metrics = metrics
+    self.logger = logger
+    self.trustForwardedFor = trustForwardedFor
+  }
+
+  public func intercept<Input: Sendable, Output: Sendable>(
+    request: StreamingServerRequest<Input>,
+    context: ServerContext,
+    next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
+  ) async throws -> StreamingServerResponse<Output> {
+    let incomingID = request.metadata[stringValues: RequestContext.requestIDKey].first { Self.isValidRequestID($0) }
+    let forwarded = trustForwardedFor ? request.metadata[stringValues: "x-forwarded-for"].first(where: { _ in true }) : nil
+    let requestContext = RequestContext(
+      requestID: incomingID ?? RequestContext.newRequestID(),
+      clientAddress: forwarded ?? Self.host(ofPeer: context.remotePeer)
+    )
+    let start = ContinuousClock.now
+    let method = context.descriptor
+    let metrics = self.metrics
+    let logger = self.logger
+
+    @Sendable func finish(_ error: (any Error)?) -> RPCError? {
+      let mapped = error.map { Self.map($0, method: method, logger: logger) }
+      metrics.record(method: method, code: mapped?.code.canonicalName ?? "OK", duration: .now - start)
+      if let mapped, mapped.code == .internalError {
+        logger.error("rpc failed", metadata: ["method": "\(method)", "code": "\(mapped.code)"])
+      }
+      return mapped
+    }
+
+    return try await RequestContext.$current.withValue(requestContext) {
+      let response: StreamingServerResponse<Output>
+      do {
+        response = try await next(request, context)
+      } catch {
+        throw finish(error)!
+      }
+      if case .failure(let error) = response.accepted {
+        _ = finish(error)
+        return response
+      }
+      return response.wrappingProducer { produce in
+        try await RequestContext.$current.withValue(requestContext) {
+          do {
+            let trailers = try await produce()
+            _ = finish(nil)
+            return trailers
+          } catch {
+            throw finish(error)!
+          }
+        }
+      }
+    }
+  }
+
+  /// Any error → an `RPCError`; unexpected ones become INTERNAL and are logged with
+  /// the request id so an operator can find them.
+  static func map(_ error: any Error, method: MethodDescriptor, logger: Logger) -> RPCError {
+    if let rpcError = error as? RPCError { return rpcError }
+    if let convertible = error as? any RPCErrorConvertible { return RPCError(convertible) }
+    if error is CancellationError { return RPCError(code: .cancelled, message: "the call was cancelled") }
+    let requestID = RequestContext.current?.requestID ?? "-"
+    logger.error("unexpected error", metadata: ["method": "\(method)", "error": "\(String(reflecting: error))"])
+    return RPCError(code: .internalError, message: "internal error; request id \(requestID)")
+  }
+
+  static func isValidRequestID(_ id: String) -> Bool {
+    !id.isEmpty && id.count <= 128 && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+  }
+
+  /// "ipv4:127.0.0.1:5000" → "127.0.0.1"; "ipv6:[::1]:5000" → "::1".
+  static func host(ofPeer peer: String) -> String {
+    var rest = Substring(peer)
+    if let colon = rest.firstIndex(of: ":"), rest.hasPrefix("ipv") { rest = rest[rest.index(after: colon)...] }
+    if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { return String(rest[rest.index(after: rest.startIndex)..<close]) }
+    if let colon = rest.lastIndex(of: ":") { return String(rest[..<colon]) }
+    return String(rest)
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import GymService
+import ServiceLifecycle
+import Logging
+
+/// Runs a built process (the same `build` the executable calls) inside a test on an
+/// ephemeral loopback port, and stops it gracefully when the body returns.
+public func withRunningProcess<T: Sendable>(
+  _ built: BuiltProcess,
+  _ body: @Sendable (HostPort) async throws -> T
+) async throws -> T {
+  let group = ServiceGroup(configuration: .init(
+    services: built.services.map { .init(service: $0) },
+    logger: Logger(label: "test")))
+  return try await withThrowingTaskGroup(of: T?.self) { tasks in
+    tasks.addTask {
+      try await group.run()
+      return nil
+    }
+    defer { try? built.close() }
+    let address = try await built.server.listeningAddress
+    let result: T
+    do {
+      result = try await body(address)
+    } catch {
+      await group.triggerGracefulShutdown()
+      try await tasks.waitForAll()
+      throw error
+    }
+    await group.triggerGracefulShutdown()
+    try await tasks.waitForAll()
+    return result
+  }
+}
+
+/// A client connected to `address` for the duration of `body`.
+public func withClient<T: Sendable>(
+  to address: HostPort,
+  _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
+) async throws -> T {
+  let transport = try HTTP2ClientTransport.Posix(
+    target: .ipv4(address: address.host, port: address.port), transportSecurity: .plaintext)
+  return try await withGRPCClient(transport: transport) { try await body($0) }
+}
+
+/// A fresh temporary directory, removed when the process exits.
+public func temporaryDirectory(_ prefix: String = "gym-test") throws -> String {
+  let path = NSTemporaryDirectory() + "\(prefix)-\(UUID().uuidString)"
+  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
+
+/// Ephemeral-port settings for a process under test.
+public func testSettings() -> CommonSettings {
+  CommonSettings(listen: HostPort(host: "127.0.0.1", port: 0), metricsListen: HostPort(host: "127.0.0.1", port: 0), shutdownGrace: .seconds(5))
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import GymAPI
+import GymAuth
+import GymGateway
+import GymService
+import GymTesting
+import Logging
+
+/// Auth and the gateway in-process, each built by its composition root, on
+/// ephemeral loopback ports; `body` talks to the gateway only.
+enum GatewayFixture {
+  static func run<T: Sendable>(
+    maxMessageBytes: Int = 4 << 20,
+    _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
+  ) async throws -> T {
+    var authSettings = AuthApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory())
+    authSettings.hashParameters = .init(logN: 10)
+    let auth = try await AuthApp.build(authSettings, logger: Logger(label: "auth"))
+    return try await withRunningProcess(auth) { authAddress in
+      try await runGateway(auth: authAddress, maxMessageBytes: maxMessageBytes, body)
+    }
+  }
+
+  static func runGateway<T: Sendable>(
+    auth: HostPort,
+    maxMessageBytes: Int = 4 << 20,
+    _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
+  ) async throws -> T {
+    var common = testSettings()
+    common.maxMessageBytes = maxMessageBytes
+    let gateway = try await GatewayApp.build(
+      GatewayApp.Settings(common: common, backends: ["auth": auth]), logger: Logger(label: "gateway"))
+    return try await withRunningProcess(gateway) { address in
+      try await withClient(to: address) { try await body($0) }
+    }
+  }
+}
+
+func newAccount(_ name: String) -> Gym_Auth_V1_RegisterRequest {
+  .with {
+    $0.email = "\(name)@example.com"
+    $0.username = name
+    $0.password = "violet staircase under a quiet harbour"
+    $0.acceptTerms = true
+    $0.termsVersion = "2026-01"
+  }
+}
+
+func bearer(_ token: String) -> Metadata { ["authorization": "Bearer \(token)"] }
+
+func rpcError(_ body: () async throws -> Void) async -> RPCError? {
+  do {
+    try await body()
+    return nil
+  } catch let error as RPCError {
+    return error
+  } catch {
+    return RPCError(code: .unknown, message: "not an RPCError: \(error)")
+  }
+}
+
+/// Sends raw bytes to any method, as a broken or hostile client would.
+struct RawBytes: MessageSerializer, MessageDeserializer {
+  func serialize<Bytes: GRPCContiguousBytes>(_ message: [UInt8]) throws -> Bytes { Bytes(message) }
+  func deserialize<Bytes: GRPCContiguousBytes>(_ bytes: Bytes) throws -> [UInt8] { bytes.withUnsafeBytes { Array($0) } }
+}

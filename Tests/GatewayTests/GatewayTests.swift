@@ -1,0 +1,123 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import Testing
+
+@testable import GymGateway
+
+/// The public door: routing, token checks, limits and failure answers.
+@Suite struct GatewayTests {
+  @Test func theWholeAccountFlowWorksThroughTheGateway() async throws {
+    try await GatewayFixture.run { client in
+      let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+      let account = newAccount("kim")
+      let registered = try await auth.register(account)
+      let login = try await auth.login(.with { $0.identifier = "kim@example.com"; $0.password = account.password })
+      let me = try await auth.getMe(.init(), metadata: bearer(login.tokens.accessToken))
+      #expect(me.user.id == registered.user.id)
+      let refreshed = try await auth.refreshSession(.with { $0.refreshToken = login.tokens.refreshToken })
+      _ = try await auth.getMe(.init(), metadata: bearer(refreshed.tokens.accessToken))
+      _ = try await auth.logout(.init(), metadata: bearer(refreshed.tokens.accessToken))
+      let after = await rpcError { _ = try await auth.getMe(.init(), metadata: bearer(refreshed.tokens.accessToken)) }
+      #expect(after?.code == .unauthenticated)
+    }
+  }
+
+  @Test func fieldViolationsAndAlreadyExistsSurviveTheHop() async throws {
+    try await GatewayFixture.run { client in
+      let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+      var weak = newAccount("lea")
+      weak.password = "short"
+      let error = await rpcError { _ = try await auth.register(weak) }
+      #expect(error?.code == .invalidArgument)
+      #expect(error?.fieldViolations.first?.field == "password")
+      #expect(error?.fieldViolations.first?.description.contains("at least 15") == true)
+
+      _ = try await auth.register(newAccount("lea"))
+      let duplicate = await rpcError { _ = try await auth.register(newAccount("lea")) }
+      #expect(duplicate?.code == .alreadyExists)
+      #expect(duplicate?.fieldViolations.map(\.field) == ["email"])
+    }
+  }
+
+  @Test func missingOrTamperedTokensAreRefusedAtTheGateway() async throws {
+    try await GatewayFixture.run { client in
+      let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+      let tokens = try await auth.register(newAccount("max")).tokens
+      #expect(await rpcError { _ = try await auth.getMe(.init()) }?.code == .unauthenticated)
+      let parts = tokens.accessToken.split(separator: ".")
+      let forged = "\(parts[0]).\(Data("{\"sub\":\"someone\"}".utf8).base64URLEncodedString()).\(parts[2])"
+      #expect(await rpcError { _ = try await auth.getMe(.init(), metadata: bearer(forged)) }?.code == .unauthenticated)
+      #expect(await rpcError { _ = try await auth.getMe(.init(), metadata: ["authorization": "Basic abc"]) }?.code == .unauthenticated)
+    }
+  }
+
+  @Test func undecodableRequestBytesAreInvalidArgumentNotACrash() async throws {
+    try await GatewayFixture.run { client in
+      let error = await rpcError {
+        _ = try await client.unary(
+          request: ClientRequest(message: [0xFF, 0xFF, 0xFF, 0x07, 0x01]),
+          descriptor: Gym_Auth_V1_AuthService.Method.Register.descriptor,
+          serializer: RawBytes(), deserializer: RawBytes(), options: .defaults) { try $0.message }
+      }
+      #expect(error?.code == .invalidArgument)
+      // The platform is still up afterwards.
+      _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).getSigningKeys(.init())
+    }
+  }
+
+  @Test func oversizedMessagesAreRefused() async throws {
+    try await GatewayFixture.run(maxMessageBytes: 64 * 1024) { client in
+      var request = newAccount("ned")
+      request.displayName = String(repeating: "x", count: 200 * 1024)
+      let error = await rpcError { _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(request) }
+      #expect(error?.code == .resourceExhausted)
+    }
+  }
+
+  @Test func internalAndOperatorServicesAreNeverRouted() async throws {
+    try await GatewayFixture.run { client in
+      let tokens = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(newAccount("ola")).tokens
+      let lookup = await rpcError {
+        _ = try await Gym_Auth_V1_AuthInternal.Client(wrapping: client).lookupUsers(.with { $0.usernames = ["ola"] }, metadata: bearer(tokens.accessToken))
+      }
+      #expect(lookup?.code == .unimplemented)
+      let ops = await rpcError { _ = try await Gym_Ops_V1_Ops.Client(wrapping: client).getInfo(.init(), metadata: bearer(tokens.accessToken)) }
+      #expect(ops?.code == .unimplemented)
+    }
+  }
+
+  @Test func aDownBackendIsUnavailablePromptly() async throws {
+    // Nothing listens on port 1.
+    try await GatewayFixture.runGateway(auth: HostPort(host: "127.0.0.1", port: 1)) { client in
+      let start = ContinuousClock.now
+      let error = await rpcError { _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(newAccount("pia")) }
+      #expect(error?.code == .unavailable)
+      #expect(ContinuousClock.now - start < .seconds(3))
+      // Authenticated calls cannot be verified without auth's keys: UNAVAILABLE, not UNAUTHENTICATED.
+      let me = await rpcError { _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).getMe(.init(), metadata: bearer("a.b.c")) }
+      #expect(me?.code == .unauthenticated || me?.code == .unavailable)
+    }
+  }
+
+  @Test func gatewayReportsEachRoutedServiceHealth() async throws {
+    try await GatewayFixture.run { client in
+      let health = Grpc_Health_V1_Health.Client(wrapping: client)
+      var status = Grpc_Health_V1_HealthCheckResponse.ServingStatus.unknown
+      for _ in 0..<50 where status != .serving {
+        status = try await health.check(.with { $0.service = "gym.auth.v1.AuthService" }).status
+        if status != .serving { try await Task.sleep(for: .milliseconds(100)) }
+      }
+      #expect(status == .serving)
+    }
+  }
+
+  @Test func grpcTimeoutHeadersParse() {
+    #expect(Forwarder.parseTimeout("100m") == .milliseconds(100))
+    #expect(Forwarder.parseTimeout("2S") == .seconds(2))
+    #expect(Forwarder.parseTimeout("1H") == .seconds(3600))
+    #expect(Forwarder.parseTimeout("x") == nil)
+    #expect(Forwarder.parseTimeout("123456789S") == nil)
+  }
+}

@@ -1,0 +1,98 @@
+import Crypto
+import Foundation
+import GRPCCore
+import JWTKit
+import Testing
+
+@testable import GymService
+
+/// Keys published by a fake auth.
+private struct FixedKeys: VerificationKeySource {
+  let keys: [VerificationKey]
+  func verificationKeys() async throws -> [VerificationKey] { keys }
+}
+
+@Suite struct TokenVerifierTests {
+  let key = Curve25519.Signing.PrivateKey()
+  let kid = "key-1"
+
+  var verifier: TokenVerifier {
+    TokenVerifier(source: FixedKeys(keys: [VerificationKey(kid: kid, publicKey: Array(key.publicKey.rawRepresentation))]))
+  }
+
+  func sign(
+    _ claims: AccessClaims, with signingKey: Curve25519.Signing.PrivateKey? = nil, kid: String? = "key-1"
+  ) async throws -> String {
+    let collection = JWTKeyCollection()
+    await collection.add(eddsa: EdDSA.PrivateKey(backing: signingKey ?? key), kid: kid.map { JWKIdentifier(string: $0) })
+    return try await collection.sign(claims, kid: kid.map { JWKIdentifier(string: $0) })
+  }
+
+  func claims(expiresIn seconds: TimeInterval = 600) -> AccessClaims {
+    AccessClaims(userID: "u1", sessionID: "s1", roles: ["trainer"], issuedAt: Date(), expiresAt: Date().addingTimeInterval(seconds))
+  }
+
+  @Test func validTokenYieldsTheCaller() async throws {
+    let caller = try await verifier.verify(try await sign(claims()))
+    #expect(caller.userID == "u1")
+    #expect(caller.sessionID == "s1")
+    #expect(caller.roles == [.trainer])
+  }
+
+  @Test func tokenWithoutKidIsRefusedEvenThoughJWTKitWouldUseItsDefaultKey() async throws {
+    let token = try await sign(claims(), kid: nil)
+    let error = await #expect(throws: RPCError.self) { try await verifier.verify(token) }
+    #expect(error?.code == .unauthenticated)
+    #expect(error?.message.contains("key id") == true)
+  }
+
+  @Test func tokenWithUnknownKidIsRefused() async throws {
+    let token = try await sign(claims(), kid: "other")
+    let error = await #expect(throws: RPCError.self) { try await verifier.verify(token) }
+    #expect(error?.code == .unauthenticated)
+    #expect(error?.message.contains("unknown key") == true)
+  }
+
+  @Test func tokenSignedByAnotherKeyUnderAKnownKidIsRefused() async throws {
+    let token = try await sign(claims(), with: Curve25519.Signing.PrivateKey())
+    let error = await #expect(throws: RPCError.self) { try await verifier.verify(token) }
+    #expect(error?.code == .unauthenticated)
+  }
+
+  @Test func tamperedPayloadIsRefused() async throws {
+    let token = try await sign(claims())
+    var parts = token.split(separator: ".").map(String.init)
+    var payload = try JSONSerialization.jsonObject(with: Data(base64URL: parts[1])!) as! [String: Any]
+    payload["roles"] = ["admin"]
+    parts[1] = try JSONSerialization.data(withJSONObject: payload).base64URLEncodedString()
+    let error = await #expect(throws: RPCError.self) { try await verifier.verify(parts.joined(separator: ".")) }
+    #expect(error?.code == .unauthenticated)
+  }
+
+  @Test func expiredTokenAndWrongAudienceAreRefusedWithReasons() async throws {
+    let expired = await #expect(throws: RPCError.self) { try await verifier.verify(try await sign(claims(expiresIn: -5))) }
+    #expect(expired?.message.contains("expired") == true)
+
+    var other = claims()
+    other.aud = AudienceClaim(value: ["someone-else"])
+    let wrongAudience = await #expect(throws: RPCError.self) { try await verifier.verify(try await sign(other)) }
+    #expect(wrongAudience?.message.contains("aud") == true)
+  }
+
+  @Test func garbageIsRefused() async throws {
+    for token in ["", "abc", "a.b.c", "eyJhbGciOiJub25lIn0.e30."] {
+      let error = await #expect(throws: RPCError.self) { try await verifier.verify(token) }
+      #expect(error?.code == .unauthenticated)
+    }
+  }
+
+  @Test func noKeysAtAllIsUnavailableNotUnauthenticated() async throws {
+    struct Down: VerificationKeySource {
+      func verificationKeys() async throws -> [VerificationKey] { throw CancellationError() }
+    }
+    let error = await #expect(throws: RPCError.self) {
+      try await TokenVerifier(source: Down()).verify(try await sign(claims()))
+    }
+    #expect(error?.code == .unavailable)
+  }
+}

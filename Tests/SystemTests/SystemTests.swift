@@ -1,0 +1,110 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymCtl
+import GymService
+import GymTesting
+import Testing
+
+/// The real executables, started by the same supervisor as `gymctl up`, driven
+/// through the gateway like an app would.
+@Suite(.serialized) struct SystemTests {
+  static func withStack<T: Sendable>(_ body: @Sendable (Supervisor, HostPort) async throws -> T) async throws -> T {
+    let layout = StackLayout(basePort: Int.random(in: 200...600) * 100, dataDirectory: try temporaryDirectory("gym-system"))
+    let supervisor = Supervisor(
+      layout: layout, binDirectory: Supervisor.defaultBinDirectory(),
+      extraEnvironment: ["GYM_PASSWORD_HASH_LOG_N": "10", "GYM_SHUTDOWN_GRACE_SECONDS": "5"])
+    do {
+      try await supervisor.start()
+      let result = try await body(supervisor, HostPort(host: layout.host, port: layout.basePort))
+      await supervisor.stop()
+      return result
+    } catch {
+      await supervisor.stop()
+      throw error
+    }
+  }
+
+  @Test func registerLoginGetMeRefreshLogoutThroughTheGateway() async throws {
+    try await Self.withStack { _, gateway in
+      try await withClient(to: gateway) { client in
+        let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+        let password = "violet staircase under a quiet harbour"
+        let registered = try await auth.register(.with {
+          $0.email = "sys@example.com"; $0.username = "sys_user"; $0.password = password
+          $0.acceptTerms = true; $0.termsVersion = "2026-01"; $0.role = .trainer
+        })
+        #expect(registered.user.roles == [.trainer])
+        let login = try await auth.login(.with { $0.identifier = "sys_user"; $0.password = password; $0.clientDescription = "system test" })
+        let me = try await auth.getMe(.init(), metadata: ["authorization": "Bearer \(login.tokens.accessToken)"])
+        #expect(me.user.email == "sys@example.com")
+        let refreshed = try await auth.refreshSession(.with { $0.refreshToken = login.tokens.refreshToken })
+        _ = try await auth.logout(.init(), metadata: ["authorization": "Bearer \(refreshed.tokens.accessToken)"])
+        do {
+          _ = try await auth.getMe(.init(), metadata: ["authorization": "Bearer \(refreshed.tokens.accessToken)"])
+          Issue.record("GetMe after logout must fail")
+        } catch let error as RPCError {
+          #expect(error.code == .unauthenticated)
+        }
+      }
+    }
+  }
+
+  @Test func dataSurvivesARestartAndAKilledBackendIsUnavailableThenBack() async throws {
+    try await Self.withStack { supervisor, gateway in
+      try await withClient(to: gateway) { client in
+        let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+        let password = "violet staircase under a quiet harbour"
+        _ = try await auth.register(.with {
+          $0.email = "kill@example.com"; $0.username = "kill_me"; $0.password = password
+          $0.acceptTerms = true; $0.termsVersion = "1"
+        })
+        let pid = try #require(supervisor.pid(of: "auth"))
+        kill(pid, SIGKILL)
+        try await Task.sleep(for: .milliseconds(300))
+        let start = ContinuousClock.now
+        do {
+          _ = try await auth.login(.with { $0.identifier = "kill_me"; $0.password = password })
+          Issue.record("login must fail while auth is down")
+        } catch let error as RPCError {
+          #expect(error.code == .unavailable)
+          #expect(ContinuousClock.now - start < .seconds(3))
+        }
+      }
+    }
+  }
+
+  @Test func gymctlHealthExitCodes() async throws {
+    try await Self.withStack { _, gateway in
+      let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
+      #expect(try Self.exitCode(gymctl, ["health", "--addr", "\(gateway)"]) == 0)
+      #expect(try Self.exitCode(gymctl, ["health", "--addr", "127.0.0.1:1"]) != 0)
+    }
+  }
+
+  @Test func pythonGRPCClientCompletesTheAccountFlow() async throws {
+    try await Self.withStack { _, gateway in
+      let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+      let (status, output) = try Self.run("/bin/bash", [root + "/Tests/Interop/run-interop.sh", "\(gateway)"])
+      #expect(status == 0, "interop failed:\n\(output)")
+      #expect(output.contains("interop ok"))
+    }
+  }
+
+  static func exitCode(_ path: String, _ arguments: [String]) throws -> Int32 {
+    try run(path, arguments).0
+  }
+
+  static func run(_ path: String, _ arguments: [String]) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}

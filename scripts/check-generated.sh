@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Fails when the committed generated code differs from what the protos produce.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/generate-protos.sh
+if ! git diff --exit-code --stat -- Shared/GymAPI/Generated || [ -n "$(git status --porcelain -- Shared/GymAPI/Generated)" ]; then
+  echo "generated code is stale: run scripts/generate-protos.sh and commit the result" >&2
+  exit 1
+fi
+echo "generated code is up to date"
