@@ -28,6 +28,7 @@ public final class GymServer: Sendable {
     healthNames: [String],
     auth: AuthInterceptor?,
     trustForwardedFor: Bool = true,
+    transportPayloadLimit: Int? = nil,
     logger: Logger
   ) {
     self.name = name
@@ -36,7 +37,7 @@ public final class GymServer: Sendable {
     self.health = HealthStatus(services: healthNames)
     self.metrics = RPCMetrics()
     let config = HTTP2ServerTransport.Posix.Config.defaults { config in
-      config.rpc.maxRequestPayloadSize = settings.maxMessageBytes
+      config.rpc.maxRequestPayloadSize = transportPayloadLimit ?? settings.maxMessageBytes
       // NIO's default backlog of 128 makes bursts of new connections see resets.
       config.channelDebuggingCallbacks.onBindTCPListener = { channel in
         channel.setOption(ChannelOptions.backlog, value: 4096)

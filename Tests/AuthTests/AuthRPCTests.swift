@@ -25,7 +25,7 @@ import Testing
 
   @Test func registrationProblemsAreFieldViolationsWithReasons() async throws {
     try await AuthFixture.run { auth in
-      var request = newAccount("bo")
+      var request = newAccount("bob")
       request.email = "bo-at-example.com"
       request.username = "b!"
       request.password = "password"
@@ -55,14 +55,14 @@ import Testing
 
   @Test func duplicatesAreAlreadyExistsNamingTheField() async throws {
     try await AuthFixture.run { auth in
-      _ = try await auth.register(newAccount("cy"))
-      var sameEmail = newAccount("cy2")
-      sameEmail.email = "CY@example.com"
+      _ = try await auth.register(newAccount("cyd"))
+      var sameEmail = newAccount("cyd2")
+      sameEmail.email = "CYD@example.com"
       let emailError = await rpcError { _ = try await auth.register(sameEmail) }
       #expect(emailError?.code == .alreadyExists)
       #expect(emailError?.fieldViolations.map(\.field) == ["email"])
 
-      var sameName = newAccount("CY")
+      var sameName = newAccount("CYD")
       sameName.email = "other@example.com"
       let nameError = await rpcError { _ = try await auth.register(sameName) }
       #expect(nameError?.code == .alreadyExists)
@@ -72,14 +72,14 @@ import Testing
 
   @Test func loginByEmailOrUsernameAndOneAnswerForUnknownOrWrong() async throws {
     try await AuthFixture.run { auth in
-      let request = newAccount("di")
+      let request = newAccount("dia")
       _ = try await auth.register(request)
-      let byName = try await auth.login(.with { $0.identifier = "DI"; $0.password = request.password })
-      let byEmail = try await auth.login(.with { $0.identifier = "di@example.com"; $0.password = request.password })
+      let byName = try await auth.login(.with { $0.identifier = "DIA"; $0.password = request.password })
+      let byEmail = try await auth.login(.with { $0.identifier = "dia@example.com"; $0.password = request.password })
       #expect(byName.user.id == byEmail.user.id)
       #expect(byName.tokens.sessionID != byEmail.tokens.sessionID, "each sign-in is its own session")
 
-      let wrong = await rpcError { _ = try await auth.login(.with { $0.identifier = "di"; $0.password = "not the password at all" }) }
+      let wrong = await rpcError { _ = try await auth.login(.with { $0.identifier = "dia"; $0.password = "not the password at all" }) }
       let unknown = await rpcError { _ = try await auth.login(.with { $0.identifier = "nobody"; $0.password = "not the password at all" }) }
       #expect(wrong?.code == .unauthenticated)
       #expect(unknown?.code == wrong?.code)
@@ -89,14 +89,14 @@ import Testing
 
   @Test func repeatedFailuresAreThrottledWithARetryDelay() async throws {
     try await AuthFixture.run { auth in
-      let request = newAccount("ed")
+      let request = newAccount("eddy")
       _ = try await auth.register(request)
       for _ in 0..<5 {
-        let error = await rpcError { _ = try await auth.login(.with { $0.identifier = "ed"; $0.password = "wrong wrong wrong" }) }
+        let error = await rpcError { _ = try await auth.login(.with { $0.identifier = "eddy"; $0.password = "wrong wrong wrong" }) }
         #expect(error?.code == .unauthenticated)
       }
       // Even the right password is refused while throttled: no guessing through the limit.
-      let throttled = await rpcError { _ = try await auth.login(.with { $0.identifier = "ed"; $0.password = request.password }) }
+      let throttled = await rpcError { _ = try await auth.login(.with { $0.identifier = "eddy"; $0.password = request.password }) }
       #expect(throttled?.code == .resourceExhausted)
       #expect((throttled?.retryDelay ?? .zero) > .seconds(60))
     }
@@ -148,7 +148,7 @@ import Testing
 
   @Test func callsWithoutOrWithABadTokenAreUnauthenticated() async throws {
     try await AuthFixture.run { auth in
-      let tokens = try await auth.register(newAccount("jo")).tokens
+      let tokens = try await auth.register(newAccount("jojo")).tokens
       let none = await rpcError { _ = try await auth.getMe(.init()) }
       #expect(none?.code == .unauthenticated)
       #expect(none?.message.contains("authorization: Bearer") == true)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GymService
 import GymTesting
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
 
   func user(_ name: String, email: String? = nil) -> UserRecord {
     UserRecord(
-      id: ID.make(), email: email ?? "\(name)@example.com", username: name, usernameKey: name.lowercased(),
+      id: ID.make(), email: email ?? "\(name.lowercased())@example.com", username: name, usernameKey: name.lowercased(),
       displayName: name, role: "member", passwordHash: "$scrypt$x", termsVersion: "1", termsAcceptedAt: now,
       createdAt: now, updatedAt: now)
   }

@@ -1,6 +1,7 @@
 import Foundation
 import GRPCCore
 import GymService
+import Synchronization
 
 /// Registers every routed method with raw-bytes coding and forwards each call to its
 /// backend as a bidirectional stream: request messages, response messages, metadata
@@ -14,11 +15,14 @@ struct Forwarder: RegistrableRPCService {
 
   let routes: [(Route, GymGRPCClient)]
   let deadlines: Deadlines
+  let maxMessageBytes: Int
 
   func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
     for (route, client) in routes {
       for method in route.methods {
-        router.registerHandler(forMethod: method, deserializer: RawBytesCoding(), serializer: RawBytesCoding()) {
+        router.registerHandler(
+          forMethod: method, deserializer: RawBytesCoding(limit: maxMessageBytes), serializer: RawBytesCoding()
+        ) {
           request, context in
           forward(request, method: method, to: client)
         }
@@ -29,8 +33,9 @@ struct Forwarder: RegistrableRPCService {
   /// Headers the transport manages itself or that the gateway sets; everything else
   /// (authorization, custom metadata, binary headers) is passed on.
   static func isHopByHop(_ key: String) -> Bool {
-    key.hasPrefix(":") || key.hasPrefix("grpc-") || ["content-type", "te", "user-agent", "host", "x-forwarded-for",
-      RequestContext.requestIDKey].contains(key)
+    if key == "grpc-status-details-bin" { return false }  // rich error details travel end to end
+    return key.hasPrefix(":") || key.hasPrefix("grpc-")
+      || ["content-type", "te", "user-agent", "host", "x-forwarded-for", RequestContext.requestIDKey].contains(key)
   }
 
   private func forward(
@@ -53,10 +58,33 @@ struct Forwarder: RegistrableRPCService {
     // Fail at once with UNAVAILABLE when the backend is down rather than queueing.
     options.waitForReady = false
     let callOptions = options
+    // An error reading the client's messages (e.g. one over the size limit) aborts the
+    // backend call; remember it so the client hears why, not the abort.
+    let inboundError = Mutex<RPCError?>(nil)
     let outbound = StreamingClientRequest<[UInt8]>(metadata: metadata) { writer in
-      for try await message in request.messages { try await writer.write(message) }
+      do {
+        for try await message in request.messages { try await writer.write(message) }
+      } catch let error as RPCError {
+        inboundError.withLock { $0 = error }
+        throw error
+      }
     }
     return StreamingServerResponse<[UInt8]> { writer in
+      do {
+        return try await call(client, outbound, method, callOptions, writer)
+      } catch let error as RPCError {
+        if let inbound = inboundError.withLock({ $0 }) { throw inbound }
+        // The backend's trailers come back as the error's metadata; resending transport
+        // headers (grpc-status, content-type) would break the response stream.
+        throw RPCError(code: error.code, message: error.message, metadata: error.metadata.filtered { !Self.isHopByHop($0.key) })
+      }
+    }
+  }
+
+  private func call(
+    _ client: GymGRPCClient, _ outbound: StreamingClientRequest<[UInt8]>, _ method: MethodDescriptor,
+    _ callOptions: CallOptions, _ writer: RPCWriter<[UInt8]>
+  ) async throws -> Metadata {
       try await client.bidirectionalStreaming(
         request: outbound, descriptor: method, serializer: RawBytesCoding(), deserializer: RawBytesCoding(),
         options: callOptions
@@ -75,7 +103,6 @@ struct Forwarder: RegistrableRPCService {
           return trailers.filtered { !Self.isHopByHop($0.key) }
         }
       }
-    }
   }
 
   /// The client's deadline (`grpc-timeout`), or the default, never above the maximum.

@@ -57,10 +57,18 @@ public enum GatewayApp {
     let server = GymServer(
       name: "gym-gateway",
       settings: settings.common,
-      services: [Forwarder(routes: routes, deadlines: .init(defaultTimeout: settings.defaultDeadline, maximumTimeout: settings.maximumDeadline))],
+      services: [
+        Forwarder(
+          routes: routes,
+          deadlines: .init(defaultTimeout: settings.defaultDeadline, maximumTimeout: settings.maximumDeadline),
+          maxMessageBytes: settings.common.maxMessageBytes)
+      ],
       healthNames: routes.map { $0.0.service.fullyQualifiedService },
       auth: AuthInterceptor(verifier: verifier, isPublic: PublicMethods.contains),
       trustForwardedFor: false,
+      // The forwarder enforces the configured limit with a clear status; the transport
+      // only stops what is far beyond it (it can answer those with a reset alone).
+      transportPayloadLimit: settings.common.maxMessageBytes * 2,
       logger: logger)
     let backends = routes.map { ($0.0.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: $0.1)) }
     let probe: HealthMonitor.Probe = {
