@@ -130,7 +130,7 @@ let targets: [Target] = [
   ),
   .executableTarget(
     name: "gymctl",
-    dependencies: ["GymCtl"],
+    dependencies: ["GymCtl", .product(name: "ArgumentParser", package: "swift-argument-parser")],
     path: "Services/Ctl/Main",
     swiftSettings: swiftSettings
   ),

@@ -103,7 +103,7 @@ enum Load {
   /// Registers a fresh benchmark user and returns its access token and credentials.
   static func registerUser(at address: String) async throws -> (token: String, username: String, password: String) {
     let username = "bench_" + String(ID.make().replacingOccurrences(of: "-", with: "").suffix(12))
-    let password = "correct horse battery staple \(username)x"
+    let password = "violet staircase under a quiet harbour"
     let client = try client(address)
     return try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await client.runConnections() }

@@ -28,15 +28,15 @@ struct Up: AsyncParsableCommand {
 
     let started = ContinuousClock.now
     do {
-      try await supervisor.start { print($0) }
+      try await supervisor.start { say($0) }
     } catch {
-      print("gymctl: \(error)")
+      say("gymctl: \(error)")
       await supervisor.stop()
       throw ExitCode.failure
     }
-    print("all services healthy in \(started.duration(to: .now).formatted(.units(allowed: [.seconds, .milliseconds])))")
-    print("gateway listening on \(stack.layout.host):\(stack.layout.basePort)  (data in \(stack.dataDir), logs in \(stack.dataDir)/logs)")
-    print("press Ctrl-C to stop")
+    say("all services healthy in \(started.duration(to: .now).formatted(.units(allowed: [.seconds, .milliseconds])))")
+    say("gateway listening on \(stack.layout.host):\(stack.layout.basePort)  (data in \(stack.dataDir), logs in \(stack.dataDir)/logs)")
+    say("press Ctrl-C to stop")
 
     let outcome = await withTaskGroup(of: String?.self) { group in
       group.addTask {
@@ -49,10 +49,15 @@ struct Up: AsyncParsableCommand {
       group.cancelAll()
       return first
     }
-    if let outcome { print("gymctl: \(outcome); stopping the others") } else { print("stopping…") }
+    if let outcome { say("gymctl: \(outcome); stopping the others") } else { say("stopping…") }
     await supervisor.stop()
     continuation.finish()
-    print("stopped")
+    say("stopped")
     if outcome != nil { throw ExitCode.failure }
   }
+}
+
+/// Writes a line straight to stdout (unbuffered) so progress shows at once even when piped.
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

@@ -1,3 +1,0 @@
-import GymCtl
-
-await GymCtlCommand.main()
