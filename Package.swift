@@ -55,6 +55,7 @@ let targets: [Target] = [
     dependencies: [
       .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "Logging", package: "swift-log"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
     ],
     path: "Shared/GymStore",
     swiftSettings: swiftSettings
@@ -64,7 +65,8 @@ let targets: [Target] = [
   .target(
     name: "GymService",
     dependencies: grpc + [
-      "GymAPI",
+      "GymAPI", "GymStore",
+      .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "Metrics", package: "swift-metrics"),
       .product(name: "Prometheus", package: "swift-prometheus"),

@@ -1,23 +1,29 @@
 import Foundation
 import GRPCCore
 
-/// Verifies the access token (`authorization: Bearer …`) of every non-public method and
-/// makes the caller available to handlers through `Caller.current()`.
+/// Authorizes every call by `MethodAccess`: public methods pass; user methods need a
+/// verified access token (`authorization: Bearer …`) whose session is not revoked;
+/// internal methods need the service credential. Handlers read the result through
+/// `Caller.current()` / `RequestContext.current`.
 public struct AuthInterceptor: ServerInterceptor {
-  /// Extra checks after the signature, e.g. auth refusing a revoked session.
+  /// Extra checks after the signature: auth asks its database, every other process its
+  /// `RevocationList`.
   public typealias SessionCheck = @Sendable (Caller) async throws -> Void
 
   private let verifier: TokenVerifier
-  private let isPublic: @Sendable (MethodDescriptor) -> Bool
+  private let access: @Sendable (MethodDescriptor) -> MethodAccess
+  private let credential: ServiceCredential?
   private let sessionCheck: SessionCheck?
 
   public init(
     verifier: TokenVerifier,
-    isPublic: @escaping @Sendable (MethodDescriptor) -> Bool,
+    credential: ServiceCredential?,
+    access: @escaping @Sendable (MethodDescriptor) -> MethodAccess = MethodAccess.of,
     sessionCheck: SessionCheck? = nil
   ) {
     self.verifier = verifier
-    self.isPublic = isPublic
+    self.credential = credential
+    self.access = access
     self.sessionCheck = sessionCheck
   }
 
@@ -26,20 +32,47 @@ public struct AuthInterceptor: ServerInterceptor {
     context: ServerContext,
     next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
   ) async throws -> StreamingServerResponse<Output> {
-    if isPublic(context.descriptor) { return try await next(request, context) }
-    guard let token = Self.bearerToken(in: request.metadata) else {
-      throw RPCError.unauthenticated("missing access token: send 'authorization: Bearer <access_token>'")
-    }
-    let caller = try await verifier.verify(token)
-    try await sessionCheck?(caller)
     var requestContext = RequestContext.current ?? RequestContext(requestID: RequestContext.newRequestID())
-    requestContext.caller = caller
+    switch access(context.descriptor) {
+    case .anyone:
+      return try await next(request, context)
+    case .service:
+      guard isServiceCall(request.metadata) else {
+        throw RPCError.unauthenticated("\(context.descriptor.service) is internal: it needs the service credential")
+      }
+      requestContext.isServiceCall = true
+    case .serviceOrAdmin:
+      if isServiceCall(request.metadata) {
+        requestContext.isServiceCall = true
+      } else {
+        let caller = try await authenticate(request.metadata)
+        guard caller.isAdmin else { throw RPCError.permissionDenied("operator RPCs need the admin role") }
+        requestContext.caller = caller
+      }
+    case .user:
+      requestContext.caller = try await authenticate(request.metadata)
+    }
     let scoped = requestContext
     return try await RequestContext.$current.withValue(scoped) {
       try await next(request, context).wrappingProducer { produce in
         try await RequestContext.$current.withValue(scoped) { try await produce() }
       }
     }
+  }
+
+  private func authenticate(_ metadata: Metadata) async throws -> Caller {
+    guard let token = Self.bearerToken(in: metadata) else {
+      throw RPCError.unauthenticated("missing access token: send 'authorization: Bearer <access_token>'")
+    }
+    let caller = try await verifier.verify(token)
+    try await sessionCheck?(caller)
+    return caller
+  }
+
+  private func isServiceCall(_ metadata: Metadata) -> Bool {
+    guard let credential, let presented = metadata[stringValues: ServiceCredential.header].first(where: { _ in true })
+    else { return false }
+    return credential.matches(presented)
   }
 
   static func bearerToken(in metadata: Metadata) -> String? {
@@ -60,6 +93,13 @@ extension Caller {
     guard let caller = RequestContext.current?.caller else {
       throw RPCError.unauthenticated("this call needs an access token")
     }
+    return caller
+  }
+
+  /// The current caller if they hold the admin role, else PERMISSION_DENIED.
+  public static func admin() throws(RPCError) -> Caller {
+    let caller = try current()
+    guard caller.isAdmin else { throw RPCError.permissionDenied("this call needs the admin role") }
     return caller
   }
 }

@@ -10,6 +10,8 @@ public struct RequestContext: Sendable {
   public var requestID: String
   public var caller: Caller?
   public var clientAddress: String?
+  /// True when the caller presented the service credential (another gym process).
+  public var isServiceCall = false
 
   public init(requestID: String, caller: Caller? = nil, clientAddress: String? = nil) {
     self.requestID = requestID

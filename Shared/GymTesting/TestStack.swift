@@ -11,9 +11,10 @@ public func withRunningProcess<T: Sendable>(
   _ built: BuiltProcess,
   _ body: @Sendable (HostPort) async throws -> T
 ) async throws -> T {
-  let group = ServiceGroup(configuration: .init(
-    services: built.services.map { .init(service: $0) },
-    logger: Logger(label: "test")))
+  var configuration = ServiceGroupConfiguration(
+    services: built.services.map { .init(service: $0) }, logger: Logger(label: "test"))
+  configuration.maximumGracefulShutdownDuration = .seconds(5)
+  let group = ServiceGroup(configuration: configuration)
   return try await withThrowingTaskGroup(of: T?.self) { tasks in
     tasks.addTask {
       try await group.run()

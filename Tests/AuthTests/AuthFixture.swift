@@ -24,11 +24,43 @@ struct AuthFixture {
     configure: (inout AuthApp.Settings) -> Void = { _ in },
     _ body: @Sendable (Client) async throws -> T
   ) async throws -> T {
+    try await runAll(dataDirectory: dataDirectory, configure: configure) { try await body($0.auth) }
+  }
+
+  /// The clients an app and another gym process would use.
+  struct Clients: Sendable {
+    let auth: Client
+    /// Sends the service credential, as other gym processes do.
+    let internalAuth: Gym_Auth_V1_AuthInternal.Client<HTTP2ClientTransport.Posix>
+    let ops: Gym_Ops_V1_Ops.Client<HTTP2ClientTransport.Posix>
+    /// No credential: what a user reaching for an internal RPC would send.
+    let internalWithoutCredential: Gym_Auth_V1_AuthInternal.Client<HTTP2ClientTransport.Posix>
+    let address: HostPort
+    let credential: ServiceCredential
+  }
+
+  static func runAll<T: Sendable>(
+    dataDirectory: String? = nil,
+    configure: (inout AuthApp.Settings) -> Void = { _ in },
+    _ body: @Sendable (Clients) async throws -> T
+  ) async throws -> T {
     var settings = Self.settings(dataDirectory: try dataDirectory ?? temporaryDirectory())
     configure(&settings)
+    let credential = settings.credential
     let built = try await AuthApp.build(settings, logger: Logger(label: "auth-test"))
     return try await withRunningProcess(built) { address in
-      try await withClient(to: address) { try await body(Gym_Auth_V1_AuthService.Client(wrapping: $0)) }
+      try await withClient(to: address) { plain in
+        let transport = try HTTP2ClientTransport.Posix(
+          target: .ipv4(address: address.host, port: address.port), transportSecurity: .plaintext)
+        return try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { service in
+          try await body(Clients(
+            auth: Gym_Auth_V1_AuthService.Client(wrapping: plain),
+            internalAuth: Gym_Auth_V1_AuthInternal.Client(wrapping: service),
+            ops: Gym_Ops_V1_Ops.Client(wrapping: service),
+            internalWithoutCredential: Gym_Auth_V1_AuthInternal.Client(wrapping: plain),
+            address: address, credential: credential))
+        }
+      }
     }
   }
 }

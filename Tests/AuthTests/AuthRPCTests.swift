@@ -152,9 +152,11 @@ import Testing
       let none = await rpcError { _ = try await auth.getMe(.init()) }
       #expect(none?.code == .unauthenticated)
       #expect(none?.message.contains("authorization: Bearer") == true)
-      var tampered = tokens.accessToken
-      tampered.removeLast(2)
-      tampered += "AA"
+      // Change one character in the middle of the signature.
+      var characters = Array(tokens.accessToken)
+      let index = characters.count - 20
+      characters[index] = characters[index] == "A" ? "B" : "A"
+      let tampered = String(characters)
       #expect(await rpcError { _ = try await auth.getMe(.init(), metadata: bearer(tampered)) }?.code == .unauthenticated)
     }
   }

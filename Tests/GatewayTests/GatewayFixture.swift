@@ -18,20 +18,41 @@ enum GatewayFixture {
     var authSettings = AuthApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory())
     authSettings.hashParameters = .init(logN: 10)
     let auth = try await AuthApp.build(authSettings, logger: Logger(label: "auth"))
+    let credential = authSettings.credential
     return try await withRunningProcess(auth) { authAddress in
-      try await runGateway(auth: authAddress, maxMessageBytes: maxMessageBytes, body)
+      try await runGateway(auth: authAddress, credential: credential, maxMessageBytes: maxMessageBytes, body)
+    }
+  }
+
+  /// Like `run`, plus a client of auth's internal service with the credential.
+  static func runWithInternal<T: Sendable>(
+    _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>, Gym_Auth_V1_AuthInternal.Client<HTTP2ClientTransport.Posix>) async throws -> T
+  ) async throws -> T {
+    var authSettings = AuthApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory())
+    authSettings.hashParameters = .init(logN: 10)
+    let auth = try await AuthApp.build(authSettings, logger: Logger(label: "auth"))
+    let credential = authSettings.credential
+    return try await withRunningProcess(auth) { authAddress in
+      let transport = try HTTP2ClientTransport.Posix(
+        target: .ipv4(address: authAddress.host, port: authAddress.port), transportSecurity: .plaintext)
+      return try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { internalClient in
+        try await runGateway(auth: authAddress, credential: credential) { gateway in
+          try await body(gateway, Gym_Auth_V1_AuthInternal.Client(wrapping: internalClient))
+        }
+      }
     }
   }
 
   static func runGateway<T: Sendable>(
     auth: HostPort,
+    credential: ServiceCredential = .generate(),
     maxMessageBytes: Int = 4 << 20,
     _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
   ) async throws -> T {
     var common = testSettings()
     common.maxMessageBytes = maxMessageBytes
     let gateway = try await GatewayApp.build(
-      GatewayApp.Settings(common: common, backends: ["auth": auth]), logger: Logger(label: "gateway"))
+      GatewayApp.Settings(common: common, backends: ["auth": auth], credential: credential), logger: Logger(label: "gateway"))
     return try await withRunningProcess(gateway) { address in
       try await withClient(to: address) { try await body($0) }
     }

@@ -120,6 +120,22 @@ import Testing
     }
   }
 
+  @Test func aBanStopsTheUsersTokensAtTheGatewayWithinASecond() async throws {
+    try await GatewayFixture.runWithInternal { client, internalAuth in
+      let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+      let password = newAccount("x").password
+      _ = try await internalAuth.createAdmin(.with { $0.email = "boss@example.com"; $0.username = "boss"; $0.password = password })
+      let admin = try await auth.login(.with { $0.identifier = "boss"; $0.password = password }).tokens
+      let victim = try await auth.register(newAccount("rex_banned"))
+      _ = try await auth.getMe(.init(), metadata: bearer(victim.tokens.accessToken))
+      let start = ContinuousClock.now
+      _ = try await auth.banUser(.with { $0.userID = victim.user.id; $0.reason = "abuse" }, metadata: bearer(admin.accessToken))
+      let error = await rpcError { _ = try await auth.getMe(.init(), metadata: bearer(victim.tokens.accessToken)) }
+      #expect(error?.code == .unauthenticated)
+      #expect(ContinuousClock.now - start < .seconds(1))
+    }
+  }
+
   @Test func grpcTimeoutHeadersParse() {
     #expect(Forwarder.parseTimeout("100m") == .milliseconds(100))
     #expect(Forwarder.parseTimeout("2S") == .seconds(2))

@@ -74,6 +74,42 @@ import Testing
     }
   }
 
+  @Test func requestIdsMetricsAndAGracefulStop() async throws {
+    let (supervisor, logFile) = try await Self.withStack { supervisor, gateway in
+      try await withClient(to: gateway) { client in
+        let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+        // A failed sign-in is logged by auth with the request id the client chose.
+        let requestID = "sys-test-\(Int.random(in: 1000...9999))"
+        do {
+          _ = try await auth.login(
+            .with { $0.identifier = "nobody_here"; $0.password = "not the password at all" },
+            metadata: [RequestContext.requestIDKey: .string(requestID)])
+          Issue.record("login of an unknown account must fail")
+        } catch let error as RPCError {
+          #expect(error.code == .unauthenticated)
+        }
+        // The gateway hands the request id back.
+        let echoed = try await auth.getSigningKeys(.init(), metadata: [RequestContext.requestIDKey: .string(requestID)]) {
+          $0.metadata[stringValues: RequestContext.requestIDKey].first(where: { _ in true })
+        }
+        #expect(echoed == requestID)
+        let log = supervisor.layout.dataDirectory + "/logs/gym-auth.log"
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(try String(contentsOfFile: log, encoding: .utf8).contains("request_id=\(requestID)"))
+
+        let metricsPort = supervisor.layout.basePort + 1 + supervisor.layout.metricsOffset
+        let (status, metrics) = try Self.run("/usr/bin/curl", ["-s", "http://127.0.0.1:\(metricsPort)/metrics"])
+        #expect(status == 0)
+        #expect(metrics.contains(#"grpc_server_handled_total{method="gym.auth.v1.AuthService/Login",code="UNAUTHENTICATED"} 1"#))
+        #expect(metrics.contains("grpc_server_handling_seconds_bucket"))
+        return (supervisor, log)
+      }
+    }
+    // SIGTERM drained and exited cleanly.
+    #expect(supervisor.exitStatuses() == ["auth": 0, "gateway": 0])
+    #expect(try String(contentsOfFile: logFile, encoding: .utf8).contains("msg=stopped"))
+  }
+
   @Test func gymctlHealthExitCodes() async throws {
     try await Self.withStack { _, gateway in
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"

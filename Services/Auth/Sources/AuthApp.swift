@@ -23,7 +23,8 @@ public enum AuthApp {
     "GYM_SESSION_LIFETIME_DAYS", default: "30", "Absolute lifetime of a session and its refresh tokens")
 
   public static let keys: [ConfigKey] =
-    [listen, CommonKeys.dataDir, passwordMinLength, hashLogN, hashConcurrency, accessTokenTTL, sessionLifetime]
+    [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency,
+      accessTokenTTL, sessionLifetime]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -35,16 +36,20 @@ public enum AuthApp {
     public var accessTokenTTL: TimeInterval = 900
     public var sessionLifetime: TimeInterval = 30 * 24 * 3600
     public var throttle = LoginThrottle.Limits()
+    public var credential: ServiceCredential
+    public var outboxPollInterval: Duration = .milliseconds(500)
 
-    public init(common: CommonSettings, dataDirectory: String) {
+    public init(common: CommonSettings, dataDirectory: String, credential: ServiceCredential = .generate()) {
       self.common = common
       self.dataDirectory = dataDirectory
+      self.credential = credential
     }
 
     public init(config: Config) throws {
       self.init(
         common: try CommonSettings(config: config, listenKey: AuthApp.listen),
-        dataDirectory: try config.string(CommonKeys.dataDir))
+        dataDirectory: try config.string(CommonKeys.dataDir),
+        credential: try ServiceCredential.load(path: try config.string(ServiceCredential.fileKey)))
       passwordMinLength = try config.int(AuthApp.passwordMinLength, in: PasswordPolicy.lowestMinimum...64)
       hashParameters = .init(logN: try config.int(AuthApp.hashLogN, in: 4...20))
       let concurrency = try config.int(AuthApp.hashConcurrency, in: 0...64)
@@ -61,10 +66,12 @@ public enum AuthApp {
     let issuer = await TokenIssuer(keys: keys, accessTokenLifetime: settings.accessTokenTTL)
     var serviceSettings = AuthService.Settings()
     serviceSettings.sessionLifetime = settings.sessionLifetime
+    let hasher = try PasswordHasher(parameters: settings.hashParameters, maxConcurrent: settings.hashConcurrency)
+    let policy = PasswordPolicy(minimumLength: settings.passwordMinLength)
     let service = AuthService(
       store: store,
-      hasher: try PasswordHasher(parameters: settings.hashParameters, maxConcurrent: settings.hashConcurrency),
-      policy: PasswordPolicy(minimumLength: settings.passwordMinLength),
+      hasher: hasher,
+      policy: policy,
       issuer: issuer,
       throttle: LoginThrottle(limits: settings.throttle),
       settings: serviceSettings,
@@ -74,14 +81,23 @@ public enum AuthApp {
     let server = GymServer(
       name: "gym-auth",
       settings: settings.common,
-      services: [service],
+      services: [
+        service,
+        AuthInternalService(store: store, hasher: hasher, policy: policy, logger: logger),
+        OpsService(process: "gym-auth", database: (path, store.writer)),
+      ],
       healthNames: [Gym_Auth_V1_AuthService.descriptor.fullyQualifiedService],
-      auth: AuthInterceptor(verifier: verifier, isPublic: AuthRoutes.isPublic, sessionCheck: service.sessionCheck),
+      auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: service.sessionCheck),
       logger: logger)
     let writer = store.writer
+    // Purge receivers join as their services land; until then jobs wait, visible to
+    // operators through Ops.GetInfo (`gymctl outbox`).
+    let outbox = OutboxWorker(writer: writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
+      throw PurgeDeliveryError(destination: job.destination)
+    }
     return BuiltProcess(
       server: server,
-      services: server.lifecycle(probe: {
+      services: server.lifecycle(before: [outbox], probe: {
         try await GymDatabase.probe(writer)
         return []
       }),
@@ -89,10 +105,8 @@ public enum AuthApp {
   }
 }
 
-/// Which auth methods need no access token (API.md "(public)"). The gateway asks the
-/// same question through `PublicMethods`.
-public enum AuthRoutes {
-  public static func isPublic(_ method: GRPCCore.MethodDescriptor) -> Bool {
-    PublicMethods.contains(method)
-  }
+/// A purge job for a service this release cannot reach yet.
+struct PurgeDeliveryError: Error, CustomStringConvertible {
+  let destination: String
+  var description: String { "no PurgeUser receiver for '\(destination)' is configured yet" }
 }

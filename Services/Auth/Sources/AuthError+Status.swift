@@ -1,3 +1,4 @@
+import Foundation
 import GRPCCore
 import GymService
 
@@ -25,6 +26,16 @@ extension AuthError: RPCErrorConvertible {
       .unauthenticated("the session has ended; sign in again")
     case .notFound(let what):
       .notFound(what)
+    case .banned(let reason, let until):
+      .permissionDenied(
+        "this account is banned: \(reason); "
+          + (until.map { "the ban ends \($0.formatted(Date.ISO8601FormatStyle()))" } ?? "the ban has no end date"))
+    case .permissionDenied(let message):
+      .permissionDenied(message)
+    case .failedPrecondition(let message):
+      RPCError(code: .failedPrecondition, message: message)
+    case .invalidResetCode:
+      .unauthenticated("the reset code is unknown, already used or expired; request a new one")
     }
   }
 

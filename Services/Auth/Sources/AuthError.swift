@@ -1,3 +1,4 @@
+import Foundation
 import GymService
 
 /// Everything the auth domain refuses, independent of gRPC. `AuthError+Status`
@@ -14,4 +15,9 @@ public enum AuthError: Error, Equatable, Sendable {
   case refreshTokenReused
   case sessionEnded
   case notFound(String)
+  /// The account is banned; said only after the password was right.
+  case banned(reason: String, until: Date?)
+  case permissionDenied(String)
+  case failedPrecondition(String)
+  case invalidResetCode
 }

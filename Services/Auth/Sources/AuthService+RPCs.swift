@@ -8,16 +8,9 @@ extension AuthService: Gym_Auth_V1_AuthService.SimpleServiceProtocol {
   public func register(
     request: Gym_Auth_V1_RegisterRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_RegisterResponse {
-    let email = request.email.trimmingCharacters(in: .whitespaces).lowercased()
-    let username = request.username.trimmingCharacters(in: .whitespaces)
-    let displayName = request.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
-    var violations: [FieldViolation] = []
-    if let problem = AccountValidation.emailProblem(email) { violations.append(FieldViolation("email", problem)) }
-    if let problem = AccountValidation.usernameProblem(username) {
-      violations.append(FieldViolation("username", problem))
-    }
-    violations += policy.violations(of: request.password, field: "password", email: email, username: username)
-    if let tooLong = Self.tooLong(displayName, field: "display_name", max: 100) { violations.append(tooLong) }
+    var account = NewAccount(
+      email: request.email, username: request.username, password: request.password, displayName: request.displayName)
+    var violations = account.violations(policy: policy)
     if !request.acceptTerms {
       violations.append(FieldViolation("accept_terms", "must be true: the terms of service have to be accepted"))
     }
@@ -28,7 +21,8 @@ extension AuthService: Gym_Auth_V1_AuthService.SimpleServiceProtocol {
       violations.append(tooLong)
     }
     switch request.role {
-    case .unspecified, .member, .trainer: break
+    case .unspecified, .member: account.role = "member"
+    case .trainer: account.role = "trainer"
     default: violations.append(FieldViolation("role", "must be MEMBER or TRAINER; other roles are granted by an administrator"))
     }
     if let tooLong = Self.tooLong(request.clientDescription, field: "client_description", max: 200) {
@@ -37,18 +31,13 @@ extension AuthService: Gym_Auth_V1_AuthService.SimpleServiceProtocol {
     guard violations.isEmpty else { throw AuthError.invalid(violations) }
 
     let now = Date()
-    let user = UserRecord(
-      id: ID.make(now: now), email: email, username: username, usernameKey: username.lowercased(),
-      displayName: displayName.isEmpty ? username : displayName,
-      role: request.role == .trainer ? "trainer" : "member",
-      passwordHash: try await hasher.hash(request.password),
-      termsVersion: termsVersion, termsAcceptedAt: now, createdAt: now, updatedAt: now)
+    let user = account.record(passwordHash: try await hasher.hash(request.password), termsVersion: termsVersion, now: now)
     let new = newSession(clientDescription: request.clientDescription, now: now)
     let session = try await store.createUser(user, session: new)
     logger.info("account registered", metadata: ["user_id": "\(user.id)", "role": "\(user.role)"])
     let tokens = try await tokens(for: user, session: session, refreshToken: new.refreshToken, now: now)
     return .with {
-      $0.user = Self.proto(user)
+      $0.user = ProfileMapping.user(user)
       $0.tokens = tokens
     }
   }
@@ -88,11 +77,13 @@ extension AuthService: Gym_Auth_V1_AuthService.SimpleServiceProtocol {
     }
     throttle.recordSuccess(account: identifier)
     let now = Date()
+    // Told only to someone who knows the password, so a ban reveals nothing to others.
+    if user.isBanned(at: now) { throw AuthError.banned(reason: user.banReason ?? "", until: user.bannedUntil) }
     let new = newSession(clientDescription: request.clientDescription, now: now)
     let session = try await store.createSession(userID: user.id, new)
     let tokens = try await tokens(for: user, session: session, refreshToken: new.refreshToken, now: now)
     return .with {
-      $0.user = Self.proto(user)
+      $0.user = ProfileMapping.user(user)
       $0.tokens = tokens
     }
   }
@@ -140,7 +131,7 @@ extension AuthService: Gym_Auth_V1_AuthService.SimpleServiceProtocol {
   public func getMe(request: Gym_Auth_V1_GetMeRequest, context: ServerContext) async throws -> Gym_Auth_V1_GetMeResponse {
     let caller = try Caller.current()
     guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
-    return .with { $0.user = Self.proto(user) }
+    return .with { $0.user = ProfileMapping.user(user) }
   }
 
   public func getSigningKeys(

@@ -10,6 +10,9 @@ import SwiftProtobuf
 public struct AuthService: Sendable {
   public struct Settings: Sendable {
     public var sessionLifetime: TimeInterval = 30 * 24 * 3600
+    public var resetCodeLifetime: TimeInterval = 30 * 60
+    /// Services that hold user data and receive `PurgeUser` when an account is deleted.
+    public var purgeDestinations = ["catalog", "plan", "messaging", "places"]
     public init() {}
   }
 
@@ -65,29 +68,13 @@ public struct AuthService: Sendable {
     -> Gym_Auth_V1_Tokens
   {
     let access = try await issuer.accessToken(
-      userID: user.id, sessionID: session.id, roles: [Self.role(user.role)], now: now)
+      userID: user.id, sessionID: session.id, roles: [ProfileMapping.role(user.role)], now: now)
     return .with {
       $0.accessToken = access.token
       $0.accessTokenExpiresAt = Google_Protobuf_Timestamp(date: access.expiresAt)
       $0.refreshToken = refreshToken
       $0.refreshTokenExpiresAt = Google_Protobuf_Timestamp(date: session.expiresAt)
       $0.sessionID = session.id
-    }
-  }
-
-  static func role(_ name: String) -> Gym_Common_V1_Role {
-    Gym_Common_V1_Role(claimName: name) ?? .member
-  }
-
-  static func proto(_ user: UserRecord) -> Gym_Auth_V1_User {
-    .with {
-      $0.id = user.id
-      $0.email = user.email
-      $0.username = user.username
-      $0.roles = [role(user.role)]
-      $0.profile = .with { $0.displayName = user.displayName }
-      $0.createdAt = Google_Protobuf_Timestamp(date: user.createdAt)
-      $0.termsVersion = user.termsVersion
     }
   }
 

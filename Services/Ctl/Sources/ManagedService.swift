@@ -1,3 +1,4 @@
+import Foundation
 import GymService
 
 /// One executable that `gymctl up` runs. New services join the platform by being
@@ -42,9 +43,13 @@ public struct StackLayout: Sendable {
     self.dataDirectory = dataDirectory
   }
 
+  /// The service credential shared by the stack's processes (created by `Supervisor.start`).
+  public var credentialFile: String { (dataDirectory as NSString).appendingPathComponent("service-credential") }
+
   public func environment(for service: ManagedService) -> [String: String] {
     var env = service.environment(self)
     env["GYM_DATA_DIR"] = dataDirectory
+    env["GYM_SERVICE_CREDENTIAL_FILE"] = credentialFile
     env["GYM_METRICS_LISTEN"] = "\(host):\(basePort + service.portOffset + metricsOffset)"
     return env
   }

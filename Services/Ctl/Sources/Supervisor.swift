@@ -55,6 +55,7 @@ public final class Supervisor: Sendable {
   public func start(timeout: Duration = .seconds(60), progress: @Sendable (String) -> Void = { _ in }) async throws {
     let logDirectory = (layout.dataDirectory as NSString).appendingPathComponent("logs")
     try FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)
+    _ = try ServiceCredential.loadOrCreate(path: layout.credentialFile)
     for service in services {
       let path = (binDirectory as NSString).appendingPathComponent(service.executable)
       guard FileManager.default.isExecutableFile(atPath: path) else {
@@ -94,6 +95,15 @@ public final class Supervisor: Sendable {
 
   public func pid(of service: String) -> Int32? {
     children.withLock { $0.first { $0.service.name == service }?.process.processIdentifier }
+  }
+
+  /// Exit status of each child that has stopped (after `stop`, all of them).
+  public func exitStatuses() -> [String: Int32] {
+    children.withLock { children in
+      Dictionary(uniqueKeysWithValues: children.filter { !$0.process.isRunning }.map {
+        ($0.service.name, $0.process.terminationStatus)
+      })
+    }
   }
 
   /// SIGTERM in reverse start order; SIGKILL whatever is still running after `grace`.

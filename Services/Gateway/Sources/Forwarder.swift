@@ -69,7 +69,10 @@ struct Forwarder: RegistrableRPCService {
         throw error
       }
     }
-    return StreamingServerResponse<[UInt8]> { writer in
+    // Echo the request id so a client can quote it when reporting a problem.
+    var responseMetadata = Metadata()
+    if let context { responseMetadata.addString(context.requestID, forKey: RequestContext.requestIDKey) }
+    return StreamingServerResponse<[UInt8]>(metadata: responseMetadata) { writer in
       do {
         return try await call(client, outbound, method, callOptions, writer)
       } catch let error as RPCError {

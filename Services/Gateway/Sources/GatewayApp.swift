@@ -19,23 +19,28 @@ public enum GatewayApp {
   static let backendKeys: [String: ConfigKey] = ["auth": authAddress]
 
   public static let keys: [ConfigKey] =
-    [listen, authAddress, defaultDeadline, maximumDeadline] + CommonKeys.all
+    [listen, authAddress, ServiceCredential.fileKey, defaultDeadline, maximumDeadline] + CommonKeys.all
 
   public struct Settings: Sendable {
     public var common: CommonSettings
     public var backends: [String: HostPort]
     public var defaultDeadline: Duration = .seconds(10)
     public var maximumDeadline: Duration = .seconds(60)
+    /// Lets the gateway follow auth's revocation stream.
+    public var credential: ServiceCredential
 
-    public init(common: CommonSettings, backends: [String: HostPort]) {
+    public init(common: CommonSettings, backends: [String: HostPort], credential: ServiceCredential) {
       self.common = common
       self.backends = backends
+      self.credential = credential
     }
 
     public init(config: Config) throws {
       var backends: [String: HostPort] = [:]
       for (name, key) in GatewayApp.backendKeys { backends[name] = try config.address(key) }
-      self.init(common: try CommonSettings(config: config, listenKey: GatewayApp.listen), backends: backends)
+      self.init(
+        common: try CommonSettings(config: config, listenKey: GatewayApp.listen), backends: backends,
+        credential: try ServiceCredential.load(path: try config.string(ServiceCredential.fileKey)))
       defaultDeadline = try config.seconds(GatewayApp.defaultDeadline)
       maximumDeadline = try config.seconds(GatewayApp.maximumDeadline)
     }
@@ -54,6 +59,9 @@ public enum GatewayApp {
       routes.append((route, client))
     }
     let verifier = TokenVerifier(source: AuthKeySource(client: clients["auth"]!), logger: logger)
+    // A separate connection for internal calls, so forwarded user calls never carry the credential.
+    let authInternal = try GymClient.make(to: settings.backends["auth"]!, interceptors: [settings.credential.clientInterceptor])
+    let revocations = RevocationList()
     let server = GymServer(
       name: "gym-gateway",
       settings: settings.common,
@@ -64,7 +72,7 @@ public enum GatewayApp {
           maxMessageBytes: settings.common.maxMessageBytes)
       ],
       healthNames: routes.map { $0.0.service.fullyQualifiedService },
-      auth: AuthInterceptor(verifier: verifier, isPublic: PublicMethods.contains),
+      auth: AuthInterceptor(verifier: verifier, credential: nil, sessionCheck: revocations.sessionCheck),
       trustForwardedFor: false,
       // The forwarder enforces the configured limit with a clear status; the transport
       // only stops what is far beyond it (it can answer those with a reset alone).
@@ -85,6 +93,11 @@ public enum GatewayApp {
     }
     return BuiltProcess(
       server: server,
-      services: server.lifecycle(before: clients.values.map { ClientConnections($0) }, probe: probe))
+      services: server.lifecycle(
+        before: clients.values.map { ClientConnections($0) } + [
+          ClientConnections(authInternal),
+          RevocationFollower(client: authInternal, list: revocations, logger: logger),
+        ],
+        probe: probe))
   }
 }

@@ -4834,11 +4834,25 @@ public enum Gym_Auth_V1_AuthInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "CreateAdmin" metadata.
+        public enum CreateAdmin: Sendable {
+            /// Request type for "CreateAdmin".
+            public typealias Input = Gym_Auth_V1_CreateAdminRequest
+            /// Response type for "CreateAdmin".
+            public typealias Output = Gym_Auth_V1_CreateAdminResponse
+            /// Descriptor for "CreateAdmin".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.auth.v1.AuthInternal"),
+                method: "CreateAdmin",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "gym.auth.v1.AuthInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             LookupUsers.descriptor,
             WatchRevocations.descriptor,
-            ListMailOutbox.descriptor
+            ListMailOutbox.descriptor,
+            CreateAdmin.descriptor
         ]
     }
 }
@@ -4921,6 +4935,26 @@ extension Gym_Auth_V1_AuthInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_ListMailOutboxRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ListMailOutboxResponse>
+
+        /// Handle the "CreateAdmin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Creates an administrator account (operator bootstrap: `gymctl users create-admin`).
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT (as Register);
+        /// > ALREADY_EXISTS naming the taken field.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Auth_V1_CreateAdminRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_CreateAdminResponse` messages.
+        func createAdmin(
+            request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_CreateAdminRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_CreateAdminResponse>
     }
 
     /// Service protocol for the "gym.auth.v1.AuthInternal" service.
@@ -4987,6 +5021,26 @@ extension Gym_Auth_V1_AuthInternal {
             request: GRPCCore.ServerRequest<Gym_Auth_V1_ListMailOutboxRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_ListMailOutboxResponse>
+
+        /// Handle the "CreateAdmin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Creates an administrator account (operator bootstrap: `gymctl users create-admin`).
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT (as Register);
+        /// > ALREADY_EXISTS naming the taken field.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_CreateAdminRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Auth_V1_CreateAdminResponse` message.
+        func createAdmin(
+            request: GRPCCore.ServerRequest<Gym_Auth_V1_CreateAdminRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_CreateAdminResponse>
     }
 
     /// Simple service protocol for the "gym.auth.v1.AuthInternal" service.
@@ -5052,6 +5106,26 @@ extension Gym_Auth_V1_AuthInternal {
             request: Gym_Auth_V1_ListMailOutboxRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Auth_V1_ListMailOutboxResponse
+
+        /// Handle the "CreateAdmin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Creates an administrator account (operator bootstrap: `gymctl users create-admin`).
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT (as Register);
+        /// > ALREADY_EXISTS naming the taken field.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Auth_V1_CreateAdminRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Auth_V1_CreateAdminResponse` to respond with.
+        func createAdmin(
+            request: Gym_Auth_V1_CreateAdminRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Auth_V1_CreateAdminResponse
     }
 }
 
@@ -5092,6 +5166,17 @@ extension Gym_Auth_V1_AuthInternal.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Gym_Auth_V1_AuthInternal.Method.CreateAdmin.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_CreateAdminRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_CreateAdminResponse>(),
+            handler: { request, context in
+                try await self.createAdmin(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -5125,6 +5210,17 @@ extension Gym_Auth_V1_AuthInternal.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ListMailOutboxResponse> {
         let response = try await self.listMailOutbox(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func createAdmin(
+        request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_CreateAdminRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_CreateAdminResponse> {
+        let response = try await self.createAdmin(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -5171,6 +5267,19 @@ extension Gym_Auth_V1_AuthInternal.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_ListMailOutboxResponse> {
         return GRPCCore.ServerResponse<Gym_Auth_V1_ListMailOutboxResponse>(
             message: try await self.listMailOutbox(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func createAdmin(
+        request: GRPCCore.ServerRequest<Gym_Auth_V1_CreateAdminRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_CreateAdminResponse> {
+        return GRPCCore.ServerResponse<Gym_Auth_V1_CreateAdminResponse>(
+            message: try await self.createAdmin(
                 request: request.message,
                 context: context
             ),
@@ -5258,6 +5367,31 @@ extension Gym_Auth_V1_AuthInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_ListMailOutboxResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_ListMailOutboxResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "CreateAdmin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Creates an administrator account (operator bootstrap: `gymctl users create-admin`).
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT (as Register);
+        /// > ALREADY_EXISTS naming the taken field.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_CreateAdminRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_CreateAdminRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_CreateAdminResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func createAdmin<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_CreateAdminRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_CreateAdminRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_CreateAdminResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_CreateAdminResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -5379,6 +5513,42 @@ extension Gym_Auth_V1_AuthInternal {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "CreateAdmin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Creates an administrator account (operator bootstrap: `gymctl users create-admin`).
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT (as Register);
+        /// > ALREADY_EXISTS naming the taken field.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_CreateAdminRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_CreateAdminRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_CreateAdminResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func createAdmin<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_CreateAdminRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_CreateAdminRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_CreateAdminResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_CreateAdminResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Auth_V1_AuthInternal.Method.CreateAdmin.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -5468,6 +5638,37 @@ extension Gym_Auth_V1_AuthInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_ListMailOutboxRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_ListMailOutboxResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreateAdmin" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Creates an administrator account (operator bootstrap: `gymctl users create-admin`).
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT (as Register);
+    /// > ALREADY_EXISTS naming the taken field.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Auth_V1_CreateAdminRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createAdmin<Result>(
+        request: GRPCCore.ClientRequest<Gym_Auth_V1_CreateAdminRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_CreateAdminResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.createAdmin(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_CreateAdminRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_CreateAdminResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -5571,6 +5772,41 @@ extension Gym_Auth_V1_AuthInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.listMailOutbox(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreateAdmin" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Creates an administrator account (operator bootstrap: `gymctl users create-admin`).
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT (as Register);
+    /// > ALREADY_EXISTS naming the taken field.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createAdmin<Result>(
+        _ message: Gym_Auth_V1_CreateAdminRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_CreateAdminResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Auth_V1_CreateAdminRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.createAdmin(
             request: request,
             options: options,
             onResponse: handleResponse

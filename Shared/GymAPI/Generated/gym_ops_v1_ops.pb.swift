@@ -46,6 +46,37 @@ public nonisolated struct Gym_Ops_V1_TableCount: Sendable {
   public init() {}
 }
 
+/// Cross-service deliveries waiting in this service's outbox, by destination.
+public nonisolated struct Gym_Ops_V1_OutboxSummary: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// e.g. "catalog"
+  public var destination: String = String()
+
+  public var pending: Int64 = 0
+
+  public var oldestCreatedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_oldestCreatedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_oldestCreatedAt = newValue}
+  }
+  /// Returns true if `oldestCreatedAt` has been explicitly set.
+  public var hasOldestCreatedAt: Bool {self._oldestCreatedAt != nil}
+  /// Clears the value of `oldestCreatedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearOldestCreatedAt() {self._oldestCreatedAt = nil}
+
+  public var maxAttempts: Int32 = 0
+
+  public var lastError: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _oldestCreatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
 public nonisolated struct Gym_Ops_V1_GetInfoResponse: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -74,6 +105,8 @@ public nonisolated struct Gym_Ops_V1_GetInfoResponse: Sendable {
   public var databaseSizeBytes: Int64 = 0
 
   public var rowCounts: [Gym_Ops_V1_TableCount] = []
+
+  public var outbox: [Gym_Ops_V1_OutboxSummary] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -179,9 +212,63 @@ nonisolated extension Gym_Ops_V1_TableCount: SwiftProtobuf.Message, SwiftProtobu
   }
 }
 
+nonisolated extension Gym_Ops_V1_OutboxSummary: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".OutboxSummary"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}destination\0\u{1}pending\0\u{3}oldest_created_at\0\u{3}max_attempts\0\u{3}last_error\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.destination) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self.pending) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._oldestCreatedAt) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.maxAttempts) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.lastError) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.destination.isEmpty {
+      try visitor.visitSingularStringField(value: self.destination, fieldNumber: 1)
+    }
+    if self.pending != 0 {
+      try visitor.visitSingularInt64Field(value: self.pending, fieldNumber: 2)
+    }
+    try { if let v = self._oldestCreatedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if self.maxAttempts != 0 {
+      try visitor.visitSingularInt32Field(value: self.maxAttempts, fieldNumber: 4)
+    }
+    if !self.lastError.isEmpty {
+      try visitor.visitSingularStringField(value: self.lastError, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Ops_V1_OutboxSummary, rhs: Gym_Ops_V1_OutboxSummary) -> Bool {
+    if lhs.destination != rhs.destination {return false}
+    if lhs.pending != rhs.pending {return false}
+    if lhs._oldestCreatedAt != rhs._oldestCreatedAt {return false}
+    if lhs.maxAttempts != rhs.maxAttempts {return false}
+    if lhs.lastError != rhs.lastError {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Gym_Ops_V1_GetInfoResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GetInfoResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}service\0\u{1}version\0\u{3}started_at\0\u{3}uptime_seconds\0\u{3}database_path\0\u{3}database_size_bytes\0\u{3}row_counts\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}service\0\u{1}version\0\u{3}started_at\0\u{3}uptime_seconds\0\u{3}database_path\0\u{3}database_size_bytes\0\u{3}row_counts\0\u{1}outbox\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -196,6 +283,7 @@ nonisolated extension Gym_Ops_V1_GetInfoResponse: SwiftProtobuf.Message, SwiftPr
       case 5: try { try decoder.decodeSingularStringField(value: &self.databasePath) }()
       case 6: try { try decoder.decodeSingularInt64Field(value: &self.databaseSizeBytes) }()
       case 7: try { try decoder.decodeRepeatedMessageField(value: &self.rowCounts) }()
+      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.outbox) }()
       default: break
       }
     }
@@ -227,6 +315,9 @@ nonisolated extension Gym_Ops_V1_GetInfoResponse: SwiftProtobuf.Message, SwiftPr
     if !self.rowCounts.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.rowCounts, fieldNumber: 7)
     }
+    if !self.outbox.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.outbox, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -238,6 +329,7 @@ nonisolated extension Gym_Ops_V1_GetInfoResponse: SwiftProtobuf.Message, SwiftPr
     if lhs.databasePath != rhs.databasePath {return false}
     if lhs.databaseSizeBytes != rhs.databaseSizeBytes {return false}
     if lhs.rowCounts != rhs.rowCounts {return false}
+    if lhs.outbox != rhs.outbox {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1,4 +1,5 @@
 import GRDB
+import GymStore
 
 /// Auth's schema. Append-only: a shipped migration is never edited; changes are new
 /// migrations. Migrations use SQL, not application types, so they stay valid as the
@@ -42,6 +43,60 @@ enum AuthMigrations {
         CREATE INDEX refresh_tokens_by_session ON refresh_tokens(session_id);
         """)
     }
+    migrator.registerMigration("v2-profiles-bans-revocations-mail-resets") { db in
+      try db.execute(sql: """
+        ALTER TABLE users ADD COLUMN bio TEXT NOT NULL DEFAULT '';
+        ALTER TABLE users ADD COLUMN avatar_url TEXT NOT NULL DEFAULT '';
+        ALTER TABLE users ADD COLUMN date_of_birth TEXT;
+        ALTER TABLE users ADD COLUMN sex INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN height_m REAL;
+        ALTER TABLE users ADD COLUMN experience_level INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN unit_system INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
+        ALTER TABLE users ADD COLUMN visibility INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN home_lat REAL;
+        ALTER TABLE users ADD COLUMN home_lng REAL;
+        ALTER TABLE users ADD COLUMN home_gym_id TEXT NOT NULL DEFAULT '';
+        ALTER TABLE users ADD COLUMN view_count INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+        ALTER TABLE users ADD COLUMN ban_reason TEXT;
+        ALTER TABLE users ADD COLUMN banned_at DATETIME;
+        ALTER TABLE users ADD COLUMN banned_until DATETIME;
+        UPDATE users SET search_text = lower(username || ' ' || display_name);
+        CREATE INDEX users_by_views ON users(view_count DESC, id);
+        CREATE INDEX users_by_role ON users(role, id);
+
+        CREATE TABLE revocations (
+          cursor INTEGER PRIMARY KEY AUTOINCREMENT,
+          session_id TEXT,
+          user_id TEXT,
+          revoked_at DATETIME NOT NULL,
+          not_before DATETIME,
+          CHECK ((session_id IS NULL) != (user_id IS NULL))
+        );
+        CREATE INDEX revocations_by_time ON revocations(revoked_at);
+
+        CREATE TABLE mail_outbox (
+          id TEXT PRIMARY KEY NOT NULL,
+          recipient TEXT NOT NULL,
+          subject TEXT NOT NULL,
+          body TEXT NOT NULL,
+          created_at DATETIME NOT NULL,
+          sent_at DATETIME
+        );
+        CREATE INDEX mail_outbox_by_recipient ON mail_outbox(recipient, created_at);
+
+        CREATE TABLE password_resets (
+          code_hash BLOB PRIMARY KEY NOT NULL,
+          user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          created_at DATETIME NOT NULL,
+          expires_at DATETIME NOT NULL,
+          used_at DATETIME
+        );
+        CREATE INDEX password_resets_by_user ON password_resets(user_id);
+        """)
+    }
+    Outbox.registerMigration(in: &migrator)
     return migrator
   }
 }

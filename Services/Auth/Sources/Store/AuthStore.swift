@@ -7,6 +7,8 @@ import GymStore
 /// multi-row change is one transaction. Reads and named writes only; no gRPC here.
 public struct AuthStore: Sendable {
   public let writer: any DatabaseWriter
+  /// Wakes `WatchRevocations` streams after a commit that revoked something.
+  public let revocationFeed = RevocationFeed()
 
   /// Opens (creating and migrating) the file at `path`.
   public init(path: String) throws {
@@ -42,6 +44,11 @@ public struct AuthStore: Sendable {
 
   /// Creates the user and their first session in one transaction.
   public func createUser(_ user: UserRecord, session: NewSession) async throws -> SessionRecord {
+    try await createUser(user, firstSession: session)!
+  }
+
+  /// Creates the user, with a first session when one is given, in one transaction.
+  public func createUser(_ user: UserRecord, firstSession session: NewSession?) async throws -> SessionRecord? {
     do {
       return try await writer.write { db in
         if try UserRecord.filter(UserRecord.Columns.email == user.email).fetchCount(db) > 0 {
@@ -51,7 +58,7 @@ public struct AuthStore: Sendable {
           throw AuthError.usernameTaken
         }
         try user.insert(db)
-        return try Self.insertSession(db, userID: user.id, session)
+        return try session.map { try Self.insertSession(db, userID: user.id, $0) }
       }
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
       // Unreachable through the checks above inside one write transaction; kept so
@@ -75,15 +82,13 @@ public struct AuthStore: Sendable {
   /// Presenting a spent token revokes its session (the token may have been stolen).
   public func rotateRefreshToken(old oldToken: String, new newToken: String, now: Date) async throws -> Rotation {
     let oldHash = Self.hash(oldToken)
-    return try await writer.write { db -> Rotation in
+    let rotation = try await writer.write { db -> Rotation in
       guard let token = try RefreshTokenRecord.fetchOne(db, key: oldHash),
         var session = try SessionRecord.fetchOne(db, key: token.sessionID)
       else { return .invalid }
       if token.usedAt != nil {
         if session.revokedAt == nil {
-          session.revokedAt = now
-          session.revokeReason = "refresh token reuse"
-          try session.update(db)
+          try Self.revoke(db, sessionIDs: [session.id], reason: "refresh token reuse", now: now)
         }
         return .reused(sessionID: session.id)
       }
@@ -96,26 +101,29 @@ public struct AuthStore: Sendable {
       try session.update(db)
       return .rotated(session, user)
     }
+    if case .reused = rotation { revocationFeed.notify() }
+    return rotation
   }
 
   /// Revokes one session of `userID`; false when it is not theirs or already ended.
   public func revokeSession(id: String, userID: String, reason: String, now: Date) async throws -> Bool {
-    try await writer.write { db in
-      try db.execute(
-        sql: "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL",
-        arguments: [now, reason, id, userID])
-      return db.changesCount > 0
+    let revoked = try await writer.write { db in
+      let active = try String.fetchAll(
+        db, sql: "SELECT id FROM sessions WHERE id = ? AND user_id = ? AND revoked_at IS NULL", arguments: [id, userID])
+      try Self.revoke(db, sessionIDs: active, reason: reason, now: now)
+      return !active.isEmpty
     }
+    if revoked { revocationFeed.notify() }
+    return revoked
   }
 
-  /// Revokes every active session of `userID`; returns how many.
-  public func revokeAllSessions(userID: String, reason: String, now: Date) async throws -> Int {
-    try await writer.write { db in
-      try db.execute(
-        sql: "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE user_id = ? AND revoked_at IS NULL",
-        arguments: [now, reason, userID])
-      return db.changesCount
+  /// Revokes every active session of `userID` but `except`; returns how many.
+  public func revokeAllSessions(userID: String, except: String? = nil, reason: String, now: Date) async throws -> Int {
+    let count = try await writer.write { db in
+      try Self.revokeAll(db, userID: userID, except: except, reason: reason, now: now)
     }
+    if count > 0 { revocationFeed.notify() }
+    return count
   }
 
   // MARK: Reads
@@ -148,7 +156,33 @@ public struct AuthStore: Sendable {
 
   // MARK: Helpers
 
-  private static func insertSession(_ db: Database, userID: String, _ new: NewSession) throws -> SessionRecord {
+  /// Ends sessions and records each for `WatchRevocations`, inside the caller's transaction.
+  static func revoke(_ db: Database, sessionIDs: [String], reason: String, now: Date) throws {
+    for id in sessionIDs {
+      try db.execute(
+        sql: "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL",
+        arguments: [now, reason, id])
+      try db.execute(sql: "INSERT INTO revocations (session_id, revoked_at) VALUES (?, ?)", arguments: [id, now])
+    }
+  }
+
+  @discardableResult
+  static func revokeAll(_ db: Database, userID: String, except: String?, reason: String, now: Date) throws -> Int {
+    let active = try String.fetchAll(
+      db, sql: "SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?",
+      arguments: [userID, except])
+    try revoke(db, sessionIDs: active, reason: reason, now: now)
+    return active.count
+  }
+
+  /// Revokes every token of a user issued before `now` (ban, deletion), whatever its session.
+  static func revokeUser(_ db: Database, userID: String, reason: String, now: Date) throws {
+    try revokeAll(db, userID: userID, except: nil, reason: reason, now: now)
+    try db.execute(
+      sql: "INSERT INTO revocations (user_id, revoked_at, not_before) VALUES (?, ?, ?)", arguments: [userID, now, now])
+  }
+
+  static func insertSession(_ db: Database, userID: String, _ new: NewSession) throws -> SessionRecord {
     let session = SessionRecord(
       id: new.id, userID: userID, clientDescription: new.clientDescription, clientAddress: new.clientAddress,
       createdAt: new.createdAt, lastUsedAt: new.createdAt, expiresAt: new.expiresAt, revokedAt: nil, revokeReason: nil)

@@ -1,0 +1,106 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import Logging
+import ServiceLifecycle
+import SwiftProtobuf
+
+/// `gym.auth.v1.AuthInternal`: calls from other gym processes and gymctl, with the
+/// service credential (checked by `AuthInterceptor`); never routed by the gateway.
+public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtocol {
+  let store: AuthStore
+  let hasher: PasswordHasher
+  let policy: PasswordPolicy
+  let logger: Logger
+
+  public init(store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, logger: Logger) {
+    self.store = store
+    self.hasher = hasher
+    self.policy = policy
+    self.logger = logger
+  }
+
+  public func lookupUsers(
+    request: Gym_Auth_V1_LookupUsersRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_LookupUsersResponse {
+    let total = request.ids.count + request.emails.count + request.usernames.count
+    guard total <= 500 else {
+      throw AuthError.invalid([FieldViolation("ids", "ask for at most 500 users at once (asked for \(total))")])
+    }
+    let users = try await store.lookup(ids: request.ids, emails: request.emails, usernames: request.usernames)
+    let now = Date()
+    return .with { $0.users = users.map { ProfileMapping.user($0, now: now) } }
+  }
+
+  public func watchRevocations(
+    request: Gym_Auth_V1_WatchRevocationsRequest,
+    response: RPCWriter<Gym_Auth_V1_WatchRevocationsResponse>,
+    context: ServerContext
+  ) async throws {
+    var cursor = request.afterCursor
+    // Wake on every revocation commit, and at least every second as a safety net.
+    let wakeUps = store.revocationFeed.wakeUps()
+    let ticker = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .seconds(1))
+        store.revocationFeed.notify()
+      }
+    }
+    defer { ticker.cancel() }
+    // Ends with the server's graceful shutdown so draining never waits on a follower.
+    for await _ in wakeUps.cancelOnGracefulShutdown() {
+      while true {
+        let rows = try await store.revocations(after: cursor, limit: 500)
+        if rows.isEmpty { break }
+        try await response.write(.with { batch in
+          batch.revocations = rows.map { row in
+            .with {
+              $0.cursor = row.cursor
+              if let session = row.sessionID { $0.sessionID = session }
+              if let user = row.userID { $0.userID = user }
+              $0.revokedAt = Google_Protobuf_Timestamp(date: row.revokedAt)
+              if let notBefore = row.notBefore { $0.notBefore = Google_Protobuf_Timestamp(date: notBefore) }
+            }
+          }
+        })
+        cursor = rows.last!.cursor
+      }
+    }
+  }
+
+  public func listMailOutbox(
+    request: Gym_Auth_V1_ListMailOutboxRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_ListMailOutboxResponse {
+    let paging = try AuthService.paging(request.pageSize, request.pageToken)
+    let offset = try AuthService.offset(paging)
+    let mail = try await store.mail(to: request.to.isEmpty ? nil : request.to, offset: offset, limit: paging.size)
+    return .with { response in
+      response.messages = mail.map { row in
+        .with {
+          $0.id = row.id
+          $0.to = row.recipient
+          $0.subject = row.subject
+          $0.body = row.body
+          $0.createdAt = Google_Protobuf_Timestamp(date: row.createdAt)
+        }
+      }
+      response.nextPageToken = paging.nextToken(offset: offset, returned: mail.count)
+    }
+  }
+
+  public func createAdmin(
+    request: Gym_Auth_V1_CreateAdminRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_CreateAdminResponse {
+    var account = NewAccount(
+      email: request.email, username: request.username, password: request.password, displayName: request.displayName)
+    account.role = "admin"
+    let violations = account.violations(policy: policy)
+    guard violations.isEmpty else { throw AuthError.invalid(violations) }
+    let now = Date()
+    let user = account.record(passwordHash: try await hasher.hash(request.password), termsVersion: "operator", now: now)
+    _ = try await store.createUser(user, firstSession: nil)
+    logger.notice("administrator created by an operator", metadata: ["user_id": "\(user.id)"])
+    return .with { $0.user = ProfileMapping.user(user) }
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+
+extension AuthService {
+  public func changeEmail(
+    request: Gym_Auth_V1_ChangeEmailRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_ChangeEmailResponse {
+    let caller = try Caller.current()
+    guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
+    let email = request.newEmail.trimmingCharacters(in: .whitespaces).lowercased()
+    if let problem = AccountValidation.emailProblem(email) { throw AuthError.invalid([FieldViolation("new_email", problem)]) }
+    try await checkPassword(request.password, of: user, field: "password")
+    let updated = try await store.changeEmail(userID: user.id, to: email, now: Date())
+    return .with { $0.user = ProfileMapping.user(updated) }
+  }
+
+  public func updateProfile(
+    request: Gym_Auth_V1_UpdateProfileRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_UpdateProfileResponse {
+    let caller = try Caller.current()
+    let change = try ProfileUpdate(profile: request.profile, paths: request.updateMask.paths)
+    let updated = try await store.updateUser(id: caller.userID, now: Date()) { change.apply(to: &$0) }
+    return .with { $0.user = ProfileMapping.user(updated) }
+  }
+
+  public func getProfile(
+    request: Gym_Auth_V1_GetProfileRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_GetProfileResponse {
+    let caller = try Caller.current()
+    let (id, username): (String?, String?)
+    switch request.who {
+    case .userID(let value) where !value.isEmpty: (id, username) = (value, nil)
+    case .username(let value) where !value.isEmpty: (id, username) = (nil, value)
+    default: throw AuthError.invalid([FieldViolation("user_id", "give user_id or username")])
+    }
+    guard let user = try await store.viewProfile(id: id, username: username, viewerID: caller.userID, now: Date()) else {
+      throw AuthError.notFound("no such user")
+    }
+    // Friendships live in messaging; until it answers, a PRIVATE profile is shown in
+    // full only to its owner and to administrators.
+    let full = user.visibility != Gym_Auth_V1_Visibility.private.rawValue || user.id == caller.userID || caller.isAdmin
+    return .with { $0.profile = ProfileMapping.publicProfile(user, full: full) }
+  }
+
+  public func searchProfiles(
+    request: Gym_Auth_V1_SearchProfilesRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_SearchProfilesResponse {
+    let caller = try Caller.current()
+    let paging = try Self.paging(request.pageSize, request.pageToken)
+    let offset = try Self.offset(paging)
+    if let tooLong = Self.tooLong(request.query, field: "query", max: 100) { throw AuthError.invalid([tooLong]) }
+    let users = try await store.searchProfiles(
+      query: request.query, role: try Self.roleFilter(request.role), offset: offset, limit: paging.size, now: Date())
+    return .with { response in
+      response.profiles = users.map { user in
+        let full = user.visibility != Gym_Auth_V1_Visibility.private.rawValue || user.id == caller.userID || caller.isAdmin
+        return ProfileMapping.publicProfile(user, full: full)
+      }
+      response.nextPageToken = paging.nextToken(offset: offset, returned: users.count)
+    }
+  }
+
+  public func deleteAccount(
+    request: Gym_Auth_V1_DeleteAccountRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_DeleteAccountResponse {
+    let caller = try Caller.current()
+    guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
+    try await checkPassword(request.password, of: user, field: "password")
+    try await store.deleteAccount(userID: user.id, purgeDestinations: settings.purgeDestinations, now: Date())
+    logger.notice("account deleted; purge queued", metadata: ["user_id": "\(user.id)"])
+    return .init()
+  }
+
+  /// ROLE_UNSPECIFIED = any role.
+  static func roleFilter(_ role: Gym_Common_V1_Role) throws(AuthError) -> String? {
+    switch role {
+    case .unspecified: return nil
+    case .member, .trainer, .admin: return role.claimName
+    default: throw .invalid([FieldViolation("role", "must be MEMBER, TRAINER or ADMIN")])
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import SwiftProtobuf
+
+extension AuthService {
+  public func listSessions(
+    request: Gym_Auth_V1_ListSessionsRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_ListSessionsResponse {
+    let caller = try Caller.current()
+    let paging = try Self.paging(request.pageSize, request.pageToken)
+    let offset = try Self.offset(paging)
+    let sessions = try await store.sessions(userID: caller.userID, now: Date(), offset: offset, limit: paging.size)
+    return .with { response in
+      response.sessions = sessions.map { session in
+        .with {
+          $0.id = session.id
+          $0.createdAt = Google_Protobuf_Timestamp(date: session.createdAt)
+          $0.lastUsedAt = Google_Protobuf_Timestamp(date: session.lastUsedAt)
+          $0.expiresAt = Google_Protobuf_Timestamp(date: session.expiresAt)
+          $0.clientDescription = session.clientDescription
+          $0.current = session.id == caller.sessionID
+        }
+      }
+      response.nextPageToken = paging.nextToken(offset: offset, returned: sessions.count)
+    }
+  }
+
+  public func revokeSession(
+    request: Gym_Auth_V1_RevokeSessionRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_RevokeSessionResponse {
+    let caller = try Caller.current()
+    guard !request.sessionID.isEmpty else { throw AuthError.invalid([FieldViolation("session_id", "is required")]) }
+    guard try await store.revokeSession(id: request.sessionID, userID: caller.userID, reason: "revoked by owner", now: Date())
+    else {
+      // Someone else's session and an unknown one look the same.
+      throw AuthError.notFound("you have no active session with id \(request.sessionID)")
+    }
+    return .init()
+  }
+
+  static func paging(_ size: Int32, _ token: String) throws(AuthError) -> Paging {
+    do {
+      return try Paging(size: size, token: token)
+    } catch {
+      throw .invalid(error.violations)
+    }
+  }
+
+  static func offset(_ paging: Paging) throws(AuthError) -> Int {
+    do {
+      return try paging.offset()
+    } catch {
+      throw .invalid(error.violations)
+    }
+  }
+}

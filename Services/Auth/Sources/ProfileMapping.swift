@@ -1,0 +1,80 @@
+import Foundation
+import GymAPI
+import GymService
+import SwiftProtobuf
+
+/// Proto ⇄ record translation for accounts and profiles.
+enum ProfileMapping {
+  static func role(_ name: String) -> Gym_Common_V1_Role {
+    Gym_Common_V1_Role(claimName: name) ?? .member
+  }
+
+  static func profile(_ user: UserRecord) -> Gym_Auth_V1_Profile {
+    .with { p in
+      p.displayName = user.displayName
+      p.bio = user.bio
+      p.avatarURL = user.avatarURL
+      if let dob = user.dateOfBirth, let date = date(fromISO: dob) { p.dateOfBirth = date }
+      p.sex = Gym_Auth_V1_Sex(rawValue: user.sex) ?? .unspecified
+      p.heightM = user.heightM ?? 0
+      p.experienceLevel = Gym_Auth_V1_ExperienceLevel(rawValue: user.experienceLevel) ?? .unspecified
+      p.unitSystem = Gym_Auth_V1_UnitSystem(rawValue: user.unitSystem) ?? .unspecified
+      p.timeZone = user.timeZone
+      p.visibility = user.visibility == Gym_Auth_V1_Visibility.private.rawValue ? .private : .public
+      if let lat = user.homeLat, let lng = user.homeLng {
+        p.homeLocation = .with {
+          $0.latitude = lat
+          $0.longitude = lng
+        }
+      }
+      p.homeGymID = user.homeGymID
+    }
+  }
+
+  static func user(_ user: UserRecord, now: Date = Date()) -> Gym_Auth_V1_User {
+    .with { u in
+      u.id = user.id
+      u.email = user.email
+      u.username = user.username
+      u.roles = [role(user.role)]
+      u.profile = profile(user)
+      u.createdAt = Google_Protobuf_Timestamp(date: user.createdAt)
+      u.termsVersion = user.termsVersion
+      if user.isBanned(at: now), let reason = user.banReason, let at = user.bannedAt {
+        u.ban = .with {
+          $0.reason = reason
+          $0.createdAt = Google_Protobuf_Timestamp(date: at)
+          if let until = user.bannedUntil { $0.until = Google_Protobuf_Timestamp(date: until) }
+        }
+      }
+    }
+  }
+
+  /// What another user sees; a PRIVATE profile shows only name and avatar.
+  static func publicProfile(_ user: UserRecord, full: Bool) -> Gym_Auth_V1_PublicProfile {
+    .with { p in
+      p.userID = user.id
+      p.username = user.username
+      p.displayName = user.displayName
+      p.avatarURL = user.avatarURL
+      p.roles = [role(user.role)]
+      p.viewCount = Int64(user.viewCount)
+      p.limited = !full
+      if full {
+        p.bio = user.bio
+        p.experienceLevel = Gym_Auth_V1_ExperienceLevel(rawValue: user.experienceLevel) ?? .unspecified
+        p.homeGymID = user.homeGymID
+      }
+    }
+  }
+
+  static func date(fromISO text: String) -> Gym_Common_V1_Date? {
+    let parts = text.split(separator: "-").compactMap { Int32($0) }
+    guard parts.count == 3 else { return nil }
+    return .with {
+      $0.year = parts[0]
+      $0.month = parts[1]
+      $0.day = parts[2]
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import GymAPI
+import GymService
+
+/// A validated profile change from an `UpdateProfile` field mask. Every invalid path
+/// or value is reported at once, each naming its field.
+struct ProfileUpdate: Sendable {
+  private var changes: [@Sendable (inout UserRecord) -> Void] = []
+
+  static let paths: Set<String> = [
+    "display_name", "bio", "avatar_url", "date_of_birth", "sex", "height_m", "experience_level", "unit_system",
+    "time_zone", "visibility", "home_location", "home_gym_id",
+  ]
+
+  init(profile p: Gym_Auth_V1_Profile, paths: [String], now: Date = Date()) throws(AuthError) {
+    var violations: [FieldViolation] = []
+    if paths.isEmpty {
+      throw .invalid([FieldViolation("update_mask", "list the profile fields to change, e.g. [\"display_name\", \"bio\"]")])
+    }
+    for path in Set(paths) {
+      let field = "profile.\(path)"
+      switch path {
+      case "display_name":
+        let name = p.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty || name.count > 100 { violations.append(FieldViolation(field, "must be 1-100 characters")) }
+        changes.append { $0.displayName = name }
+      case "bio":
+        if p.bio.count > 1000 { violations.append(FieldViolation(field, "must be at most 1000 characters")) }
+        changes.append { $0.bio = p.bio }
+      case "avatar_url":
+        if !p.avatarURL.isEmpty && !Self.isWebURL(p.avatarURL) {
+          violations.append(FieldViolation(field, "must be an http(s) URL of at most 2048 characters, or empty"))
+        }
+        changes.append { $0.avatarURL = p.avatarURL }
+      case "date_of_birth":
+        if !p.hasDateOfBirth {
+          changes.append { $0.dateOfBirth = nil }
+        } else if let iso = Self.plausibleBirthDate(p.dateOfBirth, now: now) {
+          changes.append { $0.dateOfBirth = iso }
+        } else {
+          violations.append(FieldViolation(field, "must be a real date in the past, at most 120 years ago"))
+        }
+      case "sex":
+        if case .UNRECOGNIZED = p.sex { violations.append(FieldViolation(field, "is not a known value")) }
+        changes.append { $0.sex = p.sex.rawValue }
+      case "height_m":
+        if p.heightM != 0 && !(0.5...2.75).contains(p.heightM) {
+          violations.append(FieldViolation(field, "must be between 0.5 and 2.75 metres (0 clears it)"))
+        }
+        changes.append { $0.heightM = p.heightM == 0 ? nil : p.heightM }
+      case "experience_level":
+        if case .UNRECOGNIZED = p.experienceLevel { violations.append(FieldViolation(field, "is not a known value")) }
+        changes.append { $0.experienceLevel = p.experienceLevel.rawValue }
+      case "unit_system":
+        if case .UNRECOGNIZED = p.unitSystem { violations.append(FieldViolation(field, "is not a known value")) }
+        changes.append { $0.unitSystem = p.unitSystem.rawValue }
+      case "time_zone":
+        if !p.timeZone.isEmpty && (TimeZone(identifier: p.timeZone) == nil || !p.timeZone.contains("/") && p.timeZone != "UTC") {
+          violations.append(FieldViolation(field, "must be an IANA time zone name such as Europe/London"))
+        }
+        changes.append { $0.timeZone = p.timeZone }
+      case "visibility":
+        if case .UNRECOGNIZED = p.visibility { violations.append(FieldViolation(field, "is not a known value")) }
+        changes.append { $0.visibility = p.visibility == .private ? Gym_Auth_V1_Visibility.private.rawValue : 0 }
+      case "home_location":
+        if p.hasHomeLocation {
+          let location = p.homeLocation
+          if !(-90...90).contains(location.latitude) || !(-180...180).contains(location.longitude) {
+            violations.append(FieldViolation(field, "latitude must be -90..90 and longitude -180..180"))
+          }
+          changes.append {
+            $0.homeLat = location.latitude
+            $0.homeLng = location.longitude
+          }
+        } else {
+          changes.append {
+            $0.homeLat = nil
+            $0.homeLng = nil
+          }
+        }
+      case "home_gym_id":
+        if p.homeGymID.count > 64 { violations.append(FieldViolation(field, "must be at most 64 characters")) }
+        changes.append { $0.homeGymID = p.homeGymID }
+      default:
+        violations.append(FieldViolation("update_mask", "unknown path \"\(path)\"; use one of \(Self.paths.sorted().joined(separator: ", "))"))
+      }
+    }
+    guard violations.isEmpty else { throw .invalid(violations) }
+  }
+
+  func apply(to user: inout UserRecord) {
+    for change in changes { change(&user) }
+  }
+
+  static func isWebURL(_ text: String) -> Bool {
+    guard text.count <= 2048, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "https" || scheme == "http", url.host?.isEmpty == false
+    else { return false }
+    return true
+  }
+
+  /// "YYYY-MM-DD" when the date exists, is in the past and at most 120 years ago.
+  static func plausibleBirthDate(_ date: Gym_Common_V1_Date, now: Date) -> String? {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let components = DateComponents(year: Int(date.year), month: Int(date.month), day: Int(date.day))
+    // Calendar rolls 31 February over into March; comparing the fields back catches it.
+    guard (1...12).contains(date.month), (1...31).contains(date.day), let day = calendar.date(from: components),
+      calendar.component(.day, from: day) == Int(date.day), calendar.component(.month, from: day) == Int(date.month),
+      day < now, let oldest = calendar.date(byAdding: .year, value: -120, to: now), day > oldest
+    else { return nil }
+    return String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
+  }
+}

@@ -1,0 +1,298 @@
+import Crypto
+import Foundation
+import GRDB
+import GymStore
+
+/// Account changes beyond sign-in: passwords, email, profile, bans, roles, deletion.
+extension AuthStore {
+  // MARK: Passwords
+
+  /// Sets a new password hash, ends every session and opens `newSession`, in one transaction.
+  public func changePassword(userID: String, hash: String, newSession: NewSession, now: Date) async throws -> SessionRecord {
+    let session = try await writer.write { db in
+      try db.execute(sql: "UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", arguments: [hash, now, userID])
+      try Self.revokeAll(db, userID: userID, except: nil, reason: "password changed", now: now)
+      return try Self.insertSession(db, userID: userID, newSession)
+    }
+    revocationFeed.notify()
+    return session
+  }
+
+  /// The account a live reset code belongs to, without spending it.
+  public func userForResetCode(_ code: String, now: Date) async throws -> UserRecord? {
+    try await writer.read { db in
+      try UserRecord.fetchOne(db, sql: """
+        SELECT users.* FROM password_resets JOIN users ON users.id = password_resets.user_id
+        WHERE code_hash = ? AND used_at IS NULL AND expires_at > ?
+        """, arguments: [Self.hash(code), now])
+    }
+  }
+
+  /// Stores a reset code (hashed) and its email for the account with `email`, if any.
+  /// Returns whether an account exists, for logging only; callers answer the same either way.
+  @discardableResult
+  public func createPasswordReset(email: String, code: String, expiresAt: Date, mail: @escaping @Sendable (UserRecord) -> (subject: String, body: String), now: Date) async throws -> Bool {
+    try await writer.write { db in
+      guard let user = try UserRecord.filter(UserRecord.Columns.email == email).fetchOne(db) else { return false }
+      try db.execute(
+        sql: "INSERT INTO password_resets (code_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+        arguments: [Self.hash(code), user.id, now, expiresAt])
+      let message = mail(user)
+      try db.execute(
+        sql: "INSERT INTO mail_outbox (id, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)",
+        arguments: [UUID().uuidString.lowercased(), user.email, message.subject, message.body, now])
+      return true
+    }
+  }
+
+  /// Spends a reset code: sets the new password and ends every session. nil when the
+  /// code is unknown, used or expired.
+  public func resetPassword(code: String, hash: String, now: Date) async throws -> UserRecord? {
+    let user = try await writer.write { db -> UserRecord? in
+      guard let row = try Row.fetchOne(
+        db, sql: "SELECT user_id, expires_at, used_at FROM password_resets WHERE code_hash = ?", arguments: [Self.hash(code)]),
+        row["used_at"] as Date? == nil, (row["expires_at"] as Date) > now,
+        let user = try UserRecord.fetchOne(db, key: row["user_id"] as String)
+      else { return nil }
+      // Every outstanding code of the user is spent: one reset per request.
+      try db.execute(sql: "UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL", arguments: [now, user.id])
+      try db.execute(sql: "UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", arguments: [hash, now, user.id])
+      try Self.revokeAll(db, userID: user.id, except: nil, reason: "password reset", now: now)
+      return user
+    }
+    if user != nil { revocationFeed.notify() }
+    return user
+  }
+
+  // MARK: Email and profile
+
+  public func changeEmail(userID: String, to email: String, now: Date) async throws -> UserRecord {
+    try await writer.write { db in
+      if try UserRecord.filter(UserRecord.Columns.email == email && UserRecord.Columns.id != userID).fetchCount(db) > 0 {
+        throw AuthError.emailTaken
+      }
+      guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.sessionEnded }
+      user.email = email
+      user.updatedAt = now
+      try user.update(db)
+      return user
+    }
+  }
+
+  /// Applies `change` to the user's row and saves it.
+  public func updateUser(id: String, now: Date, _ change: @Sendable (inout UserRecord) -> Void) async throws -> UserRecord {
+    try await writer.write { db in
+      guard var user = try UserRecord.fetchOne(db, key: id) else { throw AuthError.sessionEnded }
+      change(&user)
+      user.searchText = UserRecord.searchText(username: user.username, displayName: user.displayName)
+      user.updatedAt = now
+      try user.update(db)
+      return user
+    }
+  }
+
+  /// A profile by id or username for another user to see; counts a view unless the
+  /// viewer is the owner. Banned users are not found.
+  public func viewProfile(id: String?, username: String?, viewerID: String, now: Date) async throws -> UserRecord? {
+    try await writer.write { db in
+      let request = id.map { UserRecord.filter(UserRecord.Columns.id == $0) }
+        ?? UserRecord.filter(UserRecord.Columns.usernameKey == (username ?? "").lowercased())
+      guard var user = try request.fetchOne(db), !user.isBanned(at: now) else { return nil }
+      if user.id != viewerID {
+        try db.execute(sql: "UPDATE users SET view_count = view_count + 1 WHERE id = ?", arguments: [user.id])
+        user.viewCount += 1
+      }
+      return user
+    }
+  }
+
+  /// Profiles whose username or display name contains `query` (folded); empty query =
+  /// most viewed. Banned users are left out.
+  public func searchProfiles(query: String, role: String?, offset: Int, limit: Int, now: Date) async throws -> [UserRecord] {
+    let folded = UserRecord.fold(query.trimmingCharacters(in: .whitespaces))
+    return try await writer.read { db in
+      var conditions = ["(banned_at IS NULL OR (banned_until IS NOT NULL AND banned_until <= ?))"]
+      var arguments: StatementArguments = [now]
+      if !folded.isEmpty {
+        conditions.append("search_text LIKE ? ESCAPE '\\'")
+        _ = arguments.append(contentsOf: ["%" + Self.escapeLike(folded) + "%"])
+      }
+      if let role {
+        conditions.append("role = ?")
+        _ = arguments.append(contentsOf: [role])
+      }
+      // Prefix matches of the username rank first, then popularity.
+      var order = "view_count DESC, id"
+      if !folded.isEmpty {
+        order = "(username_key LIKE ? ESCAPE '\\') DESC, " + order
+        _ = arguments.append(contentsOf: [Self.escapeLike(folded) + "%"])
+      }
+      _ = arguments.append(contentsOf: [limit, offset])
+      return try UserRecord.fetchAll(
+        db, sql: "SELECT * FROM users WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order) LIMIT ? OFFSET ?",
+        arguments: arguments)
+    }
+  }
+
+  // MARK: Administration
+
+  public func listUsers(query: String, role: String?, bannedOnly: Bool, afterID: String?, limit: Int, now: Date) async throws -> [UserRecord] {
+    let folded = UserRecord.fold(query.trimmingCharacters(in: .whitespaces))
+    return try await writer.read { db in
+      var conditions: [String] = []
+      var arguments: StatementArguments = []
+      if !folded.isEmpty {
+        conditions.append("(search_text LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\')")
+        let pattern = "%" + Self.escapeLike(folded) + "%"
+        _ = arguments.append(contentsOf: [pattern, pattern])
+      }
+      if let role {
+        conditions.append("role = ?")
+        _ = arguments.append(contentsOf: [role])
+      }
+      if bannedOnly {
+        conditions.append("banned_at IS NOT NULL AND (banned_until IS NULL OR banned_until > ?)")
+        _ = arguments.append(contentsOf: [now])
+      }
+      if let afterID {
+        conditions.append("id > ?")
+        _ = arguments.append(contentsOf: [afterID])
+      }
+      _ = arguments.append(contentsOf: [limit])
+      let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+      return try UserRecord.fetchAll(db, sql: "SELECT * FROM users \(filter) ORDER BY id LIMIT ?", arguments: arguments)
+    }
+  }
+
+  /// Bans a user and revokes every token they hold, in one transaction.
+  public func ban(userID: String, reason: String, until: Date?, now: Date) async throws -> UserRecord {
+    let user = try await writer.write { db in
+      guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.notFound("no user with id \(userID)") }
+      user.banReason = reason
+      user.bannedAt = now
+      user.bannedUntil = until
+      user.updatedAt = now
+      try user.update(db)
+      try Self.revokeUser(db, userID: userID, reason: "banned", now: now)
+      return user
+    }
+    revocationFeed.notify()
+    return user
+  }
+
+  public func unban(userID: String, now: Date) async throws -> UserRecord {
+    try await updateUserOrNotFound(userID, now: now) { user in
+      user.banReason = nil
+      user.bannedAt = nil
+      user.bannedUntil = nil
+    }
+  }
+
+  /// Sets the role; when roles shrink, live tokens carrying the old role are revoked.
+  public func setRole(userID: String, role: String, now: Date) async throws -> UserRecord {
+    let (user, revoked) = try await writer.write { db -> (UserRecord, Bool) in
+      guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.notFound("no user with id \(userID)") }
+      let rank = ["member": 0, "trainer": 1, "admin": 2]
+      let demoted = (rank[role] ?? 0) < (rank[user.role] ?? 0)
+      user.role = role
+      user.updatedAt = now
+      try user.update(db)
+      if demoted { try Self.revokeUser(db, userID: userID, reason: "role reduced", now: now) }
+      return (user, demoted)
+    }
+    if revoked { revocationFeed.notify() }
+    return user
+  }
+
+  public func hasAdmin() async throws -> Bool {
+    try await writer.read { db in try UserRecord.filter(Column("role") == "admin").fetchCount(db) > 0 }
+  }
+
+  // MARK: Deletion
+
+  /// Deletes the account (sessions and tokens cascade), revokes its tokens and queues a
+  /// purge of the user's data for every other service, in one transaction.
+  public func deleteAccount(userID: String, purgeDestinations: [String], now: Date) async throws {
+    try await writer.write { db in
+      try Self.revokeUser(db, userID: userID, reason: "account deleted", now: now)
+      try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])
+      let payload = Data(userID.utf8)
+      for destination in purgeDestinations {
+        try Outbox.enqueue(db, destination: destination, kind: "purge-user", payload: payload, now: now)
+      }
+    }
+    revocationFeed.notify()
+  }
+
+  // MARK: Internal reads
+
+  public func lookup(ids: [String], emails: [String], usernames: [String]) async throws -> [UserRecord] {
+    try await writer.read { db in
+      try UserRecord.filter(
+        ids.contains(UserRecord.Columns.id) || emails.map { $0.lowercased() }.contains(UserRecord.Columns.email)
+          || usernames.map { $0.lowercased() }.contains(UserRecord.Columns.usernameKey)
+      ).fetchAll(db)
+    }
+  }
+
+  public struct RevocationRow: Sendable {
+    public var cursor: Int64
+    public var sessionID: String?
+    public var userID: String?
+    public var revokedAt: Date
+    public var notBefore: Date?
+  }
+
+  public func revocations(after cursor: Int64, limit: Int) async throws -> [RevocationRow] {
+    try await writer.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT * FROM revocations WHERE cursor > ? ORDER BY cursor LIMIT ?", arguments: [cursor, limit]
+      ).map { RevocationRow(cursor: $0["cursor"], sessionID: $0["session_id"], userID: $0["user_id"], revokedAt: $0["revoked_at"], notBefore: $0["not_before"]) }
+    }
+  }
+
+  public struct MailRow: Sendable {
+    public var id: String
+    public var recipient: String
+    public var subject: String
+    public var body: String
+    public var createdAt: Date
+  }
+
+  public func mail(to recipient: String?, offset: Int, limit: Int) async throws -> [MailRow] {
+    try await writer.read { db in
+      let filter = recipient == nil ? "" : "WHERE recipient = ?"
+      var arguments: StatementArguments = recipient.map { [$0.lowercased()] } ?? []
+      _ = arguments.append(contentsOf: [limit, offset])
+      return try Row.fetchAll(
+        db, sql: "SELECT * FROM mail_outbox \(filter) ORDER BY created_at DESC, id LIMIT ? OFFSET ?", arguments: arguments
+      ).map { MailRow(id: $0["id"], recipient: $0["recipient"], subject: $0["subject"], body: $0["body"], createdAt: $0["created_at"]) }
+    }
+  }
+
+  /// Active sessions of a user, newest first.
+  public func sessions(userID: String, now: Date, offset: Int, limit: Int) async throws -> [SessionRecord] {
+    try await writer.read { db in
+      try SessionRecord.fetchAll(
+        db, sql: "SELECT * FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC, id LIMIT ? OFFSET ?",
+        arguments: [userID, now, limit, offset])
+    }
+  }
+
+  // MARK: Helpers
+
+  private func updateUserOrNotFound(_ id: String, now: Date, _ change: @Sendable (inout UserRecord) -> Void) async throws -> UserRecord {
+    try await writer.write { db in
+      guard var user = try UserRecord.fetchOne(db, key: id) else { throw AuthError.notFound("no user with id \(id)") }
+      change(&user)
+      user.updatedAt = now
+      try user.update(db)
+      return user
+    }
+  }
+
+  static func escapeLike(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+      .replacingOccurrences(of: "_", with: "\\_")
+  }
+}

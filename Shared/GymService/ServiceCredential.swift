@@ -1,0 +1,72 @@
+import Foundation
+import GRPCCore
+
+/// The shared secret that service-to-service calls carry (`x-gym-service-credential`).
+/// User tokens never contain it, so an `…Internal` RPC can tell a service from a user.
+/// It lives in a file readable only by the platform's user: `gymctl up` creates one in
+/// the data directory; containers mount it as a secret.
+public struct ServiceCredential: Sendable {
+  public static let header = "x-gym-service-credential"
+  public static let fileKey = ConfigKey(
+    "GYM_SERVICE_CREDENTIAL_FILE", default: "./.gym-data/service-credential",
+    "File holding the service credential for internal RPCs (`gymctl credential init` makes one)")
+
+  let secret: String
+
+  public init(secret: String) {
+    self.secret = secret
+  }
+
+  /// A new random credential: 32 bytes, base64url.
+  public static func generate() -> ServiceCredential {
+    var generator = SystemRandomNumberGenerator()
+    return ServiceCredential(secret: Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }).base64URLEncodedString())
+  }
+
+  public static func load(path: String) throws -> ServiceCredential {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw ConfigError("no service credential at \(path); create one with `gymctl credential init --path \(path)` (gymctl up does this itself)")
+    }
+    let secret = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard secret.count >= 32 else { throw ConfigError("the service credential in \(path) is too short (at least 32 characters)") }
+    return ServiceCredential(secret: secret)
+  }
+
+  /// Loads the credential at `path`, writing a new one (mode 600) when there is none.
+  public static func loadOrCreate(path: String) throws -> ServiceCredential {
+    if FileManager.default.fileExists(atPath: path) { return try load(path: path) }
+    let credential = generate()
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    guard FileManager.default.createFile(atPath: path, contents: Data((credential.secret + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
+      throw ConfigError("cannot write a service credential to \(path)")
+    }
+    return credential
+  }
+
+  /// Constant-time comparison with what a caller presented.
+  public func matches(_ presented: String) -> Bool {
+    let a = Array(secret.utf8), b = Array(presented.utf8)
+    guard a.count == b.count else { return false }
+    var difference: UInt8 = 0
+    for i in a.indices { difference |= a[i] ^ b[i] }
+    return difference == 0
+  }
+
+  /// Adds the credential to every outgoing call of a client.
+  public var clientInterceptor: any ClientInterceptor { CredentialClientInterceptor(secret: secret) }
+}
+
+struct CredentialClientInterceptor: ClientInterceptor {
+  let secret: String
+
+  func intercept<Input: Sendable, Output: Sendable>(
+    request: StreamingClientRequest<Input>,
+    context: ClientContext,
+    next: (StreamingClientRequest<Input>, ClientContext) async throws -> StreamingClientResponse<Output>
+  ) async throws -> StreamingClientResponse<Output> {
+    var request = request
+    request.metadata.replaceOrAddString(secret, forKey: ServiceCredential.header)
+    return try await next(request, context)
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+
+/// The transactional outbox (DESIGN.md "Cross-service consistency"): a change that
+/// must reach another service writes a job here in the same transaction as the change;
+/// `OutboxWorker` delivers it with retries until the receiver acknowledges.
+public enum Outbox {
+  public struct Job: Sendable, Equatable {
+    public var id: Int64
+    public var destination: String
+    public var kind: String
+    public var payload: Data
+    public var attempts: Int
+    public var createdAt: Date
+  }
+
+  public struct Summary: Sendable, Equatable {
+    public var destination: String
+    public var pending: Int
+    public var oldestCreatedAt: Date
+    public var maxAttempts: Int
+    public var lastError: String?
+  }
+
+  /// Adds the `outbox` table; call once from a service's migrator (never edited after).
+  public static func registerMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("outbox-v1") { db in
+      try db.execute(sql: """
+        CREATE TABLE outbox (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          destination TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          payload BLOB NOT NULL,
+          created_at DATETIME NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          next_attempt_at DATETIME NOT NULL,
+          last_error TEXT
+        );
+        CREATE INDEX outbox_due ON outbox(next_attempt_at);
+        """)
+    }
+  }
+
+  /// Queues a job inside the caller's transaction.
+  public static func enqueue(_ db: Database, destination: String, kind: String, payload: Data, now: Date = Date()) throws {
+    try db.execute(
+      sql: "INSERT INTO outbox (destination, kind, payload, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)",
+      arguments: [destination, kind, payload, now, now])
+  }
+
+  static func due(_ db: Database, now: Date, limit: Int) throws -> [Job] {
+    try Row.fetchAll(
+      db, sql: "SELECT id, destination, kind, payload, attempts, created_at FROM outbox WHERE next_attempt_at <= ? ORDER BY id LIMIT ?",
+      arguments: [now, limit]
+    ).map { row in
+      Job(id: row["id"], destination: row["destination"], kind: row["kind"], payload: row["payload"],
+        attempts: row["attempts"], createdAt: row["created_at"])
+    }
+  }
+
+  /// Delivered jobs are removed: the receiver has the change.
+  static func markDelivered(_ db: Database, id: Int64) throws {
+    try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id])
+  }
+
+  static func markFailed(_ db: Database, id: Int64, error: String, retryAt: Date) throws {
+    try db.execute(
+      sql: "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
+      arguments: [String(error.prefix(500)), retryAt, id])
+  }
+
+  /// Pending jobs by destination, for operators.
+  public static func summary(_ reader: any DatabaseReader) async throws -> [Summary] {
+    try await reader.read { db in
+      try Row.fetchAll(db, sql: """
+        SELECT destination, COUNT(*) AS pending, MIN(created_at) AS oldest, MAX(attempts) AS max_attempts,
+               (SELECT last_error FROM outbox o2 WHERE o2.destination = o.destination AND last_error IS NOT NULL
+                ORDER BY id DESC LIMIT 1) AS last_error
+        FROM outbox o GROUP BY destination ORDER BY destination
+        """
+      ).map { row in
+        Summary(destination: row["destination"], pending: row["pending"], oldestCreatedAt: row["oldest"],
+          maxAttempts: row["max_attempts"], lastError: row["last_error"])
+      }
+    }
+  }
+}

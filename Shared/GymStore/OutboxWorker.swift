@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+import Logging
+import ServiceLifecycle
+
+/// Delivers outbox jobs: every due job is handed to `deliver`; success removes it,
+/// failure schedules a retry with exponential backoff (1 s doubling to 5 min, with
+/// jitter). Jobs survive restarts because they live in the service's database.
+public struct OutboxWorker: Service {
+  public typealias Deliver = @Sendable (Outbox.Job) async throws -> Void
+
+  private let writer: any DatabaseWriter
+  private let deliver: Deliver
+  private let pollInterval: Duration
+  private let maxBackoff: TimeInterval
+  private let logger: Logger
+
+  public init(
+    writer: any DatabaseWriter, pollInterval: Duration = .milliseconds(500), maxBackoff: TimeInterval = 300,
+    logger: Logger, deliver: @escaping Deliver
+  ) {
+    self.writer = writer
+    self.deliver = deliver
+    self.pollInterval = pollInterval
+    self.maxBackoff = maxBackoff
+    self.logger = logger
+  }
+
+  public func run() async throws {
+    while !Task.isShuttingDownGracefully && !Task.isCancelled {
+      do {
+        try await deliverDue()
+      } catch {
+        logger.error("outbox pass failed", metadata: ["error": "\(error)"])
+      }
+      _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pollInterval) }
+    }
+  }
+
+  /// One pass over the due jobs; returns how many were delivered.
+  @discardableResult
+  public func deliverDue(limit: Int = 100) async throws -> Int {
+    let jobs = try await writer.read { db in try Outbox.due(db, now: Date(), limit: limit) }
+    var delivered = 0
+    for job in jobs {
+      do {
+        try await deliver(job)
+        try await writer.write { db in try Outbox.markDelivered(db, id: job.id) }
+        delivered += 1
+      } catch {
+        let delay = min(maxBackoff, pow(2, Double(job.attempts))) * Double.random(in: 0.8...1.2)
+        try await writer.write { db in
+          try Outbox.markFailed(db, id: job.id, error: "\(error)", retryAt: Date().addingTimeInterval(delay))
+        }
+        if job.attempts == 0 {
+          logger.warning("outbox delivery failed; will retry", metadata: ["destination": "\(job.destination)", "kind": "\(job.kind)", "error": "\(error)"])
+        }
+      }
+    }
+    return delivered
+  }
+}

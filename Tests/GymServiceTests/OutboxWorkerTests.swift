@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import GymStore
+import GymTesting
+import Logging
+import Synchronization
+import Testing
+
+@Suite struct OutboxWorkerTests {
+  func database() throws -> DatabasePool {
+    var migrator = DatabaseMigrator()
+    Outbox.registerMigration(in: &migrator)
+    return try GymDatabase.openPool(at: try temporaryDirectory() + "/o.sqlite", migrator: migrator)
+  }
+
+  @Test func aReceiverThatIsDownThenUpGetsEachJobOnce() async throws {
+    let pool = try database()
+    try await pool.write { db in
+      for user in ["u1", "u2", "u3"] { try Outbox.enqueue(db, destination: "catalog", kind: "purge-user", payload: Data(user.utf8)) }
+    }
+    let receiverUp = Mutex(false)
+    let received = Mutex<[String]>([])
+    let worker = OutboxWorker(writer: pool, maxBackoff: 0, logger: Logger(label: "t")) { job in
+      guard receiverUp.withLock({ $0 }) else { throw CancellationError() }
+      received.withLock { $0.append(String(decoding: job.payload, as: UTF8.self)) }
+    }
+    #expect(try await worker.deliverDue() == 0)
+    let summary = try await Outbox.summary(pool)
+    #expect(summary.first?.pending == 3)
+    #expect(summary.first?.maxAttempts == 1)
+    #expect(summary.first?.lastError?.isEmpty == false)
+
+    receiverUp.withLock { $0 = true }
+    try await Task.sleep(for: .milliseconds(1100))  // the first retry is due after ~1 s
+    #expect(try await worker.deliverDue() == 3)
+    #expect(try await worker.deliverDue() == 0)
+    #expect(received.withLock { $0 } == ["u1", "u2", "u3"])
+    #expect(try await Outbox.summary(pool).isEmpty)
+  }
+
+  @Test func jobsWrittenWithAChangeRollBackWithIt() async throws {
+    let pool = try database()
+    struct Refused: Error {}
+    await #expect(throws: Refused.self) {
+      try await pool.write { db in
+        try Outbox.enqueue(db, destination: "plan", kind: "purge-user", payload: Data())
+        throw Refused()
+      }
+    }
+    #expect(try await Outbox.summary(pool).isEmpty)
+  }
+}
