@@ -140,9 +140,11 @@ let targets: [Target] = [
   .executableTarget(
     name: "gym-bench",
     dependencies: grpc + [
-      "GymAPI", "GymService",
+      "GymAPI", "GymService", "GymStore",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
       .product(name: "Histogram", package: "hdrhistogram-swift"),
+      .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "Logging", package: "swift-log"),
     ],
     path: "Benchmarks/GymBench",
     swiftSettings: swiftSettings

@@ -2,6 +2,9 @@ import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymAuth
+import GymTesting
+import Logging
 import Testing
 
 @testable import GymGateway
@@ -142,5 +145,64 @@ import Testing
     #expect(Forwarder.parseTimeout("1H") == .seconds(3600))
     #expect(Forwarder.parseTimeout("x") == nil)
     #expect(Forwarder.parseTimeout("123456789S") == nil)
+  }
+}
+
+/// The gateway's revocation follower survives an auth restart and catches up.
+@Suite struct RevocationFollowerTests {
+  @Test func followerReconnectsAfterAnAuthRestartAndCatchesUp() async throws {
+    let directory = try temporaryDirectory()
+    let port = Int.random(in: 30_000...60_000)
+    var settings = AuthApp.Settings(
+      common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
+      dataDirectory: directory)
+    settings.hashParameters = .init(logN: 10)
+    let credential = settings.credential
+    let list = RevocationList()
+    let client = try GymClient.make(to: HostPort(host: "127.0.0.1", port: port), interceptors: [credential.clientInterceptor])
+    let follower = RevocationFollower(client: client, list: list, logger: Logger(label: "follower"))
+    let runner = Task {
+      try await withThrowingDiscardingTaskGroup { group in
+        group.addTask { try await client.runConnections() }
+        group.addTask { try await follower.run() }
+      }
+    }
+    defer {
+      runner.cancel()
+      client.beginGracefulShutdown()
+    }
+    let account = newAccount("restart_me")
+    let first = try await AuthApp.build(settings, logger: Logger(label: "auth-1"))
+    let firstSession = try await withRunningProcess(first) { address in
+      try await withClient(to: address) { c in
+        let auth = Gym_Auth_V1_AuthService.Client(wrapping: c)
+        let tokens = try await auth.register(account).tokens
+        _ = try await auth.logout(.init(), metadata: bearer(tokens.accessToken))
+        return tokens.sessionID
+      }
+    }
+    try await waitUntil { list.isRevoked(Caller(userID: "", sessionID: firstSession, roles: [])) }
+    // Auth is down for a moment, then back on the same port and data.
+    try await Task.sleep(for: .milliseconds(300))
+    let second = try await AuthApp.build(settings, logger: Logger(label: "auth-2"))
+    try await withRunningProcess(second) { address in
+      try await withClient(to: address) { c in
+        let auth = Gym_Auth_V1_AuthService.Client(wrapping: c)
+        let tokens = try await auth.login(.with { $0.identifier = "restart_me"; $0.password = account.password }).tokens
+        _ = try await auth.logout(.init(), metadata: bearer(tokens.accessToken))
+        try await waitUntil { list.isRevoked(Caller(userID: "", sessionID: tokens.sessionID, roles: [])) }
+      }
+    }
+  }
+
+  func waitUntil(_ condition: @Sendable () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !condition() {
+      guard ContinuousClock.now < deadline else {
+        Issue.record("condition not met within 5 s")
+        return
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
   }
 }

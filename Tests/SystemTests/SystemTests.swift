@@ -110,6 +110,54 @@ import Testing
     #expect(try String(contentsOfFile: logFile, encoding: .utf8).contains("msg=stopped"))
   }
 
+  @Test func passwordResetThroughTheGatewayWithTheCodeFromGymctlMail() async throws {
+    try await Self.withStack { supervisor, gateway in
+      try await withClient(to: gateway) { client in
+        let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+        let old = "violet staircase under a quiet harbour", new = "amber lantern over the winter field"
+        _ = try await auth.register(.with {
+          $0.email = "forgetful@example.com"; $0.username = "forgetful"; $0.password = old
+          $0.acceptTerms = true; $0.termsVersion = "1"
+        })
+        _ = try await auth.requestPasswordReset(.with { $0.email = "forgetful@example.com" })
+        let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
+        let (status, mail) = try Self.run(gymctl, [
+          "mail", "--to", "forgetful@example.com", "--base-port", "\(supervisor.layout.basePort)",
+          "--data-dir", supervisor.layout.dataDirectory,
+        ])
+        #expect(status == 0, "\(mail)")
+        let code = try #require(mail.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.count == 43 })
+        _ = try await auth.resetPassword(.with { $0.resetCode = code; $0.newPassword = new })
+        do {
+          _ = try await auth.resetPassword(.with { $0.resetCode = code; $0.newPassword = "yet another long passphrase" })
+          Issue.record("a used code must be refused")
+        } catch let error as RPCError {
+          #expect(error.code == .unauthenticated)
+        }
+        _ = try await auth.login(.with { $0.identifier = "forgetful"; $0.password = new })
+      }
+    }
+  }
+
+  @Test func gymctlCreatesTheFirstAdminAndShowsTheOutbox() async throws {
+    try await Self.withStack { supervisor, gateway in
+      let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
+      let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
+      let (status, output) = try Self.run(
+        gymctl, ["users", "create-admin", "--email", "root@example.com", "--username", "root"] + stack,
+        input: "violet staircase under a quiet harbour\n")
+      #expect(status == 0, "\(output)")
+      try await withClient(to: gateway) { client in
+        let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+        let admin = try await auth.login(.with { $0.identifier = "root"; $0.password = "violet staircase under a quiet harbour" })
+        #expect(admin.user.roles == [.admin])
+        _ = try await auth.deleteAccount(.with { $0.password = "violet staircase under a quiet harbour" }, metadata: ["authorization": "Bearer \(admin.tokens.accessToken)"])
+      }
+      let (_, outbox) = try Self.run(gymctl, ["outbox"] + stack)
+      #expect(outbox.contains("→ catalog: 1 pending"), "\(outbox)")
+    }
+  }
+
   @Test func gymctlHealthExitCodes() async throws {
     try await Self.withStack { _, gateway in
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
@@ -133,14 +181,18 @@ import Testing
     try run(path, arguments).0
   }
 
-  static func run(_ path: String, _ arguments: [String]) throws -> (Int32, String) {
+  static func run(_ path: String, _ arguments: [String], input: String? = nil) throws -> (Int32, String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
+    let stdin = Pipe()
+    process.standardInput = stdin
     try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
