@@ -10,6 +10,7 @@ let swiftSettings: [SwiftSetting] = [
 let products: [Product] = [
   .executable(name: "gym-auth", targets: ["gym-auth"]),
   .executable(name: "gym-gateway", targets: ["gym-gateway"]),
+  .executable(name: "gym-places", targets: ["gym-places"]),
   .executable(name: "gymctl", targets: ["gymctl"]),
   .executable(name: "gym-bench", targets: ["gym-bench"]),
 ]
@@ -107,6 +108,22 @@ let targets: [Target] = [
     path: "Services/Auth/Main",
     swiftSettings: swiftSettings
   ),
+  // Gyms and trainers near a user: R*Tree search, opening hours, imports.
+  .target(
+    name: "GymPlaces",
+    dependencies: grpc + [
+      "GymAPI", "GymService", "GymStore",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    path: "Services/Places/Sources",
+    swiftSettings: swiftSettings
+  ),
+  .executableTarget(
+    name: "gym-places",
+    dependencies: ["GymPlaces", "GymService"],
+    path: "Services/Places/Main",
+    swiftSettings: swiftSettings
+  ),
   // The public door: verifies tokens and forwards raw frames to the owning backend.
   .target(
     name: "GymGateway",
@@ -140,7 +157,7 @@ let targets: [Target] = [
   .executableTarget(
     name: "gym-bench",
     dependencies: grpc + [
-      "GymAPI", "GymService", "GymStore",
+      "GymAPI", "GymService", "GymStore", "GymPlaces",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
       .product(name: "Histogram", package: "hdrhistogram-swift"),
       .product(name: "GRDB", package: "GRDB.swift"),
@@ -163,6 +180,14 @@ let targets: [Target] = [
     name: "AuthTests",
     dependencies: grpc + [
       "GymAuth", "GymService", "GymStore", "GymTesting", "GymAPI",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "PlacesTests",
+    dependencies: grpc + [
+      "GymPlaces", "GymAuth", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: swiftSettings

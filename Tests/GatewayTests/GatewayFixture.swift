@@ -52,7 +52,7 @@ enum GatewayFixture {
     var common = testSettings()
     common.maxMessageBytes = maxMessageBytes
     let gateway = try await GatewayApp.build(
-      GatewayApp.Settings(common: common, backends: ["auth": auth], credential: credential), logger: Logger(label: "gateway"))
+      GatewayApp.Settings(common: common, backends: ["auth": auth, "places": HostPort(host: "127.0.0.1", port: 1)], credential: credential), logger: Logger(label: "gateway"))
     return try await withRunningProcess(gateway) { address in
       try await withClient(to: address) { try await body($0) }
     }

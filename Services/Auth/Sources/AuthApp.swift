@@ -22,9 +22,13 @@ public enum AuthApp {
   public static let sessionLifetime = ConfigKey(
     "GYM_SESSION_LIFETIME_DAYS", default: "30", "Absolute lifetime of a session and its refresh tokens")
 
+  /// Where account purges go; a service without an address keeps its jobs queued.
+  public static let placesAddress = ConfigKey(
+    "GYM_PLACES_ADDR", default: "", "HOST:PORT of gym-places, which receives PurgeUser; empty = keep purges queued")
+
   public static let keys: [ConfigKey] =
     [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency,
-      accessTokenTTL, sessionLifetime]
+      accessTokenTTL, sessionLifetime, placesAddress]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -38,6 +42,8 @@ public enum AuthApp {
     public var throttle = LoginThrottle.Limits()
     public var credential: ServiceCredential
     public var outboxPollInterval: Duration = .milliseconds(500)
+    /// Purge receivers by outbox destination ("places", …).
+    public var purgeReceivers: [String: HostPort] = [:]
 
     public init(common: CommonSettings, dataDirectory: String, credential: ServiceCredential = .generate()) {
       self.common = common
@@ -56,6 +62,8 @@ public enum AuthApp {
       if concurrency > 0 { hashConcurrency = concurrency }
       accessTokenTTL = TimeInterval(try config.int(AuthApp.accessTokenTTL, in: 60...86_400))
       sessionLifetime = TimeInterval(try config.int(AuthApp.sessionLifetime, in: 1...365) * 86_400)
+      let places = try config.string(AuthApp.placesAddress)
+      if !places.isEmpty { purgeReceivers["places"] = try config.address(AuthApp.placesAddress) }
     }
   }
 
@@ -90,14 +98,13 @@ public enum AuthApp {
       auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: service.sessionCheck),
       logger: logger)
     let writer = store.writer
-    // Purge receivers join as their services land; until then jobs wait, visible to
-    // operators through Ops.GetInfo (`gymctl outbox`).
+    let receivers = try PurgeReceivers(addresses: settings.purgeReceivers, credential: settings.credential)
     let outbox = OutboxWorker(writer: writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
-      throw PurgeDeliveryError(destination: job.destination)
+      try await receivers.deliver(job)
     }
     return BuiltProcess(
       server: server,
-      services: server.lifecycle(before: [outbox], probe: {
+      services: server.lifecycle(before: receivers.connections + [outbox], probe: {
         try await GymDatabase.probe(writer)
         return []
       }),
@@ -105,8 +112,4 @@ public enum AuthApp {
   }
 }
 
-/// A purge job for a service this release cannot reach yet.
-struct PurgeDeliveryError: Error, CustomStringConvertible {
-  let destination: String
-  var description: String { "no PurgeUser receiver for '\(destination)' is configured yet" }
-}
+

@@ -16,18 +16,29 @@ public struct ManagedService: Sendable {
   }
 
   public static let auth = ManagedService(name: "auth", executable: "gym-auth", portOffset: 1) { layout in
-    ["GYM_AUTH_LISTEN": "\(layout.host):\(layout.basePort + 1)"]
+    [
+      "GYM_AUTH_LISTEN": "\(layout.host):\(layout.basePort + 1)",
+      "GYM_PLACES_ADDR": "\(layout.host):\(layout.basePort + 5)",
+    ]
+  }
+
+  public static let places = ManagedService(name: "places", executable: "gym-places", portOffset: 5) { layout in
+    [
+      "GYM_PLACES_LISTEN": "\(layout.host):\(layout.basePort + 5)",
+      "GYM_AUTH_ADDR": "\(layout.host):\(layout.basePort + 1)",
+    ]
   }
 
   public static let gateway = ManagedService(name: "gateway", executable: "gym-gateway", portOffset: 0) { layout in
     [
       "GYM_GATEWAY_LISTEN": "\(layout.host):\(layout.basePort)",
       "GYM_AUTH_ADDR": "\(layout.host):\(layout.basePort + 1)",
+      "GYM_PLACES_ADDR": "\(layout.host):\(layout.basePort + 5)",
     ]
   }
 
   /// Start order: backends first, the gateway last.
-  public static let all: [ManagedService] = [.auth, .gateway]
+  public static let all: [ManagedService] = [.auth, .places, .gateway]
 }
 
 /// Where the stack lives: loopback host, ports, data directory.

@@ -1,0 +1,6 @@
+import GymPlaces
+import GymService
+
+await GymMain.run(process: "gym-places", keys: PlacesApp.keys) { config, logger in
+  try await PlacesApp.build(PlacesApp.Settings(config: config), logger: logger)
+}

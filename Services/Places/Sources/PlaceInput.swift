@@ -1,0 +1,96 @@
+import Foundation
+import GymAPI
+import GymService
+
+/// Validates a `Place` from a client and turns it into a record; every problem is
+/// reported at once, each naming its field.
+enum PlaceInput {
+  static func record(
+    from place: Gym_Places_V1_Place, id: String, now: Date, defaults: Gym_Places_V1_ImportOptions = .init()
+  ) throws(PlacesError) -> PlaceRecord {
+    var violations: [FieldViolation] = []
+    let name = place.name.trimmingCharacters(in: .whitespacesAndNewlines)
+    if name.isEmpty || name.count > 200 { violations.append(FieldViolation("place.name", "must be 1-200 characters")) }
+    switch place.kind {
+    case .unspecified, .UNRECOGNIZED: violations.append(FieldViolation("place.kind", "must be one of GYM, SPORTS_CENTRE, LEISURE_CENTRE, SWIMMING_POOL, CLIMBING_GYM, YOGA_STUDIO, MARTIAL_ARTS, OTHER"))
+    default: break
+    }
+    let point = GeoPoint(latitude: place.location.latitude, longitude: place.location.longitude)
+    if !place.hasLocation {
+      violations.append(FieldViolation("place.location", "is required"))
+    } else {
+      violations += Self.coordinateViolations(point, field: "place.location")
+    }
+    let zone = place.timeZone.isEmpty ? defaults.defaultTimeZone : place.timeZone
+    if zone.isEmpty {
+      violations.append(FieldViolation("place.time_zone", "is required: the IANA zone the opening hours are in, e.g. Europe/London"))
+    } else if TimeZone(identifier: zone) == nil {
+      violations.append(FieldViolation("place.time_zone", "'\(zone)' is not an IANA time zone name such as Europe/London"))
+    }
+    var hours: OpeningHours? = nil
+    let hoursText = place.openingHours.osm.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !hoursText.isEmpty {
+      do {
+        hours = try OpeningHours(hoursText)
+      } catch {
+        violations.append(FieldViolation("place.opening_hours.osm", "\(error) (OpenStreetMap opening_hours syntax, e.g. 'Mo-Fr 06:00-22:00; Sa,Su 08:00-20:00')"))
+      }
+    }
+    let price = place.price
+    for (value, field) in [(price.monthly, "place.price.monthly"), (price.dayPass, "place.price.day_pass")]
+    where !value.isFinite || value < 0 || value > 100_000 {
+      violations.append(FieldViolation(field, "must be between 0 and 100000 (0 = unknown)"))
+    }
+    let currency = (price.currency.isEmpty ? defaults.defaultCurrency : price.currency).uppercased()
+    if !currency.isEmpty && (currency.count != 3 || !currency.allSatisfy(\.isLetter)) {
+      violations.append(FieldViolation("place.price.currency", "must be an ISO 4217 code such as EUR"))
+    }
+    if (price.monthly > 0 || price.dayPass > 0) && currency.isEmpty {
+      violations.append(FieldViolation("place.price.currency", "is required with a price"))
+    }
+    if !place.website.isEmpty && !(place.website.hasPrefix("http://") || place.website.hasPrefix("https://")) {
+      violations.append(FieldViolation("place.website", "must start with http:// or https://"))
+    }
+    for (value, field, limit) in [
+      (place.phone, "place.phone", 50), (place.website, "place.website", 2048), (place.source, "place.source", 200),
+      (place.address.street, "place.address.street", 200), (place.address.city, "place.address.city", 100),
+    ] where value.count > limit {
+      violations.append(FieldViolation(field, "must be at most \(limit) characters"))
+    }
+    if place.amenities.count > 50 || place.amenities.contains(where: { $0.isEmpty || $0.count > 50 }) {
+      violations.append(FieldViolation("place.amenities", "at most 50 amenities of 1-50 characters each"))
+    }
+    guard violations.isEmpty else { throw .invalid(violations) }
+
+    var record = PlaceRecord(
+      rid: nil, id: id, name: name, kind: place.kind.rawValue, lat: point.latitude, lng: point.longitude,
+      timeZone: zone, createdAt: now, updatedAt: now, etag: ID.make(now: now))
+    record.street = place.address.street
+    record.houseNumber = place.address.houseNumber
+    record.postcode = place.address.postcode
+    record.city = place.address.city
+    record.country = place.address.country.uppercased()
+    record.phone = place.phone
+    record.website = place.website
+    record.openingHours = hoursText
+    record.hoursIntervals = hours?.intervals ?? []
+    record.hoursUnsupported = hours?.unsupported ?? []
+    record.priceMonthly = price.monthly
+    record.priceDayPass = price.dayPass
+    record.currency = currency
+    record.amenities = place.amenities.map { $0.lowercased() }
+    record.source = place.source.isEmpty ? nil : place.source
+    return record
+  }
+
+  static func coordinateViolations(_ point: GeoPoint, field: String) -> [FieldViolation] {
+    var violations: [FieldViolation] = []
+    if !point.latitude.isFinite || !(-90...90).contains(point.latitude) {
+      violations.append(FieldViolation("\(field).latitude", "must be between -90 and 90 degrees"))
+    }
+    if !point.longitude.isFinite || !(-180...180).contains(point.longitude) {
+      violations.append(FieldViolation("\(field).longitude", "must be between -180 and 180 degrees"))
+    }
+    return violations
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import GymAPI
+import SwiftProtobuf
+
+/// Records → protos.
+enum PlaceMapping {
+  static func place(_ r: PlaceRecord) -> Gym_Places_V1_Place {
+    .with { p in
+      p.id = r.id
+      p.name = r.name
+      p.kind = Gym_Places_V1_PlaceKind(rawValue: r.kind) ?? .other
+      p.location = .with {
+        $0.latitude = r.lat
+        $0.longitude = r.lng
+      }
+      p.address = .with {
+        $0.street = r.street
+        $0.houseNumber = r.houseNumber
+        $0.postcode = r.postcode
+        $0.city = r.city
+        $0.country = r.country
+      }
+      p.phone = r.phone
+      p.website = r.website
+      p.openingHours = .with { hours in
+        hours.osm = r.openingHours
+        hours.intervals = r.hoursIntervals.map { interval in
+          .with {
+            $0.startMinute = Int32(interval.start)
+            $0.endMinute = Int32(interval.end)
+          }
+        }
+        hours.unsupported = r.hoursUnsupported
+      }
+      p.timeZone = r.timeZone
+      p.price = .with {
+        $0.monthly = r.priceMonthly
+        $0.dayPass = r.priceDayPass
+        $0.currency = r.currency
+      }
+      p.amenities = r.amenities
+      p.source = r.source ?? ""
+      p.createdAt = Google_Protobuf_Timestamp(date: r.createdAt)
+      p.updatedAt = Google_Protobuf_Timestamp(date: r.updatedAt)
+      p.etag = r.etag
+    }
+  }
+
+  static func listing(_ r: TrainerRecord) -> Gym_Places_V1_TrainerListing {
+    .with { l in
+      l.trainerID = r.trainerID
+      l.location = .with {
+        $0.latitude = r.lat
+        $0.longitude = r.lng
+      }
+      l.serviceRadiusM = r.serviceRadiusM
+      l.specialties = r.specialties
+      l.pricePerSession = r.pricePerSession
+      l.currency = r.currency
+      l.bio = r.bio
+      l.gymID = r.gymID
+      l.updatedAt = Google_Protobuf_Timestamp(date: r.updatedAt)
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import GRPCCore
+import GymService
+
+extension PlacesError: RPCErrorConvertible {
+  public var rpcError: RPCError {
+    switch self {
+    case .invalid(let violations): .invalidArgument(violations)
+    case .notFound(let what): .notFound(what)
+    case .sourceTaken(let source): .alreadyExists(field: "source", "a place with source '\(source)' already exists")
+    case .staleEtag: RPCError(code: .aborted, message: "the place changed since you read it; read it again and reapply your change")
+    case .permissionDenied(let message): .permissionDenied(message)
+    case .accountsUnavailable(let detail): RPCError(code: .unavailable, message: "cannot check trainer accounts right now: \(detail)")
+    }
+  }
+
+  public var rpcErrorCode: RPCError.Code { rpcError.code }
+  public var rpcErrorMessage: String { rpcError.message }
+  public var rpcErrorMetadata: Metadata { rpcError.metadata }
+}

@@ -1,0 +1,23 @@
+import GRPCCore
+import GymAPI
+import GymService
+import Logging
+
+/// `gym.places.v1.PlacesInternal`: account purges from auth's outbox.
+public struct PlacesInternalService: Gym_Places_V1_PlacesInternal.SimpleServiceProtocol {
+  let store: PlacesStore
+  let logger: Logger
+
+  public init(store: PlacesStore, logger: Logger) {
+    self.store = store
+    self.logger = logger
+  }
+
+  /// Idempotent: a second delivery of the same purge removes nothing and succeeds.
+  public func purgeUser(request: Gym_Places_V1_PurgeUserRequest, context: ServerContext) async throws -> Gym_Places_V1_PurgeUserResponse {
+    guard !request.userID.isEmpty else { throw PlacesError.invalid([FieldViolation("user_id", "is required")]) }
+    let removed = try await store.deleteTrainer(id: request.userID)
+    if removed { logger.info("purged a deleted user's trainer listing", metadata: ["target_user_id": "\(request.userID)"]) }
+    return .with { $0.removed = removed ? 1 : 0 }
+  }
+}

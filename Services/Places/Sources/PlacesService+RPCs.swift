@@ -1,0 +1,196 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+
+extension PlacesService: Gym_Places_V1_PlacesService.SimpleServiceProtocol {
+  public func searchNearby(
+    request: Gym_Places_V1_SearchNearbyRequest, context: ServerContext
+  ) async throws -> Gym_Places_V1_SearchNearbyResponse {
+    var (center, radius, violations) = Self.searchArea(
+      request.location, hasLocation: request.hasLocation, radius: request.radiusM,
+      defaultRadius: Self.defaultRadius, maximum: Self.maximumRadius)
+    var filter = PlacesStore.Filter()
+    for kind in request.kinds {
+      switch kind {
+      case .unspecified, .UNRECOGNIZED: violations.append(FieldViolation("kinds", "contains an unknown kind"))
+      default: filter.kinds.insert(kind.rawValue)
+      }
+    }
+    if !request.maxMonthlyPrice.isFinite || request.maxMonthlyPrice < 0 {
+      violations.append(FieldViolation("max_monthly_price", "must be 0 (no limit) or more"))
+    } else if request.maxMonthlyPrice > 0 {
+      filter.maxMonthlyPrice = request.maxMonthlyPrice
+    }
+    let paging: Paging, offset: Int
+    do {
+      (paging, offset) = try Self.paging(request.pageSize, request.pageToken)
+    } catch {
+      if case .invalid(let more) = error { violations += more }
+      throw PlacesError.invalid(violations)
+    }
+    guard violations.isEmpty else { throw PlacesError.invalid(violations) }
+
+    var found = try await store.nearby(center, radius: radius, filter: filter)
+    let openAt = request.hasOpenAt ? request.openAt.date : nil
+    if let openAt { found = found.filter { $0.0.isOpen(at: openAt) } }
+    let page = found.dropFirst(offset).prefix(paging.size)
+    return .with { response in
+      response.results = page.map { record, distance in
+        .with {
+          $0.place = PlaceMapping.place(record)
+          $0.distanceM = (distance * 10).rounded() / 10
+          $0.open = openAt.map { record.isOpen(at: $0) } ?? false
+        }
+      }
+      response.nextPageToken = offset + page.count < found.count ? Paging.token(for: String(offset + page.count)) : ""
+    }
+  }
+
+  public func getPlace(request: Gym_Places_V1_GetPlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_GetPlaceResponse {
+    guard !request.id.isEmpty else { throw PlacesError.invalid([FieldViolation("id", "is required")]) }
+    guard let place = try await store.place(id: request.id) else { throw PlacesError.notFound("no place with id \(request.id)") }
+    return .with { $0.place = PlaceMapping.place(place) }
+  }
+
+  public func createPlace(request: Gym_Places_V1_CreatePlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_CreatePlaceResponse {
+    _ = try Self.requireAdmin()
+    let now = Date()
+    let record = try PlaceInput.record(from: request.place, id: ID.make(now: now), now: now)
+    do {
+      let stored = try await store.insert(record)
+      return .with { $0.place = PlaceMapping.place(stored) }
+    } catch PlacesStore.StoreError.sourceTaken(let source) {
+      throw PlacesError.sourceTaken(source)
+    }
+  }
+
+  public func updatePlace(request: Gym_Places_V1_UpdatePlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_UpdatePlaceResponse {
+    _ = try Self.requireAdmin()
+    var violations: [FieldViolation] = []
+    if request.place.id.isEmpty { violations.append(FieldViolation("place.id", "is required")) }
+    if request.etag.isEmpty { violations.append(FieldViolation("etag", "is required: send the etag of the place you read")) }
+    guard violations.isEmpty else { throw PlacesError.invalid(violations) }
+    let now = Date()
+    let record = try PlaceInput.record(from: request.place, id: request.place.id, now: now)
+    do {
+      let stored = try await store.replace(record, etag: request.etag)
+      return .with { $0.place = PlaceMapping.place(stored) }
+    } catch let error as PlacesStore.StoreError {
+      switch error {
+      case .notFound: throw PlacesError.notFound("no place with id \(request.place.id)")
+      case .staleEtag: throw PlacesError.staleEtag
+      case .sourceTaken(let source): throw PlacesError.sourceTaken(source)
+      }
+    }
+  }
+
+  public func deletePlace(request: Gym_Places_V1_DeletePlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_DeletePlaceResponse {
+    _ = try Self.requireAdmin()
+    guard !request.id.isEmpty else { throw PlacesError.invalid([FieldViolation("id", "is required")]) }
+    guard try await store.delete(id: request.id) else { throw PlacesError.notFound("no place with id \(request.id)") }
+    return .init()
+  }
+
+  public func importPlaces(
+    request: RPCAsyncSequence<Gym_Places_V1_ImportPlacesRequest, any Error>, context: ServerContext
+  ) async throws -> Gym_Places_V1_ImportPlacesResponse {
+    let admin = try Self.requireAdmin()
+    var options = Gym_Places_V1_ImportOptions()
+    var response = Gym_Places_V1_ImportPlacesResponse()
+    var batch: [(index: Int32, record: PlaceRecord)] = []
+    var index: Int32 = 0
+    var first = true
+
+    func flush() async throws {
+      guard !batch.isEmpty else { return }
+      // One transaction per batch; a batch whose write fails is retried record by
+      // record so one bad row cannot sink its neighbours.
+      do {
+        for outcome in try await store.upsertBySource(batch.map(\.record)) {
+          if outcome == .created { response.created += 1 } else { response.updated += 1 }
+        }
+      } catch {
+        for item in batch {
+          do {
+            let outcome = try await store.upsertBySource([item.record])[0]
+            if outcome == .created { response.created += 1 } else { response.updated += 1 }
+          } catch {
+            response.rejected.append(.with {
+              $0.index = item.index
+              $0.source = item.record.source ?? ""
+              $0.reason = "\(error)"
+            })
+          }
+        }
+      }
+      batch.removeAll(keepingCapacity: true)
+    }
+
+    for try await message in request {
+      defer { first = false }
+      let now = Date()
+      switch message.item {
+      case .options(let given):
+        guard first else { throw PlacesError.invalid([FieldViolation("options", "must be the first message of the stream")]) }
+        if !given.defaultTimeZone.isEmpty && TimeZone(identifier: given.defaultTimeZone) == nil {
+          throw PlacesError.invalid([FieldViolation("options.default_time_zone", "'\(given.defaultTimeZone)' is not an IANA time zone name")])
+        }
+        options = given
+        continue
+      case .place(let place):
+        appendOrReject(index: index, place: place, now: now)
+      case .geojsonFeature(let json):
+        do {
+          appendOrReject(index: index, place: try GeoJSONFeature.place(fromJSON: json), now: now)
+        } catch {
+          response.rejected.append(.with {
+            $0.index = index
+            $0.reason = "GeoJSON: \(error)"
+          })
+        }
+      case nil:
+        response.rejected.append(.with {
+          $0.index = index
+          $0.reason = "empty message: send a place or a geojson_feature"
+        })
+      }
+      index += 1
+      if batch.count >= 500 { try await flush() }
+    }
+    try await flush()
+    logger.info("places imported", metadata: [
+      "created": "\(response.created)", "updated": "\(response.updated)", "rejected": "\(response.rejected.count)",
+      "admin_id": "\(admin.userID)",
+    ])
+    return response
+
+    func appendOrReject(index: Int32, place: Gym_Places_V1_Place, now: Date) {
+      var place = place
+      // Imports are keyed by source; a record without one could never be updated.
+      guard !place.source.isEmpty else {
+        response.rejected.append(.with {
+          $0.index = index
+          $0.reason = "source is required for imports (e.g. osm:node/123)"
+        })
+        return
+      }
+      place.id = ""
+      do {
+        batch.append((index, try PlaceInput.record(from: place, id: ID.make(now: now), now: now, defaults: options)))
+      } catch {
+        let reason: String
+        if case .invalid(let violations) = error {
+          reason = violations.map { "\($0.field): \($0.description)" }.joined(separator: "; ")
+        } else {
+          reason = "\(error)"
+        }
+        response.rejected.append(.with {
+          $0.index = index
+          $0.source = place.source
+          $0.reason = reason
+        })
+      }
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+
+extension PlacesService {
+  public static let defaultTrainerRadius = 10_000.0
+  public static let maximumTrainerRadius = 100_000.0
+
+  public func upsertTrainerListing(
+    request: Gym_Places_V1_UpsertTrainerListingRequest, context: ServerContext
+  ) async throws -> Gym_Places_V1_UpsertTrainerListingResponse {
+    let caller = try Caller.current()
+    guard caller.roles.contains(.trainer) else {
+      throw PlacesError.permissionDenied("only trainers can list themselves; ask an administrator for the trainer role")
+    }
+    let l = request.listing
+    var violations: [FieldViolation] = []
+    let point = GeoPoint(latitude: l.location.latitude, longitude: l.location.longitude)
+    if !l.hasLocation { violations.append(FieldViolation("listing.location", "is required")) }
+    violations += PlaceInput.coordinateViolations(point, field: "listing.location")
+    if !l.serviceRadiusM.isFinite || l.serviceRadiusM < 0 || l.serviceRadiusM > 100_000 {
+      violations.append(FieldViolation("listing.service_radius_m", "must be between 0 and 100000 metres"))
+    }
+    let specialties = l.specialties.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    if specialties.count > 20 || specialties.contains(where: { $0.count > 50 || $0.contains("|") }) {
+      violations.append(FieldViolation("listing.specialties", "at most 20 specialties of up to 50 characters, without '|'"))
+    }
+    if !l.pricePerSession.isFinite || l.pricePerSession < 0 || l.pricePerSession > 10_000 {
+      violations.append(FieldViolation("listing.price_per_session", "must be between 0 and 10000"))
+    }
+    let currency = l.currency.uppercased()
+    if currency.count != 3 || !currency.allSatisfy(\.isLetter) {
+      violations.append(FieldViolation("listing.currency", "must be an ISO 4217 code such as EUR"))
+    }
+    if l.bio.count > 2000 { violations.append(FieldViolation("listing.bio", "must be at most 2000 characters")) }
+    if !l.gymID.isEmpty, try await store.place(id: l.gymID) == nil {
+      violations.append(FieldViolation("listing.gym_id", "no place has this id"))
+    }
+    guard violations.isEmpty else { throw PlacesError.invalid(violations) }
+    let record = try await store.upsertTrainer(TrainerRecord(
+      rid: nil, trainerID: caller.userID, lat: point.latitude, lng: point.longitude, serviceRadiusM: l.serviceRadiusM,
+      specialties: specialties, specialtyKey: specialties.map { $0.lowercased() }.joined(separator: "|"),
+      pricePerSession: l.pricePerSession, currency: currency, bio: l.bio, gymID: l.gymID, updatedAt: Date()))
+    return .with { $0.listing = PlaceMapping.listing(record) }
+  }
+
+  public func deleteTrainerListing(
+    request: Gym_Places_V1_DeleteTrainerListingRequest, context: ServerContext
+  ) async throws -> Gym_Places_V1_DeleteTrainerListingResponse {
+    let caller = try Caller.current()
+    guard caller.roles.contains(.trainer) else { throw PlacesError.permissionDenied("only trainers have listings") }
+    guard try await store.deleteTrainer(id: caller.userID) else { throw PlacesError.notFound("you have no listing") }
+    return .init()
+  }
+
+  public func findTrainers(
+    request: Gym_Places_V1_FindTrainersRequest, context: ServerContext
+  ) async throws -> Gym_Places_V1_FindTrainersResponse {
+    _ = try Caller.current()
+    var (center, radius, violations) = Self.searchArea(
+      request.location, hasLocation: request.hasLocation, radius: request.radiusM,
+      defaultRadius: Self.defaultTrainerRadius, maximum: Self.maximumTrainerRadius)
+    if !request.maxPrice.isFinite || request.maxPrice < 0 {
+      violations.append(FieldViolation("max_price", "must be 0 (no limit) or more"))
+    }
+    if request.specialty.count > 50 { violations.append(FieldViolation("specialty", "must be at most 50 characters")) }
+    guard violations.isEmpty else { throw PlacesError.invalid(violations) }
+    let (paging, offset) = try Self.paging(request.pageSize, request.pageToken)
+    let specialty = request.specialty.trimmingCharacters(in: .whitespaces)
+    let found = try await store.nearbyTrainers(
+      center, radius: radius, specialty: specialty.isEmpty ? nil : specialty,
+      maxPrice: request.maxPrice > 0 ? request.maxPrice : nil)
+    // Only active accounts: banned or deleted trainers drop out at once.
+    let active: Set<String>
+    do {
+      active = try await accounts.activeUserIDs(among: found.map(\.0.trainerID))
+    } catch {
+      throw PlacesError.accountsUnavailable("\(error)")
+    }
+    let visible = found.filter { active.contains($0.0.trainerID) }
+    let page = visible.dropFirst(offset).prefix(paging.size)
+    return .with { response in
+      response.results = page.map { record, distance in
+        .with {
+          $0.listing = PlaceMapping.listing(record)
+          $0.distanceM = (distance * 10).rounded() / 10
+        }
+      }
+      response.nextPageToken = offset + page.count < visible.count ? Paging.token(for: String(offset + page.count)) : ""
+    }
+  }
+
+  public func getTrainerListing(
+    request: Gym_Places_V1_GetTrainerListingRequest, context: ServerContext
+  ) async throws -> Gym_Places_V1_GetTrainerListingResponse {
+    _ = try Caller.current()
+    guard !request.trainerID.isEmpty else { throw PlacesError.invalid([FieldViolation("trainer_id", "is required")]) }
+    guard let record = try await store.trainer(id: request.trainerID) else { throw PlacesError.notFound("no listing for this trainer") }
+    let active: Set<String>
+    do {
+      active = try await accounts.activeUserIDs(among: [record.trainerID])
+    } catch {
+      throw PlacesError.accountsUnavailable("\(error)")
+    }
+    guard active.contains(record.trainerID) else { throw PlacesError.notFound("no listing for this trainer") }
+    return .with { $0.listing = PlaceMapping.listing(record) }
+  }
+}

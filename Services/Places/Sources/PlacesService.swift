@@ -1,0 +1,55 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import Logging
+
+/// `gym.places.v1.PlacesService`: nearby search, place administration and imports,
+/// trainer listings. RPCs live in `PlacesService+RPCs` and `PlacesService+Trainers`.
+public struct PlacesService: Sendable {
+  public static let defaultRadius = 4_000.0
+  public static let maximumRadius = 50_000.0
+
+  let store: PlacesStore
+  let accounts: any AccountDirectory
+  let logger: Logger
+
+  public init(store: PlacesStore, accounts: any AccountDirectory, logger: Logger) {
+    self.store = store
+    self.accounts = accounts
+    self.logger = logger
+  }
+
+  static func requireAdmin() throws -> Caller {
+    let caller = try Caller.current()
+    guard caller.isAdmin else { throw PlacesError.permissionDenied("managing places needs the admin role") }
+    return caller
+  }
+
+  static func paging(_ size: Int32, _ token: String) throws(PlacesError) -> (Paging, Int) {
+    do {
+      let paging = try Paging(size: size, token: token)
+      return (paging, try paging.offset())
+    } catch {
+      throw .invalid(error.violations)
+    }
+  }
+
+  /// Location and radius checks shared by the searches.
+  static func searchArea(
+    _ location: Gym_Common_V1_LatLng, hasLocation: Bool, radius: Double, defaultRadius: Double, maximum: Double
+  ) -> (GeoPoint, Double, [FieldViolation]) {
+    var violations: [FieldViolation] = []
+    let point = GeoPoint(latitude: location.latitude, longitude: location.longitude)
+    if !hasLocation {
+      violations.append(FieldViolation("location", "is required"))
+    } else {
+      violations += PlaceInput.coordinateViolations(point, field: "location")
+    }
+    let effective = radius == 0 ? defaultRadius : radius
+    if !effective.isFinite || effective <= 0 || effective > maximum {
+      violations.append(FieldViolation("radius_m", "must be more than 0 and at most \(Int(maximum)) metres (0 = \(Int(defaultRadius)))"))
+    }
+    return (point, effective, violations)
+  }
+}

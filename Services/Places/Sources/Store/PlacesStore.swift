@@ -1,0 +1,218 @@
+import Foundation
+import GRDB
+import GymStore
+
+/// Places' database: places and trainer listings with their R*Tree indexes, kept in
+/// step inside the same transactions. No gRPC here.
+public struct PlacesStore: Sendable {
+  public let writer: any DatabaseWriter
+
+  public init(path: String) throws {
+    writer = try GymDatabase.openPool(at: path, migrator: PlacesMigrations.migrator)
+  }
+
+  public init(writer: any DatabaseWriter) throws {
+    try PlacesMigrations.migrator.migrate(writer)
+    self.writer = writer
+  }
+
+  public enum StoreError: Error, Equatable {
+    case sourceTaken(String)
+    case notFound
+    case staleEtag
+  }
+
+  // MARK: Places
+
+  public func place(id: String) async throws -> PlaceRecord? {
+    try await writer.read { db in try PlaceRecord.filter(Column("id") == id).fetchOne(db) }
+  }
+
+  public func insert(_ place: PlaceRecord) async throws -> PlaceRecord {
+    try await writer.write { db in try Self.insert(db, place) }
+  }
+
+  /// Replaces the place with `place.id` when `etag` is current.
+  public func replace(_ place: PlaceRecord, etag: String) async throws -> PlaceRecord {
+    try await writer.write { db in
+      guard let existing = try PlaceRecord.filter(Column("id") == place.id).fetchOne(db) else { throw StoreError.notFound }
+      guard existing.etag == etag else { throw StoreError.staleEtag }
+      var updated = place
+      updated.rid = existing.rid
+      updated.createdAt = existing.createdAt
+      try Self.update(db, updated)
+      return updated
+    }
+  }
+
+  public func delete(id: String) async throws -> Bool {
+    try await writer.write { db in
+      guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM places WHERE id = ?", arguments: [id]) else { return false }
+      try db.execute(sql: "DELETE FROM places_rtree WHERE rid = ?", arguments: [rid])
+      try db.execute(sql: "DELETE FROM places WHERE rid = ?", arguments: [rid])
+      return true
+    }
+  }
+
+  public enum UpsertOutcome: Sendable, Equatable {
+    case created
+    case updated
+  }
+
+  /// Creates or updates each place by its source id, all in one transaction.
+  public func upsertBySource(_ places: [PlaceRecord]) async throws -> [UpsertOutcome] {
+    try await writer.write { db in
+      try places.map { place in
+        if let source = place.source, let existing = try PlaceRecord.filter(Column("source") == source).fetchOne(db) {
+          var updated = place
+          updated.rid = existing.rid
+          updated.id = existing.id
+          updated.createdAt = existing.createdAt
+          try Self.update(db, updated)
+          return .updated
+        }
+        _ = try Self.insert(db, place)
+        return .created
+      }
+    }
+  }
+
+  public struct Filter: Sendable {
+    public var kinds: Set<Int> = []
+    public var maxMonthlyPrice: Double? = nil
+    public init() {}
+  }
+
+  /// Places within `radius` of `center` that pass `filter`, nearest first, via the R*Tree.
+  public func nearby(_ center: GeoPoint, radius: Double, filter: Filter = Filter()) async throws -> [(PlaceRecord, Double)] {
+    try await writer.read { db in
+      var rows: [PlaceRecord] = []
+      for box in center.boundingBoxes(radius: radius) {
+        var sql = """
+          SELECT p.* FROM places_rtree r JOIN places p ON p.rid = r.rid
+          WHERE r.max_lat >= ? AND r.min_lat <= ? AND r.max_lng >= ? AND r.min_lng <= ?
+          """
+        var arguments: StatementArguments = [box.minLat, box.maxLat, box.minLng, box.maxLng]
+        Self.appendFilter(filter, to: &sql, &arguments)
+        rows += try PlaceRecord.fetchAll(db, sql: sql, arguments: arguments)
+      }
+      return Self.withinRadius(rows, center: center, radius: radius)
+    }
+  }
+
+  /// The same answer as `nearby` without the index: every row is measured. The
+  /// benchmark's baseline; not used by the service.
+  public func nearbyByFullScan(_ center: GeoPoint, radius: Double, filter: Filter = Filter()) async throws -> [(PlaceRecord, Double)] {
+    try await writer.read { db in
+      var sql = "SELECT p.* FROM places p WHERE 1"
+      var arguments: StatementArguments = []
+      Self.appendFilter(filter, to: &sql, &arguments)
+      return Self.withinRadius(try PlaceRecord.fetchAll(db, sql: sql, arguments: arguments), center: center, radius: radius)
+    }
+  }
+
+  public func placeCount() async throws -> Int {
+    try await writer.read { db in try PlaceRecord.fetchCount(db) }
+  }
+
+  // MARK: Trainers
+
+  public func trainer(id: String) async throws -> TrainerRecord? {
+    try await writer.read { db in try TrainerRecord.filter(Column("trainer_id") == id).fetchOne(db) }
+  }
+
+  public func upsertTrainer(_ listing: TrainerRecord) async throws -> TrainerRecord {
+    try await writer.write { db in
+      var record = listing
+      if let existing = try TrainerRecord.filter(Column("trainer_id") == listing.trainerID).fetchOne(db) {
+        record.rid = existing.rid
+        try record.update(db)
+      } else {
+        try record.insert(db)
+      }
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO trainers_rtree (rid, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)",
+        arguments: [record.rid, record.lat, record.lat, record.lng, record.lng])
+      return record
+    }
+  }
+
+  /// Removes a trainer's listing; idempotent (false when there was none).
+  public func deleteTrainer(id: String) async throws -> Bool {
+    try await writer.write { db in
+      guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM trainers WHERE trainer_id = ?", arguments: [id]) else {
+        return false
+      }
+      try db.execute(sql: "DELETE FROM trainers_rtree WHERE rid = ?", arguments: [rid])
+      try db.execute(sql: "DELETE FROM trainers WHERE rid = ?", arguments: [rid])
+      return true
+    }
+  }
+
+  public func nearbyTrainers(_ center: GeoPoint, radius: Double, specialty: String?, maxPrice: Double?) async throws -> [(TrainerRecord, Double)] {
+    try await writer.read { db in
+      var rows: [TrainerRecord] = []
+      for box in center.boundingBoxes(radius: radius) {
+        var sql = """
+          SELECT t.* FROM trainers_rtree r JOIN trainers t ON t.rid = r.rid
+          WHERE r.max_lat >= ? AND r.min_lat <= ? AND r.max_lng >= ? AND r.min_lng <= ?
+          """
+        var arguments: StatementArguments = [box.minLat, box.maxLat, box.minLng, box.maxLng]
+        if let specialty {
+          sql += " AND ('|' || t.specialty_key || '|') LIKE ?"
+          _ = arguments.append(contentsOf: ["%|" + specialty.lowercased() + "|%"])
+        }
+        if let maxPrice {
+          sql += " AND t.price_per_session <= ?"
+          _ = arguments.append(contentsOf: [maxPrice])
+        }
+        rows += try TrainerRecord.fetchAll(db, sql: sql, arguments: arguments)
+      }
+      return rows.map { ($0, center.distance(to: $0.point)) }.filter { $0.1 <= radius }
+        .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.trainerID < $1.0.trainerID }
+    }
+  }
+
+  // MARK: Helpers
+
+  private static func insert(_ db: Database, _ place: PlaceRecord) throws -> PlaceRecord {
+    if let source = place.source, try PlaceRecord.filter(Column("source") == source).fetchCount(db) > 0 {
+      throw StoreError.sourceTaken(source)
+    }
+    var record = place
+    record.rid = nil
+    try record.insert(db)
+    try db.execute(
+      sql: "INSERT INTO places_rtree (rid, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)",
+      arguments: [record.rid, record.lat, record.lat, record.lng, record.lng])
+    return record
+  }
+
+  private static func update(_ db: Database, _ place: PlaceRecord) throws {
+    if let source = place.source,
+      try PlaceRecord.filter(Column("source") == source && Column("rid") != place.rid).fetchCount(db) > 0
+    {
+      throw StoreError.sourceTaken(source)
+    }
+    try place.update(db)
+    try db.execute(
+      sql: "UPDATE places_rtree SET min_lat = ?, max_lat = ?, min_lng = ?, max_lng = ? WHERE rid = ?",
+      arguments: [place.lat, place.lat, place.lng, place.lng, place.rid])
+  }
+
+  private static func appendFilter(_ filter: Filter, to sql: inout String, _ arguments: inout StatementArguments) {
+    if !filter.kinds.isEmpty {
+      sql += " AND p.kind IN (\(filter.kinds.map { _ in "?" }.joined(separator: ",")))"
+      _ = arguments.append(contentsOf: StatementArguments(filter.kinds.sorted()))
+    }
+    if let maxPrice = filter.maxMonthlyPrice {
+      sql += " AND p.price_monthly > 0 AND p.price_monthly <= ?"
+      _ = arguments.append(contentsOf: [maxPrice])
+    }
+  }
+
+  private static func withinRadius(_ rows: [PlaceRecord], center: GeoPoint, radius: Double) -> [(PlaceRecord, Double)] {
+    rows.map { ($0, center.distance(to: $0.point)) }.filter { $0.1 <= radius }
+      .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
+  }
+}
