@@ -50,7 +50,13 @@ public struct AuthInterceptor: ServerInterceptor {
         requestContext.caller = caller
       }
     case .user:
-      requestContext.caller = try await authenticate(request.metadata)
+      if isServiceCall(request.metadata) {
+        // The credential holder is an operator tool (gymctl import): an admin.
+        requestContext.isServiceCall = true
+        requestContext.caller = .operator
+      } else {
+        requestContext.caller = try await authenticate(request.metadata)
+      }
     }
     let scoped = requestContext
     return try await RequestContext.$current.withValue(scoped) {

@@ -16,4 +16,7 @@ public struct Caller: Sendable, Hashable {
   }
 
   public var isAdmin: Bool { roles.contains(.admin) }
+
+  /// An operator tool calling with the service credential (`gymctl`); acts as an admin.
+  public static let `operator` = Caller(userID: "operator", sessionID: "", roles: [.admin])
 }

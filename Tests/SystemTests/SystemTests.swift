@@ -106,7 +106,7 @@ import Testing
       }
     }
     // SIGTERM drained and exited cleanly.
-    #expect(supervisor.exitStatuses() == ["auth": 0, "gateway": 0])
+    #expect(supervisor.exitStatuses() == ["auth": 0, "places": 0, "gateway": 0])
     #expect(try String(contentsOfFile: logFile, encoding: .utf8).contains("msg=stopped"))
   }
 
@@ -155,6 +155,36 @@ import Testing
       }
       let (_, outbox) = try Self.run(gymctl, ["outbox"] + stack)
       #expect(outbox.contains("→ catalog: 1 pending"), "\(outbox)")
+    }
+  }
+
+  @Test func gymctlImportsPlacesIdempotentlyAndTheyAreFoundThroughTheGateway() async throws {
+    try await Self.withStack { supervisor, gateway in
+      let file = supervisor.layout.dataDirectory + "/gyms.geojson"
+      let features = (0..<3).map { i in
+        #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(-0.12 + Double(i) * 0.001),51.5]},"properties":{"@id":"node/\#(100 + i)","name":"Gym \#(i)","leisure":"fitness_centre","opening_hours":"Mo-Su 06:00-22:00"}}"#
+      }
+      try #"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+      let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
+      let arguments = ["import", "places", file, "--time-zone", "Europe/London", "--base-port", "\(supervisor.layout.basePort)",
+        "--data-dir", supervisor.layout.dataDirectory]
+      let (firstStatus, first) = try Self.run(gymctl, arguments)
+      #expect(firstStatus == 0, "\(first)")
+      #expect(first.contains("created 3, updated 0, rejected 0"), "\(first)")
+      let (_, second) = try Self.run(gymctl, arguments)
+      #expect(second.contains("created 0, updated 3, rejected 0"), "\(second)")
+
+      try await withClient(to: gateway) { client in
+        let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+        let tokens = try await auth.register(.with {
+          $0.email = "finder@example.com"; $0.username = "finder"; $0.password = "violet staircase under a quiet harbour"
+          $0.acceptTerms = true; $0.termsVersion = "1"
+        }).tokens
+        let results = try await Gym_Places_V1_PlacesService.Client(wrapping: client).searchNearby(.with {
+          $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.12 }
+        }, metadata: ["authorization": "Bearer \(tokens.accessToken)"]).results
+        #expect(results.map(\.place.name) == ["Gym 0", "Gym 1", "Gym 2"])
+      }
     }
   }
 

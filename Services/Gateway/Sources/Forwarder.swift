@@ -30,12 +30,14 @@ struct Forwarder: RegistrableRPCService {
     }
   }
 
-  /// Headers the transport manages itself or that the gateway sets; everything else
+  /// Headers the transport manages itself, that the gateway sets, or that no client may
+  /// pass through (the service credential); everything else
   /// (authorization, custom metadata, binary headers) is passed on.
   static func isHopByHop(_ key: String) -> Bool {
     if key == "grpc-status-details-bin" { return false }  // rich error details travel end to end
     return key.hasPrefix(":") || key.hasPrefix("grpc-")
-      || ["content-type", "te", "user-agent", "host", "x-forwarded-for", RequestContext.requestIDKey].contains(key)
+      || ["content-type", "te", "user-agent", "host", "x-forwarded-for", RequestContext.requestIDKey,
+        ServiceCredential.header].contains(key)
   }
 
   private func forward(
