@@ -6,6 +6,7 @@ import GymAPI
 import GymService
 import GRDB
 import GymStore
+import GymPlaces
 import Histogram
 import Logging
 
@@ -16,7 +17,10 @@ struct GymBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "gym-bench",
     abstract: "Measure gym RPC throughput and latency against a running stack.",
-    subcommands: [GetMe.self, Login.self, GetProfile.self, BanLatency.self, OutboxDrain.self])
+    subcommands: [
+      GetMe.self, Login.self, GetProfile.self, BanLatency.self, OutboxDrain.self, PlacesImport.self, PlacesSearch.self,
+      PlacesBaseline.self,
+    ])
 }
 
 struct LoadOptions: ParsableArguments {
@@ -256,5 +260,125 @@ struct OutboxDrain: AsyncParsableCommand {
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       print(String(format: "outbox: %d queued jobs delivered in %.2f s = %.0f jobs/s", jobs, seconds, Double(jobs) / seconds))
     }
+  }
+}
+
+/// A country-sized area (Great Britain's bounding box) for synthetic places.
+enum Country {
+  static let lat = 50.0...58.5
+  static let lng = -6.0...2.0
+  static func randomPoint() -> (Double, Double) { (Double.random(in: lat), Double.random(in: lng)) }
+}
+
+/// Streams N synthetic places through ImportPlaces (direct to gym-places, with the
+/// service credential as `gymctl import` does) and reports places per second.
+struct PlacesImport: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Import N synthetic places and report the rate.")
+
+  @Option(help: "gym-places address.") var addr = "127.0.0.1:7005"
+  @Option(help: "The stack's service credential file.") var credentialFile = "./.gym-data/service-credential"
+  @Option var count = 1_000_000
+  @Option(help: "Places per stream.") var batch = 100_000
+
+  func run() async throws {
+    let credential = try ServiceCredential.load(path: credentialFile)
+    let hostPort = HostPort(addr)!
+    let client = GRPCClient(transport: try .http2NIOPosix(
+      target: .ipv4(address: hostPort.host, port: hostPort.port), transportSecurity: .plaintext),
+      interceptors: [credential.clientInterceptor])
+    let hours = ["24/7", "Mo-Fr 06:00-22:00; Sa,Su 08:00-20:00", "Mo-Su 05:00-23:00", "Mo-Fr 07:00-21:00; Sa 09:00-17:00; Su off"]
+    let kinds: [Gym_Places_V1_PlaceKind] = [.gym, .gym, .gym, .sportsCentre, .leisureCentre, .swimmingPool, .climbingGym, .yogaStudio, .martialArts]
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await client.runConnections() }
+      defer { client.beginGracefulShutdown() }
+      let places = Gym_Places_V1_PlacesService.Client(wrapping: client)
+      let start = ContinuousClock.now
+      var created = 0, updated = 0, rejected = 0
+      let run = Int.random(in: 0..<1_000_000)
+      for offset in stride(from: 0, to: count, by: batch) {
+        let size = min(batch, count - offset)
+        let response = try await places.importPlaces { writer in
+          try await writer.write(.with { $0.options = .with { $0.defaultTimeZone = "Europe/London"; $0.defaultCurrency = "GBP" } })
+          for i in offset..<(offset + size) {
+            let (lat, lng) = Country.randomPoint()
+            try await writer.write(.with {
+              $0.place = .with { p in
+                p.name = "Bench Gym \(i)"
+                p.kind = kinds[i % kinds.count]
+                p.location = .with { $0.latitude = lat; $0.longitude = lng }
+                p.openingHours = .with { $0.osm = hours[i % hours.count] }
+                p.price = .with { $0.monthly = Double(15 + i % 90) }
+                p.source = "bench:\(run):\(i)"
+              }
+            })
+          }
+        }
+        created += Int(response.created)
+        updated += Int(response.updated)
+        rejected += response.rejected.count
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print(String(format: "  %d/%d imported, %.0f places/s", offset + size, count, Double(offset + size) / seconds))
+      }
+      let elapsed = ContinuousClock.now - start
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      print(String(format: "ImportPlaces: %d places (created %d, updated %d, rejected %d) in %.1f s = %.0f places/s",
+        count, created, updated, rejected, seconds, Double(count) / seconds))
+    }
+  }
+}
+
+/// SearchNearby (4 km) from random points of the country through the gateway.
+struct PlacesSearch: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "SearchNearby at 4 km, random points, fixed concurrency.")
+  @OptionGroup var options: LoadOptions
+  @Option var radius = 4_000.0
+
+  func run() async throws {
+    let user = try await Load.registerUser(at: options.registerAddr)
+    let metadata: Metadata = ["authorization": "Bearer \(user.token)"]
+    let radius = self.radius
+    let figures = try await Load.run(options) { client in
+      let (lat, lng) = Country.randomPoint()
+      _ = try await Gym_Places_V1_PlacesService.Client(wrapping: client).searchNearby(.with {
+        $0.location = .with { $0.latitude = lat; $0.longitude = lng }
+        $0.radiusM = radius
+        $0.pageSize = 20
+      }, metadata: metadata)
+    }
+    figures.report("SearchNearby \(Int(radius)) m via \(options.addr) x\(options.concurrency)")
+  }
+}
+
+/// Store-level latency of the R*Tree search against a full scan of the same file.
+struct PlacesBaseline: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "R*Tree nearby vs full scan on a places.sqlite file.")
+  @Option(help: "places.sqlite of a stack.") var database = "./.gym-data/places.sqlite"
+  @Option var queries = 200
+  @Option var scans = 10
+  @Option var radius = 4_000.0
+
+  func run() async throws {
+    let store = try PlacesStore(path: database)
+    let total = try await store.placeCount()
+    func measure(_ n: Int, _ body: (GeoPoint) async throws -> Int) async throws -> ([Double], Int) {
+      var samples: [Double] = []
+      var found = 0
+      for _ in 0..<n {
+        let (lat, lng) = Country.randomPoint()
+        let start = ContinuousClock.now
+        found += try await body(GeoPoint(latitude: lat, longitude: lng))
+        let d = ContinuousClock.now - start
+        samples.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+      }
+      return (samples.sorted(), found)
+    }
+    let (indexed, indexedFound) = try await measure(queries) { try await store.nearby($0, radius: radius).count }
+    let (scanned, _) = try await measure(scans) { try await store.nearbyByFullScan($0, radius: radius).count }
+    func pct(_ s: [Double], _ p: Double) -> Double { s[min(s.count - 1, Int(Double(s.count) * p))] }
+    print(String(format: "%d places; %d m radius; %.1f results on average", total, Int(radius), Double(indexedFound) / Double(queries)))
+    print(String(format: "R*Tree: p50 %.2f ms, p99 %.2f ms (%d queries)", pct(indexed, 0.5), pct(indexed, 0.99), queries))
+    print(String(format: "full scan: p50 %.1f ms, p99 %.1f ms (%d queries)", pct(scanned, 0.5), pct(scanned, 0.99), scans))
+    print(String(format: "ratio full scan / R*Tree at p50: %.0fx", pct(scanned, 0.5) / pct(indexed, 0.5)))
   }
 }

@@ -1,5 +1,6 @@
 import GRPCCore
 import Prometheus
+import Synchronization
 
 /// RPC counters and latency histograms, labelled by method and status code,
 /// exported by `MetricsServer` in Prometheus text format.
@@ -12,21 +13,34 @@ public final class RPCMetrics: Sendable {
     .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10),
   ]
 
+  /// Collectors already registered, so the hot path is one dictionary lookup.
+  private let counters = Mutex<[String: Counter]>([:])
+  private let histograms = Mutex<[String: DurationHistogram]>([:])
+
   public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
     self.registry = registry
   }
 
   public func record(method: MethodDescriptor, code: String, duration: Duration) {
-    let labels = [("method", method.fullyQualifiedMethod), ("code", code)]
-    registry.makeCounter(
-      descriptor: .init(metricName: "grpc_server_handled_total", helpText: "RPCs completed, by method and status code"),
-      labels: labels
-    ).increment()
-    registry.makeDurationHistogram(
-      descriptor: .init(metricName: "grpc_server_handling_seconds", helpText: "RPC latency, by method"),
-      labels: [("method", method.fullyQualifiedMethod)],
-      buckets: Self.buckets
-    ).record(duration)
+    let name = method.fullyQualifiedMethod
+    let counter = counters.withLock { counters in
+      if let existing = counters[name + " " + code] { return existing }
+      let made = registry.makeCounter(
+        descriptor: .init(metricName: "grpc_server_handled_total", helpText: "RPCs completed, by method and status code"),
+        labels: [("method", name), ("code", code)])
+      counters[name + " " + code] = made
+      return made
+    }
+    counter.increment()
+    let histogram = histograms.withLock { histograms in
+      if let existing = histograms[name] { return existing }
+      let made = registry.makeDurationHistogram(
+        descriptor: .init(metricName: "grpc_server_handling_seconds", helpText: "RPC latency, by method"),
+        labels: [("method", name)], buckets: Self.buckets)
+      histograms[name] = made
+      return made
+    }
+    histogram.record(duration)
   }
 
   /// Prometheus text exposition of everything recorded so far.

@@ -24,7 +24,7 @@ enum PlaceInput {
     let zone = place.timeZone.isEmpty ? defaults.defaultTimeZone : place.timeZone
     if zone.isEmpty {
       violations.append(FieldViolation("place.time_zone", "is required: the IANA zone the opening hours are in, e.g. Europe/London"))
-    } else if TimeZone(identifier: zone) == nil {
+    } else if TimeZones.named(zone) == nil {
       violations.append(FieldViolation("place.time_zone", "'\(zone)' is not an IANA time zone name such as Europe/London"))
     }
     var hours: OpeningHours? = nil

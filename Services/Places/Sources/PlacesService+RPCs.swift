@@ -133,7 +133,7 @@ extension PlacesService: Gym_Places_V1_PlacesService.SimpleServiceProtocol {
       switch message.item {
       case .options(let given):
         guard first else { throw PlacesError.invalid([FieldViolation("options", "must be the first message of the stream")]) }
-        if !given.defaultTimeZone.isEmpty && TimeZone(identifier: given.defaultTimeZone) == nil {
+        if !given.defaultTimeZone.isEmpty && TimeZones.named(given.defaultTimeZone) == nil {
           throw PlacesError.invalid([FieldViolation("options.default_time_zone", "'\(given.defaultTimeZone)' is not an IANA time zone name")])
         }
         options = given

@@ -55,7 +55,7 @@ public struct PlaceRecord: Codable, Sendable, Equatable, FetchableRecord, Mutabl
 
   /// Open at `date` in the place's own time zone; places without hours count as closed.
   public func isOpen(at date: Date) -> Bool {
-    guard let zone = TimeZone(identifier: timeZone) else { return false }
+    guard let zone = TimeZones.named(timeZone) else { return false }
     return OpeningHours.isOpen(hoursIntervals, at: date, in: zone)
   }
 }
