@@ -79,16 +79,3 @@ func newAccount(_ name: String = "user_\(Int.random(in: 1000...999_999))") -> Gy
   }
 }
 
-func bearer(_ token: String) -> Metadata { ["authorization": "Bearer \(token)"] }
-
-/// The RPCError thrown by `body`, or nil when it succeeded.
-func rpcError(_ body: () async throws -> Void) async -> RPCError? {
-  do {
-    try await body()
-    return nil
-  } catch let error as RPCError {
-    return error
-  } catch {
-    return RPCError(code: .unknown, message: "not an RPCError: \(error)")
-  }
-}

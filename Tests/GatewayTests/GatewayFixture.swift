@@ -69,19 +69,6 @@ func newAccount(_ name: String) -> Gym_Auth_V1_RegisterRequest {
   }
 }
 
-func bearer(_ token: String) -> Metadata { ["authorization": "Bearer \(token)"] }
-
-func rpcError(_ body: () async throws -> Void) async -> RPCError? {
-  do {
-    try await body()
-    return nil
-  } catch let error as RPCError {
-    return error
-  } catch {
-    return RPCError(code: .unknown, message: "not an RPCError: \(error)")
-  }
-}
-
 /// Sends raw bytes to any method, as a broken or hostile client would.
 struct RawBytes: MessageSerializer, MessageDeserializer {
   func serialize<Bytes: GRPCContiguousBytes>(_ message: [UInt8]) throws -> Bytes { Bytes(message) }

@@ -75,26 +75,6 @@ enum PlacesFixture {
   }
 }
 
-func withCredentialClient<T: Sendable>(
-  to address: HostPort, _ credential: ServiceCredential, _ body: @Sendable (GRPCClient<Posix>) async throws -> T
-) async throws -> T {
-  let transport = try Posix(target: .ipv4(address: address.host, port: address.port), transportSecurity: .plaintext)
-  return try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { try await body($0) }
-}
-
-func bearer(_ token: String) -> Metadata { ["authorization": "Bearer \(token)"] }
-
-func rpcError(_ body: () async throws -> Void) async -> RPCError? {
-  do {
-    try await body()
-    return nil
-  } catch let error as RPCError {
-    return error
-  } catch {
-    return RPCError(code: .unknown, message: "not an RPCError: \(error)")
-  }
-}
-
 /// Account status as auth would report it, controllable by the test.
 final class FakeAccounts: AccountDirectory, Sendable {
   private let active = Mutex<Set<String>>([])

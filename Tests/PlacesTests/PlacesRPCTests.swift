@@ -2,6 +2,7 @@ import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymTesting
 import SwiftProtobuf
 import Testing
 

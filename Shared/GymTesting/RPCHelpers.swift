@@ -1,0 +1,29 @@
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import GymService
+
+/// `authorization: Bearer <token>` metadata, as apps send it.
+public func bearer(_ token: String) -> Metadata { ["authorization": "Bearer \(token)"] }
+
+/// The `RPCError` thrown by `body`, or nil when it succeeded; any other error becomes
+/// UNKNOWN so a test can see it (and fail, since UNKNOWN must never reach a client).
+public func rpcError(_ body: () async throws -> Void) async -> RPCError? {
+  do {
+    try await body()
+    return nil
+  } catch let error as RPCError {
+    return error
+  } catch {
+    return RPCError(code: .unknown, message: "not an RPCError: \(error)")
+  }
+}
+
+/// A client to `address` that sends the service credential, as gym processes do.
+public func withCredentialClient<T: Sendable>(
+  to address: HostPort, _ credential: ServiceCredential,
+  _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
+) async throws -> T {
+  let transport = try HTTP2ClientTransport.Posix(
+    target: .ipv4(address: address.host, port: address.port), transportSecurity: .plaintext)
+  return try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { try await body($0) }
+}
