@@ -376,7 +376,7 @@ struct PlacesBaseline: AsyncParsableCommand {
     let (indexed, indexedFound) = try await measure(queries) { try await store.nearby($0, radius: radius).count }
     let (scanned, _) = try await measure(scans) { try await store.nearbyByFullScan($0, radius: radius).count }
     func pct(_ s: [Double], _ p: Double) -> Double { s[min(s.count - 1, Int(Double(s.count) * p))] }
-    print(String(format: "%d places; %d m radius; %.1f results on average", total, Int(radius), Double(indexedFound) / Double(queries)))
+    print(String(format: "%d places; %d m radius; %.1f hits on average", total, Int(radius), Double(indexedFound) / Double(queries)))
     print(String(format: "R*Tree: p50 %.2f ms, p99 %.2f ms (%d queries)", pct(indexed, 0.5), pct(indexed, 0.99), queries))
     print(String(format: "full scan: p50 %.1f ms, p99 %.1f ms (%d queries)", pct(scanned, 0.5), pct(scanned, 0.99), scans))
     print(String(format: "ratio full scan / R*Tree at p50: %.0fx", pct(scanned, 0.5) / pct(indexed, 0.5)))

@@ -31,19 +31,21 @@ extension PlacesService: Gym_Places_V1_PlacesService.SimpleServiceProtocol {
     }
     guard violations.isEmpty else { throw PlacesError.invalid(violations) }
 
-    var found = try await store.nearby(center, radius: radius, filter: filter)
+    var hits = try await store.nearby(center, radius: radius, filter: filter)
     let openAt = request.hasOpenAt ? request.openAt.date : nil
-    if let openAt { found = found.filter { $0.0.isOpen(at: openAt) } }
-    let page = found.dropFirst(offset).prefix(paging.size)
+    if let openAt { hits = try await store.openHits(hits, at: openAt) }
+    let page = Array(hits.dropFirst(offset).prefix(paging.size))
+    let records = try await store.places(rids: page.map(\.rid))
     return .with { response in
-      response.results = page.map { record, distance in
-        .with {
+      response.results = page.compactMap { hit in
+        guard let record = records[hit.rid] else { return nil }
+        return .with {
           $0.place = PlaceMapping.place(record)
-          $0.distanceM = (distance * 10).rounded() / 10
-          $0.open = openAt.map { record.isOpen(at: $0) } ?? false
+          $0.distanceM = (hit.distance * 10).rounded() / 10
+          $0.open = openAt != nil
         }
       }
-      response.nextPageToken = offset + page.count < found.count ? Paging.token(for: String(offset + page.count)) : ""
+      response.nextPageToken = offset + page.count < hits.count ? Paging.token(for: String(offset + page.count)) : ""
     }
   }
 

@@ -52,12 +52,6 @@ public struct PlaceRecord: Codable, Sendable, Equatable, FetchableRecord, Mutabl
   }
 
   public var point: GeoPoint { GeoPoint(latitude: lat, longitude: lng) }
-
-  /// Open at `date` in the place's own time zone; places without hours count as closed.
-  public func isOpen(at date: Date) -> Bool {
-    guard let zone = TimeZones.named(timeZone) else { return false }
-    return OpeningHours.isOpen(hoursIntervals, at: date, in: zone)
-  }
 }
 
 /// A row of `trainers`: one listing per trainer.

@@ -120,38 +120,70 @@ public struct PlacesStore: Sendable {
     public init() {}
   }
 
-  /// Places within `radius` of `center` that pass `filter`, nearest first, via the R*Tree.
-  public func nearby(_ center: GeoPoint, radius: Double, filter: Filter = Filter()) async throws -> [(PlaceRecord, Double)] {
+  /// A place found by a search: its row key and distance. Full rows are fetched only
+  /// for the page that is returned.
+  public struct Hit: Sendable, Equatable {
+    public var rid: Int64
+    public var distance: Double
+  }
+
+  /// Places within `radius` of `center` that pass `filter`, nearest first, via the
+  /// R*Tree; only keys and coordinates are read.
+  public func nearby(_ center: GeoPoint, radius: Double, filter: Filter = Filter()) async throws -> [Hit] {
     try await writer.read { db in
-      var rows: [PlaceRecord] = []
+      var hits: [Hit] = []
       for box in center.boundingBoxes(radius: radius) {
         var sql = """
-          SELECT p.* FROM places_rtree r JOIN places p ON p.rid = r.rid
+          SELECT p.rid, p.lat, p.lng FROM places_rtree r JOIN places p ON p.rid = r.rid
           WHERE r.max_lat >= ? AND r.min_lat <= ? AND r.max_lng >= ? AND r.min_lng <= ?
           """
         var arguments: StatementArguments = [box.minLat, box.maxLat, box.minLng, box.maxLng]
         Self.appendFilter(filter, to: &sql, &arguments)
-        rows += try PlaceRecord.fetchAll(db, sql: sql, arguments: arguments)
+        hits += try Self.hits(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments), center: center, radius: radius)
       }
-      return Self.withinRadius(rows, center: center, radius: radius)
+      return hits.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.rid < $1.rid }
     }
   }
 
   /// The same answer as `nearby` without the index: every row's coordinates are read
-  /// and measured, then the matches fetched. The benchmark's baseline; not used by the
-  /// service.
-  public func nearbyByFullScan(_ center: GeoPoint, radius: Double, filter: Filter = Filter()) async throws -> [(PlaceRecord, Double)] {
+  /// and measured. The benchmark's baseline; not used by the service.
+  public func nearbyByFullScan(_ center: GeoPoint, radius: Double, filter: Filter = Filter()) async throws -> [Hit] {
     try await writer.read { db in
       var sql = "SELECT p.rid, p.lat, p.lng FROM places p WHERE 1"
       var arguments: StatementArguments = []
       Self.appendFilter(filter, to: &sql, &arguments)
-      var matches: [Int64] = []
-      let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-      while let row = try rows.next() {
-        if center.distance(to: GeoPoint(latitude: row[1], longitude: row[2])) <= radius { matches.append(row[0]) }
+      return try Self.hits(Row.fetchCursor(db, sql: sql, arguments: arguments), center: center, radius: radius)
+        .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.rid < $1.rid }
+    }
+  }
+
+  /// The hits open at `date` in each place's own time zone, order kept.
+  public func openHits(_ hits: [Hit], at date: Date) async throws -> [Hit] {
+    guard !hits.isEmpty else { return [] }
+    return try await writer.read { db in
+      var open: Set<Int64> = []
+      let decoder = JSONDecoder()
+      for chunk in stride(from: 0, to: hits.count, by: 500).map({ Array(hits[$0..<min($0 + 500, hits.count)]) }) {
+        let marks = chunk.map { _ in "?" }.joined(separator: ",")
+        let rows = try Row.fetchCursor(
+          db, sql: "SELECT rid, hours_intervals, time_zone FROM places WHERE rid IN (\(marks))",
+          arguments: StatementArguments(chunk.map(\.rid)))
+        while let row = try rows.next() {
+          guard let zone = TimeZones.named(row[2]),
+            let intervals = try? decoder.decode([OpeningHours.Interval].self, from: Data((row[1] as String).utf8))
+          else { continue }
+          if OpeningHours.isOpen(intervals, at: date, in: zone) { open.insert(row[0]) }
+        }
       }
-      let records = try PlaceRecord.fetchAll(db, keys: matches)
-      return Self.withinRadius(records, center: center, radius: radius)
+      return hits.filter { open.contains($0.rid) }
+    }
+  }
+
+  /// Full rows for `rids`, by rid (a row deleted meanwhile is simply absent).
+  public func places(rids: [Int64]) async throws -> [Int64: PlaceRecord] {
+    guard !rids.isEmpty else { return [:] }
+    return try await writer.read { db in
+      Dictionary(uniqueKeysWithValues: try PlaceRecord.fetchAll(db, keys: rids).map { ($0.rid!, $0) })
     }
   }
 
@@ -255,8 +287,12 @@ public struct PlacesStore: Sendable {
     }
   }
 
-  private static func withinRadius(_ rows: [PlaceRecord], center: GeoPoint, radius: Double) -> [(PlaceRecord, Double)] {
-    rows.map { ($0, center.distance(to: $0.point)) }.filter { $0.1 <= radius }
-      .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
+  private static func hits(_ rows: RowCursor, center: GeoPoint, radius: Double) throws -> [Hit] {
+    var hits: [Hit] = []
+    while let row = try rows.next() {
+      let distance = center.distance(to: GeoPoint(latitude: row[1], longitude: row[2]))
+      if distance <= radius { hits.append(Hit(rid: row[0], distance: distance)) }
+    }
+    return hits
   }
 }
