@@ -152,7 +152,7 @@ import Testing
 @Suite struct RevocationFollowerTests {
   @Test func followerReconnectsAfterAnAuthRestartAndCatchesUp() async throws {
     let directory = try temporaryDirectory()
-    let port = Int.random(in: 30_000...60_000)
+    let port = try freePort()
     var settings = AuthApp.Settings(
       common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
       dataDirectory: directory)

@@ -12,7 +12,7 @@ import Testing
 /// at the time of the deletion.
 @Suite struct AccountPurgeTests {
   @Test func deletingAnAccountPurgesItsListingOnceThePlacesServiceIsBack() async throws {
-    let placesPort = Int.random(in: 30_000...60_000)
+    let placesPort = try freePort()
     var authSettings = AuthApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory())
     authSettings.hashParameters = .init(logN: 10)
     authSettings.outboxPollInterval = .milliseconds(50)

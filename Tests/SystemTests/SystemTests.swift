@@ -10,7 +10,8 @@ import Testing
 /// through the gateway like an app would.
 @Suite(.serialized) struct SystemTests {
   static func withStack<T: Sendable>(_ body: @Sendable (Supervisor, HostPort) async throws -> T) async throws -> T {
-    let layout = StackLayout(basePort: Int.random(in: 200...600) * 100, dataDirectory: try temporaryDirectory("gym-system"))
+    // Below Linux's ephemeral range (32768+), so no outgoing connection takes these ports.
+    let layout = StackLayout(basePort: Int.random(in: 100...280) * 100, dataDirectory: try temporaryDirectory("gym-system"))
     let supervisor = Supervisor(
       layout: layout, binDirectory: Supervisor.defaultBinDirectory(),
       extraEnvironment: ["GYM_PASSWORD_HASH_LOG_N": "10", "GYM_SHUTDOWN_GRACE_SECONDS": "5"])
