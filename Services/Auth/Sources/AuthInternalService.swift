@@ -41,13 +41,6 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
     var cursor = request.afterCursor
     // Wake on every revocation commit, and at least every second as a safety net.
     let wakeUps = store.revocationFeed.wakeUps()
-    let ticker = Task {
-      while !Task.isCancelled {
-        try? await Task.sleep(for: .seconds(1))
-        store.revocationFeed.notify()
-      }
-    }
-    defer { ticker.cancel() }
     // Ends with the server's graceful shutdown so draining never waits on a follower.
     for await _ in wakeUps.cancelOnGracefulShutdown() {
       while true {

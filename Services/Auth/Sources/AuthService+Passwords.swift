@@ -65,19 +65,24 @@ extension AuthService {
     guard try await store.resetPassword(code: request.resetCode, hash: hash, now: now) != nil else {
       throw AuthError.invalidResetCode
     }
-    throttle.recordSuccess(account: user.email)
-    throttle.recordSuccess(account: user.usernameKey)
+    throttle.recordSuccess(account: Self.throttleKey(user: user, identifier: ""))
     logger.info("password reset", metadata: ["user_id": "\(user.id)"])
     return .init()
+  }
+
+  /// The throttle's account key: the user id when the account exists, else what was typed.
+  static func throttleKey(user: UserRecord?, identifier: String) -> String {
+    user.map { "user:" + $0.id } ?? "name:" + identifier
   }
 
   /// Verifies a password re-entered for a sensitive change, under the sign-in throttle.
   func checkPassword(_ password: String, of user: UserRecord, field: String) async throws {
     guard !password.isEmpty else { throw AuthError.invalid([FieldViolation(field, "is required")]) }
     let address = RequestContext.current?.clientAddress
-    if let wait = throttle.retryAfter(account: user.usernameKey, address: address) { throw AuthError.throttled(retryAfter: wait) }
+    let account = Self.throttleKey(user: user, identifier: "")
+    if let wait = throttle.retryAfter(account: account, address: address) { throw AuthError.throttled(retryAfter: wait) }
     guard try await hasher.verify(password, against: user.passwordHash) else {
-      throttle.recordFailure(account: user.usernameKey, address: address)
+      throttle.recordFailure(account: account, address: address)
       throw AuthError.invalidCredentials
     }
   }

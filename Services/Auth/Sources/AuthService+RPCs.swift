@@ -58,10 +58,12 @@ extension AuthService: Gym_Auth_V1_AuthService.SimpleServiceProtocol {
     guard violations.isEmpty else { throw AuthError.invalid(violations) }
 
     let address = RequestContext.current?.clientAddress
-    if let wait = throttle.retryAfter(account: identifier, address: address) {
+    let user = try await store.user(identifier: identifier)
+    // One budget per account whether it is named by email or username.
+    let account = Self.throttleKey(user: user, identifier: identifier)
+    if let wait = throttle.retryAfter(account: account, address: address) {
       throw AuthError.throttled(retryAfter: wait)
     }
-    let user = try await store.user(identifier: identifier)
     let matches: Bool
     if let user {
       matches = try await hasher.verify(request.password, against: user.passwordHash)
@@ -71,11 +73,11 @@ extension AuthService: Gym_Auth_V1_AuthService.SimpleServiceProtocol {
       matches = false
     }
     guard let user, matches else {
-      throttle.recordFailure(account: identifier, address: address)
+      throttle.recordFailure(account: account, address: address)
       logger.notice("sign-in failed", metadata: ["client_address": "\(address ?? "-")"])
       throw AuthError.invalidCredentials
     }
-    throttle.recordSuccess(account: identifier)
+    throttle.recordSuccess(account: account)
     let now = Date()
     // Told only to someone who knows the password, so a ban reveals nothing to others.
     if user.isBanned(at: now) { throw AuthError.banned(reason: user.banReason ?? "", until: user.bannedUntil) }

@@ -16,11 +16,16 @@ public struct AuthAccountDirectory<Transport: ClientTransport>: AccountDirectory
   }
 
   public func activeUserIDs(among ids: [String]) async throws -> Set<String> {
-    guard !ids.isEmpty else { return [] }
     var options = CallOptions.defaults
     options.timeout = .seconds(2)
     options.waitForReady = false
-    let users = try await client.lookupUsers(.with { $0.ids = ids }, options: options).users
-    return Set(users.filter { !$0.hasBan }.map(\.id))
+    var active: Set<String> = []
+    // LookupUsers answers at most 500 keys per call.
+    for start in stride(from: 0, to: ids.count, by: 500) {
+      let chunk = Array(ids[start..<min(start + 500, ids.count)])
+      let users = try await client.lookupUsers(.with { $0.ids = chunk }, options: options).users
+      active.formUnion(users.filter { !$0.hasBan }.map(\.id))
+    }
+    return active
   }
 }

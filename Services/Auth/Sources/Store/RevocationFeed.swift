@@ -12,15 +12,25 @@ public final class RevocationFeed: Sendable {
     listeners.withLock { for continuation in $0.values { continuation.yield() } }
   }
 
-  /// A stream that yields once now and after every notification.
-  public func wakeUps() -> AsyncStream<Void> {
+  /// A stream that yields once now, after every notification, and at least every
+  /// `heartbeat` (a safety net should a notification ever be missed).
+  public func wakeUps(heartbeat: Duration = .seconds(1)) -> AsyncStream<Void> {
     let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let id = nextID.withLock { id in
       defer { id += 1 }
       return id
     }
     listeners.withLock { $0[id] = continuation }
-    continuation.onTermination = { [weak self] _ in _ = self?.listeners.withLock { $0.removeValue(forKey: id) } }
+    let ticker = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: heartbeat)
+        continuation.yield()
+      }
+    }
+    continuation.onTermination = { [weak self] _ in
+      ticker.cancel()
+      _ = self?.listeners.withLock { $0.removeValue(forKey: id) }
+    }
     continuation.yield()
     return stream
   }
