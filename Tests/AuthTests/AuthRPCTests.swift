@@ -180,3 +180,19 @@ import Testing
     #expect(secondKid == firstKid)
   }
 }
+
+@Suite struct PasswordCostUpgradeTests {
+  @Test func raisingTheHashCostUpgradesHashesAtTheNextSignIn() async throws {
+    let directory = try temporaryDirectory()
+    let account = newAccount("ugo_upgrade")
+    try await AuthFixture.run(dataDirectory: directory, configure: { $0.hashParameters = .init(logN: 8) }) { auth in
+      _ = try await auth.register(account)
+    }
+    let store = try AuthStore(path: directory + "/auth.sqlite")
+    #expect(try await store.user(identifier: "ugo_upgrade")?.passwordHash.hasPrefix("$scrypt$ln=8,") == true)
+    try await AuthFixture.run(dataDirectory: directory, configure: { $0.hashParameters = .init(logN: 10) }) { auth in
+      _ = try await auth.login(.with { $0.identifier = "ugo_upgrade"; $0.password = account.password })
+    }
+    #expect(try await store.user(identifier: "ugo_upgrade")?.passwordHash.hasPrefix("$scrypt$ln=10,") == true)
+  }
+}

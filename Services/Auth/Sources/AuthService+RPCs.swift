@@ -78,6 +78,10 @@ extension AuthService: Gym_Auth_V1_AuthService.SimpleServiceProtocol {
       throw AuthError.invalidCredentials
     }
     throttle.recordSuccess(account: account)
+    if hasher.needsRehash(user.passwordHash) {
+      // The cost was raised since this hash was made; upgrade it while the password is at hand.
+      try await store.rehashPassword(userID: user.id, hash: try await hasher.hash(request.password))
+    }
     let now = Date()
     // Told only to someone who knows the password, so a ban reveals nothing to others.
     if user.isBanned(at: now) { throw AuthError.banned(reason: user.banReason ?? "", until: user.bannedUntil) }

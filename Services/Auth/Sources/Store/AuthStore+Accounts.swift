@@ -204,8 +204,11 @@ extension AuthStore {
     return user
   }
 
-  public func hasAdmin() async throws -> Bool {
-    try await writer.read { db in try UserRecord.filter(Column("role") == "admin").fetchCount(db) > 0 }
+  /// Stores a stronger hash of the same password (after the cost was raised).
+  public func rehashPassword(userID: String, hash: String) async throws {
+    try await writer.write { db in
+      try db.execute(sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [hash, userID])
+    }
   }
 
   // MARK: Deletion
