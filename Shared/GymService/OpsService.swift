@@ -65,8 +65,9 @@ public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
     }
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      // VACUUM INTO writes a consistent snapshot while readers and writers carry on.
-      try await database.writer.read { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }
+      // VACUUM INTO writes a consistent snapshot while readers and writers carry on; it
+      // refuses to run inside a transaction, hence a reader used without one.
+      try await database.writer.unsafeRead { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }
     } catch {
       throw RPCError(code: .internalError, message: "backup to \(target) failed: \(error)")
     }

@@ -189,6 +189,28 @@ import Testing
     }
   }
 
+  @Test func gymctlBacksUpEveryDatabaseOnline() async throws {
+    try await Self.withStack { supervisor, gateway in
+      try await withClient(to: gateway) { client in
+        _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(.with {
+          $0.email = "kept@example.com"; $0.username = "kept"; $0.password = "violet staircase under a quiet harbour"
+          $0.acceptTerms = true; $0.termsVersion = "1"
+        })
+      }
+      let destination = supervisor.layout.dataDirectory + "/backups"
+      let (status, output) = try Self.run(Supervisor.defaultBinDirectory() + "/gymctl", [
+        "backup", "--dest", destination, "--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory,
+      ])
+      #expect(status == 0, "\(output)")
+      let files = try FileManager.default.contentsOfDirectory(atPath: destination)
+      #expect(files.contains { $0.hasPrefix("auth-") } && files.contains { $0.hasPrefix("places-") }, "\(files)")
+      // The copy is a complete database: the account is in it.
+      let copy = try #require(files.first { $0.hasPrefix("auth-") })
+      let (_, rows) = try Self.run("/usr/bin/env", ["python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select username from users').fetchall())", destination + "/" + copy])
+      #expect(rows.contains("kept"))
+    }
+  }
+
   @Test func gymctlHealthExitCodes() async throws {
     try await Self.withStack { _, gateway in
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"

@@ -5,7 +5,7 @@ public struct GymCtlCommand: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "gymctl",
     abstract: "Run and inspect the gym platform.",
-    subcommands: [Up.self, Status.self, Health.self, Mail.self, OutboxCommand.self, Users.self, Credential.self, Import.self]
+    subcommands: [Up.self, Status.self, Health.self, Mail.self, OutboxCommand.self, Users.self, Credential.self, Import.self, Backup.self]
   )
 
   public init() {}
