@@ -43,13 +43,7 @@ struct Forwarder: RegistrableRPCService {
   private func forward(
     _ request: StreamingServerRequest<[UInt8]>, method: MethodDescriptor, to client: GymGRPCClient
   ) -> StreamingServerResponse<[UInt8]> {
-    var metadata = Metadata()
-    for (key, value) in request.metadata where !Self.isHopByHop(key) {
-      switch value {
-      case .string(let text): metadata.addString(text, forKey: key)
-      case .binary(let bytes): metadata.addBinary(bytes, forKey: key)
-      }
-    }
+    var metadata = request.metadata.filtered { !Self.isHopByHop($0.key) }
     let context = RequestContext.current
     if let context {
       metadata.addString(context.requestID, forKey: RequestContext.requestIDKey)
@@ -90,24 +84,24 @@ struct Forwarder: RegistrableRPCService {
     _ client: GymGRPCClient, _ outbound: StreamingClientRequest<[UInt8]>, _ method: MethodDescriptor,
     _ callOptions: CallOptions, _ writer: RPCWriter<[UInt8]>
   ) async throws -> Metadata {
-      try await client.bidirectionalStreaming(
-        request: outbound, descriptor: method, serializer: RawBytesCoding(), deserializer: RawBytesCoding(),
-        options: callOptions
-      ) { response in
-        switch response.accepted {
-        case .failure(let error):
-          throw error
-        case .success(let contents):
-          var trailers: Metadata = [:]
-          for try await part in contents.bodyParts {
-            switch part {
-            case .message(let message): try await writer.write(message)
-            case .trailingMetadata(let metadata): trailers = metadata
-            }
+    try await client.bidirectionalStreaming(
+      request: outbound, descriptor: method, serializer: RawBytesCoding(), deserializer: RawBytesCoding(),
+      options: callOptions
+    ) { response in
+      switch response.accepted {
+      case .failure(let error):
+        throw error
+      case .success(let contents):
+        var trailers: Metadata = [:]
+        for try await part in contents.bodyParts {
+          switch part {
+          case .message(let message): try await writer.write(message)
+          case .trailingMetadata(let metadata): trailers = metadata
           }
-          return trailers.filtered { !Self.isHopByHop($0.key) }
         }
+        return trailers.filtered { !Self.isHopByHop($0.key) }
       }
+    }
   }
 
   /// The client's deadline (`grpc-timeout`), or the default, never above the maximum.
