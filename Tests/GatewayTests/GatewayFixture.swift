@@ -15,17 +15,12 @@ enum GatewayFixture {
     maxMessageBytes: Int = 4 << 20,
     _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
   ) async throws -> T {
-    var authSettings = AuthApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory())
-    authSettings.hashParameters = .init(logN: 10)
-    let auth = try await AuthApp.build(authSettings, logger: Logger(label: "auth"))
-    let credential = authSettings.credential
-    return try await withRunningProcess(auth) { authAddress in
-      try await runGateway(auth: authAddress, credential: credential, maxMessageBytes: maxMessageBytes, body)
-    }
+    try await runWithInternal(maxMessageBytes: maxMessageBytes) { gateway, _ in try await body(gateway) }
   }
 
   /// Like `run`, plus a client of auth's internal service with the credential.
   static func runWithInternal<T: Sendable>(
+    maxMessageBytes: Int = 4 << 20,
     _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>, Gym_Auth_V1_AuthInternal.Client<HTTP2ClientTransport.Posix>) async throws -> T
   ) async throws -> T {
     var authSettings = AuthApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory())
@@ -33,10 +28,8 @@ enum GatewayFixture {
     let auth = try await AuthApp.build(authSettings, logger: Logger(label: "auth"))
     let credential = authSettings.credential
     return try await withRunningProcess(auth) { authAddress in
-      let transport = try HTTP2ClientTransport.Posix(
-        target: .ipv4(address: authAddress.host, port: authAddress.port), transportSecurity: .plaintext)
-      return try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { internalClient in
-        try await runGateway(auth: authAddress, credential: credential) { gateway in
+      try await withCredentialClient(to: authAddress, credential) { internalClient in
+        try await runGateway(auth: authAddress, credential: credential, maxMessageBytes: maxMessageBytes) { gateway in
           try await body(gateway, Gym_Auth_V1_AuthInternal.Client(wrapping: internalClient))
         }
       }
