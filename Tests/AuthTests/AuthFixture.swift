@@ -50,9 +50,7 @@ struct AuthFixture {
     let built = try await AuthApp.build(settings, logger: Logger(label: "auth-test"))
     return try await withRunningProcess(built) { address in
       try await withClient(to: address) { plain in
-        let transport = try HTTP2ClientTransport.Posix(
-          target: .ipv4(address: address.host, port: address.port), transportSecurity: .plaintext)
-        return try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { service in
+        try await withCredentialClient(to: address, credential) { service in
           try await body(Clients(
             auth: Gym_Auth_V1_AuthService.Client(wrapping: plain),
             internalAuth: Gym_Auth_V1_AuthInternal.Client(wrapping: service),
