@@ -40,12 +40,15 @@ enum GatewayFixture {
     auth: HostPort,
     credential: ServiceCredential = .generate(),
     maxMessageBytes: Int = 4 << 20,
+    configure: (inout GatewayApp.Settings) -> Void = { _ in },
     _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
   ) async throws -> T {
     var common = testSettings()
     common.maxMessageBytes = maxMessageBytes
-    let gateway = try await GatewayApp.build(
-      GatewayApp.Settings(common: common, backends: ["auth": auth, "places": HostPort(host: "127.0.0.1", port: 1)], credential: credential), logger: Logger(label: "gateway"))
+    var settings = GatewayApp.Settings(
+      common: common, backends: ["auth": auth, "places": HostPort(host: "127.0.0.1", port: 1)], credential: credential)
+    configure(&settings)
+    let gateway = try await GatewayApp.build(settings, logger: Logger(label: "gateway"))
     return try await withRunningProcess(gateway) { address in
       try await withClient(to: address) { try await body($0) }
     }

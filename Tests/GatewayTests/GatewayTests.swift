@@ -139,6 +139,22 @@ import Testing
     }
   }
 
+  @Test func backendCallsGetTheMaximumDeadlineWhateverTheClientAsks() async throws {
+    var authSettings = AuthApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory())
+    authSettings.hashParameters = .init(logN: 14)  // a registration takes well over 5 ms
+    let auth = try await AuthApp.build(authSettings, logger: Logger(label: "auth"))
+    try await withRunningProcess(auth) { authAddress in
+      try await GatewayFixture.runGateway(auth: authAddress, configure: { $0.maximumDeadline = .milliseconds(5) }) { client in
+        var options = CallOptions.defaults
+        options.timeout = .seconds(30)
+        let error = await rpcError {
+          _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(newAccount("slow_one"), options: options)
+        }
+        #expect(error?.code == .deadlineExceeded)
+      }
+    }
+  }
+
   @Test func grpcTimeoutHeadersParse() {
     #expect(Forwarder.parseTimeout("100m") == .milliseconds(100))
     #expect(Forwarder.parseTimeout("2S") == .seconds(2))
