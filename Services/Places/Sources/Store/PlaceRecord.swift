@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// A row of `places`. `rid` is the integer key shared with the `places_rtree` index.
-public struct PlaceRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+/// Read as a record; written only by `PlacesStore.write`, which keeps the index in step.
+public struct PlaceRecord: Codable, Sendable, Equatable, FetchableRecord, TableRecord {
   public static let databaseTableName = "places"
 
   public var rid: Int64?
@@ -45,10 +46,6 @@ public struct PlaceRecord: Codable, Sendable, Equatable, FetchableRecord, Mutabl
     case createdAt = "created_at"
     case updatedAt = "updated_at"
     case etag
-  }
-
-  public mutating func didInsert(_ inserted: InsertionSuccess) {
-    rid = inserted.rowID
   }
 
   public var point: GeoPoint { GeoPoint(latitude: lat, longitude: lng) }

@@ -29,7 +29,12 @@ public struct PlacesStore: Sendable {
   }
 
   public func insert(_ place: PlaceRecord) async throws -> PlaceRecord {
-    try await writer.write { db in try Self.insert(db, place) }
+    try await writer.write { db in
+      try Self.checkSourceFree(db, place.source, except: nil)
+      var record = place
+      record.rid = nil
+      return try Self.write(db, record, encoder: JSONEncoder())
+    }
   }
 
   /// Replaces the place with `place.id` when `etag` is current.
@@ -37,11 +42,11 @@ public struct PlacesStore: Sendable {
     try await writer.write { db in
       guard let existing = try PlaceRecord.filter(Column("id") == place.id).fetchOne(db) else { throw StoreError.notFound }
       guard existing.etag == etag else { throw StoreError.staleEtag }
+      try Self.checkSourceFree(db, place.source, except: existing.rid)
       var updated = place
       updated.rid = existing.rid
       updated.createdAt = existing.createdAt
-      try Self.update(db, updated)
-      return updated
+      return try Self.write(db, updated, encoder: JSONEncoder())
     }
   }
 
@@ -85,8 +90,10 @@ public struct PlacesStore: Sendable {
     }
   }
 
-  /// Inserts (rid nil) or updates a place row and its R*Tree entry with cached statements.
-  private static func write(_ db: Database, _ place: PlaceRecord, encoder: JSONEncoder) throws {
+  /// Inserts (rid nil) or updates a place row and its R*Tree entry with cached
+  /// statements; the one write path for places. Returns the row with its rid.
+  @discardableResult
+  private static func write(_ db: Database, _ place: PlaceRecord, encoder: JSONEncoder) throws -> PlaceRecord {
     func json<T: Encodable>(_ value: T) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
     let values: [(any DatabaseValueConvertible)?] = [
       place.id, place.name, place.kind, place.lat, place.lng, place.street, place.houseNumber, place.postcode, place.city,
@@ -106,11 +113,15 @@ public struct PlacesStore: Sendable {
         .execute(arguments: StatementArguments(values + [rid]))
       try db.cachedStatement(sql: "UPDATE places_rtree SET min_lat = ?, max_lat = ?, min_lng = ?, max_lng = ? WHERE rid = ?")
         .execute(arguments: [place.lat, place.lat, place.lng, place.lng, rid])
+      return place
     } else {
       let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
       try db.cachedStatement(sql: "INSERT INTO places (\(columns)) VALUES (\(marks))").execute(arguments: StatementArguments(values))
       try db.cachedStatement(sql: "INSERT INTO places_rtree (rid, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)")
         .execute(arguments: [db.lastInsertedRowID, place.lat, place.lat, place.lng, place.lng])
+      var inserted = place
+      inserted.rid = db.lastInsertedRowID
+      return inserted
     }
   }
 
@@ -251,29 +262,11 @@ public struct PlacesStore: Sendable {
 
   // MARK: Helpers
 
-  private static func insert(_ db: Database, _ place: PlaceRecord) throws -> PlaceRecord {
-    if let source = place.source, try PlaceRecord.filter(Column("source") == source).fetchCount(db) > 0 {
+  private static func checkSourceFree(_ db: Database, _ source: String?, except rid: Int64?) throws {
+    guard let source else { return }
+    if try PlaceRecord.filter(Column("source") == source && Column("rid") != rid).fetchCount(db) > 0 {
       throw StoreError.sourceTaken(source)
     }
-    var record = place
-    record.rid = nil
-    try record.insert(db)
-    try db.execute(
-      sql: "INSERT INTO places_rtree (rid, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)",
-      arguments: [record.rid, record.lat, record.lat, record.lng, record.lng])
-    return record
-  }
-
-  private static func update(_ db: Database, _ place: PlaceRecord) throws {
-    if let source = place.source,
-      try PlaceRecord.filter(Column("source") == source && Column("rid") != place.rid).fetchCount(db) > 0
-    {
-      throw StoreError.sourceTaken(source)
-    }
-    try place.update(db)
-    try db.execute(
-      sql: "UPDATE places_rtree SET min_lat = ?, max_lat = ?, min_lng = ?, max_lng = ? WHERE rid = ?",
-      arguments: [place.lat, place.lat, place.lng, place.lng, place.rid])
   }
 
   private static func appendFilter(_ filter: Filter, to sql: inout String, _ arguments: inout StatementArguments) {
