@@ -60,3 +60,15 @@ extension RPCError {
     return status.details.compactMap(\.retryInfo).first?.delay
   }
 }
+
+/// A service's domain error that maps itself to one `RPCError` (its entry in the error
+/// table); the `RPCErrorConvertible` members follow from that single mapping.
+public protocol GymErrorMapping: RPCErrorConvertible {
+  var rpcError: RPCError { get }
+}
+
+extension GymErrorMapping {
+  public var rpcErrorCode: RPCError.Code { rpcError.code }
+  public var rpcErrorMessage: String { rpcError.message }
+  public var rpcErrorMetadata: Metadata { rpcError.metadata }
+}

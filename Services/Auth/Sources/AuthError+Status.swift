@@ -3,7 +3,7 @@ import GRPCCore
 import GymService
 
 /// The one mapping from auth's domain errors to gRPC status (DESIGN.md error table).
-extension AuthError: RPCErrorConvertible {
+extension AuthError: GymErrorMapping {
   public var rpcError: RPCError {
     switch self {
     case .invalid(let violations):
@@ -38,8 +38,4 @@ extension AuthError: RPCErrorConvertible {
       .unauthenticated("the reset code is unknown, already used or expired; request a new one")
     }
   }
-
-  public var rpcErrorCode: RPCError.Code { rpcError.code }
-  public var rpcErrorMessage: String { rpcError.message }
-  public var rpcErrorMetadata: Metadata { rpcError.metadata }
 }

@@ -1,7 +1,7 @@
 import GRPCCore
 import GymService
 
-extension PlacesError: RPCErrorConvertible {
+extension PlacesError: GymErrorMapping {
   public var rpcError: RPCError {
     switch self {
     case .invalid(let violations): .invalidArgument(violations)
@@ -12,8 +12,4 @@ extension PlacesError: RPCErrorConvertible {
     case .accountsUnavailable(let detail): RPCError(code: .unavailable, message: "cannot check trainer accounts right now: \(detail)")
     }
   }
-
-  public var rpcErrorCode: RPCError.Code { rpcError.code }
-  public var rpcErrorMessage: String { rpcError.message }
-  public var rpcErrorMetadata: Metadata { rpcError.metadata }
 }
