@@ -10,6 +10,7 @@ let swiftSettings: [SwiftSetting] = [
 let products: [Product] = [
   .executable(name: "gym-auth", targets: ["gym-auth"]),
   .executable(name: "gym-gateway", targets: ["gym-gateway"]),
+  .executable(name: "gym-catalog", targets: ["gym-catalog"]),
   .executable(name: "gym-places", targets: ["gym-places"]),
   .executable(name: "gymctl", targets: ["gymctl"]),
   .executable(name: "gym-bench", targets: ["gym-bench"]),
@@ -108,6 +109,23 @@ let targets: [Target] = [
     path: "Services/Auth/Main",
     swiftSettings: swiftSettings
   ),
+  // The exercise library and the program marketplace: FTS5 search, votes, moderation.
+  .target(
+    name: "GymCatalog",
+    dependencies: grpc + [
+      "GymAPI", "GymService", "GymStore",
+      .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+    ],
+    path: "Services/Catalog/Sources",
+    swiftSettings: swiftSettings
+  ),
+  .executableTarget(
+    name: "gym-catalog",
+    dependencies: ["GymCatalog", "GymService"],
+    path: "Services/Catalog/Main",
+    swiftSettings: swiftSettings
+  ),
   // Gyms and trainers near a user: R*Tree search, opening hours, imports.
   .target(
     name: "GymPlaces",
@@ -157,7 +175,7 @@ let targets: [Target] = [
   .executableTarget(
     name: "gym-bench",
     dependencies: grpc + [
-      "GymAPI", "GymService", "GymStore", "GymPlaces",
+      "GymAPI", "GymService", "GymStore", "GymPlaces", "GymCatalog",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
       .product(name: "Histogram", package: "hdrhistogram-swift"),
       .product(name: "GRDB", package: "GRDB.swift"),
@@ -188,6 +206,14 @@ let targets: [Target] = [
     name: "PlacesTests",
     dependencies: grpc + [
       "GymPlaces", "GymAuth", "GymService", "GymStore", "GymTesting", "GymAPI",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "CatalogTests",
+    dependencies: grpc + [
+      "GymCatalog", "GymAuth", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: swiftSettings

@@ -16,7 +16,7 @@ import Testing
     var authSettings = AuthApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory())
     authSettings.hashParameters = .init(logN: 10)
     authSettings.outboxPollInterval = .milliseconds(50)
-    authSettings.purgeReceivers = ["places": HostPort(host: "127.0.0.1", port: placesPort)]
+    authSettings.outboxReceivers = ["places": HostPort(host: "127.0.0.1", port: placesPort)]
     let credential = authSettings.credential
     let placesDirectory = try temporaryDirectory()
     let auth = try await AuthApp.build(authSettings, logger: Logger(label: "auth"))

@@ -22,13 +22,15 @@ public enum AuthApp {
   public static let sessionLifetime = ConfigKey(
     "GYM_SESSION_LIFETIME_DAYS", default: "30", "Absolute lifetime of a session and its refresh tokens")
 
-  /// Where account purges go; a service without an address keeps its jobs queued.
+  /// Where outbox jobs go; a service without an address keeps its jobs queued.
   public static let placesAddress = ConfigKey(
     "GYM_PLACES_ADDR", default: "", "HOST:PORT of gym-places, which receives PurgeUser; empty = keep purges queued")
+  public static let catalogAddress = ConfigKey(
+    "GYM_CATALOG_ADDR", default: "", "HOST:PORT of gym-catalog, which receives PurgeUser and bans; empty = keep them queued")
 
   public static let keys: [ConfigKey] =
     [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency,
-      accessTokenTTL, sessionLifetime, placesAddress]
+      accessTokenTTL, sessionLifetime, placesAddress, catalogAddress]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -42,8 +44,8 @@ public enum AuthApp {
     public var throttle = LoginThrottle.Limits()
     public var credential: ServiceCredential
     public var outboxPollInterval: Duration = .milliseconds(500)
-    /// Purge receivers by outbox destination ("places", …).
-    public var purgeReceivers: [String: HostPort] = [:]
+    /// Outbox receivers by destination ("places", "catalog", …).
+    public var outboxReceivers: [String: HostPort] = [:]
 
     public init(common: CommonSettings, dataDirectory: String, credential: ServiceCredential = .generate()) {
       self.common = common
@@ -62,8 +64,10 @@ public enum AuthApp {
       if concurrency > 0 { hashConcurrency = concurrency }
       accessTokenTTL = TimeInterval(try config.int(AuthApp.accessTokenTTL, in: 60...86_400))
       sessionLifetime = TimeInterval(try config.int(AuthApp.sessionLifetime, in: 1...365) * 86_400)
-      let places = try config.string(AuthApp.placesAddress)
-      if !places.isEmpty { purgeReceivers["places"] = try config.address(AuthApp.placesAddress) }
+      for (destination, key) in [("places", AuthApp.placesAddress), ("catalog", AuthApp.catalogAddress)]
+      where !(try config.string(key)).isEmpty {
+        outboxReceivers[destination] = try config.address(key)
+      }
     }
   }
 
@@ -98,7 +102,7 @@ public enum AuthApp {
       auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: service.sessionCheck),
       logger: logger)
     let writer = store.writer
-    let receivers = try PurgeReceivers(addresses: settings.purgeReceivers, credential: settings.credential)
+    let receivers = try OutboxReceivers(addresses: settings.outboxReceivers, credential: settings.credential)
     let outbox = OutboxWorker(writer: writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
       try await receivers.deliver(job)
     }

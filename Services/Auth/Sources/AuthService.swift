@@ -13,6 +13,8 @@ public struct AuthService: Sendable {
     public var resetCodeLifetime: TimeInterval = 30 * 60
     /// Services that hold user data and receive `PurgeUser` when an account is deleted.
     public var purgeDestinations = ["catalog", "plan", "messaging", "places"]
+    /// Services that hide a banned user's public content and hear of bans and unbans.
+    public var standingDestinations = ["catalog"]
     public init() {}
   }
 

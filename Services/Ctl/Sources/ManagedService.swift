@@ -18,7 +18,15 @@ public struct ManagedService: Sendable {
   public static let auth = ManagedService(name: "auth", executable: "gym-auth", portOffset: 1) { layout in
     [
       "GYM_AUTH_LISTEN": "\(layout.host):\(layout.basePort + 1)",
+      "GYM_CATALOG_ADDR": "\(layout.host):\(layout.basePort + 2)",
       "GYM_PLACES_ADDR": "\(layout.host):\(layout.basePort + 5)",
+    ]
+  }
+
+  public static let catalog = ManagedService(name: "catalog", executable: "gym-catalog", portOffset: 2) { layout in
+    [
+      "GYM_CATALOG_LISTEN": "\(layout.host):\(layout.basePort + 2)",
+      "GYM_AUTH_ADDR": "\(layout.host):\(layout.basePort + 1)",
     ]
   }
 
@@ -33,12 +41,13 @@ public struct ManagedService: Sendable {
     [
       "GYM_GATEWAY_LISTEN": "\(layout.host):\(layout.basePort)",
       "GYM_AUTH_ADDR": "\(layout.host):\(layout.basePort + 1)",
+      "GYM_CATALOG_ADDR": "\(layout.host):\(layout.basePort + 2)",
       "GYM_PLACES_ADDR": "\(layout.host):\(layout.basePort + 5)",
     ]
   }
 
   /// Start order: backends first, the gateway last.
-  public static let all: [ManagedService] = [.auth, .places, .gateway]
+  public static let all: [ManagedService] = [.auth, .catalog, .places, .gateway]
 }
 
 /// Where the stack lives: loopback host, ports, data directory.

@@ -10,6 +10,7 @@ public enum GatewayApp {
   public static let listen = ConfigKey(
     "GYM_GATEWAY_LISTEN", default: "127.0.0.1:7000", "HOST:PORT of the public gRPC port (0.0.0.0:7000 in containers)")
   public static let authAddress = ConfigKey("GYM_AUTH_ADDR", default: nil, "HOST:PORT of gym-auth")
+  public static let catalogAddress = ConfigKey("GYM_CATALOG_ADDR", default: nil, "HOST:PORT of gym-catalog")
   public static let placesAddress = ConfigKey("GYM_PLACES_ADDR", default: nil, "HOST:PORT of gym-places")
   public static let defaultDeadline = ConfigKey(
     "GYM_GATEWAY_DEFAULT_DEADLINE_SECONDS", default: "10", "Deadline for calls that set none")
@@ -17,10 +18,10 @@ public enum GatewayApp {
     "GYM_GATEWAY_MAX_DEADLINE_SECONDS", default: "60", "Longest deadline passed to a backend, whatever the client asks")
 
   /// The address key of each backend named in `Route.all`.
-  static let backendKeys: [String: ConfigKey] = ["auth": authAddress, "places": placesAddress]
+  static let backendKeys: [String: ConfigKey] = ["auth": authAddress, "catalog": catalogAddress, "places": placesAddress]
 
   public static let keys: [ConfigKey] =
-    [listen, authAddress, placesAddress, ServiceCredential.fileKey, defaultDeadline, maximumDeadline] + CommonKeys.all
+    [listen, authAddress, catalogAddress, placesAddress, ServiceCredential.fileKey, defaultDeadline, maximumDeadline] + CommonKeys.all
 
   public struct Settings: Sendable {
     public var common: CommonSettings

@@ -13,6 +13,7 @@ public struct Route: Sendable {
   /// Every public service of the platform, by owning backend. New services join here.
   public static let all: [Route] = [
     Route(backend: "auth", service: Gym_Auth_V1_AuthService.descriptor, methods: Gym_Auth_V1_AuthService.Method.descriptors),
+    Route(backend: "catalog", service: Gym_Catalog_V1_CatalogService.descriptor, methods: Gym_Catalog_V1_CatalogService.Method.descriptors),
     Route(backend: "places", service: Gym_Places_V1_PlacesService.descriptor, methods: Gym_Places_V1_PlacesService.Method.descriptors),
   ]
 }

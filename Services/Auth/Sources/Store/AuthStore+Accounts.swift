@@ -164,8 +164,20 @@ extension AuthStore {
     }
   }
 
-  /// Bans a user and revokes every token they hold, in one transaction.
-  public func ban(userID: String, reason: String, until: Date?, now: Date) async throws -> UserRecord {
+  /// What services that hide a banned user's content receive (outbox kind `user-standing`).
+  public struct Standing: Codable, Sendable, Equatable {
+    public var userID: String
+    public var banned: Bool
+    public var until: Date?
+
+    enum CodingKeys: String, CodingKey {
+      case userID = "user_id", banned, until
+    }
+  }
+
+  /// Bans a user, revokes every token they hold and tells `standingDestinations`, in
+  /// one transaction.
+  public func ban(userID: String, reason: String, until: Date?, standingDestinations: [String], now: Date) async throws -> UserRecord {
     let user = try await writer.write { db in
       guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.notFound("no user with id \(userID)") }
       user.banReason = reason
@@ -174,17 +186,33 @@ extension AuthStore {
       user.updatedAt = now
       try user.update(db)
       try Self.revokeUser(db, userID: userID, reason: "banned", now: now)
+      try Self.enqueueStanding(db, Standing(userID: userID, banned: true, until: until), to: standingDestinations, now: now)
       return user
     }
     revocationFeed.notify()
     return user
   }
 
-  public func unban(userID: String, now: Date) async throws -> UserRecord {
-    try await updateUserOrNotFound(userID, now: now) { user in
+  public func unban(userID: String, standingDestinations: [String], now: Date) async throws -> UserRecord {
+    try await writer.write { db in
+      guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.notFound("no user with id \(userID)") }
       user.banReason = nil
       user.bannedAt = nil
       user.bannedUntil = nil
+      user.updatedAt = now
+      try user.update(db)
+      try Self.enqueueStanding(db, Standing(userID: userID, banned: false, until: nil), to: standingDestinations, now: now)
+      return user
+    }
+  }
+
+  /// The outbox job's id orders standings: receivers ignore one older than what they have.
+  private static func enqueueStanding(_ db: Database, _ standing: Standing, to destinations: [String], now: Date) throws {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .secondsSince1970
+    let payload = try encoder.encode(standing)
+    for destination in destinations {
+      try Outbox.enqueue(db, destination: destination, kind: "user-standing", payload: payload, now: now)
     }
   }
 
@@ -283,16 +311,6 @@ extension AuthStore {
   }
 
   // MARK: Helpers
-
-  private func updateUserOrNotFound(_ id: String, now: Date, _ change: @Sendable (inout UserRecord) -> Void) async throws -> UserRecord {
-    try await writer.write { db in
-      guard var user = try UserRecord.fetchOne(db, key: id) else { throw AuthError.notFound("no user with id \(id)") }
-      change(&user)
-      user.updatedAt = now
-      try user.update(db)
-      return user
-    }
-  }
 
   static func escapeLike(_ text: String) -> String {
     text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")

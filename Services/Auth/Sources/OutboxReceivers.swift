@@ -1,0 +1,56 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import GymStore
+import ServiceLifecycle
+
+/// Delivers auth's outbox jobs: `purge-user` to each service's `…Internal.PurgeUser`,
+/// `user-standing` (bans) to catalog's `SetUserStanding`. A destination without a
+/// configured address (or not built yet) keeps its jobs queued, visible to operators
+/// through `gymctl outbox`, and receives them once it is configured.
+struct OutboxReceivers: Sendable {
+  private let clients: [String: GymGRPCClient]
+
+  init(addresses: [String: HostPort], credential: ServiceCredential) throws {
+    clients = try addresses.mapValues { try GymClient.make(to: $0, interceptors: [credential.clientInterceptor]) }
+  }
+
+  var connections: [any Service] {
+    clients.values.map { ClientConnections($0) }
+  }
+
+  struct NoReceiver: Error, CustomStringConvertible {
+    let destination: String
+    let kind: String
+    var description: String { "no receiver for '\(kind)' jobs to '\(destination)' is configured" }
+  }
+
+  func deliver(_ job: Outbox.Job) async throws {
+    var options = CallOptions.defaults
+    options.timeout = .seconds(5)
+    options.waitForReady = false
+    guard let client = clients[job.destination] else { throw NoReceiver(destination: job.destination, kind: job.kind) }
+    switch (job.kind, job.destination) {
+    case ("purge-user", "places"):
+      let userID = String(decoding: job.payload, as: UTF8.self)
+      _ = try await Gym_Places_V1_PlacesInternal.Client(wrapping: client).purgeUser(.with { $0.userID = userID }, options: options)
+    case ("purge-user", "catalog"):
+      let userID = String(decoding: job.payload, as: UTF8.self)
+      _ = try await Gym_Catalog_V1_CatalogInternal.Client(wrapping: client).purgeUser(.with { $0.userID = userID }, options: options)
+    case ("user-standing", "catalog"):
+      let decoder = JSONDecoder()
+      decoder.dateDecodingStrategy = .secondsSince1970
+      let standing = try decoder.decode(AuthStore.Standing.self, from: job.payload)
+      _ = try await Gym_Catalog_V1_CatalogInternal.Client(wrapping: client).setUserStanding(
+        .with {
+          $0.userID = standing.userID
+          $0.banned = standing.banned
+          if let until = standing.until { $0.bannedUntil = .init(date: until) }
+          $0.sequence = job.id
+        }, options: options)
+    default:
+      throw NoReceiver(destination: job.destination, kind: job.kind)
+    }
+  }
+}

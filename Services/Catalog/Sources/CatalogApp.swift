@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import GRPCCore
+import GymAPI
+import GymService
+import GymStore
+import Logging
+
+/// The composition root of gym-catalog.
+public enum CatalogApp {
+  public static let listen = ConfigKey("GYM_CATALOG_LISTEN", default: "127.0.0.1:7002", "HOST:PORT the catalog gRPC server listens on")
+  public static let authAddress = ConfigKey("GYM_AUTH_ADDR", default: nil, "HOST:PORT of gym-auth (signing keys, revocations, profiles)")
+  public static let hideBelowScore = ConfigKey(
+    "GYM_CATALOG_HIDE_BELOW_SCORE", default: "0.1", "A program whose score (Wilson lower bound, 0-1) falls below this is hidden…")
+  public static let hideMinimumVotes = ConfigKey(
+    "GYM_CATALOG_HIDE_MIN_VOTES", default: "10", "…once at least this many users have voted on it")
+  public static let hideAfterReports = ConfigKey(
+    "GYM_CATALOG_HIDE_AFTER_REPORTS", default: "5", "Distinct open reports that hide a program until an admin reviews it")
+
+  public static let keys: [ConfigKey] =
+    [listen, authAddress, CommonKeys.dataDir, ServiceCredential.fileKey, hideBelowScore, hideMinimumVotes, hideAfterReports]
+    + CommonKeys.all
+
+  public struct Settings: Sendable {
+    public var common: CommonSettings
+    public var dataDirectory: String
+    public var auth: HostPort
+    public var credential: ServiceCredential
+    public var rules = ModerationRules()
+
+    public init(common: CommonSettings, dataDirectory: String, auth: HostPort, credential: ServiceCredential) {
+      self.common = common
+      self.dataDirectory = dataDirectory
+      self.auth = auth
+      self.credential = credential
+    }
+
+    public init(config: Config) throws {
+      self.init(
+        common: try CommonSettings(config: config, listenKey: CatalogApp.listen),
+        dataDirectory: try config.string(CommonKeys.dataDir),
+        auth: try config.address(CatalogApp.authAddress),
+        credential: try ServiceCredential.load(path: try config.string(ServiceCredential.fileKey)))
+      guard let score = Double(try config.string(CatalogApp.hideBelowScore)), (0...1).contains(score) else {
+        throw ConfigError("\(CatalogApp.hideBelowScore.name) must be a number from 0 to 1")
+      }
+      rules = ModerationRules(
+        hideBelowScore: score,
+        minimumVotes: try config.int(CatalogApp.hideMinimumVotes, in: 1...1_000_000),
+        hideAfterReports: try config.int(CatalogApp.hideAfterReports, in: 1...1_000_000))
+    }
+  }
+
+  /// - Parameter users: profiles by id; by default auth's `LookupUsers`.
+  public static func build(_ settings: Settings, users: (any UserDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
+    let path = (settings.dataDirectory as NSString).appendingPathComponent("catalog.sqlite")
+    let store = try CatalogStore(path: path, rules: settings.rules)
+    try await ExerciseLibrary.seed(store, logger: logger)
+    let authClient = try GymClient.make(to: settings.auth, interceptors: [settings.credential.clientInterceptor])
+    let verifier = TokenVerifier(source: AuthKeySource(client: authClient), logger: logger)
+    let revocations = RevocationList()
+    let server = GymServer(
+      name: "gym-catalog",
+      settings: settings.common,
+      services: [
+        CatalogService(store: store, users: users ?? AuthUserDirectory(client: authClient), logger: logger),
+        CatalogInternalService(store: store, logger: logger),
+        OpsService(process: "gym-catalog", database: (path, store.writer)),
+      ],
+      healthNames: [Gym_Catalog_V1_CatalogService.descriptor.fullyQualifiedService],
+      auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: revocations.sessionCheck),
+      logger: logger)
+    let writer = store.writer
+    return BuiltProcess(
+      server: server,
+      services: server.lifecycle(
+        before: [ClientConnections(authClient), RevocationFollower(client: authClient, list: revocations, logger: logger)],
+        probe: {
+          try await GymDatabase.probe(writer)
+          return []
+        }),
+      close: { try (writer as? DatabasePool)?.close() })
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import Logging
+import SwiftProtobuf
+
+/// `gym.catalog.v1.CatalogInternal`: what other gym services ask of the catalog.
+public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServiceProtocol {
+  let store: CatalogStore
+  let logger: Logger
+
+  public init(store: CatalogStore, logger: Logger) {
+    self.store = store
+    self.logger = logger
+  }
+
+  public func getProgramSnapshot(
+    request: Gym_Catalog_V1_GetProgramSnapshotRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_GetProgramSnapshotResponse {
+    try CatalogService.requireID(request.programID, field: "program_id")
+    try CatalogService.requireID(request.forUserID, field: "for_user_id")
+    let reader = CatalogStore.Reader(userID: request.forUserID, isAdmin: false)
+    let now = Date()
+    guard let (view, exercises) = try await store.snapshot(id: request.programID, reader: reader, now: now) else {
+      throw CatalogError.notFound("no program with this id")
+    }
+    return .with {
+      $0.snapshot = .with {
+        $0.program = CatalogMapping.program(view, reader: reader)
+        $0.exercises = exercises.map(CatalogMapping.exercise)
+        $0.version = view.program.version
+        $0.takenAt = Google_Protobuf_Timestamp(date: now)
+      }
+    }
+  }
+
+  public func recordProgramSaved(
+    request: Gym_Catalog_V1_RecordProgramSavedRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_RecordProgramSavedResponse {
+    try CatalogService.requireID(request.programID, field: "program_id")
+    try CatalogService.requireID(request.userID, field: "user_id")
+    let saves = try await CatalogService.attempt {
+      try await store.recordSave(programID: request.programID, userID: request.userID, now: Date())
+    }
+    return .with { $0.saves = Int32(saves) }
+  }
+
+  /// Idempotent: a second delivery of the same purge removes nothing and succeeds.
+  public func purgeUser(
+    request: Gym_Catalog_V1_PurgeUserRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_PurgeUserResponse {
+    try CatalogService.requireID(request.userID, field: "user_id")
+    let removed = try await store.purgeUser(request.userID)
+    if removed > 0 {
+      logger.info("purged a deleted user's catalog data", metadata: ["target_user_id": "\(request.userID)", "rows": "\(removed)"])
+    }
+    return .with { $0.removed = Int32(removed) }
+  }
+
+  public func setUserStanding(
+    request: Gym_Catalog_V1_SetUserStandingRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_SetUserStandingResponse {
+    try CatalogService.requireID(request.userID, field: "user_id")
+    guard request.sequence > 0 else { throw CatalogError.invalid([FieldViolation("sequence", "must be positive")]) }
+    let applied = try await store.setStanding(
+      userID: request.userID, banned: request.banned, until: request.hasBannedUntil ? request.bannedUntil.date : nil,
+      sequence: request.sequence, now: Date())
+    logger.info(
+      "user standing", metadata: ["target_user_id": "\(request.userID)", "banned": "\(request.banned)", "applied": "\(applied)"])
+    return .with { $0.applied = applied }
+  }
+}

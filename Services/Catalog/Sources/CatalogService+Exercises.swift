@@ -1,0 +1,162 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+
+extension CatalogService {
+  public func listExercises(
+    request: Gym_Catalog_V1_ListExercisesRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_ListExercisesResponse {
+    _ = try Caller.current()
+    var violations: [FieldViolation] = []
+    if request.query.count > TextSearch.maximumLength {
+      violations.append(FieldViolation("query", "must be at most \(TextSearch.maximumLength) characters"))
+    }
+    if !request.muscles.allSatisfy(Vocabulary.isNamed) { violations.append(FieldViolation("muscles", "holds a value that is not a Muscle")) }
+    if !request.equipment.allSatisfy(Vocabulary.isNamed) {
+      violations.append(FieldViolation("equipment", "holds a value that is not an Equipment"))
+    }
+    if request.category != .unspecified, !Vocabulary.isNamed(request.category) {
+      violations.append(FieldViolation("category", "is not a Category"))
+    }
+    if request.difficulty != .unspecified, !Vocabulary.isNamed(request.difficulty) {
+      violations.append(FieldViolation("difficulty", "is not a Difficulty"))
+    }
+    let match = TextSearch.matchQuery(request.query)
+    if request.orderBy == .relevance, match == nil {
+      violations.append(FieldViolation("order_by", "RELEVANCE needs a query"))
+    } else if request.orderBy != .unspecified, !Vocabulary.isNamed(request.orderBy) {
+      violations.append(FieldViolation("order_by", "is not an ExerciseOrder"))
+    }
+    guard violations.isEmpty else { throw CatalogError.invalid(violations) }
+    let (paging, offset) = try Self.paging(request.pageSize, request.pageToken)
+    var query = CatalogStore.ExerciseQuery()
+    query.match = match
+    query.muscles = request.muscles.map(\.rawValue)
+    query.equipment = request.equipment.map(\.rawValue)
+    query.category = request.category == .unspecified ? nil : request.category.rawValue
+    query.difficulty = request.difficulty == .unspecified ? nil : request.difficulty.rawValue
+    query.order = switch request.orderBy {
+    case .alphabetical: .name
+    case .recentlyAdded: .newest
+    case .easiestFirst: .easiest
+    default: match == nil ? .name : .relevance
+    }
+    query.limit = paging.size
+    query.offset = offset
+    let (page, total) = try await store.listExercises(query)
+    return .with {
+      $0.exercises = page.map(CatalogMapping.exercise)
+      $0.totalSize = Int32(total)
+      $0.nextPageToken = offset + page.count < total ? Paging.token(for: String(offset + page.count)) : ""
+    }
+  }
+
+  public func getExercise(
+    request: Gym_Catalog_V1_GetExerciseRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_GetExerciseResponse {
+    _ = try Caller.current()
+    try Self.requireID(request.id, field: "id")
+    guard let record = try await store.exercise(request.id) else { throw CatalogError.notFound("no exercise with this id or slug") }
+    return .with { $0.exercise = CatalogMapping.exercise(record) }
+  }
+
+  public func createExercise(
+    request: Gym_Catalog_V1_CreateExerciseRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_CreateExerciseResponse {
+    let caller = try Self.requireAuthorOfExercises()
+    let now = Date()
+    let input = try ExerciseInput.validate(
+      request.exercise, id: ID.make(now: now), authorID: caller.isAdmin && !caller.roles.contains(.trainer) ? "" : caller.userID,
+      now: now
+    ).get()
+    let record = try await Self.attempt("exercise") { try await store.insertExercise(input.record, searchFacets: input.searchFacets) }
+    logger.info("exercise created", metadata: ["exercise_id": "\(record.id)", "slug": "\(record.slug)"])
+    return .with { $0.exercise = CatalogMapping.exercise(record) }
+  }
+
+  public func updateExercise(
+    request: Gym_Catalog_V1_UpdateExerciseRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_UpdateExerciseResponse {
+    let caller = try Self.requireAuthorOfExercises()
+    try Self.requireID(request.exercise.id, field: "exercise.id")
+    if request.etag.isEmpty { throw CatalogError.invalid([FieldViolation("etag", "is required: pass the etag you last read")]) }
+    guard let existing = try await store.exercise(request.exercise.id), existing.id == request.exercise.id else {
+      throw CatalogError.notFound("no exercise with this id")
+    }
+    // Trainers edit what they wrote; the shipped library and others' work need an admin.
+    guard caller.isAdmin || existing.authorID == caller.userID else {
+      throw CatalogError.permissionDenied("only the exercise's author or an administrator can change it")
+    }
+    let now = Date()
+    let input = try ExerciseInput.validate(request.exercise, id: existing.id, authorID: existing.authorID, now: now).get()
+    let record = try await Self.attempt("exercise") {
+      try await store.replaceExercise(input.record, etag: request.etag, searchFacets: input.searchFacets)
+    }
+    return .with { $0.exercise = CatalogMapping.exercise(record) }
+  }
+
+  public func deleteExercise(
+    request: Gym_Catalog_V1_DeleteExerciseRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_DeleteExerciseResponse {
+    let reader = try Self.requireAdmin("deleting exercises")
+    try Self.requireID(request.id, field: "id")
+    try await Self.attempt("exercise") { try await store.deleteExercise(id: request.id) }
+    logger.notice("exercise deleted", metadata: ["exercise_id": "\(request.id)", "admin_id": "\(reader.userID)"])
+    return .init()
+  }
+
+  public func importExercises(
+    request: RPCAsyncSequence<Gym_Catalog_V1_ImportExercisesRequest, any Error>, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_ImportExercisesResponse {
+    _ = try Self.requireAdmin("importing exercises")
+    var response = Gym_Catalog_V1_ImportExercisesResponse()
+    var batch: [(ExerciseRecord, searchFacets: String)] = []
+    var index = 0
+    func flush() async throws {
+      guard !batch.isEmpty else { return }
+      for outcome in try await store.importExercises(batch) {
+        switch outcome {
+        case .created: response.created += 1
+        case .updated: response.updated += 1
+        case .unchanged: response.unchanged += 1
+        }
+      }
+      batch.removeAll(keepingCapacity: true)
+    }
+    var slugs = Set<String>()
+    for try await message in request {
+      defer { index += 1 }
+      let now = Date()
+      switch ExerciseInput.validate(message.exercise, id: ID.make(now: now), authorID: "", now: now) {
+      case .success(let input):
+        guard slugs.insert(input.record.slug).inserted else {
+          response.rejected.append(.with {
+            $0.index = Int32(index); $0.slug = input.record.slug; $0.reason = "the same slug appears earlier in this import"
+          })
+          continue
+        }
+        batch.append((input.record, input.searchFacets))
+        if batch.count == 500 { try await flush() }
+      case .failure(let error):
+        let reason = if case .invalid(let violations) = error {
+          violations.map { "\($0.field): \($0.description)" }.joined(separator: "; ")
+        } else {
+          "\(error)"
+        }
+        response.rejected.append(.with { $0.index = Int32(index); $0.slug = message.exercise.slug; $0.reason = reason })
+      }
+    }
+    try await flush()
+    return response
+  }
+
+  /// Trainers and admins write exercises.
+  static func requireAuthorOfExercises() throws -> Caller {
+    let caller = try Caller.current()
+    guard caller.isAdmin || caller.roles.contains(.trainer) else {
+      throw CatalogError.permissionDenied("adding or changing exercises needs the trainer or admin role")
+    }
+    return caller
+  }
+}

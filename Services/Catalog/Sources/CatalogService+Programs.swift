@@ -1,0 +1,193 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+
+extension CatalogService {
+  public func createProgram(
+    request: Gym_Catalog_V1_CreateProgramRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_CreateProgramResponse {
+    let (caller, reader) = try Self.reader()
+    try await validate(request.program)
+    try await refreshAuthor(caller.userID)
+    let now = Date()
+    let record = ProgramInput.record(request.program, id: ID.make(now: now), authorID: caller.userID, now: now)
+    let view = try await Self.attempt { try await store.insertProgram(record) }
+    logger.info("program published", metadata: ["program_id": "\(record.id)"])
+    return .with { $0.program = CatalogMapping.program(view, reader: reader) }
+  }
+
+  public func getProgram(
+    request: Gym_Catalog_V1_GetProgramRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_GetProgramResponse {
+    let (_, reader) = try Self.reader()
+    try Self.requireID(request.id, field: "id")
+    guard let view = try await store.program(id: request.id, reader: reader, now: Date()) else {
+      throw CatalogError.notFound("no program with this id")
+    }
+    return .with { $0.program = CatalogMapping.program(view, reader: reader) }
+  }
+
+  public func listPrograms(
+    request: Gym_Catalog_V1_ListProgramsRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_ListProgramsResponse {
+    let (_, reader) = try Self.reader()
+    var violations: [FieldViolation] = []
+    if request.query.count > TextSearch.maximumLength {
+      violations.append(FieldViolation("query", "must be at most \(TextSearch.maximumLength) characters"))
+    }
+    if request.goal != .unspecified, !Vocabulary.isNamed(request.goal) { violations.append(FieldViolation("goal", "is not a Goal")) }
+    if request.difficulty != .unspecified, !Vocabulary.isNamed(request.difficulty) {
+      violations.append(FieldViolation("difficulty", "is not a Difficulty"))
+    }
+    if request.muscle != .unspecified, !Vocabulary.isNamed(request.muscle) { violations.append(FieldViolation("muscle", "is not a Muscle")) }
+    if request.orderBy != .unspecified, !Vocabulary.isNamed(request.orderBy) {
+      violations.append(FieldViolation("order_by", "is not a ProgramOrder"))
+    }
+    if request.tag.count > 30 { violations.append(FieldViolation("tag", "must be at most 30 characters")) }
+    if request.authorID.count > 100 { violations.append(FieldViolation("author_id", "must be at most 100 characters")) }
+    guard violations.isEmpty else { throw CatalogError.invalid(violations) }
+    let (paging, offset) = try Self.paging(request.pageSize, request.pageToken)
+    var query = CatalogStore.ProgramQuery()
+    query.match = TextSearch.matchQuery(request.query)
+    query.goal = request.goal == .unspecified ? nil : request.goal.rawValue
+    query.difficulty = request.difficulty == .unspecified ? nil : request.difficulty.rawValue
+    query.muscle = request.muscle == .unspecified ? nil : request.muscle.rawValue
+    query.authorID = request.authorID.isEmpty ? nil : request.authorID
+    let tag = request.tag.trimmingCharacters(in: .whitespaces)
+    query.tag = tag.isEmpty ? nil : tag
+    query.order = switch request.orderBy {
+    case .newest: .newest
+    case .mostSaved: .mostSaved
+    case .name: .name
+    default: .topRated
+    }
+    query.limit = paging.size
+    query.offset = offset
+    let views = try await store.listPrograms(query, reader: reader, now: Date())
+    return .with {
+      $0.programs = views.map { CatalogMapping.program($0, reader: reader) }
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: views.count)
+    }
+  }
+
+  public func updateProgram(
+    request: Gym_Catalog_V1_UpdateProgramRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_UpdateProgramResponse {
+    let (caller, reader) = try Self.reader()
+    try Self.requireID(request.program.id, field: "program.id")
+    if request.etag.isEmpty { throw CatalogError.invalid([FieldViolation("etag", "is required: pass the etag you last read")]) }
+    // Existence and ownership first: someone else's program is not theirs to probe.
+    guard let existing = try await store.program(id: request.program.id, reader: reader, now: Date()) else {
+      throw CatalogError.notFound("no program with this id")
+    }
+    guard existing.program.authorID == caller.userID else { throw CatalogError.permissionDenied("only the author can change this program") }
+    try await validate(request.program)
+    try await refreshAuthor(caller.userID)
+    let now = Date()
+    let record = ProgramInput.record(request.program, id: request.program.id, authorID: caller.userID, now: now)
+    let view = try await Self.attempt { try await store.replaceProgram(record, etag: request.etag, by: reader, now: now) }
+    return .with { $0.program = CatalogMapping.program(view, reader: reader) }
+  }
+
+  public func deleteProgram(
+    request: Gym_Catalog_V1_DeleteProgramRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_DeleteProgramResponse {
+    let (_, reader) = try Self.reader()
+    try Self.requireID(request.id, field: "id")
+    try await Self.attempt { try await store.deleteProgram(id: request.id, by: reader, now: Date()) }
+    logger.info("program deleted", metadata: ["program_id": "\(request.id)"])
+    return .init()
+  }
+
+  public func rateProgram(
+    request: Gym_Catalog_V1_RateProgramRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_RateProgramResponse {
+    let (caller, _) = try Self.reader()
+    try Self.requireID(request.programID, field: "program_id")
+    let vote: Int
+    switch request.vote {
+    case .up: vote = 1
+    case .down: vote = -1
+    case .none: vote = 0
+    default: throw CatalogError.invalid([FieldViolation("vote", "must be UP, DOWN or NONE (to clear your vote)")])
+    }
+    let outcome = try await Self.attempt {
+      try await store.rate(programID: request.programID, userID: caller.userID, vote: vote, now: Date())
+    }
+    if outcome.state == .hidden {
+      logger.notice("program hidden by votes", metadata: ["program_id": "\(request.programID)", "score": "\(outcome.score)"])
+    }
+    return .with {
+      $0.score = (outcome.score * 10_000).rounded() / 10_000
+      $0.upVotes = Int32(outcome.upVotes)
+      $0.downVotes = Int32(outcome.downVotes)
+      $0.myVote = CatalogMapping.vote(outcome.myVote)
+      $0.state = CatalogMapping.state(outcome.state)
+    }
+  }
+
+  public func reportProgram(
+    request: Gym_Catalog_V1_ReportProgramRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_ReportProgramResponse {
+    let (caller, _) = try Self.reader()
+    try Self.requireID(request.programID, field: "program_id")
+    let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard (3...500).contains(reason.count) else {
+      throw CatalogError.invalid([FieldViolation("reason", "must be 3-500 characters: say what is wrong with the program")])
+    }
+    try await Self.attempt {
+      try await store.report(programID: request.programID, userID: caller.userID, reason: reason, now: Date())
+    }
+    return .init()
+  }
+
+  public func recommendPrograms(
+    request: Gym_Catalog_V1_RecommendProgramsRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_RecommendProgramsResponse {
+    let (caller, reader) = try Self.reader()
+    let (paging, offset) = try Self.paging(request.pageSize, request.pageToken)
+    // Recommendations are a convenience: with auth unreachable they fall back to the
+    // beginner ordering rather than failing the screen.
+    var level = 0
+    do {
+      level = try await users.user(id: caller.userID)?.experienceLevel ?? 0
+    } catch {
+      logger.warning("profile unavailable for recommendations; using the beginner ordering", metadata: ["error": "\(error)"])
+    }
+    let fromProfile = (1...3).contains(level)
+    let matched = fromProfile ? level : Gym_Catalog_V1_Difficulty.beginner.rawValue
+    let views = try await store.recommend(level: matched, reader: reader, limit: paging.size, offset: offset, now: Date())
+    return .with {
+      $0.programs = views.map { CatalogMapping.program($0, reader: reader) }
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: views.count)
+      $0.matchedLevel = .init(rawValue: matched) ?? .beginner
+      $0.levelFromProfile = fromProfile
+    }
+  }
+
+  /// Every field problem of a program at once, including exercises that do not exist.
+  private func validate(_ program: Gym_Catalog_V1_Program) async throws {
+    let ids = ProgramInput.exerciseIDs(program)
+    let known = ids.isEmpty ? [] : Set(try await store.exercises(ids: ids).map(\.id))
+    let violations = ProgramInput.validate(program, known: known)
+    guard violations.isEmpty else { throw CatalogError.invalid(violations) }
+  }
+
+  /// Keeps the author's shown names current; auth down is only fatal for a first program.
+  private func refreshAuthor(_ userID: String) async throws {
+    do {
+      if let user = try await users.user(id: userID) {
+        try await store.saveAuthorNames(userID: userID, username: user.username, displayName: user.displayName, now: Date())
+        return
+      }
+    } catch {
+      if try await store.author(userID: userID) != nil {
+        logger.warning("auth unavailable; keeping the author's stored names", metadata: ["error": "\(error)"])
+        return
+      }
+      throw CatalogError.usersUnavailable("\(error)")
+    }
+    throw CatalogError.notFound("your account no longer exists")
+  }
+}

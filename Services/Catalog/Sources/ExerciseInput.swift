@@ -1,0 +1,68 @@
+import Foundation
+import GymAPI
+import GymService
+
+/// Checks an exercise from a request or an import and turns it into a record; every
+/// problem is reported at once, named by its field.
+struct ExerciseInput {
+  static let slugCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
+
+  let record: ExerciseRecord
+  let searchFacets: String
+
+  /// - Parameter field: the request's name for the exercise ("exercise").
+  static func validate(_ e: Gym_Catalog_V1_Exercise, field: String = "exercise", id: String, authorID: String, now: Date)
+    -> Result<ExerciseInput, CatalogError>
+  {
+    var violations: [FieldViolation] = []
+    func check(_ ok: Bool, _ name: String, _ message: String) {
+      if !ok { violations.append(FieldViolation("\(field).\(name)", message)) }
+    }
+    let name = e.name.trimmingCharacters(in: .whitespacesAndNewlines)
+    check((2...80).contains(name.count), "name", "must be 2-80 characters")
+    let slug = e.slug.isEmpty ? Self.slug(from: name) : e.slug
+    check(
+      (2...80).contains(slug.count) && slug.allSatisfy(slugCharacters.contains) && !slug.hasPrefix("-") && !slug.hasSuffix("-"),
+      "slug", "must be 2-80 of a-z, 0-9 and '-' (leave empty to derive it from the name)")
+    let aliases = e.aliases.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    check(aliases.count <= 10 && aliases.allSatisfy { $0.count <= 80 }, "aliases", "at most 10 names of up to 80 characters")
+    check(e.description_p.count <= 2000, "description", "must be at most 2000 characters")
+    let steps = e.instructions.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    check((1...20).contains(steps.count), "instructions", "give 1-20 steps, in order")
+    check(steps.allSatisfy { $0.count <= 500 }, "instructions", "each step must be at most 500 characters")
+    let mistakes = e.commonMistakes.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    check(mistakes.count <= 20 && mistakes.allSatisfy { $0.count <= 500 }, "common_mistakes", "at most 20, each up to 500 characters")
+    check(!e.primaryMuscles.isEmpty, "primary_muscles", "name at least one muscle the exercise trains")
+    check(e.primaryMuscles.allSatisfy(Vocabulary.isNamed), "primary_muscles", "holds a value that is not a Muscle")
+    check(e.secondaryMuscles.allSatisfy(Vocabulary.isNamed), "secondary_muscles", "holds a value that is not a Muscle")
+    check(
+      Set(e.primaryMuscles).isDisjoint(with: e.secondaryMuscles), "secondary_muscles", "must not repeat a primary muscle")
+    check(!e.equipment.isEmpty, "equipment", "name at least one piece (BODYWEIGHT when none is needed)")
+    check(e.equipment.allSatisfy(Vocabulary.isNamed), "equipment", "holds a value that is not an Equipment")
+    check(Vocabulary.isNamed(e.category), "category", "is required (STRENGTH, CARDIO, PLYOMETRIC, STRETCHING, MOBILITY, OLYMPIC_LIFTING, CALISTHENICS)")
+    check(Vocabulary.isNamed(e.difficulty), "difficulty", "is required (BEGINNER, INTERMEDIATE or ADVANCED)")
+    check(e.media.count <= 10, "media", "at most 10 items")
+    for (index, item) in e.media.enumerated() {
+      let url = URL(string: item.url)
+      check(
+        item.url.count <= 500 && ["http", "https"].contains(url?.scheme?.lowercased() ?? "") && url?.host?.isEmpty == false,
+        "media[\(index)].url", "must be an http(s) URL of at most 500 characters")
+      check(Vocabulary.isNamed(item.type), "media[\(index)].type", "must be IMAGE or VIDEO")
+      check(item.caption.count <= 200, "media[\(index)].caption", "must be at most 200 characters")
+    }
+    guard violations.isEmpty else { return .failure(.invalid(violations)) }
+    let record = ExerciseRecord(
+      rid: nil, id: id, slug: slug, name: name, nameKey: name.folded, aliases: aliases, description: e.description_p,
+      instructions: steps, commonMistakes: mistakes, primaryMuscles: e.primaryMuscles.map(\.rawValue),
+      secondaryMuscles: e.secondaryMuscles.map(\.rawValue), equipment: Array(Set(e.equipment.map(\.rawValue))).sorted(),
+      category: e.category.rawValue, difficulty: e.difficulty.rawValue,
+      media: e.media.map { .init(type: $0.type.rawValue, url: $0.url, caption: $0.caption) },
+      authorID: authorID, createdAt: now, updatedAt: now, etag: ID.make(now: now))
+    return .success(ExerciseInput(record: record, searchFacets: Vocabulary.searchFacets(e)))
+  }
+
+  /// "Barbell Bench Press (Wide)" → "barbell-bench-press-wide".
+  static func slug(from name: String) -> String {
+    name.folded.split { !($0.isLetter || $0.isNumber) || !$0.isASCII }.joined(separator: "-")
+  }
+}

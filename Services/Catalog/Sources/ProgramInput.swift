@@ -1,0 +1,82 @@
+import Foundation
+import GymAPI
+import GymService
+
+/// Checks a program from CreateProgram or UpdateProgram; every problem at once, named
+/// by its path ("program.days[1].exercises[0].sets").
+enum ProgramInput {
+  static let maxDays = 7
+  static let maxExercisesPerDay = 30
+
+  /// - Parameter known: the ids among the program's exercise ids that exist.
+  static func validate(_ p: Gym_Catalog_V1_Program, known: Set<String>) -> [FieldViolation] {
+    var violations: [FieldViolation] = []
+    func check(_ ok: Bool, _ name: String, _ message: String) {
+      if !ok { violations.append(FieldViolation("program.\(name)", message)) }
+    }
+    check((3...100).contains(p.name.trimmingCharacters(in: .whitespacesAndNewlines).count), "name", "must be 3-100 characters")
+    check(p.description_p.count <= 5000, "description", "must be at most 5000 characters")
+    check(Vocabulary.isNamed(p.goal), "goal", "is required (STRENGTH_GOAL, HYPERTROPHY, FAT_LOSS, ENDURANCE, GENERAL_FITNESS, MOBILITY_GOAL or ATHLETIC_PERFORMANCE)")
+    check(Vocabulary.isNamed(p.difficulty), "difficulty", "is required (BEGINNER, INTERMEDIATE or ADVANCED)")
+    check((1...52).contains(p.durationWeeks), "duration_weeks", "must be 1-52")
+    check((5...300).contains(p.sessionMinutes), "session_minutes", "must be 5-300")
+    let tags = p.tags.map { $0.trimmingCharacters(in: .whitespaces) }
+    check(tags.count <= 10 && tags.allSatisfy { (1...30).contains($0.count) }, "tags", "at most 10 tags of 1-30 characters")
+    if p.days.isEmpty {
+      check(false, "days", "a program needs at least one day with exercises")
+    }
+    check(p.days.count <= maxDays, "days", "at most \(maxDays) days (one week); use duration_weeks for longer programs")
+    for (d, day) in p.days.prefix(maxDays).enumerated() {
+      let path = "days[\(d)]"
+      check(day.name.count <= 60, "\(path).name", "must be at most 60 characters")
+      check(!day.exercises.isEmpty, "\(path).exercises", "every day needs at least one exercise")
+      check(day.exercises.count <= maxExercisesPerDay, "\(path).exercises", "at most \(maxExercisesPerDay) exercises a day")
+      for (x, item) in day.exercises.prefix(maxExercisesPerDay).enumerated() {
+        let at = "\(path).exercises[\(x)]"
+        if item.exerciseID.isEmpty {
+          check(false, "\(at).exercise_id", "is required")
+        } else if !known.contains(item.exerciseID) {
+          check(false, "\(at).exercise_id", "no exercise has id '\(item.exerciseID)'; find one with ListExercises")
+        }
+        check((1...20).contains(item.sets), "\(at).sets", "must be 1-20")
+        if item.durationSeconds > 0 {
+          check(item.durationSeconds <= 3600, "\(at).duration_seconds", "must be 1-3600 seconds")
+          check(item.repsMin == 0 && item.repsMax == 0, "\(at).reps_min", "leave reps at 0 for timed work (duration_seconds)")
+        } else {
+          check((1...100).contains(item.repsMin), "\(at).reps_min", "must be 1-100 (or give duration_seconds for timed work)")
+          check(item.repsMax == 0 || (item.repsMin...100).contains(item.repsMax), "\(at).reps_max", "must be 0 (same as reps_min) or reps_min-100")
+          check(item.durationSeconds == 0, "\(at).duration_seconds", "must not be negative")
+        }
+        check((0...900).contains(item.restSeconds), "\(at).rest_seconds", "must be 0-900 seconds")
+        check(item.weightKg.isFinite && (0...1000).contains(item.weightKg), "\(at).weight_kg", "must be 0-1000 kg")
+        check(item.notes.count <= 500, "\(at).notes", "must be at most 500 characters")
+      }
+    }
+    return violations
+  }
+
+  static func exerciseIDs(_ p: Gym_Catalog_V1_Program) -> [String] {
+    Array(Set(p.days.flatMap(\.exercises).map(\.exerciseID).filter { !$0.isEmpty }))
+  }
+
+  /// The record for a valid program (ids, counts and state are the store's).
+  static func record(_ p: Gym_Catalog_V1_Program, id: String, authorID: String, now: Date) -> ProgramRecord {
+    let name = p.name.trimmingCharacters(in: .whitespacesAndNewlines)
+    return ProgramRecord(
+      rid: nil, id: id, authorID: authorID, name: name, nameKey: name.folded, description: p.description_p,
+      goal: p.goal.rawValue, difficulty: p.difficulty.rawValue, durationWeeks: Int(p.durationWeeks),
+      sessionMinutes: Int(p.sessionMinutes),
+      days: p.days.map { day in
+        ProgramRecord.Day(
+          name: day.name.trimmingCharacters(in: .whitespaces),
+          exercises: day.exercises.map {
+            .init(
+              exerciseID: $0.exerciseID, sets: Int($0.sets), repsMin: Int($0.repsMin),
+              repsMax: $0.durationSeconds > 0 ? 0 : Int(max($0.repsMax, $0.repsMin)), durationSeconds: Int($0.durationSeconds),
+              restSeconds: Int($0.restSeconds), weightKg: $0.weightKg, notes: $0.notes)
+          })
+      },
+      tags: p.tags.map { $0.trimmingCharacters(in: .whitespaces) }, muscles: [], version: 1, etag: ID.make(now: now),
+      createdAt: now, updatedAt: now)
+  }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import GRDB
+
+extension CatalogStore {
+  /// Who is reading: ownership and admin rights decide what hidden content they see.
+  public struct Reader: Sendable, Equatable {
+    public var userID: String
+    public var isAdmin: Bool
+
+    public init(userID: String, isAdmin: Bool) {
+      self.userID = userID
+      self.isAdmin = isAdmin
+    }
+  }
+
+  /// Publishes a program. Its exercise references, derived muscles, tags and search
+  /// row are written in the same transaction.
+  public func insertProgram(_ program: ProgramRecord) async throws -> ProgramView {
+    try await writer.write { db in
+      var record = program
+      record.rid = nil
+      let exercises = try Self.resolveExercises(db, record.exerciseIDs)
+      record.muscles = Self.muscles(of: exercises)
+      try record.insert(db)
+      try Self.indexProgram(db, record, exercises: exercises)
+      return try Self.views(db, [record], reader: Reader(userID: record.authorID, isAdmin: false)).first!
+    }
+  }
+
+  /// Replaces the author's program when `etag` is current; votes, saves and moderation
+  /// state stay, the version goes up.
+  public func replaceProgram(_ program: ProgramRecord, etag: String, by reader: Reader, now: Date) async throws -> ProgramView {
+    try await writer.write { db in
+      guard let existing = try ProgramRecord.filter(Column("id") == program.id).fetchOne(db),
+        Self.canSee(existing, reader: reader, db: db, now: now)
+      else { throw StoreError.notFound }
+      guard existing.authorID == reader.userID else { throw StoreError.notAuthor }
+      guard existing.state != .removed else { throw StoreError.removed }
+      guard existing.etag == etag else { throw StoreError.staleEtag }
+      var record = program
+      (record.rid, record.authorID, record.createdAt) = (existing.rid, existing.authorID, existing.createdAt)
+      (record.upVotes, record.downVotes, record.score, record.saves) = (existing.upVotes, existing.downVotes, existing.score, existing.saves)
+      (record.state, record.moderationReason, record.autoHideExempt, record.queuedAt) =
+        (existing.state, existing.moderationReason, existing.autoHideExempt, existing.queuedAt)
+      record.version = existing.version + 1
+      let exercises = try Self.resolveExercises(db, record.exerciseIDs)
+      record.muscles = Self.muscles(of: exercises)
+      try record.update(db)
+      try Self.indexProgram(db, record, exercises: exercises)
+      return try Self.views(db, [record], reader: reader).first!
+    }
+  }
+
+  /// Deletes a program with its votes, reports and saves (author or admin).
+  public func deleteProgram(id: String, by reader: Reader, now: Date) async throws {
+    try await writer.write { db in
+      guard let existing = try ProgramRecord.filter(Column("id") == id).fetchOne(db),
+        Self.canSee(existing, reader: reader, db: db, now: now)
+      else { throw StoreError.notFound }
+      guard existing.authorID == reader.userID || reader.isAdmin else { throw StoreError.notAuthor }
+      try Self.deleteProgramRows(db, rid: existing.rid!)
+    }
+  }
+
+  /// The program as `reader` may see it: hidden, removed and banned authors' programs
+  /// only for their author and admins.
+  public func program(id: String, reader: Reader, now: Date) async throws -> ProgramView? {
+    try await writer.read { db in
+      guard let record = try ProgramRecord.filter(Column("id") == id).fetchOne(db),
+        Self.canSee(record, reader: reader, db: db, now: now)
+      else { return nil }
+      return try Self.views(db, [record], reader: reader).first
+    }
+  }
+
+  public struct ProgramQuery: Sendable {
+    public enum Order: Sendable { case topRated, newest, mostSaved, name }
+    public var match: String?
+    public var goal: Int?
+    public var difficulty: Int?
+    public var muscle: Int?
+    public var authorID: String?
+    public var tag: String?
+    public var order = Order.topRated
+    public var limit = 20
+    public var offset = 0
+
+    public init() {}
+  }
+
+  /// A page of programs. Only visible programs of authors in good standing, except that
+  /// authors listing their own programs see all of them.
+  public func listPrograms(_ query: ProgramQuery, reader: Reader, now: Date) async throws -> [ProgramView] {
+    try await writer.read { db in
+      var from = "programs p"
+      var conditions: [String] = []
+      var arguments = StatementArguments()
+      if let match = query.match {
+        from = "programs_fts JOIN programs p ON p.rid = programs_fts.rowid"
+        conditions.append("programs_fts MATCH ?")
+        _ = arguments.append(contentsOf: [match])
+      }
+      if let authorID = query.authorID {
+        conditions.append("p.author_id = ?")
+        _ = arguments.append(contentsOf: [authorID])
+      }
+      if query.authorID != reader.userID {
+        conditions.append(Self.visibleCondition)
+        _ = arguments.append(contentsOf: [now])
+      }
+      if let goal = query.goal {
+        conditions.append("p.goal = ?")
+        _ = arguments.append(contentsOf: [goal])
+      }
+      if let difficulty = query.difficulty {
+        conditions.append("p.difficulty = ?")
+        _ = arguments.append(contentsOf: [difficulty])
+      }
+      if let muscle = query.muscle {
+        conditions.append("p.rid IN (SELECT program_rid FROM program_muscles WHERE muscle = ?)")
+        _ = arguments.append(contentsOf: [muscle])
+      }
+      if let tag = query.tag {
+        conditions.append("p.rid IN (SELECT program_rid FROM program_tags WHERE tag = ?)")
+        _ = arguments.append(contentsOf: [tag.folded])
+      }
+      let order = switch query.order {
+      case .topRated: "p.score DESC, p.rid DESC"
+      case .newest: "p.rid DESC"
+      case .mostSaved: "p.saves DESC, p.rid DESC"
+      case .name: "p.name_key, p.rid"
+      }
+      let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+      _ = arguments.append(contentsOf: [query.limit, query.offset])
+      let records = try ProgramRecord.fetchAll(
+        db, sql: "SELECT p.* FROM \(from) \(filter) ORDER BY \(order) LIMIT ? OFFSET ?", arguments: arguments)
+      return try Self.views(db, records, reader: reader)
+    }
+  }
+
+  /// Programs for a level: that level first, then the nearest levels, each by score.
+  /// The reader's own programs and those they voted down are left out.
+  public func recommend(level: Int, reader: Reader, limit: Int, offset: Int, now: Date) async throws -> [ProgramView] {
+    try await writer.read { db in
+      let records = try ProgramRecord.fetchAll(
+        db,
+        sql: """
+          SELECT p.* FROM programs p
+          WHERE \(Self.visibleCondition) AND p.author_id <> ?
+            AND p.rid NOT IN (SELECT program_rid FROM votes WHERE user_id = ? AND vote = -1)
+          ORDER BY ABS(p.difficulty - ?), p.score DESC, p.rid DESC LIMIT ? OFFSET ?
+          """,
+        arguments: [now, reader.userID, reader.userID, level, limit, offset])
+      return try Self.views(db, records, reader: reader)
+    }
+  }
+
+  /// A program and every exercise it uses, read in one transaction (plan's copy).
+  public func snapshot(id: String, reader: Reader, now: Date) async throws -> (ProgramView, [ExerciseRecord])? {
+    try await writer.read { db in
+      guard let record = try ProgramRecord.filter(Column("id") == id).fetchOne(db),
+        Self.canSee(record, reader: reader, db: db, now: now),
+        let view = try Self.views(db, [record], reader: reader).first
+      else { return nil }
+      let exercises = try ExerciseRecord.filter(record.exerciseIDs.contains(Column("id"))).fetchAll(db)
+      return (view, exercises)
+    }
+  }
+
+  // MARK: Shared pieces
+
+  /// Visible and not by a currently banned author; one `now` argument.
+  static let visibleCondition = """
+    p.state = 1 AND p.author_id NOT IN \
+    (SELECT user_id FROM authors WHERE banned = 1 AND (banned_until IS NULL OR banned_until > ?))
+    """
+
+  static func canSee(_ record: ProgramRecord, reader: Reader, db: Database, now: Date) -> Bool {
+    if reader.isAdmin || record.authorID == reader.userID { return true }
+    guard record.state == .visible else { return false }
+    let author = try? AuthorRecord.fetchOne(db, key: record.authorID)
+    return !(author?.isBanned(at: now) ?? false)
+  }
+
+  /// Exercise rows for the ids, in the ids' order; unknown ids are refused.
+  static func resolveExercises(_ db: Database, _ ids: [String]) throws -> [ExerciseRecord] {
+    let found = Dictionary(
+      try ExerciseRecord.filter(ids.contains(Column("id"))).fetchAll(db).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let missing = ids.filter { found[$0] == nil }
+    guard missing.isEmpty else { throw StoreError.unknownExercises(missing) }
+    return ids.compactMap { found[$0] }
+  }
+
+  static func muscles(of exercises: [ExerciseRecord]) -> [Int] {
+    Array(Set(exercises.flatMap(\.primaryMuscles))).sorted()
+  }
+
+  static func indexProgram(_ db: Database, _ record: ProgramRecord, exercises: [ExerciseRecord]) throws {
+    let rid = record.rid!
+    for table in ["program_exercises", "program_muscles", "program_tags"] {
+      try db.execute(sql: "DELETE FROM \(table) WHERE program_rid = ?", arguments: [rid])
+    }
+    for exercise in exercises {
+      try db.cachedStatement(sql: "INSERT OR IGNORE INTO program_exercises (program_rid, exercise_rid) VALUES (?, ?)")
+        .execute(arguments: [rid, exercise.rid])
+    }
+    for muscle in record.muscles {
+      try db.cachedStatement(sql: "INSERT OR IGNORE INTO program_muscles (muscle, program_rid) VALUES (?, ?)")
+        .execute(arguments: [muscle, rid])
+    }
+    for tag in Set(record.tags.map(\.folded)) {
+      try db.cachedStatement(sql: "INSERT OR IGNORE INTO program_tags (tag, program_rid) VALUES (?, ?)")
+        .execute(arguments: [tag, rid])
+    }
+    try db.execute(sql: "DELETE FROM programs_fts WHERE rowid = ?", arguments: [rid])
+    try db.cachedStatement(sql: "INSERT INTO programs_fts (rowid, name, tags, exercises, description) VALUES (?, ?, ?, ?, ?)")
+      .execute(arguments: [
+        rid, record.name, record.tags.joined(separator: " "), exercises.map(\.name).joined(separator: " "), record.description,
+      ])
+  }
+
+  static func deleteProgramRows(_ db: Database, rid: Int64) throws {
+    try db.execute(sql: "DELETE FROM programs_fts WHERE rowid = ?", arguments: [rid])
+    try db.execute(sql: "DELETE FROM programs WHERE rid = ?", arguments: [rid])
+  }
+
+  /// Adds authors, the reader's votes and exercise names to rows: three queries for a
+  /// whole page, not three per program.
+  static func views(_ db: Database, _ records: [ProgramRecord], reader: Reader) throws -> [ProgramView] {
+    guard !records.isEmpty else { return [] }
+    let authorIDs = Array(Set(records.map(\.authorID)))
+    let authors = Dictionary(
+      try AuthorRecord.filter(authorIDs.contains(Column("user_id"))).fetchAll(db).map { ($0.userID, $0) },
+      uniquingKeysWith: { a, _ in a })
+    let rids = records.compactMap(\.rid)
+    let marks = rids.map { _ in "?" }.joined(separator: ",")
+    var voteArguments = StatementArguments([reader.userID])
+    _ = voteArguments.append(contentsOf: StatementArguments(rids))
+    let votes = Dictionary(
+      try Row.fetchAll(
+        db, sql: "SELECT program_rid, vote FROM votes WHERE user_id = ? AND program_rid IN (\(marks))", arguments: voteArguments
+      ).map { (row: Row) -> (Int64, Int) in (row["program_rid"], row["vote"]) },
+      uniquingKeysWith: { a, _ in a })
+    let exerciseIDs = Array(Set(records.flatMap(\.exerciseIDs)))
+    let names = Dictionary(
+      try Row.fetchAll(
+        db, sql: "SELECT id, name FROM exercises WHERE id IN (\(exerciseIDs.map { _ in "?" }.joined(separator: ",")))",
+        arguments: StatementArguments(exerciseIDs)
+      ).map { (row: Row) -> (String, String) in (row["id"], row["name"]) },
+      uniquingKeysWith: { a, _ in a })
+    return records.map { record in
+      ProgramView(
+        program: record, author: authors[record.authorID], myVote: votes[record.rid ?? 0] ?? 0,
+        exerciseNames: names.filter { record.exerciseIDs.contains($0.key) })
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+
+extension CatalogStore {
+  /// Names to show for an author, refreshed whenever they publish.
+  public func saveAuthorNames(userID: String, username: String, displayName: String, now: Date) async throws {
+    try await writer.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO authors (user_id, username, display_name, updated_at) VALUES (?, ?, ?, ?)
+          ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name,
+            updated_at = excluded.updated_at
+          """,
+        arguments: [userID, username, displayName, now])
+    }
+  }
+
+  public func author(userID: String) async throws -> AuthorRecord? {
+    try await writer.read { db in try AuthorRecord.fetchOne(db, key: userID) }
+  }
+
+  /// Applies a ban or unban from auth unless a newer one (higher sequence) already was.
+  public func setStanding(userID: String, banned: Bool, until: Date?, sequence: Int64, now: Date) async throws -> Bool {
+    try await writer.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO authors (user_id, banned, banned_until, standing_sequence, updated_at) VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT (user_id) DO UPDATE SET banned = excluded.banned, banned_until = excluded.banned_until,
+            standing_sequence = excluded.standing_sequence, updated_at = excluded.updated_at
+          WHERE excluded.standing_sequence > authors.standing_sequence
+          """,
+        arguments: [userID, banned, banned ? until : nil, sequence, now])
+      return db.changesCount > 0
+    }
+  }
+
+  /// Removes everything catalog holds about a deleted user: their programs (with the
+  /// votes, reports and saves on them), their votes, reports and saves on others'
+  /// programs (counts and scores follow), and their author row. Exercises they wrote
+  /// stay in the library without an author. Idempotent; returns the rows removed.
+  public func purgeUser(_ userID: String) async throws -> Int {
+    try await writer.write { db in
+      var removed = 0
+      let programs = try Int64.fetchAll(db, sql: "SELECT rid FROM programs WHERE author_id = ?", arguments: [userID])
+      for rid in programs { try Self.deleteProgramRows(db, rid: rid) }
+      removed += programs.count
+
+      let votes = try Row.fetchAll(db, sql: "SELECT program_rid, vote FROM votes WHERE user_id = ?", arguments: [userID])
+      for vote in votes {
+        let rid: Int64 = vote["program_rid"]
+        let value: Int = vote["vote"]
+        guard let row = try Row.fetchOne(db, sql: "SELECT up_votes, down_votes FROM programs WHERE rid = ?", arguments: [rid]) else { continue }
+        let (up, down): (Int, Int) = (row["up_votes"], row["down_votes"])
+        let (newUp, newDown) = value == 1 ? (up - 1, down) : (up, down - 1)
+        try db.execute(
+          sql: "UPDATE programs SET up_votes = ?, down_votes = ?, score = ? WHERE rid = ?",
+          arguments: [newUp, newDown, WilsonScore.lowerBound(up: newUp, down: newDown), rid])
+      }
+      try db.execute(sql: "DELETE FROM votes WHERE user_id = ?", arguments: [userID])
+      removed += db.changesCount
+
+      let saved = try Int64.fetchAll(db, sql: "SELECT program_rid FROM saves WHERE user_id = ?", arguments: [userID])
+      for rid in saved { try db.execute(sql: "UPDATE programs SET saves = MAX(0, saves - 1) WHERE rid = ?", arguments: [rid]) }
+      try db.execute(sql: "DELETE FROM saves WHERE user_id = ?", arguments: [userID])
+      removed += db.changesCount
+
+      try db.execute(sql: "DELETE FROM reports WHERE reporter_id = ?", arguments: [userID])
+      removed += db.changesCount
+      // A visible program whose only open reports were this user's leaves the queue.
+      try db.execute(sql: """
+        UPDATE programs SET queued_at = NULL WHERE state = 1 AND queued_at IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.program_rid = programs.rid AND r.resolved = 0)
+        """)
+
+      try db.execute(sql: "UPDATE exercises SET author_id = '' WHERE author_id = ?", arguments: [userID])
+      try db.execute(sql: "DELETE FROM authors WHERE user_id = ?", arguments: [userID])
+      removed += db.changesCount
+      return removed
+    }
+  }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import GRDB
+import GymStore
+
+/// Catalog's database: exercises, programs, votes, reports, saves and what it knows of
+/// authors. Every change that touches more than one row is one transaction. No gRPC here.
+public struct CatalogStore: Sendable {
+  public let writer: any DatabaseWriter
+  public let rules: ModerationRules
+
+  public init(path: String, rules: ModerationRules = ModerationRules()) throws {
+    writer = try GymDatabase.openPool(at: path, migrator: CatalogMigrations.migrator)
+    self.rules = rules
+  }
+
+  public init(writer: any DatabaseWriter, rules: ModerationRules = ModerationRules()) throws {
+    try CatalogMigrations.migrator.migrate(writer)
+    self.writer = writer
+    self.rules = rules
+  }
+
+  public enum StoreError: Error, Equatable {
+    case notFound
+    case slugTaken(String)
+    case staleEtag
+    case exerciseInUse(programs: Int)
+    case unknownExercises([String])
+    case notAuthor
+    case ownProgram
+    case removed
+    case alreadyReported
+  }
+
+  // MARK: Exercises
+
+  /// By id or slug.
+  public func exercise(_ key: String) async throws -> ExerciseRecord? {
+    try await writer.read { db in
+      try ExerciseRecord.filter(Column("id") == key || Column("slug") == key).fetchOne(db)
+    }
+  }
+
+  public func exercises(ids: [String]) async throws -> [ExerciseRecord] {
+    try await writer.read { db in try ExerciseRecord.filter(ids.contains(Column("id"))).fetchAll(db) }
+  }
+
+  /// - Parameter searchFacets: words for the record's muscles, equipment and category,
+  ///   indexed so that "squat dumbbell" finds squats done with dumbbells.
+  public func insertExercise(_ exercise: ExerciseRecord, searchFacets: String) async throws -> ExerciseRecord {
+    try await writer.write { db in
+      if try Self.exerciseRID(db, slug: exercise.slug) != nil { throw StoreError.slugTaken(exercise.slug) }
+      var record = exercise
+      record.rid = nil
+      try record.insert(db)
+      try Self.indexExercise(db, record, searchFacets: searchFacets)
+      return record
+    }
+  }
+
+  /// Replaces the exercise named by `exercise.id` when `etag` is current.
+  public func replaceExercise(_ exercise: ExerciseRecord, etag: String, searchFacets: String) async throws -> ExerciseRecord {
+    try await writer.write { db in
+      guard let existing = try ExerciseRecord.filter(Column("id") == exercise.id).fetchOne(db) else { throw StoreError.notFound }
+      guard existing.etag == etag else { throw StoreError.staleEtag }
+      if let other = try Self.exerciseRID(db, slug: exercise.slug), other != existing.rid { throw StoreError.slugTaken(exercise.slug) }
+      var record = exercise
+      record.rid = existing.rid
+      record.authorID = existing.authorID
+      record.createdAt = existing.createdAt
+      try record.update(db)
+      try Self.indexExercise(db, record, searchFacets: searchFacets)
+      return record
+    }
+  }
+
+  /// Refused while any program (visible or not) uses the exercise: programs never point
+  /// at a missing exercise, and a restored program must still be whole.
+  public func deleteExercise(id: String) async throws {
+    try await writer.write { db in
+      guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM exercises WHERE id = ?", arguments: [id]) else {
+        throw StoreError.notFound
+      }
+      let users = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM program_exercises WHERE exercise_rid = ?", arguments: [rid]) ?? 0
+      guard users == 0 else { throw StoreError.exerciseInUse(programs: users) }
+      try db.execute(sql: "DELETE FROM exercises_fts WHERE rowid = ?", arguments: [rid])
+      try db.execute(sql: "DELETE FROM exercises WHERE rid = ?", arguments: [rid])
+    }
+  }
+
+  public enum ImportOutcome: Sendable, Equatable {
+    case created
+    case updated
+    case unchanged
+  }
+
+  /// Creates or updates each exercise by slug, all in one transaction; unchanged
+  /// content is left alone (its etag stays). `markMeta` records a key/value in the
+  /// same transaction (the shipped library's version, so it loads exactly once).
+  public func importExercises(
+    _ items: [(ExerciseRecord, searchFacets: String)], markMeta: (String, String)? = nil
+  ) async throws -> [ImportOutcome] {
+    try await writer.write { db in
+      let outcomes = try items.map { item, facets -> ImportOutcome in
+        if var existing = try ExerciseRecord.filter(Column("slug") == item.slug).fetchOne(db) {
+          if existing.sameContent(as: item) { return .unchanged }
+          let (rid, id, createdAt, author) = (existing.rid, existing.id, existing.createdAt, existing.authorID)
+          existing = item
+          (existing.rid, existing.id, existing.createdAt, existing.authorID) = (rid, id, createdAt, author)
+          try existing.update(db)
+          try Self.indexExercise(db, existing, searchFacets: facets)
+          return .updated
+        }
+        var record = item
+        record.rid = nil
+        try record.insert(db)
+        try Self.indexExercise(db, record, searchFacets: facets)
+        return .created
+      }
+      if let (key, value) = markMeta {
+        try db.execute(sql: "INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)", arguments: [key, value])
+      }
+      return outcomes
+    }
+  }
+
+  public func meta(_ key: String) async throws -> String? {
+    try await writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM catalog_meta WHERE key = ?", arguments: [key]) }
+  }
+
+  public struct ExerciseQuery: Sendable {
+    public enum Order: Sendable { case relevance, name, newest, easiest }
+    public var match: String?
+    public var muscles: [Int] = []
+    public var equipment: [Int] = []
+    public var category: Int?
+    public var difficulty: Int?
+    public var order = Order.name
+    public var limit = 20
+    public var offset = 0
+
+    public init() {}
+  }
+
+  /// One page of matching exercises and how many match in all.
+  public func listExercises(_ query: ExerciseQuery) async throws -> (exercises: [ExerciseRecord], total: Int) {
+    try await writer.read { db in
+      var from = "exercises e"
+      var conditions: [String] = []
+      var arguments = StatementArguments()
+      if let match = query.match {
+        from = "exercises_fts JOIN exercises e ON e.rid = exercises_fts.rowid"
+        conditions.append("exercises_fts MATCH ?")
+        _ = arguments.append(contentsOf: [match])
+      }
+      func facet(_ kinds: String, _ values: [Int]) {
+        guard !values.isEmpty else { return }
+        conditions.append("""
+          e.rid IN (SELECT exercise_rid FROM exercise_facets WHERE kind IN (\(kinds)) \
+          AND value IN (\(values.map { _ in "?" }.joined(separator: ","))))
+          """)
+        _ = arguments.append(contentsOf: StatementArguments(values))
+      }
+      facet("1, 2", query.muscles)
+      facet("3", query.equipment)
+      if let category = query.category {
+        conditions.append("e.category = ?")
+        _ = arguments.append(contentsOf: [category])
+      }
+      if let difficulty = query.difficulty {
+        conditions.append("e.difficulty = ?")
+        _ = arguments.append(contentsOf: [difficulty])
+      }
+      let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+      let order: String
+      switch query.order {
+      // Name and aliases weigh most: "bench" should find the bench press before an
+      // exercise that merely mentions a bench in its description.
+      case .relevance where query.match != nil: order = "bm25(exercises_fts, 10.0, 8.0, 2.0, 1.0), e.name_key, e.rid"
+      case .relevance, .name: order = "e.name_key, e.rid"
+      case .newest: order = "e.rid DESC"
+      case .easiest: order = "e.difficulty, e.name_key, e.rid"
+      }
+      let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(from) \(filter)", arguments: arguments) ?? 0
+      var pageArguments = arguments
+      _ = pageArguments.append(contentsOf: [query.limit, query.offset])
+      let page = try ExerciseRecord.fetchAll(
+        db, sql: "SELECT e.* FROM \(from) \(filter) ORDER BY \(order) LIMIT ? OFFSET ?", arguments: pageArguments)
+      return (page, total)
+    }
+  }
+
+  static func exerciseRID(_ db: Database, slug: String) throws -> Int64? {
+    try Int64.fetchOne(db, sql: "SELECT rid FROM exercises WHERE slug = ?", arguments: [slug])
+  }
+
+  /// Rewrites the exercise's facet rows and text-search row.
+  private static func indexExercise(_ db: Database, _ record: ExerciseRecord, searchFacets: String) throws {
+    guard let rid = record.rid else { return }
+    try db.execute(sql: "DELETE FROM exercise_facets WHERE exercise_rid = ?", arguments: [rid])
+    let facets = Set(
+      record.primaryMuscles.map { Facet(kind: 1, value: $0) } + record.secondaryMuscles.map { Facet(kind: 2, value: $0) }
+        + record.equipment.map { Facet(kind: 3, value: $0) })
+    for facet in facets {
+      try db.cachedStatement(sql: "INSERT OR IGNORE INTO exercise_facets (kind, value, exercise_rid) VALUES (?, ?, ?)")
+        .execute(arguments: [facet.kind, facet.value, rid])
+    }
+    try db.execute(sql: "DELETE FROM exercises_fts WHERE rowid = ?", arguments: [rid])
+    try db.execute(
+      sql: "INSERT INTO exercises_fts (rowid, name, aliases, facets, description) VALUES (?, ?, ?, ?, ?)",
+      arguments: [rid, record.name, record.aliases.joined(separator: " "), searchFacets, record.description])
+  }
+
+  private struct Facet: Hashable {
+    var kind: Int
+    var value: Int
+  }
+}
+
+/// When votes and reports hide a program on their own (DESIGN: "a program whose score
+/// falls below a set threshold after enough votes is hidden automatically").
+public struct ModerationRules: Sendable, Equatable {
+  /// Hidden when the Wilson score falls below this…
+  public var hideBelowScore = 0.1
+  /// …once at least this many have voted.
+  public var minimumVotes = 10
+  /// Hidden after this many distinct open reports.
+  public var hideAfterReports = 5
+
+  public init(hideBelowScore: Double = 0.1, minimumVotes: Int = 10, hideAfterReports: Int = 5) {
+    self.hideBelowScore = hideBelowScore
+    self.minimumVotes = minimumVotes
+    self.hideAfterReports = hideAfterReports
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+
+/// A row of `programs`. Days are stored as JSON; counts and score are maintained by
+/// the vote transactions.
+public struct ProgramRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  public static let databaseTableName = "programs"
+
+  public enum State: Int, Codable, Sendable {
+    case visible = 1
+    case hidden = 2
+    case removed = 3
+  }
+
+  public struct Day: Codable, Sendable, Equatable {
+    public var name: String
+    public var exercises: [Entry]
+
+    public init(name: String, exercises: [Entry]) {
+      self.name = name
+      self.exercises = exercises
+    }
+  }
+
+  public struct Entry: Codable, Sendable, Equatable {
+    public var exerciseID: String
+    public var sets: Int
+    public var repsMin: Int
+    public var repsMax: Int
+    public var durationSeconds: Int
+    public var restSeconds: Int
+    public var weightKg: Double
+    public var notes: String
+
+    public init(
+      exerciseID: String, sets: Int, repsMin: Int, repsMax: Int, durationSeconds: Int, restSeconds: Int, weightKg: Double,
+      notes: String
+    ) {
+      self.exerciseID = exerciseID
+      self.sets = sets
+      self.repsMin = repsMin
+      self.repsMax = repsMax
+      self.durationSeconds = durationSeconds
+      self.restSeconds = restSeconds
+      self.weightKg = weightKg
+      self.notes = notes
+    }
+  }
+
+  public var rid: Int64?
+  public var id: String
+  public var authorID: String
+  public var name: String
+  public var nameKey: String
+  public var description: String
+  public var goal: Int
+  public var difficulty: Int
+  public var durationWeeks: Int
+  public var sessionMinutes: Int
+  public var days: [Day]
+  public var tags: [String]
+  /// Primary muscles of its exercises, derived on every write.
+  public var muscles: [Int]
+  public var upVotes = 0
+  public var downVotes = 0
+  public var score = 0.0
+  public var saves = 0
+  public var state = State.visible
+  public var moderationReason = ""
+  public var autoHideExempt = false
+  public var queuedAt: Date?
+  public var version: Int64
+  public var etag: String
+  public var createdAt: Date
+  public var updatedAt: Date
+
+  enum CodingKeys: String, CodingKey {
+    case rid, id
+    case authorID = "author_id"
+    case name
+    case nameKey = "name_key"
+    case description, goal, difficulty
+    case durationWeeks = "duration_weeks"
+    case sessionMinutes = "session_minutes"
+    case days, tags, muscles
+    case upVotes = "up_votes"
+    case downVotes = "down_votes"
+    case score, saves, state
+    case moderationReason = "moderation_reason"
+    case autoHideExempt = "auto_hide_exempt"
+    case queuedAt = "queued_at"
+    case version, etag
+    case createdAt = "created_at"
+    case updatedAt = "updated_at"
+  }
+
+  public mutating func didInsert(_ inserted: InsertionSuccess) {
+    rid = inserted.rowID
+  }
+
+  /// Every exercise id the program uses, first use first, without repeats.
+  public var exerciseIDs: [String] {
+    var seen = Set<String>()
+    return days.flatMap(\.exercises).map(\.exerciseID).filter { seen.insert($0).inserted }
+  }
+}
+
+/// A program as a reader sees it: the row plus what depends on who reads it.
+public struct ProgramView: Sendable, Equatable {
+  public var program: ProgramRecord
+  public var author: AuthorRecord?
+  /// +1, -1, or 0 when the reader has not voted.
+  public var myVote: Int
+  /// Current exercise names by id, for the days.
+  public var exerciseNames: [String: String]
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Turns what a user types into an FTS5 query: every word must match, each as a
+/// prefix ("squat dumb" finds "Dumbbell Goblet Squat"). Words are quoted, so FTS5
+/// syntax in the input (`*`, `"`, `NEAR`, `-`) is only ever text.
+public enum TextSearch {
+  public static let maximumLength = 200
+
+  /// nil when the text holds no searchable word.
+  public static func matchQuery(_ text: String) -> String? {
+    let words = text.folded.split { !($0.isLetter || $0.isNumber) }.prefix(12)
+    guard !words.isEmpty else { return nil }
+    return words.map { "\"\($0)\"*" }.joined(separator: " ")
+  }
+}
+
+extension String {
+  /// Lower case without accents: the key that names sort on and searches compare.
+  public var folded: String {
+    folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+  }
+}
