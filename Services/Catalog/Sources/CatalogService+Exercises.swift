@@ -32,6 +32,7 @@ extension CatalogService {
     let (paging, offset) = try Self.paging(request.pageSize, request.pageToken)
     var query = CatalogStore.ExerciseQuery()
     query.match = match
+    query.words = TextSearch.words(request.query)
     query.muscles = request.muscles.map(\.rawValue)
     query.equipment = request.equipment.map(\.rawValue)
     query.category = request.category == .unspecified ? nil : request.category.rawValue

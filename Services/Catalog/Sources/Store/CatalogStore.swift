@@ -130,6 +130,8 @@ public struct CatalogStore: Sendable {
   public struct ExerciseQuery: Sendable {
     public enum Order: Sendable { case relevance, name, newest, easiest }
     public var match: String?
+    /// The query's words, to rank exercises whose name holds them all first.
+    public var words: [String] = []
     public var muscles: [Int] = []
     public var equipment: [Int] = []
     public var category: Int?
@@ -172,9 +174,18 @@ public struct CatalogStore: Sendable {
       }
       let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
       let order: String
+      var orderArguments = StatementArguments()
       switch query.order {
-      // Name and aliases weigh most: "bench" should find the bench press before an
-      // exercise that merely mentions a bench in its description.
+      // Exercises named by every word first, the shortest such name first ("romanian":
+      // the Romanian deadlift before its single-leg variant); then BM25 with name and
+      // aliases weighing most, so a mere mention in a description comes last.
+      case .relevance where query.match != nil && !query.words.isEmpty:
+        let named = query.words.map { _ in "instr(e.name_key, ?) > 0" }.joined(separator: " AND ")
+        _ = orderArguments.append(contentsOf: StatementArguments(query.words))
+        order = """
+          CASE WHEN \(named) THEN 0 ELSE 1 END, length(e.name_key) - length(replace(e.name_key, ' ', '')),
+          bm25(exercises_fts, 10.0, 8.0, 2.0, 1.0), e.name_key, e.rid
+          """
       case .relevance where query.match != nil: order = "bm25(exercises_fts, 10.0, 8.0, 2.0, 1.0), e.name_key, e.rid"
       case .relevance, .name: order = "e.name_key, e.rid"
       case .newest: order = "e.rid DESC"
@@ -182,6 +193,7 @@ public struct CatalogStore: Sendable {
       }
       let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(from) \(filter)", arguments: arguments) ?? 0
       var pageArguments = arguments
+      _ = pageArguments.append(contentsOf: orderArguments)
       _ = pageArguments.append(contentsOf: [query.limit, query.offset])
       let page = try ExerciseRecord.fetchAll(
         db, sql: "SELECT e.* FROM \(from) \(filter) ORDER BY \(order) LIMIT ? OFFSET ?", arguments: pageArguments)

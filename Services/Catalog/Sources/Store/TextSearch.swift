@@ -8,9 +8,14 @@ public enum TextSearch {
 
   /// nil when the text holds no searchable word.
   public static func matchQuery(_ text: String) -> String? {
-    let words = text.folded.split { !($0.isLetter || $0.isNumber) }.prefix(12)
+    let words = words(text)
     guard !words.isEmpty else { return nil }
     return words.map { "\"\($0)\"*" }.joined(separator: " ")
+  }
+
+  /// The folded words of the text (at most 12).
+  public static func words(_ text: String) -> [String] {
+    Array(text.folded.split { !($0.isLetter || $0.isNumber) }.prefix(12).map(String.init))
   }
 }
 
