@@ -63,9 +63,8 @@ enum ProgramInput {
   static func record(_ p: Gym_Catalog_V1_Program, id: String, authorID: String, now: Date) -> ProgramRecord {
     let name = p.name.trimmingCharacters(in: .whitespacesAndNewlines)
     return ProgramRecord(
-      rid: nil, id: id, authorID: authorID, name: name, nameKey: name.folded, description: p.description_p,
-      goal: p.goal.rawValue, difficulty: p.difficulty.rawValue, durationWeeks: Int(p.durationWeeks),
-      sessionMinutes: Int(p.sessionMinutes),
+      id: id, authorID: authorID, name: name, description: p.description_p, goal: p.goal.rawValue,
+      difficulty: p.difficulty.rawValue, durationWeeks: Int(p.durationWeeks), sessionMinutes: Int(p.sessionMinutes),
       days: p.days.map { day in
         ProgramRecord.Day(
           name: day.name.trimmingCharacters(in: .whitespaces),
@@ -76,7 +75,6 @@ enum ProgramInput {
               restSeconds: Int($0.restSeconds), weightKg: $0.weightKg, notes: $0.notes)
           })
       },
-      tags: p.tags.map { $0.trimmingCharacters(in: .whitespaces) }, muscles: [], version: 1, etag: ID.make(now: now),
-      createdAt: now, updatedAt: now)
+      tags: p.tags.map { $0.trimmingCharacters(in: .whitespaces) }, etag: ID.make(now: now), now: now)
   }
 }

@@ -74,6 +74,29 @@ public struct ProgramRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
   public var createdAt: Date
   public var updatedAt: Date
 
+  /// A new program's content; counts, score and state start empty, the store fills `rid`.
+  public init(
+    id: String, authorID: String, name: String, description: String, goal: Int, difficulty: Int, durationWeeks: Int,
+    sessionMinutes: Int, days: [Day], tags: [String], etag: String, now: Date
+  ) {
+    self.id = id
+    self.authorID = authorID
+    self.name = name
+    self.nameKey = name.folded
+    self.description = description
+    self.goal = goal
+    self.difficulty = difficulty
+    self.durationWeeks = durationWeeks
+    self.sessionMinutes = sessionMinutes
+    self.days = days
+    self.tags = tags
+    self.muscles = []
+    self.version = 1
+    self.etag = etag
+    self.createdAt = now
+    self.updatedAt = now
+  }
+
   enum CodingKeys: String, CodingKey {
     case rid, id
     case authorID = "author_id"
