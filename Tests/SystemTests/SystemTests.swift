@@ -107,7 +107,7 @@ import Testing
       }
     }
     // SIGTERM drained and exited cleanly.
-    #expect(supervisor.exitStatuses() == ["auth": 0, "places": 0, "gateway": 0])
+    #expect(supervisor.exitStatuses() == ["auth": 0, "catalog": 0, "places": 0, "gateway": 0])
     #expect(try String(contentsOfFile: logFile, encoding: .utf8).contains("msg=stopped"))
   }
 
@@ -155,7 +155,7 @@ import Testing
         _ = try await auth.deleteAccount(.with { $0.password = "violet staircase under a quiet harbour" }, metadata: ["authorization": "Bearer \(admin.tokens.accessToken)"])
       }
       let (_, outbox) = try Self.run(gymctl, ["outbox"] + stack)
-      #expect(outbox.contains("→ catalog: 1 pending"), "\(outbox)")
+      #expect(outbox.contains("→ plan: 1 pending"), "\(outbox)")
     }
   }
 
@@ -189,6 +189,54 @@ import Testing
     }
   }
 
+  @Test func gymctlImportsExercisesAndAppsBrowseAndPublishThroughTheGateway() async throws {
+    try await Self.withStack { supervisor, gateway in
+      let file = supervisor.layout.dataDirectory + "/exercises.json"
+      try #"""
+        [{"slug": "sandbag-carry", "name": "Sandbag Bear-Hug Carry", "instructions": ["Hug the bag to your chest.", "Walk tall for 30 metres."],
+          "primary_muscles": ["UPPER_BACK", "ABS"], "equipment": ["BODYWEIGHT"], "category": "STRENGTH", "difficulty": "BEGINNER"},
+         {"slug": "typo", "name": "Typo", "primary_muscles": ["HAMSTRING"]}]
+        """#.write(toFile: file, atomically: true, encoding: .utf8)
+      let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
+      let arguments = ["import", "exercises", file, "--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
+      let (status, first) = try Self.run(gymctl, arguments)
+      #expect(status == 0, "\(first)")
+      #expect(first.contains("created 1, updated 0, unchanged 0, rejected 1"), "\(first)")
+      #expect(first.contains("#1 typo"), "\(first)")
+      let (_, second) = try Self.run(gymctl, arguments)
+      #expect(second.contains("created 0, updated 0, unchanged 1, rejected 1"), "\(second)")
+
+      try await withClient(to: gateway) { client in
+        let tokens = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(.with {
+          $0.email = "lifter@example.com"; $0.username = "lifter"; $0.password = "violet staircase under a quiet harbour"
+          $0.acceptTerms = true; $0.termsVersion = "1"
+        }).tokens
+        let me: Metadata = ["authorization": "Bearer \(tokens.accessToken)"]
+        let catalog = Gym_Catalog_V1_CatalogService.Client(wrapping: client)
+        let found = try await catalog.listExercises(.with { $0.query = "romanian" }, metadata: me)
+        let rdl = try #require(found.exercises.first)
+        #expect(rdl.name == "Romanian Deadlift" && !rdl.commonMistakes.isEmpty && found.totalSize >= 2)
+        #expect(try await catalog.listExercises(.with { $0.query = "sandbag" }, metadata: me).exercises.first?.slug == "sandbag-carry")
+        let published = try await catalog.createProgram(.with {
+          $0.program = .with {
+            $0.name = "Hinge Basics"
+            $0.goal = .strengthGoal
+            $0.difficulty = .beginner
+            $0.durationWeeks = 6
+            $0.sessionMinutes = 40
+            $0.days = [.with { $0.exercises = [.with { $0.exerciseID = rdl.id; $0.sets = 3; $0.repsMin = 8 }] }]
+          }
+        }, metadata: me).program
+        #expect(try await catalog.listPrograms(.init(), metadata: me).programs.map(\.id) == [published.id])
+        // The internal service is not reachable through the gateway.
+        let internalCall = await rpcError {
+          _ = try await Gym_Catalog_V1_CatalogInternal.Client(wrapping: client).purgeUser(.with { $0.userID = "x" }, metadata: me)
+        }
+        #expect(internalCall?.code == .unimplemented)
+      }
+    }
+  }
+
   @Test func gymctlBacksUpEveryDatabaseOnline() async throws {
     try await Self.withStack { supervisor, gateway in
       try await withClient(to: gateway) { client in
@@ -203,7 +251,7 @@ import Testing
       ])
       #expect(status == 0, "\(output)")
       let files = try FileManager.default.contentsOfDirectory(atPath: destination)
-      #expect(files.contains { $0.hasPrefix("auth-") } && files.contains { $0.hasPrefix("places-") }, "\(files)")
+      #expect(["auth-", "catalog-", "places-"].allSatisfy { prefix in files.contains { $0.hasPrefix(prefix) } }, "\(files)")
       // The copy is a complete database: the account is in it.
       let copy = try #require(files.first { $0.hasPrefix("auth-") })
       let (_, rows) = try Self.run("/usr/bin/env", ["python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select username from users').fetchall())", destination + "/" + copy])
