@@ -19,7 +19,7 @@ struct GymBench: AsyncParsableCommand {
     abstract: "Measure gym RPC throughput and latency against a running stack.",
     subcommands: [
       GetMe.self, Login.self, GetProfile.self, BanLatency.self, OutboxDrain.self, PlacesImport.self, PlacesSearch.self,
-      PlacesBaseline.self,
+      PlacesBaseline.self, CatalogFill.self, CatalogList.self, CatalogSearch.self, CatalogVote.self,
     ])
 }
 

@@ -81,10 +81,12 @@ enum CatalogMigrations {
           created_at DATETIME NOT NULL,
           updated_at DATETIME NOT NULL
         );
-        CREATE INDEX programs_top ON programs(state, score DESC, rid);
-        CREATE INDEX programs_goal_top ON programs(state, goal, score DESC, rid);
-        CREATE INDEX programs_difficulty_top ON programs(state, difficulty, score DESC, rid);
-        CREATE INDEX programs_saved ON programs(state, saves DESC, rid);
+        -- Each index carries its whole sort key (ties: newest first), so ORDER BY ... LIMIT
+        -- walks the index instead of sorting.
+        CREATE INDEX programs_top ON programs(state, score DESC, rid DESC);
+        CREATE INDEX programs_goal_top ON programs(state, goal, score DESC, rid DESC);
+        CREATE INDEX programs_difficulty_top ON programs(state, difficulty, score DESC, rid DESC);
+        CREATE INDEX programs_saved ON programs(state, saves DESC, rid DESC);
         CREATE INDEX programs_name ON programs(state, name_key, rid);
         CREATE INDEX programs_author ON programs(author_id, rid);
         CREATE INDEX programs_queue ON programs(queued_at, rid) WHERE queued_at IS NOT NULL;
