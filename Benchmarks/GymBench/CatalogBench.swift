@@ -37,12 +37,12 @@ struct CatalogFill: AsyncParsableCommand {
     guard let address = HostPort(catalogAddr) else { throw ValidationError("bad address") }
     let transport = try HTTP2ClientTransport.Posix(target: .ipv4(address: address.host, port: address.port), transportSecurity: .plaintext)
     let library = try ExerciseLibrary.exercises()
-    try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { client in
+    let ids = try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { client in
       let catalog = Gym_Catalog_V1_CatalogService.Client(wrapping: client)
       // 1. Exercises: library variants until the library holds `exercises`.
       let existing = Int(try await catalog.listExercises(.with { $0.pageSize = 1 }).totalSize)
       let missing = max(0, exercises - existing)
-      var started = ContinuousClock.now
+      let started = ContinuousClock.now
       let imported = try await catalog.importExercises { writer in
         for i in 0..<missing {
           var e = library[i % library.count]
@@ -54,8 +54,6 @@ struct CatalogFill: AsyncParsableCommand {
         }
       }
       print("exercises: \(imported.created) created in \(seconds(since: started)) s (\(imported.rejected.count) rejected)")
-
-      // 2. Programs, by several authors at once, over the whole library.
       var ids: [String] = []
       var token = ""
       repeat {
@@ -63,9 +61,17 @@ struct CatalogFill: AsyncParsableCommand {
         ids += page.exercises.map(\.id)
         token = page.nextPageToken
       } while !token.isEmpty
+      return ids
+    }
+
+    // 2. Programs, by several authors at once, over the whole library; a client without
+    // the credential, since authors are users.
+    let userTransport = try HTTP2ClientTransport.Posix(target: .ipv4(address: address.host, port: address.port), transportSecurity: .plaintext)
+    try await withGRPCClient(transport: userTransport) { client in
+      let catalog = Gym_Catalog_V1_CatalogService.Client(wrapping: client)
       var tokens: [String] = []
       for _ in 0..<authors { tokens.append(try await Load.registerUser(at: registerAddr).token) }
-      started = ContinuousClock.now
+      let started = ContinuousClock.now
       let exerciseIDs = ids, authorTokens = tokens, total = programs, workers = concurrency
       try await withThrowingTaskGroup(of: Void.self) { group in
         for worker in 0..<workers {

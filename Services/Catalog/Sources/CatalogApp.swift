@@ -56,29 +56,14 @@ public enum CatalogApp {
     let path = (settings.dataDirectory as NSString).appendingPathComponent("catalog.sqlite")
     let store = try CatalogStore(path: path, rules: settings.rules)
     try await ExerciseLibrary.seed(store, logger: logger)
-    let authClient = try GymClient.make(to: settings.auth, interceptors: [settings.credential.clientInterceptor])
-    let verifier = TokenVerifier(source: AuthKeySource(client: authClient), logger: logger)
-    let revocations = RevocationList()
-    let server = GymServer(
-      name: "gym-catalog",
-      settings: settings.common,
-      services: [
+    return try BuiltProcess.backend(
+      name: "gym-catalog", settings: settings.common, auth: settings.auth, credential: settings.credential,
+      database: (path, store.writer), healthName: Gym_Catalog_V1_CatalogService.descriptor.fullyQualifiedService, logger: logger
+    ) { authClient in
+      [
         CatalogService(store: store, users: users ?? AuthUserDirectory(client: authClient), logger: logger),
         CatalogInternalService(store: store, logger: logger),
-        OpsService(process: "gym-catalog", database: (path, store.writer)),
-      ],
-      healthNames: [Gym_Catalog_V1_CatalogService.descriptor.fullyQualifiedService],
-      auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: revocations.sessionCheck),
-      logger: logger)
-    let writer = store.writer
-    return BuiltProcess(
-      server: server,
-      services: server.lifecycle(
-        before: [ClientConnections(authClient), RevocationFollower(client: authClient, list: revocations, logger: logger)],
-        probe: {
-          try await GymDatabase.probe(writer)
-          return []
-        }),
-      close: { try (writer as? DatabasePool)?.close() })
+      ]
+    }
   }
 }

@@ -8,6 +8,7 @@ extension CatalogService {
     request: Gym_Catalog_V1_CreateProgramRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_CreateProgramResponse {
     let (caller, reader) = try Self.reader()
+    try Self.requireUserAccount()
     try await validate(request.program)
     try await refreshAuthor(caller.userID)
     let now = Date()
@@ -166,10 +167,18 @@ extension CatalogService {
     }
   }
 
+  /// Programs are published by user accounts; an operator tool holding the service
+  /// credential has none.
+  static func requireUserAccount() throws {
+    if RequestContext.current?.isServiceCall == true {
+      throw CatalogError.permissionDenied("programs are published by users: call with a user's access token, not the service credential")
+    }
+  }
+
   /// Every field problem of a program at once, including exercises that do not exist.
   private func validate(_ program: Gym_Catalog_V1_Program) async throws {
     let ids = ProgramInput.exerciseIDs(program)
-    let known = ids.isEmpty ? [] : Set(try await store.exercises(ids: ids).map(\.id))
+    let known = ids.isEmpty ? [] : try await store.existingExerciseIDs(ids)
     let violations = ProgramInput.validate(program, known: known)
     guard violations.isEmpty else { throw CatalogError.invalid(violations) }
   }

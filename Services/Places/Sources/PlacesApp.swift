@@ -39,29 +39,14 @@ public enum PlacesApp {
   public static func build(_ settings: Settings, accounts: (any AccountDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
     let path = (settings.dataDirectory as NSString).appendingPathComponent("places.sqlite")
     let store = try PlacesStore(path: path)
-    let authClient = try GymClient.make(to: settings.auth, interceptors: [settings.credential.clientInterceptor])
-    let verifier = TokenVerifier(source: AuthKeySource(client: authClient), logger: logger)
-    let revocations = RevocationList()
-    let server = GymServer(
-      name: "gym-places",
-      settings: settings.common,
-      services: [
+    return try BuiltProcess.backend(
+      name: "gym-places", settings: settings.common, auth: settings.auth, credential: settings.credential,
+      database: (path, store.writer), healthName: Gym_Places_V1_PlacesService.descriptor.fullyQualifiedService, logger: logger
+    ) { authClient in
+      [
         PlacesService(store: store, accounts: accounts ?? AuthAccountDirectory(client: authClient), logger: logger),
         PlacesInternalService(store: store, logger: logger),
-        OpsService(process: "gym-places", database: (path, store.writer)),
-      ],
-      healthNames: [Gym_Places_V1_PlacesService.descriptor.fullyQualifiedService],
-      auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: revocations.sessionCheck),
-      logger: logger)
-    let writer = store.writer
-    return BuiltProcess(
-      server: server,
-      services: server.lifecycle(
-        before: [ClientConnections(authClient), RevocationFollower(client: authClient, list: revocations, logger: logger)],
-        probe: {
-          try await GymDatabase.probe(writer)
-          return []
-        }),
-      close: { try (writer as? DatabasePool)?.close() })
+      ]
+    }
   }
 }

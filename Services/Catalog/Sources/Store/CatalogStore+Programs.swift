@@ -20,7 +20,7 @@ extension CatalogStore {
       var record = program
       record.rid = nil
       let exercises = try Self.resolveExercises(db, record.exerciseIDs)
-      record.muscles = Self.muscles(of: exercises)
+      record.muscles = try Self.primaryMuscles(db, exercises)
       try record.insert(db)
       try Self.indexProgram(db, record, exercises: exercises)
       return try Self.views(db, [record], reader: Reader(userID: record.authorID, isAdmin: false)).first!
@@ -44,7 +44,7 @@ extension CatalogStore {
         (existing.state, existing.moderationReason, existing.autoHideExempt, existing.queuedAt)
       record.version = existing.version + 1
       let exercises = try Self.resolveExercises(db, record.exerciseIDs)
-      record.muscles = Self.muscles(of: exercises)
+      record.muscles = try Self.primaryMuscles(db, exercises)
       try record.update(db)
       try Self.indexProgram(db, record, exercises: exercises)
       return try Self.views(db, [record], reader: reader).first!
@@ -182,20 +182,35 @@ extension CatalogStore {
     return !(author?.isBanned(at: now) ?? false)
   }
 
-  /// Exercise rows for the ids, in the ids' order; unknown ids are refused.
-  static func resolveExercises(_ db: Database, _ ids: [String]) throws -> [ExerciseRecord] {
+  /// What a program needs of an exercise it uses.
+  struct ExerciseRef {
+    var rid: Int64
+    var id: String
+    var name: String
+  }
+
+  /// The exercises for the ids, in the ids' order; unknown ids are refused. Reads plain
+  /// columns only: publishing must not decode every exercise's JSON lists.
+  static func resolveExercises(_ db: Database, _ ids: [String]) throws -> [ExerciseRef] {
+    let marks = ids.map { _ in "?" }.joined(separator: ",")
     let found = Dictionary(
-      try ExerciseRecord.filter(ids.contains(Column("id"))).fetchAll(db).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+      try Row.fetchAll(db, sql: "SELECT rid, id, name FROM exercises WHERE id IN (\(marks))", arguments: StatementArguments(ids))
+        .map { (row: Row) -> (String, ExerciseRef) in (row["id"], ExerciseRef(rid: row["rid"], id: row["id"], name: row["name"])) },
+      uniquingKeysWith: { a, _ in a })
     let missing = ids.filter { found[$0] == nil }
     guard missing.isEmpty else { throw StoreError.unknownExercises(missing) }
     return ids.compactMap { found[$0] }
   }
 
-  static func muscles(of exercises: [ExerciseRecord]) -> [Int] {
-    Array(Set(exercises.flatMap(\.primaryMuscles))).sorted()
+  /// The primary muscles of the exercises, from their facet rows.
+  static func primaryMuscles(_ db: Database, _ exercises: [ExerciseRef]) throws -> [Int] {
+    let marks = exercises.map { _ in "?" }.joined(separator: ",")
+    return try Int.fetchAll(
+      db, sql: "SELECT DISTINCT value FROM exercise_facets WHERE kind = 1 AND exercise_rid IN (\(marks)) ORDER BY value",
+      arguments: StatementArguments(exercises.map(\.rid)))
   }
 
-  static func indexProgram(_ db: Database, _ record: ProgramRecord, exercises: [ExerciseRecord]) throws {
+  static func indexProgram(_ db: Database, _ record: ProgramRecord, exercises: [ExerciseRef]) throws {
     let rid = record.rid!
     for table in ["program_exercises", "program_muscles", "program_tags"] {
       try db.execute(sql: "DELETE FROM \(table) WHERE program_rid = ?", arguments: [rid])

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 extension CatalogStore {
-  /// Names to show for an author, refreshed whenever they publish.
+  /// Names to show for an author, refreshed whenever they publish; unchanged names
+  /// write nothing (no commit to wait for).
   public func saveAuthorNames(userID: String, username: String, displayName: String, now: Date) async throws {
     try await writer.write { db in
       try db.execute(
@@ -10,6 +11,7 @@ extension CatalogStore {
           INSERT INTO authors (user_id, username, display_name, updated_at) VALUES (?, ?, ?, ?)
           ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name,
             updated_at = excluded.updated_at
+          WHERE authors.username <> excluded.username OR authors.display_name <> excluded.display_name
           """,
         arguments: [userID, username, displayName, now])
     }

@@ -15,10 +15,7 @@ extension CatalogStore {
   /// lose a count. Only visible programs take votes.
   public func rate(programID: String, userID: String, vote: Int, now: Date) async throws -> RateOutcome {
     try await writer.write { db in
-      guard var program = try ProgramRecord.filter(Column("id") == programID).fetchOne(db),
-        Self.canSee(program, reader: Reader(userID: "", isAdmin: false), db: db, now: now)
-      else { throw StoreError.notFound }
-      guard program.authorID != userID else { throw StoreError.ownProgram }
+      var program = try Self.votableProgram(db, id: programID, userID: userID, now: now)
       let rid = program.rid!
       let previous = try Int.fetchOne(
         db, sql: "SELECT vote FROM votes WHERE program_rid = ? AND user_id = ?", arguments: [rid, userID]) ?? 0
@@ -62,10 +59,7 @@ extension CatalogStore {
   /// hide it until an administrator decides.
   public func report(programID: String, userID: String, reason: String, now: Date) async throws {
     try await writer.write { db in
-      guard var program = try ProgramRecord.filter(Column("id") == programID).fetchOne(db),
-        Self.canSee(program, reader: Reader(userID: "", isAdmin: false), db: db, now: now)
-      else { throw StoreError.notFound }
-      guard program.authorID != userID else { throw StoreError.ownProgram }
+      var program = try Self.votableProgram(db, id: programID, userID: userID, now: now)
       let rid = program.rid!
       let exists = try Bool.fetchOne(
         db, sql: "SELECT EXISTS (SELECT 1 FROM reports WHERE program_rid = ? AND reporter_id = ?)", arguments: [rid, userID]) ?? false
@@ -83,6 +77,16 @@ extension CatalogStore {
         sql: "UPDATE programs SET state = ?, moderation_reason = ?, queued_at = ? WHERE rid = ?",
         arguments: [program.state.rawValue, program.moderationReason, program.queuedAt, rid])
     }
+  }
+
+  /// A program that takes votes and reports: visible, by an author in good standing,
+  /// and not the user's own.
+  private static func votableProgram(_ db: Database, id: String, userID: String, now: Date) throws -> ProgramRecord {
+    guard let program = try ProgramRecord.filter(Column("id") == id).fetchOne(db),
+      canSee(program, reader: Reader(userID: "", isAdmin: false), db: db, now: now)
+    else { throw StoreError.notFound }
+    guard program.authorID != userID else { throw StoreError.ownProgram }
+    return program
   }
 
   /// Counts a user's save once; returns the program's distinct savers.

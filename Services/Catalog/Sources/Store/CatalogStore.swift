@@ -40,8 +40,13 @@ public struct CatalogStore: Sendable {
     }
   }
 
-  public func exercises(ids: [String]) async throws -> [ExerciseRecord] {
-    try await writer.read { db in try ExerciseRecord.filter(ids.contains(Column("id"))).fetchAll(db) }
+  /// Which of the ids name an exercise.
+  public func existingExerciseIDs(_ ids: [String]) async throws -> Set<String> {
+    try await writer.read { db in
+      Set(try String.fetchAll(
+        db, sql: "SELECT id FROM exercises WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
+        arguments: StatementArguments(ids)))
+    }
   }
 
   /// - Parameter searchFacets: words for the record's muscles, equipment and category,

@@ -1,0 +1,39 @@
+import GRDB
+import GRPCCore
+import GymStore
+import Logging
+
+extension BuiltProcess {
+  /// How a backend that serves users is assembled: a client to auth holding the service
+  /// credential, tokens verified with auth's published keys, revocations followed from
+  /// auth's stream, the operator service, health probing the database, and the pool
+  /// closed last.
+  ///
+  /// - Parameter services: the backend's own services, given the client to auth.
+  public static func backend(
+    name: String, settings: CommonSettings, auth: HostPort, credential: ServiceCredential,
+    database: (path: String, writer: any DatabaseWriter), healthName: String, logger: Logger,
+    services: (GymGRPCClient) -> [any RegistrableRPCService]
+  ) throws -> BuiltProcess {
+    let authClient = try GymClient.make(to: auth, interceptors: [credential.clientInterceptor])
+    let verifier = TokenVerifier(source: AuthKeySource(client: authClient), logger: logger)
+    let revocations = RevocationList()
+    let server = GymServer(
+      name: name,
+      settings: settings,
+      services: services(authClient) + [OpsService(process: name, database: database)],
+      healthNames: [healthName],
+      auth: AuthInterceptor(verifier: verifier, credential: credential, sessionCheck: revocations.sessionCheck),
+      logger: logger)
+    let writer = database.writer
+    return BuiltProcess(
+      server: server,
+      services: server.lifecycle(
+        before: [ClientConnections(authClient), RevocationFollower(client: authClient, list: revocations, logger: logger)],
+        probe: {
+          try await GymDatabase.probe(writer)
+          return []
+        }),
+      close: { try (writer as? DatabasePool)?.close() })
+  }
+}
