@@ -87,6 +87,7 @@ enum CatalogMigrations {
         CREATE INDEX programs_goal_top ON programs(state, goal, score DESC, rid DESC);
         CREATE INDEX programs_difficulty_top ON programs(state, difficulty, score DESC, rid DESC);
         CREATE INDEX programs_saved ON programs(state, saves DESC, rid DESC);
+        CREATE INDEX programs_newest ON programs(state, rid DESC);
         CREATE INDEX programs_name ON programs(state, name_key, rid);
         CREATE INDEX programs_author ON programs(author_id, rid);
         CREATE INDEX programs_queue ON programs(queued_at, rid) WHERE queued_at IS NOT NULL;

@@ -117,11 +117,13 @@ extension CatalogStore {
         _ = arguments.append(contentsOf: [difficulty])
       }
       if let muscle = query.muscle {
-        conditions.append("p.rid IN (SELECT program_rid FROM program_muscles WHERE muscle = ?)")
+        // EXISTS probes the key per row while the ranking index is walked; IN would first
+        // collect every program with the muscle.
+        conditions.append("EXISTS (SELECT 1 FROM program_muscles m WHERE m.muscle = ? AND m.program_rid = p.rid)")
         _ = arguments.append(contentsOf: [muscle])
       }
       if let tag = query.tag {
-        conditions.append("p.rid IN (SELECT program_rid FROM program_tags WHERE tag = ?)")
+        conditions.append("EXISTS (SELECT 1 FROM program_tags t WHERE t.tag = ? AND t.program_rid = p.rid)")
         _ = arguments.append(contentsOf: [tag.folded])
       }
       let order = switch query.order {
@@ -206,7 +208,11 @@ extension CatalogStore {
   static func primaryMuscles(_ db: Database, _ exercises: [ExerciseRef]) throws -> [Int] {
     let marks = exercises.map { _ in "?" }.joined(separator: ",")
     return try Int.fetchAll(
-      db, sql: "SELECT DISTINCT value FROM exercise_facets WHERE kind = 1 AND exercise_rid IN (\(marks)) ORDER BY value",
+      // By exercise: the (kind, value) key would walk every primary-muscle row of the library.
+      db, sql: """
+        SELECT DISTINCT value FROM exercise_facets INDEXED BY exercise_facets_exercise
+        WHERE exercise_rid IN (\(marks)) AND kind = 1 ORDER BY value
+        """,
       arguments: StatementArguments(exercises.map(\.rid)))
   }
 
