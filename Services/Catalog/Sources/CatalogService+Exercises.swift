@@ -67,10 +67,9 @@ extension CatalogService {
   ) async throws -> Gym_Catalog_V1_CreateExerciseResponse {
     let caller = try Self.requireAuthorOfExercises()
     let now = Date()
-    let input = try ExerciseInput.validate(
-      request.exercise, id: ID.make(now: now), authorID: caller.isAdmin && !caller.roles.contains(.trainer) ? "" : caller.userID,
-      now: now
-    ).get()
+    // A trainer's exercise is theirs to edit; an administrator's joins the library.
+    let author = caller.roles.contains(.trainer) ? caller.userID : ""
+    let input = try ExerciseInput.validate(request.exercise, id: ID.make(now: now), authorID: author, now: now).get()
     let record = try await Self.attempt("exercise") { try await store.insertExercise(input.record, searchFacets: input.searchFacets) }
     logger.info("exercise created", metadata: ["exercise_id": "\(record.id)", "slug": "\(record.slug)"])
     return .with { $0.exercise = CatalogMapping.exercise(record) }

@@ -14,9 +14,10 @@ enum Vocabulary {
     return text
   }
 
-  /// A named value of the enum (not unspecified, not a number the proto does not define).
-  static func isNamed<E: SwiftProtobuf.Enum>(_ value: E) -> Bool {
-    value.rawValue != 0 && E(rawValue: value.rawValue) != nil && !String(describing: value).hasPrefix("UNRECOGNIZED")
+  /// A named value of the enum: not unspecified (0), not a number the proto does not
+  /// define (which decodes as UNRECOGNIZED and is not among `allCases`).
+  static func isNamed<E: SwiftProtobuf.Enum & CaseIterable>(_ value: E) -> Bool {
+    value.rawValue != 0 && E.allCases.contains(value)
   }
 
   /// Words indexed for an exercise's facets, so a search for "dumbbell", "hamstrings"

@@ -818,7 +818,7 @@ public nonisolated struct Gym_Catalog_V1_ListExercisesRequest: Sendable {
   // methods supported on all messages.
 
   /// Words matched against name, aliases, muscles, equipment and description, ignoring
-  /// case and accents; every word must match, the last one as a prefix ("squat dumb").
+  /// case and accents; every word must match, as a word or a prefix ("squat dumb").
   public var query: String = String()
 
   /// any of these, primary or secondary

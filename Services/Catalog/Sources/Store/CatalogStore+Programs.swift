@@ -272,7 +272,8 @@ extension CatalogStore {
     return records.map { record in
       ProgramView(
         program: record, author: authors[record.authorID], myVote: votes[record.rid ?? 0] ?? 0,
-        exerciseNames: names.filter { record.exerciseIDs.contains($0.key) })
+        exerciseNames: Dictionary(
+          record.exerciseIDs.compactMap { id in names[id].map { (id, $0) } }, uniquingKeysWith: { a, _ in a }))
     }
   }
 }

@@ -200,8 +200,13 @@ public struct CatalogStore: Sendable {
       var pageArguments = arguments
       _ = pageArguments.append(contentsOf: orderArguments)
       _ = pageArguments.append(contentsOf: [query.limit, query.offset])
-      let page = try ExerciseRecord.fetchAll(
-        db, sql: "SELECT e.* FROM \(from) \(filter) ORDER BY \(order) LIMIT ? OFFSET ?", arguments: pageArguments)
+      // Ranks keys only, then reads the page's rows: sorting whole rows (instructions,
+      // mistakes...) of every match would copy far more than the 20 shown.
+      let rids = try Int64.fetchAll(
+        db, sql: "SELECT e.rid FROM \(from) \(filter) ORDER BY \(order) LIMIT ? OFFSET ?", arguments: pageArguments)
+      let rows = Dictionary(
+        try ExerciseRecord.filter(rids.contains(Column("rid"))).fetchAll(db).map { ($0.rid!, $0) }, uniquingKeysWith: { a, _ in a })
+      let page = rids.compactMap { rows[$0] }
       return (page, total)
     }
   }
