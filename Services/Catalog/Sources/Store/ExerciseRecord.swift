@@ -65,3 +65,29 @@ public struct ExerciseRecord: Codable, Sendable, Equatable, FetchableRecord, Mut
     return a == b
   }
 }
+
+extension ExerciseRecord {
+  /// Reads columns directly; the generic Codable row decoder costs more than the query.
+  public init(row: Row) throws {
+    let json = JSONDecoder()
+    rid = row["rid"]
+    id = row["id"]
+    slug = row["slug"]
+    name = row["name"]
+    nameKey = row["name_key"]
+    aliases = try json.decode([String].self, from: row["aliases"] as Data)
+    description = row["description"]
+    instructions = try json.decode([String].self, from: row["instructions"] as Data)
+    commonMistakes = try json.decode([String].self, from: row["common_mistakes"] as Data)
+    primaryMuscles = try json.decode([Int].self, from: row["primary_muscles"] as Data)
+    secondaryMuscles = try json.decode([Int].self, from: row["secondary_muscles"] as Data)
+    equipment = try json.decode([Int].self, from: row["equipment"] as Data)
+    category = row["category"]
+    difficulty = row["difficulty"]
+    media = try json.decode([MediaItem].self, from: row["media"] as Data)
+    authorID = row["author_id"]
+    createdAt = row["created_at"]
+    updatedAt = row["updated_at"]
+    etag = row["etag"]
+  }
+}

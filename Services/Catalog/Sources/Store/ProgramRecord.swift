@@ -128,6 +128,39 @@ public struct ProgramRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
   }
 }
 
+extension ProgramRecord {
+  /// Reads columns directly: lists page through thousands of rows a second, and the
+  /// generic Codable row decoder costs several times the query.
+  public init(row: Row) throws {
+    let json = JSONDecoder()
+    rid = row["rid"]
+    id = row["id"]
+    authorID = row["author_id"]
+    name = row["name"]
+    nameKey = row["name_key"]
+    description = row["description"]
+    goal = row["goal"]
+    difficulty = row["difficulty"]
+    durationWeeks = row["duration_weeks"]
+    sessionMinutes = row["session_minutes"]
+    days = try json.decode([Day].self, from: row["days"] as Data)
+    tags = try json.decode([String].self, from: row["tags"] as Data)
+    muscles = try json.decode([Int].self, from: row["muscles"] as Data)
+    upVotes = row["up_votes"]
+    downVotes = row["down_votes"]
+    score = row["score"]
+    saves = row["saves"]
+    state = State(rawValue: row["state"]) ?? .hidden
+    moderationReason = row["moderation_reason"]
+    autoHideExempt = row["auto_hide_exempt"]
+    queuedAt = row["queued_at"]
+    version = row["version"]
+    etag = row["etag"]
+    createdAt = row["created_at"]
+    updatedAt = row["updated_at"]
+  }
+}
+
 /// A program as a reader sees it: the row plus what depends on who reads it.
 public struct ProgramView: Sendable, Equatable {
   public var program: ProgramRecord
