@@ -1,7 +1,37 @@
+import Foundation
 import GRDB
 import GRPCCore
 import GymStore
 import Logging
+
+/// What every backend that serves users is configured with: its own server settings,
+/// its data directory, where auth is, and the service credential.
+public struct BackendSettings: Sendable {
+  public var common: CommonSettings
+  public var dataDirectory: String
+  public var auth: HostPort
+  public var credential: ServiceCredential
+
+  public init(common: CommonSettings, dataDirectory: String, auth: HostPort, credential: ServiceCredential) {
+    self.common = common
+    self.dataDirectory = dataDirectory
+    self.auth = auth
+    self.credential = credential
+  }
+
+  public init(config: Config, listenKey: ConfigKey, authKey: ConfigKey) throws {
+    self.init(
+      common: try CommonSettings(config: config, listenKey: listenKey),
+      dataDirectory: try config.string(CommonKeys.dataDir),
+      auth: try config.address(authKey),
+      credential: try ServiceCredential.load(path: try config.string(ServiceCredential.fileKey)))
+  }
+
+  /// The path of the backend's SQLite file in its data directory.
+  public func databasePath(_ file: String) -> String {
+    (dataDirectory as NSString).appendingPathComponent(file)
+  }
+}
 
 extension BuiltProcess {
   /// How a backend that serves users is assembled: a client to auth holding the service
@@ -11,16 +41,16 @@ extension BuiltProcess {
   ///
   /// - Parameter services: the backend's own services, given the client to auth.
   public static func backend(
-    name: String, settings: CommonSettings, auth: HostPort, credential: ServiceCredential,
-    database: (path: String, writer: any DatabaseWriter), healthName: String, logger: Logger,
-    services: (GymGRPCClient) -> [any RegistrableRPCService]
+    name: String, settings: BackendSettings, database: (path: String, writer: any DatabaseWriter), healthName: String,
+    logger: Logger, services: (GymGRPCClient) -> [any RegistrableRPCService]
   ) throws -> BuiltProcess {
-    let authClient = try GymClient.make(to: auth, interceptors: [credential.clientInterceptor])
+    let credential = settings.credential
+    let authClient = try GymClient.make(to: settings.auth, interceptors: [credential.clientInterceptor])
     let verifier = TokenVerifier(source: AuthKeySource(client: authClient), logger: logger)
     let revocations = RevocationList()
     let server = GymServer(
       name: name,
-      settings: settings,
+      settings: settings.common,
       services: services(authClient) + [OpsService(process: name, database: database)],
       healthNames: [healthName],
       auth: AuthInterceptor(verifier: verifier, credential: credential, sessionCheck: revocations.sessionCheck),

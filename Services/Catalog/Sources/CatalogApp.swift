@@ -22,25 +22,15 @@ public enum CatalogApp {
     + CommonKeys.all
 
   public struct Settings: Sendable {
-    public var common: CommonSettings
-    public var dataDirectory: String
-    public var auth: HostPort
-    public var credential: ServiceCredential
+    public var backend: BackendSettings
     public var rules = ModerationRules()
 
     public init(common: CommonSettings, dataDirectory: String, auth: HostPort, credential: ServiceCredential) {
-      self.common = common
-      self.dataDirectory = dataDirectory
-      self.auth = auth
-      self.credential = credential
+      backend = BackendSettings(common: common, dataDirectory: dataDirectory, auth: auth, credential: credential)
     }
 
     public init(config: Config) throws {
-      self.init(
-        common: try CommonSettings(config: config, listenKey: CatalogApp.listen),
-        dataDirectory: try config.string(CommonKeys.dataDir),
-        auth: try config.address(CatalogApp.authAddress),
-        credential: try ServiceCredential.load(path: try config.string(ServiceCredential.fileKey)))
+      backend = try BackendSettings(config: config, listenKey: CatalogApp.listen, authKey: CatalogApp.authAddress)
       guard let score = Double(try config.string(CatalogApp.hideBelowScore)), (0...1).contains(score) else {
         throw ConfigError("\(CatalogApp.hideBelowScore.name) must be a number from 0 to 1")
       }
@@ -53,12 +43,12 @@ public enum CatalogApp {
 
   /// - Parameter users: profiles by id; by default auth's `LookupUsers`.
   public static func build(_ settings: Settings, users: (any UserDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
-    let path = (settings.dataDirectory as NSString).appendingPathComponent("catalog.sqlite")
+    let path = settings.backend.databasePath("catalog.sqlite")
     let store = try CatalogStore(path: path, rules: settings.rules)
     try await ExerciseLibrary.seed(store, logger: logger)
     return try BuiltProcess.backend(
-      name: "gym-catalog", settings: settings.common, auth: settings.auth, credential: settings.credential,
-      database: (path, store.writer), healthName: Gym_Catalog_V1_CatalogService.descriptor.fullyQualifiedService, logger: logger
+      name: "gym-catalog", settings: settings.backend, database: (path, store.writer),
+      healthName: Gym_Catalog_V1_CatalogService.descriptor.fullyQualifiedService, logger: logger
     ) { authClient in
       [
         CatalogService(store: store, users: users ?? AuthUserDirectory(client: authClient), logger: logger),

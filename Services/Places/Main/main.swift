@@ -2,5 +2,5 @@ import GymPlaces
 import GymService
 
 await GymMain.run(process: "gym-places", keys: PlacesApp.keys) { config, logger in
-  try await PlacesApp.build(PlacesApp.Settings(config: config), logger: logger)
+  try await PlacesApp.build(PlacesApp.settings(config), logger: logger)
 }
