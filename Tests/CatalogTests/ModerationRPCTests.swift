@@ -130,7 +130,7 @@ import Testing
       let squat = try await exerciseID(env.catalog, "back-squat", as: env.member)
       let curl = try await exerciseID(env.catalog, "barbell-curl", as: env.member)
       let a = try await env.catalog.createProgram(.with { $0.program = program("Arm Farm", exercises: [curl], goal: .hypertrophy) }, metadata: env.trainer.metadata).program
-      let b = try await env.catalog.createProgram(.with { $0.program = program("Squat Every Day", exercises: [squat]) }, metadata: env.trainer.metadata).program
+      _ = try await env.catalog.createProgram(.with { $0.program = program("Squat Every Day", exercises: [squat]) }, metadata: env.trainer.metadata)
       _ = try await env.catalog.rateProgram(.with { $0.programID = a.id; $0.vote = .up }, metadata: env.member.metadata)
       func names(_ request: Gym_Catalog_V1_ListProgramsRequest) async throws -> [String] {
         try await env.catalog.listPrograms(request, metadata: env.member.metadata).programs.map(\.name)
@@ -144,7 +144,6 @@ import Testing
       #expect(try await names(.with { $0.query = "barbell curl" }) == ["Arm Farm"], "exercise names are searched too")
       #expect(try await names(.with { $0.tag = "FULL BODY" }).count == 2)
       #expect(try await names(.with { $0.difficulty = .advanced }).isEmpty)
-      _ = b
       let bad = await rpcError { _ = try await env.catalog.listPrograms(.with { $0.goal = Gym_Catalog_V1_Goal(rawValue: 42)! }, metadata: env.member.metadata) }
       #expect(bad?.fieldViolations.first?.field == "goal")
     }
