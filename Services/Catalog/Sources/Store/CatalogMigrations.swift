@@ -65,7 +65,6 @@ enum CatalogMigrations {
           difficulty INTEGER NOT NULL,
           duration_weeks INTEGER NOT NULL,
           session_minutes INTEGER NOT NULL,
-          days TEXT NOT NULL,
           tags TEXT NOT NULL,
           muscles TEXT NOT NULL,
           up_votes INTEGER NOT NULL DEFAULT 0,
@@ -91,12 +90,30 @@ enum CatalogMigrations {
         CREATE INDEX programs_name ON programs(state, name_key, rid);
         CREATE INDEX programs_author ON programs(author_id, rid);
         CREATE INDEX programs_queue ON programs(queued_at, rid) WHERE queued_at IS NOT NULL;
-        CREATE TABLE program_exercises (
+        -- A program's week: its days and, in order, what each day does. Rows, not JSON,
+        -- so a page of programs reads them in one indexed query and no program can point
+        -- at a missing exercise (the foreign key refuses the exercise's deletion).
+        CREATE TABLE program_days (
           program_rid INTEGER NOT NULL REFERENCES programs(rid) ON DELETE CASCADE,
-          exercise_rid INTEGER NOT NULL REFERENCES exercises(rid),
-          PRIMARY KEY (program_rid, exercise_rid)
+          day INTEGER NOT NULL,
+          name TEXT NOT NULL,
+          PRIMARY KEY (program_rid, day)
         ) WITHOUT ROWID;
-        CREATE INDEX program_exercises_exercise ON program_exercises(exercise_rid);
+        CREATE TABLE program_entries (
+          program_rid INTEGER NOT NULL REFERENCES programs(rid) ON DELETE CASCADE,
+          day INTEGER NOT NULL,
+          position INTEGER NOT NULL,
+          exercise_rid INTEGER NOT NULL REFERENCES exercises(rid),
+          sets INTEGER NOT NULL,
+          reps_min INTEGER NOT NULL,
+          reps_max INTEGER NOT NULL,
+          duration_seconds INTEGER NOT NULL,
+          rest_seconds INTEGER NOT NULL,
+          weight_kg REAL NOT NULL,
+          notes TEXT NOT NULL,
+          PRIMARY KEY (program_rid, day, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX program_entries_exercise ON program_entries(exercise_rid);
         CREATE TABLE program_muscles (
           muscle INTEGER NOT NULL,
           program_rid INTEGER NOT NULL REFERENCES programs(rid) ON DELETE CASCADE,

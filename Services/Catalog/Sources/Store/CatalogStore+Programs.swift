@@ -164,7 +164,7 @@ extension CatalogStore {
         Self.canSee(record, reader: reader, db: db, now: now),
         let view = try Self.views(db, [record], reader: reader).first
       else { return nil }
-      let exercises = try ExerciseRecord.filter(record.exerciseIDs.contains(Column("id"))).fetchAll(db)
+      let exercises = try ExerciseRecord.filter(view.program.exerciseIDs.contains(Column("id"))).fetchAll(db)
       return (view, exercises)
     }
   }
@@ -216,14 +216,25 @@ extension CatalogStore {
       arguments: StatementArguments(exercises.map(\.rid)))
   }
 
+  /// Rewrites the program's days, entries, muscles, tags and search row.
   static func indexProgram(_ db: Database, _ record: ProgramRecord, exercises: [ExerciseRef]) throws {
     let rid = record.rid!
-    for table in ["program_exercises", "program_muscles", "program_tags"] {
+    for table in ["program_days", "program_entries", "program_muscles", "program_tags"] {
       try db.execute(sql: "DELETE FROM \(table) WHERE program_rid = ?", arguments: [rid])
     }
-    for exercise in exercises {
-      try db.cachedStatement(sql: "INSERT OR IGNORE INTO program_exercises (program_rid, exercise_rid) VALUES (?, ?)")
-        .execute(arguments: [rid, exercise.rid])
+    let exerciseRIDs = Dictionary(exercises.map { ($0.id, $0.rid) }, uniquingKeysWith: { a, _ in a })
+    for (day, content) in record.days.enumerated() {
+      try db.cachedStatement(sql: "INSERT INTO program_days (program_rid, day, name) VALUES (?, ?, ?)")
+        .execute(arguments: [rid, day, content.name])
+      for (position, entry) in content.exercises.enumerated() {
+        try db.cachedStatement(sql: """
+          INSERT INTO program_entries (program_rid, day, position, exercise_rid, sets, reps_min, reps_max, duration_seconds,
+            rest_seconds, weight_kg, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """).execute(arguments: [
+            rid, day, position, exerciseRIDs[entry.exerciseID], entry.sets, entry.repsMin, entry.repsMax, entry.durationSeconds,
+            entry.restSeconds, entry.weightKg, entry.notes,
+          ])
+      }
     }
     for muscle in record.muscles {
       try db.cachedStatement(sql: "INSERT OR IGNORE INTO program_muscles (muscle, program_rid) VALUES (?, ?)")
@@ -262,18 +273,44 @@ extension CatalogStore {
         db, sql: "SELECT program_rid, vote FROM votes WHERE user_id = ? AND program_rid IN (\(marks))", arguments: voteArguments
       ).map { (row: Row) -> (Int64, Int) in (row["program_rid"], row["vote"]) },
       uniquingKeysWith: { a, _ in a })
-    let exerciseIDs = Array(Set(records.flatMap(\.exerciseIDs)))
-    let names = Dictionary(
-      try Row.fetchAll(
-        db, sql: "SELECT id, name FROM exercises WHERE id IN (\(exerciseIDs.map { _ in "?" }.joined(separator: ",")))",
-        arguments: StatementArguments(exerciseIDs)
-      ).map { (row: Row) -> (String, String) in (row["id"], row["name"]) },
-      uniquingKeysWith: { a, _ in a })
+    // Days and entries of the whole page in two indexed queries, with each exercise's
+    // current id and name.
+    var dayNames: [Int64: [String]] = [:]
+    for row in try Row.fetchAll(
+      db, sql: "SELECT program_rid, name FROM program_days WHERE program_rid IN (\(marks)) ORDER BY program_rid, day",
+      arguments: StatementArguments(rids))
+    {
+      dayNames[row["program_rid"], default: []].append(row["name"])
+    }
+    var entries: [Int64: [Int: [ProgramRecord.Entry]]] = [:]
+    var names: [String: String] = [:]
+    for row in try Row.fetchAll(
+      db,
+      sql: """
+        SELECT e.program_rid, e.day, x.id, x.name, e.sets, e.reps_min, e.reps_max, e.duration_seconds, e.rest_seconds,
+          e.weight_kg, e.notes
+        FROM program_entries e JOIN exercises x ON x.rid = e.exercise_rid
+        WHERE e.program_rid IN (\(marks)) ORDER BY e.program_rid, e.day, e.position
+        """,
+      arguments: StatementArguments(rids))
+    {
+      let id: String = row["id"]
+      names[id] = row["name"]
+      entries[row["program_rid"], default: [:]][row["day"], default: []].append(ProgramRecord.Entry(
+        exerciseID: id, sets: row["sets"], repsMin: row["reps_min"], repsMax: row["reps_max"],
+        durationSeconds: row["duration_seconds"], restSeconds: row["rest_seconds"], weightKg: row["weight_kg"],
+        notes: row["notes"]))
+    }
     return records.map { record in
-      ProgramView(
-        program: record, author: authors[record.authorID], myVote: votes[record.rid ?? 0] ?? 0,
+      var program = record
+      let rid = record.rid ?? 0
+      program.days = (dayNames[rid] ?? []).enumerated().map { day, name in
+        ProgramRecord.Day(name: name, exercises: entries[rid]?[day] ?? [])
+      }
+      return ProgramView(
+        program: program, author: authors[record.authorID], myVote: votes[rid] ?? 0,
         exerciseNames: Dictionary(
-          record.exerciseIDs.compactMap { id in names[id].map { (id, $0) } }, uniquingKeysWith: { a, _ in a }))
+          program.exerciseIDs.compactMap { id in names[id].map { (id, $0) } }, uniquingKeysWith: { a, _ in a }))
     }
   }
 }

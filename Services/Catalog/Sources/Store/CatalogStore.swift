@@ -85,7 +85,8 @@ public struct CatalogStore: Sendable {
       guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM exercises WHERE id = ?", arguments: [id]) else {
         throw StoreError.notFound
       }
-      let users = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM program_exercises WHERE exercise_rid = ?", arguments: [rid]) ?? 0
+      let users = try Int.fetchOne(
+        db, sql: "SELECT COUNT(DISTINCT program_rid) FROM program_entries WHERE exercise_rid = ?", arguments: [rid]) ?? 0
       guard users == 0 else { throw StoreError.exerciseInUse(programs: users) }
       try db.execute(sql: "DELETE FROM exercises_fts WHERE rowid = ?", arguments: [rid])
       try db.execute(sql: "DELETE FROM exercises WHERE rid = ?", arguments: [rid])

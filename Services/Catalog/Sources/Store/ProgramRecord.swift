@@ -1,18 +1,19 @@
 import Foundation
 import GRDB
 
-/// A row of `programs`. Days are stored as JSON; counts and score are maintained by
-/// the vote transactions.
-public struct ProgramRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+/// A row of `programs` with its days (rows of `program_days` and `program_entries`,
+/// written and read by the store). Counts and score are maintained by the vote
+/// transactions.
+public struct ProgramRecord: Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
   public static let databaseTableName = "programs"
 
-  public enum State: Int, Codable, Sendable {
+  public enum State: Int, Sendable {
     case visible = 1
     case hidden = 2
     case removed = 3
   }
 
-  public struct Day: Codable, Sendable, Equatable {
+  public struct Day: Sendable, Equatable {
     public var name: String
     public var exercises: [Entry]
 
@@ -22,7 +23,7 @@ public struct ProgramRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     }
   }
 
-  public struct Entry: Codable, Sendable, Equatable {
+  public struct Entry: Sendable, Equatable {
     public var exerciseID: String
     public var sets: Int
     public var repsMin: Int
@@ -97,24 +98,33 @@ public struct ProgramRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     self.updatedAt = now
   }
 
-  enum CodingKeys: String, CodingKey {
-    case rid, id
-    case authorID = "author_id"
-    case name
-    case nameKey = "name_key"
-    case description, goal, difficulty
-    case durationWeeks = "duration_weeks"
-    case sessionMinutes = "session_minutes"
-    case days, tags, muscles
-    case upVotes = "up_votes"
-    case downVotes = "down_votes"
-    case score, saves, state
-    case moderationReason = "moderation_reason"
-    case autoHideExempt = "auto_hide_exempt"
-    case queuedAt = "queued_at"
-    case version, etag
-    case createdAt = "created_at"
-    case updatedAt = "updated_at"
+  /// The `programs` columns; days are written by the store into their own tables.
+  public func encode(to container: inout PersistenceContainer) throws {
+    let json = JSONEncoder()
+    container["rid"] = rid
+    container["id"] = id
+    container["author_id"] = authorID
+    container["name"] = name
+    container["name_key"] = nameKey
+    container["description"] = description
+    container["goal"] = goal
+    container["difficulty"] = difficulty
+    container["duration_weeks"] = durationWeeks
+    container["session_minutes"] = sessionMinutes
+    container["tags"] = String(decoding: try json.encode(tags), as: UTF8.self)
+    container["muscles"] = String(decoding: try json.encode(muscles), as: UTF8.self)
+    container["up_votes"] = upVotes
+    container["down_votes"] = downVotes
+    container["score"] = score
+    container["saves"] = saves
+    container["state"] = state.rawValue
+    container["moderation_reason"] = moderationReason
+    container["auto_hide_exempt"] = autoHideExempt
+    container["queued_at"] = queuedAt
+    container["version"] = version
+    container["etag"] = etag
+    container["created_at"] = createdAt
+    container["updated_at"] = updatedAt
   }
 
   public mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -130,7 +140,8 @@ public struct ProgramRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
 
 extension ProgramRecord {
   /// Reads columns directly: lists page through thousands of rows a second, and the
-  /// generic Codable row decoder costs several times the query.
+  /// generic Codable row decoder costs several times the query. Days are left empty
+  /// for the store to fill from their tables.
   public init(row: Row) throws {
     let json = JSONDecoder()
     rid = row["rid"]
@@ -143,7 +154,7 @@ extension ProgramRecord {
     difficulty = row["difficulty"]
     durationWeeks = row["duration_weeks"]
     sessionMinutes = row["session_minutes"]
-    days = try json.decode([Day].self, from: row["days"] as Data)
+    days = []
     tags = try json.decode([String].self, from: row["tags"] as Data)
     muscles = try json.decode([Int].self, from: row["muscles"] as Data)
     upVotes = row["up_votes"]
