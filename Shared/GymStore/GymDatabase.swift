@@ -19,9 +19,10 @@ public enum GymDatabase {
     config.prepareDatabase { db in
       // Readers too; the writer is set again below because GRDB's WAL setup lowers it.
       try db.execute(sql: "PRAGMA synchronous = FULL")
-      // Reads map the file instead of copying every page through pread(); writes still
-      // go through the WAL, so durability is unchanged.
-      try db.execute(sql: "PRAGMA mmap_size = 268435456")
+      // 16 MiB of page cache per connection (SQLite's default is 2 MiB): list and search
+      // pages re-read the same index and FTS pages, and a bounded cache keeps memory honest
+      // where mmap would inflate every connection's RSS.
+      try db.execute(sql: "PRAGMA cache_size = -16384")
     }
     let pool = try DatabasePool(path: path, configuration: config)
     // DatabasePool switches its writer to synchronous=NORMAL while enabling WAL, after
