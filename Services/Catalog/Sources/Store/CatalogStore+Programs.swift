@@ -256,8 +256,8 @@ extension CatalogStore {
     try db.execute(sql: "DELETE FROM programs WHERE rid = ?", arguments: [rid])
   }
 
-  /// Adds authors, the reader's votes and exercise names to rows: three queries for a
-  /// whole page, not three per program.
+  /// Adds authors, the reader's votes, and the days with their exercises' current names
+  /// to rows: four queries for a whole page, not four per program.
   static func views(_ db: Database, _ records: [ProgramRecord], reader: Reader) throws -> [ProgramView] {
     guard !records.isEmpty else { return [] }
     let authorIDs = Array(Set(records.map(\.authorID)))
