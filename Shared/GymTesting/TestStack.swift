@@ -58,20 +58,24 @@ public func testSettings() -> CommonSettings {
   CommonSettings(listen: HostPort(host: "127.0.0.1", port: 0), metricsListen: HostPort(host: "127.0.0.1", port: 0), shutdownGrace: .seconds(5))
 }
 
-/// A TCP port that was free a moment ago (bound to port 0 and released), for tests that
-/// must restart a process on the same address.
+/// A TCP port that was free a moment ago, for tests that must start a process on an
+/// address known in advance (or restart it there). Chosen below Linux's ephemeral range
+/// (32768+): a port from there could be handed to another test's port-0 listener or to
+/// an outgoing connection before the process binds it.
 public func freePort() throws -> Int {
-  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  guard fd >= 0 else { throw POSIXError(.EMFILE) }
-  defer { close(fd) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  address.sin_port = 0
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  let bound = withUnsafeMutablePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+  for _ in 0..<100 {
+    let port = Int.random(in: 10_000..<30_000)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EMFILE) }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+    if bound { return port }
   }
-  guard bound else { throw POSIXError(.EADDRINUSE) }
-  return Int(UInt16(bigEndian: address.sin_port))
+  throw POSIXError(.EADDRINUSE)
 }
