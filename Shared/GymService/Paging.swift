@@ -33,6 +33,12 @@ public struct Paging: Sendable, Equatable {
     return offset
   }
 
+  /// Size and token of an offset-paged list, validated, with the offset to start at.
+  public static func withOffset(size: Int32, token: String) throws(FieldViolations) -> (Paging, Int) {
+    let paging = try Paging(size: size, token: token)
+    return (paging, try paging.offset())
+  }
+
   public static func token(for position: String) -> String {
     Data(("p1:" + position).utf8).base64URLEncodedString()
   }

@@ -72,3 +72,9 @@ extension GymErrorMapping {
   public var rpcErrorMessage: String { rpcError.message }
   public var rpcErrorMetadata: Metadata { rpcError.metadata }
 }
+
+/// Paging and other shared validation throw `FieldViolations`; it is INVALID_ARGUMENT in
+/// every service, so no service wraps it again.
+extension FieldViolations: GymErrorMapping {
+  public var rpcError: RPCError { .invalidArgument(violations) }
+}

@@ -65,8 +65,7 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
   public func listMailOutbox(
     request: Gym_Auth_V1_ListMailOutboxRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_ListMailOutboxResponse {
-    let paging = try AuthService.paging(request.pageSize, request.pageToken)
-    let offset = try AuthService.offset(paging)
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let mail = try await store.mail(to: request.to.isEmpty ? nil : request.to, offset: offset, limit: paging.size)
     return .with { response in
       response.messages = mail.map { row in

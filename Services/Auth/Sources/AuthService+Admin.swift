@@ -8,7 +8,7 @@ extension AuthService {
     request: Gym_Auth_V1_ListUsersRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_ListUsersResponse {
     _ = try Caller.admin()
-    let paging = try Self.paging(request.pageSize, request.pageToken)
+    let paging = try Paging(size: request.pageSize, token: request.pageToken)
     let now = Date()
     let users = try await store.listUsers(
       query: request.query, role: try Self.roleFilter(request.role), bannedOnly: request.bannedOnly,

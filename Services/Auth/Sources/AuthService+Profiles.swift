@@ -48,8 +48,7 @@ extension AuthService {
     request: Gym_Auth_V1_SearchProfilesRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_SearchProfilesResponse {
     let caller = try Caller.current()
-    let paging = try Self.paging(request.pageSize, request.pageToken)
-    let offset = try Self.offset(paging)
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     if let tooLong = Self.tooLong(request.query, field: "query", max: 100) { throw AuthError.invalid([tooLong]) }
     let users = try await store.searchProfiles(
       query: request.query, role: try Self.roleFilter(request.role), offset: offset, limit: paging.size, now: Date())

@@ -9,8 +9,7 @@ extension AuthService {
     request: Gym_Auth_V1_ListSessionsRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_ListSessionsResponse {
     let caller = try Caller.current()
-    let paging = try Self.paging(request.pageSize, request.pageToken)
-    let offset = try Self.offset(paging)
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let sessions = try await store.sessions(userID: caller.userID, now: Date(), offset: offset, limit: paging.size)
     return .with { response in
       response.sessions = sessions.map { session in
@@ -38,21 +37,5 @@ extension AuthService {
       throw AuthError.notFound("you have no active session with id \(request.sessionID)")
     }
     return .init()
-  }
-
-  static func paging(_ size: Int32, _ token: String) throws(AuthError) -> Paging {
-    do {
-      return try Paging(size: size, token: token)
-    } catch {
-      throw .invalid(error.violations)
-    }
-  }
-
-  static func offset(_ paging: Paging) throws(AuthError) -> Int {
-    do {
-      return try paging.offset()
-    } catch {
-      throw .invalid(error.violations)
-    }
   }
 }

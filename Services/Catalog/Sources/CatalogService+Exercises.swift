@@ -29,7 +29,7 @@ extension CatalogService {
       violations.append(FieldViolation("order_by", "is not an ExerciseOrder"))
     }
     guard violations.isEmpty else { throw CatalogError.invalid(violations) }
-    let (paging, offset) = try Self.paging(request.pageSize, request.pageToken)
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     var query = CatalogStore.ExerciseQuery()
     query.match = match
     query.words = TextSearch.words(request.query)

@@ -9,7 +9,7 @@ extension CatalogService {
     request: Gym_Catalog_V1_ListModerationQueueRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_ListModerationQueueResponse {
     let reader = try Self.requireAdmin("the moderation queue")
-    let (paging, offset) = try Self.paging(request.pageSize, request.pageToken)
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let entries = try await store.moderationQueue(limit: paging.size, offset: offset, reader: reader)
     return .with {
       $0.entries = entries.map { entry in

@@ -48,7 +48,7 @@ extension CatalogService {
     if request.tag.count > 30 { violations.append(FieldViolation("tag", "must be at most 30 characters")) }
     if request.authorID.count > 100 { violations.append(FieldViolation("author_id", "must be at most 100 characters")) }
     guard violations.isEmpty else { throw CatalogError.invalid(violations) }
-    let (paging, offset) = try Self.paging(request.pageSize, request.pageToken)
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     var query = CatalogStore.ProgramQuery()
     query.match = TextSearch.matchQuery(request.query)
     query.goal = request.goal == .unspecified ? nil : request.goal.rawValue
@@ -147,7 +147,7 @@ extension CatalogService {
     request: Gym_Catalog_V1_RecommendProgramsRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_RecommendProgramsResponse {
     let (caller, reader) = try Self.reader()
-    let (paging, offset) = try Self.paging(request.pageSize, request.pageToken)
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     // Recommendations are a convenience: with auth unreachable they fall back to the
     // beginner ordering rather than failing the screen.
     var level = 0

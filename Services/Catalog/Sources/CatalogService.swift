@@ -29,15 +29,6 @@ public struct CatalogService: Sendable {
     return reader
   }
 
-  static func paging(_ size: Int32, _ token: String) throws(CatalogError) -> (Paging, Int) {
-    do {
-      let paging = try Paging(size: size, token: token)
-      return (paging, try paging.offset())
-    } catch {
-      throw .invalid(error.violations)
-    }
-  }
-
   static func requireID(_ id: String, field: String) throws(CatalogError) {
     guard !id.isEmpty else { throw .invalid([FieldViolation(field, "is required")]) }
     guard id.count <= 100 else { throw .invalid([FieldViolation(field, "must be at most 100 characters")]) }

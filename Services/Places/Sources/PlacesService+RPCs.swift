@@ -24,10 +24,10 @@ extension PlacesService: Gym_Places_V1_PlacesService.SimpleServiceProtocol {
     }
     let paging: Paging, offset: Int
     do {
-      (paging, offset) = try Self.paging(request.pageSize, request.pageToken)
+      (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     } catch {
-      if case .invalid(let more) = error { violations += more }
-      throw PlacesError.invalid(violations)
+      // Every problem at once: the paging ones with the rest.
+      throw PlacesError.invalid(violations + error.violations)
     }
     guard violations.isEmpty else { throw PlacesError.invalid(violations) }
 

@@ -66,7 +66,7 @@ extension PlacesService {
     }
     if request.specialty.count > 50 { violations.append(FieldViolation("specialty", "must be at most 50 characters")) }
     guard violations.isEmpty else { throw PlacesError.invalid(violations) }
-    let (paging, offset) = try Self.paging(request.pageSize, request.pageToken)
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let specialty = request.specialty.trimmingCharacters(in: .whitespaces)
     let found = try await store.nearbyTrainers(
       center, radius: radius, specialty: specialty.isEmpty ? nil : specialty,

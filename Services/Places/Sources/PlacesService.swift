@@ -26,15 +26,6 @@ public struct PlacesService: Sendable {
     return caller
   }
 
-  static func paging(_ size: Int32, _ token: String) throws(PlacesError) -> (Paging, Int) {
-    do {
-      let paging = try Paging(size: size, token: token)
-      return (paging, try paging.offset())
-    } catch {
-      throw .invalid(error.violations)
-    }
-  }
-
   /// Location and radius checks shared by the searches.
   static func searchArea(
     _ location: Gym_Common_V1_LatLng, hasLocation: Bool, radius: Double, defaultRadius: Double, maximum: Double
