@@ -179,14 +179,8 @@ extension AuthStore {
   /// one transaction.
   public func ban(userID: String, reason: String, until: Date?, standingDestinations: [String], now: Date) async throws -> UserRecord {
     let user = try await writer.write { db in
-      guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.notFound("no user with id \(userID)") }
-      user.banReason = reason
-      user.bannedAt = now
-      user.bannedUntil = until
-      user.updatedAt = now
-      try user.update(db)
+      let user = try Self.setBan(db, userID: userID, reason: reason, until: until, standingDestinations: standingDestinations, now: now)
       try Self.revokeUser(db, userID: userID, reason: "banned", now: now)
-      try Self.enqueueStanding(db, Standing(userID: userID, banned: true, until: until), to: standingDestinations, now: now)
       return user
     }
     revocationFeed.notify()
@@ -195,15 +189,23 @@ extension AuthStore {
 
   public func unban(userID: String, standingDestinations: [String], now: Date) async throws -> UserRecord {
     try await writer.write { db in
-      guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.notFound("no user with id \(userID)") }
-      user.banReason = nil
-      user.bannedAt = nil
-      user.bannedUntil = nil
-      user.updatedAt = now
-      try user.update(db)
-      try Self.enqueueStanding(db, Standing(userID: userID, banned: false, until: nil), to: standingDestinations, now: now)
-      return user
+      try Self.setBan(db, userID: userID, reason: nil, until: nil, standingDestinations: standingDestinations, now: now)
     }
+  }
+
+  /// Sets (reason given) or lifts (nil) a ban and queues the new standing for
+  /// `destinations`, inside the caller's transaction.
+  private static func setBan(
+    _ db: Database, userID: String, reason: String?, until: Date?, standingDestinations destinations: [String], now: Date
+  ) throws -> UserRecord {
+    guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.notFound("no user with id \(userID)") }
+    user.banReason = reason
+    user.bannedAt = reason == nil ? nil : now
+    user.bannedUntil = until
+    user.updatedAt = now
+    try user.update(db)
+    try enqueueStanding(db, Standing(userID: userID, banned: reason != nil, until: until), to: destinations, now: now)
+    return user
   }
 
   /// The outbox job's id orders standings: receivers ignore one older than what they have.
