@@ -78,7 +78,7 @@ struct CatalogFill: AsyncParsableCommand {
           group.addTask {
             for n in stride(from: worker, to: total, by: workers) {
               _ = try await catalog.createProgram(.with { $0.program = Self.program(n, exercises: exerciseIDs) },
-                metadata: ["authorization": "Bearer \(authorTokens[n % authorTokens.count])"])
+                metadata: Load.bearer(authorTokens[n % authorTokens.count]))
             }
           }
         }
@@ -142,8 +142,7 @@ struct CatalogList: AsyncParsableCommand {
   @OptionGroup var options: LoadOptions
 
   func run() async throws {
-    let user = try await Load.registerUser(at: options.registerAddr)
-    let metadata: Metadata = ["authorization": "Bearer \(user.token)"]
+    let metadata = try await Load.signedIn(at: options.registerAddr)
     let figures = try await Load.run(options) { client in
       _ = try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listPrograms(.with {
         $0.orderBy = .topRated
@@ -168,8 +167,7 @@ struct CatalogSearch: AsyncParsableCommand {
   @OptionGroup var options: LoadOptions
 
   func run() async throws {
-    let user = try await Load.registerUser(at: options.registerAddr)
-    let metadata: Metadata = ["authorization": "Bearer \(user.token)"]
+    let metadata = try await Load.signedIn(at: options.registerAddr)
     let figures = try await Load.run(options) { client in
       _ = try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listExercises(.with {
         $0.query = CatalogWords.queries.randomElement()!
@@ -198,7 +196,7 @@ struct CatalogVote: AsyncParsableCommand {
       repeat {
         let page = try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listPrograms(
           .with { $0.orderBy = .newest; $0.pageSize = 100; $0.pageToken = token },
-          metadata: ["authorization": "Bearer \(tokens[0])"])
+          metadata: Load.bearer(tokens[0]))
         ids += page.programs.map(\.id)
         token = page.nextPageToken
       } while !token.isEmpty && ids.count < 5_000
@@ -209,7 +207,7 @@ struct CatalogVote: AsyncParsableCommand {
       _ = try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).rateProgram(.with {
         $0.programID = programs.randomElement()!
         $0.vote = Bool.random() ? .up : .down
-      }, metadata: ["authorization": "Bearer \(voterTokens.randomElement()!)"])
+      }, metadata: Load.bearer(voterTokens.randomElement()!))
     }
     figures.report("RateProgram via \(options.addr) x\(options.concurrency) (\(programs.count) programs, \(voters) voters)")
   }

@@ -107,6 +107,13 @@ enum Load {
     }
   }
 
+  /// `authorization` metadata of a freshly registered benchmark user.
+  static func signedIn(at address: String) async throws -> Metadata {
+    bearer(try await registerUser(at: address).token)
+  }
+
+  static func bearer(_ token: String) -> Metadata { ["authorization": "Bearer \(token)"] }
+
   /// Registers a fresh benchmark user and returns its access token and credentials.
   static func registerUser(at address: String) async throws -> (token: String, username: String, password: String) {
     let username = "bench_" + String(ID.make().replacingOccurrences(of: "-", with: "").suffix(12))
@@ -133,8 +140,7 @@ struct GetMe: AsyncParsableCommand {
   @OptionGroup var options: LoadOptions
 
   func run() async throws {
-    let user = try await Load.registerUser(at: options.registerAddr)
-    let metadata: Metadata = ["authorization": "Bearer \(user.token)"]
+    let metadata = try await Load.signedIn(at: options.registerAddr)
     let figures = try await Load.run(options) { client in
       _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).getMe(.init(), metadata: metadata)
     }
@@ -164,9 +170,8 @@ struct GetProfile: AsyncParsableCommand {
   @OptionGroup var options: LoadOptions
 
   func run() async throws {
-    let viewer = try await Load.registerUser(at: options.registerAddr)
+    let metadata = try await Load.signedIn(at: options.registerAddr)
     let subject = try await Load.registerUser(at: options.registerAddr)
-    let metadata: Metadata = ["authorization": "Bearer \(viewer.token)"]
     let figures = try await Load.run(options) { client in
       _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).getProfile(
         .with { $0.username = subject.username }, metadata: metadata)
@@ -203,13 +208,13 @@ struct BanLatency: AsyncParsableCommand {
       _ = try await Gym_Auth_V1_AuthInternal.Client(wrapping: internalClient).createAdmin(.with {
         $0.email = "\(name)@bench.example.com"; $0.username = name; $0.password = password
       })
-      let admin: Metadata = ["authorization": "Bearer \(try await auth.login(.with { $0.identifier = name; $0.password = password }).tokens.accessToken)"]
+      let admin = Load.bearer(try await auth.login(.with { $0.identifier = name; $0.password = password }).tokens.accessToken)
       let victim = try await Load.registerUser(at: addr)
-      let victimID = try await auth.getMe(.init(), metadata: ["authorization": "Bearer \(victim.token)"]).user.id
+      let victimID = try await auth.getMe(.init(), metadata: Load.bearer(victim.token)).user.id
       var samples: [Duration] = []
       for _ in 0..<runs {
         let token = try await auth.login(.with { $0.identifier = victim.username; $0.password = victim.password }).tokens.accessToken
-        let bearer: Metadata = ["authorization": "Bearer \(token)"]
+        let bearer = Load.bearer(token)
         _ = try await auth.getMe(.init(), metadata: bearer)
         let start = ContinuousClock.now
         _ = try await auth.banUser(.with { $0.userID = victimID; $0.reason = "bench" }, metadata: admin)
@@ -335,8 +340,7 @@ struct PlacesSearch: AsyncParsableCommand {
   @Option var radius = 4_000.0
 
   func run() async throws {
-    let user = try await Load.registerUser(at: options.registerAddr)
-    let metadata: Metadata = ["authorization": "Bearer \(user.token)"]
+    let metadata = try await Load.signedIn(at: options.registerAddr)
     let radius = self.radius
     let figures = try await Load.run(options) { client in
       let (lat, lng) = Country.randomPoint()
