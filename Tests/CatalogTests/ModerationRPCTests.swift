@@ -54,6 +54,8 @@ import Testing
       _ = try await env.catalog.reportProgram(.with { $0.programID = p.id; $0.reason = "dangerous volume for beginners" }, metadata: env.members[0].metadata)
       let twice = await rpcError { _ = try await env.catalog.reportProgram(.with { $0.programID = p.id; $0.reason = "again" }, metadata: env.members[0].metadata) }
       #expect(twice?.code == .alreadyExists)
+      let own = await rpcError { _ = try await env.catalog.reportProgram(.with { $0.programID = p.id; $0.reason = "reporting myself" }, metadata: env.trainer.metadata) }
+      #expect(own?.code == .permissionDenied)
       let short = await rpcError { _ = try await env.catalog.reportProgram(.with { $0.programID = p.id; $0.reason = "x" }, metadata: env.members[1].metadata) }
       #expect(short?.fieldViolations.first?.field == "reason")
 

@@ -218,6 +218,13 @@ import Testing
       #expect(response.unchanged == 1 && response.created == 1 && response.updated == 0)
       #expect(response.rejected.map(\.index) == [1, 3])
       #expect(response.rejected.last?.reason.contains("instructions") == true)
+      // The changed plank on its own: an update, and the change is stored.
+      let second = try await env.catalog.importExercises(metadata: env.admin.metadata) { writer in
+        try await writer.write(.with { $0.exercise = batch[1] })
+      }
+      #expect(second.updated == 1 && second.created == 0 && second.rejected.isEmpty)
+      let stored = try await env.catalog.getExercise(.with { $0.id = "plank" }, metadata: env.member.metadata).exercise
+      #expect(stored.description_p.hasSuffix("Breathe steadily throughout.") && stored.id == unchanged.id && stored.etag != unchanged.etag)
       let member = await rpcError {
         _ = try await env.catalog.importExercises(metadata: env.member.metadata) { writer in try await writer.write(.with { $0.exercise = batch[2] }) }
       }
