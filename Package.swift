@@ -100,6 +100,7 @@ let targets: [Target] = [
       .product(name: "JWTKit", package: "jwt-kit"),
     ],
     path: "Services/Auth/Sources",
+    resources: [.process("Password/common-passwords.txt")],
     swiftSettings: swiftSettings
   ),
   // The gym-auth executable: reads config, builds, runs.
@@ -107,6 +108,16 @@ let targets: [Target] = [
     name: "gym-auth",
     dependencies: ["GymAuth", "GymService"],
     path: "Services/Auth/Main",
+    swiftSettings: swiftSettings
+  ),
+  // Tests only: a real gym-auth in-process for other services' tests (`withRunningAuth`).
+  .target(
+    name: "AuthTesting",
+    dependencies: grpc + [
+      "GymAPI", "GymAuth", "GymService", "GymStore", "GymTesting",
+      .product(name: "Logging", package: "swift-log"),
+    ],
+    path: "Shared/AuthTesting",
     swiftSettings: swiftSettings
   ),
   // The exercise library and the program marketplace: FTS5 search, votes, moderation.
@@ -118,6 +129,7 @@ let targets: [Target] = [
       .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ],
     path: "Services/Catalog/Sources",
+    resources: [.process("Seed/exercise-library.json")],
     swiftSettings: swiftSettings
   ),
   .executableTarget(
@@ -197,7 +209,7 @@ let targets: [Target] = [
   .testTarget(
     name: "AuthTests",
     dependencies: grpc + [
-      "GymAuth", "GymService", "GymStore", "GymTesting", "GymAPI",
+      "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: swiftSettings
@@ -205,7 +217,7 @@ let targets: [Target] = [
   .testTarget(
     name: "PlacesTests",
     dependencies: grpc + [
-      "GymPlaces", "GymAuth", "GymService", "GymStore", "GymTesting", "GymAPI",
+      "GymPlaces", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: swiftSettings
@@ -213,14 +225,14 @@ let targets: [Target] = [
   .testTarget(
     name: "CatalogTests",
     dependencies: grpc + [
-      "GymCatalog", "GymAuth", "GymService", "GymStore", "GymTesting", "GymAPI",
+      "GymCatalog", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: swiftSettings
   ),
   .testTarget(
     name: "GatewayTests",
-    dependencies: grpc + ["GymGateway", "GymAuth", "GymService", "GymTesting", "GymAPI"],
+    dependencies: grpc + ["GymGateway", "GymAuth", "AuthTesting", "GymService", "GymTesting", "GymAPI"],
     swiftSettings: swiftSettings
   ),
   .testTarget(

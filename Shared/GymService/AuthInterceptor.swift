@@ -92,20 +92,3 @@ public struct AuthInterceptor: ServerInterceptor {
     return nil
   }
 }
-
-extension Caller {
-  /// The verified caller of the current RPC; UNAUTHENTICATED outside an authenticated RPC.
-  public static func current() throws(RPCError) -> Caller {
-    guard let caller = RequestContext.current?.caller else {
-      throw RPCError.unauthenticated("this call needs an access token")
-    }
-    return caller
-  }
-
-  /// The current caller if they hold the admin role, else PERMISSION_DENIED.
-  public static func admin() throws(RPCError) -> Caller {
-    let caller = try current()
-    guard caller.isAdmin else { throw RPCError.permissionDenied("this call needs the admin role") }
-    return caller
-  }
-}

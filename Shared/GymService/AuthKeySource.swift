@@ -11,9 +11,7 @@ public struct AuthKeySource<Transport: ClientTransport>: VerificationKeySource {
   }
 
   public func verificationKeys() async throws -> [VerificationKey] {
-    var options = CallOptions.defaults
-    options.timeout = .seconds(3)
-    options.waitForReady = false
+    let options = CallOptions.internalCall(timeout: .seconds(3))
     let response = try await client.getSigningKeys(.init(), options: options)
     return response.keys.map { key in
       VerificationKey(

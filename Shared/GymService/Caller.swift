@@ -1,3 +1,4 @@
+import GRPCCore
 import GymAPI
 
 /// Who is calling, established by `AuthInterceptor` from a verified access token.
@@ -19,4 +20,21 @@ public struct Caller: Sendable, Hashable {
 
   /// An operator tool calling with the service credential (`gymctl`); acts as an admin.
   public static let `operator` = Caller(userID: "operator", sessionID: "", roles: [.admin])
+}
+
+extension Caller {
+  /// The verified caller of the current RPC; UNAUTHENTICATED outside an authenticated RPC.
+  public static func current() throws(RPCError) -> Caller {
+    guard let caller = RequestContext.current?.caller else {
+      throw RPCError.unauthenticated("this call needs an access token")
+    }
+    return caller
+  }
+
+  /// The current caller if they hold the admin role, else PERMISSION_DENIED.
+  public static func admin() throws(RPCError) -> Caller {
+    let caller = try current()
+    guard caller.isAdmin else { throw RPCError.permissionDenied("this call needs the admin role") }
+    return caller
+  }
 }

@@ -8,10 +8,13 @@ public enum CommonKeys {
     "GYM_SHUTDOWN_GRACE_SECONDS", default: "10", "How long SIGTERM/SIGINT waits for in-flight RPCs before cancelling them")
   public static let maxMessageBytes = ConfigKey(
     "GYM_MAX_MESSAGE_BYTES", default: "4194304", "Largest request message accepted, in bytes")
+  public static let maxConcurrentStreams = ConfigKey(
+    "GYM_MAX_CONCURRENT_STREAMS", default: "1000",
+    "Concurrent RPCs one HTTP/2 connection may carry; advertised in SETTINGS so clients queue beyond it")
   public static let dataDir = ConfigKey(
     "GYM_DATA_DIR", default: "./.gym-data", "Directory holding this service's SQLite file and keys")
 
-  public static let all: [ConfigKey] = [logLevel, metricsListen, shutdownGrace, maxMessageBytes]
+  public static let all: [ConfigKey] = [logLevel, metricsListen, shutdownGrace, maxMessageBytes, maxConcurrentStreams]
 }
 
 /// The settings every process derives from `CommonKeys`.
@@ -20,16 +23,20 @@ public struct CommonSettings: Sendable {
   public var metricsListen: HostPort
   public var shutdownGrace: Duration
   public var maxMessageBytes: Int
+  /// Advertised to every client: without it NIO still enforces 100 and drops the whole
+  /// connection of a client that opens the 101st stream.
+  public var maxConcurrentStreams: Int
   public var logLevel: String
 
   public init(
     listen: HostPort, metricsListen: HostPort? = nil, shutdownGrace: Duration = .seconds(10),
-    maxMessageBytes: Int = 4 << 20, logLevel: String = "info"
+    maxMessageBytes: Int = 4 << 20, maxConcurrentStreams: Int = 1000, logLevel: String = "info"
   ) {
     self.listen = listen
     self.metricsListen = metricsListen ?? HostPort(host: listen.host, port: listen.port == 0 ? 0 : listen.port + 2000)
     self.shutdownGrace = shutdownGrace
     self.maxMessageBytes = maxMessageBytes
+    self.maxConcurrentStreams = maxConcurrentStreams
     self.logLevel = logLevel
   }
 
@@ -48,6 +55,7 @@ public struct CommonSettings: Sendable {
       metricsListen: metricsAddress,
       shutdownGrace: try config.seconds(CommonKeys.shutdownGrace),
       maxMessageBytes: try config.int(CommonKeys.maxMessageBytes, in: 1024...(64 << 20)),
+      maxConcurrentStreams: try config.int(CommonKeys.maxConcurrentStreams, in: 1...100_000),
       logLevel: try config.string(CommonKeys.logLevel)
     )
   }

@@ -9,3 +9,8 @@ public struct FieldViolation: Sendable, Hashable, CustomStringConvertible {
     self.description = description
   }
 }
+
+extension [FieldViolation] {
+  /// "field: what is wrong; other: …", for status messages and import rejection reasons.
+  public var summary: String { map { "\($0.field): \($0.description)" }.joined(separator: "; ") }
+}

@@ -2,20 +2,6 @@ import Foundation
 import Logging
 import ServiceLifecycle
 
-/// A process ready to run: its server, its lifecycle services in start order, and
-/// what to close after they stop (the database).
-public struct BuiltProcess: Sendable {
-  public let server: GymServer
-  public let services: [any Service]
-  public let close: @Sendable () throws -> Void
-
-  public init(server: GymServer, services: [any Service], close: @escaping @Sendable () throws -> Void = {}) {
-    self.server = server
-    self.services = services
-    self.close = close
-  }
-}
-
 /// The thin entry point every executable shares: `--help`, configuration errors as a
 /// clear message and exit code 2, logging, run until a signal, close, exit.
 public enum GymMain {

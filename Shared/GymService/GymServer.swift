@@ -38,6 +38,9 @@ public final class GymServer: Sendable {
     self.metrics = RPCMetrics()
     let config = HTTP2ServerTransport.Posix.Config.defaults { config in
       config.rpc.maxRequestPayloadSize = transportPayloadLimit ?? settings.maxMessageBytes
+      // Advertised, so grpcio and other clients queue calls beyond it instead of losing
+      // the connection (NIO enforces 100 silently when nothing is set).
+      config.http2.maxConcurrentStreams = settings.maxConcurrentStreams
       // NIO's default backlog of 128 makes bursts of new connections see resets.
       config.channelDebuggingCallbacks.onBindTCPListener = { channel in
         channel.setOption(ChannelOptions.backlog, value: 4096)

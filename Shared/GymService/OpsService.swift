@@ -3,6 +3,7 @@ import GRDB
 import GRPCCore
 import GymAPI
 import GymStore
+import Logging
 import SwiftProtobuf
 
 /// `gym.ops.v1.Ops` for one process: version, uptime, database size and row counts,
@@ -40,7 +41,7 @@ public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
     if hasOutbox {
       response.outbox = try await Outbox.summary(database.writer).map { summary in
         .with {
-          $0.destination = summary.destination
+          $0.destination = summary.destination.rawValue
           $0.pending = Int64(summary.pending)
           $0.oldestCreatedAt = Google_Protobuf_Timestamp(date: summary.oldestCreatedAt)
           $0.maxAttempts = Int32(summary.maxAttempts)
@@ -69,7 +70,12 @@ public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
       // refuses to run inside a transaction, hence a reader used without one.
       try await database.writer.unsafeRead { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }
     } catch {
-      throw RPCError(code: .internalError, message: "backup to \(target) failed: \(error)")
+      let requestID = RequestContext.current?.requestID ?? "-"
+      Logger(label: process).error("backup failed", metadata: ["target": "\(target)", "error": "\(error)", "request_id": "\(requestID)"])
+      throw RPCError(
+        code: .internalError,
+        message: "could not write \(target): check that the directory is writable by the service and has space; "
+          + "details in the service log, request id \(requestID)")
     }
     return .with {
       $0.path = target

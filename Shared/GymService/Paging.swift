@@ -48,9 +48,3 @@ public struct Paging: Sendable, Equatable {
     returned < size ? "" : Self.token(for: String(offset + returned))
   }
 }
-
-/// Field violations as a throwable value, for domain code that must not depend on gRPC.
-public struct FieldViolations: Error, Sendable, Equatable {
-  public var violations: [FieldViolation]
-  public init(_ violations: [FieldViolation]) { self.violations = violations }
-}

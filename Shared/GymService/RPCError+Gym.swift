@@ -7,7 +7,7 @@ extension RPCError {
   /// INVALID_ARGUMENT with `google.rpc.BadRequest` field violations; the message lists
   /// them too, for clients that do not decode details.
   public static func invalidArgument(_ violations: [FieldViolation]) -> RPCError {
-    let message = "invalid request: " + violations.map { "\($0.field): \($0.description)" }.joined(separator: "; ")
+    let message = "invalid request: " + violations.summary
     let status = GoogleRPCStatus(
       code: .invalidArgument,
       message: message,
@@ -71,10 +71,4 @@ extension GymErrorMapping {
   public var rpcErrorCode: RPCError.Code { rpcError.code }
   public var rpcErrorMessage: String { rpcError.message }
   public var rpcErrorMetadata: Metadata { rpcError.metadata }
-}
-
-/// Paging and other shared validation throw `FieldViolations`; it is INVALID_ARGUMENT in
-/// every service, so no service wraps it again.
-extension FieldViolations: GymErrorMapping {
-  public var rpcError: RPCError { .invalidArgument(violations) }
 }

@@ -31,6 +31,9 @@ public final class TokenVerifier: Sendable {
     var collection = JWTKeyCollection()
     var kids: Set<String> = []
     var fetchedAt: ContinuousClock.Instant? = nil
+    /// The fetch under way, which every caller that needs fresh keys joins: a burst of
+    /// first requests (or of tokens naming an unknown kid) costs auth one call, not one each.
+    var fetching: Task<Void, any Error>? = nil
   }
 
   private let source: any VerificationKeySource
@@ -82,8 +85,22 @@ public final class TokenVerifier: Sendable {
       issuedAt: claims.iat.value.timeIntervalSince1970)
   }
 
-  /// Fetches keys now; services call this at start-up so the first request is not slowed.
+  /// Fetches keys now (or joins the fetch under way); services call this at start-up so
+  /// the first request is not slowed.
   public func refresh() async throws {
+    let task = state.withLock { current in
+      if let fetching = current.fetching { return fetching }
+      let task = Task { [self] in
+        defer { state.withLock { $0.fetching = nil } }
+        try await fetch()
+      }
+      current.fetching = task
+      return task
+    }
+    try await task.value
+  }
+
+  private func fetch() async throws {
     let fetched = try await source.verificationKeys()
     let now = Date()
     let collection = JWTKeyCollection()

@@ -7,15 +7,15 @@ import GRDB
 public enum Outbox {
   public struct Job: Sendable, Equatable {
     public var id: Int64
-    public var destination: String
-    public var kind: String
+    public var destination: Destination
+    public var kind: Kind
     public var payload: Data
     public var attempts: Int
     public var createdAt: Date
   }
 
   public struct Summary: Sendable, Equatable {
-    public var destination: String
+    public var destination: Destination
     public var pending: Int
     public var oldestCreatedAt: Date
     public var maxAttempts: Int
@@ -42,10 +42,10 @@ public enum Outbox {
   }
 
   /// Queues a job inside the caller's transaction.
-  public static func enqueue(_ db: Database, destination: String, kind: String, payload: Data, now: Date = Date()) throws {
+  public static func enqueue(_ db: Database, destination: Destination, kind: Kind, payload: Data, now: Date = Date()) throws {
     try db.execute(
       sql: "INSERT INTO outbox (destination, kind, payload, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)",
-      arguments: [destination, kind, payload, now, now])
+      arguments: [destination.rawValue, kind.rawValue, payload, now, now])
   }
 
   static func due(_ db: Database, now: Date, limit: Int) throws -> [Job] {
@@ -53,7 +53,7 @@ public enum Outbox {
       db, sql: "SELECT id, destination, kind, payload, attempts, created_at FROM outbox WHERE next_attempt_at <= ? ORDER BY id LIMIT ?",
       arguments: [now, limit]
     ).map { row in
-      Job(id: row["id"], destination: row["destination"], kind: row["kind"], payload: row["payload"],
+      Job(id: row["id"], destination: Destination(rawValue: row["destination"]), kind: Kind(rawValue: row["kind"]), payload: row["payload"],
         attempts: row["attempts"], createdAt: row["created_at"])
     }
   }
@@ -79,7 +79,7 @@ public enum Outbox {
         FROM outbox o GROUP BY destination ORDER BY destination
         """
       ).map { row in
-        Summary(destination: row["destination"], pending: row["pending"], oldestCreatedAt: row["oldest"],
+        Summary(destination: Destination(rawValue: row["destination"]), pending: row["pending"], oldestCreatedAt: row["oldest"],
           maxAttempts: row["max_attempts"], lastError: row["last_error"])
       }
     }

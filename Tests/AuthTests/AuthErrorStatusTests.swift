@@ -1,31 +1,62 @@
+import Foundation
 import GRPCCore
 import GymService
 import Testing
 
 @testable import GymAuth
 
-/// The one mapping from auth's domain errors to status codes, as a table.
+/// The one mapping from auth's errors to status codes and the words a client reads,
+/// one row per case. `row(for:)` switches over every case, so a new case does not
+/// compile until it has a row here.
 @Suite struct AuthErrorStatusTests {
-  static let table: [(AuthError, RPCError.Code)] = [
-    (.invalid([FieldViolation("email", "bad")]), .invalidArgument),
-    (.emailTaken, .alreadyExists),
-    (.usernameTaken, .alreadyExists),
-    (.invalidCredentials, .unauthenticated),
-    (.throttled(retryAfter: .seconds(3)), .resourceExhausted),
-    (.invalidRefreshToken, .unauthenticated),
-    (.refreshTokenReused, .unauthenticated),
-    (.sessionEnded, .unauthenticated),
-    (.notFound("x"), .notFound),
+  static let samples: [AuthError] = [
+    .invalid([FieldViolation("email", "is not an email address")]),
+    .emailTaken,
+    .usernameTaken,
+    .invalidCredentials,
+    .throttled(retryAfter: .seconds(3)),
+    .invalidRefreshToken,
+    .refreshTokenReused,
+    .sessionEnded,
+    .notFound("no user with this id"),
+    .banned(reason: "spam", until: Date(timeIntervalSince1970: 1_800_000_000)),
+    .permissionDenied("needs the admin role"),
+    .failedPrecondition("the email is already verified"),
+    .invalidResetCode,
   ]
 
-  @Test(arguments: table)
-  func mapsToItsStatus(_ error: AuthError, _ code: RPCError.Code) {
+  static func row(for error: AuthError) -> (RPCError.Code, String) {
+    switch error {
+    case .invalid: (.invalidArgument, "invalid request: email: is not an email address")
+    case .emailTaken: (.alreadyExists, "an account with this email already exists; sign in or reset the password")
+    case .usernameTaken: (.alreadyExists, "this username is taken; choose another")
+    case .invalidCredentials: (.unauthenticated, "the identifier or password is incorrect")
+    case .throttled: (.resourceExhausted, "too many failed sign-in attempts; try again in 4 s")
+    case .invalidRefreshToken: (.unauthenticated, "the refresh token is unknown, expired or revoked; sign in again")
+    case .refreshTokenReused:
+      (.unauthenticated, "the refresh token was already used; the session has been ended for safety, sign in again")
+    case .sessionEnded: (.unauthenticated, "the session has ended; sign in again")
+    case .notFound: (.notFound, "no user with this id")
+    case .banned: (.permissionDenied, "this account is banned: spam; the ban ends 2027-01-15T08:00:00Z")
+    case .permissionDenied: (.permissionDenied, "needs the admin role")
+    case .failedPrecondition: (.failedPrecondition, "the email is already verified")
+    case .invalidResetCode: (.unauthenticated, "the reset code is unknown, already used or expired; request a new one")
+    }
+  }
+
+  @Test(arguments: samples)
+  func mapsToItsStatusAndWords(_ error: AuthError) {
+    let (code, message) = Self.row(for: error)
     #expect(RPCError(error).code == code)
-    #expect(!RPCError(error).message.isEmpty)
+    #expect(RPCError(error).message == message)
   }
 
   @Test func takenFieldsAreNamed() {
     #expect(RPCError(AuthError.emailTaken).fieldViolations.map(\.field) == ["email"])
     #expect(RPCError(AuthError.usernameTaken).fieldViolations.map(\.field) == ["username"])
+  }
+
+  @Test func throttlingSaysWhenToRetry() {
+    #expect(RPCError(AuthError.throttled(retryAfter: .seconds(3))).retryDelay == .seconds(3))
   }
 }

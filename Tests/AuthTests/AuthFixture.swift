@@ -1,22 +1,16 @@
+import AuthTesting
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GymAPI
 import GymAuth
-import GymService
-import GymTesting
-import Logging
 
-/// An auth service built by `AuthApp.build` (as the executable does) on an ephemeral
-/// port with a cheap password hash, and helpers to call it like an app would.
-struct AuthFixture {
+/// Auth under test: `withRunningAuth` (`AuthApp.build` on an ephemeral port with a
+/// cheap password hash), named as these tests call it.
+enum AuthFixture {
   typealias Client = Gym_Auth_V1_AuthService.Client<HTTP2ClientTransport.Posix>
-
-  static func settings(dataDirectory: String) -> AuthApp.Settings {
-    var settings = AuthApp.Settings(common: testSettings(), dataDirectory: dataDirectory)
-    settings.hashParameters = .init(logN: 10)
-    return settings
-  }
+  /// The clients an app and another gym process would use.
+  typealias Clients = RunningAuth
 
   /// Runs auth for the duration of `body`, which gets a connected client.
   static func run<T: Sendable>(
@@ -24,19 +18,7 @@ struct AuthFixture {
     configure: (inout AuthApp.Settings) -> Void = { _ in },
     _ body: @Sendable (Client) async throws -> T
   ) async throws -> T {
-    try await runAll(dataDirectory: dataDirectory, configure: configure) { try await body($0.auth) }
-  }
-
-  /// The clients an app and another gym process would use.
-  struct Clients: Sendable {
-    let auth: Client
-    /// Sends the service credential, as other gym processes do.
-    let internalAuth: Gym_Auth_V1_AuthInternal.Client<HTTP2ClientTransport.Posix>
-    let ops: Gym_Ops_V1_Ops.Client<HTTP2ClientTransport.Posix>
-    /// No credential: what a user reaching for an internal RPC would send.
-    let internalWithoutCredential: Gym_Auth_V1_AuthInternal.Client<HTTP2ClientTransport.Posix>
-    let address: HostPort
-    let credential: ServiceCredential
+    try await withRunningAuth(dataDirectory: dataDirectory, configure: configure) { try await body($0.auth) }
   }
 
   static func runAll<T: Sendable>(
@@ -44,22 +26,7 @@ struct AuthFixture {
     configure: (inout AuthApp.Settings) -> Void = { _ in },
     _ body: @Sendable (Clients) async throws -> T
   ) async throws -> T {
-    var settings = Self.settings(dataDirectory: try dataDirectory ?? temporaryDirectory())
-    configure(&settings)
-    let credential = settings.credential
-    let built = try await AuthApp.build(settings, logger: Logger(label: "auth-test"))
-    return try await withRunningProcess(built) { address in
-      try await withClient(to: address) { plain in
-        try await withCredentialClient(to: address, credential) { service in
-          try await body(Clients(
-            auth: Gym_Auth_V1_AuthService.Client(wrapping: plain),
-            internalAuth: Gym_Auth_V1_AuthInternal.Client(wrapping: service),
-            ops: Gym_Ops_V1_Ops.Client(wrapping: service),
-            internalWithoutCredential: Gym_Auth_V1_AuthInternal.Client(wrapping: plain),
-            address: address, credential: credential))
-        }
-      }
-    }
+    try await withRunningAuth(dataDirectory: dataDirectory, configure: configure, body)
   }
 }
 

@@ -1,8 +1,8 @@
+import AuthTesting
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GymAPI
-import GymAuth
 import GymCatalog
 import GymService
 import GymTesting
@@ -15,10 +15,7 @@ typealias Catalog = Gym_Catalog_V1_CatalogService.Client<Posix>
 /// delivering to catalog (bans, purges); an admin, two trainers and four members
 /// signed in.
 enum CatalogFixture {
-  struct User: Sendable {
-    let id: String
-    let metadata: Metadata
-  }
+  typealias User = RunningAuth.User
 
   struct Env: Sendable {
     let catalog: Catalog
@@ -33,7 +30,7 @@ enum CatalogFixture {
     var member: User { members[0] }
   }
 
-  static let password = "violet staircase under a quiet harbour"
+  static let password = RunningAuth.password
 
   /// - Parameter rules: low thresholds by default, so a handful of voters can hide a program.
   static func run<T: Sendable>(
@@ -41,56 +38,31 @@ enum CatalogFixture {
     _ body: @Sendable (Env) async throws -> T
   ) async throws -> T {
     let catalogPort = try freePort()
-    var authSettings = AuthApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory())
-    authSettings.hashParameters = .init(logN: 10)
-    authSettings.outboxPollInterval = .milliseconds(50)
-    authSettings.outboxReceivers = ["catalog": HostPort(host: "127.0.0.1", port: catalogPort)]
-    let credential = authSettings.credential
-    let auth = try await AuthApp.build(authSettings, logger: Logger(label: "auth"))
-    return try await withRunningProcess(auth) { authAddress in
+    return try await withRunningAuth(outboxReceivers: ["catalog": HostPort(host: "127.0.0.1", port: catalogPort)]) { auth in
       var settings = CatalogApp.Settings(
         common: CommonSettings(
           listen: HostPort(host: "127.0.0.1", port: catalogPort), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
-        dataDirectory: try temporaryDirectory(), auth: authAddress, credential: credential)
+        dataDirectory: try temporaryDirectory(), auth: auth.address, credential: auth.credential)
       settings.rules = rules
       let catalog = try await CatalogApp.build(settings, logger: Logger(label: "catalog"))
       return try await withRunningProcess(catalog) { catalogAddress in
-        try await withCredentialClient(to: authAddress, credential) { authInternalClient in
-          try await withCredentialClient(to: catalogAddress, credential) { catalogInternalClient in
-            try await withClient(to: authAddress) { authClient in
-              try await withClient(to: catalogAddress) { catalogClient in
-                let auth = Gym_Auth_V1_AuthService.Client(wrapping: authClient)
-                _ = try await Gym_Auth_V1_AuthInternal.Client(wrapping: authInternalClient).createAdmin(.with {
-                  $0.email = "admin@example.com"; $0.username = "admin"; $0.password = password
-                })
-                let admin = try await auth.login(.with { $0.identifier = "admin"; $0.password = password })
-                func register(_ name: String, _ role: Gym_Common_V1_Role) async throws -> User {
-                  let response = try await auth.register(account(name, role: role))
-                  return User(id: response.user.id, metadata: bearer(response.tokens.accessToken))
-                }
-                var members: [User] = []
-                for name in ["mia_member", "max_member", "zoe_member", "ann_member"] { members.append(try await register(name, .member)) }
-                return try await body(Env(
-                  catalog: Catalog(wrapping: catalogClient),
-                  catalogInternal: Gym_Catalog_V1_CatalogInternal.Client(wrapping: catalogInternalClient),
-                  catalogInternalWithoutCredential: Gym_Catalog_V1_CatalogInternal.Client(wrapping: catalogClient),
-                  auth: auth,
-                  admin: User(id: admin.user.id, metadata: bearer(admin.tokens.accessToken)),
-                  trainer: try await register("tom_trainer", .trainer),
-                  otherTrainer: try await register("tia_trainer", .trainer),
-                  members: members))
-              }
-            }
+        try await withCredentialClient(to: catalogAddress, auth.credential) { catalogInternalClient in
+          try await withClient(to: catalogAddress) { catalogClient in
+            let admin = try await auth.makeAdmin()
+            var members: [User] = []
+            for name in ["mia_member", "max_member", "zoe_member", "ann_member"] { members.append(try await auth.register(name)) }
+            return try await body(Env(
+              catalog: Catalog(wrapping: catalogClient),
+              catalogInternal: Gym_Catalog_V1_CatalogInternal.Client(wrapping: catalogInternalClient),
+              catalogInternalWithoutCredential: Gym_Catalog_V1_CatalogInternal.Client(wrapping: catalogClient),
+              auth: auth.auth,
+              admin: admin,
+              trainer: try await auth.register("tom_trainer", role: .trainer),
+              otherTrainer: try await auth.register("tia_trainer", role: .trainer),
+              members: members))
           }
         }
       }
-    }
-  }
-
-  static func account(_ name: String, role: Gym_Common_V1_Role) -> Gym_Auth_V1_RegisterRequest {
-    .with {
-      $0.email = "\(name)@example.com"; $0.username = name; $0.password = password
-      $0.acceptTerms = true; $0.termsVersion = "1"; $0.role = role; $0.displayName = name.capitalized
     }
   }
 }

@@ -24,16 +24,16 @@ import Testing
     ]
     for (name, up, down) in votes {
       let now = Date()
-      var record = try #require(try await store.insertProgram(testProgram(name, exercise: squat, now: now)).program)
+      var record = try await store.insertProgram(testProgram(name, exercise: squat, now: now)).program
       for voter in 0..<(up + down) {
         _ = try await store.rate(programID: record.id, userID: "voter-\(voter)", vote: voter < up ? 1 : -1, now: now)
       }
-      record = try #require(try await store.program(id: record.id, reader: .init(userID: "x", isAdmin: false), now: now)).program
+      record = try #require(try await store.program(id: record.id, viewer: .init(userID: "x", isAdmin: false), now: now)).program
       #expect(record.upVotes == up && record.downVotes == down)
     }
     var query = CatalogStore.ProgramQuery()
     query.order = .topRated
-    let ranked = try await store.listPrograms(query, reader: .init(userID: "reader", isAdmin: false), now: Date()).map(\.program.name)
+    let ranked = try await store.listPrograms(query, viewer: .init(userID: "viewer", isAdmin: false), now: Date()).map(\.program.name)
     #expect(ranked == [
       "Three Hundred Up Twenty Down", "Fifty Five Up Five Down", "Three Up None Down", "Split Twenty", "Mostly Down", "Untried",
     ])
@@ -56,7 +56,7 @@ import Testing
       for voter in 180..<200 { group.addTask { _ = try await store.rate(programID: id, userID: "u\(voter)", vote: 0, now: Date()) } }
       try await group.waitForAll()
     }
-    let program = try #require(try await store.program(id: id, reader: .init(userID: "x", isAdmin: false), now: Date())).program
+    let program = try #require(try await store.program(id: id, viewer: .init(userID: "x", isAdmin: false), now: Date())).program
     #expect(program.upVotes == 90)
     #expect(program.downVotes == 50 + 40)
     #expect(abs(program.score - WilsonScore.lowerBound(up: 90, down: 90)) < 1e-9)

@@ -1,8 +1,8 @@
+import AuthTesting
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GymAPI
-import GymAuth
 import GymGateway
 import GymService
 import GymTesting
@@ -23,15 +23,9 @@ enum GatewayFixture {
     maxMessageBytes: Int = 4 << 20,
     _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>, Gym_Auth_V1_AuthInternal.Client<HTTP2ClientTransport.Posix>) async throws -> T
   ) async throws -> T {
-    var authSettings = AuthApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory())
-    authSettings.hashParameters = .init(logN: 10)
-    let auth = try await AuthApp.build(authSettings, logger: Logger(label: "auth"))
-    let credential = authSettings.credential
-    return try await withRunningProcess(auth) { authAddress in
-      try await withCredentialClient(to: authAddress, credential) { internalClient in
-        try await runGateway(auth: authAddress, credential: credential, maxMessageBytes: maxMessageBytes) { gateway in
-          try await body(gateway, Gym_Auth_V1_AuthInternal.Client(wrapping: internalClient))
-        }
+    try await withRunningAuth { auth in
+      try await runGateway(auth: auth.address, credential: auth.credential, maxMessageBytes: maxMessageBytes) { gateway in
+        try await body(gateway, auth.internalAuth)
       }
     }
   }

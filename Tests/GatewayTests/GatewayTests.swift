@@ -1,3 +1,4 @@
+import AuthTesting
 import Foundation
 import GRPCCore
 import GymAPI
@@ -24,6 +25,27 @@ import Testing
       _ = try await auth.logout(.init(), metadata: bearer(refreshed.tokens.accessToken))
       let after = await rpcError { _ = try await auth.getMe(.init(), metadata: bearer(refreshed.tokens.accessToken)) }
       #expect(after?.code == .unauthenticated)
+    }
+  }
+
+  @Test func aBurstLargerThanTheBackendsStreamLimitQueuesAtTheGateway() async throws {
+    try await withRunningAuth { auth in
+      try await GatewayFixture.runGateway(
+        auth: auth.address, credential: auth.credential,
+        configure: { $0.backendConnections = 1; $0.backendStreams = 4 }
+      ) { client in
+        let service = Gym_Auth_V1_AuthService.Client(wrapping: client)
+        let account = newAccount("burst")
+        _ = try await service.register(account)
+        let login = try await service.login(.with { $0.identifier = account.email; $0.password = account.password })
+        let ok = try await withThrowingTaskGroup(of: Bool.self) { group in
+          for _ in 0..<200 {
+            group.addTask { try await service.getMe(.init(), metadata: bearer(login.tokens.accessToken)).user.username == "burst" }
+          }
+          return try await group.reduce(into: 0) { count, matched in count += matched ? 1 : 0 }
+        }
+        #expect(ok == 200)
+      }
     }
   }
 
@@ -145,11 +167,9 @@ import Testing
   }
 
   @Test func backendCallsGetTheMaximumDeadlineWhateverTheClientAsks() async throws {
-    var authSettings = AuthApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory())
-    authSettings.hashParameters = .init(logN: 14)  // a registration takes well over 5 ms
-    let auth = try await AuthApp.build(authSettings, logger: Logger(label: "auth"))
-    try await withRunningProcess(auth) { authAddress in
-      try await GatewayFixture.runGateway(auth: authAddress, configure: { $0.maximumDeadline = .milliseconds(5) }) { client in
+    // A registration takes well over 5 ms at this cost.
+    try await withRunningAuth(configure: { $0.hashParameters = .init(logN: 14) }) { auth in
+      try await GatewayFixture.runGateway(auth: auth.address, configure: { $0.maximumDeadline = .milliseconds(5) }) { client in
         var options = CallOptions.defaults
         options.timeout = .seconds(30)
         let error = await rpcError {
@@ -174,11 +194,7 @@ import Testing
   @Test func followerReconnectsAfterAnAuthRestartAndCatchesUp() async throws {
     let directory = try temporaryDirectory()
     let port = try freePort()
-    var settings = AuthApp.Settings(
-      common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
-      dataDirectory: directory)
-    settings.hashParameters = .init(logN: 10)
-    let credential = settings.credential
+    let credential = ServiceCredential.generate()
     let list = RevocationList()
     let client = try GymClient.make(to: HostPort(host: "127.0.0.1", port: port), interceptors: [credential.clientInterceptor])
     let follower = RevocationFollower(client: client, list: list, logger: Logger(label: "follower"))
@@ -193,26 +209,18 @@ import Testing
       client.beginGracefulShutdown()
     }
     let account = newAccount("restart_me")
-    let first = try await AuthApp.build(settings, logger: Logger(label: "auth-1"))
-    let firstSession = try await withRunningProcess(first) { address in
-      try await withClient(to: address) { c in
-        let auth = Gym_Auth_V1_AuthService.Client(wrapping: c)
-        let tokens = try await auth.register(account).tokens
-        _ = try await auth.logout(.init(), metadata: bearer(tokens.accessToken))
-        return tokens.sessionID
-      }
+    let firstSession = try await withRunningAuth(dataDirectory: directory, port: port, credential: credential) { running in
+      let tokens = try await running.auth.register(account).tokens
+      _ = try await running.auth.logout(.init(), metadata: bearer(tokens.accessToken))
+      return tokens.sessionID
     }
     try await waitUntil { list.isRevoked(Caller(userID: "", sessionID: firstSession, roles: [])) }
     // Auth is down for a moment, then back on the same port and data.
     try await Task.sleep(for: .milliseconds(300))
-    let second = try await AuthApp.build(settings, logger: Logger(label: "auth-2"))
-    try await withRunningProcess(second) { address in
-      try await withClient(to: address) { c in
-        let auth = Gym_Auth_V1_AuthService.Client(wrapping: c)
-        let tokens = try await auth.login(.with { $0.identifier = "restart_me"; $0.password = account.password }).tokens
-        _ = try await auth.logout(.init(), metadata: bearer(tokens.accessToken))
-        try await waitUntil { list.isRevoked(Caller(userID: "", sessionID: tokens.sessionID, roles: [])) }
-      }
+    try await withRunningAuth(dataDirectory: directory, port: port, credential: credential) { running in
+      let tokens = try await running.auth.login(.with { $0.identifier = "restart_me"; $0.password = account.password }).tokens
+      _ = try await running.auth.logout(.init(), metadata: bearer(tokens.accessToken))
+      try await waitUntil { list.isRevoked(Caller(userID: "", sessionID: tokens.sessionID, roles: [])) }
     }
   }
 

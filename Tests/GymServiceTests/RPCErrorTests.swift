@@ -1,4 +1,5 @@
 import GRPCCore
+import Logging
 import Testing
 
 @testable import GymService
@@ -26,5 +27,25 @@ import Testing
   @Test func peerAddressesAreReducedToTheHost() {
     #expect(RequestInterceptor.host(ofPeer: "ipv4:127.0.0.1:5000") == "127.0.0.1")
     #expect(RequestInterceptor.host(ofPeer: "ipv6:[::1]:5000") == "::1")
+  }
+
+  @Test func aDependencyKeepsTimeoutApartFromDownAndHidesWhatItSaid() {
+    let logger = Logger(label: "t")
+    let slow = DependencyError.from(
+      RPCError(code: .deadlineExceeded, message: "sqlite busy at /data/auth.sqlite"), dependency: "auth", logger: logger)
+    #expect(RPCError(slow).code == .deadlineExceeded)
+    #expect(RPCError(slow).message == "auth did not answer in time; try again")
+    let down = DependencyError.from(
+      RPCError(code: .unavailable, message: "connection refused 10.0.0.7:7001"), dependency: "auth", logger: logger)
+    #expect(RPCError(down).code == .unavailable)
+    #expect(!RPCError(down).message.contains("10.0.0.7"))
+  }
+
+  @Test func importReasonsNeverCarryInternalText() {
+    struct DiskTrouble: Error { var path = "/var/lib/gym/catalog.sqlite" }
+    let logger = Logger(label: "t")
+    #expect(!ClientReason.text(for: DiskTrouble(), logger: logger).contains("sqlite"))
+    #expect(ClientReason.text(for: FieldViolations([FieldViolation("name", "is required")]), logger: logger) == "name: is required")
+    #expect(ClientReason.text(for: RPCError(code: .notFound, message: "no such place"), logger: logger) == "no such place")
   }
 }

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GRPCCore
 import JWTKit
+import Synchronization
 import Testing
 
 @testable import GymService
@@ -94,5 +95,28 @@ private struct FixedKeys: VerificationKeySource {
       try await TokenVerifier(source: Down()).verify(try await sign(claims()))
     }
     #expect(error?.code == .unavailable)
+  }
+
+  @Test func aBurstOfFirstRequestsFetchesTheKeysOnce() async throws {
+    /// Slow enough that every request of the burst arrives while the fetch is under way.
+    final class CountingKeys: VerificationKeySource {
+      let keys: [VerificationKey]
+      let calls = Mutex(0)
+      init(keys: [VerificationKey]) { self.keys = keys }
+      func verificationKeys() async throws -> [VerificationKey] {
+        calls.withLock { $0 += 1 }
+        try await Task.sleep(for: .milliseconds(200))
+        return keys
+      }
+    }
+    let source = CountingKeys(keys: [VerificationKey(kid: kid, publicKey: Array(key.publicKey.rawRepresentation))])
+    let verifier = TokenVerifier(source: source)
+    let token = try await sign(claims())
+    let verified = try await withThrowingTaskGroup(of: String.self) { group in
+      for _ in 0..<200 { group.addTask { try await verifier.verify(token).userID } }
+      return try await group.reduce(into: 0) { count, _ in count += 1 }
+    }
+    #expect(verified == 200)
+    #expect(source.calls.withLock { $0 } == 1)
   }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Interop: a Python grpcio client, with stubs generated now from proto/, drives the
-# account flow through the gateway at $1 (HOST:PORT).
+# Interop: runs a Python grpcio client script from this folder ($1, e.g. auth_flow.py)
+# with stubs generated now from proto/; the rest of the arguments go to the script.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -14,4 +14,6 @@ trap 'rm -rf "$stubs"' EXIT
 # grpc/health/v1 is left out: a generated grpc/ package would shadow grpcio itself.
 protos=$(cd "$root/proto" && find gym -name '*.proto' | sort)
 (cd "$root/proto" && "$venv/bin/python" -m grpc_tools.protoc -I . --python_out="$stubs" --grpc_python_out="$stubs" $protos)
-PYTHONPATH="$stubs" "$venv/bin/python" "$here/auth_flow.py" "$1"
+script=$1
+shift
+PYTHONPATH="$stubs" "$venv/bin/python" "$here/$script" "$@"

@@ -1,7 +1,7 @@
+import AuthTesting
 import Foundation
 import GRPCCore
 import GymAPI
-import GymAuth
 import GymPlaces
 import GymService
 import GymTesting
@@ -13,58 +13,45 @@ import Testing
 @Suite struct AccountPurgeTests {
   @Test func deletingAnAccountPurgesItsListingOnceThePlacesServiceIsBack() async throws {
     let placesPort = try freePort()
-    var authSettings = AuthApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory())
-    authSettings.hashParameters = .init(logN: 10)
-    authSettings.outboxPollInterval = .milliseconds(50)
-    authSettings.outboxReceivers = ["places": HostPort(host: "127.0.0.1", port: placesPort)]
-    let credential = authSettings.credential
     let placesDirectory = try temporaryDirectory()
-    let auth = try await AuthApp.build(authSettings, logger: Logger(label: "auth"))
-    try await withRunningProcess(auth) { authAddress in
+    try await withRunningAuth(outboxReceivers: ["places": HostPort(host: "127.0.0.1", port: placesPort)]) { running in
       let placesSettings = PlacesApp.Settings(
         common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: placesPort), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
-        dataDirectory: placesDirectory, auth: authAddress, credential: credential)
-      try await withClient(to: authAddress) { authClient in
-        let auth = Gym_Auth_V1_AuthService.Client(wrapping: authClient)
-        let trainer = try await auth.register(PlacesFixture.account("gone_trainer", role: .trainer))
+        dataDirectory: placesDirectory, auth: running.address, credential: running.credential)
+      let trainer = try await running.register("gone_trainer", role: .trainer)
 
-        // 1. Places is up: the trainer lists themselves.
-        let first = try await PlacesApp.build(placesSettings, logger: Logger(label: "places-1"))
-        try await withRunningProcess(first) { address in
-          try await withClient(to: address) { client in
-            _ = try await Gym_Places_V1_PlacesService.Client(wrapping: client).upsertTrainerListing(.with {
-              $0.listing = .with {
-                $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.1 }
-                $0.pricePerSession = 30
-                $0.currency = "GBP"
-              }
-            }, metadata: bearer(trainer.tokens.accessToken))
-          }
+      // 1. Places is up: the trainer lists themselves.
+      let first = try await PlacesApp.build(placesSettings, logger: Logger(label: "places-1"))
+      try await withRunningProcess(first) { address in
+        try await withClient(to: address) { client in
+          _ = try await Gym_Places_V1_PlacesService.Client(wrapping: client).upsertTrainerListing(.with {
+            $0.listing = .with {
+              $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.1 }
+              $0.pricePerSession = 30
+              $0.currency = "GBP"
+            }
+          }, metadata: trainer.metadata)
         }
-        // 2. Places is down; the account is deleted; the purge waits in the outbox.
-        _ = try await auth.deleteAccount(.with { $0.password = PlacesFixture.password }, metadata: bearer(trainer.tokens.accessToken))
-        try await Task.sleep(for: .milliseconds(300))
-        let pending = try await withCredentialClient(to: authAddress, credential) { client in
-          try await Gym_Ops_V1_Ops.Client(wrapping: client).getInfo(.init()).outbox.first { $0.destination == "places" }
-        }
-        #expect(pending?.pending == 1)
-        #expect((pending?.maxAttempts ?? 0) >= 1)
+      }
+      // 2. Places is down; the account is deleted; the purge waits in the outbox.
+      _ = try await running.auth.deleteAccount(.with { $0.password = PlacesFixture.password }, metadata: trainer.metadata)
+      try await Task.sleep(for: .milliseconds(300))
+      let pending = try await running.ops.getInfo(.init()).outbox.first { $0.destination == "places" }
+      #expect(pending?.pending == 1)
+      #expect((pending?.maxAttempts ?? 0) >= 1)
 
-        // 3. Places comes back: the purge is delivered and the listing is gone.
-        let store = try PlacesStore(path: placesDirectory + "/places.sqlite")
-        #expect(try await store.trainer(id: trainer.user.id) != nil)
-        let second = try await PlacesApp.build(placesSettings, logger: Logger(label: "places-2"))
-        try await withRunningProcess(second) { _ in
-          let deadline = ContinuousClock.now + .seconds(8)
-          while try await store.trainer(id: trainer.user.id) != nil && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-          }
-          #expect(try await store.trainer(id: trainer.user.id) == nil)
-          let left = try await withCredentialClient(to: authAddress, credential) { client in
-            try await Gym_Ops_V1_Ops.Client(wrapping: client).getInfo(.init()).outbox.first { $0.destination == "places" }
-          }
-          #expect(left == nil, "delivered jobs leave the outbox")
+      // 3. Places comes back: the purge is delivered and the listing is gone.
+      let store = try PlacesStore(path: placesDirectory + "/places.sqlite")
+      #expect(try await store.trainer(id: trainer.id) != nil)
+      let second = try await PlacesApp.build(placesSettings, logger: Logger(label: "places-2"))
+      try await withRunningProcess(second) { _ in
+        let deadline = ContinuousClock.now + .seconds(8)
+        while try await store.trainer(id: trainer.id) != nil && ContinuousClock.now < deadline {
+          try await Task.sleep(for: .milliseconds(50))
         }
+        #expect(try await store.trainer(id: trainer.id) == nil)
+        let left = try await running.ops.getInfo(.init()).outbox.first { $0.destination == "places" }
+        #expect(left == nil, "delivered jobs leave the outbox")
       }
     }
   }

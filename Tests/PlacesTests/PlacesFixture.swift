@@ -1,8 +1,8 @@
+import AuthTesting
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GymAPI
-import GymAuth
 import GymPlaces
 import GymService
 import GymTesting
@@ -27,61 +27,43 @@ enum PlacesFixture {
     let accounts: FakeAccounts
   }
 
-  static let password = "violet staircase under a quiet harbour"
+  static let password = RunningAuth.password
 
   static func run<T: Sendable>(_ body: @Sendable (Env) async throws -> T) async throws -> T {
-    var authSettings = AuthApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory())
-    authSettings.hashParameters = .init(logN: 10)
-    let credential = authSettings.credential
-    let auth = try await AuthApp.build(authSettings, logger: Logger(label: "auth"))
-    return try await withRunningProcess(auth) { authAddress in
+    try await withRunningAuth { auth in
       let accounts = FakeAccounts()
       let places = try await PlacesApp.build(
-        PlacesApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory(), auth: authAddress, credential: credential),
-        accounts: accounts, logger: Logger(label: "places"))
+        PlacesApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory(), auth: auth.address, credential: auth.credential),
+        users: accounts, logger: Logger(label: "places"))
       return try await withRunningProcess(places) { placesAddress in
-        try await withCredentialClient(to: authAddress, credential) { authInternalClient in
-          try await withCredentialClient(to: placesAddress, credential) { placesInternalClient in
-            try await withClient(to: authAddress) { authClient in
-              try await withClient(to: placesAddress) { placesClient in
-                let auth = Gym_Auth_V1_AuthService.Client(wrapping: authClient)
-                _ = try await Gym_Auth_V1_AuthInternal.Client(wrapping: authInternalClient).createAdmin(.with {
-                  $0.email = "admin@example.com"; $0.username = "admin"; $0.password = password
-                })
-                let admin = try await auth.login(.with { $0.identifier = "admin"; $0.password = password }).tokens
-                let member = try await auth.register(account("mia_member", role: .member)).tokens
-                let trainer = try await auth.register(account("tom_trainer", role: .trainer))
-                accounts.activate(trainer.user.id)
-                return try await body(Env(
-                  places: Gym_Places_V1_PlacesService.Client(wrapping: placesClient),
-                  placesInternal: Gym_Places_V1_PlacesInternal.Client(wrapping: placesInternalClient),
-                  placesInternalWithoutCredential: Gym_Places_V1_PlacesInternal.Client(wrapping: placesClient),
-                  auth: auth,
-                  admin: bearer(admin.accessToken), member: bearer(member.accessToken),
-                  trainer: bearer(trainer.tokens.accessToken), trainerID: trainer.user.id, accounts: accounts))
-              }
-            }
+        try await withCredentialClient(to: placesAddress, auth.credential) { placesInternalClient in
+          try await withClient(to: placesAddress) { placesClient in
+            let admin = try await auth.makeAdmin()
+            let member = try await auth.register("mia_member")
+            let trainer = try await auth.register("tom_trainer", role: .trainer)
+            accounts.activate(trainer.id)
+            return try await body(Env(
+              places: Gym_Places_V1_PlacesService.Client(wrapping: placesClient),
+              placesInternal: Gym_Places_V1_PlacesInternal.Client(wrapping: placesInternalClient),
+              placesInternalWithoutCredential: Gym_Places_V1_PlacesInternal.Client(wrapping: placesClient),
+              auth: auth.auth,
+              admin: admin.metadata, member: member.metadata,
+              trainer: trainer.metadata, trainerID: trainer.id, accounts: accounts))
           }
         }
       }
     }
   }
-
-  static func account(_ name: String, role: Gym_Common_V1_Role) -> Gym_Auth_V1_RegisterRequest {
-    .with {
-      $0.email = "\(name)@example.com"; $0.username = name; $0.password = password
-      $0.acceptTerms = true; $0.termsVersion = "1"; $0.role = role
-    }
-  }
 }
 
 /// Account status as auth would report it, controllable by the test.
-final class FakeAccounts: AccountDirectory, Sendable {
+final class FakeAccounts: UserDirectory, Sendable {
   private let active = Mutex<Set<String>>([])
   func activate(_ id: String) { active.withLock { _ = $0.insert(id) } }
   func deactivate(_ id: String) { active.withLock { _ = $0.remove(id) } }
-  func activeUserIDs(among ids: [String]) async throws -> Set<String> {
-    active.withLock { $0 }.intersection(ids)
+  func users(ids: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] {
+    let known = active.withLock { $0 }.intersection(ids)
+    return Dictionary(uniqueKeysWithValues: known.map { id in (id, Gym_Auth_V1_User.with { $0.id = id }) })
   }
 }
 

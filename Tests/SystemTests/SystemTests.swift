@@ -272,9 +272,23 @@ import Testing
   @Test func pythonGRPCClientCompletesTheAccountFlow() async throws {
     try await Self.withStack { _, gateway in
       let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-      let (status, output) = try Self.run("/bin/bash", [root + "/Tests/Interop/run-interop.sh", "\(gateway)"])
+      let (status, output) = try Self.run("/bin/bash", [root + "/Tests/Interop/run-interop.sh", "auth_flow.py", "\(gateway)"])
       #expect(status == 0, "interop failed:\n\(output)")
       #expect(output.contains("interop ok"))
+    }
+  }
+
+  /// grpcio on one channel, 1,000 calls at once: every server advertises its stream
+  /// limit, so the client queues beyond it instead of losing the connection, and the
+  /// gateway's single connection to auth carries the whole burst.
+  @Test func aThousandConcurrentCallsOnOneChannelAllSucceed() async throws {
+    try await Self.withStack { supervisor, gateway in
+      let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+      let auth = ManagedService.auth.address(in: supervisor.layout)
+      let (status, output) = try Self.run(
+        "/bin/bash", [root + "/Tests/Interop/run-interop.sh", "concurrent_calls.py", "\(gateway)", "\(auth)", "1000"])
+      #expect(status == 0, "concurrent calls failed:\n\(output)")
+      #expect(output.contains("concurrency ok"), "\(output)")
     }
   }
 

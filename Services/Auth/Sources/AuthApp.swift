@@ -45,7 +45,7 @@ public enum AuthApp {
     public var credential: ServiceCredential
     public var outboxPollInterval: Duration = .milliseconds(500)
     /// Outbox receivers by destination ("places", "catalog", …).
-    public var outboxReceivers: [String: HostPort] = [:]
+    public var outboxReceivers: [Outbox.Destination: HostPort] = [:]
 
     public init(common: CommonSettings, dataDirectory: String, credential: ServiceCredential = .generate()) {
       self.common = common
@@ -64,7 +64,7 @@ public enum AuthApp {
       if concurrency > 0 { hashConcurrency = concurrency }
       accessTokenTTL = TimeInterval(try config.int(AuthApp.accessTokenTTL, in: 60...86_400))
       sessionLifetime = TimeInterval(try config.int(AuthApp.sessionLifetime, in: 1...365) * 86_400)
-      for (destination, key) in [("places", AuthApp.placesAddress), ("catalog", AuthApp.catalogAddress)]
+      for (destination, key) in [(Outbox.Destination.places, AuthApp.placesAddress), (.catalog, AuthApp.catalogAddress)]
       where !(try config.string(key)).isEmpty {
         outboxReceivers[destination] = try config.address(key)
       }

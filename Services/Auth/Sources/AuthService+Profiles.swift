@@ -4,6 +4,12 @@ import GymAPI
 import GymService
 
 extension AuthService {
+  public func getMe(request: Gym_Auth_V1_GetMeRequest, context: ServerContext) async throws -> Gym_Auth_V1_GetMeResponse {
+    let caller = try Caller.current()
+    guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
+    return .with { $0.user = ProfileMapping.user(user) }
+  }
+
   public func changeEmail(
     request: Gym_Auth_V1_ChangeEmailRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_ChangeEmailResponse {

@@ -2,19 +2,21 @@ import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import Logging
 import SwiftProtobuf
 
 /// `gym.auth.v1.AuthService`: accounts, sign-in and sessions. State and helpers live
-/// here; the RPCs are in `AuthService+RPCs.swift`.
+/// here; the RPCs are in `AuthService+SignIn`, `+Sessions`, `+Profiles`, `+Passwords`
+/// and `+Admin`.
 public struct AuthService: Sendable {
   public struct Settings: Sendable {
     public var sessionLifetime: TimeInterval = 30 * 24 * 3600
     public var resetCodeLifetime: TimeInterval = 30 * 60
     /// Services that hold user data and receive `PurgeUser` when an account is deleted.
-    public var purgeDestinations = ["catalog", "plan", "messaging", "places"]
+    public var purgeDestinations: [Outbox.Destination] = [.catalog, .plan, .messaging, .places]
     /// Services that hide a banned user's public content and hear of bans and unbans.
-    public var standingDestinations = ["catalog"]
+    public var standingDestinations: [Outbox.Destination] = [.catalog]
     public init() {}
   }
 
@@ -85,3 +87,5 @@ public struct AuthService: Sendable {
     value.count > max ? FieldViolation(field, "must be at most \(max) characters (it has \(value.count))") : nil
   }
 }
+
+extension AuthService: Gym_Auth_V1_AuthService.SimpleServiceProtocol {}

@@ -10,9 +10,9 @@ import ServiceLifecycle
 /// configured address (or not built yet) keeps its jobs queued, visible to operators
 /// through `gymctl outbox`, and receives them once it is configured.
 struct OutboxReceivers: Sendable {
-  private let clients: [String: GymGRPCClient]
+  private let clients: [Outbox.Destination: GymGRPCClient]
 
-  init(addresses: [String: HostPort], credential: ServiceCredential) throws {
+  init(addresses: [Outbox.Destination: HostPort], credential: ServiceCredential) throws {
     clients = try addresses.mapValues { try GymClient.make(to: $0, interceptors: [credential.clientInterceptor]) }
   }
 
@@ -21,24 +21,22 @@ struct OutboxReceivers: Sendable {
   }
 
   struct NoReceiver: Error, CustomStringConvertible {
-    let destination: String
-    let kind: String
+    let destination: Outbox.Destination
+    let kind: Outbox.Kind
     var description: String { "no receiver for '\(kind)' jobs to '\(destination)' is configured" }
   }
 
   func deliver(_ job: Outbox.Job) async throws {
-    var options = CallOptions.defaults
-    options.timeout = .seconds(5)
-    options.waitForReady = false
+    let options = CallOptions.internalCall(timeout: .seconds(5))
     guard let client = clients[job.destination] else { throw NoReceiver(destination: job.destination, kind: job.kind) }
     switch (job.kind, job.destination) {
-    case ("purge-user", "places"):
+    case (.purgeUser, .places):
       let userID = String(decoding: job.payload, as: UTF8.self)
       _ = try await Gym_Places_V1_PlacesInternal.Client(wrapping: client).purgeUser(.with { $0.userID = userID }, options: options)
-    case ("purge-user", "catalog"):
+    case (.purgeUser, .catalog):
       let userID = String(decoding: job.payload, as: UTF8.self)
       _ = try await Gym_Catalog_V1_CatalogInternal.Client(wrapping: client).purgeUser(.with { $0.userID = userID }, options: options)
-    case ("user-standing", "catalog"):
+    case (.userStanding, .catalog):
       let decoder = JSONDecoder()
       decoder.dateDecodingStrategy = .secondsSince1970
       let standing = try decoder.decode(AuthStore.Standing.self, from: job.payload)

@@ -51,7 +51,7 @@ public enum CatalogApp {
       healthName: Gym_Catalog_V1_CatalogService.descriptor.fullyQualifiedService, logger: logger
     ) { authClient in
       [
-        CatalogService(store: store, users: users ?? AuthUserDirectory(client: authClient), logger: logger),
+        CatalogService(store: store, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),
         CatalogInternalService(store: store, logger: logger),
       ]
     }

@@ -1,17 +1,28 @@
 import GRPCCore
 import GymService
 
+/// The one mapping from the catalog's errors to gRPC status (DESIGN.md error table).
 extension CatalogError: GymErrorMapping {
   public var rpcError: RPCError {
     switch self {
     case .invalid(let violations): .invalidArgument(violations)
-    case .notFound(let what): .notFound(what)
+    case .notFound(let message): .notFound(message)
     case .slugTaken(let slug): .alreadyExists(field: "exercise.slug", "an exercise with slug '\(slug)' already exists")
-    case .staleEtag(let what): RPCError(code: .aborted, message: "the \(what) changed since you read it; read it again and reapply your change")
+    case .staleEtag(let what):
+      RPCError(code: .aborted, message: "the \(what) changed since you read it; read it again and reapply your change")
     case .permissionDenied(let message): .permissionDenied(message)
     case .failedPrecondition(let message): RPCError(code: .failedPrecondition, message: message)
+    case .notAuthor(let what): .permissionDenied("only the author can change this \(what)")
+    case .ownProgram: .permissionDenied("you cannot vote on or report your own program")
+    case .programRemoved:
+      RPCError(code: .failedPrecondition, message: "this program was removed by an administrator and cannot be edited")
+    case .exerciseInUse(let programs):
+      RPCError(
+        code: .failedPrecondition,
+        message: "\(programs) program\(programs == 1 ? " uses" : "s use") this exercise; it can be deleted once none does")
+    case .unknownExercises(let ids):
+      .invalidArgument([FieldViolation("program.days", "no exercise has id \(ids.joined(separator: ", "))")])
     case .alreadyReported: .alreadyExists(field: "program_id", "you have already reported this program")
-    case .usersUnavailable(let detail): RPCError(code: .unavailable, message: "cannot read your profile from auth right now: \(detail)")
     }
   }
 }

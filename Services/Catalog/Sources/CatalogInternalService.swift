@@ -20,14 +20,14 @@ public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServi
   ) async throws -> Gym_Catalog_V1_GetProgramSnapshotResponse {
     try CatalogService.requireID(request.programID, field: "program_id")
     try CatalogService.requireID(request.forUserID, field: "for_user_id")
-    let reader = CatalogStore.Reader(userID: request.forUserID, isAdmin: false)
+    let viewer = CatalogStore.Viewer(userID: request.forUserID, isAdmin: false)
     let now = Date()
-    guard let (view, exercises) = try await store.snapshot(id: request.programID, reader: reader, now: now) else {
+    guard let (view, exercises) = try await store.snapshot(id: request.programID, viewer: viewer, now: now) else {
       throw CatalogError.notFound("no program with this id")
     }
     return .with {
       $0.snapshot = .with {
-        $0.program = CatalogMapping.program(view, reader: reader)
+        $0.program = CatalogMapping.program(view, viewer: viewer)
         $0.exercises = exercises.map(CatalogMapping.exercise)
         $0.version = view.program.version
         $0.takenAt = Google_Protobuf_Timestamp(date: now)
@@ -40,9 +40,7 @@ public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServi
   ) async throws -> Gym_Catalog_V1_RecordProgramSavedResponse {
     try CatalogService.requireID(request.programID, field: "program_id")
     try CatalogService.requireID(request.userID, field: "user_id")
-    let saves = try await CatalogService.attempt {
-      try await store.recordSave(programID: request.programID, userID: request.userID, now: Date())
-    }
+    let saves = try await store.recordSave(programID: request.programID, userID: request.userID, now: Date())
     return .with { $0.saves = Int32(saves) }
   }
 

@@ -33,7 +33,7 @@ enum CatalogMapping {
   }
 
   /// Moderation details are for the author and admins only.
-  static func program(_ view: ProgramView, reader: CatalogStore.Reader) -> Gym_Catalog_V1_Program {
+  static func program(_ view: ProgramView, viewer: CatalogStore.Viewer) -> Gym_Catalog_V1_Program {
     let r = view.program
     return .with {
       $0.id = r.id
@@ -74,7 +74,7 @@ enum CatalogMapping {
       $0.myVote = vote(view.myVote)
       $0.muscles = r.muscles.map { .init(rawValue: $0) ?? .unspecified }
       $0.state = state(r.state)
-      if reader.isAdmin || reader.userID == r.authorID { $0.moderationReason = r.moderationReason }
+      if viewer.isAdmin || viewer.userID == r.authorID { $0.moderationReason = r.moderationReason }
       $0.version = r.version
       $0.etag = r.etag
       $0.createdAt = Google_Protobuf_Timestamp(date: r.createdAt)

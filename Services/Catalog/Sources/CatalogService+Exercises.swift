@@ -12,20 +12,20 @@ extension CatalogService {
     if request.query.count > TextSearch.maximumLength {
       violations.append(FieldViolation("query", "must be at most \(TextSearch.maximumLength) characters"))
     }
-    if !request.muscles.allSatisfy(Vocabulary.isNamed) { violations.append(FieldViolation("muscles", "holds a value that is not a Muscle")) }
-    if !request.equipment.allSatisfy(Vocabulary.isNamed) {
+    if !request.muscles.allSatisfy(ProtoEnumWords.isNamed) { violations.append(FieldViolation("muscles", "holds a value that is not a Muscle")) }
+    if !request.equipment.allSatisfy(ProtoEnumWords.isNamed) {
       violations.append(FieldViolation("equipment", "holds a value that is not an Equipment"))
     }
-    if request.category != .unspecified, !Vocabulary.isNamed(request.category) {
+    if request.category != .unspecified, !ProtoEnumWords.isNamed(request.category) {
       violations.append(FieldViolation("category", "is not a Category"))
     }
-    if request.difficulty != .unspecified, !Vocabulary.isNamed(request.difficulty) {
+    if request.difficulty != .unspecified, !ProtoEnumWords.isNamed(request.difficulty) {
       violations.append(FieldViolation("difficulty", "is not a Difficulty"))
     }
     let match = TextSearch.matchQuery(request.query)
     if request.orderBy == .relevance, match == nil {
       violations.append(FieldViolation("order_by", "RELEVANCE needs a query"))
-    } else if request.orderBy != .unspecified, !Vocabulary.isNamed(request.orderBy) {
+    } else if request.orderBy != .unspecified, !ProtoEnumWords.isNamed(request.orderBy) {
       violations.append(FieldViolation("order_by", "is not an ExerciseOrder"))
     }
     guard violations.isEmpty else { throw CatalogError.invalid(violations) }
@@ -70,7 +70,7 @@ extension CatalogService {
     // A trainer's exercise is theirs to edit; an administrator's joins the library.
     let author = caller.roles.contains(.trainer) ? caller.userID : ""
     let input = try ExerciseInput.validate(request.exercise, id: ID.make(now: now), authorID: author, now: now).get()
-    let record = try await Self.attempt("exercise") { try await store.insertExercise(input.record, searchFacets: input.searchFacets) }
+    let record = try await store.insertExercise(input.record, searchFacets: input.searchFacets)
     logger.info("exercise created", metadata: ["exercise_id": "\(record.id)", "slug": "\(record.slug)"])
     return .with { $0.exercise = CatalogMapping.exercise(record) }
   }
@@ -90,19 +90,17 @@ extension CatalogService {
     }
     let now = Date()
     let input = try ExerciseInput.validate(request.exercise, id: existing.id, authorID: existing.authorID, now: now).get()
-    let record = try await Self.attempt("exercise") {
-      try await store.replaceExercise(input.record, etag: request.etag, searchFacets: input.searchFacets)
-    }
+    let record = try await store.replaceExercise(input.record, etag: request.etag, searchFacets: input.searchFacets)
     return .with { $0.exercise = CatalogMapping.exercise(record) }
   }
 
   public func deleteExercise(
     request: Gym_Catalog_V1_DeleteExerciseRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_DeleteExerciseResponse {
-    let reader = try Self.requireAdmin("deleting exercises")
+    let viewer = try Self.requireAdmin("deleting exercises")
     try Self.requireID(request.id, field: "id")
-    try await Self.attempt("exercise") { try await store.deleteExercise(id: request.id) }
-    logger.notice("exercise deleted", metadata: ["exercise_id": "\(request.id)", "admin_id": "\(reader.userID)"])
+    try await store.deleteExercise(id: request.id)
+    logger.notice("exercise deleted", metadata: ["exercise_id": "\(request.id)", "admin_id": "\(viewer.userID)"])
     return .init()
   }
 
@@ -139,12 +137,9 @@ extension CatalogService {
         batch.append((input.record, input.searchFacets))
         if batch.count == 500 { try await flush() }
       case .failure(let error):
-        let reason = if case .invalid(let violations) = error {
-          violations.map { "\($0.field): \($0.description)" }.joined(separator: "; ")
-        } else {
-          "\(error)"
-        }
-        response.rejected.append(.with { $0.index = Int32(index); $0.slug = message.exercise.slug; $0.reason = reason })
+        response.rejected.append(.with {
+          $0.index = Int32(index); $0.slug = message.exercise.slug; $0.reason = ClientReason.text(for: error, logger: logger)
+        })
       }
     }
     try await flush()

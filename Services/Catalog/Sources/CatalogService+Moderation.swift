@@ -8,13 +8,13 @@ extension CatalogService {
   public func listModerationQueue(
     request: Gym_Catalog_V1_ListModerationQueueRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_ListModerationQueueResponse {
-    let reader = try Self.requireAdmin("the moderation queue")
+    let viewer = try Self.requireAdmin("the moderation queue")
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
-    let entries = try await store.moderationQueue(limit: paging.size, offset: offset, reader: reader)
+    let entries = try await store.moderationQueue(limit: paging.size, offset: offset, viewer: viewer)
     return .with {
       $0.entries = entries.map { entry in
         .with {
-          $0.program = CatalogMapping.program(entry.view, reader: reader)
+          $0.program = CatalogMapping.program(entry.view, viewer: viewer)
           $0.openReports = Int32(entry.openReports)
           $0.reportReasons = entry.reasons
           $0.autoHidden = entry.view.program.state == .hidden
@@ -28,26 +28,24 @@ extension CatalogService {
   public func removeProgram(
     request: Gym_Catalog_V1_RemoveProgramRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_RemoveProgramResponse {
-    let reader = try Self.requireAdmin("removing programs")
+    let viewer = try Self.requireAdmin("removing programs")
     try Self.requireID(request.id, field: "id")
     let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
     guard (3...500).contains(reason.count) else {
       throw CatalogError.invalid([FieldViolation("reason", "must be 3-500 characters: the author is told why")])
     }
-    let view = try await Self.attempt { try await store.remove(programID: request.id, reason: reason, reader: reader) }
-    logger.notice("program removed", metadata: ["program_id": "\(request.id)", "admin_id": "\(reader.userID)"])
-    return .with { $0.program = CatalogMapping.program(view, reader: reader) }
+    let view = try await store.remove(programID: request.id, reason: reason, viewer: viewer)
+    logger.notice("program removed", metadata: ["program_id": "\(request.id)", "admin_id": "\(viewer.userID)"])
+    return .with { $0.program = CatalogMapping.program(view, viewer: viewer) }
   }
 
   public func restoreProgram(
     request: Gym_Catalog_V1_RestoreProgramRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_RestoreProgramResponse {
-    let reader = try Self.requireAdmin("restoring programs")
+    let viewer = try Self.requireAdmin("restoring programs")
     try Self.requireID(request.id, field: "id")
-    let view = try await Self.attempt { try await store.restore(programID: request.id, reader: reader) }
-    logger.notice("program restored", metadata: ["program_id": "\(request.id)", "admin_id": "\(reader.userID)"])
-    return .with { $0.program = CatalogMapping.program(view, reader: reader) }
+    let view = try await store.restore(programID: request.id, viewer: viewer)
+    logger.notice("program restored", metadata: ["program_id": "\(request.id)", "admin_id": "\(viewer.userID)"])
+    return .with { $0.program = CatalogMapping.program(view, viewer: viewer) }
   }
 }
-
-extension CatalogService: Gym_Catalog_V1_CatalogService.SimpleServiceProtocol {}

@@ -7,42 +7,42 @@ extension CatalogService {
   public func createProgram(
     request: Gym_Catalog_V1_CreateProgramRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_CreateProgramResponse {
-    let (caller, reader) = try Self.reader()
+    let (caller, viewer) = try Self.viewer()
     try Self.requireUserAccount()
     try await validate(request.program)
     try await refreshAuthor(caller.userID)
     let now = Date()
     let record = ProgramInput.record(request.program, id: ID.make(now: now), authorID: caller.userID, now: now)
-    let view = try await Self.attempt { try await store.insertProgram(record) }
+    let view = try await store.insertProgram(record)
     logger.info("program published", metadata: ["program_id": "\(record.id)"])
-    return .with { $0.program = CatalogMapping.program(view, reader: reader) }
+    return .with { $0.program = CatalogMapping.program(view, viewer: viewer) }
   }
 
   public func getProgram(
     request: Gym_Catalog_V1_GetProgramRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_GetProgramResponse {
-    let (_, reader) = try Self.reader()
+    let (_, viewer) = try Self.viewer()
     try Self.requireID(request.id, field: "id")
-    guard let view = try await store.program(id: request.id, reader: reader, now: Date()) else {
+    guard let view = try await store.program(id: request.id, viewer: viewer, now: Date()) else {
       throw CatalogError.notFound("no program with this id")
     }
-    return .with { $0.program = CatalogMapping.program(view, reader: reader) }
+    return .with { $0.program = CatalogMapping.program(view, viewer: viewer) }
   }
 
   public func listPrograms(
     request: Gym_Catalog_V1_ListProgramsRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_ListProgramsResponse {
-    let (_, reader) = try Self.reader()
+    let (_, viewer) = try Self.viewer()
     var violations: [FieldViolation] = []
     if request.query.count > TextSearch.maximumLength {
       violations.append(FieldViolation("query", "must be at most \(TextSearch.maximumLength) characters"))
     }
-    if request.goal != .unspecified, !Vocabulary.isNamed(request.goal) { violations.append(FieldViolation("goal", "is not a Goal")) }
-    if request.difficulty != .unspecified, !Vocabulary.isNamed(request.difficulty) {
+    if request.goal != .unspecified, !ProtoEnumWords.isNamed(request.goal) { violations.append(FieldViolation("goal", "is not a Goal")) }
+    if request.difficulty != .unspecified, !ProtoEnumWords.isNamed(request.difficulty) {
       violations.append(FieldViolation("difficulty", "is not a Difficulty"))
     }
-    if request.muscle != .unspecified, !Vocabulary.isNamed(request.muscle) { violations.append(FieldViolation("muscle", "is not a Muscle")) }
-    if request.orderBy != .unspecified, !Vocabulary.isNamed(request.orderBy) {
+    if request.muscle != .unspecified, !ProtoEnumWords.isNamed(request.muscle) { violations.append(FieldViolation("muscle", "is not a Muscle")) }
+    if request.orderBy != .unspecified, !ProtoEnumWords.isNamed(request.orderBy) {
       violations.append(FieldViolation("order_by", "is not a ProgramOrder"))
     }
     if request.tag.count > 30 { violations.append(FieldViolation("tag", "must be at most 30 characters")) }
@@ -65,9 +65,9 @@ extension CatalogService {
     }
     query.limit = paging.size
     query.offset = offset
-    let views = try await store.listPrograms(query, reader: reader, now: Date())
+    let views = try await store.listPrograms(query, viewer: viewer, now: Date())
     return .with {
-      $0.programs = views.map { CatalogMapping.program($0, reader: reader) }
+      $0.programs = views.map { CatalogMapping.program($0, viewer: viewer) }
       $0.nextPageToken = paging.nextToken(offset: offset, returned: views.count)
     }
   }
@@ -75,11 +75,11 @@ extension CatalogService {
   public func updateProgram(
     request: Gym_Catalog_V1_UpdateProgramRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_UpdateProgramResponse {
-    let (caller, reader) = try Self.reader()
+    let (caller, viewer) = try Self.viewer()
     try Self.requireID(request.program.id, field: "program.id")
     if request.etag.isEmpty { throw CatalogError.invalid([FieldViolation("etag", "is required: pass the etag you last read")]) }
     // Existence and ownership first: someone else's program is not theirs to probe.
-    guard let existing = try await store.program(id: request.program.id, reader: reader, now: Date()) else {
+    guard let existing = try await store.program(id: request.program.id, viewer: viewer, now: Date()) else {
       throw CatalogError.notFound("no program with this id")
     }
     guard existing.program.authorID == caller.userID else { throw CatalogError.permissionDenied("only the author can change this program") }
@@ -87,16 +87,16 @@ extension CatalogService {
     try await refreshAuthor(caller.userID)
     let now = Date()
     let record = ProgramInput.record(request.program, id: request.program.id, authorID: caller.userID, now: now)
-    let view = try await Self.attempt { try await store.replaceProgram(record, etag: request.etag, by: reader, now: now) }
-    return .with { $0.program = CatalogMapping.program(view, reader: reader) }
+    let view = try await store.replaceProgram(record, etag: request.etag, by: viewer, now: now)
+    return .with { $0.program = CatalogMapping.program(view, viewer: viewer) }
   }
 
   public func deleteProgram(
     request: Gym_Catalog_V1_DeleteProgramRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_DeleteProgramResponse {
-    let (_, reader) = try Self.reader()
+    let (_, viewer) = try Self.viewer()
     try Self.requireID(request.id, field: "id")
-    try await Self.attempt { try await store.deleteProgram(id: request.id, by: reader, now: Date()) }
+    try await store.deleteProgram(id: request.id, by: viewer, now: Date())
     logger.info("program deleted", metadata: ["program_id": "\(request.id)"])
     return .init()
   }
@@ -104,7 +104,7 @@ extension CatalogService {
   public func rateProgram(
     request: Gym_Catalog_V1_RateProgramRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_RateProgramResponse {
-    let (caller, _) = try Self.reader()
+    let (caller, _) = try Self.viewer()
     try Self.requireID(request.programID, field: "program_id")
     let vote: Int
     switch request.vote {
@@ -113,9 +113,7 @@ extension CatalogService {
     case .none: vote = 0
     default: throw CatalogError.invalid([FieldViolation("vote", "must be UP, DOWN or NONE (to clear your vote)")])
     }
-    let outcome = try await Self.attempt {
-      try await store.rate(programID: request.programID, userID: caller.userID, vote: vote, now: Date())
-    }
+    let outcome = try await store.rate(programID: request.programID, userID: caller.userID, vote: vote, now: Date())
     if outcome.state == .hidden {
       logger.notice("program hidden by votes", metadata: ["program_id": "\(request.programID)", "score": "\(outcome.score)"])
     }
@@ -131,36 +129,34 @@ extension CatalogService {
   public func reportProgram(
     request: Gym_Catalog_V1_ReportProgramRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_ReportProgramResponse {
-    let (caller, _) = try Self.reader()
+    let (caller, _) = try Self.viewer()
     try Self.requireID(request.programID, field: "program_id")
     let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
     guard (3...500).contains(reason.count) else {
       throw CatalogError.invalid([FieldViolation("reason", "must be 3-500 characters: say what is wrong with the program")])
     }
-    try await Self.attempt {
-      try await store.report(programID: request.programID, userID: caller.userID, reason: reason, now: Date())
-    }
+    try await store.report(programID: request.programID, userID: caller.userID, reason: reason, now: Date())
     return .init()
   }
 
   public func recommendPrograms(
     request: Gym_Catalog_V1_RecommendProgramsRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_RecommendProgramsResponse {
-    let (caller, reader) = try Self.reader()
+    let (caller, viewer) = try Self.viewer()
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     // Recommendations are a convenience: with auth unreachable they fall back to the
     // beginner ordering rather than failing the screen.
     var level = 0
     do {
-      level = try await users.user(id: caller.userID)?.experienceLevel ?? 0
+      level = try await users.user(id: caller.userID)?.profile.experienceLevel.rawValue ?? 0
     } catch {
-      logger.warning("profile unavailable for recommendations; using the beginner ordering", metadata: ["error": "\(error)"])
+      logger.notice("profile unavailable for recommendations; using the beginner ordering")
     }
     let fromProfile = (1...3).contains(level)
     let matched = fromProfile ? level : Gym_Catalog_V1_Difficulty.beginner.rawValue
-    let views = try await store.recommend(level: matched, reader: reader, limit: paging.size, offset: offset, now: Date())
+    let views = try await store.recommend(level: matched, viewer: viewer, limit: paging.size, offset: offset, now: Date())
     return .with {
-      $0.programs = views.map { CatalogMapping.program($0, reader: reader) }
+      $0.programs = views.map { CatalogMapping.program($0, viewer: viewer) }
       $0.nextPageToken = paging.nextToken(offset: offset, returned: views.count)
       $0.matchedLevel = .init(rawValue: matched) ?? .beginner
       $0.levelFromProfile = fromProfile
@@ -187,15 +183,14 @@ extension CatalogService {
   private func refreshAuthor(_ userID: String) async throws {
     do {
       if let user = try await users.user(id: userID) {
-        try await store.saveAuthorNames(userID: userID, username: user.username, displayName: user.displayName, now: Date())
+        try await store.saveAuthorNames(
+          userID: userID, username: user.username, displayName: user.profile.displayName, now: Date())
         return
       }
-    } catch {
-      if try await store.author(userID: userID) != nil {
-        logger.warning("auth unavailable; keeping the author's stored names", metadata: ["error": "\(error)"])
-        return
-      }
-      throw CatalogError.usersUnavailable("\(error)")
+    } catch let error as DependencyError {
+      // Already logged with auth's answer; a known author keeps the stored names.
+      if try await store.author(userID: userID) != nil { return }
+      throw error
     }
     throw CatalogError.notFound("your account no longer exists")
   }

@@ -33,21 +33,21 @@ struct ExerciseInput {
     let mistakes = e.commonMistakes.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
     check(mistakes.count <= 20 && mistakes.allSatisfy { $0.count <= 500 }, "common_mistakes", "at most 20, each up to 500 characters")
     check(!e.primaryMuscles.isEmpty, "primary_muscles", "name at least one muscle the exercise trains")
-    check(e.primaryMuscles.allSatisfy(Vocabulary.isNamed), "primary_muscles", "holds a value that is not a Muscle")
-    check(e.secondaryMuscles.allSatisfy(Vocabulary.isNamed), "secondary_muscles", "holds a value that is not a Muscle")
+    check(e.primaryMuscles.allSatisfy(ProtoEnumWords.isNamed), "primary_muscles", "holds a value that is not a Muscle")
+    check(e.secondaryMuscles.allSatisfy(ProtoEnumWords.isNamed), "secondary_muscles", "holds a value that is not a Muscle")
     check(
       Set(e.primaryMuscles).isDisjoint(with: e.secondaryMuscles), "secondary_muscles", "must not repeat a primary muscle")
     check(!e.equipment.isEmpty, "equipment", "name at least one piece (BODYWEIGHT when none is needed)")
-    check(e.equipment.allSatisfy(Vocabulary.isNamed), "equipment", "holds a value that is not an Equipment")
-    check(Vocabulary.isNamed(e.category), "category", "is required (STRENGTH, CARDIO, PLYOMETRIC, STRETCHING, MOBILITY, OLYMPIC_LIFTING, CALISTHENICS)")
-    check(Vocabulary.isNamed(e.difficulty), "difficulty", "is required (BEGINNER, INTERMEDIATE or ADVANCED)")
+    check(e.equipment.allSatisfy(ProtoEnumWords.isNamed), "equipment", "holds a value that is not an Equipment")
+    check(ProtoEnumWords.isNamed(e.category), "category", "is required (STRENGTH, CARDIO, PLYOMETRIC, STRETCHING, MOBILITY, OLYMPIC_LIFTING, CALISTHENICS)")
+    check(ProtoEnumWords.isNamed(e.difficulty), "difficulty", "is required (BEGINNER, INTERMEDIATE or ADVANCED)")
     check(e.media.count <= 10, "media", "at most 10 items")
     for (index, item) in e.media.enumerated() {
       let url = URL(string: item.url)
       check(
         item.url.count <= 500 && ["http", "https"].contains(url?.scheme?.lowercased() ?? "") && url?.host?.isEmpty == false,
         "media[\(index)].url", "must be an http(s) URL of at most 500 characters")
-      check(Vocabulary.isNamed(item.type), "media[\(index)].type", "must be IMAGE or VIDEO")
+      check(ProtoEnumWords.isNamed(item.type), "media[\(index)].type", "must be IMAGE or VIDEO")
       check(item.caption.count <= 200, "media[\(index)].caption", "must be at most 200 characters")
     }
     guard violations.isEmpty else { return .failure(.invalid(violations)) }
@@ -58,7 +58,7 @@ struct ExerciseInput {
       category: e.category.rawValue, difficulty: e.difficulty.rawValue,
       media: e.media.map { .init(type: $0.type.rawValue, url: $0.url, caption: $0.caption) },
       authorID: authorID, createdAt: now, updatedAt: now, etag: ID.make(now: now))
-    return .success(ExerciseInput(record: record, searchFacets: Vocabulary.searchFacets(e)))
+    return .success(ExerciseInput(record: record, searchFacets: ProtoEnumWords.searchFacets(e)))
   }
 
   /// "Barbell Bench Press (Wide)" → "barbell-bench-press-wide".

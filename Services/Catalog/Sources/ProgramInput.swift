@@ -16,8 +16,8 @@ enum ProgramInput {
     }
     check((3...100).contains(p.name.trimmingCharacters(in: .whitespacesAndNewlines).count), "name", "must be 3-100 characters")
     check(p.description_p.count <= 5000, "description", "must be at most 5000 characters")
-    check(Vocabulary.isNamed(p.goal), "goal", "is required (STRENGTH_GOAL, HYPERTROPHY, FAT_LOSS, ENDURANCE, GENERAL_FITNESS, MOBILITY_GOAL or ATHLETIC_PERFORMANCE)")
-    check(Vocabulary.isNamed(p.difficulty), "difficulty", "is required (BEGINNER, INTERMEDIATE or ADVANCED)")
+    check(ProtoEnumWords.isNamed(p.goal), "goal", "is required (STRENGTH_GOAL, HYPERTROPHY, FAT_LOSS, ENDURANCE, GENERAL_FITNESS, MOBILITY_GOAL or ATHLETIC_PERFORMANCE)")
+    check(ProtoEnumWords.isNamed(p.difficulty), "difficulty", "is required (BEGINNER, INTERMEDIATE or ADVANCED)")
     check((1...52).contains(p.durationWeeks), "duration_weeks", "must be 1-52")
     check((5...300).contains(p.sessionMinutes), "session_minutes", "must be 5-300")
     let tags = p.tags.map { $0.trimmingCharacters(in: .whitespaces) }

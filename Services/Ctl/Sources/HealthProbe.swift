@@ -18,9 +18,7 @@ public enum HealthProbe {
       let transport = try HTTP2ClientTransport.Posix(
         target: .dns(host: address.host, port: address.port), transportSecurity: .plaintext)
       return try await withGRPCClient(transport: transport) { client in
-        var options = CallOptions.defaults
-        options.timeout = timeout
-        options.waitForReady = false
+        let options = CallOptions.internalCall(timeout: timeout)
         let health = Grpc_Health_V1_Health.Client(wrapping: client)
         do {
           let response = try await health.check(.with { $0.service = service }, options: options)

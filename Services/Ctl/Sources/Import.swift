@@ -62,7 +62,7 @@ struct Import: AsyncParsableCommand {
   }
 
   /// `gymctl import exercises FILE.json`: exercises in the library's JSON format (an
-  /// array of gym.catalog.v1.Exercise in proto JSON, as in ExerciseLibrary+Data.swift),
+  /// array of gym.catalog.v1.Exercise in proto JSON, as in Seed/exercise-library.json),
   /// created or updated by slug.
   struct Exercises: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Import exercises (JSON array of gym.catalog.v1.Exercise).")

@@ -6,45 +6,31 @@ import GymService
 public struct ManagedService: Sendable {
   public var name: String
   public var executable: String
-  /// Offset from the base port: gateway 0, auth 1, catalog 2, …
+  /// Offset from the base port: gateway 0, auth 1, catalog 2, plan 3, messaging 4, places 5.
   public var portOffset: Int
-  /// Environment for this process given the stack's layout.
-  public var environment: @Sendable (StackLayout) -> [String: String]
+  /// The services this one calls; each becomes `GYM_<NAME>_ADDR` in its environment.
+  public var calls: [String]
 
   public func address(in layout: StackLayout) -> HostPort {
     HostPort(host: layout.host, port: layout.basePort + portOffset)
   }
 
-  public static let auth = ManagedService(name: "auth", executable: "gym-auth", portOffset: 1) { layout in
-    [
-      "GYM_AUTH_LISTEN": "\(layout.host):\(layout.basePort + 1)",
-      "GYM_CATALOG_ADDR": "\(layout.host):\(layout.basePort + 2)",
-      "GYM_PLACES_ADDR": "\(layout.host):\(layout.basePort + 5)",
-    ]
+  /// `GYM_<NAME>_LISTEN` and the address of every service it calls.
+  public func environment(_ layout: StackLayout) -> [String: String] {
+    var env = ["GYM_\(name.uppercased())_LISTEN": "\(address(in: layout))"]
+    for peer in calls {
+      guard let service = Self.all.first(where: { $0.name == peer }) else { continue }
+      env["GYM_\(peer.uppercased())_ADDR"] = "\(service.address(in: layout))"
+    }
+    return env
   }
 
-  public static let catalog = ManagedService(name: "catalog", executable: "gym-catalog", portOffset: 2) { layout in
-    [
-      "GYM_CATALOG_LISTEN": "\(layout.host):\(layout.basePort + 2)",
-      "GYM_AUTH_ADDR": "\(layout.host):\(layout.basePort + 1)",
-    ]
-  }
-
-  public static let places = ManagedService(name: "places", executable: "gym-places", portOffset: 5) { layout in
-    [
-      "GYM_PLACES_LISTEN": "\(layout.host):\(layout.basePort + 5)",
-      "GYM_AUTH_ADDR": "\(layout.host):\(layout.basePort + 1)",
-    ]
-  }
-
-  public static let gateway = ManagedService(name: "gateway", executable: "gym-gateway", portOffset: 0) { layout in
-    [
-      "GYM_GATEWAY_LISTEN": "\(layout.host):\(layout.basePort)",
-      "GYM_AUTH_ADDR": "\(layout.host):\(layout.basePort + 1)",
-      "GYM_CATALOG_ADDR": "\(layout.host):\(layout.basePort + 2)",
-      "GYM_PLACES_ADDR": "\(layout.host):\(layout.basePort + 5)",
-    ]
-  }
+  public static let auth = ManagedService(name: "auth", executable: "gym-auth", portOffset: 1, calls: ["catalog", "places"])
+  public static let catalog = ManagedService(name: "catalog", executable: "gym-catalog", portOffset: 2, calls: ["auth"])
+  public static let places = ManagedService(name: "places", executable: "gym-places", portOffset: 5, calls: ["auth"])
+  /// The gateway calls every backend.
+  public static let gateway = ManagedService(
+    name: "gateway", executable: "gym-gateway", portOffset: 0, calls: ["auth", "catalog", "places"])
 
   /// Start order: backends first, the gateway last.
   public static let all: [ManagedService] = [.auth, .catalog, .places, .gateway]

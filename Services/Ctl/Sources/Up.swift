@@ -9,7 +9,7 @@ struct Up: AsyncParsableCommand {
 
   @OptionGroup var stack: StackOptions
 
-  @Option(help: "Directory holding the gym-* executables (default: next to gymctl).")
+  @Option(help: "Directory holding the gym-* executables and their *.resources bundles (default: next to gymctl).")
   var binDir: String?
 
   func run() async throws {

@@ -13,18 +13,18 @@ struct Forwarder: RegistrableRPCService {
     var maximumTimeout: Duration
   }
 
-  let routes: [(Route, GymGRPCClient)]
+  let routes: [(Route, BackendPool)]
   let deadlines: Deadlines
   let maxMessageBytes: Int
 
   func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
-    for (route, client) in routes {
+    for (route, pool) in routes {
       for method in route.methods {
         router.registerHandler(
           forMethod: method, deserializer: RawBytesCoding(limit: maxMessageBytes), serializer: RawBytesCoding()
         ) {
           request, context in
-          forward(request, method: method, to: client)
+          forward(request, method: method, to: pool)
         }
       }
     }
@@ -41,7 +41,7 @@ struct Forwarder: RegistrableRPCService {
   }
 
   private func forward(
-    _ request: StreamingServerRequest<[UInt8]>, method: MethodDescriptor, to client: GymGRPCClient
+    _ request: StreamingServerRequest<[UInt8]>, method: MethodDescriptor, to pool: BackendPool
   ) -> StreamingServerResponse<[UInt8]> {
     var metadata = request.metadata.filtered { !Self.isHopByHop($0.key) }
     let context = RequestContext.current
@@ -49,11 +49,8 @@ struct Forwarder: RegistrableRPCService {
       metadata.addString(context.requestID, forKey: RequestContext.requestIDKey)
       if let address = context.clientAddress { metadata.addString(address, forKey: "x-forwarded-for") }
     }
-    var options = CallOptions.defaults
-    options.timeout = timeout(requested: request.metadata)
-    // Fail at once with UNAVAILABLE when the backend is down rather than queueing.
-    options.waitForReady = false
-    let callOptions = options
+    // Fails at once with UNAVAILABLE when the backend is down rather than queueing.
+    let callOptions = CallOptions.internalCall(timeout: timeout(requested: request.metadata))
     // An error reading the client's messages (e.g. one over the size limit) aborts the
     // backend call; remember it so the client hears why, not the abort.
     let inboundError = Mutex<RPCError?>(nil)
@@ -70,7 +67,7 @@ struct Forwarder: RegistrableRPCService {
     if let context { responseMetadata.addString(context.requestID, forKey: RequestContext.requestIDKey) }
     return StreamingServerResponse<[UInt8]>(metadata: responseMetadata) { writer in
       do {
-        return try await call(client, outbound, method, callOptions, writer)
+        return try await pool.withClient { client in try await call(client, outbound, method, callOptions, writer) }
       } catch let error as RPCError {
         if let inbound = inboundError.withLock({ $0 }) { throw inbound }
         // The backend's trailers come back as the error's metadata; resending transport

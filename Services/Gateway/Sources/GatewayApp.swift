@@ -9,25 +9,34 @@ import ServiceLifecycle
 public enum GatewayApp {
   public static let listen = ConfigKey(
     "GYM_GATEWAY_LISTEN", default: "127.0.0.1:7000", "HOST:PORT of the public gRPC port (0.0.0.0:7000 in containers)")
-  public static let authAddress = ConfigKey("GYM_AUTH_ADDR", default: nil, "HOST:PORT of gym-auth")
-  public static let catalogAddress = ConfigKey("GYM_CATALOG_ADDR", default: nil, "HOST:PORT of gym-catalog")
-  public static let placesAddress = ConfigKey("GYM_PLACES_ADDR", default: nil, "HOST:PORT of gym-places")
   public static let defaultDeadline = ConfigKey(
     "GYM_GATEWAY_DEFAULT_DEADLINE_SECONDS", default: "10", "Deadline for calls that set none")
   public static let maximumDeadline = ConfigKey(
     "GYM_GATEWAY_MAX_DEADLINE_SECONDS", default: "60", "Longest deadline passed to a backend, whatever the client asks")
 
-  /// The address key of each backend named in `Route.all`.
-  static let backendKeys: [String: ConfigKey] = ["auth": authAddress, "catalog": catalogAddress, "places": placesAddress]
+  /// The address key of each backend named in `Route.all` (`GYM_<BACKEND>_ADDR`): a new
+  /// route brings its key with it.
+  static let backendKeys: [(backend: String, key: ConfigKey)] = Route.backends.map { backend in
+    (backend, ConfigKey("GYM_\(backend.uppercased())_ADDR", default: nil, "HOST:PORT of gym-\(backend)"))
+  }
+
+  public static let backendConnections = ConfigKey(
+    "GYM_GATEWAY_BACKEND_CONNECTIONS", default: "2", "HTTP/2 connections to each backend that forwarded calls are spread over")
+  public static let backendStreams = ConfigKey(
+    "GYM_GATEWAY_BACKEND_STREAMS", default: "1000",
+    "Calls in flight on one backend connection; at most the backends' GYM_MAX_CONCURRENT_STREAMS (more wait in the gateway)")
 
   public static let keys: [ConfigKey] =
-    [listen, authAddress, catalogAddress, placesAddress, ServiceCredential.fileKey, defaultDeadline, maximumDeadline] + CommonKeys.all
+    [listen] + backendKeys.map(\.key)
+    + [ServiceCredential.fileKey, defaultDeadline, maximumDeadline, backendConnections, backendStreams] + CommonKeys.all
 
   public struct Settings: Sendable {
     public var common: CommonSettings
     public var backends: [String: HostPort]
     public var defaultDeadline: Duration = .seconds(10)
     public var maximumDeadline: Duration = .seconds(60)
+    public var backendConnections = 2
+    public var backendStreams = 1000
     /// Lets the gateway follow auth's revocation stream.
     public var credential: ServiceCredential
 
@@ -45,24 +54,31 @@ public enum GatewayApp {
         credential: try ServiceCredential.load(path: try config.string(ServiceCredential.fileKey)))
       defaultDeadline = try config.seconds(GatewayApp.defaultDeadline)
       maximumDeadline = try config.seconds(GatewayApp.maximumDeadline)
+      backendConnections = try config.int(GatewayApp.backendConnections, in: 1...64)
+      backendStreams = try config.int(GatewayApp.backendStreams, in: 1...100_000)
     }
   }
 
   public static func build(_ settings: Settings, logger: Logger) async throws -> BuiltProcess {
-    var clients: [String: GymGRPCClient] = [:]
+    var pools: [String: BackendPool] = [:]
     for (name, address) in settings.backends {
-      clients[name] = try GymClient.make(to: address, maxResponseBytes: settings.common.maxMessageBytes)
+      pools[name] = try BackendPool(
+        name: name, address: address, connections: settings.backendConnections,
+        streamsPerConnection: settings.backendStreams, maxResponseBytes: settings.common.maxMessageBytes)
     }
-    var routes: [(Route, GymGRPCClient)] = []
+    var routes: [(Route, BackendPool)] = []
     for route in Route.all {
-      guard let client = clients[route.backend] else {
+      guard let pool = pools[route.backend] else {
         throw ConfigError("no address configured for backend '\(route.backend)'")
       }
-      routes.append((route, client))
+      routes.append((route, pool))
     }
-    let verifier = TokenVerifier(source: AuthKeySource(client: clients["auth"]!), logger: logger)
-    // A separate connection for internal calls, so forwarded user calls never carry the credential.
-    let authInternal = try GymClient.make(to: settings.backends["auth"]!, interceptors: [settings.credential.clientInterceptor])
+    guard let authAddress = settings.backends["auth"] else { throw ConfigError("no address configured for backend 'auth'") }
+    // A separate connection for the gateway's own calls to auth (signing keys, the
+    // revocation stream), so they never wait behind users' calls and forwarded calls
+    // never carry the credential.
+    let authInternal = try GymClient.make(to: authAddress, interceptors: [settings.credential.clientInterceptor])
+    let verifier = TokenVerifier(source: AuthKeySource(client: authInternal), logger: logger)
     let revocations = RevocationList()
     let server = GymServer(
       name: "gym-gateway",
@@ -80,14 +96,12 @@ public enum GatewayApp {
       // only stops what is far beyond it (it can answer those with a reset alone).
       transportPayloadLimit: settings.common.maxMessageBytes * 2,
       logger: logger)
-    let backends = routes.map { ($0.0.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: $0.1)) }
+    let backends = routes.map { ($0.0.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: $0.1.control)) }
     let probe: HealthMonitor.Probe = {
       // The gateway serves as long as it runs; each routed service is only as healthy as its backend.
       var down: Set<String> = []
       for (name, health) in backends {
-        var options = CallOptions.defaults
-        options.timeout = .seconds(1)
-        options.waitForReady = false
+        let options = CallOptions.internalCall(timeout: .seconds(1))
         let status = try? await health.check(.with { $0.service = "" }, options: options).status
         if status != .serving { down.insert(name) }
       }
@@ -96,7 +110,7 @@ public enum GatewayApp {
     return BuiltProcess(
       server: server,
       services: server.lifecycle(
-        before: clients.values.map { ClientConnections($0) } + [
+        before: pools.values.flatMap(\.allClients).map { ClientConnections($0) } + [
           ClientConnections(authInternal),
           RevocationFollower(client: authInternal, list: revocations, logger: logger),
         ],

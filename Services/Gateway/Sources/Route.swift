@@ -16,4 +16,10 @@ public struct Route: Sendable {
     Route(backend: "catalog", service: Gym_Catalog_V1_CatalogService.descriptor, methods: Gym_Catalog_V1_CatalogService.Method.descriptors),
     Route(backend: "places", service: Gym_Places_V1_PlacesService.descriptor, methods: Gym_Places_V1_PlacesService.Method.descriptors),
   ]
+
+  /// The backends the routes name, in the order they first appear.
+  public static var backends: [String] {
+    var seen: Set<String> = []
+    return all.map(\.backend).filter { seen.insert($0).inserted }
+  }
 }

@@ -9,12 +9,12 @@ enum GeoJSONFeature {
     var description: String
   }
 
-  static func place(fromJSON text: String) throws -> Gym_Places_V1_Place {
+  static func place(fromJSON text: String) throws(Problem) -> Gym_Places_V1_Place {
     guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
       throw Problem(description: "not a JSON object")
     }
     guard object["type"] as? String == "Feature" else { throw Problem(description: "not a GeoJSON Feature (type must be \"Feature\")") }
-    guard let geometry = object["geometry"] as? [String: Any], let point = try centroid(of: geometry) else {
+    guard let geometry = object["geometry"] as? [String: Any], let point = centroid(of: geometry) else {
       throw Problem(description: "has no usable geometry (Point, Polygon or MultiPolygon)")
     }
     let properties = (object["properties"] as? [String: Any]) ?? [:]
@@ -74,7 +74,7 @@ enum GeoJSONFeature {
   }
 
   /// The point itself, or the mean of a polygon's outer ring (good enough to find a building).
-  private static func centroid(of geometry: [String: Any]) throws -> GeoPoint? {
+  private static func centroid(of geometry: [String: Any]) -> GeoPoint? {
     func point(_ value: Any?) -> GeoPoint? {
       guard let pair = value as? [Any], pair.count >= 2, let lng = (pair[0] as? NSNumber)?.doubleValue,
         let lat = (pair[1] as? NSNumber)?.doubleValue

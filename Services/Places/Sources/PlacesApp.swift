@@ -19,8 +19,8 @@ public enum PlacesApp {
     try Settings(config: config, listenKey: listen, authKey: authAddress)
   }
 
-  /// - Parameter accounts: who is active; by default auth's `LookupUsers`.
-  public static func build(_ settings: Settings, accounts: (any AccountDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
+  /// - Parameter users: who is active; by default auth's `LookupUsers`.
+  public static func build(_ settings: Settings, users: (any UserDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
     let path = settings.databasePath("places.sqlite")
     let store = try PlacesStore(path: path)
     return try BuiltProcess.backend(
@@ -28,7 +28,7 @@ public enum PlacesApp {
       healthName: Gym_Places_V1_PlacesService.descriptor.fullyQualifiedService, logger: logger
     ) { authClient in
       [
-        PlacesService(store: store, accounts: accounts ?? AuthAccountDirectory(client: authClient), logger: logger),
+        PlacesService(store: store, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),
         PlacesInternalService(store: store, logger: logger),
       ]
     }

@@ -1,11 +1,12 @@
 import GymService
 
-/// What the places domain refuses; mapped to status codes in `PlacesError+Status`.
+/// Everything the places domain refuses, thrown by handlers and by the store alike (the
+/// store imports no gRPC; this type neither). `PlacesError+Status` maps each case once.
 public enum PlacesError: Error, Equatable, Sendable {
   case invalid([FieldViolation])
+  /// A message saying what is missing, e.g. "no place with id …".
   case notFound(String)
   case sourceTaken(String)
   case staleEtag
   case permissionDenied(String)
-  case accountsUnavailable(String)
 }

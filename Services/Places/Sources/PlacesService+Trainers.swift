@@ -72,12 +72,7 @@ extension PlacesService {
       center, radius: radius, specialty: specialty.isEmpty ? nil : specialty,
       maxPrice: request.maxPrice > 0 ? request.maxPrice : nil)
     // Only active accounts: banned or deleted trainers drop out at once.
-    let active: Set<String>
-    do {
-      active = try await accounts.activeUserIDs(among: found.map(\.0.trainerID))
-    } catch {
-      throw PlacesError.accountsUnavailable("\(error)")
-    }
+    let active = try await users.activeUserIDs(among: found.map(\.0.trainerID))
     let visible = found.filter { active.contains($0.0.trainerID) }
     let page = visible.dropFirst(offset).prefix(paging.size)
     return .with { response in
@@ -97,12 +92,7 @@ extension PlacesService {
     _ = try Caller.current()
     guard !request.trainerID.isEmpty else { throw PlacesError.invalid([FieldViolation("trainer_id", "is required")]) }
     guard let record = try await store.trainer(id: request.trainerID) else { throw PlacesError.notFound("no listing for this trainer") }
-    let active: Set<String>
-    do {
-      active = try await accounts.activeUserIDs(among: [record.trainerID])
-    } catch {
-      throw PlacesError.accountsUnavailable("\(error)")
-    }
+    let active = try await users.activeUserIDs(among: [record.trainerID])
     guard active.contains(record.trainerID) else { throw PlacesError.notFound("no listing for this trainer") }
     return .with { $0.listing = PlaceMapping.listing(record) }
   }

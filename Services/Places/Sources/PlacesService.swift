@@ -5,18 +5,18 @@ import GymService
 import Logging
 
 /// `gym.places.v1.PlacesService`: nearby search, place administration and imports,
-/// trainer listings. RPCs live in `PlacesService+RPCs` and `PlacesService+Trainers`.
+/// trainer listings. RPCs live in `PlacesService+Places` and `PlacesService+Trainers`.
 public struct PlacesService: Sendable {
   public static let defaultRadius = 4_000.0
   public static let maximumRadius = 50_000.0
 
   let store: PlacesStore
-  let accounts: any AccountDirectory
+  let users: any UserDirectory
   let logger: Logger
 
-  public init(store: PlacesStore, accounts: any AccountDirectory, logger: Logger) {
+  public init(store: PlacesStore, users: any UserDirectory, logger: Logger) {
     self.store = store
-    self.accounts = accounts
+    self.users = users
     self.logger = logger
   }
 
@@ -44,3 +44,5 @@ public struct PlacesService: Sendable {
     return (point, effective, violations)
   }
 }
+
+extension PlacesService: Gym_Places_V1_PlacesService.SimpleServiceProtocol {}

@@ -111,26 +111,27 @@ extension AuthStore {
   public func searchProfiles(query: String, role: String?, offset: Int, limit: Int, now: Date) async throws -> [UserRecord] {
     let folded = UserRecord.fold(query.trimmingCharacters(in: .whitespaces))
     return try await writer.read { db in
-      var conditions = ["(banned_at IS NULL OR (banned_until IS NOT NULL AND banned_until <= ?))"]
-      var arguments: StatementArguments = [now]
+      // `SQL` literals: each interpolated value is bound as a `?` argument where it
+      // appears, so the WHERE terms, the ORDER BY pattern and LIMIT/OFFSET can't get
+      // out of step with their arguments. LIKE patterns stay escaped by `escapeLike`.
+      var conditions: [SQL] = ["(banned_at IS NULL OR (banned_until IS NOT NULL AND banned_until <= \(now)))"]
       if !folded.isEmpty {
-        conditions.append("search_text LIKE ? ESCAPE '\\'")
-        _ = arguments.append(contentsOf: ["%" + Self.escapeLike(folded) + "%"])
+        let pattern = "%" + Self.escapeLike(folded) + "%"
+        conditions.append("search_text LIKE \(pattern) ESCAPE '\\'")
       }
       if let role {
-        conditions.append("role = ?")
-        _ = arguments.append(contentsOf: [role])
+        conditions.append("role = \(role)")
       }
       // Prefix matches of the username rank first, then popularity.
-      var order = "view_count DESC, id"
+      var order: SQL = "view_count DESC, id"
       if !folded.isEmpty {
-        order = "(username_key LIKE ? ESCAPE '\\') DESC, " + order
-        _ = arguments.append(contentsOf: [Self.escapeLike(folded) + "%"])
+        let prefix = Self.escapeLike(folded) + "%"
+        order = "(username_key LIKE \(prefix) ESCAPE '\\') DESC, \(literal: order)"
       }
-      _ = arguments.append(contentsOf: [limit, offset])
-      return try UserRecord.fetchAll(
-        db, sql: "SELECT * FROM users WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order) LIMIT ? OFFSET ?",
-        arguments: arguments)
+      let whereClause = conditions.joined(separator: " AND ")
+      return try SQLRequest<UserRecord>(
+        literal: "SELECT * FROM users WHERE \(literal: whereClause) ORDER BY \(literal: order) LIMIT \(limit) OFFSET \(offset)"
+      ).fetchAll(db)
     }
   }
 
@@ -139,28 +140,24 @@ extension AuthStore {
   public func listUsers(query: String, role: String?, bannedOnly: Bool, afterID: String?, limit: Int, now: Date) async throws -> [UserRecord] {
     let folded = UserRecord.fold(query.trimmingCharacters(in: .whitespaces))
     return try await writer.read { db in
-      var conditions: [String] = []
-      var arguments: StatementArguments = []
+      // `SQL` literals bind each interpolated value as a `?` argument where it appears.
+      var conditions: [SQL] = []
       if !folded.isEmpty {
-        conditions.append("(search_text LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\')")
         let pattern = "%" + Self.escapeLike(folded) + "%"
-        _ = arguments.append(contentsOf: [pattern, pattern])
+        conditions.append("(search_text LIKE \(pattern) ESCAPE '\\' OR email LIKE \(pattern) ESCAPE '\\')")
       }
       if let role {
-        conditions.append("role = ?")
-        _ = arguments.append(contentsOf: [role])
+        conditions.append("role = \(role)")
       }
       if bannedOnly {
-        conditions.append("banned_at IS NOT NULL AND (banned_until IS NULL OR banned_until > ?)")
-        _ = arguments.append(contentsOf: [now])
+        conditions.append("banned_at IS NOT NULL AND (banned_until IS NULL OR banned_until > \(now))")
       }
       if let afterID {
-        conditions.append("id > ?")
-        _ = arguments.append(contentsOf: [afterID])
+        conditions.append("id > \(afterID)")
       }
-      _ = arguments.append(contentsOf: [limit])
-      let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-      return try UserRecord.fetchAll(db, sql: "SELECT * FROM users \(filter) ORDER BY id LIMIT ?", arguments: arguments)
+      let whereClause = conditions.joined(separator: " AND ")
+      let filter: SQL = conditions.isEmpty ? "" : "WHERE \(literal: whereClause)"
+      return try SQLRequest<UserRecord>(literal: "SELECT * FROM users \(literal: filter) ORDER BY id LIMIT \(limit)").fetchAll(db)
     }
   }
 
@@ -177,7 +174,7 @@ extension AuthStore {
 
   /// Bans a user, revokes every token they hold and tells `standingDestinations`, in
   /// one transaction.
-  public func ban(userID: String, reason: String, until: Date?, standingDestinations: [String], now: Date) async throws -> UserRecord {
+  public func ban(userID: String, reason: String, until: Date?, standingDestinations: [Outbox.Destination], now: Date) async throws -> UserRecord {
     let user = try await writer.write { db in
       let user = try Self.setBan(db, userID: userID, reason: reason, until: until, standingDestinations: standingDestinations, now: now)
       try Self.revokeUser(db, userID: userID, reason: "banned", now: now)
@@ -187,7 +184,7 @@ extension AuthStore {
     return user
   }
 
-  public func unban(userID: String, standingDestinations: [String], now: Date) async throws -> UserRecord {
+  public func unban(userID: String, standingDestinations: [Outbox.Destination], now: Date) async throws -> UserRecord {
     try await writer.write { db in
       try Self.setBan(db, userID: userID, reason: nil, until: nil, standingDestinations: standingDestinations, now: now)
     }
@@ -196,7 +193,7 @@ extension AuthStore {
   /// Sets (reason given) or lifts (nil) a ban and queues the new standing for
   /// `destinations`, inside the caller's transaction.
   private static func setBan(
-    _ db: Database, userID: String, reason: String?, until: Date?, standingDestinations destinations: [String], now: Date
+    _ db: Database, userID: String, reason: String?, until: Date?, standingDestinations destinations: [Outbox.Destination], now: Date
   ) throws -> UserRecord {
     guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.notFound("no user with id \(userID)") }
     user.banReason = reason
@@ -209,12 +206,12 @@ extension AuthStore {
   }
 
   /// The outbox job's id orders standings: receivers ignore one older than what they have.
-  private static func enqueueStanding(_ db: Database, _ standing: Standing, to destinations: [String], now: Date) throws {
+  private static func enqueueStanding(_ db: Database, _ standing: Standing, to destinations: [Outbox.Destination], now: Date) throws {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .secondsSince1970
     let payload = try encoder.encode(standing)
     for destination in destinations {
-      try Outbox.enqueue(db, destination: destination, kind: "user-standing", payload: payload, now: now)
+      try Outbox.enqueue(db, destination: destination, kind: .userStanding, payload: payload, now: now)
     }
   }
 
@@ -245,71 +242,16 @@ extension AuthStore {
 
   /// Deletes the account (sessions and tokens cascade), revokes its tokens and queues a
   /// purge of the user's data for every other service, in one transaction.
-  public func deleteAccount(userID: String, purgeDestinations: [String], now: Date) async throws {
+  public func deleteAccount(userID: String, purgeDestinations: [Outbox.Destination], now: Date) async throws {
     try await writer.write { db in
       try Self.revokeUser(db, userID: userID, reason: "account deleted", now: now)
       try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])
       let payload = Data(userID.utf8)
       for destination in purgeDestinations {
-        try Outbox.enqueue(db, destination: destination, kind: "purge-user", payload: payload, now: now)
+        try Outbox.enqueue(db, destination: destination, kind: .purgeUser, payload: payload, now: now)
       }
     }
     revocationFeed.notify()
-  }
-
-  // MARK: Internal reads
-
-  public func lookup(ids: [String], emails: [String], usernames: [String]) async throws -> [UserRecord] {
-    try await writer.read { db in
-      try UserRecord.filter(
-        ids.contains(UserRecord.Columns.id) || emails.map { $0.lowercased() }.contains(UserRecord.Columns.email)
-          || usernames.map { $0.lowercased() }.contains(UserRecord.Columns.usernameKey)
-      ).fetchAll(db)
-    }
-  }
-
-  public struct RevocationRow: Sendable {
-    public var cursor: Int64
-    public var sessionID: String?
-    public var userID: String?
-    public var revokedAt: Date
-    public var notBefore: Date?
-  }
-
-  public func revocations(after cursor: Int64, limit: Int) async throws -> [RevocationRow] {
-    try await writer.read { db in
-      try Row.fetchAll(
-        db, sql: "SELECT * FROM revocations WHERE cursor > ? ORDER BY cursor LIMIT ?", arguments: [cursor, limit]
-      ).map { RevocationRow(cursor: $0["cursor"], sessionID: $0["session_id"], userID: $0["user_id"], revokedAt: $0["revoked_at"], notBefore: $0["not_before"]) }
-    }
-  }
-
-  public struct MailRow: Sendable {
-    public var id: String
-    public var recipient: String
-    public var subject: String
-    public var body: String
-    public var createdAt: Date
-  }
-
-  public func mail(to recipient: String?, offset: Int, limit: Int) async throws -> [MailRow] {
-    try await writer.read { db in
-      let filter = recipient == nil ? "" : "WHERE recipient = ?"
-      var arguments: StatementArguments = recipient.map { [$0.lowercased()] } ?? []
-      _ = arguments.append(contentsOf: [limit, offset])
-      return try Row.fetchAll(
-        db, sql: "SELECT * FROM mail_outbox \(filter) ORDER BY created_at DESC, id LIMIT ? OFFSET ?", arguments: arguments
-      ).map { MailRow(id: $0["id"], recipient: $0["recipient"], subject: $0["subject"], body: $0["body"], createdAt: $0["created_at"]) }
-    }
-  }
-
-  /// Active sessions of a user, newest first.
-  public func sessions(userID: String, now: Date, offset: Int, limit: Int) async throws -> [SessionRecord] {
-    try await writer.read { db in
-      try SessionRecord.fetchAll(
-        db, sql: "SELECT * FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC, id LIMIT ? OFFSET ?",
-        arguments: [userID, now, limit, offset])
-    }
   }
 
   // MARK: Helpers

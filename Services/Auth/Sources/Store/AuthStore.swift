@@ -61,9 +61,15 @@ public struct AuthStore: Sendable {
         return try session.map { try Self.insertSession(db, userID: user.id, $0) }
       }
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-      // Unreachable through the checks above inside one write transaction; kept so
-      // that a constraint added later still maps to a clear answer.
-      throw AuthError.emailTaken
+      // Unreachable through the checks above inside one write transaction; kept so a
+      // constraint hit anyway still names the value that is taken.
+      let (emailTaken, usernameTaken) = try await writer.read { db in
+        (try UserRecord.filter(UserRecord.Columns.email == user.email).fetchCount(db) > 0,
+         try UserRecord.filter(UserRecord.Columns.usernameKey == user.usernameKey).fetchCount(db) > 0)
+      }
+      if emailTaken { throw AuthError.emailTaken }
+      if usernameTaken { throw AuthError.usernameTaken }
+      throw error
     }
   }
 

@@ -3,7 +3,7 @@ import GRDB
 
 extension CatalogStore {
   /// Who is reading: ownership and admin rights decide what hidden content they see.
-  public struct Reader: Sendable, Equatable {
+  public struct Viewer: Sendable, Equatable {
     public var userID: String
     public var isAdmin: Bool
 
@@ -23,20 +23,20 @@ extension CatalogStore {
       record.muscles = try Self.primaryMuscles(db, exercises)
       try record.insert(db)
       try Self.indexProgram(db, record, exercises: exercises)
-      return try Self.views(db, [record], reader: Reader(userID: record.authorID, isAdmin: false)).first!
+      return try Self.views(db, [record], viewer: Viewer(userID: record.authorID, isAdmin: false)).first!
     }
   }
 
   /// Replaces the author's program when `etag` is current; votes, saves and moderation
   /// state stay, the version goes up.
-  public func replaceProgram(_ program: ProgramRecord, etag: String, by reader: Reader, now: Date) async throws -> ProgramView {
+  public func replaceProgram(_ program: ProgramRecord, etag: String, by viewer: Viewer, now: Date) async throws -> ProgramView {
     try await writer.write { db in
       guard let existing = try ProgramRecord.filter(Column("id") == program.id).fetchOne(db),
-        Self.canSee(existing, reader: reader, db: db, now: now)
-      else { throw StoreError.notFound }
-      guard existing.authorID == reader.userID else { throw StoreError.notAuthor }
-      guard existing.state != .removed else { throw StoreError.removed }
-      guard existing.etag == etag else { throw StoreError.staleEtag }
+        Self.canSee(existing, viewer: viewer, db: db, now: now)
+      else { throw CatalogError.notFound("no program with this id") }
+      guard existing.authorID == viewer.userID else { throw CatalogError.notAuthor("program") }
+      guard existing.state != .removed else { throw CatalogError.programRemoved }
+      guard existing.etag == etag else { throw CatalogError.staleEtag("program") }
       var record = program
       (record.rid, record.authorID, record.createdAt) = (existing.rid, existing.authorID, existing.createdAt)
       (record.upVotes, record.downVotes, record.score, record.saves) = (existing.upVotes, existing.downVotes, existing.score, existing.saves)
@@ -47,29 +47,29 @@ extension CatalogStore {
       record.muscles = try Self.primaryMuscles(db, exercises)
       try record.update(db)
       try Self.indexProgram(db, record, exercises: exercises)
-      return try Self.views(db, [record], reader: reader).first!
+      return try Self.views(db, [record], viewer: viewer).first!
     }
   }
 
   /// Deletes a program with its votes, reports and saves (author or admin).
-  public func deleteProgram(id: String, by reader: Reader, now: Date) async throws {
+  public func deleteProgram(id: String, by viewer: Viewer, now: Date) async throws {
     try await writer.write { db in
       guard let existing = try ProgramRecord.filter(Column("id") == id).fetchOne(db),
-        Self.canSee(existing, reader: reader, db: db, now: now)
-      else { throw StoreError.notFound }
-      guard existing.authorID == reader.userID || reader.isAdmin else { throw StoreError.notAuthor }
+        Self.canSee(existing, viewer: viewer, db: db, now: now)
+      else { throw CatalogError.notFound("no program with this id") }
+      guard existing.authorID == viewer.userID || viewer.isAdmin else { throw CatalogError.notAuthor("program") }
       try Self.deleteProgramRows(db, rid: existing.rid!)
     }
   }
 
-  /// The program as `reader` may see it: hidden, removed and banned authors' programs
+  /// The program as `viewer` may see it: hidden, removed and banned authors' programs
   /// only for their author and admins.
-  public func program(id: String, reader: Reader, now: Date) async throws -> ProgramView? {
+  public func program(id: String, viewer: Viewer, now: Date) async throws -> ProgramView? {
     try await writer.read { db in
       guard let record = try ProgramRecord.filter(Column("id") == id).fetchOne(db),
-        Self.canSee(record, reader: reader, db: db, now: now)
+        Self.canSee(record, viewer: viewer, db: db, now: now)
       else { return nil }
-      return try Self.views(db, [record], reader: reader).first
+      return try Self.views(db, [record], viewer: viewer).first
     }
   }
 
@@ -90,41 +90,36 @@ extension CatalogStore {
 
   /// A page of programs. Only visible programs of authors in good standing, except that
   /// authors listing their own programs see all of them.
-  public func listPrograms(_ query: ProgramQuery, reader: Reader, now: Date) async throws -> [ProgramView] {
+  public func listPrograms(_ query: ProgramQuery, viewer: Viewer, now: Date) async throws -> [ProgramView] {
     try await writer.read { db in
+      // `from` and `order` are fixed SQL chosen in code (spliced with `\(sql:)`); every
+      // value goes through `SQL` interpolation and is bound as a `?` argument where it
+      // appears, so terms and arguments can't get out of step.
       var from = "programs p"
-      var conditions: [String] = []
-      var arguments = StatementArguments()
+      var conditions: [SQL] = []
       if let match = query.match {
         from = "programs_fts JOIN programs p ON p.rid = programs_fts.rowid"
-        conditions.append("programs_fts MATCH ?")
-        _ = arguments.append(contentsOf: [match])
+        conditions.append("programs_fts MATCH \(match)")
       }
       if let authorID = query.authorID {
-        conditions.append("p.author_id = ?")
-        _ = arguments.append(contentsOf: [authorID])
+        conditions.append("p.author_id = \(authorID)")
       }
-      if query.authorID != reader.userID {
-        conditions.append(Self.visibleCondition)
-        _ = arguments.append(contentsOf: [now])
+      if query.authorID != viewer.userID {
+        conditions.append(Self.visibleCondition(now: now))
       }
       if let goal = query.goal {
-        conditions.append("p.goal = ?")
-        _ = arguments.append(contentsOf: [goal])
+        conditions.append("p.goal = \(goal)")
       }
       if let difficulty = query.difficulty {
-        conditions.append("p.difficulty = ?")
-        _ = arguments.append(contentsOf: [difficulty])
+        conditions.append("p.difficulty = \(difficulty)")
       }
       if let muscle = query.muscle {
         // EXISTS probes the key per row while the ranking index is walked; IN would first
         // collect every program with the muscle.
-        conditions.append("EXISTS (SELECT 1 FROM program_muscles m WHERE m.muscle = ? AND m.program_rid = p.rid)")
-        _ = arguments.append(contentsOf: [muscle])
+        conditions.append("EXISTS (SELECT 1 FROM program_muscles m WHERE m.muscle = \(muscle) AND m.program_rid = p.rid)")
       }
       if let tag = query.tag {
-        conditions.append("EXISTS (SELECT 1 FROM program_tags t WHERE t.tag = ? AND t.program_rid = p.rid)")
-        _ = arguments.append(contentsOf: [tag.folded])
+        conditions.append("EXISTS (SELECT 1 FROM program_tags t WHERE t.tag = \(tag.folded) AND t.program_rid = p.rid)")
       }
       let order = switch query.order {
       case .topRated: "p.score DESC, p.rid DESC"
@@ -132,37 +127,36 @@ extension CatalogStore {
       case .mostSaved: "p.saves DESC, p.rid DESC"
       case .name: "p.name_key, p.rid"
       }
-      let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-      _ = arguments.append(contentsOf: [query.limit, query.offset])
-      let records = try ProgramRecord.fetchAll(
-        db, sql: "SELECT p.* FROM \(from) \(filter) ORDER BY \(order) LIMIT ? OFFSET ?", arguments: arguments)
-      return try Self.views(db, records, reader: reader)
+      let whereClause = conditions.joined(separator: " AND ")
+      let filter: SQL = conditions.isEmpty ? "" : "WHERE \(literal: whereClause)"
+      let records = try SQLRequest<ProgramRecord>(literal: """
+        SELECT p.* FROM \(sql: from) \(literal: filter) ORDER BY \(sql: order) LIMIT \(query.limit) OFFSET \(query.offset)
+        """).fetchAll(db)
+      return try Self.views(db, records, viewer: viewer)
     }
   }
 
   /// Programs for a level: that level first, then the nearest levels, each by score.
-  /// The reader's own programs and those they voted down are left out.
-  public func recommend(level: Int, reader: Reader, limit: Int, offset: Int, now: Date) async throws -> [ProgramView] {
+  /// The viewer's own programs and those they voted down are left out.
+  public func recommend(level: Int, viewer: Viewer, limit: Int, offset: Int, now: Date) async throws -> [ProgramView] {
     try await writer.read { db in
-      let records = try ProgramRecord.fetchAll(
-        db,
-        sql: """
-          SELECT p.* FROM programs p
-          WHERE \(Self.visibleCondition) AND p.author_id <> ?
-            AND p.rid NOT IN (SELECT program_rid FROM votes WHERE user_id = ? AND vote = -1)
-          ORDER BY ABS(p.difficulty - ?), p.score DESC, p.rid DESC LIMIT ? OFFSET ?
-          """,
-        arguments: [now, reader.userID, reader.userID, level, limit, offset])
-      return try Self.views(db, records, reader: reader)
+      // An `SQL` literal, so `visibleCondition` brings its own `now` argument along.
+      let records = try SQLRequest<ProgramRecord>(literal: """
+        SELECT p.* FROM programs p
+        WHERE \(literal: Self.visibleCondition(now: now)) AND p.author_id <> \(viewer.userID)
+          AND p.rid NOT IN (SELECT program_rid FROM votes WHERE user_id = \(viewer.userID) AND vote = -1)
+        ORDER BY ABS(p.difficulty - \(level)), p.score DESC, p.rid DESC LIMIT \(limit) OFFSET \(offset)
+        """).fetchAll(db)
+      return try Self.views(db, records, viewer: viewer)
     }
   }
 
   /// A program and every exercise it uses, read in one transaction (plan's copy).
-  public func snapshot(id: String, reader: Reader, now: Date) async throws -> (ProgramView, [ExerciseRecord])? {
+  public func snapshot(id: String, viewer: Viewer, now: Date) async throws -> (ProgramView, [ExerciseRecord])? {
     try await writer.read { db in
       guard let record = try ProgramRecord.filter(Column("id") == id).fetchOne(db),
-        Self.canSee(record, reader: reader, db: db, now: now),
-        let view = try Self.views(db, [record], reader: reader).first
+        Self.canSee(record, viewer: viewer, db: db, now: now),
+        let view = try Self.views(db, [record], viewer: viewer).first
       else { return nil }
       let exercises = try ExerciseRecord.filter(view.program.exerciseIDs.contains(Column("id"))).fetchAll(db)
       return (view, exercises)
@@ -171,14 +165,17 @@ extension CatalogStore {
 
   // MARK: Shared pieces
 
-  /// Visible and not by a currently banned author; one `now` argument.
-  static let visibleCondition = """
-    p.state = 1 AND p.author_id NOT IN \
-    (SELECT user_id FROM authors WHERE banned = 1 AND (banned_until IS NULL OR banned_until > ?))
+  /// Visible and not by a currently banned author at `now`. An `SQL` literal that
+  /// carries its `now` argument, so callers can't misplace it among their own.
+  static func visibleCondition(now: Date) -> SQL {
     """
+    p.state = 1 AND p.author_id NOT IN \
+    (SELECT user_id FROM authors WHERE banned = 1 AND (banned_until IS NULL OR banned_until > \(now)))
+    """
+  }
 
-  static func canSee(_ record: ProgramRecord, reader: Reader, db: Database, now: Date) -> Bool {
-    if reader.isAdmin || record.authorID == reader.userID { return true }
+  static func canSee(_ record: ProgramRecord, viewer: Viewer, db: Database, now: Date) -> Bool {
+    if viewer.isAdmin || record.authorID == viewer.userID { return true }
     guard record.state == .visible else { return false }
     let author = try? AuthorRecord.fetchOne(db, key: record.authorID)
     return !(author?.isBanned(at: now) ?? false)
@@ -194,26 +191,24 @@ extension CatalogStore {
   /// The exercises for the ids, in the ids' order; unknown ids are refused. Reads plain
   /// columns only: publishing must not decode every exercise's JSON lists.
   static func resolveExercises(_ db: Database, _ ids: [String]) throws -> [ExerciseRef] {
-    let marks = ids.map { _ in "?" }.joined(separator: ",")
+    // `IN \(ids)` expands to `IN (?,?,...)`, one argument per id.
     let found = Dictionary(
-      try Row.fetchAll(db, sql: "SELECT rid, id, name FROM exercises WHERE id IN (\(marks))", arguments: StatementArguments(ids))
+      try SQLRequest<Row>(literal: "SELECT rid, id, name FROM exercises WHERE id IN \(ids)").fetchAll(db)
         .map { (row: Row) -> (String, ExerciseRef) in (row["id"], ExerciseRef(rid: row["rid"], id: row["id"], name: row["name"])) },
       uniquingKeysWith: { a, _ in a })
     let missing = ids.filter { found[$0] == nil }
-    guard missing.isEmpty else { throw StoreError.unknownExercises(missing) }
+    guard missing.isEmpty else { throw CatalogError.unknownExercises(missing) }
     return ids.compactMap { found[$0] }
   }
 
   /// The primary muscles of the exercises, from their facet rows.
   static func primaryMuscles(_ db: Database, _ exercises: [ExerciseRef]) throws -> [Int] {
-    let marks = exercises.map { _ in "?" }.joined(separator: ",")
-    return try Int.fetchAll(
-      // By exercise: the (kind, value) key would walk every primary-muscle row of the library.
-      db, sql: """
-        SELECT DISTINCT value FROM exercise_facets INDEXED BY exercise_facets_exercise
-        WHERE exercise_rid IN (\(marks)) AND kind = 1 ORDER BY value
-        """,
-      arguments: StatementArguments(exercises.map(\.rid)))
+    // By exercise: the (kind, value) key would walk every primary-muscle row of the library.
+    // `IN \(array)` expands to `IN (?,?,...)`, one argument per rid.
+    try SQLRequest<Int>(literal: """
+      SELECT DISTINCT value FROM exercise_facets INDEXED BY exercise_facets_exercise
+      WHERE exercise_rid IN \(exercises.map(\.rid)) AND kind = 1 ORDER BY value
+      """).fetchAll(db)
   }
 
   /// Rewrites the program's days, entries, muscles, tags and search row.
@@ -256,44 +251,37 @@ extension CatalogStore {
     try db.execute(sql: "DELETE FROM programs WHERE rid = ?", arguments: [rid])
   }
 
-  /// Adds authors, the reader's votes, and the days with their exercises' current names
+  /// Adds authors, the viewer's votes, and the days with their exercises' current names
   /// to rows: four queries for a whole page, not four per program.
-  static func views(_ db: Database, _ records: [ProgramRecord], reader: Reader) throws -> [ProgramView] {
+  static func views(_ db: Database, _ records: [ProgramRecord], viewer: Viewer) throws -> [ProgramView] {
     guard !records.isEmpty else { return [] }
     let authorIDs = Array(Set(records.map(\.authorID)))
     let authors = Dictionary(
       try AuthorRecord.filter(authorIDs.contains(Column("user_id"))).fetchAll(db).map { ($0.userID, $0) },
       uniquingKeysWith: { a, _ in a })
     let rids = records.compactMap(\.rid)
-    let marks = rids.map { _ in "?" }.joined(separator: ",")
-    var voteArguments = StatementArguments([reader.userID])
-    _ = voteArguments.append(contentsOf: StatementArguments(rids))
+    // `IN \(rids)` expands to `IN (?,?,...)`, one argument per rid.
     let votes = Dictionary(
-      try Row.fetchAll(
-        db, sql: "SELECT program_rid, vote FROM votes WHERE user_id = ? AND program_rid IN (\(marks))", arguments: voteArguments
-      ).map { (row: Row) -> (Int64, Int) in (row["program_rid"], row["vote"]) },
+      try SQLRequest<Row>(
+        literal: "SELECT program_rid, vote FROM votes WHERE user_id = \(viewer.userID) AND program_rid IN \(rids)"
+      ).fetchAll(db).map { (row: Row) -> (Int64, Int) in (row["program_rid"], row["vote"]) },
       uniquingKeysWith: { a, _ in a })
     // Days and entries of the whole page in two indexed queries, with each exercise's
     // current id and name.
     var dayNames: [Int64: [String]] = [:]
-    for row in try Row.fetchAll(
-      db, sql: "SELECT program_rid, name FROM program_days WHERE program_rid IN (\(marks)) ORDER BY program_rid, day",
-      arguments: StatementArguments(rids))
-    {
+    for row in try SQLRequest<Row>(
+      literal: "SELECT program_rid, name FROM program_days WHERE program_rid IN \(rids) ORDER BY program_rid, day"
+    ).fetchAll(db) {
       dayNames[row["program_rid"], default: []].append(row["name"])
     }
     var entries: [Int64: [Int: [ProgramRecord.Entry]]] = [:]
     var names: [String: String] = [:]
-    for row in try Row.fetchAll(
-      db,
-      sql: """
-        SELECT e.program_rid, e.day, x.id, x.name, e.sets, e.reps_min, e.reps_max, e.duration_seconds, e.rest_seconds,
-          e.weight_kg, e.notes
-        FROM program_entries e JOIN exercises x ON x.rid = e.exercise_rid
-        WHERE e.program_rid IN (\(marks)) ORDER BY e.program_rid, e.day, e.position
-        """,
-      arguments: StatementArguments(rids))
-    {
+    for row in try SQLRequest<Row>(literal: """
+      SELECT e.program_rid, e.day, x.id, x.name, e.sets, e.reps_min, e.reps_max, e.duration_seconds, e.rest_seconds,
+        e.weight_kg, e.notes
+      FROM program_entries e JOIN exercises x ON x.rid = e.exercise_rid
+      WHERE e.program_rid IN \(rids) ORDER BY e.program_rid, e.day, e.position
+      """).fetchAll(db) {
       let id: String = row["id"]
       names[id] = row["name"]
       entries[row["program_rid"], default: [:]][row["day"], default: []].append(ProgramRecord.Entry(

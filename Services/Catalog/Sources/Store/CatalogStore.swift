@@ -19,18 +19,6 @@ public struct CatalogStore: Sendable {
     self.rules = rules
   }
 
-  public enum StoreError: Error, Equatable {
-    case notFound
-    case slugTaken(String)
-    case staleEtag
-    case exerciseInUse(programs: Int)
-    case unknownExercises([String])
-    case notAuthor
-    case ownProgram
-    case removed
-    case alreadyReported
-  }
-
   // MARK: Exercises
 
   /// By id or slug.
@@ -43,9 +31,9 @@ public struct CatalogStore: Sendable {
   /// Which of the ids name an exercise.
   public func existingExerciseIDs(_ ids: [String]) async throws -> Set<String> {
     try await writer.read { db in
-      Set(try String.fetchAll(
-        db, sql: "SELECT id FROM exercises WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
-        arguments: StatementArguments(ids)))
+      // `IN \(ids)` expands to `IN (?,?,...)`, one argument per id (GRDB turns an empty
+      // list into an empty subquery, which matches nothing, as `IN ()` did).
+      Set(try SQLRequest<String>(literal: "SELECT id FROM exercises WHERE id IN \(ids)").fetchAll(db))
     }
   }
 
@@ -53,7 +41,7 @@ public struct CatalogStore: Sendable {
   ///   indexed so that "squat dumbbell" finds squats done with dumbbells.
   public func insertExercise(_ exercise: ExerciseRecord, searchFacets: String) async throws -> ExerciseRecord {
     try await writer.write { db in
-      if try Self.exerciseRID(db, slug: exercise.slug) != nil { throw StoreError.slugTaken(exercise.slug) }
+      if try Self.exerciseRID(db, slug: exercise.slug) != nil { throw CatalogError.slugTaken(exercise.slug) }
       var record = exercise
       record.rid = nil
       try record.insert(db)
@@ -65,9 +53,9 @@ public struct CatalogStore: Sendable {
   /// Replaces the exercise named by `exercise.id` when `etag` is current.
   public func replaceExercise(_ exercise: ExerciseRecord, etag: String, searchFacets: String) async throws -> ExerciseRecord {
     try await writer.write { db in
-      guard let existing = try ExerciseRecord.filter(Column("id") == exercise.id).fetchOne(db) else { throw StoreError.notFound }
-      guard existing.etag == etag else { throw StoreError.staleEtag }
-      if let other = try Self.exerciseRID(db, slug: exercise.slug), other != existing.rid { throw StoreError.slugTaken(exercise.slug) }
+      guard let existing = try ExerciseRecord.filter(Column("id") == exercise.id).fetchOne(db) else { throw CatalogError.notFound("no exercise with this id") }
+      guard existing.etag == etag else { throw CatalogError.staleEtag("exercise") }
+      if let other = try Self.exerciseRID(db, slug: exercise.slug), other != existing.rid { throw CatalogError.slugTaken(exercise.slug) }
       var record = exercise
       record.rid = existing.rid
       record.authorID = existing.authorID
@@ -83,11 +71,11 @@ public struct CatalogStore: Sendable {
   public func deleteExercise(id: String) async throws {
     try await writer.write { db in
       guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM exercises WHERE id = ?", arguments: [id]) else {
-        throw StoreError.notFound
+        throw CatalogError.notFound("no exercise with this id")
       }
       let users = try Int.fetchOne(
         db, sql: "SELECT COUNT(DISTINCT program_rid) FROM program_entries WHERE exercise_rid = ?", arguments: [rid]) ?? 0
-      guard users == 0 else { throw StoreError.exerciseInUse(programs: users) }
+      guard users == 0 else { throw CatalogError.exerciseInUse(programs: users) }
       try db.execute(sql: "DELETE FROM exercises_fts WHERE rowid = ?", arguments: [rid])
       try db.execute(sql: "DELETE FROM exercises WHERE rid = ?", arguments: [rid])
     }
@@ -152,44 +140,43 @@ public struct CatalogStore: Sendable {
   /// One page of matching exercises and how many match in all.
   public func listExercises(_ query: ExerciseQuery) async throws -> (exercises: [ExerciseRecord], total: Int) {
     try await writer.read { db in
+      // `from` and the facet kinds are fixed SQL chosen in code (spliced with `\(sql:)`);
+      // every value goes through `SQL` interpolation and is bound as a `?` argument
+      // where it appears, so the count and the page share one filter and the ORDER BY
+      // words can't get out of step with the WHERE arguments.
       var from = "exercises e"
-      var conditions: [String] = []
-      var arguments = StatementArguments()
+      var conditions: [SQL] = []
       if let match = query.match {
         from = "exercises_fts JOIN exercises e ON e.rid = exercises_fts.rowid"
-        conditions.append("exercises_fts MATCH ?")
-        _ = arguments.append(contentsOf: [match])
+        conditions.append("exercises_fts MATCH \(match)")
       }
       func facet(_ kinds: String, _ values: [Int]) {
+        // Skipped when empty: GRDB would expand an empty `IN` to an empty subquery.
         guard !values.isEmpty else { return }
         conditions.append("""
-          e.rid IN (SELECT exercise_rid FROM exercise_facets WHERE kind IN (\(kinds)) \
-          AND value IN (\(values.map { _ in "?" }.joined(separator: ","))))
+          e.rid IN (SELECT exercise_rid FROM exercise_facets WHERE kind IN (\(sql: kinds)) \
+          AND value IN \(values))
           """)
-        _ = arguments.append(contentsOf: StatementArguments(values))
       }
       facet("1, 2", query.muscles)
       facet("3", query.equipment)
       if let category = query.category {
-        conditions.append("e.category = ?")
-        _ = arguments.append(contentsOf: [category])
+        conditions.append("e.category = \(category)")
       }
       if let difficulty = query.difficulty {
-        conditions.append("e.difficulty = ?")
-        _ = arguments.append(contentsOf: [difficulty])
+        conditions.append("e.difficulty = \(difficulty)")
       }
-      let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-      let order: String
-      var orderArguments = StatementArguments()
+      let whereClause = conditions.joined(separator: " AND ")
+      let filter: SQL = conditions.isEmpty ? "" : "WHERE \(literal: whereClause)"
+      let order: SQL
       switch query.order {
       // Exercises named by every word first, the shortest such name first ("romanian":
       // the Romanian deadlift before its single-leg variant); then BM25 with name and
       // aliases weighing most, so a mere mention in a description comes last.
       case .relevance where query.match != nil && !query.words.isEmpty:
-        let named = query.words.map { _ in "instr(e.name_key, ?) > 0" }.joined(separator: " AND ")
-        _ = orderArguments.append(contentsOf: StatementArguments(query.words))
+        let named = query.words.map { word -> SQL in "instr(e.name_key, \(word)) > 0" }.joined(separator: " AND ")
         order = """
-          CASE WHEN \(named) THEN 0 ELSE 1 END, length(e.name_key) - length(replace(e.name_key, ' ', '')),
+          CASE WHEN \(literal: named) THEN 0 ELSE 1 END, length(e.name_key) - length(replace(e.name_key, ' ', '')),
           bm25(exercises_fts, 10.0, 8.0, 2.0, 1.0), e.name_key, e.rid
           """
       case .relevance where query.match != nil: order = "bm25(exercises_fts, 10.0, 8.0, 2.0, 1.0), e.name_key, e.rid"
@@ -197,14 +184,12 @@ public struct CatalogStore: Sendable {
       case .newest: order = "e.rid DESC"
       case .easiest: order = "e.difficulty, e.name_key, e.rid"
       }
-      let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(from) \(filter)", arguments: arguments) ?? 0
-      var pageArguments = arguments
-      _ = pageArguments.append(contentsOf: orderArguments)
-      _ = pageArguments.append(contentsOf: [query.limit, query.offset])
+      let total = try SQLRequest<Int>(literal: "SELECT COUNT(*) FROM \(sql: from) \(literal: filter)").fetchOne(db) ?? 0
       // Ranks keys only, then reads the page's rows: sorting whole rows (instructions,
       // mistakes...) of every match would copy far more than the 20 shown.
-      let rids = try Int64.fetchAll(
-        db, sql: "SELECT e.rid FROM \(from) \(filter) ORDER BY \(order) LIMIT ? OFFSET ?", arguments: pageArguments)
+      let rids = try SQLRequest<Int64>(literal: """
+        SELECT e.rid FROM \(sql: from) \(literal: filter) ORDER BY \(literal: order) LIMIT \(query.limit) OFFSET \(query.offset)
+        """).fetchAll(db)
       let rows = Dictionary(
         try ExerciseRecord.filter(rids.contains(Column("rid"))).fetchAll(db).map { ($0.rid!, $0) }, uniquingKeysWith: { a, _ in a })
       let page = rids.compactMap { rows[$0] }

@@ -172,11 +172,11 @@ extension ProgramRecord {
   }
 }
 
-/// A program as a reader sees it: the row plus what depends on who reads it.
+/// A program as a viewer sees it: the row plus what depends on who reads it.
 public struct ProgramView: Sendable, Equatable {
   public var program: ProgramRecord
   public var author: AuthorRecord?
-  /// +1, -1, or 0 when the reader has not voted.
+  /// +1, -1, or 0 when the viewer has not voted.
   public var myVote: Int
   /// Current exercise names by id, for the days.
   public var exerciseNames: [String: String]

@@ -16,12 +16,6 @@ public struct PlacesStore: Sendable {
     self.writer = writer
   }
 
-  public enum StoreError: Error, Equatable {
-    case sourceTaken(String)
-    case notFound
-    case staleEtag
-  }
-
   // MARK: Places
 
   public func place(id: String) async throws -> PlaceRecord? {
@@ -40,8 +34,8 @@ public struct PlacesStore: Sendable {
   /// Replaces the place with `place.id` when `etag` is current.
   public func replace(_ place: PlaceRecord, etag: String) async throws -> PlaceRecord {
     try await writer.write { db in
-      guard let existing = try PlaceRecord.filter(Column("id") == place.id).fetchOne(db) else { throw StoreError.notFound }
-      guard existing.etag == etag else { throw StoreError.staleEtag }
+      guard let existing = try PlaceRecord.filter(Column("id") == place.id).fetchOne(db) else { throw PlacesError.notFound("no place with id \(place.id)") }
+      guard existing.etag == etag else { throw PlacesError.staleEtag }
       try Self.checkSourceFree(db, place.source, except: existing.rid)
       var updated = place
       updated.rid = existing.rid
@@ -92,6 +86,8 @@ public struct PlacesStore: Sendable {
 
   /// Inserts (rid nil) or updates a place row and its R*Tree entry with cached
   /// statements; the one write path for places. Returns the row with its rid.
+  /// `values` follows the fixed `columns` list one to one, so these statements keep
+  /// positional `?` arguments: nothing here is a filter built up term by term.
   @discardableResult
   private static func write(_ db: Database, _ place: PlaceRecord, encoder: JSONEncoder) throws -> PlaceRecord {
     func json<T: Encodable>(_ value: T) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
@@ -144,27 +140,17 @@ public struct PlacesStore: Sendable {
     try await writer.read { db in
       var hits: [Hit] = []
       for box in center.boundingBoxes(radius: radius) {
-        var sql = """
+        // An `SQL` literal binds each interpolated value as a `?` argument in text order,
+        // so the statement text (and the cached statement it maps to) is as before.
+        var sql: SQL = """
           SELECT p.rid, p.lat, p.lng FROM places_rtree r JOIN places p ON p.rid = r.rid
-          WHERE r.max_lat >= ? AND r.min_lat <= ? AND r.max_lng >= ? AND r.min_lng <= ?
+          WHERE r.max_lat >= \(box.minLat) AND r.min_lat <= \(box.maxLat) AND r.max_lng >= \(box.minLng) AND r.min_lng <= \(box.maxLng)
           """
-        var arguments: StatementArguments = [box.minLat, box.maxLat, box.minLng, box.maxLng]
-        Self.appendFilter(filter, to: &sql, &arguments)
-        hits += try Self.hits(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments), center: center, radius: radius)
+        Self.appendFilter(filter, to: &sql)
+        let request = SQLRequest<Row>(literal: sql, cached: true)
+        hits += try Self.hits(request.fetchCursor(db), center: center, radius: radius)
       }
       return hits.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.rid < $1.rid }
-    }
-  }
-
-  /// The same answer as `nearby` without the index: every row's coordinates are read
-  /// and measured. The benchmark's baseline; not used by the service.
-  public func nearbyByFullScan(_ center: GeoPoint, radius: Double, filter: Filter = Filter()) async throws -> [Hit] {
-    try await writer.read { db in
-      var sql = "SELECT p.rid, p.lat, p.lng FROM places p WHERE 1"
-      var arguments: StatementArguments = []
-      Self.appendFilter(filter, to: &sql, &arguments)
-      return try Self.hits(Row.fetchCursor(db, sql: sql, arguments: arguments), center: center, radius: radius)
-        .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.rid < $1.rid }
     }
   }
 
@@ -175,10 +161,10 @@ public struct PlacesStore: Sendable {
       var open: Set<Int64> = []
       let decoder = JSONDecoder()
       for chunk in stride(from: 0, to: hits.count, by: 500).map({ Array(hits[$0..<min($0 + 500, hits.count)]) }) {
-        let marks = chunk.map { _ in "?" }.joined(separator: ",")
-        let rows = try Row.fetchCursor(
-          db, sql: "SELECT rid, hours_intervals, time_zone FROM places WHERE rid IN (\(marks))",
-          arguments: StatementArguments(chunk.map(\.rid)))
+        // `IN \(array)` expands to `IN (?,?,...)`, one argument per rid.
+        let rows = try SQLRequest<Row>(
+          literal: "SELECT rid, hours_intervals, time_zone FROM places WHERE rid IN \(chunk.map(\.rid))"
+        ).fetchCursor(db)
         while let row = try rows.next() {
           guard let zone = TimeZones.named(row[2]),
             let intervals = try? decoder.decode([OpeningHours.Interval].self, from: Data((row[1] as String).utf8))
@@ -196,10 +182,6 @@ public struct PlacesStore: Sendable {
     return try await writer.read { db in
       Dictionary(uniqueKeysWithValues: try PlaceRecord.fetchAll(db, keys: rids).map { ($0.rid!, $0) })
     }
-  }
-
-  public func placeCount() async throws -> Int {
-    try await writer.read { db in try PlaceRecord.fetchCount(db) }
   }
 
   // MARK: Trainers
@@ -240,20 +222,20 @@ public struct PlacesStore: Sendable {
     try await writer.read { db in
       var rows: [TrainerRecord] = []
       for box in center.boundingBoxes(radius: radius) {
-        var sql = """
+        // Values are interpolated into the `SQL` literal, so each is bound as a `?`
+        // argument next to the text that uses it.
+        var sql: SQL = """
           SELECT t.* FROM trainers_rtree r JOIN trainers t ON t.rid = r.rid
-          WHERE r.max_lat >= ? AND r.min_lat <= ? AND r.max_lng >= ? AND r.min_lng <= ?
+          WHERE r.max_lat >= \(box.minLat) AND r.min_lat <= \(box.maxLat) AND r.max_lng >= \(box.minLng) AND r.min_lng <= \(box.maxLng)
           """
-        var arguments: StatementArguments = [box.minLat, box.maxLat, box.minLng, box.maxLng]
         if let specialty {
-          sql += " AND ('|' || t.specialty_key || '|') LIKE ?"
-          _ = arguments.append(contentsOf: ["%|" + specialty.lowercased() + "|%"])
+          let pattern = "%|" + specialty.lowercased() + "|%"
+          sql += " AND ('|' || t.specialty_key || '|') LIKE \(pattern)"
         }
         if let maxPrice {
-          sql += " AND t.price_per_session <= ?"
-          _ = arguments.append(contentsOf: [maxPrice])
+          sql += " AND t.price_per_session <= \(maxPrice)"
         }
-        rows += try TrainerRecord.fetchAll(db, sql: sql, arguments: arguments)
+        rows += try SQLRequest<TrainerRecord>(literal: sql).fetchAll(db)
       }
       return rows.map { ($0, center.distance(to: $0.point)) }.filter { $0.1 <= radius }
         .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.trainerID < $1.0.trainerID }
@@ -265,18 +247,20 @@ public struct PlacesStore: Sendable {
   private static func checkSourceFree(_ db: Database, _ source: String?, except rid: Int64?) throws {
     guard let source else { return }
     if try PlaceRecord.filter(Column("source") == source && Column("rid") != rid).fetchCount(db) > 0 {
-      throw StoreError.sourceTaken(source)
+      throw PlacesError.sourceTaken(source)
     }
   }
 
-  private static func appendFilter(_ filter: Filter, to sql: inout String, _ arguments: inout StatementArguments) {
+  /// Appends the filter's terms to a search's `SQL` literal; their values are bound as
+  /// arguments by the interpolation (`IN \(array)` gives `IN (?,?,...)`). Kinds are
+  /// sorted, as before, so their arguments come in a stable order; an empty set adds
+  /// no term (GRDB would otherwise expand an empty `IN` to an empty subquery).
+  private static func appendFilter(_ filter: Filter, to sql: inout SQL) {
     if !filter.kinds.isEmpty {
-      sql += " AND p.kind IN (\(filter.kinds.map { _ in "?" }.joined(separator: ",")))"
-      _ = arguments.append(contentsOf: StatementArguments(filter.kinds.sorted()))
+      sql += " AND p.kind IN \(filter.kinds.sorted())"
     }
     if let maxPrice = filter.maxMonthlyPrice {
-      sql += " AND p.price_monthly > 0 AND p.price_monthly <= ?"
-      _ = arguments.append(contentsOf: [maxPrice])
+      sql += " AND p.price_monthly > 0 AND p.price_monthly <= \(maxPrice)"
     }
   }
 

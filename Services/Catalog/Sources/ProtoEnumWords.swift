@@ -3,7 +3,7 @@ import SwiftProtobuf
 
 /// The closed vocabularies of the proto (muscles, equipment, categories, levels):
 /// which values are real, and the words a search should find them by.
-enum Vocabulary {
+enum ProtoEnumWords {
   /// "lowerBack" → "lower back"; "ezBar" → "ez bar".
   static func words<E: SwiftProtobuf.Enum>(_ value: E) -> String {
     var text = ""

@@ -4,7 +4,9 @@ import GymAPI
 import GymService
 import SwiftProtobuf
 
-extension AuthService: Gym_Auth_V1_AuthService.SimpleServiceProtocol {
+/// Accounts coming in and sessions going round: Register, Login, RefreshSession, Logout,
+/// and the public keys that verify the tokens they hand out.
+extension AuthService {
   public func register(
     request: Gym_Auth_V1_RegisterRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_RegisterResponse {
@@ -132,12 +134,6 @@ extension AuthService: Gym_Auth_V1_AuthService.SimpleServiceProtocol {
       revoked = try await store.revokeSession(id: sessionID, userID: caller.userID, reason: "logout", now: now) ? 1 : 0
     }
     return .with { $0.revokedSessions = Int32(revoked) }
-  }
-
-  public func getMe(request: Gym_Auth_V1_GetMeRequest, context: ServerContext) async throws -> Gym_Auth_V1_GetMeResponse {
-    let caller = try Caller.current()
-    guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
-    return .with { $0.user = ProfileMapping.user(user) }
   }
 
   public func getSigningKeys(

@@ -3,7 +3,8 @@ import GRPCCore
 import GymAPI
 import GymService
 
-extension PlacesService: Gym_Places_V1_PlacesService.SimpleServiceProtocol {
+/// Places: nearby search, reading, administration and imports.
+extension PlacesService {
   public func searchNearby(
     request: Gym_Places_V1_SearchNearbyRequest, context: ServerContext
   ) async throws -> Gym_Places_V1_SearchNearbyResponse {
@@ -59,12 +60,8 @@ extension PlacesService: Gym_Places_V1_PlacesService.SimpleServiceProtocol {
     _ = try Self.requireAdmin()
     let now = Date()
     let record = try PlaceInput.record(from: request.place, id: ID.make(now: now), now: now)
-    do {
-      let stored = try await store.insert(record)
-      return .with { $0.place = PlaceMapping.place(stored) }
-    } catch PlacesStore.StoreError.sourceTaken(let source) {
-      throw PlacesError.sourceTaken(source)
-    }
+    let stored = try await store.insert(record)
+    return .with { $0.place = PlaceMapping.place(stored) }
   }
 
   public func updatePlace(request: Gym_Places_V1_UpdatePlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_UpdatePlaceResponse {
@@ -75,16 +72,8 @@ extension PlacesService: Gym_Places_V1_PlacesService.SimpleServiceProtocol {
     guard violations.isEmpty else { throw PlacesError.invalid(violations) }
     let now = Date()
     let record = try PlaceInput.record(from: request.place, id: request.place.id, now: now)
-    do {
-      let stored = try await store.replace(record, etag: request.etag)
-      return .with { $0.place = PlaceMapping.place(stored) }
-    } catch let error as PlacesStore.StoreError {
-      switch error {
-      case .notFound: throw PlacesError.notFound("no place with id \(request.place.id)")
-      case .staleEtag: throw PlacesError.staleEtag
-      case .sourceTaken(let source): throw PlacesError.sourceTaken(source)
-      }
-    }
+    let stored = try await store.replace(record, etag: request.etag)
+    return .with { $0.place = PlaceMapping.place(stored) }
   }
 
   public func deletePlace(request: Gym_Places_V1_DeletePlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_DeletePlaceResponse {
@@ -121,7 +110,7 @@ extension PlacesService: Gym_Places_V1_PlacesService.SimpleServiceProtocol {
             response.rejected.append(.with {
               $0.index = item.index
               $0.source = item.record.source ?? ""
-              $0.reason = "\(error)"
+              $0.reason = ClientReason.text(for: error, logger: logger)
             })
           }
         }
@@ -143,12 +132,12 @@ extension PlacesService: Gym_Places_V1_PlacesService.SimpleServiceProtocol {
       case .place(let place):
         appendOrReject(index: index, place: place, now: now)
       case .geojsonFeature(let json):
-        do {
+        do throws(GeoJSONFeature.Problem) {
           appendOrReject(index: index, place: try GeoJSONFeature.place(fromJSON: json), now: now)
         } catch {
           response.rejected.append(.with {
             $0.index = index
-            $0.reason = "GeoJSON: \(error)"
+            $0.reason = "GeoJSON: \(error.description)"
           })
         }
       case nil:
@@ -181,16 +170,10 @@ extension PlacesService: Gym_Places_V1_PlacesService.SimpleServiceProtocol {
       do {
         batch.append((index, try PlaceInput.record(from: place, id: ID.make(now: now), now: now, defaults: options)))
       } catch {
-        let reason: String
-        if case .invalid(let violations) = error {
-          reason = violations.map { "\($0.field): \($0.description)" }.joined(separator: "; ")
-        } else {
-          reason = "\(error)"
-        }
         response.rejected.append(.with {
           $0.index = index
           $0.source = place.source
-          $0.reason = reason
+          $0.reason = ClientReason.text(for: error, logger: logger)
         })
       }
     }

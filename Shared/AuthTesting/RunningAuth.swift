@@ -1,0 +1,112 @@
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import GymAPI
+import GymAuth
+import GymService
+import GymStore
+import GymTesting
+import Logging
+
+/// A real gym-auth for the duration of a test, built by `AuthApp.build` as the
+/// executable does, with the clients and sign-ups other services' tests need.
+public struct RunningAuth: Sendable {
+  public typealias Transport = HTTP2ClientTransport.Posix
+
+  /// The password `account(_:role:)`, `register(_:role:)` and `makeAdmin(_:)` use.
+  public static let password = "violet staircase under a quiet harbour"
+  /// Cheap enough for tests; production uses `PasswordHasher.Parameters.owasp`.
+  public static let hashParameters = PasswordHasher.Parameters(logN: 10)
+
+  /// Where auth listens: the `auth` address other processes are given.
+  public let address: HostPort
+  /// The service credential auth accepts: hand it to the process under test.
+  public let credential: ServiceCredential
+  /// The public service, called as an app would: no credential.
+  public let auth: Gym_Auth_V1_AuthService.Client<Transport>
+  /// The internal service with the credential, as other gym processes call it.
+  public let internalAuth: Gym_Auth_V1_AuthInternal.Client<Transport>
+  /// Operator RPCs (outbox, database path), with the credential.
+  public let ops: Gym_Ops_V1_Ops.Client<Transport>
+  /// The internal service without a credential: what a user reaching for it would send.
+  public let internalWithoutCredential: Gym_Auth_V1_AuthInternal.Client<Transport>
+
+  /// A signed-in account.
+  public struct User: Sendable {
+    public let id: String
+    public let tokens: Gym_Auth_V1_Tokens
+    /// `authorization: Bearer <access token>`.
+    public var metadata: Metadata { bearer(tokens.accessToken) }
+
+    public init(id: String, tokens: Gym_Auth_V1_Tokens) {
+      self.id = id
+      self.tokens = tokens
+    }
+  }
+
+  /// A valid registration for `name` (`name@example.com`, display name `name.capitalized`).
+  public static func account(_ name: String, role: Gym_Common_V1_Role = .member) -> Gym_Auth_V1_RegisterRequest {
+    .with {
+      $0.email = "\(name)@example.com"; $0.username = name; $0.password = Self.password
+      $0.acceptTerms = true; $0.termsVersion = "1"; $0.role = role; $0.displayName = name.capitalized
+    }
+  }
+
+  /// Registers `account(name, role:)` and returns it signed in.
+  public func register(_ name: String, role: Gym_Common_V1_Role = .member) async throws -> User {
+    let response = try await auth.register(Self.account(name, role: role))
+    return User(id: response.user.id, tokens: response.tokens)
+  }
+
+  /// Creates an admin through the internal service (as `gymctl` does) and signs it in.
+  public func makeAdmin(_ username: String = "admin") async throws -> User {
+    _ = try await internalAuth.createAdmin(.with {
+      $0.email = "\(username)@example.com"; $0.username = username; $0.password = Self.password
+    })
+    let response = try await auth.login(.with { $0.identifier = username; $0.password = Self.password })
+    return User(id: response.user.id, tokens: response.tokens)
+  }
+}
+
+/// Runs a real auth on loopback for the duration of `body`, then stops it gracefully.
+///
+/// - Parameters:
+///   - dataDirectory: reuse one to restart auth on the same data; a fresh one by default.
+///   - port: 0 for an ephemeral port; a fixed one (`freePort()`) to restart auth there.
+///   - credential: the service credential; pass the same one across restarts.
+///   - outboxReceivers: where outbox jobs go ("places", "catalog", …); when any is
+///     given, the outbox is polled every 50 ms so deliveries are prompt.
+///   - configure: last changes to the settings (password policy, hash cost, …).
+public func withRunningAuth<T: Sendable>(
+  dataDirectory: String? = nil,
+  port: Int = 0,
+  credential: ServiceCredential = .generate(),
+  outboxReceivers: [Outbox.Destination: HostPort] = [:],
+  configure: (inout AuthApp.Settings) -> Void = { _ in },
+  _ body: @Sendable (RunningAuth) async throws -> T
+) async throws -> T {
+  var common = testSettings()
+  common.listen = HostPort(host: "127.0.0.1", port: port)
+  var settings = AuthApp.Settings(
+    common: common, dataDirectory: try dataDirectory ?? temporaryDirectory("gym-auth"), credential: credential)
+  settings.hashParameters = RunningAuth.hashParameters
+  if !outboxReceivers.isEmpty {
+    settings.outboxReceivers = outboxReceivers
+    settings.outboxPollInterval = .milliseconds(50)
+  }
+  configure(&settings)
+  let serviceCredential = settings.credential
+  let built = try await AuthApp.build(settings, logger: Logger(label: "auth"))
+  return try await withRunningProcess(built) { address in
+    try await withClient(to: address) { plain in
+      try await withCredentialClient(to: address, serviceCredential) { service in
+        try await body(RunningAuth(
+          address: address, credential: serviceCredential,
+          auth: Gym_Auth_V1_AuthService.Client(wrapping: plain),
+          internalAuth: Gym_Auth_V1_AuthInternal.Client(wrapping: service),
+          ops: Gym_Ops_V1_Ops.Client(wrapping: service),
+          internalWithoutCredential: Gym_Auth_V1_AuthInternal.Client(wrapping: plain)))
+      }
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import GymAPI
+import Logging
+
+/// Auth's `LookupUsers` with the service credential's client, in chunks of the 500 keys
+/// auth accepts per call, each with a short deadline. A failed call is logged with what
+/// auth said and thrown as `DependencyError`.
+public struct AuthUserDirectory: UserDirectory {
+  private let client: Gym_Auth_V1_AuthInternal.Client<HTTP2ClientTransport.Posix>
+  private let logger: Logger
+
+  /// - Parameter client: a client to auth carrying the service credential.
+  public init(client: GymGRPCClient, logger: Logger) {
+    self.client = Gym_Auth_V1_AuthInternal.Client(wrapping: client)
+    self.logger = logger
+  }
+
+  public func users(ids: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] {
+    let unique = Array(Set(ids))
+    var found: [String: Gym_Auth_V1_User] = [:]
+    for start in stride(from: 0, to: unique.count, by: Self.chunk) {
+      let chunk = Array(unique[start..<min(start + Self.chunk, unique.count)])
+      do {
+        let users = try await client.lookupUsers(.with { $0.ids = chunk }, options: .internalCall()).users
+        for user in users { found[user.id] = user }
+      } catch {
+        throw DependencyError.from(error, dependency: "auth", logger: logger)
+      }
+    }
+    return found
+  }
+
+  static let chunk = 500
+}

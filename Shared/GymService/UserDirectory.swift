@@ -1,0 +1,20 @@
+import GymAPI
+
+/// What other services learn about users from auth: names to show, experience level,
+/// bans, existence. `AuthUserDirectory` asks auth; tests may answer themselves.
+public protocol UserDirectory: Sendable {
+  /// The users auth knows among `ids`, by id; unknown (deleted) ones are left out.
+  func users(ids: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User]
+}
+
+extension UserDirectory {
+  /// One user, or nil when auth has no such account.
+  public func user(id: String) async throws(DependencyError) -> Gym_Auth_V1_User? {
+    try await users(ids: [id])[id]
+  }
+
+  /// The ids among `ids` whose accounts exist and are not banned.
+  public func activeUserIDs(among ids: [String]) async throws(DependencyError) -> Set<String> {
+    Set(try await users(ids: ids).values.filter { !$0.hasBan }.map(\.id))
+  }
+}

@@ -1,0 +1,28 @@
+extension Outbox {
+  /// The service a job is delivered to; stored as its name.
+  public struct Destination: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+    public var description: String { rawValue }
+
+    public static let auth: Destination = "auth"
+    public static let catalog: Destination = "catalog"
+    public static let plan: Destination = "plan"
+    public static let messaging: Destination = "messaging"
+    public static let places: Destination = "places"
+  }
+
+  /// What a job asks its receiver to do; stored as its name.
+  public struct Kind: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+    public var description: String { rawValue }
+
+    /// Payload: the deleted user's id (UTF-8). Receivers remove the user's data.
+    public static let purgeUser: Kind = "purge-user"
+    /// Payload: JSON of the user's ban state. Receivers hide or show the user's content.
+    public static let userStanding: Kind = "user-standing"
+  }
+}

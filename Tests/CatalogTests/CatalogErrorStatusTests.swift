@@ -1,0 +1,55 @@
+import GRPCCore
+import GymService
+import Testing
+
+@testable import GymCatalog
+
+/// The one mapping from the catalog's errors (handlers' and the store's alike) to status
+/// codes and the words a client reads, one row per case. `row(for:)` switches over every
+/// case, so a new case does not compile until it has a row here.
+@Suite struct CatalogErrorStatusTests {
+  static let samples: [CatalogError] = [
+    .invalid([FieldViolation("program.name", "is required")]),
+    .notFound("no program with this id"),
+    .slugTaken("back-squat"),
+    .staleEtag("program"),
+    .permissionDenied("deleting exercises needs the admin role"),
+    .failedPrecondition("nothing to restore"),
+    .notAuthor("exercise"),
+    .ownProgram,
+    .programRemoved,
+    .exerciseInUse(programs: 2),
+    .unknownExercises(["ex-1", "ex-2"]),
+    .alreadyReported,
+  ]
+
+  static func row(for error: CatalogError) -> (RPCError.Code, String) {
+    switch error {
+    case .invalid: (.invalidArgument, "invalid request: program.name: is required")
+    case .notFound: (.notFound, "no program with this id")
+    case .slugTaken: (.alreadyExists, "an exercise with slug 'back-squat' already exists")
+    case .staleEtag: (.aborted, "the program changed since you read it; read it again and reapply your change")
+    case .permissionDenied: (.permissionDenied, "deleting exercises needs the admin role")
+    case .failedPrecondition: (.failedPrecondition, "nothing to restore")
+    case .notAuthor: (.permissionDenied, "only the author can change this exercise")
+    case .ownProgram: (.permissionDenied, "you cannot vote on or report your own program")
+    case .programRemoved: (.failedPrecondition, "this program was removed by an administrator and cannot be edited")
+    case .exerciseInUse: (.failedPrecondition, "2 programs use this exercise; it can be deleted once none does")
+    case .unknownExercises: (.invalidArgument, "invalid request: program.days: no exercise has id ex-1, ex-2")
+    case .alreadyReported: (.alreadyExists, "you have already reported this program")
+    }
+  }
+
+  @Test(arguments: samples)
+  func mapsToItsStatusAndWords(_ error: CatalogError) {
+    let (code, message) = Self.row(for: error)
+    #expect(RPCError(error).code == code)
+    #expect(RPCError(error).message == message)
+  }
+
+  @Test func fieldErrorsNameTheField() {
+    #expect(RPCError(CatalogError.slugTaken("x")).fieldViolations.map(\.field) == ["exercise.slug"])
+    #expect(RPCError(CatalogError.unknownExercises(["x"])).fieldViolations.map(\.field) == ["program.days"])
+    #expect(RPCError(CatalogError.alreadyReported).fieldViolations.map(\.field) == ["program_id"])
+  }
+}

@@ -1,0 +1,39 @@
+import GRPCCore
+import GymService
+import Testing
+
+@testable import GymPlaces
+
+/// The one mapping from places' errors (handlers' and the store's alike) to status codes
+/// and the words a client reads, one row per case. `row(for:)` switches over every case,
+/// so a new case does not compile until it has a row here.
+@Suite struct PlacesErrorStatusTests {
+  static let samples: [PlacesError] = [
+    .invalid([FieldViolation("radius_m", "must be at most 50000")]),
+    .notFound("no place with id p1"),
+    .sourceTaken("osm:node/1"),
+    .staleEtag,
+    .permissionDenied("managing places needs the admin role"),
+  ]
+
+  static func row(for error: PlacesError) -> (RPCError.Code, String) {
+    switch error {
+    case .invalid: (.invalidArgument, "invalid request: radius_m: must be at most 50000")
+    case .notFound: (.notFound, "no place with id p1")
+    case .sourceTaken: (.alreadyExists, "a place with source 'osm:node/1' already exists")
+    case .staleEtag: (.aborted, "the place changed since you read it; read it again and reapply your change")
+    case .permissionDenied: (.permissionDenied, "managing places needs the admin role")
+    }
+  }
+
+  @Test(arguments: samples)
+  func mapsToItsStatusAndWords(_ error: PlacesError) {
+    let (code, message) = Self.row(for: error)
+    #expect(RPCError(error).code == code)
+    #expect(RPCError(error).message == message)
+  }
+
+  @Test func aTakenSourceNamesTheField() {
+    #expect(RPCError(PlacesError.sourceTaken("osm:node/1")).fieldViolations.map(\.field) == ["place.source"])
+  }
+}
