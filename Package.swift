@@ -12,6 +12,7 @@ let products: [Product] = [
   .executable(name: "gym-gateway", targets: ["gym-gateway"]),
   .executable(name: "gym-catalog", targets: ["gym-catalog"]),
   .executable(name: "gym-places", targets: ["gym-places"]),
+  .executable(name: "gym-plan", targets: ["gym-plan"]),
   .executable(name: "gymctl", targets: ["gymctl"]),
   .executable(name: "gym-bench", targets: ["gym-bench"]),
 ]
@@ -138,6 +139,23 @@ let targets: [Target] = [
     path: "Services/Catalog/Main",
     swiftSettings: swiftSettings
   ),
+  // Training: routines, schedule, live sessions, history, statistics, calculators, goals.
+  .target(
+    name: "GymPlan",
+    dependencies: grpc + [
+      "GymAPI", "GymService", "GymStore",
+      .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+    ],
+    path: "Services/Plan/Sources",
+    swiftSettings: swiftSettings
+  ),
+  .executableTarget(
+    name: "gym-plan",
+    dependencies: ["GymPlan", "GymService"],
+    path: "Services/Plan/Main",
+    swiftSettings: swiftSettings
+  ),
   // Gyms and trainers near a user: R*Tree search, opening hours, imports.
   .target(
     name: "GymPlaces",
@@ -218,6 +236,14 @@ let targets: [Target] = [
     name: "PlacesTests",
     dependencies: grpc + [
       "GymPlaces", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "PlanTests",
+    dependencies: grpc + [
+      "GymPlan", "GymCatalog", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: swiftSettings

@@ -3,6 +3,7 @@ import GRDB
 import GRPCCore
 import GymStore
 import Logging
+import ServiceLifecycle
 
 extension BuiltProcess {
   /// How a backend that serves users is assembled: a client to auth holding the service
@@ -10,14 +11,18 @@ extension BuiltProcess {
   /// auth's stream, the operator service, health probing the database, and the pool
   /// closed last.
   ///
-  /// - Parameter services: the backend's own services, given the client to auth.
+  /// - Parameters:
+  ///   - extraServices: the backend's own lifecycle services (its clients' connections,
+  ///     an outbox worker), started before the server.
+  ///   - services: the backend's own RPC services, given the client to auth.
   public static func backend(
     name: String, settings: BackendSettings, database: (path: String, writer: any DatabaseWriter), healthName: String,
-    logger: Logger, services: (GymGRPCClient) -> [any RegistrableRPCService]
+    logger: Logger, extraServices: [any Service] = [], services: (GymGRPCClient) -> [any RegistrableRPCService]
   ) throws -> BuiltProcess {
     let credential = settings.credential
     let authClient = try GymClient.make(to: settings.auth, interceptors: [credential.clientInterceptor])
-    let verifier = TokenVerifier(source: AuthKeySource(client: authClient), logger: logger)
+    let verifier = TokenVerifier(
+      source: AuthKeySource(client: authClient), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     let revocations = RevocationList()
     let server = GymServer(
       name: name,
@@ -30,7 +35,8 @@ extension BuiltProcess {
     return BuiltProcess(
       server: server,
       services: server.lifecycle(
-        before: [ClientConnections(authClient), RevocationFollower(client: authClient, list: revocations, logger: logger)],
+        before: [ClientConnections(authClient), RevocationFollower(client: authClient, list: revocations, logger: logger)]
+          + extraServices,
         probe: {
           try await GymDatabase.probe(writer)
           return []

@@ -11,10 +11,15 @@ public enum CommonKeys {
   public static let maxConcurrentStreams = ConfigKey(
     "GYM_MAX_CONCURRENT_STREAMS", default: "1000",
     "Concurrent RPCs one HTTP/2 connection may carry; advertised in SETTINGS so clients queue beyond it")
+  public static let tokenCacheEntries = ConfigKey(
+    "GYM_TOKEN_CACHE_ENTRIES", default: "10000",
+    "Verified access tokens remembered until they expire, so each is verified once per process; 0 = verify every call")
   public static let dataDir = ConfigKey(
     "GYM_DATA_DIR", default: "./.gym-data", "Directory holding this service's SQLite file and keys")
 
-  public static let all: [ConfigKey] = [logLevel, metricsListen, shutdownGrace, maxMessageBytes, maxConcurrentStreams]
+  public static let all: [ConfigKey] = [
+    logLevel, metricsListen, shutdownGrace, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
+  ]
 }
 
 /// The settings every process derives from `CommonKeys`.
@@ -26,17 +31,20 @@ public struct CommonSettings: Sendable {
   /// Advertised to every client: without it NIO still enforces 100 and drops the whole
   /// connection of a client that opens the 101st stream.
   public var maxConcurrentStreams: Int
+  public var tokenCacheEntries: Int
   public var logLevel: String
 
   public init(
     listen: HostPort, metricsListen: HostPort? = nil, shutdownGrace: Duration = .seconds(10),
-    maxMessageBytes: Int = 4 << 20, maxConcurrentStreams: Int = 1000, logLevel: String = "info"
+    maxMessageBytes: Int = 4 << 20, maxConcurrentStreams: Int = 1000, tokenCacheEntries: Int = 10_000,
+    logLevel: String = "info"
   ) {
     self.listen = listen
     self.metricsListen = metricsListen ?? HostPort(host: listen.host, port: listen.port == 0 ? 0 : listen.port + 2000)
     self.shutdownGrace = shutdownGrace
     self.maxMessageBytes = maxMessageBytes
     self.maxConcurrentStreams = maxConcurrentStreams
+    self.tokenCacheEntries = tokenCacheEntries
     self.logLevel = logLevel
   }
 
@@ -56,6 +64,7 @@ public struct CommonSettings: Sendable {
       shutdownGrace: try config.seconds(CommonKeys.shutdownGrace),
       maxMessageBytes: try config.int(CommonKeys.maxMessageBytes, in: 1024...(64 << 20)),
       maxConcurrentStreams: try config.int(CommonKeys.maxConcurrentStreams, in: 1...100_000),
+      tokenCacheEntries: try config.int(CommonKeys.tokenCacheEntries, in: 0...1_000_000),
       logLevel: try config.string(CommonKeys.logLevel)
     )
   }

@@ -26,6 +26,11 @@ public protocol VerificationKeySource: Sendable {
 /// Verifies Ed25519 access tokens: `kid` required and matched against auth's published
 /// keys (jwt-kit's fallback to a default key is cleared), signature, `exp`, `aud`, `iss`.
 /// Keys are cached, refreshed periodically and when a token names an unknown `kid`.
+///
+/// A verified token is remembered (whole token as the key, so a forged payload under a
+/// known signature never matches) until its `exp`, so a client's token costs one
+/// signature check per process rather than one per call. Revocations are applied after
+/// this, by the caller's session check, so the cache never outlives a ban or a logout.
 public final class TokenVerifier: Sendable {
   private struct State {
     var collection = JWTKeyCollection()
@@ -34,21 +39,32 @@ public final class TokenVerifier: Sendable {
     /// The fetch under way, which every caller that needs fresh keys joins: a burst of
     /// first requests (or of tokens naming an unknown kid) costs auth one call, not one each.
     var fetching: Task<Void, any Error>? = nil
+    var verified: [String: Verified] = [:]
+  }
+
+  private struct Verified {
+    var caller: Caller
+    var kid: String
+    var expiresAt: Date
   }
 
   private let source: any VerificationKeySource
   private let state = Mutex(State())
   private let refreshEvery: Duration
   private let unknownKidRetry: Duration
+  private let cacheEntries: Int
   private let logger: Logger
 
+  /// - Parameter cacheEntries: verified tokens remembered at most; 0 verifies every call.
   public init(
     source: any VerificationKeySource,
     refreshEvery: Duration = .seconds(300),
     unknownKidRetry: Duration = .seconds(5),
+    cacheEntries: Int = 10_000,
     logger: Logger = Logger(label: "gym.tokens")
   ) {
     self.source = source
+    self.cacheEntries = cacheEntries
     self.refreshEvery = refreshEvery
     self.unknownKidRetry = unknownKidRetry
     self.logger = logger
@@ -57,6 +73,10 @@ public final class TokenVerifier: Sendable {
   /// The caller a token speaks for, or UNAUTHENTICATED saying why it was refused.
   /// UNAVAILABLE when no keys could ever be fetched (auth down since start-up).
   public func verify(_ token: String) async throws(RPCError) -> Caller {
+    let now = Date()
+    if cacheEntries > 0, let hit = state.withLock({ $0.verified[token] }), hit.expiresAt > now {
+      return hit.caller
+    }
     guard let header = Self.header(of: token) else {
       throw .unauthenticated("access token is malformed: expected a JWT")
     }
@@ -80,9 +100,25 @@ public final class TokenVerifier: Sendable {
       throw .unauthenticated("access token signature is invalid")
     }
     let roles = Set(claims.roles.compactMap(Gym_Common_V1_Role.init(claimName:)))
-    return Caller(
+    let caller = Caller(
       userID: claims.sub.value, sessionID: claims.sid, roles: roles,
       issuedAt: claims.iat.value.timeIntervalSince1970)
+    remember(token, Verified(caller: caller, kid: kid, expiresAt: claims.exp.value), now: now)
+    return caller
+  }
+
+  /// Bounded: when full, expired entries go first, then everything (a full table of live
+  /// tokens means more distinct clients than the cache was sized for; they re-verify once).
+  private func remember(_ token: String, _ entry: Verified, now: Date) {
+    guard cacheEntries > 0 else { return }
+    state.withLock { state in
+      if state.verified.count >= cacheEntries {
+        state.verified = state.verified.filter { $0.value.expiresAt > now }
+        if state.verified.count >= cacheEntries { state.verified.removeAll(keepingCapacity: true) }
+      }
+      // Only while its key is still published: a refresh that retired the key already ran.
+      if state.kids.contains(entry.kid) { state.verified[token] = entry }
+    }
   }
 
   /// Fetches keys now (or joins the fetch under way); services call this at start-up so
@@ -118,6 +154,8 @@ public final class TokenVerifier: Sendable {
     await collection.clearDefault()
     state.withLock {
       $0.collection = collection
+      // A retired key takes the tokens it signed with it.
+      if !$0.kids.subtracting(kids).isEmpty { $0.verified = $0.verified.filter { kids.contains($0.value.kid) } }
       $0.kids = kids
       $0.fetchedAt = .now
     }

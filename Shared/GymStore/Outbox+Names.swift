@@ -26,3 +26,8 @@ extension Outbox {
     public static let userStanding: Kind = "user-standing"
   }
 }
+
+extension Outbox.Kind {
+  /// Payload: JSON `{"programID", "userID"}`. The catalog counts the save (MOST_SAVED).
+  public static let programSaved: Outbox.Kind = "program-saved"
+}

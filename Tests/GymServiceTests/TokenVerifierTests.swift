@@ -119,4 +119,56 @@ private struct FixedKeys: VerificationKeySource {
     #expect(verified == 200)
     #expect(source.calls.withLock { $0 } == 1)
   }
+
+  @Test func aCachedTokenIsStillRefusedOnceItExpires() async throws {
+    let verifier = self.verifier
+    // `exp` is whole seconds: 3 s leaves room for a slow first verification.
+    let token = try await sign(claims(expiresIn: 3))
+    #expect(try await verifier.verify(token).userID == "u1")
+    try await Task.sleep(for: .milliseconds(3100))
+    let error = await #expect(throws: RPCError.self) { try await verifier.verify(token) }
+    #expect(error?.message.contains("expired") == true)
+  }
+
+  @Test func aPayloadSwappedUnderACachedSignatureIsRefused() async throws {
+    let verifier = self.verifier
+    let genuine = try await sign(claims())
+    _ = try await verifier.verify(genuine)
+    var forgedClaims = claims()
+    forgedClaims.sub = .init(value: "someone-else")
+    let forgedPayload = try await sign(forgedClaims).split(separator: ".")[1]
+    let parts = genuine.split(separator: ".")
+    let forged = [parts[0], forgedPayload, parts[2]].joined(separator: ".")
+    let error = await #expect(throws: RPCError.self) { try await verifier.verify(forged) }
+    #expect(error?.code == .unauthenticated)
+  }
+
+  @Test func retiringAKeyDropsTheTokensItSignedFromTheCache() async throws {
+    final class Rotating: VerificationKeySource {
+      let keys: Mutex<[VerificationKey]>
+      init(_ keys: [VerificationKey]) { self.keys = Mutex(keys) }
+      func verificationKeys() async throws -> [VerificationKey] { keys.withLock { $0 } }
+    }
+    let source = Rotating([VerificationKey(kid: kid, publicKey: Array(key.publicKey.rawRepresentation))])
+    let verifier = TokenVerifier(source: source)
+    let token = try await sign(claims())
+    _ = try await verifier.verify(token)
+    source.keys.withLock { $0 = [] }
+    try await verifier.refresh()
+    let error = await #expect(throws: RPCError.self) { try await verifier.verify(token) }
+    #expect(error?.message.contains("unknown key") == true)
+  }
+
+  @Test func aFullCacheStillVerifiesEveryToken() async throws {
+    let verifier = TokenVerifier(
+      source: FixedKeys(keys: [VerificationKey(kid: kid, publicKey: Array(key.publicKey.rawRepresentation))]),
+      cacheEntries: 2)
+    for user in 0..<5 {
+      var claims = claims()
+      claims.sub = .init(value: "user-\(user)")
+      let token = try await sign(claims)
+      #expect(try await verifier.verify(token).userID == "user-\(user)")
+      #expect(try await verifier.verify(token).userID == "user-\(user)")
+    }
+  }
 }

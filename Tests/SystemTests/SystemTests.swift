@@ -107,7 +107,7 @@ import Testing
       }
     }
     // SIGTERM drained and exited cleanly.
-    #expect(supervisor.exitStatuses() == ["auth": 0, "catalog": 0, "places": 0, "gateway": 0])
+    #expect(supervisor.exitStatuses() == ["auth": 0, "catalog": 0, "plan": 0, "places": 0, "gateway": 0])
     #expect(try String(contentsOfFile: logFile, encoding: .utf8).contains("msg=stopped"))
   }
 
@@ -155,7 +155,8 @@ import Testing
         _ = try await auth.deleteAccount(.with { $0.password = "violet staircase under a quiet harbour" }, metadata: ["authorization": "Bearer \(admin.tokens.accessToken)"])
       }
       let (_, outbox) = try Self.run(gymctl, ["outbox"] + stack)
-      #expect(outbox.contains("→ plan: 1 pending"), "\(outbox)")
+      // Messaging is not built yet, so its purge waits queued.
+      #expect(outbox.contains("→ messaging: 1 pending"), "\(outbox)")
     }
   }
 

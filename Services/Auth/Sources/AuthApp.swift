@@ -27,10 +27,12 @@ public enum AuthApp {
     "GYM_PLACES_ADDR", default: "", "HOST:PORT of gym-places, which receives PurgeUser; empty = keep purges queued")
   public static let catalogAddress = ConfigKey(
     "GYM_CATALOG_ADDR", default: "", "HOST:PORT of gym-catalog, which receives PurgeUser and bans; empty = keep them queued")
+  public static let planAddress = ConfigKey(
+    "GYM_PLAN_ADDR", default: "", "HOST:PORT of gym-plan, which receives PurgeUser; empty = keep purges queued")
 
   public static let keys: [ConfigKey] =
     [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency,
-      accessTokenTTL, sessionLifetime, placesAddress, catalogAddress]
+      accessTokenTTL, sessionLifetime, placesAddress, catalogAddress, planAddress]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -64,7 +66,9 @@ public enum AuthApp {
       if concurrency > 0 { hashConcurrency = concurrency }
       accessTokenTTL = TimeInterval(try config.int(AuthApp.accessTokenTTL, in: 60...86_400))
       sessionLifetime = TimeInterval(try config.int(AuthApp.sessionLifetime, in: 1...365) * 86_400)
-      for (destination, key) in [(Outbox.Destination.places, AuthApp.placesAddress), (.catalog, AuthApp.catalogAddress)]
+      for (destination, key) in [
+        (Outbox.Destination.places, AuthApp.placesAddress), (.catalog, AuthApp.catalogAddress), (.plan, AuthApp.planAddress),
+      ]
       where !(try config.string(key)).isEmpty {
         outboxReceivers[destination] = try config.address(key)
       }
@@ -88,7 +92,7 @@ public enum AuthApp {
       throttle: LoginThrottle(limits: settings.throttle),
       settings: serviceSettings,
       logger: logger)
-    let verifier = TokenVerifier(source: issuer, logger: logger)
+    let verifier = TokenVerifier(source: issuer, cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     try await verifier.refresh()
     let server = GymServer(
       name: "gym-auth",

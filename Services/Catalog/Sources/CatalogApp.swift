@@ -50,10 +50,8 @@ public enum CatalogApp {
       name: "gym-catalog", settings: settings.backend, database: (path, store.writer),
       healthName: Gym_Catalog_V1_CatalogService.descriptor.fullyQualifiedService, logger: logger
     ) { authClient in
-      [
-        CatalogService(store: store, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),
-        CatalogInternalService(store: store, logger: logger),
-      ]
+      let service = CatalogService(store: store, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger)
+      return [service, CatalogInternalService(store: store, programs: service, logger: logger)]
     }
   }
 }

@@ -8,11 +8,30 @@ import SwiftProtobuf
 /// `gym.catalog.v1.CatalogInternal`: what other gym services ask of the catalog.
 public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServiceProtocol {
   let store: CatalogStore
+  /// Publishing goes through the same validation and author refresh as CreateProgram.
+  let programs: CatalogService
   let logger: Logger
 
-  public init(store: CatalogStore, logger: Logger) {
+  public init(store: CatalogStore, programs: CatalogService, logger: Logger) {
     self.store = store
+    self.programs = programs
     self.logger = logger
+  }
+
+  public func lookupExercises(
+    request: Gym_Catalog_V1_LookupExercisesRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_LookupExercisesResponse {
+    guard request.ids.count <= 500 else { throw CatalogError.invalid([FieldViolation("ids", "at most 500 per call")]) }
+    let found = try await store.exercises(ids: request.ids)
+    return .with { $0.exercises = found.map(CatalogMapping.exercise) }
+  }
+
+  public func publishProgram(
+    request: Gym_Catalog_V1_PublishProgramRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_PublishProgramResponse {
+    try CatalogService.requireID(request.authorID, field: "author_id")
+    let view = try await programs.publish(request.program, authorID: request.authorID)
+    return .with { $0.program = CatalogMapping.program(view, viewer: .init(userID: request.authorID, isAdmin: false)) }
   }
 
   public func getProgramSnapshot(

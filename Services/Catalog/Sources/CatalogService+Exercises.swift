@@ -53,6 +53,21 @@ extension CatalogService {
     }
   }
 
+  public func recommendExercises(
+    request: Gym_Catalog_V1_RecommendExercisesRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_RecommendExercisesResponse {
+    let caller = try Caller.current()
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
+    let (level, fromProfile) = await recommendationLevel(for: caller.userID)
+    let page = try await store.recommendExercises(level: level, limit: paging.size, offset: offset)
+    return .with {
+      $0.exercises = page.map(CatalogMapping.exercise)
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: page.count)
+      $0.matchedLevel = .init(rawValue: level) ?? .beginner
+      $0.levelFromProfile = fromProfile
+    }
+  }
+
   public func getExercise(
     request: Gym_Catalog_V1_GetExerciseRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_GetExerciseResponse {

@@ -9,13 +9,20 @@ extension CatalogService {
   ) async throws -> Gym_Catalog_V1_CreateProgramResponse {
     let (caller, viewer) = try Self.viewer()
     try Self.requireUserAccount()
-    try await validate(request.program)
-    try await refreshAuthor(caller.userID)
+    let view = try await publish(request.program, authorID: caller.userID)
+    return .with { $0.program = CatalogMapping.program(view, viewer: viewer) }
+  }
+
+  /// Validates and stores a new program by `authorID`: a user's CreateProgram, or a plan
+  /// routine published through `CatalogInternal.PublishProgram`.
+  func publish(_ program: Gym_Catalog_V1_Program, authorID: String) async throws -> ProgramView {
+    try await validate(program)
+    try await refreshAuthor(authorID)
     let now = Date()
-    let record = ProgramInput.record(request.program, id: ID.make(now: now), authorID: caller.userID, now: now)
+    let record = ProgramInput.record(program, id: ID.make(now: now), authorID: authorID, now: now)
     let view = try await store.insertProgram(record)
     logger.info("program published", metadata: ["program_id": "\(record.id)"])
-    return .with { $0.program = CatalogMapping.program(view, viewer: viewer) }
+    return view
   }
 
   public func getProgram(
@@ -144,16 +151,7 @@ extension CatalogService {
   ) async throws -> Gym_Catalog_V1_RecommendProgramsResponse {
     let (caller, viewer) = try Self.viewer()
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
-    // Recommendations are a convenience: with auth unreachable they fall back to the
-    // beginner ordering rather than failing the screen.
-    var level = 0
-    do {
-      level = try await users.user(id: caller.userID)?.profile.experienceLevel.rawValue ?? 0
-    } catch {
-      logger.notice("profile unavailable for recommendations; using the beginner ordering")
-    }
-    let fromProfile = (1...3).contains(level)
-    let matched = fromProfile ? level : Gym_Catalog_V1_Difficulty.beginner.rawValue
+    let (matched, fromProfile) = await recommendationLevel(for: caller.userID)
     let views = try await store.recommend(level: matched, viewer: viewer, limit: paging.size, offset: offset, now: Date())
     return .with {
       $0.programs = views.map { CatalogMapping.program($0, viewer: viewer) }
@@ -161,6 +159,19 @@ extension CatalogService {
       $0.matchedLevel = .init(rawValue: matched) ?? .beginner
       $0.levelFromProfile = fromProfile
     }
+  }
+
+  /// The caller's experience level from their profile, or beginner (the safe start) when
+  /// the profile has none or auth cannot be reached: recommendations are a convenience.
+  func recommendationLevel(for userID: String) async -> (level: Int, fromProfile: Bool) {
+    var level = 0
+    do {
+      level = try await users.user(id: userID)?.profile.experienceLevel.rawValue ?? 0
+    } catch {
+      logger.notice("profile unavailable for recommendations; using the beginner ordering")
+    }
+    let fromProfile = (1...3).contains(level)
+    return (fromProfile ? level : Gym_Catalog_V1_Difficulty.beginner.rawValue, fromProfile)
   }
 
   /// Programs are published by user accounts; an operator tool holding the service

@@ -25,15 +25,16 @@ public struct ManagedService: Sendable {
     return env
   }
 
-  public static let auth = ManagedService(name: "auth", executable: "gym-auth", portOffset: 1, calls: ["catalog", "places"])
+  public static let auth = ManagedService(name: "auth", executable: "gym-auth", portOffset: 1, calls: ["catalog", "plan", "places"])
   public static let catalog = ManagedService(name: "catalog", executable: "gym-catalog", portOffset: 2, calls: ["auth"])
+  public static let plan = ManagedService(name: "plan", executable: "gym-plan", portOffset: 3, calls: ["auth", "catalog"])
   public static let places = ManagedService(name: "places", executable: "gym-places", portOffset: 5, calls: ["auth"])
   /// The gateway calls every backend.
   public static let gateway = ManagedService(
-    name: "gateway", executable: "gym-gateway", portOffset: 0, calls: ["auth", "catalog", "places"])
+    name: "gateway", executable: "gym-gateway", portOffset: 0, calls: ["auth", "catalog", "plan", "places"])
 
   /// Start order: backends first, the gateway last.
-  public static let all: [ManagedService] = [.auth, .catalog, .places, .gateway]
+  public static let all: [ManagedService] = [.auth, .catalog, .plan, .places, .gateway]
 }
 
 /// Where the stack lives: loopback host, ports, data directory.

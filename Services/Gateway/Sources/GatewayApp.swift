@@ -78,7 +78,8 @@ public enum GatewayApp {
     // revocation stream), so they never wait behind users' calls and forwarded calls
     // never carry the credential.
     let authInternal = try GymClient.make(to: authAddress, interceptors: [settings.credential.clientInterceptor])
-    let verifier = TokenVerifier(source: AuthKeySource(client: authInternal), logger: logger)
+    let verifier = TokenVerifier(
+      source: AuthKeySource(client: authInternal), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     let revocations = RevocationList()
     let server = GymServer(
       name: "gym-gateway",

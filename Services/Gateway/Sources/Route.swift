@@ -14,6 +14,7 @@ public struct Route: Sendable {
   public static let all: [Route] = [
     Route(backend: "auth", service: Gym_Auth_V1_AuthService.descriptor, methods: Gym_Auth_V1_AuthService.Method.descriptors),
     Route(backend: "catalog", service: Gym_Catalog_V1_CatalogService.descriptor, methods: Gym_Catalog_V1_CatalogService.Method.descriptors),
+    Route(backend: "plan", service: Gym_Plan_V1_PlanService.descriptor, methods: Gym_Plan_V1_PlanService.Method.descriptors),
     Route(backend: "places", service: Gym_Places_V1_PlacesService.descriptor, methods: Gym_Places_V1_PlacesService.Method.descriptors),
   ]
 

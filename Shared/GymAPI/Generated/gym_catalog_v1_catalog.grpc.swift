@@ -208,6 +208,19 @@ public enum Gym_Catalog_V1_CatalogService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "RecommendExercises" metadata.
+        public enum RecommendExercises: Sendable {
+            /// Request type for "RecommendExercises".
+            public typealias Input = Gym_Catalog_V1_RecommendExercisesRequest
+            /// Response type for "RecommendExercises".
+            public typealias Output = Gym_Catalog_V1_RecommendExercisesResponse
+            /// Descriptor for "RecommendExercises".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.catalog.v1.CatalogService"),
+                method: "RecommendExercises",
+                type: .unary
+            )
+        }
         /// Namespace for "ListModerationQueue" metadata.
         public enum ListModerationQueue: Sendable {
             /// Request type for "ListModerationQueue".
@@ -263,6 +276,7 @@ public enum Gym_Catalog_V1_CatalogService: Sendable {
             RateProgram.descriptor,
             ReportProgram.descriptor,
             RecommendPrograms.descriptor,
+            RecommendExercises.descriptor,
             ListModerationQueue.descriptor,
             RemoveProgram.descriptor,
             RestoreProgram.descriptor
@@ -570,6 +584,26 @@ extension Gym_Catalog_V1_CatalogService {
             request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_RecommendProgramsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_RecommendProgramsResponse>
+
+        /// Handle the "RecommendExercises" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Exercises suited to the caller's experience level (beginners get beginner
+        /// > exercises first).
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (paging); UNAVAILABLE without auth.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Catalog_V1_RecommendExercisesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Catalog_V1_RecommendExercisesResponse` messages.
+        func recommendExercises(
+            request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_RecommendExercisesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_RecommendExercisesResponse>
 
         /// Handle the "ListModerationQueue" method.
         ///
@@ -917,6 +951,26 @@ extension Gym_Catalog_V1_CatalogService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_RecommendProgramsResponse>
 
+        /// Handle the "RecommendExercises" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Exercises suited to the caller's experience level (beginners get beginner
+        /// > exercises first).
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (paging); UNAVAILABLE without auth.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_RecommendExercisesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Catalog_V1_RecommendExercisesResponse` message.
+        func recommendExercises(
+            request: GRPCCore.ServerRequest<Gym_Catalog_V1_RecommendExercisesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_RecommendExercisesResponse>
+
         /// Handle the "ListModerationQueue" method.
         ///
         /// > Source IDL Documentation:
@@ -1261,6 +1315,26 @@ extension Gym_Catalog_V1_CatalogService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Catalog_V1_RecommendProgramsResponse
 
+        /// Handle the "RecommendExercises" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Exercises suited to the caller's experience level (beginners get beginner
+        /// > exercises first).
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (paging); UNAVAILABLE without auth.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Catalog_V1_RecommendExercisesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Catalog_V1_RecommendExercisesResponse` to respond with.
+        func recommendExercises(
+            request: Gym_Catalog_V1_RecommendExercisesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Catalog_V1_RecommendExercisesResponse
+
         /// Handle the "ListModerationQueue" method.
         ///
         /// > Source IDL Documentation:
@@ -1480,6 +1554,17 @@ extension Gym_Catalog_V1_CatalogService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Catalog_V1_CatalogService.Method.RecommendExercises.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_RecommendExercisesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_RecommendExercisesResponse>(),
+            handler: { request, context in
+                try await self.recommendExercises(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Catalog_V1_CatalogService.Method.ListModerationQueue.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ListModerationQueueRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ListModerationQueueResponse>(),
@@ -1666,6 +1751,17 @@ extension Gym_Catalog_V1_CatalogService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_RecommendProgramsResponse> {
         let response = try await self.recommendPrograms(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func recommendExercises(
+        request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_RecommendExercisesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_RecommendExercisesResponse> {
+        let response = try await self.recommendExercises(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -1884,6 +1980,19 @@ extension Gym_Catalog_V1_CatalogService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_RecommendProgramsResponse> {
         return GRPCCore.ServerResponse<Gym_Catalog_V1_RecommendProgramsResponse>(
             message: try await self.recommendPrograms(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func recommendExercises(
+        request: GRPCCore.ServerRequest<Gym_Catalog_V1_RecommendExercisesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_RecommendExercisesResponse> {
+        return GRPCCore.ServerResponse<Gym_Catalog_V1_RecommendExercisesResponse>(
+            message: try await self.recommendExercises(
                 request: request.message,
                 context: context
             ),
@@ -2287,6 +2396,31 @@ extension Gym_Catalog_V1_CatalogService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_RecommendProgramsResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_RecommendProgramsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RecommendExercises" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Exercises suited to the caller's experience level (beginners get beginner
+        /// > exercises first).
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (paging); UNAVAILABLE without auth.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_RecommendExercisesRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_RecommendExercisesRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_RecommendExercisesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func recommendExercises<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_RecommendExercisesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_RecommendExercisesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_RecommendExercisesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_RecommendExercisesResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "ListModerationQueue" method.
@@ -2882,6 +3016,42 @@ extension Gym_Catalog_V1_CatalogService {
             )
         }
 
+        /// Call the "RecommendExercises" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Exercises suited to the caller's experience level (beginners get beginner
+        /// > exercises first).
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (paging); UNAVAILABLE without auth.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_RecommendExercisesRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_RecommendExercisesRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_RecommendExercisesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func recommendExercises<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_RecommendExercisesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_RecommendExercisesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_RecommendExercisesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_RecommendExercisesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Catalog_V1_CatalogService.Method.RecommendExercises.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "ListModerationQueue" method.
         ///
         /// > Source IDL Documentation:
@@ -3421,6 +3591,37 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_RecommendProgramsRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_RecommendProgramsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RecommendExercises" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Exercises suited to the caller's experience level (beginners get beginner
+    /// > exercises first).
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (paging); UNAVAILABLE without auth.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Catalog_V1_RecommendExercisesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func recommendExercises<Result>(
+        request: GRPCCore.ClientRequest<Gym_Catalog_V1_RecommendExercisesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_RecommendExercisesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.recommendExercises(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_RecommendExercisesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_RecommendExercisesResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -4011,6 +4212,41 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
         )
     }
 
+    /// Call the "RecommendExercises" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Exercises suited to the caller's experience level (beginners get beginner
+    /// > exercises first).
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (paging); UNAVAILABLE without auth.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func recommendExercises<Result>(
+        _ message: Gym_Catalog_V1_RecommendExercisesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_RecommendExercisesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Catalog_V1_RecommendExercisesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.recommendExercises(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "ListModerationQueue" method.
     ///
     /// > Source IDL Documentation:
@@ -4176,12 +4412,40 @@ public enum Gym_Catalog_V1_CatalogInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "LookupExercises" metadata.
+        public enum LookupExercises: Sendable {
+            /// Request type for "LookupExercises".
+            public typealias Input = Gym_Catalog_V1_LookupExercisesRequest
+            /// Response type for "LookupExercises".
+            public typealias Output = Gym_Catalog_V1_LookupExercisesResponse
+            /// Descriptor for "LookupExercises".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.catalog.v1.CatalogInternal"),
+                method: "LookupExercises",
+                type: .unary
+            )
+        }
+        /// Namespace for "PublishProgram" metadata.
+        public enum PublishProgram: Sendable {
+            /// Request type for "PublishProgram".
+            public typealias Input = Gym_Catalog_V1_PublishProgramRequest
+            /// Response type for "PublishProgram".
+            public typealias Output = Gym_Catalog_V1_PublishProgramResponse
+            /// Descriptor for "PublishProgram".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.catalog.v1.CatalogInternal"),
+                method: "PublishProgram",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "gym.catalog.v1.CatalogInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             GetProgramSnapshot.descriptor,
             RecordProgramSaved.descriptor,
             PurgeUser.descriptor,
-            SetUserStanding.descriptor
+            SetUserStanding.descriptor,
+            LookupExercises.descriptor,
+            PublishProgram.descriptor
         ]
     }
 }
@@ -4284,6 +4548,46 @@ extension Gym_Catalog_V1_CatalogInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_SetUserStandingRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_SetUserStandingResponse>
+
+        /// Handle the "LookupExercises" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The named exercises that exist, in full (plan checks routines against them).
+        /// > Unknown ids are simply absent from the answer.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Catalog_V1_LookupExercisesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Catalog_V1_LookupExercisesResponse` messages.
+        func lookupExercises(
+            request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_LookupExercisesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_LookupExercisesResponse>
+
+        /// Handle the "PublishProgram" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A plan routine made public: a new program authored by `author_id`, validated like
+        /// > CreateProgram.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (field violations, as CreateProgram).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Catalog_V1_PublishProgramRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Catalog_V1_PublishProgramResponse` messages.
+        func publishProgram(
+            request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_PublishProgramRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_PublishProgramResponse>
     }
 
     /// Service protocol for the "gym.catalog.v1.CatalogInternal" service.
@@ -4370,6 +4674,46 @@ extension Gym_Catalog_V1_CatalogInternal {
             request: GRPCCore.ServerRequest<Gym_Catalog_V1_SetUserStandingRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_SetUserStandingResponse>
+
+        /// Handle the "LookupExercises" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The named exercises that exist, in full (plan checks routines against them).
+        /// > Unknown ids are simply absent from the answer.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_LookupExercisesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Catalog_V1_LookupExercisesResponse` message.
+        func lookupExercises(
+            request: GRPCCore.ServerRequest<Gym_Catalog_V1_LookupExercisesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_LookupExercisesResponse>
+
+        /// Handle the "PublishProgram" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A plan routine made public: a new program authored by `author_id`, validated like
+        /// > CreateProgram.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (field violations, as CreateProgram).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_PublishProgramRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Catalog_V1_PublishProgramResponse` message.
+        func publishProgram(
+            request: GRPCCore.ServerRequest<Gym_Catalog_V1_PublishProgramRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_PublishProgramResponse>
     }
 
     /// Simple service protocol for the "gym.catalog.v1.CatalogInternal" service.
@@ -4454,6 +4798,46 @@ extension Gym_Catalog_V1_CatalogInternal {
             request: Gym_Catalog_V1_SetUserStandingRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Catalog_V1_SetUserStandingResponse
+
+        /// Handle the "LookupExercises" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The named exercises that exist, in full (plan checks routines against them).
+        /// > Unknown ids are simply absent from the answer.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Catalog_V1_LookupExercisesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Catalog_V1_LookupExercisesResponse` to respond with.
+        func lookupExercises(
+            request: Gym_Catalog_V1_LookupExercisesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Catalog_V1_LookupExercisesResponse
+
+        /// Handle the "PublishProgram" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A plan routine made public: a new program authored by `author_id`, validated like
+        /// > CreateProgram.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (field violations, as CreateProgram).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Catalog_V1_PublishProgramRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Catalog_V1_PublishProgramResponse` to respond with.
+        func publishProgram(
+            request: Gym_Catalog_V1_PublishProgramRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Catalog_V1_PublishProgramResponse
     }
 }
 
@@ -4505,6 +4889,28 @@ extension Gym_Catalog_V1_CatalogInternal.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Gym_Catalog_V1_CatalogInternal.Method.LookupExercises.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_LookupExercisesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_LookupExercisesResponse>(),
+            handler: { request, context in
+                try await self.lookupExercises(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Catalog_V1_CatalogInternal.Method.PublishProgram.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_PublishProgramRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_PublishProgramResponse>(),
+            handler: { request, context in
+                try await self.publishProgram(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -4549,6 +4955,28 @@ extension Gym_Catalog_V1_CatalogInternal.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_SetUserStandingResponse> {
         let response = try await self.setUserStanding(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func lookupExercises(
+        request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_LookupExercisesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_LookupExercisesResponse> {
+        let response = try await self.lookupExercises(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func publishProgram(
+        request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_PublishProgramRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_PublishProgramResponse> {
+        let response = try await self.publishProgram(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -4604,6 +5032,32 @@ extension Gym_Catalog_V1_CatalogInternal.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_SetUserStandingResponse> {
         return GRPCCore.ServerResponse<Gym_Catalog_V1_SetUserStandingResponse>(
             message: try await self.setUserStanding(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func lookupExercises(
+        request: GRPCCore.ServerRequest<Gym_Catalog_V1_LookupExercisesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_LookupExercisesResponse> {
+        return GRPCCore.ServerResponse<Gym_Catalog_V1_LookupExercisesResponse>(
+            message: try await self.lookupExercises(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func publishProgram(
+        request: GRPCCore.ServerRequest<Gym_Catalog_V1_PublishProgramRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_PublishProgramResponse> {
+        return GRPCCore.ServerResponse<Gym_Catalog_V1_PublishProgramResponse>(
+            message: try await self.publishProgram(
                 request: request.message,
                 context: context
             ),
@@ -4716,6 +5170,56 @@ extension Gym_Catalog_V1_CatalogInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_SetUserStandingResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_SetUserStandingResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "LookupExercises" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The named exercises that exist, in full (plan checks routines against them).
+        /// > Unknown ids are simply absent from the answer.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_LookupExercisesRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_LookupExercisesRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_LookupExercisesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func lookupExercises<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_LookupExercisesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_LookupExercisesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_LookupExercisesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_LookupExercisesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "PublishProgram" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A plan routine made public: a new program authored by `author_id`, validated like
+        /// > CreateProgram.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (field violations, as CreateProgram).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_PublishProgramRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_PublishProgramRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_PublishProgramResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func publishProgram<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_PublishProgramRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_PublishProgramRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_PublishProgramResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_PublishProgramResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -4875,6 +5379,78 @@ extension Gym_Catalog_V1_CatalogInternal {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "LookupExercises" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The named exercises that exist, in full (plan checks routines against them).
+        /// > Unknown ids are simply absent from the answer.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_LookupExercisesRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_LookupExercisesRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_LookupExercisesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func lookupExercises<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_LookupExercisesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_LookupExercisesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_LookupExercisesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_LookupExercisesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Catalog_V1_CatalogInternal.Method.LookupExercises.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "PublishProgram" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A plan routine made public: a new program authored by `author_id`, validated like
+        /// > CreateProgram.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (field violations, as CreateProgram).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_PublishProgramRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_PublishProgramRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_PublishProgramResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func publishProgram<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_PublishProgramRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_PublishProgramRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_PublishProgramResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_PublishProgramResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Catalog_V1_CatalogInternal.Method.PublishProgram.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -4997,6 +5573,68 @@ extension Gym_Catalog_V1_CatalogInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_SetUserStandingRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_SetUserStandingResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "LookupExercises" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The named exercises that exist, in full (plan checks routines against them).
+    /// > Unknown ids are simply absent from the answer.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Catalog_V1_LookupExercisesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func lookupExercises<Result>(
+        request: GRPCCore.ClientRequest<Gym_Catalog_V1_LookupExercisesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_LookupExercisesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.lookupExercises(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_LookupExercisesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_LookupExercisesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "PublishProgram" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A plan routine made public: a new program authored by `author_id`, validated like
+    /// > CreateProgram.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (field violations, as CreateProgram).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Catalog_V1_PublishProgramRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func publishProgram<Result>(
+        request: GRPCCore.ClientRequest<Gym_Catalog_V1_PublishProgramRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_PublishProgramResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.publishProgram(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_PublishProgramRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_PublishProgramResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -5137,6 +5775,76 @@ extension Gym_Catalog_V1_CatalogInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.setUserStanding(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "LookupExercises" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The named exercises that exist, in full (plan checks routines against them).
+    /// > Unknown ids are simply absent from the answer.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func lookupExercises<Result>(
+        _ message: Gym_Catalog_V1_LookupExercisesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_LookupExercisesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Catalog_V1_LookupExercisesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.lookupExercises(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "PublishProgram" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A plan routine made public: a new program authored by `author_id`, validated like
+    /// > CreateProgram.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (field violations, as CreateProgram).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func publishProgram<Result>(
+        _ message: Gym_Catalog_V1_PublishProgramRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_PublishProgramResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Catalog_V1_PublishProgramRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.publishProgram(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -65,6 +65,65 @@ public nonisolated enum Gym_Common_V1_Role: SwiftProtobuf.Enum, Swift.CaseIterab
 
 }
 
+/// ISO weekdays.
+public nonisolated enum Gym_Common_V1_Weekday: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case monday // = 1
+  case tuesday // = 2
+  case wednesday // = 3
+  case thursday // = 4
+  case friday // = 5
+  case saturday // = 6
+  case sunday // = 7
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .monday
+    case 2: self = .tuesday
+    case 3: self = .wednesday
+    case 4: self = .thursday
+    case 5: self = .friday
+    case 6: self = .saturday
+    case 7: self = .sunday
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .monday: return 1
+    case .tuesday: return 2
+    case .wednesday: return 3
+    case .thursday: return 4
+    case .friday: return 5
+    case .saturday: return 6
+    case .sunday: return 7
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Gym_Common_V1_Weekday] = [
+    .unspecified,
+    .monday,
+    .tuesday,
+    .wednesday,
+    .thursday,
+    .friday,
+    .saturday,
+    .sunday,
+  ]
+
+}
+
 /// A calendar day, independent of time zone.
 public nonisolated struct Gym_Common_V1_Date: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -102,12 +161,33 @@ public nonisolated struct Gym_Common_V1_LatLng: Sendable {
   public init() {}
 }
 
+/// A wall-clock time, independent of time zone.
+public nonisolated struct Gym_Common_V1_TimeOfDay: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 0..23
+  public var hours: Int32 = 0
+
+  /// 0..59
+  public var minutes: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "gym.common.v1"
 
 nonisolated extension Gym_Common_V1_Role: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ROLE_UNSPECIFIED\0\u{1}MEMBER\0\u{1}TRAINER\0\u{1}ADMIN\0")
+}
+
+nonisolated extension Gym_Common_V1_Weekday: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0WEEKDAY_UNSPECIFIED\0\u{1}MONDAY\0\u{1}TUESDAY\0\u{1}WEDNESDAY\0\u{1}THURSDAY\0\u{1}FRIDAY\0\u{1}SATURDAY\0\u{1}SUNDAY\0")
 }
 
 nonisolated extension Gym_Common_V1_Date: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -180,6 +260,41 @@ nonisolated extension Gym_Common_V1_LatLng: SwiftProtobuf.Message, SwiftProtobuf
   public static func ==(lhs: Gym_Common_V1_LatLng, rhs: Gym_Common_V1_LatLng) -> Bool {
     if lhs.latitude != rhs.latitude {return false}
     if lhs.longitude != rhs.longitude {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Common_V1_TimeOfDay: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TimeOfDay"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}hours\0\u{1}minutes\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self.hours) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.minutes) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.hours != 0 {
+      try visitor.visitSingularInt32Field(value: self.hours, fieldNumber: 1)
+    }
+    if self.minutes != 0 {
+      try visitor.visitSingularInt32Field(value: self.minutes, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Common_V1_TimeOfDay, rhs: Gym_Common_V1_TimeOfDay) -> Bool {
+    if lhs.hours != rhs.hours {return false}
+    if lhs.minutes != rhs.minutes {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

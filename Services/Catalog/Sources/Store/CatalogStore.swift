@@ -197,6 +197,20 @@ public struct CatalogStore: Sendable {
     }
   }
 
+  /// The exercises among `ids` that exist (plan's batch check).
+  public func exercises(ids: [String]) async throws -> [ExerciseRecord] {
+    guard !ids.isEmpty else { return [] }
+    return try await writer.read { db in try ExerciseRecord.filter(Array(Set(ids)).contains(Column("id"))).fetchAll(db) }
+  }
+
+  /// Exercises for a level: that level first, then the nearest, each by name.
+  public func recommendExercises(level: Int, limit: Int, offset: Int) async throws -> [ExerciseRecord] {
+    try await writer.read { db in
+      try ExerciseRecord.order(abs(Column("difficulty") - level), Column("name_key"), Column("rid"))
+        .limit(limit, offset: offset).fetchAll(db)
+    }
+  }
+
   static func exerciseRID(_ db: Database, slug: String) throws -> Int64? {
     try Int64.fetchOne(db, sql: "SELECT rid FROM exercises WHERE slug = ?", arguments: [slug])
   }

@@ -1,0 +1,21 @@
+import GymAPI
+import GymService
+
+/// What plan needs from the catalog. `CatalogClient` asks gym-catalog; tests may answer
+/// themselves.
+public protocol ProgramCatalog: Sendable {
+  /// The exercises among `ids` that exist, by id.
+  func exercises(ids: [String]) async throws -> [String: PlanStore.ExerciseInfo]
+  /// A program's versioned snapshot for `userID`; `PlanError.notFound` when the user may not copy it.
+  func snapshot(programID: String, for userID: String) async throws -> Gym_Catalog_V1_ProgramSnapshot
+  /// Publishes `program` authored by `authorID`; `PlanError.invalid` with the catalog's reasons.
+  func publish(_ program: Gym_Catalog_V1_Program, authorID: String) async throws -> Gym_Catalog_V1_Program
+  /// Counts a user's save of a program (the outbox delivers this).
+  func recordSaved(programID: String, userID: String) async throws
+}
+
+extension PlanStore.ExerciseInfo {
+  init(_ exercise: Gym_Catalog_V1_Exercise) {
+    self.init(id: exercise.id, name: exercise.name, equipment: exercise.equipment.map { "\($0)" })
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import GRPCCore
+import GymAPI
+import GymService
+import GymStore
+import Logging
+
+/// The composition root of gym-plan.
+public enum PlanApp {
+  public static let listen = ConfigKey("GYM_PLAN_LISTEN", default: "127.0.0.1:7003", "HOST:PORT the plan gRPC server listens on")
+  public static let authAddress = ConfigKey("GYM_AUTH_ADDR", default: nil, "HOST:PORT of gym-auth (signing keys, revocations, time zones)")
+  public static let catalogAddress = ConfigKey(
+    "GYM_CATALOG_ADDR", default: nil, "HOST:PORT of gym-catalog (exercises, program snapshots, publishing, save counts)")
+
+  public static let keys: [ConfigKey] =
+    [listen, authAddress, catalogAddress, CommonKeys.dataDir, ServiceCredential.fileKey] + CommonKeys.all
+
+  public struct Settings: Sendable {
+    public var backend: BackendSettings
+    public var catalog: HostPort
+    public var outboxPollInterval: Duration = .milliseconds(500)
+
+    public init(backend: BackendSettings, catalog: HostPort) {
+      self.backend = backend
+      self.catalog = catalog
+    }
+
+    public init(config: Config) throws {
+      backend = try BackendSettings(config: config, listenKey: PlanApp.listen, authKey: PlanApp.authAddress)
+      catalog = try config.address(PlanApp.catalogAddress)
+    }
+  }
+
+  public static func settings(_ config: Config) throws -> Settings { try Settings(config: config) }
+
+  /// - Parameters:
+  ///   - catalog: exercises and programs; by default gym-catalog's internal service.
+  ///   - users: time zones; by default auth's `LookupUsers`.
+  public static func build(
+    _ settings: Settings, catalog: (any ProgramCatalog)? = nil, users: (any UserDirectory)? = nil, logger: Logger
+  ) async throws -> BuiltProcess {
+    let path = settings.backend.databasePath("plan.sqlite")
+    let store = try PlanStore(path: path)
+    let catalogConnection = try GymClient.make(to: settings.catalog, interceptors: [settings.backend.credential.clientInterceptor])
+    let catalog = catalog ?? CatalogClient(client: catalogConnection, logger: logger)
+    // Saves reach the catalog through plan's own outbox, so a catalog outage delays the
+    // count and never loses it.
+    let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
+      try await deliver(job, to: catalog)
+    }
+    return try BuiltProcess.backend(
+      name: "gym-plan", settings: settings.backend, database: (path, store.writer),
+      healthName: Gym_Plan_V1_PlanService.descriptor.fullyQualifiedService, logger: logger,
+      extraServices: [ClientConnections(catalogConnection), outbox]
+    ) { authClient in
+      [
+        PlanService(
+          store: store, catalog: catalog, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),
+        PlanInternalService(store: store, logger: logger),
+      ]
+    }
+  }
+
+  struct UnknownJob: Error, CustomStringConvertible {
+    let job: Outbox.Job
+    var description: String { "plan has no receiver for '\(job.kind)' jobs to '\(job.destination)'" }
+  }
+
+  static func deliver(_ job: Outbox.Job, to catalog: any ProgramCatalog) async throws {
+    switch (job.kind, job.destination) {
+    case (.programSaved, .catalog):
+      let saved = try JSONDecoder().decode(ProgramSavedJob.self, from: job.payload)
+      do {
+        try await catalog.recordSaved(programID: saved.programID, userID: saved.userID)
+      } catch let error as RPCError where error.code == .notFound {
+        // The program was deleted since: there is nothing left to count.
+        return
+      }
+    default:
+      throw UnknownJob(job: job)
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import GRPCCore
+import GymService
+
+/// The one mapping from plan's errors to gRPC status (DESIGN.md error table).
+extension PlanError: GymErrorMapping {
+  public var rpcError: RPCError {
+    switch self {
+    case .invalid(let violations): .invalidArgument(violations)
+    case .notFound(let message): .notFound(message)
+    case .staleEtag(let what):
+      RPCError(code: .aborted, message: "the \(what) changed since you read it; read it again and reapply your change")
+    case .sessionActive(let id, let startedAt):
+      RPCError(
+        code: .failedPrecondition,
+        message: "session \(id) started at \(startedAt.ISO8601Format()) is still active; finish or abandon it first")
+    case .sessionEnded(let message): RPCError(code: .failedPrecondition, message: message)
+    case .alreadyPublished(let programID): .alreadyExists(field: "routine_id", "this routine is already published as program \(programID)")
+    case .notEnoughData(let message): RPCError(code: .failedPrecondition, message: message)
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import GymAPI
+import GymService
+
+/// Checks shared by plan's handlers.
+enum PlanInput {
+  /// A calendar date from a request; nil when unset (all zero).
+  static func date(_ date: Gym_Common_V1_Date, field: String) throws(PlanError) -> LocalDate? {
+    if date.year == 0 && date.month == 0 && date.day == 0 { return nil }
+    guard let local = LocalDate(year: Int(date.year), month: Int(date.month), day: Int(date.day)) else {
+      throw .invalid([.init(field, "is not a real date (year 1-9999, month 1-12, a day the month has)")])
+    }
+    return local
+  }
+
+  static func requiredDate(_ date: Gym_Common_V1_Date, field: String) throws(PlanError) -> LocalDate {
+    guard let local = try Self.date(date, field: field) else { throw .invalid([.init(field, "is required")]) }
+    return local
+  }
+
+  static func id(_ value: String, field: String) throws(PlanError) {
+    if value.isEmpty { throw .invalid([.init(field, "is required")]) }
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+
+extension PlanService {
+  public func logBodyWeight(request: Gym_Plan_V1_LogBodyWeightRequest, context: ServerContext) async throws -> Gym_Plan_V1_LogBodyWeightResponse {
+    let caller = try Caller.current()
+    let now = Date()
+    let zone = try await timeZone(of: caller.userID)
+    let date = try PlanInput.date(request.date, field: "date") ?? LocalDate(now, in: zone)
+    var violations: [FieldViolation] = []
+    if date > LocalDate(now, in: zone) { violations.append(.init("date", "is in the future (in your time zone, \(zone.identifier))")) }
+    if !request.weightKg.isFinite || !(20...500).contains(request.weightKg) {
+      violations.append(.init("weight_kg", "must be 20 to 500 kg"))
+    }
+    guard violations.isEmpty else { throw PlanError.invalid(violations) }
+    let entry = try await store.logBodyWeight(id: ID.make(now: now), ownerID: caller.userID, date: date, weightKg: request.weightKg, now: now)
+    return .with { $0.entry = Self.bodyWeight(entry) }
+  }
+
+  public func listBodyWeight(request: Gym_Plan_V1_ListBodyWeightRequest, context: ServerContext) async throws -> Gym_Plan_V1_ListBodyWeightResponse {
+    let caller = try Caller.current()
+    let from = try PlanInput.date(request.from, field: "from")
+    let to = try PlanInput.date(request.to, field: "to")
+    guard request.pageSize >= 0 else { throw PlanError.invalid([.init("page_size", "must not be negative")]) }
+    // Weigh-ins are small rows drawn as a graph: a longer default page than other lists.
+    let size = request.pageSize == 0 ? 100 : min(Int(request.pageSize), 1000)
+    let offset = try Paging(size: 1, token: request.pageToken).offset()
+    let entries = try await store.bodyWeights(ownerID: caller.userID, from: from, to: to, limit: size, offset: offset)
+    return .with {
+      $0.entries = entries.map(Self.bodyWeight)
+      $0.nextPageToken = entries.count < size ? "" : Paging.token(for: String(offset + entries.count))
+    }
+  }
+
+  public func deleteBodyWeight(
+    request: Gym_Plan_V1_DeleteBodyWeightRequest, context: ServerContext
+  ) async throws -> Gym_Plan_V1_DeleteBodyWeightResponse {
+    let caller = try Caller.current()
+    try await store.deleteBodyWeight(id: request.id, ownerID: caller.userID)
+    return .init()
+  }
+
+  public func predictBodyWeight(
+    request: Gym_Plan_V1_PredictBodyWeightRequest, context: ServerContext
+  ) async throws -> Gym_Plan_V1_PredictBodyWeightResponse {
+    let caller = try Caller.current()
+    let target = try PlanInput.requiredDate(request.targetDate, field: "target_date")
+    let zone = try await timeZone(of: caller.userID)
+    let today = LocalDate(Date(), in: zone)
+    guard target > today, target.daysSinceEpoch - today.daysSinceEpoch <= 365 else {
+      throw PlanError.invalid([.init("target_date", "must be after today and at most 365 days ahead")])
+    }
+    let entries = try await store.bodyWeights(
+      ownerID: caller.userID, from: today.adding(days: -BodyWeightTrend.windowDays), to: today, limit: 1000, offset: 0)
+    let prediction: BodyWeightTrend.Prediction
+    do {
+      // Calorie intake joins the inputs once the food log exists (nutrition, same service).
+      prediction = try BodyWeightTrend.predict(
+        entries: entries.map { .init(day: $0.date.daysSinceEpoch, kg: $0.weightKg) }, food: [], targetDay: target.daysSinceEpoch)
+    } catch {
+      throw PlanError.notEnoughData(error.message)
+    }
+    return .with {
+      $0.predictedKg = prediction.kg
+      $0.lowKg = prediction.lowKg
+      $0.highKg = prediction.highKg
+      $0.trendKgPerWeek = prediction.kgPerWeek
+      $0.method = prediction.method
+      $0.entriesUsed = Int32(prediction.entriesUsed)
+      $0.foodDaysUsed = Int32(prediction.foodDaysUsed)
+    }
+  }
+
+  static func bodyWeight(_ entry: PlanStore.BodyWeightEntry) -> Gym_Plan_V1_BodyWeightEntry {
+    .with {
+      $0.id = entry.id
+      $0.date = PlanMapping.date(entry.date)
+      $0.weightKg = entry.weightKg
+      $0.loggedAt = .init(date: entry.loggedAt)
+    }
+  }
+}

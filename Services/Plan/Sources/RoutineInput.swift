@@ -1,0 +1,76 @@
+import Foundation
+import GymAPI
+import GymService
+
+/// Validates a routine from a request into stored days, naming every bad field.
+enum RoutineInput {
+  struct Valid {
+    var name: String
+    var description: String
+    var days: [RoutineRecord.Day]
+    /// Field of each exercise id's first use, to name unknown ones.
+    var exerciseFields: [String: String]
+  }
+
+  static func validate(_ routine: Gym_Plan_V1_Routine, field prefix: String = "routine") throws(PlanError) -> Valid {
+    var violations: [FieldViolation] = []
+    let name = routine.name.trimmingCharacters(in: .whitespacesAndNewlines)
+    if name.isEmpty || name.count > 100 { violations.append(.init("\(prefix).name", "must be 1 to 100 characters")) }
+    if routine.description_p.count > 5000 { violations.append(.init("\(prefix).description", "must be at most 5000 characters")) }
+    if routine.days.isEmpty || routine.days.count > 7 { violations.append(.init("\(prefix).days", "must have 1 to 7 days")) }
+    var fields: [String: String] = [:]
+    var days: [RoutineRecord.Day] = []
+    for (d, day) in routine.days.prefix(7).enumerated() {
+      let dayField = "\(prefix).days[\(d)]"
+      if day.name.count > 60 { violations.append(.init("\(dayField).name", "must be at most 60 characters")) }
+      if day.exercises.isEmpty || day.exercises.count > 30 {
+        violations.append(.init("\(dayField).exercises", "a day needs 1 to 30 exercises"))
+      }
+      var exercises: [RoutineRecord.Exercise] = []
+      for (e, exercise) in day.exercises.prefix(30).enumerated() {
+        let field = "\(dayField).exercises[\(e)]"
+        if exercise.exerciseID.isEmpty {
+          violations.append(.init("\(field).exercise_id", "is required"))
+        } else if fields[exercise.exerciseID] == nil {
+          fields[exercise.exerciseID] = "\(field).exercise_id"
+        }
+        if exercise.sets.isEmpty || exercise.sets.count > 20 { violations.append(.init("\(field).sets", "needs 1 to 20 sets")) }
+        if exercise.notes.count > 500 { violations.append(.init("\(field).notes", "must be at most 500 characters")) }
+        if !exercise.incrementKg.isFinite || exercise.incrementKg < 0 || exercise.incrementKg > 50 {
+          violations.append(.init("\(field).increment_kg", "must be from 0 to 50 kg (0 = the default for the equipment)"))
+        }
+        let sets = exercise.sets.prefix(20).enumerated().map { s, set in
+          let setField = "\(field).sets[\(s)]"
+          violations += plannedSetViolations(set, field: setField)
+          return plannedSet(set)
+        }
+        exercises.append(.init(exerciseID: exercise.exerciseID, sets: sets, notes: exercise.notes, incrementKg: exercise.incrementKg))
+      }
+      days.append(.init(name: day.name.isEmpty ? "Day \(d + 1)" : day.name, exercises: exercises))
+    }
+    guard violations.isEmpty else { throw .invalid(violations) }
+    return Valid(name: name, description: routine.description_p, days: days, exerciseFields: fields)
+  }
+
+  static func plannedSetViolations(_ set: Gym_Plan_V1_PlannedSet, field: String) -> [FieldViolation] {
+    var violations: [FieldViolation] = []
+    if !(0...100).contains(set.targetReps) { violations.append(.init("\(field).target_reps", "must be 0 to 100")) }
+    if !set.targetWeightKg.isFinite || !(0...1000).contains(set.targetWeightKg) {
+      violations.append(.init("\(field).target_weight_kg", "must be 0 to 1000 kg"))
+    }
+    if !(0...36000).contains(set.targetDurationSeconds) {
+      violations.append(.init("\(field).target_duration_seconds", "must be 0 to 36000 seconds"))
+    }
+    if set.targetReps == 0 && set.targetDurationSeconds == 0 {
+      violations.append(.init("\(field)", "needs target_reps or, for a timed set, target_duration_seconds"))
+    }
+    if !(0...3600).contains(set.restSeconds) { violations.append(.init("\(field).rest_seconds", "must be 0 to 3600 seconds")) }
+    return violations
+  }
+
+  static func plannedSet(_ set: Gym_Plan_V1_PlannedSet) -> RoutineRecord.PlannedSet {
+    .init(
+      targetReps: Int(set.targetReps), targetWeightKg: set.targetWeightKg, targetDurationSeconds: Int(set.targetDurationSeconds),
+      restSeconds: Int(set.restSeconds))
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+
+/// A row of `goals`. Progress is computed when read, from logged data.
+public struct GoalRecord: Sendable, Equatable {
+  public enum Kind: Int, Sendable { case bodyWeight = 1, lift = 2, sessionsPerWeek = 3 }
+
+  public var id: String
+  public var ownerID: String
+  public var kind: Kind
+  public var targetWeightKg: Double
+  public var exerciseID: String
+  public var targetReps: Int
+  public var sessionsPerWeek: Int
+  public var due: LocalDate
+  /// The value when the goal was set (body weight, best lift), to measure progress from.
+  public var startValue: Double
+  public var createdAt: Date
+
+  public init(
+    id: String, ownerID: String, kind: Kind, targetWeightKg: Double = 0, exerciseID: String = "", targetReps: Int = 0,
+    sessionsPerWeek: Int = 0, due: LocalDate, startValue: Double, createdAt: Date
+  ) {
+    self.id = id
+    self.ownerID = ownerID
+    self.kind = kind
+    self.targetWeightKg = targetWeightKg
+    self.exerciseID = exerciseID
+    self.targetReps = targetReps
+    self.sessionsPerWeek = sessionsPerWeek
+    self.due = due
+    self.startValue = startValue
+    self.createdAt = createdAt
+  }
+}
+
+extension PlanStore {
+  public func insertGoal(_ goal: GoalRecord) async throws {
+    try await writer.write { db in
+      try db.execute(sql: """
+        INSERT INTO goals (id, owner_id, kind, target_weight_kg, exercise_id, target_reps, sessions_per_week, due_date, start_value, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, arguments: [goal.id, goal.ownerID, goal.kind.rawValue, goal.targetWeightKg, goal.exerciseID, goal.targetReps,
+          goal.sessionsPerWeek, goal.due.description, goal.startValue, goal.createdAt])
+    }
+  }
+
+  /// By due date.
+  public func goals(ownerID: String) async throws -> [GoalRecord] {
+    try await writer.read { db in
+      try Row.fetchAll(db, sql: "SELECT * FROM goals WHERE owner_id = ? ORDER BY due_date, rid", arguments: [ownerID]).compactMap { row in
+        guard let kind = GoalRecord.Kind(rawValue: row["kind"]), let due = LocalDate(row["due_date"] as String) else { return nil }
+        return GoalRecord(
+          id: row["id"], ownerID: row["owner_id"], kind: kind, targetWeightKg: row["target_weight_kg"], exerciseID: row["exercise_id"],
+          targetReps: row["target_reps"], sessionsPerWeek: row["sessions_per_week"], due: due, startValue: row["start_value"],
+          createdAt: row["created_at"])
+      }
+    }
+  }
+
+  public func deleteGoal(id: String, ownerID: String) async throws {
+    try await writer.write { db in
+      try db.execute(sql: "DELETE FROM goals WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
+      guard db.changesCount == 1 else { throw PlanError.notFound("no goal with id \(id)") }
+    }
+  }
+}

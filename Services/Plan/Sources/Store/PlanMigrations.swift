@@ -1,0 +1,157 @@
+import GRDB
+import GymStore
+
+/// plan.sqlite's schema: named migrations, append-only (never edit one that shipped).
+enum PlanMigrations {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    Outbox.registerMigration(in: &migrator)
+    migrator.registerMigration("training-v1") { db in
+      try db.execute(sql: """
+        -- A routine is one owner's document, read and written whole: its days travel as JSON.
+        CREATE TABLE routines (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          owner_id TEXT NOT NULL,
+          name TEXT NOT NULL,
+          description TEXT NOT NULL,
+          days BLOB NOT NULL,
+          source_program_id TEXT,
+          source_program_version INTEGER,
+          published_program_id TEXT,
+          version INTEGER NOT NULL,
+          created_at DATETIME NOT NULL,
+          updated_at DATETIME NOT NULL
+        );
+        CREATE INDEX routines_by_owner ON routines(owner_id, updated_at DESC, rid DESC);
+
+        -- Names and equipment of catalog exercises this service has seen, to show them
+        -- and pick progression increments without asking the catalog on every read.
+        CREATE TABLE exercises (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          equipment TEXT NOT NULL,
+          refreshed_at DATETIME NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE saved_exercises (
+          owner_id TEXT NOT NULL,
+          exercise_id TEXT NOT NULL,
+          saved_at DATETIME NOT NULL,
+          PRIMARY KEY (owner_id, exercise_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX saved_exercises_recent ON saved_exercises(owner_id, saved_at DESC);
+
+        CREATE TABLE schedule_entries (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          owner_id TEXT NOT NULL,
+          routine_rid INTEGER NOT NULL REFERENCES routines(rid) ON DELETE CASCADE,
+          day_index INTEGER NOT NULL,
+          weekdays INTEGER NOT NULL,     -- bit (weekday - 1) per ISO weekday; 0 for a single date
+          on_date TEXT,                  -- YYYY-MM-DD for a single date
+          minute_of_day INTEGER NOT NULL,
+          reminder_minutes INTEGER NOT NULL,
+          created_at DATETIME NOT NULL
+        );
+        CREATE INDEX schedule_by_owner ON schedule_entries(owner_id);
+        CREATE INDEX schedule_by_routine ON schedule_entries(routine_rid);
+
+        CREATE TABLE sessions (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          owner_id TEXT NOT NULL,
+          state INTEGER NOT NULL,        -- 1 active, 2 finished, 3 abandoned
+          routine_id TEXT,
+          day_index INTEGER NOT NULL,
+          name TEXT NOT NULL,
+          started_at DATETIME NOT NULL,
+          ended_at DATETIME,
+          local_date TEXT NOT NULL,      -- the owner's calendar day of the start
+          notes TEXT NOT NULL DEFAULT '',
+          duration_seconds INTEGER NOT NULL DEFAULT 0,
+          exercises_done INTEGER NOT NULL DEFAULT 0,
+          exercises_total INTEGER NOT NULL DEFAULT 0,
+          sets INTEGER NOT NULL DEFAULT 0,
+          reps INTEGER NOT NULL DEFAULT 0,
+          volume_kg REAL NOT NULL DEFAULT 0,
+          new_records BLOB
+        );
+        -- The rule "one active session per user" held by the database itself.
+        CREATE UNIQUE INDEX sessions_one_active ON sessions(owner_id) WHERE state = 1;
+        CREATE INDEX sessions_history ON sessions(owner_id, local_date DESC, rid DESC);
+
+        CREATE TABLE session_items (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          session_rid INTEGER NOT NULL REFERENCES sessions(rid) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          exercise_id TEXT NOT NULL,
+          planned_sets BLOB NOT NULL,
+          state INTEGER NOT NULL,        -- 1 pending, 2 done, 3 skipped
+          notes TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX session_items_by_session ON session_items(session_rid, position);
+
+        -- Every logged set. `counted` turns 1 when its session finishes: statistics and
+        -- records read only counted sets, through the partial index.
+        CREATE TABLE logged_sets (
+          rid INTEGER PRIMARY KEY,
+          item_rid INTEGER NOT NULL REFERENCES session_items(rid) ON DELETE CASCADE,
+          session_rid INTEGER NOT NULL REFERENCES sessions(rid) ON DELETE CASCADE,
+          owner_id TEXT NOT NULL,
+          exercise_id TEXT NOT NULL,
+          reps INTEGER NOT NULL,
+          weight_kg REAL NOT NULL,
+          rpe REAL NOT NULL,
+          duration_seconds INTEGER NOT NULL,
+          notes TEXT NOT NULL DEFAULT '',
+          logged_at DATETIME NOT NULL,
+          local_date TEXT NOT NULL,
+          e1rm REAL NOT NULL,            -- Epley, for 1..12 reps with weight; else 0
+          counted INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX logged_sets_by_item ON logged_sets(item_rid, rid);
+        CREATE INDEX logged_sets_by_session ON logged_sets(session_rid);
+        CREATE INDEX logged_sets_stats ON logged_sets(owner_id, exercise_id, local_date) WHERE counted = 1;
+
+        -- Best values per user, exercise and kind; updated when a session finishes.
+        CREATE TABLE records (
+          owner_id TEXT NOT NULL,
+          exercise_id TEXT NOT NULL,
+          kind INTEGER NOT NULL,
+          value REAL NOT NULL,
+          achieved_at DATETIME NOT NULL,
+          session_id TEXT NOT NULL,
+          PRIMARY KEY (owner_id, exercise_id, kind)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE body_weights (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          owner_id TEXT NOT NULL,
+          local_date TEXT NOT NULL,
+          weight_kg REAL NOT NULL,
+          logged_at DATETIME NOT NULL,
+          UNIQUE (owner_id, local_date)
+        );
+
+        CREATE TABLE goals (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          owner_id TEXT NOT NULL,
+          kind INTEGER NOT NULL,
+          target_weight_kg REAL NOT NULL,
+          exercise_id TEXT NOT NULL,
+          target_reps INTEGER NOT NULL,
+          sessions_per_week INTEGER NOT NULL,
+          due_date TEXT NOT NULL,
+          start_value REAL NOT NULL,
+          created_at DATETIME NOT NULL
+        );
+        CREATE INDEX goals_by_owner ON goals(owner_id, due_date);
+        """)
+    }
+    return migrator
+  }
+}

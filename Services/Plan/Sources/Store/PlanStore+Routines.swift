@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+import GymStore
+
+extension PlanStore {
+  public func insertRoutine(_ routine: RoutineRecord) async throws -> RoutineRecord {
+    try await writer.write { db in
+      var record = routine
+      try record.insert(db)
+      return record
+    }
+  }
+
+  /// A copy of a catalog program, and the job telling the catalog it was saved, in one
+  /// transaction: the count reaches the catalog even if it is down right now.
+  public func insertCopy(_ routine: RoutineRecord, savedJob: Data, now: Date) async throws -> RoutineRecord {
+    try await writer.write { db in
+      var record = routine
+      try record.insert(db)
+      try Outbox.enqueue(db, destination: .catalog, kind: .programSaved, payload: savedJob, now: now)
+      return record
+    }
+  }
+
+  /// The owner's routine, or nil (also for someone else's).
+  public func routine(id: String, ownerID: String) async throws -> RoutineRecord? {
+    try await writer.read { db in try Self.routine(db, id: id, ownerID: ownerID) }
+  }
+
+  static func routine(_ db: Database, id: String, ownerID: String) throws -> RoutineRecord? {
+    try RoutineRecord.filter(Column("id") == id && Column("owner_id") == ownerID).fetchOne(db)
+  }
+
+  static func requireRoutine(_ db: Database, id: String, ownerID: String) throws -> RoutineRecord {
+    guard let routine = try routine(db, id: id, ownerID: ownerID) else { throw PlanError.notFound("no routine with id \(id)") }
+    return routine
+  }
+
+  /// Most recently updated first.
+  public func routines(ownerID: String, limit: Int, offset: Int) async throws -> [RoutineRecord] {
+    try await writer.read { db in
+      try RoutineRecord.filter(Column("owner_id") == ownerID)
+        .order(Column("updated_at").desc, Column("rid").desc)
+        .limit(limit, offset: offset)
+        .fetchAll(db)
+    }
+  }
+
+  /// Replaces name, description and days when `etag` is current.
+  public func replaceRoutine(
+    id: String, ownerID: String, name: String, description: String, days: [RoutineRecord.Day], etag: String, now: Date
+  ) async throws -> RoutineRecord {
+    try await writer.write { db in
+      var routine = try Self.requireRoutine(db, id: id, ownerID: ownerID)
+      guard routine.etag == etag else { throw PlanError.staleEtag(what: "routine") }
+      routine.name = name
+      routine.description = description
+      routine.days = days
+      routine.version += 1
+      routine.updatedAt = now
+      try routine.update(db)
+      // Entries for a day the routine no longer has would point at nothing.
+      try db.execute(
+        sql: "DELETE FROM schedule_entries WHERE routine_rid = ? AND day_index >= ?", arguments: [routine.rid, days.count])
+      return routine
+    }
+  }
+
+  /// Deletes the routine and its schedule entries; sessions logged from it stay in history.
+  public func deleteRoutine(id: String, ownerID: String) async throws {
+    try await writer.write { db in
+      let routine = try Self.requireRoutine(db, id: id, ownerID: ownerID)
+      try routine.delete(db)
+    }
+  }
+
+  public func markPublished(routineID: String, ownerID: String, programID: String, now: Date) async throws -> RoutineRecord {
+    try await writer.write { db in
+      var routine = try Self.requireRoutine(db, id: routineID, ownerID: ownerID)
+      routine.publishedProgramID = programID
+      routine.updatedAt = now
+      try routine.update(db)
+      return routine
+    }
+  }
+}

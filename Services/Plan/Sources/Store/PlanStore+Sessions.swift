@@ -1,0 +1,249 @@
+import Foundation
+import GRDB
+
+extension PlanStore {
+  /// Starts `session` (active, items planned). Another active session → `sessionActive`
+  /// naming it; the partial unique index makes the rule hold under concurrent starts.
+  public func startSession(_ session: SessionRecord) async throws -> SessionRecord {
+    do {
+      return try await writer.write { db in
+        let rid = try Self.insertSession(db, session)
+        return try Self.loadSession(db, rid: rid)
+      }
+    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+      guard let active = try await activeSession(ownerID: session.ownerID) else { throw error }
+      throw PlanError.sessionActive(id: active.id, startedAt: active.startedAt)
+    }
+  }
+
+  public func activeSession(ownerID: String) async throws -> SessionRecord? {
+    try await writer.read { db in
+      guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM sessions WHERE owner_id = ? AND state = 1", arguments: [ownerID])
+      else { return nil }
+      return try Self.loadSession(db, rid: rid)
+    }
+  }
+
+  public func session(id: String, ownerID: String) async throws -> SessionRecord? {
+    try await writer.read { db in
+      guard let rid = try Self.sessionRID(db, id: id, ownerID: ownerID) else { return nil }
+      return try Self.loadSession(db, rid: rid)
+    }
+  }
+
+  /// Adds a set to an item of an active session. The item becomes DONE once it has as
+  /// many sets as planned; a skipped item that gets a set is no longer skipped.
+  public func logSet(
+    sessionID: String, itemID: String, ownerID: String, set: SessionRecord.LoggedSet, localDate: LocalDate
+  ) async throws -> SessionRecord {
+    try await writer.write { db in
+      let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
+      let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID)
+      try db.cachedStatement(sql: """
+        INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,
+          logged_at, local_date, e1rm)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """).execute(arguments: [item.rid, rid, ownerID, item.exerciseID, set.reps, set.weightKg, set.rpe, set.durationSeconds,
+          set.notes, set.loggedAt, localDate.description, Self.estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg)])
+      let logged = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM logged_sets WHERE item_rid = ?", arguments: [item.rid]) ?? 0
+      let state: SessionRecord.ItemState =
+        item.planned > 0 && logged >= item.planned ? .done : (item.state == .skipped ? .pending : item.state)
+      try db.execute(sql: "UPDATE session_items SET state = ? WHERE rid = ?", arguments: [state.rawValue, item.rid])
+      return try Self.loadSession(db, rid: rid)
+    }
+  }
+
+  public func setItemState(
+    sessionID: String, itemID: String, ownerID: String, state: SessionRecord.ItemState
+  ) async throws -> SessionRecord {
+    try await writer.write { db in
+      let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
+      let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID)
+      try db.execute(sql: "UPDATE session_items SET state = ? WHERE rid = ?", arguments: [state.rawValue, item.rid])
+      return try Self.loadSession(db, rid: rid)
+    }
+  }
+
+  public enum SessionEdit: Sendable, Equatable {
+    /// 1-based position; 0 or past the end = last.
+    case add(SessionRecord.Item, position: Int)
+    case remove(itemID: String)
+    /// Sets already logged stay with the item (and move to the new exercise).
+    case replace(itemID: String, exerciseID: String)
+    case changePlannedSets(itemID: String, [RoutineRecord.PlannedSet])
+  }
+
+  /// Applies every edit in order, or none.
+  public func editSession(sessionID: String, ownerID: String, edits: [SessionEdit]) async throws -> SessionRecord {
+    try await writer.write { db in
+      let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
+      let encoder = JSONEncoder()
+      for (index, edit) in edits.enumerated() {
+        let field = "edits[\(index)]"
+        switch edit {
+        case .add(let item, let position):
+          let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session_items WHERE session_rid = ?", arguments: [rid]) ?? 0
+          let place = position < 1 || position > count ? count : position - 1
+          try db.execute(
+            sql: "UPDATE session_items SET position = position + 1 WHERE session_rid = ? AND position >= ?", arguments: [rid, place])
+          try Self.insertItem(db, item, sessionRID: rid, position: place, encoder: encoder)
+        case .remove(let itemID):
+          let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID, field: field)
+          try db.execute(sql: "DELETE FROM session_items WHERE rid = ?", arguments: [item.rid])
+          try db.execute(
+            sql: "UPDATE session_items SET position = position - 1 WHERE session_rid = ? AND position > ?",
+            arguments: [rid, item.position])
+        case .replace(let itemID, let exerciseID):
+          let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID, field: field)
+          try db.execute(sql: "UPDATE session_items SET exercise_id = ? WHERE rid = ?", arguments: [exerciseID, item.rid])
+          try db.execute(sql: "UPDATE logged_sets SET exercise_id = ? WHERE item_rid = ?", arguments: [exerciseID, item.rid])
+        case .changePlannedSets(let itemID, let sets):
+          let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID, field: field)
+          try db.execute(
+            sql: "UPDATE session_items SET planned_sets = ? WHERE rid = ?", arguments: [try encoder.encode(sets), item.rid])
+        }
+      }
+      return try Self.loadSession(db, rid: rid)
+    }
+  }
+
+  public func abandonSession(id: String, ownerID: String, now: Date) async throws {
+    try await writer.write { db in
+      let rid = try Self.requireActive(db, id: id, ownerID: ownerID)
+      try db.execute(sql: "UPDATE sessions SET state = 3, ended_at = ? WHERE rid = ?", arguments: [now, rid])
+    }
+  }
+
+  /// History, newest first; items without their logged sets (a list shows the summary).
+  public func sessions(
+    ownerID: String, from: LocalDate?, to: LocalDate?, limit: Int, offset: Int
+  ) async throws -> [SessionRecord] {
+    try await writer.read { db in
+      var conditions: [SQL] = ["owner_id = \(ownerID)"]
+      if let from { conditions.append("local_date >= \(from.description)") }
+      if let to { conditions.append("local_date <= \(to.description)") }
+      let rids = try SQLRequest<Int64>(literal: """
+        SELECT rid FROM sessions WHERE \(literal: conditions.joined(separator: " AND ")) ORDER BY local_date DESC, rid DESC LIMIT \(limit) OFFSET \(offset)
+        """).fetchAll(db)
+      return try rids.map { try Self.loadSession(db, rid: $0, withSets: false) }
+    }
+  }
+
+  // MARK: Rows
+
+  struct ItemRow {
+    var rid: Int64
+    var exerciseID: String
+    var planned: Int
+    var state: SessionRecord.ItemState
+    var position: Int
+  }
+
+  static func sessionRID(_ db: Database, id: String, ownerID: String) throws -> Int64? {
+    try Int64.fetchOne(db, sql: "SELECT rid FROM sessions WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
+  }
+
+  /// The session's rowid when it is the owner's and active.
+  static func requireActive(_ db: Database, id: String, ownerID: String) throws -> Int64 {
+    guard let row = try Row.fetchOne(
+      db, sql: "SELECT rid, state FROM sessions WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
+    else { throw PlanError.notFound("no session with id \(id)") }
+    let state = SessionRecord.State(rawValue: row["state"]) ?? .finished
+    guard state == .active else {
+      throw PlanError.sessionEnded("session \(id) is \(state == .finished ? "finished" : "abandoned"); start a new one")
+    }
+    return row["rid"]
+  }
+
+  static func requireItem(_ db: Database, sessionRID: Int64, itemID: String, field: String = "item_id") throws -> ItemRow {
+    guard let row = try Row.fetchOne(
+      db, sql: "SELECT rid, exercise_id, planned_sets, state, position FROM session_items WHERE session_rid = ? AND id = ?",
+      arguments: [sessionRID, itemID])
+    else { throw PlanError.notFound("the session has no item with id \(itemID)") }
+    let planned = try JSONDecoder().decode([RoutineRecord.PlannedSet].self, from: row["planned_sets"] as Data)
+    return ItemRow(
+      rid: row["rid"], exerciseID: row["exercise_id"], planned: planned.count,
+      state: SessionRecord.ItemState(rawValue: row["state"]) ?? .pending, position: row["position"])
+  }
+
+  @discardableResult
+  static func insertSession(_ db: Database, _ session: SessionRecord) throws -> Int64 {
+    try db.execute(sql: """
+      INSERT INTO sessions (id, owner_id, state, routine_id, day_index, name, started_at, ended_at, local_date, notes)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, arguments: [session.id, session.ownerID, session.state.rawValue, session.routineID, session.dayIndex, session.name,
+        session.startedAt, session.endedAt, session.localDate.description, session.notes])
+    let rid = db.lastInsertedRowID
+    let encoder = JSONEncoder()
+    for (position, item) in session.items.enumerated() {
+      let itemRID = try insertItem(db, item, sessionRID: rid, position: position, encoder: encoder)
+      for set in item.loggedSets {
+        try db.cachedStatement(sql: """
+          INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,
+            logged_at, local_date, e1rm)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """).execute(arguments: [itemRID, rid, session.ownerID, item.exerciseID, set.reps, set.weightKg, set.rpe,
+            set.durationSeconds, set.notes, set.loggedAt, session.localDate.description,
+            estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg)])
+      }
+    }
+    return rid
+  }
+
+  @discardableResult
+  static func insertItem(
+    _ db: Database, _ item: SessionRecord.Item, sessionRID: Int64, position: Int, encoder: JSONEncoder
+  ) throws -> Int64 {
+    try db.execute(sql: """
+      INSERT INTO session_items (id, session_rid, position, exercise_id, planned_sets, state, notes) VALUES (?, ?, ?, ?, ?, ?, ?)
+      """, arguments: [item.id, sessionRID, position, item.exerciseID, try encoder.encode(item.plannedSets), item.state.rawValue,
+        item.notes])
+    return db.lastInsertedRowID
+  }
+
+  static func loadSession(_ db: Database, rid: Int64, withSets: Bool = true) throws -> SessionRecord {
+    guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE rid = ?", arguments: [rid]) else {
+      throw PlanError.notFound("the session no longer exists")
+    }
+    var setsByItem: [Int64: [SessionRecord.LoggedSet]] = [:]
+    if withSets {
+      for set in try Row.fetchAll(
+        db, sql: "SELECT item_rid, reps, weight_kg, rpe, duration_seconds, notes, logged_at FROM logged_sets WHERE session_rid = ? ORDER BY rid",
+        arguments: [rid])
+      {
+        setsByItem[set["item_rid"], default: []].append(SessionRecord.LoggedSet(
+          reps: set["reps"], weightKg: set["weight_kg"], rpe: set["rpe"], durationSeconds: set["duration_seconds"],
+          notes: set["notes"], loggedAt: set["logged_at"]))
+      }
+    }
+    let decoder = JSONDecoder()
+    let items = try Row.fetchAll(
+      db, sql: "SELECT * FROM session_items WHERE session_rid = ? ORDER BY position", arguments: [rid]
+    ).map { item in
+      SessionRecord.Item(
+        id: item["id"], exerciseID: item["exercise_id"],
+        plannedSets: try decoder.decode([RoutineRecord.PlannedSet].self, from: item["planned_sets"] as Data),
+        loggedSets: setsByItem[item["rid"]] ?? [], state: SessionRecord.ItemState(rawValue: item["state"]) ?? .pending,
+        notes: item["notes"])
+    }
+    let state = SessionRecord.State(rawValue: row["state"]) ?? .finished
+    var summary: SessionRecord.Summary? = nil
+    if state == .finished {
+      let records = (row["new_records"] as Data?).flatMap { try? decoder.decode([PersonalRecord].self, from: $0) } ?? []
+      summary = SessionRecord.Summary(
+        durationSeconds: row["duration_seconds"], exercisesDone: row["exercises_done"], exercisesTotal: row["exercises_total"],
+        sets: row["sets"], reps: row["reps"], volumeKg: row["volume_kg"], newRecords: records)
+    }
+    return SessionRecord(
+      id: row["id"], ownerID: row["owner_id"], state: state, routineID: row["routine_id"], dayIndex: row["day_index"],
+      name: row["name"], items: items, startedAt: row["started_at"], endedAt: row["ended_at"],
+      localDate: LocalDate(row["local_date"] as String) ?? LocalDate(daysSinceEpoch: 0), notes: row["notes"], summary: summary)
+  }
+
+  /// Epley, for sets of 1–12 reps with weight: beyond 12 reps the estimate says more
+  /// about endurance than strength, so such sets do not count toward 1RM records.
+  static func estimatedOneRepMax(reps: Int, weightKg: Double) -> Double {
+    guard (1...12).contains(reps), weightKg > 0 else { return 0 }
+    return reps == 1 ? weightKg : weightKg * (1 + Double(reps) / 30)
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import GymStore
+
+/// Plan's database: routines, schedule, sessions and their sets, records, body weight,
+/// goals, favourites, and the outbox to the catalog. Every read and write is scoped to
+/// its owner: another user's row is as absent as a missing one. No gRPC here.
+public struct PlanStore: Sendable {
+  public let writer: any DatabaseWriter
+
+  public init(path: String) throws {
+    writer = try GymDatabase.openPool(at: path, migrator: PlanMigrations.migrator)
+  }
+
+  public init(writer: any DatabaseWriter) throws {
+    try PlanMigrations.migrator.migrate(writer)
+    self.writer = writer
+  }
+
+  /// What plan knows of a catalog exercise.
+  public struct ExerciseInfo: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    /// Catalog equipment words, e.g. ["barbell", "bench"].
+    public var equipment: [String]
+
+    public init(id: String, name: String, equipment: [String]) {
+      self.id = id
+      self.name = name
+      self.equipment = equipment
+    }
+  }
+
+  /// Remembers names and equipment the catalog just confirmed.
+  public func rememberExercises(_ exercises: [ExerciseInfo], now: Date) async throws {
+    guard !exercises.isEmpty else { return }
+    try await writer.write { db in try Self.remember(db, exercises, now: now) }
+  }
+
+  static func remember(_ db: Database, _ exercises: [ExerciseInfo], now: Date) throws {
+    let statement = try db.cachedStatement(sql: """
+      INSERT INTO exercises (id, name, equipment, refreshed_at) VALUES (?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name, equipment = excluded.equipment, refreshed_at = excluded.refreshed_at
+      """)
+    for exercise in exercises {
+      try statement.execute(arguments: [exercise.id, exercise.name, exercise.equipment.joined(separator: ","), now])
+    }
+  }
+
+  /// Known exercises among `ids`, by id.
+  public func exercises(ids: [String]) async throws -> [String: ExerciseInfo] {
+    guard !ids.isEmpty else { return [:] }
+    return try await writer.read { db in try Self.exercises(db, ids: ids) }
+  }
+
+  static func exercises(_ db: Database, ids: [String]) throws -> [String: ExerciseInfo] {
+    let unique = Array(Set(ids))
+    var result: [String: ExerciseInfo] = [:]
+    for row in try SQLRequest<Row>(literal: "SELECT id, name, equipment FROM exercises WHERE id IN \(unique)").fetchAll(db) {
+      let equipment: String = row["equipment"]
+      result[row["id"]] = ExerciseInfo(
+        id: row["id"], name: row["name"], equipment: equipment.split(separator: ",").map(String.init))
+    }
+    return result
+  }
+
+  /// Removes everything `userID` had here; the number of rows removed (0 when already purged).
+  public func purgeUser(_ userID: String) async throws -> Int {
+    try await writer.write { db in
+      var removed = 0
+      // Children go by ON DELETE CASCADE (items and sets with their sessions, schedule
+      // entries with their routines); these are the owner-keyed tables.
+      for table in ["logged_sets", "sessions", "schedule_entries", "routines", "saved_exercises", "records", "body_weights", "goals"] {
+        try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [userID])
+        removed += db.changesCount
+      }
+      return removed
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+
+/// A row of `schedule_entries`, with its routine's id, name and day names when read.
+public struct ScheduleEntryRecord: Sendable, Equatable {
+  public var id: String
+  public var ownerID: String
+  public var routineID: String
+  public var dayIndex: Int
+  public var rule: ScheduleRule
+  public var createdAt: Date
+  /// Read only.
+  public var routineName = ""
+  public var dayName = ""
+
+  public init(id: String, ownerID: String, routineID: String, dayIndex: Int, rule: ScheduleRule, createdAt: Date) {
+    self.id = id
+    self.ownerID = ownerID
+    self.routineID = routineID
+    self.dayIndex = dayIndex
+    self.rule = rule
+    self.createdAt = createdAt
+  }
+}
+
+extension PlanStore {
+  /// Checks the routine and its day, then adds the entry.
+  public func insertScheduleEntry(_ entry: ScheduleEntryRecord) async throws -> ScheduleEntryRecord {
+    try await writer.write { db in
+      let routine = try Self.requireRoutine(db, id: entry.routineID, ownerID: entry.ownerID)
+      guard routine.days.indices.contains(entry.dayIndex) else {
+        throw PlanError.invalid([.init("entry.day_index", "the routine has \(routine.days.count) day(s): use 0 to \(routine.days.count - 1)")])
+      }
+      let (weekdays, date): (Int, String?) = switch entry.rule.repeats {
+      case .weekly(let days): (ScheduleRule.bits(days), nil)
+      case .once(let date): (0, date.description)
+      }
+      try db.execute(sql: """
+        INSERT INTO schedule_entries (id, owner_id, routine_rid, day_index, weekdays, on_date, minute_of_day, reminder_minutes, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, arguments: [entry.id, entry.ownerID, routine.rid, entry.dayIndex, weekdays, date, entry.rule.minuteOfDay,
+          entry.rule.reminderMinutesBefore, entry.createdAt])
+      var stored = entry
+      stored.routineName = routine.name
+      stored.dayName = routine.days[entry.dayIndex].name
+      return stored
+    }
+  }
+
+  /// Every entry of the owner, with routine names.
+  public func scheduleEntries(ownerID: String) async throws -> [ScheduleEntryRecord] {
+    try await writer.read { db in
+      let rows = try Row.fetchAll(db, sql: """
+        SELECT s.*, r.id AS routine_id, r.name AS routine_name, r.days AS days FROM schedule_entries s
+        JOIN routines r ON r.rid = s.routine_rid WHERE s.owner_id = ? ORDER BY s.minute_of_day, s.rid
+        """, arguments: [ownerID])
+      let decoder = JSONDecoder()
+      return try rows.map { row in
+        let date: String? = row["on_date"]
+        let repeats: ScheduleRule.Repeat =
+          if let date, let local = LocalDate(date) { .once(local) } else { .weekly(ScheduleRule.weekdays(bits: row["weekdays"])) }
+        var entry = ScheduleEntryRecord(
+          id: row["id"], ownerID: row["owner_id"], routineID: row["routine_id"], dayIndex: row["day_index"],
+          rule: ScheduleRule(repeats: repeats, minuteOfDay: row["minute_of_day"], reminderMinutesBefore: row["reminder_minutes"]),
+          createdAt: row["created_at"])
+        entry.routineName = row["routine_name"]
+        let days = try decoder.decode([RoutineRecord.Day].self, from: Data((row["days"] as String).utf8))
+        entry.dayName = days.indices.contains(entry.dayIndex) ? days[entry.dayIndex].name : ""
+        return entry
+      }
+    }
+  }
+
+  public func deleteScheduleEntry(id: String, ownerID: String) async throws {
+    try await writer.write { db in
+      try db.execute(sql: "DELETE FROM schedule_entries WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
+      guard db.changesCount == 1 else { throw PlanError.notFound("no schedule entry with id \(id)") }
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import AuthTesting
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import GymAPI
+import GymCatalog
+import GymPlan
+import GymService
+import GymTesting
+import Logging
+
+typealias Posix = HTTP2ClientTransport.Posix
+typealias Plan = Gym_Plan_V1_PlanService.Client<Posix>
+typealias Catalog = Gym_Catalog_V1_CatalogService.Client<Posix>
+
+/// Auth, catalog and plan in-process, each built by its composition root, with auth's
+/// outbox delivering purges to plan and plan's outbox delivering saves to catalog;
+/// two members signed in (Lena in Europe/London, Omar with no time zone).
+enum PlanFixture {
+  typealias User = RunningAuth.User
+  static let password = RunningAuth.password
+
+  struct Env: Sendable {
+    let plan: Plan
+    let planInternal: Gym_Plan_V1_PlanInternal.Client<Posix>
+    let catalog: Catalog
+    let auth: Gym_Auth_V1_AuthService.Client<Posix>
+    let running: RunningAuth
+    let lena: User
+    let omar: User
+
+    /// A library exercise's id by slug.
+    func exercise(_ slug: String) async throws -> String {
+      try await catalog.getExercise(.with { $0.id = slug }, metadata: lena.metadata).exercise.id
+    }
+  }
+
+  static func run<T: Sendable>(_ body: @Sendable (Env) async throws -> T) async throws -> T {
+    let planPort = try freePort()
+    let catalogPort = try freePort()
+    return try await withRunningAuth(outboxReceivers: [
+      "plan": HostPort(host: "127.0.0.1", port: planPort), "catalog": HostPort(host: "127.0.0.1", port: catalogPort),
+    ]) { auth in
+      let catalogSettings = CatalogApp.Settings(
+        common: CommonSettings(
+          listen: HostPort(host: "127.0.0.1", port: catalogPort), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
+        dataDirectory: try temporaryDirectory("gym-catalog"), auth: auth.address, credential: auth.credential)
+      let catalog = try await CatalogApp.build(catalogSettings, logger: Logger(label: "catalog"))
+      return try await withRunningProcess(catalog) { catalogAddress in
+        try await runPlan(auth: auth, catalog: catalogAddress, port: planPort) { planAddress in
+          try await withClient(to: planAddress) { planClient in
+            try await withCredentialClient(to: planAddress, auth.credential) { planInternal in
+              try await withClient(to: catalogAddress) { catalogClient in
+                let lena = try await auth.register("lena")
+                _ = try await auth.auth.updateProfile(
+                  .with {
+                    $0.profile.timeZone = "Europe/London"
+                    $0.updateMask = .with { $0.paths = ["time_zone"] }
+                  }, metadata: lena.metadata)
+                return try await body(Env(
+                  plan: Plan(wrapping: planClient),
+                  planInternal: Gym_Plan_V1_PlanInternal.Client(wrapping: planInternal),
+                  catalog: Catalog(wrapping: catalogClient), auth: auth.auth, running: auth,
+                  lena: lena, omar: try await auth.register("omar")))
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Plan alone against `catalog` (which may be an address nothing listens on).
+  static func runPlan<T: Sendable>(
+    auth: RunningAuth, catalog: HostPort, port: Int = 0, _ body: @Sendable (HostPort) async throws -> T
+  ) async throws -> T {
+    var settings = PlanApp.Settings(
+      backend: BackendSettings(
+        common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
+        dataDirectory: try temporaryDirectory("gym-plan"), auth: auth.address, credential: auth.credential),
+      catalog: catalog)
+    settings.outboxPollInterval = .milliseconds(50)
+    let plan = try await PlanApp.build(settings, logger: Logger(label: "plan"))
+    return try await withRunningProcess(plan) { try await body($0) }
+  }
+}
+
+/// A one-day routine of `exercises`, 3 × 5 at 100 kg each.
+func routine(_ name: String, exercises: [String], days: Int = 1) -> Gym_Plan_V1_Routine {
+  .with {
+    $0.name = name
+    $0.days = (0..<days).map { day in
+      .with {
+        $0.name = "Day \(day + 1)"
+        $0.exercises = exercises.map { id in
+          .with {
+            $0.exerciseID = id
+            $0.sets = Array(repeating: .with { $0.targetReps = 5; $0.targetWeightKg = 100; $0.restSeconds = 180 }, count: 3)
+          }
+        }
+      }
+    }
+  }
+}
+
+func date(_ year: Int, _ month: Int, _ day: Int) -> Gym_Common_V1_Date {
+  .with {
+    $0.year = Int32(year)
+    $0.month = Int32(month)
+    $0.day = Int32(day)
+  }
+}
+
+/// Waits until `condition` holds (outbox deliveries), for at most `seconds`.
+func eventually(seconds: Double = 5, _ condition: @Sendable () async throws -> Bool) async throws -> Bool {
+  let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+  while ContinuousClock.now < end {
+    if try await condition() { return true }
+    try await Task.sleep(for: .milliseconds(50))
+  }
+  return try await condition()
+}
