@@ -13,6 +13,7 @@ let products: [Product] = [
   .executable(name: "gym-catalog", targets: ["gym-catalog"]),
   .executable(name: "gym-places", targets: ["gym-places"]),
   .executable(name: "gym-plan", targets: ["gym-plan"]),
+  .executable(name: "gym-messaging", targets: ["gym-messaging"]),
   .executable(name: "gymctl", targets: ["gymctl"]),
   .executable(name: "gym-bench", targets: ["gym-bench"]),
 ]
@@ -156,6 +157,24 @@ let targets: [Target] = [
     path: "Services/Plan/Main",
     swiftSettings: swiftSettings
   ),
+  // Direct messages, rooms, the real-time event stream, the social graph, notifications.
+  .target(
+    name: "GymMessaging",
+    dependencies: grpc + [
+      "GymAPI", "GymService", "GymStore",
+      .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+    ],
+    path: "Services/Messaging/Sources",
+    swiftSettings: swiftSettings
+  ),
+  .executableTarget(
+    name: "gym-messaging",
+    dependencies: ["GymMessaging", "GymService"],
+    path: "Services/Messaging/Main",
+    swiftSettings: swiftSettings
+  ),
   // Gyms and trainers near a user: R*Tree search, opening hours, imports.
   .target(
     name: "GymPlaces",
@@ -244,6 +263,14 @@ let targets: [Target] = [
     name: "PlanTests",
     dependencies: grpc + [
       "GymPlan", "GymCatalog", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "MessagingTests",
+    dependencies: grpc + [
+      "GymMessaging", "GymGateway", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: swiftSettings

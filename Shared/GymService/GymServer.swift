@@ -74,12 +74,17 @@ public final class GymServer: Sendable {
   /// The lifecycle services of this process in start order: clients and workers first,
   /// then metrics, the gRPC server, and the health monitor last so that on shutdown it
   /// reports NOT_SERVING before the server drains.
-  public func lifecycle(before: [any Service] = [], probe: @escaping HealthMonitor.Probe) -> [any Service] {
+  /// - Parameter stoppingFirst: services told of graceful shutdown before the server
+  ///   (ServiceGroup stops in reverse order), e.g. one that ends long-lived streams so
+  ///   they do not hold the grace period.
+  public func lifecycle(
+    before: [any Service] = [], stoppingFirst: [any Service] = [], probe: @escaping HealthMonitor.Probe
+  ) -> [any Service] {
     before + [
       MetricsServer(address: settings.metricsListen, metrics: metrics, logger: logger),
       GRPCServerService(server: server),
       HealthMonitor(status: health, logger: logger, probe: probe),
-    ]
+    ] + stoppingFirst
   }
 
   /// Runs `services` in one `ServiceGroup` until SIGTERM/SIGINT, giving in-flight

@@ -23,9 +23,20 @@ public struct RequestContext: Sendable {
 
   /// A fresh id: 16 random bytes as hex.
   public static func newRequestID() -> String {
+    // Hand-rolled hex: String(format:) cost ~4 % of a GetMe's CPU (perf).
     var generator = SystemRandomNumberGenerator()
-    return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    let words = (generator.next() as UInt64, generator.next() as UInt64)
+    return String(unsafeUninitializedCapacity: 32) { buffer in
+      for (offset, word) in [(0, words.0), (16, words.1)] {
+        for nibble in 0..<16 {
+          buffer[offset + nibble] = hexDigits[Int(truncatingIfNeeded: word >> UInt64(60 - 4 * nibble)) & 0xF]
+        }
+      }
+      return 32
+    }
   }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 extension Logger.MetadataProvider {

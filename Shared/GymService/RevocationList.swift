@@ -16,9 +16,13 @@ public final class RevocationList: Sendable {
 
   private let state = Mutex(State())
   private let retention: TimeInterval
+  private let onApply: (@Sendable ([Gym_Auth_V1_Revocation]) -> Void)?
 
-  public init(retention: TimeInterval = 3600) {
+  /// - Parameter onApply: told of every batch once applied, e.g. to end the open streams
+  ///   of a revoked session (a stream checked its token only when it began).
+  public init(retention: TimeInterval = 3600, onApply: (@Sendable ([Gym_Auth_V1_Revocation]) -> Void)? = nil) {
     self.retention = retention
+    self.onApply = onApply
   }
 
   public var cursor: Int64 { state.withLock { $0.cursor } }
@@ -43,6 +47,7 @@ public final class RevocationList: Sendable {
         state.lastPrune = now
       }
     }
+    if !revocations.isEmpty { onApply?(revocations) }
   }
 
   public func isRevoked(_ caller: Caller) -> Bool {

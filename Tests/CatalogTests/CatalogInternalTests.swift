@@ -36,6 +36,49 @@ import Testing
     }
   }
 
+  @Test func lookupAnswersOnlyTheExercisesThatExist() async throws {
+    try await CatalogFixture.run { env in
+      let squat = try await exerciseID(env.catalog, "back-squat", as: env.member)
+      let found = try await env.catalogInternal.lookupExercises(.with { $0.ids = [squat, "no-such-id", squat] }).exercises
+      #expect(found.map(\.slug) == ["back-squat"])
+      #expect(!found[0].equipment.isEmpty)
+      let tooMany = await rpcError { _ = try await env.catalogInternal.lookupExercises(.with { $0.ids = (0...500).map { "\($0)" } }) }
+      #expect(tooMany?.fieldViolations.map(\.field) == ["ids"])
+    }
+  }
+
+  @Test func aPublishedRoutineIsAProgramByItsOwnerValidatedLikeAnyOther() async throws {
+    try await CatalogFixture.run { env in
+      let squat = try await exerciseID(env.catalog, "back-squat", as: env.member)
+      let published = try await env.catalogInternal.publishProgram(
+        .with { $0.program = program("Member's Squat Day", exercises: [squat]); $0.authorID = env.member.id }).program
+      #expect(published.author.userID == env.member.id)
+      #expect(!published.author.username.isEmpty)
+      let listed = try await env.catalog.listPrograms(.with { $0.authorID = env.member.id }, metadata: env.trainer.metadata).programs
+      #expect(listed.map(\.id) == [published.id])
+      let bad = await rpcError {
+        _ = try await env.catalogInternal.publishProgram(.with { $0.program = program("", exercises: ["nope"]); $0.authorID = env.member.id })
+      }
+      #expect(bad?.code == .invalidArgument)
+    }
+  }
+
+  @Test func exerciseRecommendationsStartAtTheCallersLevel() async throws {
+    try await CatalogFixture.run { env in
+      let beginner = try await env.catalog.recommendExercises(.with { $0.pageSize = 10 }, metadata: env.member.metadata)
+      #expect(beginner.matchedLevel == .beginner)
+      #expect(!beginner.levelFromProfile)
+      #expect(beginner.exercises.count == 10)
+      #expect(beginner.exercises.allSatisfy { $0.difficulty == .beginner })
+      _ = try await env.auth.updateProfile(
+        .with { $0.profile.experienceLevel = .advanced; $0.updateMask = .with { $0.paths = ["experience_level"] } },
+        metadata: env.member.metadata)
+      let advanced = try await env.catalog.recommendExercises(.with { $0.pageSize = 5 }, metadata: env.member.metadata)
+      #expect(advanced.levelFromProfile)
+      #expect(advanced.exercises.allSatisfy { $0.difficulty == .advanced })
+    }
+  }
+
   @Test func savesCountOncePerUserAndDriveMostSaved() async throws {
     try await CatalogFixture.run { env in
       let squat = try await exerciseID(env.catalog, "back-squat", as: env.member)

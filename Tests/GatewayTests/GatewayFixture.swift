@@ -41,6 +41,7 @@ enum GatewayFixture {
     common.maxMessageBytes = maxMessageBytes
     var settings = GatewayApp.Settings(
       common: common, backends: ["auth": auth, "catalog": HostPort(host: "127.0.0.1", port: 1), "plan": HostPort(host: "127.0.0.1", port: 1),
+        "messaging": HostPort(host: "127.0.0.1", port: 1),
         "places": HostPort(host: "127.0.0.1", port: 1),
       ], credential: credential)
     configure(&settings)

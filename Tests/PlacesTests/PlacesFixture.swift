@@ -65,6 +65,8 @@ final class FakeAccounts: UserDirectory, Sendable {
     let known = active.withLock { $0 }.intersection(ids)
     return Dictionary(uniqueKeysWithValues: known.map { id in (id, Gym_Auth_V1_User.with { $0.id = id }) })
   }
+  /// Places never looks users up by name.
+  func users(usernames: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] { [:] }
 }
 
 /// A gym at a point, for tests.

@@ -29,10 +29,12 @@ public enum AuthApp {
     "GYM_CATALOG_ADDR", default: "", "HOST:PORT of gym-catalog, which receives PurgeUser and bans; empty = keep them queued")
   public static let planAddress = ConfigKey(
     "GYM_PLAN_ADDR", default: "", "HOST:PORT of gym-plan, which receives PurgeUser; empty = keep purges queued")
+  public static let messagingAddress = ConfigKey(
+    "GYM_MESSAGING_ADDR", default: "", "HOST:PORT of gym-messaging, which receives PurgeUser; empty = keep purges queued")
 
   public static let keys: [ConfigKey] =
     [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency,
-      accessTokenTTL, sessionLifetime, placesAddress, catalogAddress, planAddress]
+      accessTokenTTL, sessionLifetime, placesAddress, catalogAddress, planAddress, messagingAddress]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -68,6 +70,7 @@ public enum AuthApp {
       sessionLifetime = TimeInterval(try config.int(AuthApp.sessionLifetime, in: 1...365) * 86_400)
       for (destination, key) in [
         (Outbox.Destination.places, AuthApp.placesAddress), (.catalog, AuthApp.catalogAddress), (.plan, AuthApp.planAddress),
+        (.messaging, AuthApp.messagingAddress),
       ]
       where !(try config.string(key)).isEmpty {
         outboxReceivers[destination] = try config.address(key)

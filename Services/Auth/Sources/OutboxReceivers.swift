@@ -6,7 +6,7 @@ import GymStore
 import ServiceLifecycle
 
 /// Delivers auth's outbox jobs: `purge-user` to each service's `…Internal.PurgeUser`
-/// (catalog, plan, places),
+/// (catalog, plan, messaging, places),
 /// `user-standing` (bans) to catalog's `SetUserStanding`. A destination without a
 /// configured address (or not built yet) keeps its jobs queued, visible to operators
 /// through `gymctl outbox`, and receives them once it is configured.
@@ -40,6 +40,9 @@ struct OutboxReceivers: Sendable {
     case (.purgeUser, .plan):
       let userID = String(decoding: job.payload, as: UTF8.self)
       _ = try await Gym_Plan_V1_PlanInternal.Client(wrapping: client).purgeUser(.with { $0.userID = userID }, options: options)
+    case (.purgeUser, .messaging):
+      let userID = String(decoding: job.payload, as: UTF8.self)
+      _ = try await Gym_Messaging_V1_MessagingInternal.Client(wrapping: client).purgeUser(.with { $0.userID = userID }, options: options)
     case (.userStanding, .catalog):
       let decoder = JSONDecoder()
       decoder.dateDecodingStrategy = .secondsSince1970

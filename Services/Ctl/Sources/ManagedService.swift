@@ -25,16 +25,17 @@ public struct ManagedService: Sendable {
     return env
   }
 
-  public static let auth = ManagedService(name: "auth", executable: "gym-auth", portOffset: 1, calls: ["catalog", "plan", "places"])
+  public static let auth = ManagedService(name: "auth", executable: "gym-auth", portOffset: 1, calls: ["catalog", "plan", "messaging", "places"])
   public static let catalog = ManagedService(name: "catalog", executable: "gym-catalog", portOffset: 2, calls: ["auth"])
   public static let plan = ManagedService(name: "plan", executable: "gym-plan", portOffset: 3, calls: ["auth", "catalog"])
+  public static let messaging = ManagedService(name: "messaging", executable: "gym-messaging", portOffset: 4, calls: ["auth"])
   public static let places = ManagedService(name: "places", executable: "gym-places", portOffset: 5, calls: ["auth"])
   /// The gateway calls every backend.
   public static let gateway = ManagedService(
-    name: "gateway", executable: "gym-gateway", portOffset: 0, calls: ["auth", "catalog", "plan", "places"])
+    name: "gateway", executable: "gym-gateway", portOffset: 0, calls: ["auth", "catalog", "plan", "messaging", "places"])
 
   /// Start order: backends first, the gateway last.
-  public static let all: [ManagedService] = [.auth, .catalog, .plan, .places, .gateway]
+  public static let all: [ManagedService] = [.auth, .catalog, .plan, .messaging, .places, .gateway]
 }
 
 /// Where the stack lives: loopback host, ports, data directory.

@@ -35,10 +35,13 @@ struct Forwarder: RegistrableRPCService {
   /// (authorization, custom metadata, binary headers) is passed on.
   static func isHopByHop(_ key: String) -> Bool {
     if key == "grpc-status-details-bin" { return false }  // rich error details travel end to end
-    return key.hasPrefix(":") || key.hasPrefix("grpc-")
-      || ["content-type", "te", "user-agent", "host", "x-forwarded-for", RequestContext.requestIDKey,
-        ServiceCredential.header].contains(key)
+    return key.hasPrefix(":") || key.hasPrefix("grpc-") || dropped.contains(key)
   }
+
+  /// Built once: every header of every call is checked against it.
+  private static let dropped: Set<String> = [
+    "content-type", "te", "user-agent", "host", "x-forwarded-for", RequestContext.requestIDKey, ServiceCredential.header,
+  ]
 
   private func forward(
     _ request: StreamingServerRequest<[UInt8]>, method: MethodDescriptor, to pool: BackendPool
@@ -50,7 +53,11 @@ struct Forwarder: RegistrableRPCService {
       if let address = context.clientAddress { metadata.addString(address, forKey: "x-forwarded-for") }
     }
     // Fails at once with UNAVAILABLE when the backend is down rather than queueing.
-    let callOptions = CallOptions.internalCall(timeout: timeout(requested: request.metadata))
+    var options = CallOptions.internalCall(timeout: timeout(requested: request.metadata))
+    if Route.longLived.contains(method) {
+      options.timeout = request.metadata[stringValues: "grpc-timeout"].first(where: { _ in true }).flatMap(Self.parseTimeout)
+    }
+    let callOptions = options
     // An error reading the client's messages (e.g. one over the size limit) aborts the
     // backend call; remember it so the client hears why, not the abort.
     let inboundError = Mutex<RPCError?>(nil)
@@ -67,7 +74,13 @@ struct Forwarder: RegistrableRPCService {
     if let context { responseMetadata.addString(context.requestID, forKey: RequestContext.requestIDKey) }
     return StreamingServerResponse<[UInt8]>(metadata: responseMetadata) { writer in
       do {
-        return try await pool.withClient { client in try await call(client, outbound, method, callOptions, writer) }
+        guard Route.longLived.contains(method) else {
+          return try await pool.withClient { client in try await call(client, outbound, method, callOptions, writer) }
+        }
+        // A long-lived stream ends when its client goes: gRPC reports that through the
+        // cancellation handler, and the backend call must end with it.
+        let forwarded = Task { try await pool.withClient { client in try await call(client, outbound, method, callOptions, writer) } }
+        return try await withRPCCancellationHandler { try await forwarded.value } onCancelRPC: { forwarded.cancel() }
       } catch let error as RPCError {
         if let inbound = inboundError.withLock({ $0 }) { throw inbound }
         // The backend's trailers come back as the error's metadata; resending transport

@@ -15,8 +15,15 @@ public struct Route: Sendable {
     Route(backend: "auth", service: Gym_Auth_V1_AuthService.descriptor, methods: Gym_Auth_V1_AuthService.Method.descriptors),
     Route(backend: "catalog", service: Gym_Catalog_V1_CatalogService.descriptor, methods: Gym_Catalog_V1_CatalogService.Method.descriptors),
     Route(backend: "plan", service: Gym_Plan_V1_PlanService.descriptor, methods: Gym_Plan_V1_PlanService.Method.descriptors),
+    Route(
+      backend: "messaging", service: Gym_Messaging_V1_MessagingService.descriptor,
+      methods: Gym_Messaging_V1_MessagingService.Method.descriptors),
     Route(backend: "places", service: Gym_Places_V1_PlacesService.descriptor, methods: Gym_Places_V1_PlacesService.Method.descriptors),
   ]
+
+  /// Long-lived streams: no default deadline and no maximum (the client's own
+  /// `grpc-timeout` still applies); they end when either side does.
+  public static let longLived: Set<MethodDescriptor> = [Gym_Messaging_V1_MessagingService.Method.Subscribe.descriptor]
 
   /// The backends the routes name, in the order they first appear.
   public static var backends: [String] {

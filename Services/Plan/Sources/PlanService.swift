@@ -13,6 +13,7 @@ public struct PlanService: Sendable {
   let catalog: any ProgramCatalog
   let users: any UserDirectory
   let logger: Logger
+  private let zones = TimeZoneCache()
 
   public init(store: PlanStore, catalog: any ProgramCatalog, users: any UserDirectory, logger: Logger) {
     self.store = store
@@ -21,10 +22,13 @@ public struct PlanService: Sendable {
     self.logger = logger
   }
 
-  /// The caller's IANA zone from their auth profile; UTC when unset or unknown.
+  /// The caller's IANA zone from their auth profile (cached for a minute); UTC when
+  /// unset or unknown.
   func timeZone(of userID: String) async throws -> TimeZone {
-    let zone = try await users.user(id: userID)?.profile.timeZone ?? ""
-    return TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!
+    try await zones.zone(of: userID) {
+      let zone = try await users.user(id: userID)?.profile.timeZone ?? ""
+      return TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!
+    }
   }
 
   /// Checks every exercise against the catalog and remembers their names; unknown ones

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import GRPCCore
+import GymAPI
+import GymService
+import GymStore
+import Logging
+import ServiceLifecycle
+
+/// The composition root of gym-messaging.
+public enum MessagingApp {
+  public static let listen = ConfigKey(
+    "GYM_MESSAGING_LISTEN", default: "127.0.0.1:7004", "HOST:PORT the messaging gRPC server listens on")
+  public static let authAddress = ConfigKey("GYM_AUTH_ADDR", default: nil, "HOST:PORT of gym-auth (signing keys, revocations, users)")
+  public static let streamBuffer = ConfigKey(
+    "GYM_MESSAGING_STREAM_BUFFER", default: "1000", "Events a Subscribe stream may hold unread before it is told to resume")
+
+  public static let keys: [ConfigKey] = [listen, authAddress, streamBuffer, CommonKeys.dataDir, ServiceCredential.fileKey] + CommonKeys.all
+
+  public struct Settings: Sendable {
+    public var backend: BackendSettings
+    public var streamBuffer = 1000
+
+    public init(backend: BackendSettings) {
+      self.backend = backend
+    }
+
+    public init(config: Config) throws {
+      backend = try BackendSettings(config: config, listenKey: MessagingApp.listen, authKey: MessagingApp.authAddress)
+      streamBuffer = try config.int(MessagingApp.streamBuffer, in: 10...100_000)
+    }
+  }
+
+  public static func settings(_ config: Config) throws -> Settings { try Settings(config: config) }
+
+  /// - Parameter users: names and account status; by default auth's `LookupUsers`.
+  public static func build(_ settings: Settings, users: (any UserDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
+    let path = settings.backend.databasePath("messaging.sqlite")
+    let hub = EventHub(bufferLimit: settings.streamBuffer)
+    let store = try MessagingStore(path: path, publish: hub.publish)
+    // Open streams checked their token when they began: revocations end them.
+    let revocations = RevocationList { revocations in
+      for revocation in revocations {
+        switch revocation.target {
+        case .sessionID(let id): hub.revoke(sessionID: id, userID: nil, notBefore: nil)
+        case .userID(let id):
+          let notBefore = revocation.hasNotBefore ? revocation.notBefore.date : revocation.revokedAt.date
+          hub.revoke(sessionID: nil, userID: id, notBefore: notBefore.timeIntervalSince1970)
+        case nil: break
+        }
+      }
+    }
+    return try BuiltProcess.backend(
+      name: "gym-messaging", settings: settings.backend, database: (path, store.writer),
+      healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,
+      stoppingFirst: [StreamsClosing(hub: hub)], revocations: revocations
+    ) { authClient in
+      [
+        MessagingService(
+          store: store, hub: hub, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),
+        MessagingInternalService(store: store, logger: logger),
+      ]
+    }
+  }
+}
+
+/// Ends every open stream as graceful shutdown begins, so they do not hold the grace
+/// period; clients reconnect (to another instance, or this one once it is back).
+struct StreamsClosing: Service {
+  let hub: EventHub
+
+  func run() async throws {
+    try? await gracefulShutdown()
+    hub.shutdown()
+  }
+}

@@ -1,0 +1,15 @@
+import GRPCCore
+import GymService
+
+/// The one mapping from messaging's errors to gRPC status (DESIGN.md error table).
+extension MessagingError: GymErrorMapping {
+  public var rpcError: RPCError {
+    switch self {
+    case .invalid(let violations): .invalidArgument(violations)
+    case .notFound(let message): .notFound(message)
+    case .permissionDenied(let message): .permissionDenied(message)
+    case .alreadyExists(let field, let message): .alreadyExists(field: field, message)
+    case .failedPrecondition(let message): RPCError(code: .failedPrecondition, message: message)
+    }
+  }
+}

@@ -1,0 +1,12 @@
+import GymService
+
+/// Everything messaging refuses, thrown by handlers and the store alike (the store
+/// imports no gRPC; neither does this type). `MessagingError+Status` maps each case once.
+public enum MessagingError: Error, Equatable, Sendable {
+  case invalid([FieldViolation])
+  case notFound(String)
+  /// Blocks, membership, bans, admin-only calls: says which.
+  case permissionDenied(String)
+  case alreadyExists(field: String, String)
+  case failedPrecondition(String)
+}

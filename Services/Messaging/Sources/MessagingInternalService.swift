@@ -1,0 +1,57 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import Logging
+
+/// `gym.messaging.v1.MessagingInternal`: calls from other gym processes with the
+/// service credential.
+public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.SimpleServiceProtocol {
+  let store: MessagingStore
+  let logger: Logger
+
+  public init(store: MessagingStore, logger: Logger) {
+    self.store = store
+    self.logger = logger
+  }
+
+  public func notify(request: Gym_Messaging_V1_NotifyRequest, context: ServerContext) async throws -> Gym_Messaging_V1_NotifyResponse {
+    var violations: [FieldViolation] = []
+    if request.userID.isEmpty { violations.append(.init("user_id", "is required")) }
+    if request.kind.isEmpty || request.kind.count > 50 { violations.append(.init("kind", "must be 1 to 50 characters")) }
+    if request.title.isEmpty || request.title.count > 200 { violations.append(.init("title", "must be 1 to 200 characters")) }
+    if request.body.count > 2000 { violations.append(.init("body", "must be at most 2000 characters")) }
+    if request.idempotencyKey.count > 200 { violations.append(.init("idempotency_key", "must be at most 200 characters")) }
+    guard violations.isEmpty else { throw MessagingError.invalid(violations) }
+    let now = Date()
+    let record = MessagingStore.NotificationRecord(
+      id: ID.make(now: now), userID: request.userID, kind: request.kind, title: request.title, body: request.body,
+      reference: request.reference, createdAt: now)
+    let (stored, created) = try await store.notify(
+      record, idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey
+    ) { record in
+      let message = MessagingService.notification(record)
+      return [try MessagingService.draft(for: record.userID, .notification) { $0.notification = message }]
+    }
+    return .with {
+      $0.notification = MessagingService.notification(stored)
+      $0.created = created
+    }
+  }
+
+  public func areFriends(request: Gym_Messaging_V1_AreFriendsRequest, context: ServerContext) async throws -> Gym_Messaging_V1_AreFriendsResponse {
+    guard !request.userID.isEmpty, !request.otherUserID.isEmpty else {
+      throw MessagingError.invalid([.init("user_id", "both user_id and other_user_id are required")])
+    }
+    let friends = try await store.areFriends(request.userID, request.otherUserID)
+    return .with { $0.friends = friends }
+  }
+
+  /// Idempotent: a second purge finds nothing and answers 0.
+  public func purgeUser(request: Gym_Messaging_V1_PurgeUserRequest, context: ServerContext) async throws -> Gym_Messaging_V1_PurgeUserResponse {
+    guard !request.userID.isEmpty else { throw MessagingError.invalid([.init("user_id", "is required")]) }
+    let removed = try await store.purgeUser(request.userID)
+    logger.info("purged a user's messaging data", metadata: ["user_id": "\(request.userID)", "rows": "\(removed)"])
+    return .with { $0.removed = Int32(removed) }
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+
+extension MessagingService {
+  public func sendDirectMessage(
+    request: Gym_Messaging_V1_SendDirectMessageRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_SendDirectMessageResponse {
+    let caller = try Caller.current()
+    let text = try Self.text(request.text)
+    let recipient: Gym_Auth_V1_User
+    switch request.recipient {
+    case .userID(let id):
+      recipient = try await activeUser(id: id, field: "user_id")
+    case .username(let username):
+      guard !username.isEmpty else { throw MessagingError.invalid([.init("username", "is required")]) }
+      guard let id = try await users.userID(username: username) else { throw MessagingError.notFound("no user named \(username)") }
+      recipient = try await activeUser(id: id, field: "username")
+    case nil:
+      throw MessagingError.invalid([.init("recipient", "give user_id or username")])
+    }
+    guard recipient.id != caller.userID else { throw MessagingError.failedPrecondition("you cannot message yourself") }
+    let refs = try await userRefs([caller.userID])
+    let now = Date()
+    let record = try await store.sendDirect(
+      messageID: ID.make(now: now), newConversationID: ID.make(now: now), from: caller.userID, to: recipient.id, text: text, now: now
+    ) { record in
+      let message = Self.message(record, sender: refs[caller.userID])
+      return try [recipient.id, caller.userID].map { user in try Self.draft(for: user, .directMessage) { $0.message = message } }
+    }
+    return .with { $0.message = Self.message(record, sender: refs[caller.userID]) }
+  }
+
+  public func listConversations(
+    request: Gym_Messaging_V1_ListConversationsRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_ListConversationsResponse {
+    let caller = try Caller.current()
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
+    let views = try await store.conversations(userID: caller.userID, limit: paging.size, offset: offset)
+    let refs = try await userRefs(views.map(\.peerID) + views.compactMap(\.lastMessage?.senderID))
+    return .with {
+      $0.conversations = views.map { view in
+        .with {
+          $0.id = view.id
+          $0.peer = refs[view.peerID] ?? .with { $0.userID = view.peerID }
+          if let last = view.lastMessage { $0.lastMessage = Self.message(last, sender: refs[last.senderID]) }
+          $0.unreadCount = Int32(view.unread)
+        }
+      }
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: views.count)
+    }
+  }
+
+  public func listDirectMessages(
+    request: Gym_Messaging_V1_ListDirectMessagesRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_ListDirectMessagesResponse {
+    let caller = try Caller.current()
+    let paging = try Paging(size: request.pageSize, token: request.pageToken)
+    let conversationID: String
+    switch request.with {
+    case .conversationID(let id): conversationID = id
+    case .peerUserID(let peer):
+      guard let id = try await store.conversationID(between: caller.userID, and: peer) else {
+        return .init()  // no messages yet with this user
+      }
+      conversationID = id
+    case nil: throw MessagingError.invalid([.init("with", "give conversation_id or peer_user_id")])
+    }
+    guard let (rid, _) = try await store.conversation(id: conversationID, userID: caller.userID) else {
+      throw MessagingError.notFound("no conversation with id \(conversationID)")
+    }
+    let messages = try await store.directMessages(conversationRID: rid, before: try Self.before(request.pageToken), limit: paging.size)
+    let refs = try await userRefs(messages.map(\.senderID))
+    return .with {
+      $0.messages = messages.map { Self.message($0, sender: refs[$0.senderID]) }
+      $0.nextPageToken = messages.count < paging.size ? "" : Paging.token(for: String(messages.last!.rid))
+    }
+  }
+
+  public func markConversationRead(
+    request: Gym_Messaging_V1_MarkConversationReadRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_MarkConversationReadResponse {
+    let caller = try Caller.current()
+    let unread = try await store.markConversationRead(
+      id: request.conversationID, userID: caller.userID, upToMessageID: request.upToMessageID.isEmpty ? nil : request.upToMessageID)
+    return .with { $0.unreadCount = Int32(unread) }
+  }
+
+  public func deleteMessage(request: Gym_Messaging_V1_DeleteMessageRequest, context: ServerContext) async throws -> Gym_Messaging_V1_DeleteMessageResponse {
+    let caller = try Caller.current()
+    guard caller.isAdmin else { throw MessagingError.permissionDenied("deleting others' messages needs the admin role") }
+    let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !reason.isEmpty, reason.count <= 500 else { throw MessagingError.invalid([.init("reason", "must be 1 to 500 characters")]) }
+    try await store.deleteMessage(id: request.id, reason: reason)
+    logger.notice("message deleted by an admin", metadata: ["message_id": "\(request.id)", "admin_id": "\(caller.userID)"])
+    return .init()
+  }
+}

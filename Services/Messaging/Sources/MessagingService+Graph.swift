@@ -1,0 +1,129 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+
+extension MessagingService {
+  public func follow(request: Gym_Messaging_V1_FollowRequest, context: ServerContext) async throws -> Gym_Messaging_V1_FollowResponse {
+    let caller = try Caller.current()
+    let user = try await otherUser(request.userID, caller: caller, doing: "follow")
+    try await store.follow(followerID: caller.userID, followeeID: user.id, now: Date())
+    return .init()
+  }
+
+  public func unfollow(request: Gym_Messaging_V1_UnfollowRequest, context: ServerContext) async throws -> Gym_Messaging_V1_UnfollowResponse {
+    let caller = try Caller.current()
+    try await store.unfollow(followerID: caller.userID, followeeID: request.userID)
+    return .init()
+  }
+
+  public func listFollowers(request: Gym_Messaging_V1_ListFollowsRequest, context: ServerContext) async throws -> Gym_Messaging_V1_ListFollowsResponse {
+    try await follows(request, followers: true)
+  }
+
+  public func listFollowing(request: Gym_Messaging_V1_ListFollowsRequest, context: ServerContext) async throws -> Gym_Messaging_V1_ListFollowsResponse {
+    try await follows(request, followers: false)
+  }
+
+  private func follows(_ request: Gym_Messaging_V1_ListFollowsRequest, followers: Bool) async throws -> Gym_Messaging_V1_ListFollowsResponse {
+    let caller = try Caller.current()
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
+    let ids = try await store.follows(of: request.userID.isEmpty ? caller.userID : request.userID, followers: followers, limit: paging.size, offset: offset)
+    let refs = try await userRefs(ids)
+    return .with {
+      $0.users = ids.compactMap { refs[$0] }
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: ids.count)
+    }
+  }
+
+  public func sendFriendRequest(
+    request: Gym_Messaging_V1_SendFriendRequestRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_SendFriendRequestResponse {
+    let caller = try Caller.current()
+    let user = try await otherUser(request.userID, caller: caller, doing: "befriend")
+    let refs = try await userRefs([caller.userID, user.id])
+    let now = Date()
+    let record = try await store.sendFriendRequest(id: ID.make(now: now), fromID: caller.userID, toID: user.id, now: now) { record in
+      let message = Self.friendRequest(record, refs: refs)
+      return [try Self.draft(for: record.toID, .friendRequest) { $0.friendRequest = message }]
+    }
+    return .with { $0.request = Self.friendRequest(record, refs: refs) }
+  }
+
+  public func respondFriendRequest(
+    request: Gym_Messaging_V1_RespondFriendRequestRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_RespondFriendRequestResponse {
+    let caller = try Caller.current()
+    let record = try await store.respondFriendRequest(id: request.requestID, userID: caller.userID, accept: request.accept, now: Date())
+    let refs = try await userRefs([record.fromID, record.toID])
+    return .with { $0.request = Self.friendRequest(record, refs: refs) }
+  }
+
+  public func removeFriend(request: Gym_Messaging_V1_RemoveFriendRequest, context: ServerContext) async throws -> Gym_Messaging_V1_RemoveFriendResponse {
+    let caller = try Caller.current()
+    try await store.removeFriend(caller.userID, request.userID)
+    return .init()
+  }
+
+  public func listFriends(request: Gym_Messaging_V1_ListFriendsRequest, context: ServerContext) async throws -> Gym_Messaging_V1_ListFriendsResponse {
+    let caller = try Caller.current()
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
+    let ids = try await store.friends(of: caller.userID, limit: paging.size, offset: offset)
+    let refs = try await userRefs(ids)
+    return .with {
+      $0.friends = ids.compactMap { refs[$0] }
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: ids.count)
+    }
+  }
+
+  public func listFriendRequests(
+    request: Gym_Messaging_V1_ListFriendRequestsRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_ListFriendRequestsResponse {
+    let caller = try Caller.current()
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
+    let records = try await store.friendRequests(
+      userID: caller.userID, incoming: request.direction != .outgoing, limit: paging.size, offset: offset)
+    let refs = try await userRefs(records.flatMap { [$0.fromID, $0.toID] })
+    return .with {
+      $0.requests = records.map { Self.friendRequest($0, refs: refs) }
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: records.count)
+    }
+  }
+
+  public func blockUser(request: Gym_Messaging_V1_BlockUserRequest, context: ServerContext) async throws -> Gym_Messaging_V1_BlockUserResponse {
+    let caller = try Caller.current()
+    guard !request.userID.isEmpty, request.userID != caller.userID else {
+      throw MessagingError.invalid([.init("user_id", "give another user's id")])
+    }
+    // Blocking needs no live account: a suspended user can be blocked too.
+    try await store.block(blockerID: caller.userID, blockedID: request.userID, now: Date())
+    return .init()
+  }
+
+  public func unblockUser(request: Gym_Messaging_V1_UnblockUserRequest, context: ServerContext) async throws -> Gym_Messaging_V1_UnblockUserResponse {
+    let caller = try Caller.current()
+    try await store.unblock(blockerID: caller.userID, blockedID: request.userID)
+    return .init()
+  }
+
+  private func otherUser(_ id: String, caller: Caller, doing what: String) async throws -> Gym_Auth_V1_User {
+    guard id != caller.userID else { throw MessagingError.invalid([.init("user_id", "you cannot \(what) yourself")]) }
+    return try await activeUser(id: id, field: "user_id")
+  }
+
+  static func friendRequest(
+    _ record: MessagingStore.FriendRequestRecord, refs: [String: Gym_Messaging_V1_UserRef]
+  ) -> Gym_Messaging_V1_FriendRequest {
+    .with {
+      $0.id = record.id
+      $0.from = refs[record.fromID] ?? .with { $0.userID = record.fromID }
+      $0.to = refs[record.toID] ?? .with { $0.userID = record.toID }
+      $0.state = switch record.state {
+      case .pending: .pending
+      case .accepted: .accepted
+      case .declined: .declined
+      }
+      $0.createdAt = .init(date: record.createdAt)
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+
+extension MessagingService {
+  public func createRoom(request: Gym_Messaging_V1_CreateRoomRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CreateRoomResponse {
+    let caller = try Caller.current()
+    let name = request.name.trimmingCharacters(in: .whitespacesAndNewlines)
+    var violations: [FieldViolation] = []
+    if !(3...80).contains(name.count) { violations.append(.init("name", "must be 3 to 80 characters")) }
+    if request.topic.count > 500 { violations.append(.init("topic", "must be at most 500 characters")) }
+    guard violations.isEmpty else { throw MessagingError.invalid(violations) }
+    let now = Date()
+    let room = try await store.createRoom(
+      id: ID.make(now: now), name: name, topic: request.topic, programID: request.programID.isEmpty ? nil : request.programID,
+      ownerID: caller.userID, now: now)
+    let response = try await roomMessage(room)
+    return .with { $0.room = response }
+  }
+
+  public func listRooms(request: Gym_Messaging_V1_ListRoomsRequest, context: ServerContext) async throws -> Gym_Messaging_V1_ListRoomsResponse {
+    let caller = try Caller.current()
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
+    guard request.query.count <= 100 else { throw MessagingError.invalid([.init("query", "must be at most 100 characters")]) }
+    var query = MessagingStore.RoomQuery()
+    query.words = request.query.split(whereSeparator: \.isWhitespace).map(String.init)
+    query.programID = request.programID.isEmpty ? nil : request.programID
+    query.joinedOnly = request.joinedOnly
+    query.limit = paging.size
+    query.offset = offset
+    let rooms = try await store.rooms(query, viewerID: caller.userID)
+    var mapped: [Gym_Messaging_V1_Room] = []
+    for room in rooms { mapped.append(try await roomMessage(room)) }
+    return .with {
+      $0.rooms = mapped
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: rooms.count)
+    }
+  }
+
+  public func joinRoom(request: Gym_Messaging_V1_JoinRoomRequest, context: ServerContext) async throws -> Gym_Messaging_V1_JoinRoomResponse {
+    let caller = try Caller.current()
+    let room = try await store.joinRoom(id: request.roomID, userID: caller.userID, now: Date())
+    let response = try await roomMessage(room)
+    return .with { $0.room = response }
+  }
+
+  public func leaveRoom(request: Gym_Messaging_V1_LeaveRoomRequest, context: ServerContext) async throws -> Gym_Messaging_V1_LeaveRoomResponse {
+    let caller = try Caller.current()
+    try await store.leaveRoom(id: request.roomID, userID: caller.userID)
+    return .init()
+  }
+
+  public func postRoomMessage(
+    request: Gym_Messaging_V1_PostRoomMessageRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_PostRoomMessageResponse {
+    let caller = try Caller.current()
+    let text = try Self.text(request.text)
+    let refs = try await userRefs([caller.userID])
+    let now = Date()
+    let record = try await store.postRoomMessage(
+      messageID: ID.make(now: now), roomID: request.roomID, senderID: caller.userID, text: text, now: now
+    ) { record, members in
+      let message = Self.message(record, sender: refs[caller.userID])
+      return try members.map { member in try Self.draft(for: member, .roomMessage) { $0.message = message } }
+    }
+    return .with { $0.message = Self.message(record, sender: refs[caller.userID]) }
+  }
+
+  public func listRoomMessages(
+    request: Gym_Messaging_V1_ListRoomMessagesRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_ListRoomMessagesResponse {
+    let caller = try Caller.current()
+    let paging = try Paging(size: request.pageSize, token: request.pageToken)
+    let messages = try await store.roomMessages(
+      roomID: request.roomID, viewerID: caller.userID, before: try Self.before(request.pageToken), limit: paging.size)
+    let refs = try await userRefs(messages.map(\.senderID))
+    return .with {
+      $0.messages = messages.map { Self.message($0, sender: refs[$0.senderID]) }
+      $0.nextPageToken = messages.count < paging.size ? "" : Paging.token(for: String(messages.last!.rid))
+    }
+  }
+
+  /// Members with presence (an open Subscribe stream); `online_only` asks the hub first.
+  public func listRoomMembers(
+    request: Gym_Messaging_V1_ListRoomMembersRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_ListRoomMembersResponse {
+    let caller = try Caller.current()
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
+    var among: Set<String>? = nil
+    if request.onlineOnly {
+      // Online users are few next to members: filter by them in SQL.
+      let everyone = try await store.roomMembers(roomID: request.roomID, viewerID: caller.userID, among: nil, limit: 100_000, offset: 0)
+      among = hub.onlineUsers(among: Set(everyone.map(\.userID)))
+    }
+    let members = try await store.roomMembers(roomID: request.roomID, viewerID: caller.userID, among: among, limit: paging.size, offset: offset)
+    let online = hub.onlineUsers(among: Set(members.map(\.userID)))
+    let refs = try await userRefs(members.map(\.userID))
+    return .with {
+      $0.members = members.map { member in
+        .with {
+          $0.user = refs[member.userID] ?? .with { $0.userID = member.userID }
+          $0.online = online.contains(member.userID)
+          $0.joinedAt = .init(date: member.joinedAt)
+        }
+      }
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: members.count)
+    }
+  }
+
+  func roomMessage(_ room: MessagingStore.RoomView) async throws -> Gym_Messaging_V1_Room {
+    let refs = try await userRefs([room.ownerID])
+    return .with {
+      $0.id = room.id
+      $0.name = room.name
+      $0.topic = room.topic
+      $0.programID = room.programID ?? ""
+      $0.owner = refs[room.ownerID] ?? .with { $0.userID = room.ownerID }
+      $0.memberCount = Int32(room.memberCount)
+      $0.joined = room.joined
+      $0.createdAt = .init(date: room.createdAt)
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import SwiftProtobuf
+
+extension MessagingService {
+  /// Replay from the cursor, then live. The stream joins the hub before the log is
+  /// read, so an event committed meanwhile is either in the read or in the stream's
+  /// buffer (or both, and then skipped by id): no gap, no duplicate.
+  public func subscribe(
+    request: Gym_Messaging_V1_SubscribeRequest, response: RPCWriter<Gym_Messaging_V1_Event>, context: ServerContext
+  ) async throws {
+    let caller = try Caller.current()
+    guard request.afterEventID >= 0 else { throw MessagingError.invalid([.init("after_event_id", "must not be negative")]) }
+    let subscription = hub.subscribe(userID: caller.userID, sessionID: caller.sessionID, issuedAt: caller.issuedAt)
+    var closed = false
+    func close() {
+      guard !closed else { return }
+      closed = true
+      let (wentOffline, _, _) = hub.unsubscribe(subscription.id)
+      if wentOffline { announceOffline(caller.userID) }
+    }
+    do {
+      if subscription.cameOnline { await announce(caller.userID, online: true) }
+      var cursor = request.afterEventID
+      if cursor > 0 {
+        while true {
+          let batch = try await store.events(userID: caller.userID, after: cursor, limit: 500)
+          for event in batch { try await response.write(try Self.event(event)) }
+          cursor = batch.last?.id ?? cursor
+          if batch.count < 500 { break }
+        }
+      }
+      // gRPC reports a caller that went away through this handler, not by cancelling
+      // the task: end the stream's buffer so the loop below finishes.
+      try await withRPCCancellationHandler {
+        for await item in subscription.items {
+          switch item {
+          case .event(let event):
+            guard event.id > cursor else { continue }
+            try await response.write(try Self.event(event))
+            cursor = event.id
+          case .presence(let userID, let online):
+            try await response.write(.with {
+              $0.kind = .presence
+              $0.at = .init(date: Date())
+              $0.presence = .with { $0.userID = userID; $0.online = online }
+            })
+          }
+        }
+      } onCancelRPC: { [hub] in hub.cancel(subscription.id) }
+      let (wentOffline, _, end) = hub.unsubscribe(subscription.id)
+      closed = true
+      if wentOffline { announceOffline(caller.userID) }
+      switch end {
+      case .overflow?:
+        try await response.write(.with { $0.kind = .resumeRequired; $0.at = .init(date: Date()) })
+      case .revoked?:
+        throw RPCError.unauthenticated("the session has ended; sign in again")
+      case .shutdown?, nil:
+        break
+      }
+    } catch {
+      close()
+      throw error
+    }
+  }
+
+  /// Off the handler's task: a stream usually ends because its caller cancelled, and a
+  /// cancelled task's database reads fail.
+  func announceOffline(_ userID: String) {
+    Task { await announce(userID, online: false) }
+  }
+
+  /// Tells the user's room peers who are online that the user came or went.
+  func announce(_ userID: String, online: Bool) async {
+    do {
+      let peers = try await store.roomPeers(of: userID)
+      hub.deliver(.presence(userID: userID, online: online), to: peers)
+    } catch {
+      logger.warning("presence not announced", metadata: ["error": "\(error)"])
+    }
+  }
+
+  static func event(_ stored: MessagingStore.StoredEvent) throws -> Gym_Messaging_V1_Event {
+    var event = try Gym_Messaging_V1_Event(serializedBytes: stored.payload)
+    event.id = stored.id
+    event.at = .init(date: stored.createdAt)
+    return event
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import Logging
+import SwiftProtobuf
+
+/// `gym.messaging.v1.MessagingService`: direct messages (`+Direct`), rooms (`+Rooms`),
+/// the real-time stream (`+Subscribe`), the social graph (`+Graph`) and notifications
+/// (`+Notifications`).
+public struct MessagingService: Sendable {
+  static let maximumText = 4000
+
+  let store: MessagingStore
+  let hub: EventHub
+  let users: any UserDirectory
+  let logger: Logger
+
+  public init(store: MessagingStore, hub: EventHub, users: any UserDirectory, logger: Logger) {
+    self.store = store
+    self.hub = hub
+    self.users = users
+    self.logger = logger
+  }
+
+  /// The account behind an id, which must exist and not be banned; its name is remembered.
+  func activeUser(id: String, field: String) async throws -> Gym_Auth_V1_User {
+    guard !id.isEmpty else { throw MessagingError.invalid([.init(field, "is required")]) }
+    guard let user = try await users.user(id: id) else { throw MessagingError.notFound("no user with id \(id)") }
+    guard !user.hasBan else { throw MessagingError.permissionDenied("this account is suspended") }
+    try await store.rememberUsers([Self.name(user)], now: Date())
+    return user
+  }
+
+  /// User references for responses: names known here, else asked of auth (and kept).
+  func userRefs(_ ids: [String]) async throws -> [String: Gym_Messaging_V1_UserRef] {
+    var names = try await store.userNames(ids)
+    let missing = Set(ids).subtracting(names.keys)
+    if !missing.isEmpty {
+      let found = try await users.users(ids: Array(missing)).values.map(Self.name)
+      try await store.rememberUsers(found, now: Date())
+      for name in found { names[name.userID] = name }
+    }
+    return names.mapValues { name in
+      .with {
+        $0.userID = name.userID
+        $0.username = name.username
+        $0.displayName = name.displayName
+      }
+    }
+  }
+
+  static func name(_ user: Gym_Auth_V1_User) -> MessagingStore.UserName {
+    .init(userID: user.id, username: user.username, displayName: user.profile.displayName)
+  }
+
+  static func text(_ text: String, field: String = "text") throws(MessagingError) -> String {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty, trimmed.count <= maximumText else {
+      throw .invalid([.init(field, "must be 1 to \(maximumText) characters")])
+    }
+    return trimmed
+  }
+
+  static func message(_ record: MessageRecord, sender: Gym_Messaging_V1_UserRef?) -> Gym_Messaging_V1_Message {
+    .with {
+      $0.id = record.id
+      $0.conversationID = record.conversationID ?? ""
+      $0.roomID = record.roomID ?? ""
+      $0.sender = sender ?? .with { $0.userID = record.senderID }
+      $0.text = record.text
+      $0.sentAt = .init(date: record.sentAt)
+      $0.deleted = record.deleted
+    }
+  }
+
+  /// The stored form of an event: everything but its id (the log assigns it).
+  static func draft(for userID: String, _ kind: Gym_Messaging_V1_EventKind, _ fill: (inout Gym_Messaging_V1_Event) -> Void) throws
+    -> MessagingStore.EventDraft
+  {
+    var event = Gym_Messaging_V1_Event()
+    event.kind = kind
+    fill(&event)
+    return .init(userID: userID, kind: kind.rawValue, payload: try event.serializedData())
+  }
+
+  /// Message ids are creation-sortable; the page token is the last rowid seen.
+  static func before(_ token: String) throws -> Int64 {
+    guard let position = try Paging(size: 1, token: token).position else { return 0 }
+    guard let rid = Int64(position), rid > 0 else { throw MessagingError.invalid([.init("page_token", "is not a token this list issued")]) }
+    return rid
+  }
+}
+
+extension MessagingService: Gym_Messaging_V1_MessagingService.SimpleServiceProtocol {}

@@ -1,0 +1,140 @@
+import GRDB
+import GymStore
+
+/// messaging.sqlite's schema: named migrations, append-only.
+enum MessagingMigrations {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    Outbox.registerMigration(in: &migrator)
+    migrator.registerMigration("messaging-v1") { db in
+      try db.execute(sql: """
+        -- Names of users this service has seen, from auth's LookupUsers.
+        CREATE TABLE users (
+          user_id TEXT PRIMARY KEY,
+          username TEXT NOT NULL,
+          display_name TEXT NOT NULL,
+          refreshed_at DATETIME NOT NULL
+        ) WITHOUT ROWID;
+
+        -- A direct conversation between two users, stored once with user_a < user_b.
+        CREATE TABLE conversations (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          user_a TEXT NOT NULL,
+          user_b TEXT NOT NULL,
+          last_message_rid INTEGER,
+          created_at DATETIME NOT NULL,
+          UNIQUE (user_a, user_b)
+        );
+        CREATE INDEX conversations_b ON conversations(user_b);
+
+        CREATE TABLE rooms (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          name TEXT NOT NULL,
+          name_key TEXT NOT NULL,
+          topic TEXT NOT NULL,
+          program_id TEXT,
+          owner_id TEXT NOT NULL,
+          created_at DATETIME NOT NULL
+        );
+        CREATE INDEX rooms_by_program ON rooms(program_id) WHERE program_id IS NOT NULL;
+
+        CREATE TABLE room_members (
+          room_rid INTEGER NOT NULL REFERENCES rooms(rid) ON DELETE CASCADE,
+          user_id TEXT NOT NULL,
+          joined_at DATETIME NOT NULL,
+          PRIMARY KEY (room_rid, user_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX room_members_by_user ON room_members(user_id);
+
+        CREATE TABLE messages (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          conversation_rid INTEGER REFERENCES conversations(rid) ON DELETE CASCADE,
+          room_rid INTEGER REFERENCES rooms(rid) ON DELETE CASCADE,
+          sender_id TEXT NOT NULL,
+          text TEXT NOT NULL,
+          sent_at DATETIME NOT NULL,
+          deleted_reason TEXT
+        );
+        CREATE INDEX messages_by_conversation ON messages(conversation_rid, rid) WHERE conversation_rid IS NOT NULL;
+        CREATE INDEX messages_by_room ON messages(room_rid, rid) WHERE room_rid IS NOT NULL;
+        CREATE INDEX messages_by_sender ON messages(sender_id);
+
+        -- How far each side has read a conversation (a message rowid).
+        CREATE TABLE conversation_reads (
+          conversation_rid INTEGER NOT NULL REFERENCES conversations(rid) ON DELETE CASCADE,
+          user_id TEXT NOT NULL,
+          last_read_rid INTEGER NOT NULL,
+          PRIMARY KEY (conversation_rid, user_id)
+        ) WITHOUT ROWID;
+
+        -- Every user's durable event log: written in the transaction that causes the
+        -- event, so Subscribe can replay from any cursor. Ids increase globally, hence
+        -- per user too.
+        CREATE TABLE events (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          user_id TEXT NOT NULL,
+          kind INTEGER NOT NULL,
+          payload BLOB NOT NULL,
+          created_at DATETIME NOT NULL
+        );
+        CREATE INDEX events_by_user ON events(user_id, id);
+
+        CREATE TABLE blocks (
+          blocker_id TEXT NOT NULL,
+          blocked_id TEXT NOT NULL,
+          created_at DATETIME NOT NULL,
+          PRIMARY KEY (blocker_id, blocked_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX blocks_reverse ON blocks(blocked_id);
+
+        CREATE TABLE follows (
+          follower_id TEXT NOT NULL,
+          followee_id TEXT NOT NULL,
+          created_at DATETIME NOT NULL,
+          PRIMARY KEY (follower_id, followee_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX follows_reverse ON follows(followee_id, created_at);
+
+        CREATE TABLE friend_requests (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          from_id TEXT NOT NULL,
+          to_id TEXT NOT NULL,
+          state INTEGER NOT NULL,        -- 1 pending, 2 accepted, 3 declined
+          created_at DATETIME NOT NULL,
+          responded_at DATETIME
+        );
+        CREATE UNIQUE INDEX friend_requests_one_pending ON friend_requests(from_id, to_id) WHERE state = 1;
+        CREATE INDEX friend_requests_to ON friend_requests(to_id, state);
+
+        -- Friendships stored once with user_a < user_b.
+        CREATE TABLE friendships (
+          user_a TEXT NOT NULL,
+          user_b TEXT NOT NULL,
+          since DATETIME NOT NULL,
+          PRIMARY KEY (user_a, user_b)
+        ) WITHOUT ROWID;
+        CREATE INDEX friendships_b ON friendships(user_b);
+
+        CREATE TABLE notifications (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          user_id TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          title TEXT NOT NULL,
+          body TEXT NOT NULL,
+          reference TEXT NOT NULL,
+          idempotency_key TEXT,
+          read INTEGER NOT NULL DEFAULT 0,
+          created_at DATETIME NOT NULL,
+          UNIQUE (user_id, idempotency_key)
+        );
+        CREATE INDEX notifications_by_user ON notifications(user_id, rid);
+        """)
+    }
+    return migrator
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import GRDB
+
+extension MessagingStore {
+  /// Sends a direct message: refused when either has blocked the other; the
+  /// conversation is created on first use; the events (built from the stored message by
+  /// `events`) are written with it.
+  public func sendDirect(
+    messageID: String, newConversationID: String, from senderID: String, to recipientID: String, text: String, now: Date,
+    events: @Sendable (MessageRecord) throws -> [EventDraft]
+  ) async throws -> MessageRecord {
+    try await writer.write { db in
+      if try Self.blocked(db, senderID, recipientID) {
+        throw MessagingError.permissionDenied("you cannot message this user: one of you has blocked the other")
+      }
+      let (a, b) = Self.pair(senderID, recipientID)
+      try db.execute(
+        sql: "INSERT INTO conversations (id, user_a, user_b, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        arguments: [newConversationID, a, b, now])
+      let conversation = try Row.fetchOne(
+        db, sql: "SELECT rid, id FROM conversations WHERE user_a = ? AND user_b = ?", arguments: [a, b])!
+      let conversationRID: Int64 = conversation["rid"]
+      try db.execute(
+        sql: "INSERT INTO messages (id, conversation_rid, sender_id, text, sent_at) VALUES (?, ?, ?, ?, ?)",
+        arguments: [messageID, conversationRID, senderID, text, now])
+      let rid = db.lastInsertedRowID
+      try db.execute(sql: "UPDATE conversations SET last_message_rid = ? WHERE rid = ?", arguments: [rid, conversationRID])
+      // One's own message is read.
+      try Self.markRead(db, conversationRID: conversationRID, userID: senderID, upTo: rid)
+      let message = MessageRecord(
+        rid: rid, id: messageID, conversationID: conversation["id"], roomID: nil, senderID: senderID, text: text, sentAt: now,
+        deleted: false)
+      try append(db, try events(message), now: now)
+      return message
+    }
+  }
+
+  /// The user's conversations, most recent message first, with unread counts.
+  public func conversations(userID: String, limit: Int, offset: Int) async throws -> [ConversationView] {
+    try await writer.read { db in
+      let rows = try Row.fetchAll(db, sql: """
+        SELECT c.rid, c.id, CASE WHEN c.user_a = ? THEN c.user_b ELSE c.user_a END AS peer, c.last_message_rid,
+          (SELECT COUNT(*) FROM messages m WHERE m.conversation_rid = c.rid AND m.sender_id <> ?
+             AND m.rid > COALESCE((SELECT last_read_rid FROM conversation_reads r WHERE r.conversation_rid = c.rid AND r.user_id = ?), 0)
+          ) AS unread
+        FROM conversations c WHERE (c.user_a = ? OR c.user_b = ?) AND c.last_message_rid IS NOT NULL
+        ORDER BY c.last_message_rid DESC LIMIT ? OFFSET ?
+        """, arguments: [userID, userID, userID, userID, userID, limit, offset])
+      return try rows.map { row in
+        let last: Int64? = row["last_message_rid"]
+        return ConversationView(
+          id: row["id"], peerID: row["peer"], lastMessage: try last.flatMap { try Self.message(db, rid: $0) }, unread: row["unread"])
+      }
+    }
+  }
+
+  /// The conversation's id and peer when `userID` is in it.
+  public func conversation(id: String, userID: String) async throws -> (rid: Int64, peerID: String)? {
+    try await writer.read { db in try Self.conversation(db, id: id, userID: userID) }
+  }
+
+  static func conversation(_ db: Database, id: String, userID: String) throws -> (rid: Int64, peerID: String)? {
+    guard let row = try Row.fetchOne(
+      db, sql: "SELECT rid, user_a, user_b FROM conversations WHERE id = ? AND (user_a = ? OR user_b = ?)",
+      arguments: [id, userID, userID])
+    else { return nil }
+    let a: String = row["user_a"]
+    return (row["rid"], a == userID ? row["user_b"] : a)
+  }
+
+  /// The conversation id between two users, if they have one.
+  public func conversationID(between userID: String, and peerID: String) async throws -> String? {
+    let (a, b) = Self.pair(userID, peerID)
+    return try await writer.read { db in
+      try String.fetchOne(db, sql: "SELECT id FROM conversations WHERE user_a = ? AND user_b = ?", arguments: [a, b])
+    }
+  }
+
+  /// Newest first, before message rowid `before` (0 = from the newest).
+  public func directMessages(conversationRID: Int64, before: Int64, limit: Int) async throws -> [MessageRecord] {
+    try await writer.read { db in
+      try Row.fetchAll(db, sql: """
+        SELECT \(MessageRecord.columns) FROM messages m \(MessageRecord.joins)
+        WHERE m.conversation_rid = ? AND (? = 0 OR m.rid < ?) ORDER BY m.rid DESC LIMIT ?
+        """, arguments: [conversationRID, before, before, limit]
+      ).map(MessageRecord.init(row:))
+    }
+  }
+
+  /// Marks read up to a message of the conversation (or all of it); the unread count left.
+  public func markConversationRead(id: String, userID: String, upToMessageID: String?) async throws -> Int {
+    try await writer.write { db in
+      guard let (rid, _) = try Self.conversation(db, id: id, userID: userID) else {
+        throw MessagingError.notFound("no conversation with id \(id)")
+      }
+      let upTo: Int64
+      if let upToMessageID {
+        guard let messageRID = try Int64.fetchOne(
+          db, sql: "SELECT rid FROM messages WHERE id = ? AND conversation_rid = ?", arguments: [upToMessageID, rid])
+        else { throw MessagingError.notFound("the conversation has no message with id \(upToMessageID)") }
+        upTo = messageRID
+      } else {
+        upTo = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rid), 0) FROM messages WHERE conversation_rid = ?", arguments: [rid]) ?? 0
+      }
+      try Self.markRead(db, conversationRID: rid, userID: userID, upTo: upTo)
+      return try Int.fetchOne(db, sql: """
+        SELECT COUNT(*) FROM messages WHERE conversation_rid = ? AND sender_id <> ?
+          AND rid > (SELECT last_read_rid FROM conversation_reads WHERE conversation_rid = ? AND user_id = ?)
+        """, arguments: [rid, userID, rid, userID]) ?? 0
+    }
+  }
+
+  /// Never moves a read mark backwards.
+  static func markRead(_ db: Database, conversationRID: Int64, userID: String, upTo: Int64) throws {
+    try db.execute(sql: """
+      INSERT INTO conversation_reads (conversation_rid, user_id, last_read_rid) VALUES (?, ?, ?)
+      ON CONFLICT DO UPDATE SET last_read_rid = MAX(last_read_rid, excluded.last_read_rid)
+      """, arguments: [conversationRID, userID, upTo])
+  }
+
+  static func message(_ db: Database, rid: Int64) throws -> MessageRecord? {
+    try Row.fetchOne(
+      db, sql: "SELECT \(MessageRecord.columns) FROM messages m \(MessageRecord.joins) WHERE m.rid = ?", arguments: [rid]
+    ).map(MessageRecord.init(row:))
+  }
+
+  /// Admin removal: the message stays in place as deleted, with the reason kept.
+  public func deleteMessage(id: String, reason: String) async throws {
+    try await writer.write { db in
+      try db.execute(sql: "UPDATE messages SET deleted_reason = ? WHERE id = ?", arguments: [reason, id])
+      guard db.changesCount == 1 else { throw MessagingError.notFound("no message with id \(id)") }
+    }
+  }
+
+  static func pair(_ x: String, _ y: String) -> (String, String) { x < y ? (x, y) : (y, x) }
+}

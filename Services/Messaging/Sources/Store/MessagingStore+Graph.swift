@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+
+extension MessagingStore {
+  static func blocked(_ db: Database, _ x: String, _ y: String) throws -> Bool {
+    try Bool.fetchOne(db, sql: """
+      SELECT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?))
+      """, arguments: [x, y, y, x]) ?? false
+  }
+
+  static func requireNotBlocked(_ db: Database, _ x: String, _ y: String, doing what: String) throws {
+    if try blocked(db, x, y) { throw MessagingError.permissionDenied("you cannot \(what) this user: one of you has blocked the other") }
+  }
+
+  // MARK: Follows
+
+  public func follow(followerID: String, followeeID: String, now: Date) async throws {
+    try await writer.write { db in
+      try Self.requireNotBlocked(db, followerID, followeeID, doing: "follow")
+      try db.execute(
+        sql: "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+        arguments: [followerID, followeeID, now])
+    }
+  }
+
+  public func unfollow(followerID: String, followeeID: String) async throws {
+    try await writer.write { db in
+      try db.execute(sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [followerID, followeeID])
+    }
+  }
+
+  /// Followers (`followers` true) or followees of `userID`, newest first.
+  public func follows(of userID: String, followers: Bool, limit: Int, offset: Int) async throws -> [String] {
+    try await writer.read { db in
+      followers
+        ? try String.fetchAll(db, sql: """
+          SELECT follower_id FROM follows WHERE followee_id = ? ORDER BY created_at DESC, follower_id LIMIT ? OFFSET ?
+          """, arguments: [userID, limit, offset])
+        : try String.fetchAll(db, sql: """
+          SELECT followee_id FROM follows WHERE follower_id = ? ORDER BY created_at DESC, followee_id LIMIT ? OFFSET ?
+          """, arguments: [userID, limit, offset])
+    }
+  }
+
+  // MARK: Friends
+
+  public struct FriendRequestRecord: Sendable, Equatable {
+    public enum State: Int, Sendable { case pending = 1, accepted = 2, declined = 3 }
+    public var id: String
+    public var fromID: String
+    public var toID: String
+    public var state: State
+    public var createdAt: Date
+
+    init(row: Row) {
+      id = row["id"]
+      fromID = row["from_id"]
+      toID = row["to_id"]
+      state = State(rawValue: row["state"]) ?? .pending
+      createdAt = row["created_at"]
+    }
+  }
+
+  /// A pending request to `toID`, with its event. A request the other way that is
+  /// still pending is accepted instead: both asked.
+  public func sendFriendRequest(
+    id: String, fromID: String, toID: String, now: Date, events: @Sendable (FriendRequestRecord) throws -> [EventDraft]
+  ) async throws -> FriendRequestRecord {
+    try await writer.write { db in
+      try Self.requireNotBlocked(db, fromID, toID, doing: "send a friend request to")
+      if try Self.friends(db, fromID, toID) { throw MessagingError.alreadyExists(field: "user_id", "you are already friends") }
+      if let reverse = try Row.fetchOne(
+        db, sql: "SELECT * FROM friend_requests WHERE from_id = ? AND to_id = ? AND state = 1", arguments: [toID, fromID])
+      {
+        return try Self.answer(db, FriendRequestRecord(row: reverse), accept: true, now: now)
+      }
+      do {
+        try db.execute(
+          sql: "INSERT INTO friend_requests (id, from_id, to_id, state, created_at) VALUES (?, ?, ?, 1, ?)",
+          arguments: [id, fromID, toID, now])
+      } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+        throw MessagingError.alreadyExists(field: "user_id", "a friend request to this user is already pending")
+      }
+      let request = FriendRequestRecord(row: try Row.fetchOne(db, sql: "SELECT * FROM friend_requests WHERE id = ?", arguments: [id])!)
+      try append(db, try events(request), now: now)
+      return request
+    }
+  }
+
+  /// Only the addressee answers, once.
+  public func respondFriendRequest(id: String, userID: String, accept: Bool, now: Date) async throws -> FriendRequestRecord {
+    try await writer.write { db in
+      guard let row = try Row.fetchOne(db, sql: "SELECT * FROM friend_requests WHERE id = ? AND to_id = ?", arguments: [id, userID]) else {
+        throw MessagingError.notFound("no friend request with id \(id) addressed to you")
+      }
+      let request = FriendRequestRecord(row: row)
+      guard request.state == .pending else { throw MessagingError.failedPrecondition("this friend request was already answered") }
+      return try Self.answer(db, request, accept: accept, now: now)
+    }
+  }
+
+  private static func answer(_ db: Database, _ request: FriendRequestRecord, accept: Bool, now: Date) throws -> FriendRequestRecord {
+    var answered = request
+    answered.state = accept ? .accepted : .declined
+    try db.execute(
+      sql: "UPDATE friend_requests SET state = ?, responded_at = ? WHERE id = ?", arguments: [answered.state.rawValue, now, request.id])
+    if accept {
+      let (a, b) = pair(request.fromID, request.toID)
+      try db.execute(sql: "INSERT INTO friendships (user_a, user_b, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", arguments: [a, b, now])
+    }
+    return answered
+  }
+
+  public func removeFriend(_ userID: String, _ friendID: String) async throws {
+    let (a, b) = Self.pair(userID, friendID)
+    try await writer.write { db in
+      try db.execute(sql: "DELETE FROM friendships WHERE user_a = ? AND user_b = ?", arguments: [a, b])
+    }
+  }
+
+  public func areFriends(_ x: String, _ y: String) async throws -> Bool {
+    try await writer.read { db in try Self.friends(db, x, y) }
+  }
+
+  static func friends(_ db: Database, _ x: String, _ y: String) throws -> Bool {
+    let (a, b) = pair(x, y)
+    return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM friendships WHERE user_a = ? AND user_b = ?)", arguments: [a, b]) ?? false
+  }
+
+  /// Friends of `userID`, most recent friendship first.
+  public func friends(of userID: String, limit: Int, offset: Int) async throws -> [String] {
+    try await writer.read { db in
+      try String.fetchAll(db, sql: """
+        SELECT CASE WHEN user_a = ? THEN user_b ELSE user_a END FROM friendships WHERE user_a = ? OR user_b = ?
+        ORDER BY since DESC LIMIT ? OFFSET ?
+        """, arguments: [userID, userID, userID, limit, offset])
+    }
+  }
+
+  /// Pending requests to (incoming) or from `userID`, newest first.
+  public func friendRequests(userID: String, incoming: Bool, limit: Int, offset: Int) async throws -> [FriendRequestRecord] {
+    try await writer.read { db in
+      try Row.fetchAll(db, sql: """
+        SELECT * FROM friend_requests WHERE \(incoming ? "to_id" : "from_id") = ? AND state = 1 ORDER BY rid DESC LIMIT ? OFFSET ?
+        """, arguments: [userID, limit, offset]
+      ).map(FriendRequestRecord.init(row:))
+    }
+  }
+
+  // MARK: Blocks
+
+  /// Blocks both ways: ends a friendship, follows and pending requests between the two.
+  public func block(blockerID: String, blockedID: String, now: Date) async throws {
+    let (a, b) = Self.pair(blockerID, blockedID)
+    try await writer.write { db in
+      try db.execute(
+        sql: "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+        arguments: [blockerID, blockedID, now])
+      try db.execute(sql: "DELETE FROM friendships WHERE user_a = ? AND user_b = ?", arguments: [a, b])
+      try db.execute(
+        sql: "DELETE FROM follows WHERE (follower_id = ? AND followee_id = ?) OR (follower_id = ? AND followee_id = ?)",
+        arguments: [blockerID, blockedID, blockedID, blockerID])
+      try db.execute(sql: """
+        UPDATE friend_requests SET state = 3, responded_at = ?
+        WHERE state = 1 AND ((from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?))
+        """, arguments: [now, blockerID, blockedID, blockedID, blockerID])
+    }
+  }
+
+  public func unblock(blockerID: String, blockedID: String) async throws {
+    try await writer.write { db in
+      try db.execute(sql: "DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?", arguments: [blockerID, blockedID])
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import GRDB
+import GymStore
+
+/// Messaging's database: conversations, rooms, messages, the social graph,
+/// notifications and every user's durable event log. Events are written in the
+/// transaction that causes them and handed to `publish` after it commits, in commit
+/// order (GRDB runs commit callbacks on the serial writer). No gRPC here.
+public struct MessagingStore: Sendable {
+  public let writer: any DatabaseWriter
+  /// Receives committed events, in commit order; the live hub.
+  private let publish: @Sendable ([StoredEvent]) -> Void
+
+  public init(path: String, publish: @escaping @Sendable ([StoredEvent]) -> Void) throws {
+    writer = try GymDatabase.openPool(at: path, migrator: MessagingMigrations.migrator)
+    self.publish = publish
+  }
+
+  public init(writer: any DatabaseWriter, publish: @escaping @Sendable ([StoredEvent]) -> Void) throws {
+    try MessagingMigrations.migrator.migrate(writer)
+    self.writer = writer
+    self.publish = publish
+  }
+
+  /// An event before it is stored: its owner, kind and opaque payload.
+  public struct EventDraft: Sendable, Equatable {
+    public var userID: String
+    public var kind: Int
+    public var payload: Data
+
+    public init(userID: String, kind: Int, payload: Data) {
+      self.userID = userID
+      self.kind = kind
+      self.payload = payload
+    }
+  }
+
+  public struct StoredEvent: Sendable, Equatable {
+    public var id: Int64
+    public var userID: String
+    public var kind: Int
+    public var payload: Data
+    public var createdAt: Date
+
+    public init(id: Int64, userID: String, kind: Int, payload: Data, createdAt: Date) {
+      self.id = id
+      self.userID = userID
+      self.kind = kind
+      self.payload = payload
+      self.createdAt = createdAt
+    }
+  }
+
+  /// Appends `drafts` to their owners' logs and publishes them once the transaction commits.
+  func append(_ db: Database, _ drafts: [EventDraft], now: Date) throws {
+    guard !drafts.isEmpty else { return }
+    let statement = try db.cachedStatement(sql: "INSERT INTO events (user_id, kind, payload, created_at) VALUES (?, ?, ?, ?)")
+    var stored: [StoredEvent] = []
+    for draft in drafts {
+      try statement.execute(arguments: [draft.userID, draft.kind, draft.payload, now])
+      stored.append(StoredEvent(id: db.lastInsertedRowID, userID: draft.userID, kind: draft.kind, payload: draft.payload, createdAt: now))
+    }
+    let publish = self.publish
+    let committed = stored
+    db.afterNextTransaction { _ in publish(committed) }
+  }
+
+  /// The user's events after `cursor`, oldest first, at most `limit`.
+  public func events(userID: String, after cursor: Int64, limit: Int) async throws -> [StoredEvent] {
+    try await writer.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT * FROM events WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?", arguments: [userID, cursor, limit]
+      ).map { StoredEvent(id: $0["id"], userID: $0["user_id"], kind: $0["kind"], payload: $0["payload"], createdAt: $0["created_at"]) }
+    }
+  }
+
+  // MARK: Users
+
+  public struct UserName: Sendable, Equatable {
+    public var userID: String
+    public var username: String
+    public var displayName: String
+
+    public init(userID: String, username: String, displayName: String) {
+      self.userID = userID
+      self.username = username
+      self.displayName = displayName
+    }
+  }
+
+  public func rememberUsers(_ users: [UserName], now: Date) async throws {
+    guard !users.isEmpty else { return }
+    try await writer.write { db in
+      let statement = try db.cachedStatement(sql: """
+        INSERT INTO users (user_id, username, display_name, refreshed_at) VALUES (?, ?, ?, ?)
+        ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name,
+          refreshed_at = excluded.refreshed_at
+        """)
+      for user in users { try statement.execute(arguments: [user.userID, user.username, user.displayName, now]) }
+    }
+  }
+
+  public func userNames(_ ids: [String]) async throws -> [String: UserName] {
+    guard !ids.isEmpty else { return [:] }
+    return try await writer.read { db in try Self.userNames(db, ids) }
+  }
+
+  static func userNames(_ db: Database, _ ids: [String]) throws -> [String: UserName] {
+    var names: [String: UserName] = [:]
+    for row in try SQLRequest<Row>(literal: "SELECT * FROM users WHERE user_id IN \(Array(Set(ids)))").fetchAll(db) {
+      names[row["user_id"]] = UserName(userID: row["user_id"], username: row["username"], displayName: row["display_name"])
+    }
+    return names
+  }
+
+  /// Removes everything `userID` had here; rows removed (0 when already purged).
+  public func purgeUser(_ userID: String) async throws -> Int {
+    try await writer.write { db in
+      var removed = 0
+      let statements: [(String, StatementArguments)] = [
+        ("DELETE FROM messages WHERE sender_id = ?", [userID]),
+        ("DELETE FROM conversations WHERE user_a = ? OR user_b = ?", [userID, userID]),
+        ("DELETE FROM room_members WHERE user_id = ?", [userID]),
+        ("DELETE FROM events WHERE user_id = ?", [userID]),
+        ("DELETE FROM blocks WHERE blocker_id = ? OR blocked_id = ?", [userID, userID]),
+        ("DELETE FROM follows WHERE follower_id = ? OR followee_id = ?", [userID, userID]),
+        ("DELETE FROM friend_requests WHERE from_id = ? OR to_id = ?", [userID, userID]),
+        ("DELETE FROM friendships WHERE user_a = ? OR user_b = ?", [userID, userID]),
+        ("DELETE FROM notifications WHERE user_id = ?", [userID]),
+        ("DELETE FROM users WHERE user_id = ?", [userID]),
+      ]
+      for (sql, arguments) in statements {
+        try db.execute(sql: sql, arguments: arguments)
+        removed += db.changesCount
+      }
+      return removed
+    }
+  }
+}

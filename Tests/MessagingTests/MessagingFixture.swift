@@ -1,0 +1,109 @@
+import AuthTesting
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import GymAPI
+import GymMessaging
+import GymService
+import GymTesting
+import Logging
+import Synchronization
+
+typealias Posix = HTTP2ClientTransport.Posix
+typealias Messaging = Gym_Messaging_V1_MessagingService.Client<Posix>
+
+/// Auth and messaging in-process, each built by its composition root, with auth's
+/// outbox delivering purges to messaging; three members signed in.
+enum MessagingFixture {
+  typealias User = RunningAuth.User
+
+  struct Env: Sendable {
+    let messaging: Messaging
+    let messagingInternal: Gym_Messaging_V1_MessagingInternal.Client<Posix>
+    /// What a user reaching for the internal service would hold: no credential.
+    let messagingInternalWithoutCredential: Gym_Messaging_V1_MessagingInternal.Client<Posix>
+    let address: HostPort
+    let running: RunningAuth
+    let ana: User
+    let ben: User
+    let cat: User
+  }
+
+  static func run<T: Sendable>(
+    streamBuffer: Int = 1000, _ body: @Sendable (Env) async throws -> T
+  ) async throws -> T {
+    let port = try freePort()
+    return try await withRunningAuth(outboxReceivers: ["messaging": HostPort(host: "127.0.0.1", port: port)]) { auth in
+      var settings = MessagingApp.Settings(
+        backend: BackendSettings(
+          common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
+          dataDirectory: try temporaryDirectory("gym-messaging"), auth: auth.address, credential: auth.credential))
+      settings.streamBuffer = streamBuffer
+      let messaging = try await MessagingApp.build(settings, logger: Logger(label: "messaging"))
+      return try await withRunningProcess(messaging) { address in
+        try await withClient(to: address) { client in
+          try await withCredentialClient(to: address, auth.credential) { internalClient in
+            try await body(Env(
+              messaging: Messaging(wrapping: client),
+              messagingInternal: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient),
+              messagingInternalWithoutCredential: Gym_Messaging_V1_MessagingInternal.Client(wrapping: client),
+              address: address, running: auth,
+              ana: try await auth.register("ana"), ben: try await auth.register("ben"), cat: try await auth.register("cat")))
+          }
+        }
+      }
+    }
+  }
+}
+
+/// An open Subscribe stream whose events the test reads as they arrive.
+final class OpenStream: Sendable {
+  let events = Mutex<[Gym_Messaging_V1_Event]>([])
+  let ended = Mutex<Result<Void, RPCError>?>(nil)
+  private let task = Mutex<Task<Void, Never>?>(nil)
+
+  /// Subscribes `user` after `cursor` until `close()`.
+  init(_ messaging: Messaging, _ metadata: Metadata, after cursor: Int64 = 0) {
+    let task = Task { [self] in
+      do {
+        try await messaging.subscribe(.with { $0.afterEventID = cursor }, metadata: metadata) { response in
+          for try await event in response.messages { self.events.withLock { $0.append(event) } }
+        }
+        ended.withLock { $0 = .success(()) }
+      } catch let error as RPCError {
+        ended.withLock { $0 = .failure(error) }
+      } catch {
+        ended.withLock { $0 = .failure(RPCError(code: .cancelled, message: "\(error)")) }
+      }
+    }
+    self.task.withLock { $0 = task }
+  }
+
+  var received: [Gym_Messaging_V1_Event] { events.withLock { $0 } }
+  var messages: [Gym_Messaging_V1_Event] { received.filter { $0.kind == .directMessage || $0.kind == .roomMessage } }
+
+  func close() async {
+    let task = self.task.withLock { $0 }
+    task?.cancel()
+    await task?.value
+  }
+
+  /// Waits until `condition` holds on what arrived, for at most `seconds`.
+  func wait(seconds: Double = 5, until condition: ([Gym_Messaging_V1_Event]) -> Bool) async throws -> Bool {
+    let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+    while ContinuousClock.now < end {
+      if condition(received) { return true }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    return condition(received)
+  }
+
+  func waitForEnd(seconds: Double = 5) async throws -> Result<Void, RPCError>? {
+    let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+    while ContinuousClock.now < end {
+      if let result = ended.withLock({ $0 }) { return result }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    return ended.withLock { $0 }
+  }
+}

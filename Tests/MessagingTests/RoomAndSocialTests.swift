@@ -1,0 +1,155 @@
+import AuthTesting
+import Foundation
+import GRPCCore
+import GymAPI
+import GymGateway
+import GymService
+import GymTesting
+import Logging
+import Testing
+
+extension MessagingRPC {
+  /// Rooms, the social graph, notifications, purges, and the stream through the gateway.
+  @Suite struct RoomAndSocialTests {
+    @Test func roomsAreForMembersAndFanOutToEveryone() async throws {
+      try await MessagingFixture.run { env in
+        let room = try await env.messaging.createRoom(
+          .with { $0.name = "Five by Five"; $0.topic = "questions about the program"; $0.programID = "program-1" }, metadata: env.ana.metadata).room
+        #expect(room.joined && room.memberCount == 1)
+        let outsider = await rpcError { _ = try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.text = "hi" }, metadata: env.ben.metadata) }
+        #expect(outsider?.code == .permissionDenied)
+        let peek = await rpcError { _ = try await env.messaging.listRoomMessages(.with { $0.roomID = room.id }, metadata: env.ben.metadata) }
+        #expect(peek?.code == .permissionDenied)
+
+        _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)
+        _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)  // idempotent
+        let benStream = OpenStream(env.messaging, env.ben.metadata)
+        try await Task.sleep(for: .milliseconds(100))
+        let posted = try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.text = "Deload week?" }, metadata: env.ana.metadata).message
+        let arrived = try await benStream.wait { $0.contains { $0.kind == .roomMessage && $0.message.id == posted.id } }
+        #expect(arrived)
+        #expect(try await env.messaging.listRoomMessages(.with { $0.roomID = room.id }, metadata: env.ben.metadata).messages.map(\.text) == ["Deload week?"])
+
+        let found = try await env.messaging.listRooms(.with { $0.query = "five" }, metadata: env.cat.metadata).rooms
+        #expect(found.map(\.id) == [room.id])
+        #expect(found[0].memberCount == 2 && !found[0].joined)
+        #expect(try await env.messaging.listRooms(.with { $0.programID = "program-1" }, metadata: env.cat.metadata).rooms.count == 1)
+        _ = try await env.messaging.leaveRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)
+        let left = await rpcError { _ = try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.text = "bye" }, metadata: env.ben.metadata) }
+        #expect(left?.code == .permissionDenied)
+        await benStream.close()
+      }
+    }
+
+    @Test func friendsFollowersAndWhatAuthAsks() async throws {
+      try await MessagingFixture.run { env in
+        let anaStream = OpenStream(env.messaging, env.ana.metadata)
+        try await Task.sleep(for: .milliseconds(100))
+        let request = try await env.messaging.sendFriendRequest(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata).request
+        #expect(request.state == .pending)
+        let notified = try await anaStream.wait { $0.contains { $0.kind == .friendRequest && $0.friendRequest.id == request.id } }
+        #expect(notified)
+        let again = await rpcError { _ = try await env.messaging.sendFriendRequest(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata) }
+        #expect(again?.code == .alreadyExists)
+        #expect(try await env.messaging.listFriendRequests(.init(), metadata: env.ana.metadata).requests.map(\.id) == [request.id])
+        let notHers = await rpcError {
+          _ = try await env.messaging.respondFriendRequest(.with { $0.requestID = request.id; $0.accept = true }, metadata: env.cat.metadata)
+        }
+        #expect(notHers?.code == .notFound)
+        _ = try await env.messaging.respondFriendRequest(.with { $0.requestID = request.id; $0.accept = true }, metadata: env.ana.metadata)
+        #expect(try await env.messaging.listFriends(.init(), metadata: env.ben.metadata).friends.map(\.username) == ["ana"])
+        #expect(try await env.messagingInternal.areFriends(.with { $0.userID = env.ana.id; $0.otherUserID = env.ben.id }).friends)
+        #expect(try await !env.messagingInternal.areFriends(.with { $0.userID = env.ana.id; $0.otherUserID = env.cat.id }).friends)
+
+        _ = try await env.messaging.follow(.with { $0.userID = env.ana.id }, metadata: env.cat.metadata)
+        #expect(try await env.messaging.listFollowers(.init(), metadata: env.ana.metadata).users.map(\.username) == ["cat"])
+        #expect(try await env.messaging.listFollowing(.init(), metadata: env.cat.metadata).users.map(\.username) == ["ana"])
+
+        // A block ends the friendship.
+        _ = try await env.messaging.blockUser(.with { $0.userID = env.ben.id }, metadata: env.ana.metadata)
+        #expect(try await !env.messagingInternal.areFriends(.with { $0.userID = env.ana.id; $0.otherUserID = env.ben.id }).friends)
+        await anaStream.close()
+      }
+    }
+
+    @Test func notificationsAreIdempotentAndArriveOnTheStream() async throws {
+      try await MessagingFixture.run { env in
+        let stream = OpenStream(env.messaging, env.ana.metadata)
+        try await Task.sleep(for: .milliseconds(100))
+        let notify = Gym_Messaging_V1_NotifyRequest.with {
+          $0.userID = env.ana.id; $0.kind = "workout-reminder"; $0.title = "Squat day at 07:00"; $0.idempotencyKey = "entry-1/2026-11-23"
+        }
+        let first = try await env.messagingInternal.notify(notify)
+        let second = try await env.messagingInternal.notify(notify)
+        #expect(first.created && !second.created)
+        #expect(first.notification.id == second.notification.id)
+        let arrived = try await stream.wait { $0.contains { $0.kind == .notification && $0.notification.title == "Squat day at 07:00" } }
+        #expect(arrived)
+        let listed = try await env.messaging.listNotifications(.init(), metadata: env.ana.metadata)
+        #expect(listed.notifications.count == 1 && listed.unreadCount == 1)
+        #expect(try await env.messaging.markNotificationsRead(.init(), metadata: env.ana.metadata).unreadCount == 0)
+        let user = await rpcError { _ = try await env.messagingInternalWithoutCredential.notify(notify, metadata: env.ana.metadata) }
+        #expect(user?.code == .unauthenticated)
+        await stream.close()
+      }
+    }
+
+    @Test func deletingAnAccountPurgesItsMessagesAndGraph() async throws {
+      try await MessagingFixture.run { env in
+        _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ana.id; $0.text = "hello" }, metadata: env.ben.metadata)
+        _ = try await env.messaging.follow(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata)
+        _ = try await env.running.auth.deleteAccount(.with { $0.password = RunningAuth.password }, metadata: env.ben.metadata)
+        var delivered = false
+        for _ in 0..<100 where !delivered {
+          delivered = try await env.running.ops.getInfo(.init()).outbox.first { $0.destination == "messaging" } == nil
+          if !delivered { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(delivered)
+        #expect(try await env.messagingInternal.purgeUser(.with { $0.userID = env.ben.id }).removed == 0)
+        #expect(try await env.messaging.listConversations(.init(), metadata: env.ana.metadata).conversations.isEmpty)
+        #expect(try await env.messaging.listFollowers(.init(), metadata: env.ana.metadata).users.isEmpty)
+      }
+    }
+
+    @Test func aStreamThroughTheGatewayOutlivesTheUnaryDeadline() async throws {
+      try await MessagingFixture.run { env in
+        var common = testSettings()
+        common.listen = HostPort(host: "127.0.0.1", port: 0)
+        var settings = GatewayApp.Settings(
+          common: common,
+          backends: ["auth": env.running.address, "messaging": env.address, "catalog": HostPort(host: "127.0.0.1", port: 1),
+            "plan": HostPort(host: "127.0.0.1", port: 1), "places": HostPort(host: "127.0.0.1", port: 1)],
+          credential: env.running.credential)
+        settings.defaultDeadline = .seconds(1)
+        settings.maximumDeadline = .seconds(1)
+        let gateway = try await GatewayApp.build(settings, logger: Logger(label: "gateway"))
+        try await withRunningProcess(gateway) { address in
+          try await withClient(to: address) { client in
+            let viaGateway = Messaging(wrapping: client)
+            let stream = OpenStream(viaGateway, env.ben.metadata)
+            try await Task.sleep(for: .milliseconds(1500))
+            let sent = try await viaGateway.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "still there?" }, metadata: env.ana.metadata).message
+            let arrived = try await stream.wait { $0.contains { $0.message.id == sent.id } }
+            #expect(arrived)
+            #expect(stream.ended.withLock { $0 } == nil)
+            // Cancelling at the gateway ends the stream at messaging too: Ben goes offline.
+            let room = try await env.messaging.createRoom(.with { $0.name = "gateway room" }, metadata: env.ana.metadata).room
+            _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)
+            func benOnline() async throws -> Bool {
+              try await env.messaging.listRoomMembers(.with { $0.roomID = room.id }, metadata: env.ana.metadata).members
+                .first { $0.user.userID == env.ben.id }?.online ?? false
+            }
+            #expect(try await benOnline())
+            await stream.close()
+            var offline = false
+            for _ in 0..<100 where !offline {
+              offline = try await !benOnline()
+              if !offline { try await Task.sleep(for: .milliseconds(20)) }
+            }
+            #expect(offline)
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymMessaging
+import GymTesting
+import Testing
+
+extension MessagingRPC {
+  /// The real-time stream: replay then live, exactly once across reconnects, bounded
+  /// buffers, presence, revocation.
+  @Suite struct StreamTests {
+    @Test func aReconnectInTheMiddleOfABurstMissesNothingAndRepeatsNothing() async throws {
+      try await MessagingFixture.run { env in
+        let first = OpenStream(env.messaging, env.ben.metadata)
+        try await Task.sleep(for: .milliseconds(100))
+        let burst = Task {
+          for index in 0..<200 {
+            _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "\(index)" }, metadata: env.ana.metadata)
+          }
+        }
+        // Drop off somewhere in the middle of the burst.
+        _ = try await first.wait { $0.count >= 40 }
+        await first.close()
+        let seen = first.messages
+        let cursor = seen.last!.id
+        let second = OpenStream(env.messaging, env.ben.metadata, after: cursor)
+        try await burst.value
+        let complete = try await second.wait { seen.count + $0.count >= 200 }
+        #expect(complete)
+        try await Task.sleep(for: .milliseconds(200))
+        let texts = (seen + second.messages).map(\.message.text)
+        #expect(texts == (0..<200).map { "\($0)" })
+        let ids = (seen + second.messages).map(\.id)
+        #expect(ids == ids.sorted() && Set(ids).count == ids.count)
+        await second.close()
+      }
+    }
+
+    @Test func aSubscriberThatNeverReadsIsToldToResumeAndStallsNobody() async {
+      let hub = EventHub(bufferLimit: 10)
+      let stuck = hub.subscribe(userID: "u", sessionID: "s1", issuedAt: 0)
+      let reader = hub.subscribe(userID: "u", sessionID: "s2", issuedAt: 0)
+      let events = (1...25).map { MessagingStore.StoredEvent(id: Int64($0), userID: "u", kind: 1, payload: Data(), createdAt: Date()) }
+      let readerTask = Task {
+        var received: [Int64] = []
+        for await item in reader.items {
+          if case .event(let event) = item { received.append(event.id) }
+          if received.count == 25 { break }
+        }
+        return received
+      }
+      for event in events {
+        hub.publish([event])
+        try? await Task.sleep(for: .milliseconds(1))
+      }
+      #expect(await readerTask.value == Array(1...25))
+      // The stuck one kept what fitted, then was ended; the handler then sends RESUME_REQUIRED.
+      var kept = 0
+      for await _ in stuck.items { kept += 1 }
+      #expect(kept == 10)
+      #expect(hub.unsubscribe(stuck.id).end == .overflow)
+    }
+
+    @Test func presenceFollowsOpenStreamsOfRoomMates() async throws {
+      try await MessagingFixture.run { env in
+        let room = try await env.messaging.createRoom(.with { $0.name = "5x5 lifters" }, metadata: env.ana.metadata).room
+        _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)
+        let anaStream = OpenStream(env.messaging, env.ana.metadata)
+        try await Task.sleep(for: .milliseconds(100))
+        let benStream = OpenStream(env.messaging, env.ben.metadata)
+        let online = try await anaStream.wait { $0.contains { $0.kind == .presence && $0.presence.userID == env.ben.id && $0.presence.online } }
+        #expect(online)
+        let members = try await env.messaging.listRoomMembers(.with { $0.roomID = room.id }, metadata: env.ana.metadata).members
+        #expect(Dictionary(uniqueKeysWithValues: members.map { ($0.user.username, $0.online) }) == ["ana": true, "ben": true])
+        let onlineOnly = try await env.messaging.listRoomMembers(.with { $0.roomID = room.id; $0.onlineOnly = true }, metadata: env.ana.metadata)
+        #expect(onlineOnly.members.count == 2)
+        await benStream.close()
+        let offline = try await anaStream.wait { $0.contains { $0.kind == .presence && $0.presence.userID == env.ben.id && !$0.presence.online } }
+        #expect(offline)
+        await anaStream.close()
+      }
+    }
+
+    @Test func aBanEndsTheUsersOpenStream() async throws {
+      try await MessagingFixture.run { env in
+        let admin = try await env.running.makeAdmin()
+        let benStream = OpenStream(env.messaging, env.ben.metadata)
+        try await Task.sleep(for: .milliseconds(200))
+        let start = ContinuousClock.now
+        _ = try await env.running.auth.banUser(.with { $0.userID = env.ben.id; $0.reason = "spam" }, metadata: admin.metadata)
+        let ended = try await benStream.waitForEnd(seconds: 5)
+        #expect(ContinuousClock.now - start < .seconds(5))
+        guard case .failure(let error)? = ended else {
+          Issue.record("the stream did not end with an error: \(String(describing: ended))")
+          return
+        }
+        #expect(error.code == .unauthenticated)
+      }
+    }
+  }
+}
