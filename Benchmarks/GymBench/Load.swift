@@ -97,10 +97,13 @@ enum Load {
 
   static func bearer(_ token: String) -> Metadata { ["authorization": "Bearer \(token)"] }
 
+  /// Every benchmark user's password.
+  static let password = "violet staircase under a quiet harbour"
+
   /// Registers a fresh benchmark user and returns its access token and credentials.
   static func registerUser(at address: String) async throws -> (token: String, username: String, password: String) {
     let username = "bench_" + String(ID.make().replacingOccurrences(of: "-", with: "").suffix(12))
-    let password = "violet staircase under a quiet harbour"
+    let password = Self.password
     let client = try client(address)
     return try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await client.runConnections() }

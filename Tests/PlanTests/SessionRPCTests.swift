@@ -118,7 +118,17 @@ extension PlanRPC {
               .with { $0.changePlannedSets = .with { $0.itemID = session.items[0].id; $0.plannedSets = [.with { $0.targetReps = 3; $0.targetWeightKg = 120 }] } },
             ]
           }, metadata: lena).session
-        _ = try await plan.finishSession(.with { $0.sessionID = session.id; $0.routineChanges = .overwrite }, metadata: lena)
+        // Added by mistake, then removed: it leaves no trace.
+      session = try await plan.editSession(
+        .with { $0.sessionID = session.id; $0.edits = [.with { $0.add = .with { $0.exerciseID = bench } }] }, metadata: lena).session
+      session = try await plan.editSession(
+        .with { $0.sessionID = session.id; $0.edits = [.with { $0.removeItemID = session.items[2].id }] }, metadata: lena).session
+      #expect(session.items.map(\.exerciseID) == [squat, lunge])
+      let gone = await rpcError {
+        _ = try await plan.editSession(.with { $0.sessionID = session.id; $0.edits = [.with { $0.removeItemID = "nope" }] }, metadata: lena)
+      }
+      #expect(gone?.code == .notFound)
+      _ = try await plan.finishSession(.with { $0.sessionID = session.id; $0.routineChanges = .overwrite }, metadata: lena)
         let rewritten = try await plan.getRoutine(.with { $0.id = created.id }, metadata: lena).routine
         #expect(rewritten.days[0].exercises.map(\.exerciseID) == [squat, lunge])
         #expect(rewritten.days[0].exercises[0].sets.map(\.targetWeightKg) == [120])

@@ -14,6 +14,8 @@ struct PlanLoad: AsyncParsableCommand {
   @Option(help: "Sessions per week.") var sessionsPerWeek = 4
   @Option(help: "Sets per session (spread over four exercises).") var setsPerSession = 20
   @Option(help: "LogWorkout calls in flight while filling.") var fillConcurrency = 16
+  @Option(help: "Measure with these existing users (a file of usernames, one per line) instead of filling again.")
+  var existingUsers: String?
 
   func run() async throws {
     let client = try Load.client(options.addr)
@@ -24,9 +26,16 @@ struct PlanLoad: AsyncParsableCommand {
       let plan = Gym_Plan_V1_PlanService.Client(wrapping: client)
 
       var tokens: [String] = []
+      if let existingUsers {
+        let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+        for username in try String(contentsOfFile: existingUsers, encoding: .utf8).split(separator: "\n") {
+          tokens.append(try await auth.login(.with { $0.identifier = String(username); $0.password = Load.password }).tokens.accessToken)
+        }
+        print("signed in \(tokens.count) existing users")
+      }
       let registerStart = ContinuousClock.now
       try await withThrowingTaskGroup(of: String.self) { register in
-        for index in 0..<users {
+        for index in 0..<(existingUsers == nil ? users : 0) {
           if index >= fillConcurrency { tokens.append(try await register.next()!) }
           register.addTask { try await Load.registerUser(at: options.registerAddr).token }
         }
@@ -37,7 +46,7 @@ struct PlanLoad: AsyncParsableCommand {
       let exercises = try await catalog.listExercises(.with { $0.pageSize = 4; $0.orderBy = .alphabetical }, metadata: Load.bearer(tokens[0]))
         .exercises.map(\.id)
       let today = Date()
-      let jobs = tokens.flatMap { token in (0..<(weeks * sessionsPerWeek)).map { (token, $0) } }
+      let jobs = existingUsers != nil ? [] : tokens.flatMap { token in (0..<(weeks * sessionsPerWeek)).map { (token, $0) } }
       let fillStart = ContinuousClock.now
       let perExercise = max(1, setsPerSession / exercises.count)
       try await withThrowingTaskGroup(of: Void.self) { fill in
@@ -71,7 +80,12 @@ struct PlanLoad: AsyncParsableCommand {
       let liveUsers = Array(tokens.prefix(64))
       var live: [(token: String, session: String, item: String)] = []
       for token in liveUsers {
-        let started = try await plan.startSession(.init(), metadata: Load.bearer(token)).session
+        let started: Gym_Plan_V1_Session
+        do {
+          started = try await plan.startSession(.init(), metadata: Load.bearer(token)).session
+        } catch let error as RPCError where error.code == .failedPrecondition {
+          started = try await plan.getActiveSession(.init(), metadata: Load.bearer(token)).session  // left by an earlier run
+        }
         let edited = try await plan.editSession(
           .with { $0.sessionID = started.id; $0.edits = [.with { $0.add = .with { $0.exerciseID = exercises[0] } }] },
           metadata: Load.bearer(token)).session
