@@ -1,3 +1,4 @@
+import AuthTesting
 import Foundation
 import GRPCCore
 import GymAPI
@@ -160,6 +161,18 @@ import Testing
 
       let missing = await rpcError { _ = try await auth.getProfile(.with { $0.username = "nobody_at_all" }, metadata: bearer(viewer.accessToken)) }
       #expect(missing?.code == .notFound)
+    }
+  }
+
+  @Test func withMessagingDownAPrivateProfileIsLimitedNotAnError() async throws {
+    let nowhere = HostPort(host: "127.0.0.1", port: try freePort())
+    try await withRunningAuth(outboxReceivers: ["messaging": nowhere]) { running in
+      let owner = try await running.register("private_pia")
+      let viewer = try await running.register("curious_cal")
+      _ = try await running.auth.updateProfile(
+        .with { $0.profile.visibility = .private; $0.updateMask = .with { $0.paths = ["visibility"] } }, metadata: owner.metadata)
+      let seen = try await running.auth.getProfile(.with { $0.userID = owner.id }, metadata: viewer.metadata).profile
+      #expect(seen.limited)
     }
   }
 

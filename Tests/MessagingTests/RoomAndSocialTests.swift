@@ -65,7 +65,16 @@ extension MessagingRPC {
         #expect(try await env.messaging.listFollowers(.init(), metadata: env.ana.metadata).users.map(\.username) == ["cat"])
         #expect(try await env.messaging.listFollowing(.init(), metadata: env.cat.metadata).users.map(\.username) == ["ana"])
 
-        // A block ends the friendship.
+        // Ana's private profile opens to her friend Ben, not to Cat; auth asks messaging.
+      _ = try await env.running.auth.updateProfile(
+        .with { $0.profile.visibility = .private; $0.profile.bio = "Squats daily"; $0.updateMask = .with { $0.paths = ["visibility", "bio"] } },
+        metadata: env.ana.metadata)
+      let asFriend = try await env.running.auth.getProfile(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata).profile
+      #expect(!asFriend.limited && asFriend.bio == "Squats daily")
+      let asStranger = try await env.running.auth.getProfile(.with { $0.userID = env.ana.id }, metadata: env.cat.metadata).profile
+      #expect(asStranger.limited && asStranger.bio.isEmpty)
+
+      // A block ends the friendship.
         _ = try await env.messaging.blockUser(.with { $0.userID = env.ben.id }, metadata: env.ana.metadata)
         #expect(try await !env.messagingInternal.areFriends(.with { $0.userID = env.ana.id; $0.otherUserID = env.ben.id }).friends)
         await anaStream.close()

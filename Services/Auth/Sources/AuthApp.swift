@@ -30,7 +30,8 @@ public enum AuthApp {
   public static let planAddress = ConfigKey(
     "GYM_PLAN_ADDR", default: "", "HOST:PORT of gym-plan, which receives PurgeUser; empty = keep purges queued")
   public static let messagingAddress = ConfigKey(
-    "GYM_MESSAGING_ADDR", default: "", "HOST:PORT of gym-messaging, which receives PurgeUser; empty = keep purges queued")
+    "GYM_MESSAGING_ADDR", default: "",
+    "HOST:PORT of gym-messaging: receives PurgeUser, answers whether two users are friends (private profiles); empty = keep purges queued")
 
   public static let keys: [ConfigKey] =
     [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency,
@@ -87,6 +88,10 @@ public enum AuthApp {
     serviceSettings.sessionLifetime = settings.sessionLifetime
     let hasher = try PasswordHasher(parameters: settings.hashParameters, maxConcurrent: settings.hashConcurrency)
     let policy = PasswordPolicy(minimumLength: settings.passwordMinLength)
+    let receivers = try OutboxReceivers(addresses: settings.outboxReceivers, credential: settings.credential)
+    let friendships = receivers.client(for: .messaging).map {
+      MessagingFriendships(client: Gym_Messaging_V1_MessagingInternal.Client(wrapping: $0), logger: logger)
+    }
     let service = AuthService(
       store: store,
       hasher: hasher,
@@ -94,6 +99,7 @@ public enum AuthApp {
       issuer: issuer,
       throttle: LoginThrottle(limits: settings.throttle),
       settings: serviceSettings,
+      friendships: friendships,
       logger: logger)
     let verifier = TokenVerifier(source: issuer, cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     try await verifier.refresh()
@@ -109,7 +115,6 @@ public enum AuthApp {
       auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: service.sessionCheck),
       logger: logger)
     let writer = store.writer
-    let receivers = try OutboxReceivers(addresses: settings.outboxReceivers, credential: settings.credential)
     let outbox = OutboxWorker(writer: writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
       try await receivers.deliver(job)
     }

@@ -44,9 +44,10 @@ extension AuthService {
     guard let user = try await store.viewProfile(id: id, username: username, viewerID: caller.userID, now: Date()) else {
       throw AuthError.notFound("no such user")
     }
-    // Friendships live in messaging; until it answers, a PRIVATE profile is shown in
-    // full only to its owner and to administrators.
-    let full = user.visibility != Gym_Auth_V1_Visibility.private.rawValue || user.id == caller.userID || caller.isAdmin
+    // A PRIVATE profile is shown in full to its owner, administrators and friends
+    // (friendships live in messaging; no answer means not friends).
+    var full = user.visibility != Gym_Auth_V1_Visibility.private.rawValue || user.id == caller.userID || caller.isAdmin
+    if !full, let friendships { full = await friendships.areFriends(caller.userID, user.id) }
     return .with { $0.profile = ProfileMapping.publicProfile(user, full: full) }
   }
 

@@ -26,11 +26,12 @@ public struct AuthService: Sendable {
   let issuer: TokenIssuer
   let throttle: LoginThrottle
   let settings: Settings
+  let friendships: (any Friendships)?
   let logger: Logger
 
   public init(
     store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, issuer: TokenIssuer,
-    throttle: LoginThrottle, settings: Settings = Settings(), logger: Logger
+    throttle: LoginThrottle, settings: Settings = Settings(), friendships: (any Friendships)? = nil, logger: Logger
   ) {
     self.store = store
     self.hasher = hasher
@@ -38,6 +39,7 @@ public struct AuthService: Sendable {
     self.issuer = issuer
     self.throttle = throttle
     self.settings = settings
+    self.friendships = friendships
     self.logger = logger
   }
 

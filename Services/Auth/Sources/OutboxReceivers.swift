@@ -17,6 +17,9 @@ struct OutboxReceivers: Sendable {
     clients = try addresses.mapValues { try GymClient.make(to: $0, interceptors: [credential.clientInterceptor]) }
   }
 
+  /// The credentialed connection to a destination, for other calls to it.
+  func client(for destination: Outbox.Destination) -> GymGRPCClient? { clients[destination] }
+
   var connections: [any Service] {
     clients.values.map { ClientConnections($0) }
   }
