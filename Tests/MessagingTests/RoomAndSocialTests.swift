@@ -81,6 +81,54 @@ extension MessagingRPC {
       }
     }
 
+    @Test func theFeedShowsFollowedUsersAndFriendsWithReactions() async throws {
+      try await MessagingFixture.run { env in
+        let anaPost = try await env.messaging.createPost(.with { $0.text = "New squat PR: 140 kg" }, metadata: env.ana.metadata).post
+        _ = try await env.messaging.createPost(.with { $0.text = "Cat's rest day" }, metadata: env.cat.metadata)
+        #expect(try await env.messaging.getFeed(.init(), metadata: env.ben.metadata).posts.isEmpty)
+
+        _ = try await env.messaging.follow(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata)
+        var feed = try await env.messaging.getFeed(.init(), metadata: env.ben.metadata).posts
+        #expect(feed.map(\.id) == [anaPost.id])
+        #expect(feed[0].author.username == "ana")
+
+        // A friend's posts come in too, newest first, with the caller's own.
+        let request = try await env.messaging.sendFriendRequest(.with { $0.userID = env.cat.id }, metadata: env.ben.metadata).request
+        _ = try await env.messaging.respondFriendRequest(.with { $0.requestID = request.id; $0.accept = true }, metadata: env.cat.metadata)
+        let benPost = try await env.messaging.createPost(.with { $0.text = "Ben's first post" }, metadata: env.ben.metadata).post
+        feed = try await env.messaging.getFeed(.init(), metadata: env.ben.metadata).posts
+        #expect(feed.map(\.text) == ["Ben's first post", "Cat's rest day", "New squat PR: 140 kg"])
+
+        var counts = try await env.messaging.reactToPost(.with { $0.postID = anaPost.id; $0.reaction = .like }, metadata: env.ben.metadata)
+        #expect(counts.likes == 1 && counts.dislikes == 0)
+        counts = try await env.messaging.reactToPost(.with { $0.postID = anaPost.id; $0.reaction = .dislike }, metadata: env.ben.metadata)
+        #expect(counts.likes == 0 && counts.dislikes == 1)
+        _ = try await env.messaging.reactToPost(.with { $0.postID = anaPost.id; $0.reaction = .like }, metadata: env.cat.metadata)
+        let seen = try await env.messaging.listUserPosts(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata).posts
+        #expect(seen[0].likes == 1 && seen[0].dislikes == 1 && seen[0].myReaction == .dislike)
+        counts = try await env.messaging.reactToPost(.with { $0.postID = anaPost.id; $0.reaction = .none }, metadata: env.ben.metadata)
+        #expect(counts.likes == 1 && counts.dislikes == 0)
+
+        // Only the author deletes their post; an admin removes anyone's with a reason.
+        let notHis = await rpcError { _ = try await env.messaging.deletePost(.with { $0.id = anaPost.id }, metadata: env.ben.metadata) }
+        #expect(notHis?.code == .notFound)
+        let notAdmin = await rpcError {
+          _ = try await env.messaging.deletePostAsAdmin(.with { $0.id = anaPost.id; $0.reason = "spam" }, metadata: env.ben.metadata)
+        }
+        #expect(notAdmin?.code == .permissionDenied)
+        let admin = try await env.running.makeAdmin()
+        _ = try await env.messaging.deletePostAsAdmin(.with { $0.id = anaPost.id; $0.reason = "spam" }, metadata: admin.metadata)
+        #expect(try await env.messaging.getFeed(.init(), metadata: env.ben.metadata).posts.map(\.id).contains(anaPost.id) == false)
+        _ = try await env.messaging.deletePost(.with { $0.id = benPost.id }, metadata: env.ben.metadata)
+
+        // A block hides each other's posts.
+        _ = try await env.messaging.blockUser(.with { $0.userID = env.ben.id }, metadata: env.cat.metadata)
+        let blocked = await rpcError { _ = try await env.messaging.listUserPosts(.with { $0.userID = env.cat.id }, metadata: env.ben.metadata) }
+        #expect(blocked?.code == .permissionDenied)
+        #expect(try await env.messaging.getFeed(.init(), metadata: env.ben.metadata).posts.isEmpty)
+      }
+    }
+
     @Test func notificationsAreIdempotentAndArriveOnTheStream() async throws {
       try await MessagingFixture.run { env in
         let stream = OpenStream(env.messaging, env.ana.metadata)

@@ -327,6 +327,71 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "CreatePost" metadata.
+        public enum CreatePost: Sendable {
+            /// Request type for "CreatePost".
+            public typealias Input = Gym_Messaging_V1_CreatePostRequest
+            /// Response type for "CreatePost".
+            public typealias Output = Gym_Messaging_V1_CreatePostResponse
+            /// Descriptor for "CreatePost".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "CreatePost",
+                type: .unary
+            )
+        }
+        /// Namespace for "DeletePost" metadata.
+        public enum DeletePost: Sendable {
+            /// Request type for "DeletePost".
+            public typealias Input = Gym_Messaging_V1_DeletePostRequest
+            /// Response type for "DeletePost".
+            public typealias Output = Gym_Messaging_V1_DeletePostResponse
+            /// Descriptor for "DeletePost".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "DeletePost",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListUserPosts" metadata.
+        public enum ListUserPosts: Sendable {
+            /// Request type for "ListUserPosts".
+            public typealias Input = Gym_Messaging_V1_ListUserPostsRequest
+            /// Response type for "ListUserPosts".
+            public typealias Output = Gym_Messaging_V1_ListUserPostsResponse
+            /// Descriptor for "ListUserPosts".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "ListUserPosts",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetFeed" metadata.
+        public enum GetFeed: Sendable {
+            /// Request type for "GetFeed".
+            public typealias Input = Gym_Messaging_V1_GetFeedRequest
+            /// Response type for "GetFeed".
+            public typealias Output = Gym_Messaging_V1_GetFeedResponse
+            /// Descriptor for "GetFeed".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "GetFeed",
+                type: .unary
+            )
+        }
+        /// Namespace for "ReactToPost" metadata.
+        public enum ReactToPost: Sendable {
+            /// Request type for "ReactToPost".
+            public typealias Input = Gym_Messaging_V1_ReactToPostRequest
+            /// Response type for "ReactToPost".
+            public typealias Output = Gym_Messaging_V1_ReactToPostResponse
+            /// Descriptor for "ReactToPost".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "ReactToPost",
+                type: .unary
+            )
+        }
         /// Namespace for "ListNotifications" metadata.
         public enum ListNotifications: Sendable {
             /// Request type for "ListNotifications".
@@ -366,6 +431,19 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "DeletePostAsAdmin" metadata.
+        public enum DeletePostAsAdmin: Sendable {
+            /// Request type for "DeletePostAsAdmin".
+            public typealias Input = Gym_Messaging_V1_DeletePostAsAdminRequest
+            /// Response type for "DeletePostAsAdmin".
+            public typealias Output = Gym_Messaging_V1_DeletePostAsAdminResponse
+            /// Descriptor for "DeletePostAsAdmin".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "DeletePostAsAdmin",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "gym.messaging.v1.MessagingService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             SendDirectMessage.descriptor,
@@ -391,9 +469,15 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
             ListFriendRequests.descriptor,
             BlockUser.descriptor,
             UnblockUser.descriptor,
+            CreatePost.descriptor,
+            DeletePost.descriptor,
+            ListUserPosts.descriptor,
+            GetFeed.descriptor,
+            ReactToPost.descriptor,
             ListNotifications.descriptor,
             MarkNotificationsRead.descriptor,
-            DeleteMessage.descriptor
+            DeleteMessage.descriptor,
+            DeletePostAsAdmin.descriptor
         ]
     }
 }
@@ -789,6 +873,93 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_UnblockUserResponse>
 
+        /// Handle the "CreatePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_CreatePostRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_CreatePostResponse` messages.
+        func createPost(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_CreatePostRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_CreatePostResponse>
+
+        /// Handle the "DeletePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The author's own posts only. Errors: NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_DeletePostRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_DeletePostResponse` messages.
+        func deletePost(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_DeletePostRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeletePostResponse>
+
+        /// Handle the "ListUserPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: PERMISSION_DENIED when either has blocked the other.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_ListUserPostsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_ListUserPostsResponse` messages.
+        func listUserPosts(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListUserPostsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListUserPostsResponse>
+
+        /// Handle the "GetFeed" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_GetFeedRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_GetFeedResponse` messages.
+        func getFeed(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_GetFeedRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_GetFeedResponse>
+
+        /// Handle the "ReactToPost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One reaction per user per post; changing or clearing it is allowed.
+        /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_ReactToPostRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_ReactToPostResponse` messages.
+        func reactToPost(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ReactToPostRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ReactToPostResponse>
+
         /// Handle the "ListNotifications" method.
         ///
         /// - Parameters:
@@ -834,6 +1005,25 @@ extension Gym_Messaging_V1_MessagingService {
             request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_DeleteMessageRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeleteMessageResponse>
+
+        /// Handle the "DeletePostAsAdmin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) The post disappears for everyone; the reason is kept.
+        /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_DeletePostAsAdminRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_DeletePostAsAdminResponse` messages.
+        func deletePostAsAdmin(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_DeletePostAsAdminRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>
     }
 
     /// Service protocol for the "gym.messaging.v1.MessagingService" service.
@@ -1213,6 +1403,93 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_UnblockUserResponse>
 
+        /// Handle the "CreatePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_CreatePostRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_CreatePostResponse` message.
+        func createPost(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_CreatePostRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_CreatePostResponse>
+
+        /// Handle the "DeletePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The author's own posts only. Errors: NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DeletePostRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_DeletePostResponse` message.
+        func deletePost(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_DeletePostRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePostResponse>
+
+        /// Handle the "ListUserPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: PERMISSION_DENIED when either has blocked the other.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListUserPostsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_ListUserPostsResponse` message.
+        func listUserPosts(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListUserPostsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListUserPostsResponse>
+
+        /// Handle the "GetFeed" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_GetFeedRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_GetFeedResponse` message.
+        func getFeed(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_GetFeedRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_GetFeedResponse>
+
+        /// Handle the "ReactToPost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One reaction per user per post; changing or clearing it is allowed.
+        /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ReactToPostRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_ReactToPostResponse` message.
+        func reactToPost(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_ReactToPostRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ReactToPostResponse>
+
         /// Handle the "ListNotifications" method.
         ///
         /// - Parameters:
@@ -1258,6 +1535,25 @@ extension Gym_Messaging_V1_MessagingService {
             request: GRPCCore.ServerRequest<Gym_Messaging_V1_DeleteMessageRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeleteMessageResponse>
+
+        /// Handle the "DeletePostAsAdmin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) The post disappears for everyone; the reason is kept.
+        /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DeletePostAsAdminRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_DeletePostAsAdminResponse` message.
+        func deletePostAsAdmin(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_DeletePostAsAdminRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>
     }
 
     /// Simple service protocol for the "gym.messaging.v1.MessagingService" service.
@@ -1636,6 +1932,93 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_UnblockUserResponse
 
+        /// Handle the "CreatePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_CreatePostRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_CreatePostResponse` to respond with.
+        func createPost(
+            request: Gym_Messaging_V1_CreatePostRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_CreatePostResponse
+
+        /// Handle the "DeletePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The author's own posts only. Errors: NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_DeletePostRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_DeletePostResponse` to respond with.
+        func deletePost(
+            request: Gym_Messaging_V1_DeletePostRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_DeletePostResponse
+
+        /// Handle the "ListUserPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: PERMISSION_DENIED when either has blocked the other.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_ListUserPostsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_ListUserPostsResponse` to respond with.
+        func listUserPosts(
+            request: Gym_Messaging_V1_ListUserPostsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_ListUserPostsResponse
+
+        /// Handle the "GetFeed" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_GetFeedRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_GetFeedResponse` to respond with.
+        func getFeed(
+            request: Gym_Messaging_V1_GetFeedRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_GetFeedResponse
+
+        /// Handle the "ReactToPost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One reaction per user per post; changing or clearing it is allowed.
+        /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_ReactToPostRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_ReactToPostResponse` to respond with.
+        func reactToPost(
+            request: Gym_Messaging_V1_ReactToPostRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_ReactToPostResponse
+
         /// Handle the "ListNotifications" method.
         ///
         /// - Parameters:
@@ -1681,6 +2064,25 @@ extension Gym_Messaging_V1_MessagingService {
             request: Gym_Messaging_V1_DeleteMessageRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_DeleteMessageResponse
+
+        /// Handle the "DeletePostAsAdmin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) The post disappears for everyone; the reason is kept.
+        /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_DeletePostAsAdminRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_DeletePostAsAdminResponse` to respond with.
+        func deletePostAsAdmin(
+            request: Gym_Messaging_V1_DeletePostAsAdminRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_DeletePostAsAdminResponse
     }
 }
 
@@ -1942,6 +2344,61 @@ extension Gym_Messaging_V1_MessagingService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.CreatePost.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_CreatePostRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_CreatePostResponse>(),
+            handler: { request, context in
+                try await self.createPost(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.DeletePost.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DeletePostRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DeletePostResponse>(),
+            handler: { request, context in
+                try await self.deletePost(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.ListUserPosts.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListUserPostsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListUserPostsResponse>(),
+            handler: { request, context in
+                try await self.listUserPosts(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.GetFeed.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_GetFeedRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_GetFeedResponse>(),
+            handler: { request, context in
+                try await self.getFeed(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.ReactToPost.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ReactToPostRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ReactToPostResponse>(),
+            handler: { request, context in
+                try await self.reactToPost(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Messaging_V1_MessagingService.Method.ListNotifications.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListNotificationsRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListNotificationsResponse>(),
@@ -1969,6 +2426,17 @@ extension Gym_Messaging_V1_MessagingService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DeleteMessageResponse>(),
             handler: { request, context in
                 try await self.deleteMessage(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.DeletePostAsAdmin.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DeletePostAsAdminRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DeletePostAsAdminResponse>(),
+            handler: { request, context in
+                try await self.deletePostAsAdmin(
                     request: request,
                     context: context
                 )
@@ -2233,6 +2701,61 @@ extension Gym_Messaging_V1_MessagingService.ServiceProtocol {
         return GRPCCore.StreamingServerResponse(single: response)
     }
 
+    public func createPost(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_CreatePostRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_CreatePostResponse> {
+        let response = try await self.createPost(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deletePost(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_DeletePostRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeletePostResponse> {
+        let response = try await self.deletePost(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listUserPosts(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListUserPostsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListUserPostsResponse> {
+        let response = try await self.listUserPosts(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getFeed(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_GetFeedRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_GetFeedResponse> {
+        let response = try await self.getFeed(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func reactToPost(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ReactToPostRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ReactToPostResponse> {
+        let response = try await self.reactToPost(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
     public func listNotifications(
         request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListNotificationsRequest>,
         context: GRPCCore.ServerContext
@@ -2260,6 +2783,17 @@ extension Gym_Messaging_V1_MessagingService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeleteMessageResponse> {
         let response = try await self.deleteMessage(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deletePostAsAdmin(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_DeletePostAsAdminRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse> {
+        let response = try await self.deletePostAsAdmin(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -2573,6 +3107,71 @@ extension Gym_Messaging_V1_MessagingService.SimpleServiceProtocol {
         )
     }
 
+    public func createPost(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_CreatePostRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_CreatePostResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_CreatePostResponse>(
+            message: try await self.createPost(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deletePost(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_DeletePostRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePostResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePostResponse>(
+            message: try await self.deletePost(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listUserPosts(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListUserPostsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListUserPostsResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_ListUserPostsResponse>(
+            message: try await self.listUserPosts(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getFeed(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_GetFeedRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_GetFeedResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_GetFeedResponse>(
+            message: try await self.getFeed(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func reactToPost(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_ReactToPostRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ReactToPostResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_ReactToPostResponse>(
+            message: try await self.reactToPost(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
     public func listNotifications(
         request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListNotificationsRequest>,
         context: GRPCCore.ServerContext
@@ -2605,6 +3204,19 @@ extension Gym_Messaging_V1_MessagingService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeleteMessageResponse> {
         return GRPCCore.ServerResponse<Gym_Messaging_V1_DeleteMessageResponse>(
             message: try await self.deleteMessage(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deletePostAsAdmin(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_DeletePostAsAdminRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>(
+            message: try await self.deletePostAsAdmin(
                 request: request.message,
                 context: context
             ),
@@ -3106,6 +3718,118 @@ extension Gym_Messaging_V1_MessagingService {
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UnblockUserResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
+        /// Call the "CreatePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_CreatePostRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_CreatePostRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_CreatePostResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func createPost<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_CreatePostRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_CreatePostRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_CreatePostResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_CreatePostResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeletePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The author's own posts only. Errors: NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DeletePostRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_DeletePostRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_DeletePostResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deletePost<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_DeletePostRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_DeletePostRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_DeletePostResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePostResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListUserPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: PERMISSION_DENIED when either has blocked the other.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListUserPostsRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ListUserPostsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ListUserPostsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listUserPosts<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListUserPostsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ListUserPostsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListUserPostsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListUserPostsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetFeed" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_GetFeedRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_GetFeedRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_GetFeedResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getFeed<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_GetFeedRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_GetFeedRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_GetFeedResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_GetFeedResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ReactToPost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One reaction per user per post; changing or clearing it is allowed.
+        /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ReactToPostRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ReactToPostRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ReactToPostResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func reactToPost<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ReactToPostRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ReactToPostRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ReactToPostResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ReactToPostResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
         /// Call the "ListNotifications" method.
         ///
         /// - Parameters:
@@ -3165,6 +3889,30 @@ extension Gym_Messaging_V1_MessagingService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_DeleteMessageResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeleteMessageResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeletePostAsAdmin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) The post disappears for everyone; the reason is kept.
+        /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DeletePostAsAdminRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_DeletePostAsAdminRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_DeletePostAsAdminResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deletePostAsAdmin<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_DeletePostAsAdminRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_DeletePostAsAdminRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_DeletePostAsAdminResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -3919,6 +4667,173 @@ extension Gym_Messaging_V1_MessagingService {
             )
         }
 
+        /// Call the "CreatePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_CreatePostRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_CreatePostRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_CreatePostResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func createPost<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_CreatePostRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_CreatePostRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_CreatePostResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_CreatePostResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.CreatePost.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeletePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The author's own posts only. Errors: NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DeletePostRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_DeletePostRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_DeletePostResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deletePost<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_DeletePostRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_DeletePostRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_DeletePostResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePostResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.DeletePost.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListUserPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: PERMISSION_DENIED when either has blocked the other.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListUserPostsRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ListUserPostsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ListUserPostsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listUserPosts<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListUserPostsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ListUserPostsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListUserPostsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListUserPostsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.ListUserPosts.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetFeed" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_GetFeedRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_GetFeedRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_GetFeedResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getFeed<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_GetFeedRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_GetFeedRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_GetFeedResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_GetFeedResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.GetFeed.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ReactToPost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One reaction per user per post; changing or clearing it is allowed.
+        /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ReactToPostRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ReactToPostRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ReactToPostResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func reactToPost<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ReactToPostRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ReactToPostRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ReactToPostResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ReactToPostResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.ReactToPost.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "ListNotifications" method.
         ///
         /// - Parameters:
@@ -4006,6 +4921,41 @@ extension Gym_Messaging_V1_MessagingService {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Messaging_V1_MessagingService.Method.DeleteMessage.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeletePostAsAdmin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) The post disappears for everyone; the reason is kept.
+        /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DeletePostAsAdminRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_DeletePostAsAdminRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_DeletePostAsAdminResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deletePostAsAdmin<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_DeletePostAsAdminRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_DeletePostAsAdminRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_DeletePostAsAdminResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.DeletePostAsAdmin.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -4638,6 +5588,148 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
         )
     }
 
+    /// Call the "CreatePost" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (text 1..4000).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_CreatePostRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createPost<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_CreatePostRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_CreatePostResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.createPost(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_CreatePostRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_CreatePostResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeletePost" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The author's own posts only. Errors: NOT_FOUND.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_DeletePostRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deletePost<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_DeletePostRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePostResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deletePost(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DeletePostRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DeletePostResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListUserPosts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: PERMISSION_DENIED when either has blocked the other.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_ListUserPostsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listUserPosts<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListUserPostsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListUserPostsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listUserPosts(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListUserPostsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListUserPostsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetFeed" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_GetFeedRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getFeed<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_GetFeedRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_GetFeedResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getFeed(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_GetFeedRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_GetFeedResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ReactToPost" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One reaction per user per post; changing or clearing it is allowed.
+    /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_ReactToPostRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func reactToPost<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_ReactToPostRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ReactToPostResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.reactToPost(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ReactToPostRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ReactToPostResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "ListNotifications" method.
     ///
     /// - Parameters:
@@ -4712,6 +5804,36 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DeleteMessageRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DeleteMessageResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeletePostAsAdmin" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (admin) The post disappears for everyone; the reason is kept.
+    /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_DeletePostAsAdminRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deletePostAsAdmin<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_DeletePostAsAdminRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deletePostAsAdmin(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DeletePostAsAdminRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DeletePostAsAdminResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -5433,6 +6555,168 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
         )
     }
 
+    /// Call the "CreatePost" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (text 1..4000).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createPost<Result>(
+        _ message: Gym_Messaging_V1_CreatePostRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_CreatePostResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_CreatePostRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.createPost(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeletePost" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The author's own posts only. Errors: NOT_FOUND.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deletePost<Result>(
+        _ message: Gym_Messaging_V1_DeletePostRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePostResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_DeletePostRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deletePost(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListUserPosts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: PERMISSION_DENIED when either has blocked the other.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listUserPosts<Result>(
+        _ message: Gym_Messaging_V1_ListUserPostsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListUserPostsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_ListUserPostsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listUserPosts(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetFeed" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getFeed<Result>(
+        _ message: Gym_Messaging_V1_GetFeedRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_GetFeedResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_GetFeedRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getFeed(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ReactToPost" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One reaction per user per post; changing or clearing it is allowed.
+    /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func reactToPost<Result>(
+        _ message: Gym_Messaging_V1_ReactToPostRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ReactToPostResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_ReactToPostRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.reactToPost(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "ListNotifications" method.
     ///
     /// - Parameters:
@@ -5518,6 +6802,40 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             metadata: metadata
         )
         return try await self.deleteMessage(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeletePostAsAdmin" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (admin) The post disappears for everyone; the reason is kept.
+    /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deletePostAsAdmin<Result>(
+        _ message: Gym_Messaging_V1_DeletePostAsAdminRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_DeletePostAsAdminRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deletePostAsAdmin(
             request: request,
             options: options,
             onResponse: handleResponse

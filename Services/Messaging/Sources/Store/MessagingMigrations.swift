@@ -135,6 +135,29 @@ enum MessagingMigrations {
         CREATE INDEX notifications_by_user ON notifications(user_id, rid);
         """)
     }
+    migrator.registerMigration("posts-v1") { db in
+      try db.execute(sql: """
+        CREATE TABLE posts (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          author_id TEXT NOT NULL,
+          text TEXT NOT NULL,
+          created_at DATETIME NOT NULL,
+          likes INTEGER NOT NULL DEFAULT 0,
+          dislikes INTEGER NOT NULL DEFAULT 0,
+          deleted_reason TEXT
+        );
+        CREATE INDEX posts_by_author ON posts(author_id, rid) WHERE deleted_reason IS NULL;
+
+        CREATE TABLE post_reactions (
+          post_rid INTEGER NOT NULL REFERENCES posts(rid) ON DELETE CASCADE,
+          user_id TEXT NOT NULL,
+          reaction INTEGER NOT NULL,     -- 1 like, 2 dislike
+          PRIMARY KEY (post_rid, user_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX post_reactions_by_user ON post_reactions(user_id);
+        """)
+    }
     return migrator
   }
 }

@@ -117,7 +117,16 @@ public struct MessagingStore: Sendable {
   public func purgeUser(_ userID: String) async throws -> Int {
     try await writer.write { db in
       var removed = 0
+      // Their reactions leave others' counts first.
+      try db.execute(sql: """
+        UPDATE posts SET
+          likes = likes - (SELECT COUNT(*) FROM post_reactions r WHERE r.post_rid = posts.rid AND r.user_id = ? AND r.reaction = 1),
+          dislikes = dislikes - (SELECT COUNT(*) FROM post_reactions r WHERE r.post_rid = posts.rid AND r.user_id = ? AND r.reaction = 2)
+        WHERE rid IN (SELECT post_rid FROM post_reactions WHERE user_id = ?)
+        """, arguments: [userID, userID, userID])
       let statements: [(String, StatementArguments)] = [
+        ("DELETE FROM post_reactions WHERE user_id = ?", [userID]),
+        ("DELETE FROM posts WHERE author_id = ?", [userID]),
         ("DELETE FROM messages WHERE sender_id = ?", [userID]),
         ("DELETE FROM conversations WHERE user_a = ? OR user_b = ?", [userID, userID]),
         ("DELETE FROM room_members WHERE user_id = ?", [userID]),

@@ -1,0 +1,92 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+
+extension MessagingService {
+  public func createPost(request: Gym_Messaging_V1_CreatePostRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CreatePostResponse {
+    let caller = try Caller.current()
+    let text = try Self.text(request.text)
+    let post = try await store.createPost(id: ID.make(), authorID: caller.userID, text: text, now: Date())
+    let mapped = try await posts([post])
+    return .with { $0.post = mapped[0] }
+  }
+
+  public func deletePost(request: Gym_Messaging_V1_DeletePostRequest, context: ServerContext) async throws -> Gym_Messaging_V1_DeletePostResponse {
+    let caller = try Caller.current()
+    try await store.deletePost(id: request.id, authorID: caller.userID, reason: "deleted by its author")
+    return .init()
+  }
+
+  public func deletePostAsAdmin(
+    request: Gym_Messaging_V1_DeletePostAsAdminRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_DeletePostAsAdminResponse {
+    let caller = try Caller.current()
+    guard caller.isAdmin else { throw MessagingError.permissionDenied("deleting others' posts needs the admin role") }
+    let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !reason.isEmpty, reason.count <= 500 else { throw MessagingError.invalid([.init("reason", "must be 1 to 500 characters")]) }
+    try await store.deletePost(id: request.id, authorID: nil, reason: reason)
+    logger.notice("post deleted by an admin", metadata: ["post_id": "\(request.id)", "admin_id": "\(caller.userID)"])
+    return .init()
+  }
+
+  public func listUserPosts(
+    request: Gym_Messaging_V1_ListUserPostsRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_ListUserPostsResponse {
+    let caller = try Caller.current()
+    let paging = try Paging(size: request.pageSize, token: request.pageToken)
+    let author = request.userID.isEmpty ? caller.userID : request.userID
+    let page = try await store.posts(by: author, viewerID: caller.userID, before: try Self.before(request.pageToken), limit: paging.size)
+    let mapped = try await posts(page)
+    return .with {
+      $0.posts = mapped
+      $0.nextPageToken = page.count < paging.size ? "" : Paging.token(for: String(page.last!.rid))
+    }
+  }
+
+  public func getFeed(request: Gym_Messaging_V1_GetFeedRequest, context: ServerContext) async throws -> Gym_Messaging_V1_GetFeedResponse {
+    let caller = try Caller.current()
+    let paging = try Paging(size: request.pageSize, token: request.pageToken)
+    let page = try await store.feed(viewerID: caller.userID, before: try Self.before(request.pageToken), limit: paging.size)
+    let mapped = try await posts(page)
+    return .with {
+      $0.posts = mapped
+      $0.nextPageToken = page.count < paging.size ? "" : Paging.token(for: String(page.last!.rid))
+    }
+  }
+
+  public func reactToPost(request: Gym_Messaging_V1_ReactToPostRequest, context: ServerContext) async throws -> Gym_Messaging_V1_ReactToPostResponse {
+    let caller = try Caller.current()
+    let reaction = switch request.reaction {
+    case .like: 1
+    case .dislike: 2
+    case .none: 0
+    default: throw MessagingError.invalid([.init("reaction", "must be LIKE, DISLIKE or NONE")])
+    }
+    let counts = try await store.react(postID: request.postID, userID: caller.userID, reaction: reaction)
+    return .with {
+      $0.likes = Int32(counts.likes)
+      $0.dislikes = Int32(counts.dislikes)
+      $0.myReaction = reaction == 0 ? .unspecified : request.reaction
+    }
+  }
+
+  func posts(_ views: [MessagingStore.PostView]) async throws -> [Gym_Messaging_V1_Post] {
+    let refs = try await userRefs(views.map(\.authorID))
+    return views.map { view in
+      .with {
+        $0.id = view.id
+        $0.author = refs[view.authorID] ?? .with { $0.userID = view.authorID }
+        $0.text = view.text
+        $0.createdAt = .init(date: view.createdAt)
+        $0.likes = Int32(view.likes)
+        $0.dislikes = Int32(view.dislikes)
+        $0.myReaction = switch view.myReaction {
+        case 1: .like
+        case 2: .dislike
+        default: .unspecified
+        }
+      }
+    }
+  }
+}
