@@ -107,3 +107,13 @@ final class OpenStream: Sendable {
     return ended.withLock { $0 }
   }
 }
+
+/// Waits until `condition` holds (outbox deliveries), for at most `seconds`.
+func eventually(seconds: Double = 5, _ condition: @Sendable () async throws -> Bool) async throws -> Bool {
+  let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+  while ContinuousClock.now < end {
+    if try await condition() { return true }
+    try await Task.sleep(for: .milliseconds(50))
+  }
+  return try await condition()
+}

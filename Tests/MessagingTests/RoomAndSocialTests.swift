@@ -129,6 +129,32 @@ extension MessagingRPC {
       }
     }
 
+    @Test func aBannedUsersPostsAndRoomMessagesAreHiddenWhileTheBanLasts() async throws {
+      try await MessagingFixture.run { env in
+        let admin = try await env.running.makeAdmin()
+        _ = try await env.messaging.follow(.with { $0.userID = env.ben.id }, metadata: env.ana.metadata)
+        _ = try await env.messaging.createPost(.with { $0.text = "buy my supplements" }, metadata: env.ben.metadata)
+        let room = try await env.messaging.createRoom(.with { $0.name = "Lifters" }, metadata: env.ana.metadata).room
+        _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)
+        _ = try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.text = "cheap supplements here" }, metadata: env.ben.metadata)
+        #expect(try await env.messaging.getFeed(.init(), metadata: env.ana.metadata).posts.count == 1)
+
+        _ = try await env.running.auth.banUser(.with { $0.userID = env.ben.id; $0.reason = "spam" }, metadata: admin.metadata)
+        let hidden = try await eventually {
+          try await env.messaging.getFeed(.init(), metadata: env.ana.metadata).posts.isEmpty
+        }
+        #expect(hidden)
+        #expect(try await env.messaging.listRoomMessages(.with { $0.roomID = room.id }, metadata: env.ana.metadata).messages.isEmpty)
+
+        _ = try await env.running.auth.unbanUser(.with { $0.userID = env.ben.id }, metadata: admin.metadata)
+        let back = try await eventually {
+          try await env.messaging.getFeed(.init(), metadata: env.ana.metadata).posts.count == 1
+        }
+        #expect(back)
+        #expect(try await env.messaging.listRoomMessages(.with { $0.roomID = room.id }, metadata: env.ana.metadata).messages.count == 1)
+      }
+    }
+
     @Test func notificationsAreIdempotentAndArriveOnTheStream() async throws {
       try await MessagingFixture.run { env in
         let stream = OpenStream(env.messaging, env.ana.metadata)

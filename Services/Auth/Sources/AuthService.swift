@@ -16,7 +16,7 @@ public struct AuthService: Sendable {
     /// Services that hold user data and receive `PurgeUser` when an account is deleted.
     public var purgeDestinations: [Outbox.Destination] = [.catalog, .plan, .messaging, .places]
     /// Services that hide a banned user's public content and hear of bans and unbans.
-    public var standingDestinations: [Outbox.Destination] = [.catalog]
+    public var standingDestinations: [Outbox.Destination] = [.catalog, .messaging]
     public init() {}
   }
 

@@ -6,10 +6,10 @@ import GymStore
 import ServiceLifecycle
 
 /// Delivers auth's outbox jobs: `purge-user` to each service's `…Internal.PurgeUser`
-/// (catalog, plan, messaging, places),
-/// `user-standing` (bans) to catalog's `SetUserStanding`. A destination without a
-/// configured address (or not built yet) keeps its jobs queued, visible to operators
-/// through `gymctl outbox`, and receives them once it is configured.
+/// (catalog, plan, messaging, places), `user-standing` (bans) to catalog's and
+/// messaging's `SetUserStanding`. A destination without a configured address keeps its
+/// jobs queued, visible to operators through `gymctl outbox`, and receives them once it
+/// is configured.
 struct OutboxReceivers: Sendable {
   private let clients: [Outbox.Destination: GymGRPCClient]
 
@@ -47,10 +47,17 @@ struct OutboxReceivers: Sendable {
       let userID = String(decoding: job.payload, as: UTF8.self)
       _ = try await Gym_Messaging_V1_MessagingInternal.Client(wrapping: client).purgeUser(.with { $0.userID = userID }, options: options)
     case (.userStanding, .catalog):
-      let decoder = JSONDecoder()
-      decoder.dateDecodingStrategy = .secondsSince1970
-      let standing = try decoder.decode(AuthStore.Standing.self, from: job.payload)
+      let standing = try Self.standing(job.payload)
       _ = try await Gym_Catalog_V1_CatalogInternal.Client(wrapping: client).setUserStanding(
+        .with {
+          $0.userID = standing.userID
+          $0.banned = standing.banned
+          if let until = standing.until { $0.bannedUntil = .init(date: until) }
+          $0.sequence = job.id
+        }, options: options)
+    case (.userStanding, .messaging):
+      let standing = try Self.standing(job.payload)
+      _ = try await Gym_Messaging_V1_MessagingInternal.Client(wrapping: client).setUserStanding(
         .with {
           $0.userID = standing.userID
           $0.banned = standing.banned
@@ -60,5 +67,11 @@ struct OutboxReceivers: Sendable {
     default:
       throw NoReceiver(destination: job.destination, kind: job.kind)
     }
+  }
+
+  private static func standing(_ payload: Data) throws -> AuthStore.Standing {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    return try decoder.decode(AuthStore.Standing.self, from: payload)
   }
 }

@@ -47,6 +47,20 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     return .with { $0.friends = friends }
   }
 
+  public func setUserStanding(
+    request: Gym_Messaging_V1_SetUserStandingRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_SetUserStandingResponse {
+    var violations: [FieldViolation] = []
+    if request.userID.isEmpty { violations.append(.init("user_id", "is required")) }
+    if request.sequence <= 0 { violations.append(.init("sequence", "must be positive")) }
+    guard violations.isEmpty else { throw MessagingError.invalid(violations) }
+    let applied = try await store.setStanding(
+      userID: request.userID, banned: request.banned, until: request.hasBannedUntil ? request.bannedUntil.date : nil,
+      sequence: request.sequence)
+    logger.info("user standing", metadata: ["target_user_id": "\(request.userID)", "banned": "\(request.banned)", "applied": "\(applied)"])
+    return .with { $0.applied = applied }
+  }
+
   /// Idempotent: a second purge finds nothing and answers 0.
   public func purgeUser(request: Gym_Messaging_V1_PurgeUserRequest, context: ServerContext) async throws -> Gym_Messaging_V1_PurgeUserResponse {
     guard !request.userID.isEmpty else { throw MessagingError.invalid([.init("user_id", "is required")]) }

@@ -6878,6 +6878,19 @@ public enum Gym_Messaging_V1_MessagingInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SetUserStanding" metadata.
+        public enum SetUserStanding: Sendable {
+            /// Request type for "SetUserStanding".
+            public typealias Input = Gym_Messaging_V1_SetUserStandingRequest
+            /// Response type for "SetUserStanding".
+            public typealias Output = Gym_Messaging_V1_SetUserStandingResponse
+            /// Descriptor for "SetUserStanding".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingInternal"),
+                method: "SetUserStanding",
+                type: .unary
+            )
+        }
         /// Namespace for "PurgeUser" metadata.
         public enum PurgeUser: Sendable {
             /// Request type for "PurgeUser".
@@ -6895,6 +6908,7 @@ public enum Gym_Messaging_V1_MessagingInternal: Sendable {
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             Notify.descriptor,
             AreFriends.descriptor,
+            SetUserStanding.descriptor,
             PurgeUser.descriptor
         ]
     }
@@ -6961,6 +6975,26 @@ extension Gym_Messaging_V1_MessagingInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_AreFriendsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_AreFriendsResponse>
+
+        /// Handle the "SetUserStanding" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A user was banned or unbanned in auth: their posts and room messages are hidden
+        /// > while the ban lasts. Delivered by auth's outbox.
+        /// > Errors: INVALID_ARGUMENT.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_SetUserStandingRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_SetUserStandingResponse` messages.
+        func setUserStanding(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_SetUserStandingRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_SetUserStandingResponse>
 
         /// Handle the "PurgeUser" method.
         ///
@@ -7029,6 +7063,26 @@ extension Gym_Messaging_V1_MessagingInternal {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_AreFriendsResponse>
 
+        /// Handle the "SetUserStanding" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A user was banned or unbanned in auth: their posts and room messages are hidden
+        /// > while the ban lasts. Delivered by auth's outbox.
+        /// > Errors: INVALID_ARGUMENT.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_SetUserStandingRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_SetUserStandingResponse` message.
+        func setUserStanding(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_SetUserStandingRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_SetUserStandingResponse>
+
         /// Handle the "PurgeUser" method.
         ///
         /// > Source IDL Documentation:
@@ -7094,6 +7148,26 @@ extension Gym_Messaging_V1_MessagingInternal {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_AreFriendsResponse
 
+        /// Handle the "SetUserStanding" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A user was banned or unbanned in auth: their posts and room messages are hidden
+        /// > while the ban lasts. Delivered by auth's outbox.
+        /// > Errors: INVALID_ARGUMENT.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_SetUserStandingRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_SetUserStandingResponse` to respond with.
+        func setUserStanding(
+            request: Gym_Messaging_V1_SetUserStandingRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_SetUserStandingResponse
+
         /// Handle the "PurgeUser" method.
         ///
         /// > Source IDL Documentation:
@@ -7141,6 +7215,17 @@ extension Gym_Messaging_V1_MessagingInternal.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingInternal.Method.SetUserStanding.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_SetUserStandingRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_SetUserStandingResponse>(),
+            handler: { request, context in
+                try await self.setUserStanding(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Messaging_V1_MessagingInternal.Method.PurgeUser.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_PurgeUserRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_PurgeUserResponse>(),
@@ -7173,6 +7258,17 @@ extension Gym_Messaging_V1_MessagingInternal.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_AreFriendsResponse> {
         let response = try await self.areFriends(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func setUserStanding(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_SetUserStandingRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_SetUserStandingResponse> {
+        let response = try await self.setUserStanding(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -7213,6 +7309,19 @@ extension Gym_Messaging_V1_MessagingInternal.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_AreFriendsResponse> {
         return GRPCCore.ServerResponse<Gym_Messaging_V1_AreFriendsResponse>(
             message: try await self.areFriends(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func setUserStanding(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_SetUserStandingRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_SetUserStandingResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_SetUserStandingResponse>(
+            message: try await self.setUserStanding(
                 request: request.message,
                 context: context
             ),
@@ -7291,6 +7400,31 @@ extension Gym_Messaging_V1_MessagingInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_AreFriendsResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_AreFriendsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SetUserStanding" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A user was banned or unbanned in auth: their posts and room messages are hidden
+        /// > while the ban lasts. Delivered by auth's outbox.
+        /// > Errors: INVALID_ARGUMENT.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_SetUserStandingRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_SetUserStandingRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_SetUserStandingResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setUserStanding<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_SetUserStandingRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_SetUserStandingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_SetUserStandingResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetUserStandingResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "PurgeUser" method.
@@ -7405,6 +7539,42 @@ extension Gym_Messaging_V1_MessagingInternal {
             )
         }
 
+        /// Call the "SetUserStanding" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A user was banned or unbanned in auth: their posts and room messages are hidden
+        /// > while the ban lasts. Delivered by auth's outbox.
+        /// > Errors: INVALID_ARGUMENT.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_SetUserStandingRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_SetUserStandingRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_SetUserStandingResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setUserStanding<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_SetUserStandingRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_SetUserStandingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_SetUserStandingResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetUserStandingResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingInternal.Method.SetUserStanding.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "PurgeUser" method.
         ///
         /// > Source IDL Documentation:
@@ -7497,6 +7667,37 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_AreFriendsRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_AreFriendsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetUserStanding" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A user was banned or unbanned in auth: their posts and room messages are hidden
+    /// > while the ban lasts. Delivered by auth's outbox.
+    /// > Errors: INVALID_ARGUMENT.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_SetUserStandingRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setUserStanding<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_SetUserStandingRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetUserStandingResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setUserStanding(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_SetUserStandingRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_SetUserStandingResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -7595,6 +7796,41 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.areFriends(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetUserStanding" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A user was banned or unbanned in auth: their posts and room messages are hidden
+    /// > while the ban lasts. Delivered by auth's outbox.
+    /// > Errors: INVALID_ARGUMENT.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setUserStanding<Result>(
+        _ message: Gym_Messaging_V1_SetUserStandingRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetUserStandingResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_SetUserStandingRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setUserStanding(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -1595,6 +1595,49 @@ public nonisolated struct Gym_Messaging_V1_AreFriendsResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Gym_Messaging_V1_SetUserStandingRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String = String()
+
+  public var banned: Bool = false
+
+  /// unset = indefinite (when banned)
+  public var bannedUntil: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_bannedUntil ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_bannedUntil = newValue}
+  }
+  /// Returns true if `bannedUntil` has been explicitly set.
+  public var hasBannedUntil: Bool {self._bannedUntil != nil}
+  /// Clears the value of `bannedUntil`. Subsequent reads from it will return its default value.
+  public mutating func clearBannedUntil() {self._bannedUntil = nil}
+
+  /// Auth's strictly increasing sequence for this change; older changes arriving late
+  /// are ignored.
+  public var sequence: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _bannedUntil: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Gym_Messaging_V1_SetUserStandingResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// false when a newer change was already applied
+  public var applied: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Gym_Messaging_V1_PurgeUserRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -4430,6 +4473,85 @@ nonisolated extension Gym_Messaging_V1_AreFriendsResponse: SwiftProtobuf.Message
 
   public static func ==(lhs: Gym_Messaging_V1_AreFriendsResponse, rhs: Gym_Messaging_V1_AreFriendsResponse) -> Bool {
     if lhs.friends != rhs.friends {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_SetUserStandingRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetUserStandingRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}banned\0\u{3}banned_until\0\u{1}sequence\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.banned) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._bannedUntil) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self.sequence) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    }
+    if self.banned != false {
+      try visitor.visitSingularBoolField(value: self.banned, fieldNumber: 2)
+    }
+    try { if let v = self._bannedUntil {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if self.sequence != 0 {
+      try visitor.visitSingularInt64Field(value: self.sequence, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_SetUserStandingRequest, rhs: Gym_Messaging_V1_SetUserStandingRequest) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs.banned != rhs.banned {return false}
+    if lhs._bannedUntil != rhs._bannedUntil {return false}
+    if lhs.sequence != rhs.sequence {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_SetUserStandingResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetUserStandingResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}applied\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.applied) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.applied != false {
+      try visitor.visitSingularBoolField(value: self.applied, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_SetUserStandingResponse, rhs: Gym_Messaging_V1_SetUserStandingResponse) -> Bool {
+    if lhs.applied != rhs.applied {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

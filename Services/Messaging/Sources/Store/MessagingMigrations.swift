@@ -158,6 +158,18 @@ enum MessagingMigrations {
         CREATE INDEX post_reactions_by_user ON post_reactions(user_id);
         """)
     }
+    migrator.registerMigration("standing-v1") { db in
+      try db.execute(sql: """
+        -- Bans as auth reports them; a banned user's posts and room messages are hidden
+        -- while banned_until is in the future (NULL = indefinitely).
+        CREATE TABLE user_standing (
+          user_id TEXT PRIMARY KEY,
+          banned INTEGER NOT NULL,
+          banned_until DATETIME,
+          sequence INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """)
+    }
     return migrator
   }
 }

@@ -61,6 +61,7 @@ extension MessagingStore {
       SELECT p.*, COALESCE((SELECT reaction FROM post_reactions r WHERE r.post_rid = p.rid AND r.user_id = \(viewerID)), 0) AS mine
       FROM posts p
       WHERE p.deleted_reason IS NULL AND \(filter) AND (\(before) = 0 OR p.rid < \(before))
+        AND \(literal: visibleAuthor("p.author_id", now: Date()))
       ORDER BY p.rid DESC LIMIT \(limit)
       """).fetchAll(db).map { row in
       PostView(

@@ -121,11 +121,12 @@ extension MessagingStore {
   public func roomMessages(roomID: String, viewerID: String, before: Int64, limit: Int) async throws -> [MessageRecord] {
     try await writer.read { db in
       let rid = try Self.requireMember(db, roomID: roomID, userID: viewerID)
-      return try Row.fetchAll(db, sql: """
-        SELECT \(MessageRecord.columns) FROM messages m \(MessageRecord.joins)
-        WHERE m.room_rid = ? AND (? = 0 OR m.rid < ?) ORDER BY m.rid DESC LIMIT ?
-        """, arguments: [rid, before, before, limit]
-      ).map(MessageRecord.init(row:))
+      return try SQLRequest<Row>(literal: """
+        SELECT \(sql: MessageRecord.columns) FROM messages m \(sql: MessageRecord.joins)
+        WHERE m.room_rid = \(rid) AND (\(before) = 0 OR m.rid < \(before))
+          AND \(literal: Self.visibleAuthor("m.sender_id", now: Date()))
+        ORDER BY m.rid DESC LIMIT \(limit)
+        """).fetchAll(db).map(MessageRecord.init(row:))
     }
   }
 
