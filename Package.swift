@@ -165,6 +165,7 @@ let targets: [Target] = [
       .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "SwiftProtobuf", package: "swift-protobuf"),
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      .product(name: "Crypto", package: "swift-crypto"),
     ],
     path: "Services/Messaging/Sources",
     swiftSettings: swiftSettings
@@ -272,6 +273,7 @@ let targets: [Target] = [
     dependencies: grpc + [
       "GymMessaging", "GymGateway", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "Crypto", package: "swift-crypto"),
     ],
     swiftSettings: swiftSettings
   ),

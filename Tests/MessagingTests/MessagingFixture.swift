@@ -30,7 +30,7 @@ enum MessagingFixture {
   }
 
   static func run<T: Sendable>(
-    streamBuffer: Int = 1000, _ body: @Sendable (Env) async throws -> T
+    streamBuffer: Int = 1000, maxAttachmentBytes: Int = 10 << 20, _ body: @Sendable (Env) async throws -> T
   ) async throws -> T {
     let port = try freePort()
     return try await withRunningAuth(outboxReceivers: ["messaging": HostPort(host: "127.0.0.1", port: port)]) { auth in
@@ -39,6 +39,7 @@ enum MessagingFixture {
           common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
           dataDirectory: try temporaryDirectory("gym-messaging"), auth: auth.address, credential: auth.credential))
       settings.streamBuffer = streamBuffer
+      settings.maxAttachmentBytes = maxAttachmentBytes
       let messaging = try await MessagingApp.build(settings, logger: Logger(label: "messaging"))
       return try await withRunningProcess(messaging) { address in
         try await withClient(to: address) { client in
@@ -116,4 +117,34 @@ func eventually(seconds: Double = 5, _ condition: @Sendable () async throws -> B
     try await Task.sleep(for: .milliseconds(50))
   }
   return try await condition()
+}
+
+/// Uploads `bytes` in 100 KiB chunks, as an app would.
+func upload(
+  _ messaging: Messaging, _ bytes: [UInt8], filename: String = "photo.jpg", mimeType: String = "", as user: MessagingFixture.User
+) async throws -> Gym_Messaging_V1_Attachment {
+  try await messaging.uploadAttachment(metadata: user.metadata) { writer in
+    try await writer.write(.with { $0.start = .with { $0.filename = filename; $0.mimeType = mimeType } })
+    for start in stride(from: 0, to: bytes.count, by: 100 * 1024) {
+      try await writer.write(.with { $0.chunk = Data(bytes[start..<min(start + 100 * 1024, bytes.count)]) })
+    }
+  }.attachment
+}
+
+/// Downloads an attachment whole: its description and its bytes.
+func download(_ messaging: Messaging, _ id: String, as user: MessagingFixture.User) async throws -> (Gym_Messaging_V1_Attachment, [UInt8]) {
+  try await messaging.downloadAttachment(.with { $0.attachmentID = id }, metadata: user.metadata) { response in
+    var attachment = Gym_Messaging_V1_Attachment()
+    var bytes: [UInt8] = []
+    for try await part in response.messages {
+      if part.hasAttachment { attachment = part.attachment }
+      bytes += part.chunk
+    }
+    return (attachment, bytes)
+  }
+}
+
+/// A JPEG's signature followed by `size` deterministic bytes.
+func jpeg(size: Int) -> [UInt8] {
+  [0xFF, 0xD8, 0xFF, 0xE0] + (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
 }

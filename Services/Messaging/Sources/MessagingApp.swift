@@ -15,11 +15,16 @@ public enum MessagingApp {
   public static let streamBuffer = ConfigKey(
     "GYM_MESSAGING_STREAM_BUFFER", default: "1000", "Events a Subscribe stream may hold unread before it is told to resume")
 
-  public static let keys: [ConfigKey] = [listen, authAddress, streamBuffer, CommonKeys.dataDir, ServiceCredential.fileKey] + CommonKeys.all
+  public static let maxAttachmentBytes = ConfigKey(
+    "GYM_MESSAGING_MAX_ATTACHMENT_BYTES", default: "10485760", "Largest attachment accepted, in bytes")
+
+  public static let keys: [ConfigKey] =
+    [listen, authAddress, streamBuffer, maxAttachmentBytes, CommonKeys.dataDir, ServiceCredential.fileKey] + CommonKeys.all
 
   public struct Settings: Sendable {
     public var backend: BackendSettings
     public var streamBuffer = 1000
+    public var maxAttachmentBytes = 10 << 20
 
     public init(backend: BackendSettings) {
       self.backend = backend
@@ -28,6 +33,7 @@ public enum MessagingApp {
     public init(config: Config) throws {
       backend = try BackendSettings(config: config, listenKey: MessagingApp.listen, authKey: MessagingApp.authAddress)
       streamBuffer = try config.int(MessagingApp.streamBuffer, in: 10...100_000)
+      maxAttachmentBytes = try config.int(MessagingApp.maxAttachmentBytes, in: 1024...(1 << 30))
     }
   }
 
@@ -38,6 +44,7 @@ public enum MessagingApp {
     let path = settings.backend.databasePath("messaging.sqlite")
     let hub = EventHub(bufferLimit: settings.streamBuffer)
     let store = try MessagingStore(path: path, publish: hub.publish)
+    let files = try AttachmentFiles(directory: settings.backend.databasePath("attachments"))
     // Open streams checked their token when they began: revocations end them.
     let revocations = RevocationList { revocations in
       for revocation in revocations {
@@ -57,7 +64,8 @@ public enum MessagingApp {
     ) { authClient in
       [
         MessagingService(
-          store: store, hub: hub, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),
+          store: store, hub: hub, files: files, maxAttachmentBytes: settings.maxAttachmentBytes,
+          users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),
         MessagingInternalService(store: store, logger: logger),
       ]
     }

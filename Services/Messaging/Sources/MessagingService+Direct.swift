@@ -8,7 +8,7 @@ extension MessagingService {
     request: Gym_Messaging_V1_SendDirectMessageRequest, context: ServerContext
   ) async throws -> Gym_Messaging_V1_SendDirectMessageResponse {
     let caller = try Caller.current()
-    let text = try Self.text(request.text)
+    let text = try Self.text(request.text, attachments: request.attachmentIds)
     let recipient: Gym_Auth_V1_User
     switch request.recipient {
     case .userID(let id):
@@ -24,7 +24,8 @@ extension MessagingService {
     let refs = try await userRefs([caller.userID])
     let now = Date()
     let record = try await store.sendDirect(
-      messageID: ID.make(now: now), newConversationID: ID.make(now: now), from: caller.userID, to: recipient.id, text: text, now: now
+      messageID: ID.make(now: now), newConversationID: ID.make(now: now), from: caller.userID, to: recipient.id, text: text,
+      attachmentIDs: request.attachmentIds, now: now
     ) { record in
       let message = Self.message(record, sender: refs[caller.userID])
       return try [recipient.id, caller.userID].map { user in try Self.draft(for: user, .directMessage) { $0.message = message } }

@@ -6,8 +6,9 @@ import GymService
 extension MessagingService {
   public func createPost(request: Gym_Messaging_V1_CreatePostRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CreatePostResponse {
     let caller = try Caller.current()
-    let text = try Self.text(request.text)
-    let post = try await store.createPost(id: ID.make(), authorID: caller.userID, text: text, now: Date())
+    let text = try Self.text(request.text, attachments: request.attachmentIds)
+    let post = try await store.createPost(
+      id: ID.make(), authorID: caller.userID, text: text, attachmentIDs: request.attachmentIds, now: Date())
     let mapped = try await posts([post])
     return .with { $0.post = mapped[0] }
   }
@@ -81,6 +82,7 @@ extension MessagingService {
         $0.createdAt = .init(date: view.createdAt)
         $0.likes = Int32(view.likes)
         $0.dislikes = Int32(view.dislikes)
+        $0.attachments = view.attachments.map(Self.attachment)
         $0.myReaction = switch view.myReaction {
         case 1: .like
         case 2: .dislike

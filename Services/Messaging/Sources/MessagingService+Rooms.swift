@@ -55,11 +55,12 @@ extension MessagingService {
     request: Gym_Messaging_V1_PostRoomMessageRequest, context: ServerContext
   ) async throws -> Gym_Messaging_V1_PostRoomMessageResponse {
     let caller = try Caller.current()
-    let text = try Self.text(request.text)
+    let text = try Self.text(request.text, attachments: request.attachmentIds)
     let refs = try await userRefs([caller.userID])
     let now = Date()
     let record = try await store.postRoomMessage(
-      messageID: ID.make(now: now), roomID: request.roomID, senderID: caller.userID, text: text, now: now
+      messageID: ID.make(now: now), roomID: request.roomID, senderID: caller.userID, text: text,
+      attachmentIDs: request.attachmentIds, now: now
     ) { record, members in
       let message = Self.message(record, sender: refs[caller.userID])
       return try members.map { member in try Self.draft(for: member, .roomMessage) { $0.message = message } }

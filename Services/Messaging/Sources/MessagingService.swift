@@ -11,14 +11,22 @@ import SwiftProtobuf
 public struct MessagingService: Sendable {
   static let maximumText = 4000
 
+  static let maximumAttachments = 10
+
   let store: MessagingStore
   let hub: EventHub
+  let files: AttachmentFiles
+  let maxAttachmentBytes: Int
   let users: any UserDirectory
   let logger: Logger
 
-  public init(store: MessagingStore, hub: EventHub, users: any UserDirectory, logger: Logger) {
+  public init(
+    store: MessagingStore, hub: EventHub, files: AttachmentFiles, maxAttachmentBytes: Int, users: any UserDirectory, logger: Logger
+  ) {
     self.store = store
     self.hub = hub
+    self.files = files
+    self.maxAttachmentBytes = maxAttachmentBytes
     self.users = users
     self.logger = logger
   }
@@ -54,12 +62,27 @@ public struct MessagingService: Sendable {
     .init(userID: user.id, username: user.username, displayName: user.profile.displayName)
   }
 
-  static func text(_ text: String, field: String = "text") throws(MessagingError) -> String {
+  /// The text of a message or post; it may be empty only when attachments carry it.
+  static func text(_ text: String, attachments: [String] = []) throws(MessagingError) -> String {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty, trimmed.count <= maximumText else {
-      throw .invalid([.init(field, "must be 1 to \(maximumText) characters")])
+    if attachments.count > maximumAttachments {
+      throw .invalid([.init("attachment_ids", "at most \(maximumAttachments) attachments")])
+    }
+    guard trimmed.count <= maximumText, !trimmed.isEmpty || !attachments.isEmpty else {
+      throw .invalid([.init("text", "must be 1 to \(maximumText) characters (or empty with attachments)")])
     }
     return trimmed
+  }
+
+  static func attachment(_ record: MessagingStore.AttachmentRecord) -> Gym_Messaging_V1_Attachment {
+    .with {
+      $0.id = record.id
+      $0.mimeType = record.mimeType
+      $0.sizeBytes = record.sizeBytes
+      $0.sha256 = record.sha256
+      $0.filename = record.filename
+      $0.createdAt = .init(date: record.createdAt)
+    }
   }
 
   static func message(_ record: MessageRecord, sender: Gym_Messaging_V1_UserRef?) -> Gym_Messaging_V1_Message {
@@ -71,6 +94,7 @@ public struct MessagingService: Sendable {
       $0.text = record.text
       $0.sentAt = .init(date: record.sentAt)
       $0.deleted = record.deleted
+      $0.attachments = record.attachments.map(attachment)
     }
   }
 

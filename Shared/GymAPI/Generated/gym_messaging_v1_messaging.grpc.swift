@@ -80,6 +80,32 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "UploadAttachment" metadata.
+        public enum UploadAttachment: Sendable {
+            /// Request type for "UploadAttachment".
+            public typealias Input = Gym_Messaging_V1_UploadAttachmentRequest
+            /// Response type for "UploadAttachment".
+            public typealias Output = Gym_Messaging_V1_UploadAttachmentResponse
+            /// Descriptor for "UploadAttachment".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "UploadAttachment",
+                type: .clientStreaming
+            )
+        }
+        /// Namespace for "DownloadAttachment" metadata.
+        public enum DownloadAttachment: Sendable {
+            /// Request type for "DownloadAttachment".
+            public typealias Input = Gym_Messaging_V1_DownloadAttachmentRequest
+            /// Response type for "DownloadAttachment".
+            public typealias Output = Gym_Messaging_V1_DownloadAttachmentResponse
+            /// Descriptor for "DownloadAttachment".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "DownloadAttachment",
+                type: .serverStreaming
+            )
+        }
         /// Namespace for "CreateRoom" metadata.
         public enum CreateRoom: Sendable {
             /// Request type for "CreateRoom".
@@ -450,6 +476,8 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
             ListConversations.descriptor,
             ListDirectMessages.descriptor,
             MarkConversationRead.descriptor,
+            UploadAttachment.descriptor,
+            DownloadAttachment.descriptor,
             CreateRoom.descriptor,
             ListRooms.descriptor,
             JoinRoom.descriptor,
@@ -569,6 +597,45 @@ extension Gym_Messaging_V1_MessagingService {
             request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_MarkConversationReadRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_MarkConversationReadResponse>
+
+        /// Handle the "UploadAttachment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
+        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_UploadAttachmentRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_UploadAttachmentResponse` messages.
+        func uploadAttachment(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_UploadAttachmentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_UploadAttachmentResponse>
+
+        /// Handle the "DownloadAttachment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > For its uploader, the members of a conversation or room where it was sent, and
+        /// > anyone who can see a post that carries it.
+        /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_DownloadAttachmentRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_DownloadAttachmentResponse` messages.
+        func downloadAttachment(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_DownloadAttachmentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DownloadAttachmentResponse>
 
         /// Handle the "CreateRoom" method.
         ///
@@ -1100,6 +1167,45 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_MarkConversationReadResponse>
 
+        /// Handle the "UploadAttachment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
+        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_UploadAttachmentRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_UploadAttachmentResponse` message.
+        func uploadAttachment(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_UploadAttachmentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_UploadAttachmentResponse>
+
+        /// Handle the "DownloadAttachment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > For its uploader, the members of a conversation or room where it was sent, and
+        /// > anyone who can see a post that carries it.
+        /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DownloadAttachmentRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_DownloadAttachmentResponse` messages.
+        func downloadAttachment(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_DownloadAttachmentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DownloadAttachmentResponse>
+
         /// Handle the "CreateRoom" method.
         ///
         /// > Source IDL Documentation:
@@ -1628,6 +1734,46 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_MarkConversationReadResponse
 
+        /// Handle the "UploadAttachment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
+        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+        ///
+        /// - Parameters:
+        ///   - request: A stream of `Gym_Messaging_V1_UploadAttachmentRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_UploadAttachmentResponse` to respond with.
+        func uploadAttachment(
+            request: GRPCCore.RPCAsyncSequence<Gym_Messaging_V1_UploadAttachmentRequest, any Swift.Error>,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_UploadAttachmentResponse
+
+        /// Handle the "DownloadAttachment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > For its uploader, the members of a conversation or room where it was sent, and
+        /// > anyone who can see a post that carries it.
+        /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_DownloadAttachmentRequest` message.
+        ///   - response: A response stream of `Gym_Messaging_V1_DownloadAttachmentResponse` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func downloadAttachment(
+            request: Gym_Messaging_V1_DownloadAttachmentRequest,
+            response: GRPCCore.RPCWriter<Gym_Messaging_V1_DownloadAttachmentResponse>,
+            context: GRPCCore.ServerContext
+        ) async throws
+
         /// Handle the "CreateRoom" method.
         ///
         /// > Source IDL Documentation:
@@ -2135,6 +2281,28 @@ extension Gym_Messaging_V1_MessagingService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.UploadAttachment.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_UploadAttachmentRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_UploadAttachmentResponse>(),
+            handler: { request, context in
+                try await self.uploadAttachment(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.DownloadAttachment.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DownloadAttachmentRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DownloadAttachmentResponse>(),
+            handler: { request, context in
+                try await self.downloadAttachment(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Messaging_V1_MessagingService.Method.CreateRoom.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_CreateRoomRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_CreateRoomResponse>(),
@@ -2490,6 +2658,28 @@ extension Gym_Messaging_V1_MessagingService.ServiceProtocol {
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func uploadAttachment(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_UploadAttachmentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_UploadAttachmentResponse> {
+        let response = try await self.uploadAttachment(
+            request: request,
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func downloadAttachment(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_DownloadAttachmentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DownloadAttachmentResponse> {
+        let response = try await self.downloadAttachment(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
     }
 
     public func createRoom(
@@ -2853,6 +3043,36 @@ extension Gym_Messaging_V1_MessagingService.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func uploadAttachment(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_UploadAttachmentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_UploadAttachmentResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_UploadAttachmentResponse>(
+            message: try await self.uploadAttachment(
+                request: request.messages,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func downloadAttachment(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_DownloadAttachmentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DownloadAttachmentResponse> {
+        return GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DownloadAttachmentResponse>(
+            metadata: [:],
+            producer: { writer in
+                try await self.downloadAttachment(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 
@@ -3318,6 +3538,55 @@ extension Gym_Messaging_V1_MessagingService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_MarkConversationReadResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_MarkConversationReadResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UploadAttachment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
+        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request producing `Gym_Messaging_V1_UploadAttachmentRequest` messages.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_UploadAttachmentRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_UploadAttachmentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func uploadAttachment<Result>(
+            request: GRPCCore.StreamingClientRequest<Gym_Messaging_V1_UploadAttachmentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_UploadAttachmentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_UploadAttachmentResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UploadAttachmentResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DownloadAttachment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > For its uploader, the members of a conversation or room where it was sent, and
+        /// > anyone who can see a post that carries it.
+        /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DownloadAttachmentRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_DownloadAttachmentRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_DownloadAttachmentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func downloadAttachment<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_DownloadAttachmentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_DownloadAttachmentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_DownloadAttachmentResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Messaging_V1_DownloadAttachmentResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "CreateRoom" method.
@@ -4055,6 +4324,75 @@ extension Gym_Messaging_V1_MessagingService {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Messaging_V1_MessagingService.Method.MarkConversationRead.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UploadAttachment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
+        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request producing `Gym_Messaging_V1_UploadAttachmentRequest` messages.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_UploadAttachmentRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_UploadAttachmentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func uploadAttachment<Result>(
+            request: GRPCCore.StreamingClientRequest<Gym_Messaging_V1_UploadAttachmentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_UploadAttachmentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_UploadAttachmentResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UploadAttachmentResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.clientStreaming(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.UploadAttachment.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DownloadAttachment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > For its uploader, the members of a conversation or room where it was sent, and
+        /// > anyone who can see a post that carries it.
+        /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DownloadAttachmentRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_DownloadAttachmentRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_DownloadAttachmentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func downloadAttachment<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_DownloadAttachmentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_DownloadAttachmentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_DownloadAttachmentResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Messaging_V1_DownloadAttachmentResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.DownloadAttachment.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -5078,6 +5416,65 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
         )
     }
 
+    /// Call the "UploadAttachment" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
+    /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+    ///
+    /// - Parameters:
+    ///   - request: A streaming request producing `Gym_Messaging_V1_UploadAttachmentRequest` messages.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func uploadAttachment<Result>(
+        request: GRPCCore.StreamingClientRequest<Gym_Messaging_V1_UploadAttachmentRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UploadAttachmentResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.uploadAttachment(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_UploadAttachmentRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_UploadAttachmentResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DownloadAttachment" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > For its uploader, the members of a conversation or room where it was sent, and
+    /// > anyone who can see a post that carries it.
+    /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_DownloadAttachmentRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func downloadAttachment<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_DownloadAttachmentRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Messaging_V1_DownloadAttachmentResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.downloadAttachment(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DownloadAttachmentRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DownloadAttachmentResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "CreateRoom" method.
     ///
     /// > Source IDL Documentation:
@@ -5963,6 +6360,74 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             metadata: metadata
         )
         return try await self.markConversationRead(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UploadAttachment" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
+    /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+    ///
+    /// - Parameters:
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - producer: A closure producing request messages to send to the server. Returning
+    ///       from the closure closes the request stream.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func uploadAttachment<Result>(
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        requestProducer producer: @Sendable @escaping (GRPCCore.RPCWriter<Gym_Messaging_V1_UploadAttachmentRequest>) async throws -> Void,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UploadAttachmentResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.StreamingClientRequest<Gym_Messaging_V1_UploadAttachmentRequest>(
+            metadata: metadata,
+            producer: producer
+        )
+        return try await self.uploadAttachment(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DownloadAttachment" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > For its uploader, the members of a conversation or room where it was sent, and
+    /// > anyone who can see a post that carries it.
+    /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func downloadAttachment<Result>(
+        _ message: Gym_Messaging_V1_DownloadAttachmentRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Messaging_V1_DownloadAttachmentResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_DownloadAttachmentRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.downloadAttachment(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -16,6 +16,11 @@
 /// live, so a client that reconnects with the last id it saw misses nothing and sees
 /// nothing twice. Status codes follow the table in DESIGN.md.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SwiftProtobuf
 
 // If the compiler emits an error on this type, it is because this file
@@ -229,6 +234,41 @@ public nonisolated struct Gym_Messaging_V1_UserRef: Sendable {
   public init() {}
 }
 
+/// A file uploaded with UploadAttachment. Its type is read from its bytes.
+public nonisolated struct Gym_Messaging_V1_Attachment: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  /// image/jpeg, image/png, image/gif, image/webp, video/mp4, application/pdf
+  public var mimeType: String = String()
+
+  public var sizeBytes: Int64 = 0
+
+  /// hex
+  public var sha256: String = String()
+
+  /// as uploaded, for display
+  public var filename: String = String()
+
+  public var createdAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_createdAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_createdAt = newValue}
+  }
+  /// Returns true if `createdAt` has been explicitly set.
+  public var hasCreatedAt: Bool {self._createdAt != nil}
+  /// Clears the value of `createdAt`. Subsequent reads from it will return its default value.
+  public mutating func clearCreatedAt() {self._createdAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
 public nonisolated struct Gym_Messaging_V1_Message: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -251,7 +291,7 @@ public nonisolated struct Gym_Messaging_V1_Message: Sendable {
   /// Clears the value of `sender`. Subsequent reads from it will return its default value.
   public mutating func clearSender() {self._sender = nil}
 
-  /// 1..4000 characters
+  /// 1..4000 characters; may be empty with attachments
   public var text: String = String()
 
   public var sentAt: SwiftProtobuf.Google_Protobuf_Timestamp {
@@ -265,6 +305,8 @@ public nonisolated struct Gym_Messaging_V1_Message: Sendable {
 
   /// removed by a moderator: text is empty
   public var deleted: Bool = false
+
+  public var attachments: [Gym_Messaging_V1_Attachment] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -299,6 +341,9 @@ public nonisolated struct Gym_Messaging_V1_SendDirectMessageRequest: Sendable {
 
   public var text: String = String()
 
+  /// the caller's uploads, at most 10
+  public var attachmentIds: [String] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Recipient: Equatable, Sendable {
@@ -308,6 +353,117 @@ public nonisolated struct Gym_Messaging_V1_SendDirectMessageRequest: Sendable {
   }
 
   public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_UploadAttachmentRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var part: Gym_Messaging_V1_UploadAttachmentRequest.OneOf_Part? = nil
+
+  /// First message: what the client says it is sending.
+  public var start: Gym_Messaging_V1_AttachmentUpload {
+    get {
+      if case .start(let v)? = part {return v}
+      return Gym_Messaging_V1_AttachmentUpload()
+    }
+    set {part = .start(newValue)}
+  }
+
+  /// Then the bytes, in chunks of at most 1 MiB.
+  public var chunk: Data {
+    get {
+      if case .chunk(let v)? = part {return v}
+      return Data()
+    }
+    set {part = .chunk(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Part: Equatable, Sendable {
+    /// First message: what the client says it is sending.
+    case start(Gym_Messaging_V1_AttachmentUpload)
+    /// Then the bytes, in chunks of at most 1 MiB.
+    case chunk(Data)
+
+  }
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_AttachmentUpload: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// at most 200 characters
+  public var filename: String = String()
+
+  /// the client's word; refused when the bytes say otherwise
+  public var mimeType: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_UploadAttachmentResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var attachment: Gym_Messaging_V1_Attachment {
+    get {_attachment ?? Gym_Messaging_V1_Attachment()}
+    set {_attachment = newValue}
+  }
+  /// Returns true if `attachment` has been explicitly set.
+  public var hasAttachment: Bool {self._attachment != nil}
+  /// Clears the value of `attachment`. Subsequent reads from it will return its default value.
+  public mutating func clearAttachment() {self._attachment = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _attachment: Gym_Messaging_V1_Attachment? = nil
+}
+
+public nonisolated struct Gym_Messaging_V1_DownloadAttachmentRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var attachmentID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_DownloadAttachmentResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// first message only
+  public var attachment: Gym_Messaging_V1_Attachment {
+    get {_attachment ?? Gym_Messaging_V1_Attachment()}
+    set {_attachment = newValue}
+  }
+  /// Returns true if `attachment` has been explicitly set.
+  public var hasAttachment: Bool {self._attachment != nil}
+  /// Clears the value of `attachment`. Subsequent reads from it will return its default value.
+  public mutating func clearAttachment() {self._attachment = nil}
+
+  public var chunk: Data = Data()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _attachment: Gym_Messaging_V1_Attachment? = nil
 }
 
 public nonisolated struct Gym_Messaging_V1_SendDirectMessageResponse: Sendable {
@@ -659,6 +815,8 @@ public nonisolated struct Gym_Messaging_V1_PostRoomMessageRequest: Sendable {
   public var roomID: String = String()
 
   public var text: String = String()
+
+  public var attachmentIds: [String] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1226,6 +1384,8 @@ public nonisolated struct Gym_Messaging_V1_Post: Sendable {
 
   public var myReaction: Gym_Messaging_V1_Reaction = .unspecified
 
+  public var attachments: [Gym_Messaging_V1_Attachment] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1240,6 +1400,8 @@ public nonisolated struct Gym_Messaging_V1_CreatePostRequest: Sendable {
   // methods supported on all messages.
 
   public var text: String = String()
+
+  public var attachmentIds: [String] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1722,9 +1884,68 @@ nonisolated extension Gym_Messaging_V1_UserRef: SwiftProtobuf.Message, SwiftProt
   }
 }
 
+nonisolated extension Gym_Messaging_V1_Attachment: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Attachment"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}mime_type\0\u{3}size_bytes\0\u{1}sha256\0\u{1}filename\0\u{3}created_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.mimeType) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self.sizeBytes) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.sha256) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.filename) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    if !self.mimeType.isEmpty {
+      try visitor.visitSingularStringField(value: self.mimeType, fieldNumber: 2)
+    }
+    if self.sizeBytes != 0 {
+      try visitor.visitSingularInt64Field(value: self.sizeBytes, fieldNumber: 3)
+    }
+    if !self.sha256.isEmpty {
+      try visitor.visitSingularStringField(value: self.sha256, fieldNumber: 4)
+    }
+    if !self.filename.isEmpty {
+      try visitor.visitSingularStringField(value: self.filename, fieldNumber: 5)
+    }
+    try { if let v = self._createdAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_Attachment, rhs: Gym_Messaging_V1_Attachment) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.mimeType != rhs.mimeType {return false}
+    if lhs.sizeBytes != rhs.sizeBytes {return false}
+    if lhs.sha256 != rhs.sha256 {return false}
+    if lhs.filename != rhs.filename {return false}
+    if lhs._createdAt != rhs._createdAt {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Gym_Messaging_V1_Message: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Message"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}conversation_id\0\u{3}room_id\0\u{1}sender\0\u{1}text\0\u{3}sent_at\0\u{1}deleted\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}conversation_id\0\u{3}room_id\0\u{1}sender\0\u{1}text\0\u{3}sent_at\0\u{1}deleted\0\u{1}attachments\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1739,6 +1960,7 @@ nonisolated extension Gym_Messaging_V1_Message: SwiftProtobuf.Message, SwiftProt
       case 5: try { try decoder.decodeSingularStringField(value: &self.text) }()
       case 6: try { try decoder.decodeSingularMessageField(value: &self._sentAt) }()
       case 7: try { try decoder.decodeSingularBoolField(value: &self.deleted) }()
+      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.attachments) }()
       default: break
       }
     }
@@ -1770,6 +1992,9 @@ nonisolated extension Gym_Messaging_V1_Message: SwiftProtobuf.Message, SwiftProt
     if self.deleted != false {
       try visitor.visitSingularBoolField(value: self.deleted, fieldNumber: 7)
     }
+    if !self.attachments.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.attachments, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1781,6 +2006,7 @@ nonisolated extension Gym_Messaging_V1_Message: SwiftProtobuf.Message, SwiftProt
     if lhs.text != rhs.text {return false}
     if lhs._sentAt != rhs._sentAt {return false}
     if lhs.deleted != rhs.deleted {return false}
+    if lhs.attachments != rhs.attachments {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1788,7 +2014,7 @@ nonisolated extension Gym_Messaging_V1_Message: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Gym_Messaging_V1_SendDirectMessageRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SendDirectMessageRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{1}text\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{1}text\0\u{3}attachment_ids\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1813,6 +2039,7 @@ nonisolated extension Gym_Messaging_V1_SendDirectMessageRequest: SwiftProtobuf.M
         }
       }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      case 4: try { try decoder.decodeRepeatedStringField(value: &self.attachmentIds) }()
       default: break
       }
     }
@@ -1837,12 +2064,216 @@ nonisolated extension Gym_Messaging_V1_SendDirectMessageRequest: SwiftProtobuf.M
     if !self.text.isEmpty {
       try visitor.visitSingularStringField(value: self.text, fieldNumber: 3)
     }
+    if !self.attachmentIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.attachmentIds, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Messaging_V1_SendDirectMessageRequest, rhs: Gym_Messaging_V1_SendDirectMessageRequest) -> Bool {
     if lhs.recipient != rhs.recipient {return false}
     if lhs.text != rhs.text {return false}
+    if lhs.attachmentIds != rhs.attachmentIds {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_UploadAttachmentRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UploadAttachmentRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}start\0\u{1}chunk\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Gym_Messaging_V1_AttachmentUpload?
+        var hadOneofValue = false
+        if let current = self.part {
+          hadOneofValue = true
+          if case .start(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.part = .start(v)
+        }
+      }()
+      case 2: try {
+        var v: Data?
+        try decoder.decodeSingularBytesField(value: &v)
+        if let v = v {
+          if self.part != nil {try decoder.handleConflictingOneOf()}
+          self.part = .chunk(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.part {
+    case .start?: try {
+      guard case .start(let v)? = self.part else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .chunk?: try {
+      guard case .chunk(let v)? = self.part else { preconditionFailure() }
+      try visitor.visitSingularBytesField(value: v, fieldNumber: 2)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_UploadAttachmentRequest, rhs: Gym_Messaging_V1_UploadAttachmentRequest) -> Bool {
+    if lhs.part != rhs.part {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_AttachmentUpload: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AttachmentUpload"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}filename\0\u{3}mime_type\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.filename) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.mimeType) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.filename.isEmpty {
+      try visitor.visitSingularStringField(value: self.filename, fieldNumber: 1)
+    }
+    if !self.mimeType.isEmpty {
+      try visitor.visitSingularStringField(value: self.mimeType, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_AttachmentUpload, rhs: Gym_Messaging_V1_AttachmentUpload) -> Bool {
+    if lhs.filename != rhs.filename {return false}
+    if lhs.mimeType != rhs.mimeType {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_UploadAttachmentResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UploadAttachmentResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}attachment\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._attachment) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._attachment {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_UploadAttachmentResponse, rhs: Gym_Messaging_V1_UploadAttachmentResponse) -> Bool {
+    if lhs._attachment != rhs._attachment {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_DownloadAttachmentRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DownloadAttachmentRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}attachment_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.attachmentID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.attachmentID.isEmpty {
+      try visitor.visitSingularStringField(value: self.attachmentID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_DownloadAttachmentRequest, rhs: Gym_Messaging_V1_DownloadAttachmentRequest) -> Bool {
+    if lhs.attachmentID != rhs.attachmentID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_DownloadAttachmentResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DownloadAttachmentResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}attachment\0\u{1}chunk\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._attachment) }()
+      case 2: try { try decoder.decodeSingularBytesField(value: &self.chunk) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._attachment {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.chunk.isEmpty {
+      try visitor.visitSingularBytesField(value: self.chunk, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_DownloadAttachmentResponse, rhs: Gym_Messaging_V1_DownloadAttachmentResponse) -> Bool {
+    if lhs._attachment != rhs._attachment {return false}
+    if lhs.chunk != rhs.chunk {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2511,7 +2942,7 @@ nonisolated extension Gym_Messaging_V1_LeaveRoomResponse: SwiftProtobuf.Message,
 
 nonisolated extension Gym_Messaging_V1_PostRoomMessageRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PostRoomMessageRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}room_id\0\u{1}text\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}room_id\0\u{1}text\0\u{3}attachment_ids\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2521,6 +2952,7 @@ nonisolated extension Gym_Messaging_V1_PostRoomMessageRequest: SwiftProtobuf.Mes
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.roomID) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.attachmentIds) }()
       default: break
       }
     }
@@ -2533,12 +2965,16 @@ nonisolated extension Gym_Messaging_V1_PostRoomMessageRequest: SwiftProtobuf.Mes
     if !self.text.isEmpty {
       try visitor.visitSingularStringField(value: self.text, fieldNumber: 2)
     }
+    if !self.attachmentIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.attachmentIds, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Messaging_V1_PostRoomMessageRequest, rhs: Gym_Messaging_V1_PostRoomMessageRequest) -> Bool {
     if lhs.roomID != rhs.roomID {return false}
     if lhs.text != rhs.text {return false}
+    if lhs.attachmentIds != rhs.attachmentIds {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3612,7 +4048,7 @@ nonisolated extension Gym_Messaging_V1_UnblockUserResponse: SwiftProtobuf.Messag
 
 nonisolated extension Gym_Messaging_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Post"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}author\0\u{1}text\0\u{3}created_at\0\u{1}likes\0\u{1}dislikes\0\u{3}my_reaction\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}author\0\u{1}text\0\u{3}created_at\0\u{1}likes\0\u{1}dislikes\0\u{3}my_reaction\0\u{1}attachments\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3627,6 +4063,7 @@ nonisolated extension Gym_Messaging_V1_Post: SwiftProtobuf.Message, SwiftProtobu
       case 5: try { try decoder.decodeSingularInt32Field(value: &self.likes) }()
       case 6: try { try decoder.decodeSingularInt32Field(value: &self.dislikes) }()
       case 7: try { try decoder.decodeSingularEnumField(value: &self.myReaction) }()
+      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.attachments) }()
       default: break
       }
     }
@@ -3658,6 +4095,9 @@ nonisolated extension Gym_Messaging_V1_Post: SwiftProtobuf.Message, SwiftProtobu
     if self.myReaction != .unspecified {
       try visitor.visitSingularEnumField(value: self.myReaction, fieldNumber: 7)
     }
+    if !self.attachments.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.attachments, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3669,6 +4109,7 @@ nonisolated extension Gym_Messaging_V1_Post: SwiftProtobuf.Message, SwiftProtobu
     if lhs.likes != rhs.likes {return false}
     if lhs.dislikes != rhs.dislikes {return false}
     if lhs.myReaction != rhs.myReaction {return false}
+    if lhs.attachments != rhs.attachments {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3676,7 +4117,7 @@ nonisolated extension Gym_Messaging_V1_Post: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Gym_Messaging_V1_CreatePostRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreatePostRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}attachment_ids\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3685,6 +4126,7 @@ nonisolated extension Gym_Messaging_V1_CreatePostRequest: SwiftProtobuf.Message,
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      case 2: try { try decoder.decodeRepeatedStringField(value: &self.attachmentIds) }()
       default: break
       }
     }
@@ -3694,11 +4136,15 @@ nonisolated extension Gym_Messaging_V1_CreatePostRequest: SwiftProtobuf.Message,
     if !self.text.isEmpty {
       try visitor.visitSingularStringField(value: self.text, fieldNumber: 1)
     }
+    if !self.attachmentIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.attachmentIds, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Messaging_V1_CreatePostRequest, rhs: Gym_Messaging_V1_CreatePostRequest) -> Bool {
     if lhs.text != rhs.text {return false}
+    if lhs.attachmentIds != rhs.attachmentIds {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

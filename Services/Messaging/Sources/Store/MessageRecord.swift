@@ -11,6 +11,7 @@ public struct MessageRecord: Sendable, Equatable {
   public var text: String
   public var sentAt: Date
   public var deleted: Bool
+  public var attachments: [MessagingStore.AttachmentRecord] = []
 
   init(
     rid: Int64, id: String, conversationID: String?, roomID: String?, senderID: String, text: String, sentAt: Date, deleted: Bool

@@ -170,6 +170,34 @@ enum MessagingMigrations {
         ) WITHOUT ROWID;
         """)
     }
+    migrator.registerMigration("attachments-v1") { db in
+      try db.execute(sql: """
+        -- Files live beside the database, named by their SHA-256; rows say who uploaded what.
+        CREATE TABLE attachments (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          owner_id TEXT NOT NULL,
+          sha256 TEXT NOT NULL,
+          mime_type TEXT NOT NULL,
+          size_bytes INTEGER NOT NULL,
+          filename TEXT NOT NULL,
+          created_at DATETIME NOT NULL
+        );
+        CREATE INDEX attachments_by_owner ON attachments(owner_id);
+        CREATE INDEX attachments_by_hash ON attachments(sha256);
+
+        -- Where an attachment was sent: a message (direct or room) or a post.
+        CREATE TABLE attachment_uses (
+          attachment_rid INTEGER NOT NULL REFERENCES attachments(rid) ON DELETE CASCADE,
+          message_rid INTEGER REFERENCES messages(rid) ON DELETE CASCADE,
+          post_rid INTEGER REFERENCES posts(rid) ON DELETE CASCADE,
+          position INTEGER NOT NULL
+        );
+        CREATE INDEX attachment_uses_by_attachment ON attachment_uses(attachment_rid);
+        CREATE INDEX attachment_uses_by_message ON attachment_uses(message_rid) WHERE message_rid IS NOT NULL;
+        CREATE INDEX attachment_uses_by_post ON attachment_uses(post_rid) WHERE post_rid IS NOT NULL;
+        """)
+    }
     return migrator
   }
 }

@@ -6,8 +6,8 @@ extension MessagingStore {
   /// conversation is created on first use; the events (built from the stored message by
   /// `events`) are written with it.
   public func sendDirect(
-    messageID: String, newConversationID: String, from senderID: String, to recipientID: String, text: String, now: Date,
-    events: @Sendable (MessageRecord) throws -> [EventDraft]
+    messageID: String, newConversationID: String, from senderID: String, to recipientID: String, text: String,
+    attachmentIDs: [String] = [], now: Date, events: @Sendable (MessageRecord) throws -> [EventDraft]
   ) async throws -> MessageRecord {
     try await writer.write { db in
       if try Self.blocked(db, senderID, recipientID) {
@@ -27,9 +27,10 @@ extension MessagingStore {
       try db.execute(sql: "UPDATE conversations SET last_message_rid = ? WHERE rid = ?", arguments: [rid, conversationRID])
       // One's own message is read.
       try Self.markRead(db, conversationRID: conversationRID, userID: senderID, upTo: rid)
-      let message = MessageRecord(
+      var message = MessageRecord(
         rid: rid, id: messageID, conversationID: conversation["id"], roomID: nil, senderID: senderID, text: text, sentAt: now,
         deleted: false)
+      message.attachments = try Self.attach(db, attachmentIDs, ownerID: senderID, messageRID: rid, postRID: nil)
       try append(db, try events(message), now: now)
       return message
     }
@@ -46,10 +47,13 @@ extension MessagingStore {
         FROM conversations c WHERE (c.user_a = ? OR c.user_b = ?) AND c.last_message_rid IS NOT NULL
         ORDER BY c.last_message_rid DESC LIMIT ? OFFSET ?
         """, arguments: [userID, userID, userID, userID, userID, limit, offset])
-      return try rows.map { row in
-        let last: Int64? = row["last_message_rid"]
-        return ConversationView(
-          id: row["id"], peerID: row["peer"], lastMessage: try last.flatMap { try Self.message(db, rid: $0) }, unread: row["unread"])
+      let lasts = try Self.withAttachments(db, try rows.compactMap { row in
+        try (row["last_message_rid"] as Int64?).flatMap { try Self.message(db, rid: $0) }
+      })
+      let byRID = Dictionary(uniqueKeysWithValues: lasts.map { ($0.rid, $0) })
+      return rows.map { row in
+        ConversationView(
+          id: row["id"], peerID: row["peer"], lastMessage: (row["last_message_rid"] as Int64?).flatMap { byRID[$0] }, unread: row["unread"])
       }
     }
   }
@@ -79,11 +83,11 @@ extension MessagingStore {
   /// Newest first, before message rowid `before` (0 = from the newest).
   public func directMessages(conversationRID: Int64, before: Int64, limit: Int) async throws -> [MessageRecord] {
     try await writer.read { db in
-      try Row.fetchAll(db, sql: """
+      try Self.withAttachments(db, try Row.fetchAll(db, sql: """
         SELECT \(MessageRecord.columns) FROM messages m \(MessageRecord.joins)
         WHERE m.conversation_rid = ? AND (? = 0 OR m.rid < ?) ORDER BY m.rid DESC LIMIT ?
         """, arguments: [conversationRID, before, before, limit]
-      ).map(MessageRecord.init(row:))
+      ).map(MessageRecord.init(row:)))
     }
   }
 
@@ -129,6 +133,16 @@ extension MessagingStore {
     try await writer.write { db in
       try db.execute(sql: "UPDATE messages SET deleted_reason = ? WHERE id = ?", arguments: [reason, id])
       guard db.changesCount == 1 else { throw MessagingError.notFound("no message with id \(id)") }
+    }
+  }
+
+  /// Fills in each message's attachments with one query for all of them.
+  static func withAttachments(_ db: Database, _ messages: [MessageRecord]) throws -> [MessageRecord] {
+    let attachments = try Self.attachments(db, messageRIDs: messages.map(\.rid))
+    return messages.map { message in
+      var filled = message
+      filled.attachments = message.deleted ? [] : attachments[message.rid] ?? []
+      return filled
     }
   }
 

@@ -12,13 +12,17 @@ extension MessagingStore {
     public var dislikes: Int
     /// 0 none, 1 like, 2 dislike.
     public var myReaction: Int
+    public var attachments: [AttachmentRecord] = []
   }
 
-  public func createPost(id: String, authorID: String, text: String, now: Date) async throws -> PostView {
+  public func createPost(id: String, authorID: String, text: String, attachmentIDs: [String] = [], now: Date) async throws -> PostView {
     try await writer.write { db in
       try db.execute(
         sql: "INSERT INTO posts (id, author_id, text, created_at) VALUES (?, ?, ?, ?)", arguments: [id, authorID, text, now])
-      return PostView(rid: db.lastInsertedRowID, id: id, authorID: authorID, text: text, createdAt: now, likes: 0, dislikes: 0, myReaction: 0)
+      var post = PostView(
+        rid: db.lastInsertedRowID, id: id, authorID: authorID, text: text, createdAt: now, likes: 0, dislikes: 0, myReaction: 0)
+      post.attachments = try Self.attach(db, attachmentIDs, ownerID: authorID, messageRID: nil, postRID: post.rid)
+      return post
     }
   }
 
@@ -57,7 +61,7 @@ extension MessagingStore {
   }
 
   private static func posts(_ db: Database, viewerID: String, filter: SQL, before: Int64, limit: Int) throws -> [PostView] {
-    try SQLRequest<Row>(literal: """
+    let posts = try SQLRequest<Row>(literal: """
       SELECT p.*, COALESCE((SELECT reaction FROM post_reactions r WHERE r.post_rid = p.rid AND r.user_id = \(viewerID)), 0) AS mine
       FROM posts p
       WHERE p.deleted_reason IS NULL AND \(filter) AND (\(before) = 0 OR p.rid < \(before))
@@ -67,6 +71,12 @@ extension MessagingStore {
       PostView(
         rid: row["rid"], id: row["id"], authorID: row["author_id"], text: row["text"], createdAt: row["created_at"],
         likes: row["likes"], dislikes: row["dislikes"], myReaction: row["mine"])
+    }
+    let attachments = try Self.attachments(db, postRIDs: posts.map(\.rid))
+    return posts.map { post in
+      var filled = post
+      filled.attachments = attachments[post.rid] ?? []
+      return filled
     }
   }
 

@@ -100,7 +100,7 @@ extension MessagingStore {
 
   /// Members only; every member (the sender's other devices too) gets the event.
   public func postRoomMessage(
-    messageID: String, roomID: String, senderID: String, text: String, now: Date,
+    messageID: String, roomID: String, senderID: String, text: String, attachmentIDs: [String] = [], now: Date,
     events: @Sendable (MessageRecord, [String]) throws -> [EventDraft]
   ) async throws -> MessageRecord {
     try await writer.write { db in
@@ -108,9 +108,10 @@ extension MessagingStore {
       try db.execute(
         sql: "INSERT INTO messages (id, room_rid, sender_id, text, sent_at) VALUES (?, ?, ?, ?, ?)",
         arguments: [messageID, rid, senderID, text, now])
-      let message = MessageRecord(
+      var message = MessageRecord(
         rid: db.lastInsertedRowID, id: messageID, conversationID: nil, roomID: roomID, senderID: senderID, text: text, sentAt: now,
         deleted: false)
+      message.attachments = try Self.attach(db, attachmentIDs, ownerID: senderID, messageRID: message.rid, postRID: nil)
       let members = try String.fetchAll(db, sql: "SELECT user_id FROM room_members WHERE room_rid = ?", arguments: [rid])
       try append(db, try events(message, members), now: now)
       return message
@@ -121,12 +122,12 @@ extension MessagingStore {
   public func roomMessages(roomID: String, viewerID: String, before: Int64, limit: Int) async throws -> [MessageRecord] {
     try await writer.read { db in
       let rid = try Self.requireMember(db, roomID: roomID, userID: viewerID)
-      return try SQLRequest<Row>(literal: """
+      return try Self.withAttachments(db, try SQLRequest<Row>(literal: """
         SELECT \(sql: MessageRecord.columns) FROM messages m \(sql: MessageRecord.joins)
         WHERE m.room_rid = \(rid) AND (\(before) = 0 OR m.rid < \(before))
           AND \(literal: Self.visibleAuthor("m.sender_id", now: Date()))
         ORDER BY m.rid DESC LIMIT \(limit)
-        """).fetchAll(db).map(MessageRecord.init(row:))
+        """).fetchAll(db).map(MessageRecord.init(row:)))
     }
   }
 

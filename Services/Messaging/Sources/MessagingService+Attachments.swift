@@ -1,0 +1,67 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+
+extension MessagingService {
+  static let chunkBytes = 64 * 1024
+
+  /// Streams the file to a temporary name while hashing it, checks its size and its
+  /// type from the first bytes, then keeps it under its hash.
+  public func uploadAttachment(
+    request: RPCAsyncSequence<Gym_Messaging_V1_UploadAttachmentRequest, any Error>, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_UploadAttachmentResponse {
+    let caller = try Caller.current()
+    var iterator = request.makeAsyncIterator()
+    guard case .start(let start)? = try await iterator.next()?.part else {
+      throw MessagingError.invalid([.init("start", "send the filename and type first, then the bytes")])
+    }
+    guard start.filename.count <= 200 else { throw MessagingError.invalid([.init("start.filename", "must be at most 200 characters")]) }
+    let upload = try files.startUpload()
+    do {
+      while let part = try await iterator.next() {
+        guard case .chunk(let bytes) = part.part else {
+          throw MessagingError.invalid([.init("start", "send it once, first")])
+        }
+        guard upload.size + bytes.count <= maxAttachmentBytes else {
+          throw RPCError(code: .resourceExhausted, message: "attachments are limited to \(maxAttachmentBytes) bytes")
+        }
+        try upload.append(Array(bytes))
+      }
+      guard upload.size > 0 else { throw MessagingError.invalid([.init("chunk", "the file is empty")]) }
+      guard let type = MediaType.sniff(upload.head) else {
+        throw MessagingError.invalid([.init("chunk", "the file is not a JPEG, PNG, GIF, WebP, MP4 or PDF")])
+      }
+      if !start.mimeType.isEmpty && start.mimeType.lowercased() != type {
+        throw MessagingError.invalid([.init("start.mime_type", "says \(start.mimeType) but the bytes are \(type)")])
+      }
+      let sha256 = try upload.finish()
+      try files.keep(upload, sha256: sha256)
+      let now = Date()
+      let record = MessagingStore.AttachmentRecord(
+        id: ID.make(now: now), ownerID: caller.userID, sha256: sha256, mimeType: type, sizeBytes: Int64(upload.size),
+        filename: start.filename, createdAt: now)
+      try await store.insertAttachment(record)
+      return .with { $0.attachment = Self.attachment(record) }
+    } catch {
+      upload.discard()
+      throw error
+    }
+  }
+
+  public func downloadAttachment(
+    request: Gym_Messaging_V1_DownloadAttachmentRequest, response: RPCWriter<Gym_Messaging_V1_DownloadAttachmentResponse>,
+    context: ServerContext
+  ) async throws {
+    let caller = try Caller.current()
+    guard let record = try await store.downloadableAttachment(id: request.attachmentID, userID: caller.userID) else {
+      throw MessagingError.notFound("no attachment with id \(request.attachmentID)")
+    }
+    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: files.path(sha256: record.sha256)))
+    defer { try? handle.close() }
+    try await response.write(.with { $0.attachment = Self.attachment(record) })
+    while let data = try handle.read(upToCount: Self.chunkBytes), !data.isEmpty {
+      try await response.write(.with { $0.chunk = data })
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+
+extension MessagingStore {
+  public struct AttachmentRecord: Sendable, Equatable {
+    public var id: String
+    public var ownerID: String
+    public var sha256: String
+    public var mimeType: String
+    public var sizeBytes: Int64
+    public var filename: String
+    public var createdAt: Date
+
+    public init(id: String, ownerID: String, sha256: String, mimeType: String, sizeBytes: Int64, filename: String, createdAt: Date) {
+      self.id = id
+      self.ownerID = ownerID
+      self.sha256 = sha256
+      self.mimeType = mimeType
+      self.sizeBytes = sizeBytes
+      self.filename = filename
+      self.createdAt = createdAt
+    }
+
+    init(row: Row) {
+      self.init(
+        id: row["id"], ownerID: row["owner_id"], sha256: row["sha256"], mimeType: row["mime_type"], sizeBytes: row["size_bytes"],
+        filename: row["filename"], createdAt: row["created_at"])
+    }
+  }
+
+  public func insertAttachment(_ attachment: AttachmentRecord) async throws {
+    try await writer.write { db in
+      try db.execute(sql: """
+        INSERT INTO attachments (id, owner_id, sha256, mime_type, size_bytes, filename, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        """, arguments: [attachment.id, attachment.ownerID, attachment.sha256, attachment.mimeType, attachment.sizeBytes,
+          attachment.filename, attachment.createdAt])
+    }
+  }
+
+  /// Links the sender's own uploads to a message or post, in the sending transaction;
+  /// an id that is not theirs is refused by name.
+  static func attach(_ db: Database, _ ids: [String], ownerID: String, messageRID: Int64?, postRID: Int64?) throws -> [AttachmentRecord] {
+    guard !ids.isEmpty else { return [] }
+    var records: [AttachmentRecord] = []
+    for (position, id) in ids.enumerated() {
+      guard let row = try Row.fetchOne(db, sql: "SELECT * FROM attachments WHERE id = ? AND owner_id = ?", arguments: [id, ownerID]) else {
+        throw MessagingError.invalid([.init("attachment_ids[\(position)]", "no upload of yours has id \(id); upload it first")])
+      }
+      try db.execute(
+        sql: "INSERT INTO attachment_uses (attachment_rid, message_rid, post_rid, position) VALUES (?, ?, ?, ?)",
+        arguments: [row["rid"], messageRID, postRID, position])
+      records.append(AttachmentRecord(row: row))
+    }
+    return records
+  }
+
+  /// Attachments of many messages (or posts) at once, in their order.
+  static func attachments(_ db: Database, messageRIDs: [Int64] = [], postRIDs: [Int64] = []) throws -> [Int64: [AttachmentRecord]] {
+    var result: [Int64: [AttachmentRecord]] = [:]
+    if !messageRIDs.isEmpty {
+      for row in try SQLRequest<Row>(literal: """
+        SELECT a.*, u.message_rid AS owner_rid FROM attachment_uses u JOIN attachments a ON a.rid = u.attachment_rid
+        WHERE u.message_rid IN \(messageRIDs) ORDER BY u.message_rid, u.position
+        """).fetchAll(db) {
+        result[row["owner_rid"], default: []].append(AttachmentRecord(row: row))
+      }
+    }
+    if !postRIDs.isEmpty {
+      for row in try SQLRequest<Row>(literal: """
+        SELECT a.*, u.post_rid AS owner_rid FROM attachment_uses u JOIN attachments a ON a.rid = u.attachment_rid
+        WHERE u.post_rid IN \(postRIDs) ORDER BY u.post_rid, u.position
+        """).fetchAll(db) {
+        result[row["owner_rid"], default: []].append(AttachmentRecord(row: row))
+      }
+    }
+    return result
+  }
+
+  /// The attachment when `userID` may download it: its uploader, a member of a
+  /// conversation or room it was sent to, or anyone not blocked by the author of a post
+  /// that carries it. Otherwise nil, as for one that does not exist.
+  public func downloadableAttachment(id: String, userID: String) async throws -> AttachmentRecord? {
+    try await writer.read { db in
+      guard let row = try Row.fetchOne(db, sql: "SELECT * FROM attachments WHERE id = ?", arguments: [id]) else { return nil }
+      let record = AttachmentRecord(row: row)
+      if record.ownerID == userID { return record }
+      let allowed = try Bool.fetchOne(db, sql: """
+        SELECT EXISTS (
+          SELECT 1 FROM attachment_uses u JOIN messages m ON m.rid = u.message_rid
+          LEFT JOIN conversations c ON c.rid = m.conversation_rid
+          WHERE u.attachment_rid = ? AND m.deleted_reason IS NULL AND (
+            c.user_a = ? OR c.user_b = ?
+            OR EXISTS (SELECT 1 FROM room_members r WHERE r.room_rid = m.room_rid AND r.user_id = ?))
+        ) OR EXISTS (
+          SELECT 1 FROM attachment_uses u JOIN posts p ON p.rid = u.post_rid
+          WHERE u.attachment_rid = ? AND p.deleted_reason IS NULL
+            AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p.author_id AND b.blocked_id = ?)
+              OR (b.blocker_id = ? AND b.blocked_id = p.author_id))
+        )
+        """, arguments: [row["rid"], userID, userID, userID, row["rid"], userID, userID]) ?? false
+      return allowed ? record : nil
+    }
+  }
+}
