@@ -64,10 +64,12 @@ final class OpenStream: Sendable {
   private let task = Mutex<Task<Void, Never>?>(nil)
 
   /// Subscribes `user` after `cursor` until `close()`.
-  init(_ messaging: Messaging, _ metadata: Metadata, after cursor: Int64 = 0) {
+  init(_ messaging: Messaging, _ metadata: Metadata, after cursor: Int64 = 0, waitForReady: Bool = false) {
+    var options = CallOptions.defaults
+    options.waitForReady = waitForReady
     let task = Task { [self] in
       do {
-        try await messaging.subscribe(.with { $0.afterEventID = cursor }, metadata: metadata) { response in
+        try await messaging.subscribe(.with { $0.afterEventID = cursor }, metadata: metadata, options: options) { response in
           for try await event in response.messages { self.events.withLock { $0.append(event) } }
         }
         ended.withLock { $0 = .success(()) }

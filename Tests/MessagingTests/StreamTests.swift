@@ -1,4 +1,7 @@
 import Foundation
+import Logging
+import GymService
+import AuthTesting
 import GRPCCore
 import GymAPI
 import GymMessaging
@@ -78,6 +81,34 @@ extension MessagingRPC {
         let offline = try await anaStream.wait { $0.contains { $0.kind == .presence && $0.presence.userID == env.ben.id && !$0.presence.online } }
         #expect(offline)
         await anaStream.close()
+      }
+    }
+
+    @Test func gracefulShutdownEndsOpenStreamsAtOnceInsteadOfHoldingTheGracePeriod() async throws {
+      try await withRunningAuth { auth in
+        let port = try freePort()
+        let settings = MessagingApp.Settings(
+          backend: BackendSettings(
+            common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
+            dataDirectory: try temporaryDirectory("gym-messaging"), auth: auth.address, credential: auth.credential))
+        let user = try await auth.register("night_owl")
+        // The client outlives the server, as a phone does.
+        try await withClient(to: HostPort(host: "127.0.0.1", port: port)) { client in
+          let built = try await MessagingApp.build(settings, logger: Logger(label: "messaging"))
+          let stream = try await withRunningProcess(built) { _ in
+            // The client first tried before the server listened: wait for it to connect.
+            let stream = OpenStream(Messaging(wrapping: client), user.metadata, waitForReady: true)
+            try await Task.sleep(for: .milliseconds(1500))
+            #expect(stream.ended.withLock { $0 } == nil)
+            return stream
+          }
+          // withRunningProcess allows 5 s; ending the streams first makes it quick.
+          let ended = try await stream.waitForEnd(seconds: 1)
+          guard case .success? = ended else {
+            Issue.record("the stream did not end cleanly: \(String(describing: ended))")
+            return
+          }
+        }
       }
     }
 
