@@ -30,7 +30,8 @@ enum MessagingFixture {
   }
 
   static func run<T: Sendable>(
-    streamBuffer: Int = 1000, maxAttachmentBytes: Int = 10 << 20, _ body: @Sendable (Env) async throws -> T
+    streamBuffer: Int = 1000, maxAttachmentBytes: Int = 10 << 20, eventRetention: Duration? = nil,
+    _ body: @Sendable (Env) async throws -> T
   ) async throws -> T {
     let port = try freePort()
     return try await withRunningAuth(outboxReceivers: ["messaging": HostPort(host: "127.0.0.1", port: port)]) { auth in
@@ -40,6 +41,10 @@ enum MessagingFixture {
           dataDirectory: try temporaryDirectory("gym-messaging"), auth: auth.address, credential: auth.credential))
       settings.streamBuffer = streamBuffer
       settings.maxAttachmentBytes = maxAttachmentBytes
+      if let eventRetention {
+        settings.eventRetention = eventRetention
+        settings.trimEvery = .milliseconds(200)
+      }
       let messaging = try await MessagingApp.build(settings, logger: Logger(label: "messaging"))
       return try await withRunningProcess(messaging) { address in
         try await withClient(to: address) { client in

@@ -112,6 +112,31 @@ extension MessagingRPC {
       }
     }
 
+    @Test func aCursorOlderThanTheKeptLogIsOutOfRangeNotASilentGap() async throws {
+      try await MessagingFixture.run(eventRetention: .seconds(1)) { env in
+        let stream = OpenStream(env.messaging, env.ben.metadata)
+        try await Task.sleep(for: .milliseconds(100))
+        _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "first" }, metadata: env.ana.metadata)
+        _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "second" }, metadata: env.ana.metadata)
+        _ = try await stream.wait { $0.count == 2 }
+        await stream.close()
+        let ids = stream.messages.map(\.id)
+        try await Task.sleep(for: .milliseconds(1500))  // both trimmed by now
+        // Resuming after the first: the second is gone, and the client is told so.
+        let expired = OpenStream(env.messaging, env.ben.metadata, after: ids[0])
+        guard case .failure(let error)? = try await expired.waitForEnd() else {
+          Issue.record("a stale cursor was accepted")
+          return
+        }
+        #expect(error.code == .outOfRange)
+        // Resuming after the newest trimmed event is fine: nothing was missed.
+        let current = OpenStream(env.messaging, env.ben.metadata, after: ids[1])
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(current.ended.withLock { $0 } == nil)
+        await current.close()
+      }
+    }
+
     @Test func aBanEndsTheUsersOpenStream() async throws {
       try await MessagingFixture.run { env in
         let admin = try await env.running.makeAdmin()

@@ -18,13 +18,19 @@ public enum MessagingApp {
   public static let maxAttachmentBytes = ConfigKey(
     "GYM_MESSAGING_MAX_ATTACHMENT_BYTES", default: "10485760", "Largest attachment accepted, in bytes")
 
+  public static let eventRetention = ConfigKey(
+    "GYM_MESSAGING_EVENT_RETENTION_DAYS", default: "30", "How long a Subscribe cursor can resume from; older events are trimmed")
+
   public static let keys: [ConfigKey] =
-    [listen, authAddress, streamBuffer, maxAttachmentBytes, CommonKeys.dataDir, ServiceCredential.fileKey] + CommonKeys.all
+    [listen, authAddress, streamBuffer, maxAttachmentBytes, eventRetention, CommonKeys.dataDir, ServiceCredential.fileKey]
+    + CommonKeys.all
 
   public struct Settings: Sendable {
     public var backend: BackendSettings
     public var streamBuffer = 1000
     public var maxAttachmentBytes = 10 << 20
+    public var eventRetention: Duration = .seconds(30 * 86_400)
+    public var trimEvery: Duration = .seconds(3600)
 
     public init(backend: BackendSettings) {
       self.backend = backend
@@ -34,6 +40,7 @@ public enum MessagingApp {
       backend = try BackendSettings(config: config, listenKey: MessagingApp.listen, authKey: MessagingApp.authAddress)
       streamBuffer = try config.int(MessagingApp.streamBuffer, in: 10...100_000)
       maxAttachmentBytes = try config.int(MessagingApp.maxAttachmentBytes, in: 1024...(1 << 30))
+      eventRetention = .seconds(try config.int(MessagingApp.eventRetention, in: 1...3650) * 86_400)
     }
   }
 
@@ -60,6 +67,7 @@ public enum MessagingApp {
     return try BuiltProcess.backend(
       name: "gym-messaging", settings: settings.backend, database: (path, store.writer),
       healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,
+      extraServices: [EventTrimmer(store: store, retention: settings.eventRetention, every: settings.trimEvery, logger: logger)],
       stoppingFirst: [StreamsClosing(hub: hub)], revocations: revocations
     ) { authClient in
       [
@@ -80,5 +88,26 @@ struct StreamsClosing: Service {
   func run() async throws {
     try? await gracefulShutdown()
     hub.shutdown()
+  }
+}
+
+/// Trims the event log to the retention period, now and then every `every`.
+struct EventTrimmer: Service {
+  let store: MessagingStore
+  let retention: Duration
+  let every: Duration
+  let logger: Logger
+
+  func run() async throws {
+    while !Task.isShuttingDownGracefully && !Task.isCancelled {
+      do {
+        let seconds = Double(retention.components.seconds) + Double(retention.components.attoseconds) / 1e18
+        let trimmed = try await store.trimEvents(olderThan: Date().addingTimeInterval(-seconds))
+        if trimmed > 0 { logger.info("trimmed the event log", metadata: ["events": "\(trimmed)"]) }
+      } catch {
+        logger.error("event log trim failed", metadata: ["error": "\(error)"])
+      }
+      _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: every) }
+    }
   }
 }

@@ -10,6 +10,10 @@ extension MessagingError: GymErrorMapping {
     case .permissionDenied(let message): .permissionDenied(message)
     case .alreadyExists(let field, let message): .alreadyExists(field: field, message)
     case .failedPrecondition(let message): RPCError(code: .failedPrecondition, message: message)
+    case .cursorExpired(let floor):
+      RPCError(
+        code: .outOfRange,
+        message: "events up to \(floor) are no longer kept; reload conversations and rooms, then subscribe with after_event_id 0")
     }
   }
 }

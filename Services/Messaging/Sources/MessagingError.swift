@@ -9,4 +9,6 @@ public enum MessagingError: Error, Equatable, Sendable {
   case permissionDenied(String)
   case alreadyExists(field: String, String)
   case failedPrecondition(String)
+  /// A Subscribe cursor older than the kept event log: events after it may be gone.
+  case cursorExpired(floor: Int64)
 }

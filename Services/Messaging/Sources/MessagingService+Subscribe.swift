@@ -13,6 +13,10 @@ extension MessagingService {
   ) async throws {
     let caller = try Caller.current()
     guard request.afterEventID >= 0 else { throw MessagingError.invalid([.init("after_event_id", "must not be negative")]) }
+    if request.afterEventID > 0 {
+      let floor = try await store.eventFloor(userID: caller.userID)
+      if request.afterEventID < floor { throw MessagingError.cursorExpired(floor: floor) }
+    }
     let subscription = hub.subscribe(userID: caller.userID, sessionID: caller.sessionID, issuedAt: caller.issuedAt)
     var closed = false
     func close() {

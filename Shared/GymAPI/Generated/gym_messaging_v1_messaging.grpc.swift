@@ -754,7 +754,8 @@ extension Gym_Messaging_V1_MessagingService {
         /// > The caller's events after `after_event_id`, then live, until the caller cancels.
         /// > Ends with RESUME_REQUIRED when the caller reads too slowly, UNAUTHENTICATED when
         /// > the session is revoked or the user banned, OK on server shutdown (reconnect).
-        /// > Errors: INVALID_ARGUMENT for a negative cursor.
+        /// > Errors: INVALID_ARGUMENT for a negative cursor; OUT_OF_RANGE when the cursor is
+        /// > older than the kept log (re-read the lists, then subscribe with 0).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_SubscribeRequest` messages.
@@ -1323,7 +1324,8 @@ extension Gym_Messaging_V1_MessagingService {
         /// > The caller's events after `after_event_id`, then live, until the caller cancels.
         /// > Ends with RESUME_REQUIRED when the caller reads too slowly, UNAUTHENTICATED when
         /// > the session is revoked or the user banned, OK on server shutdown (reconnect).
-        /// > Errors: INVALID_ARGUMENT for a negative cursor.
+        /// > Errors: INVALID_ARGUMENT for a negative cursor; OUT_OF_RANGE when the cursor is
+        /// > older than the kept log (re-read the lists, then subscribe with 0).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_SubscribeRequest` message.
@@ -1891,7 +1893,8 @@ extension Gym_Messaging_V1_MessagingService {
         /// > The caller's events after `after_event_id`, then live, until the caller cancels.
         /// > Ends with RESUME_REQUIRED when the caller reads too slowly, UNAUTHENTICATED when
         /// > the session is revoked or the user banned, OK on server shutdown (reconnect).
-        /// > Errors: INVALID_ARGUMENT for a negative cursor.
+        /// > Errors: INVALID_ARGUMENT for a negative cursor; OUT_OF_RANGE when the cursor is
+        /// > older than the kept log (re-read the lists, then subscribe with 0).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_SubscribeRequest` message.
@@ -3741,7 +3744,8 @@ extension Gym_Messaging_V1_MessagingService {
         /// > The caller's events after `after_event_id`, then live, until the caller cancels.
         /// > Ends with RESUME_REQUIRED when the caller reads too slowly, UNAUTHENTICATED when
         /// > the session is revoked or the user banned, OK on server shutdown (reconnect).
-        /// > Errors: INVALID_ARGUMENT for a negative cursor.
+        /// > Errors: INVALID_ARGUMENT for a negative cursor; OUT_OF_RANGE when the cursor is
+        /// > older than the kept log (re-read the lists, then subscribe with 0).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_SubscribeRequest` message.
@@ -4629,7 +4633,8 @@ extension Gym_Messaging_V1_MessagingService {
         /// > The caller's events after `after_event_id`, then live, until the caller cancels.
         /// > Ends with RESUME_REQUIRED when the caller reads too slowly, UNAUTHENTICATED when
         /// > the session is revoked or the user banned, OK on server shutdown (reconnect).
-        /// > Errors: INVALID_ARGUMENT for a negative cursor.
+        /// > Errors: INVALID_ARGUMENT for a negative cursor; OUT_OF_RANGE when the cursor is
+        /// > older than the kept log (re-read the lists, then subscribe with 0).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_SubscribeRequest` message.
@@ -5669,7 +5674,8 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     /// > The caller's events after `after_event_id`, then live, until the caller cancels.
     /// > Ends with RESUME_REQUIRED when the caller reads too slowly, UNAUTHENTICATED when
     /// > the session is revoked or the user banned, OK on server shutdown (reconnect).
-    /// > Errors: INVALID_ARGUMENT for a negative cursor.
+    /// > Errors: INVALID_ARGUMENT for a negative cursor; OUT_OF_RANGE when the cursor is
+    /// > older than the kept log (re-read the lists, then subscribe with 0).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_SubscribeRequest` message.
@@ -6656,7 +6662,8 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     /// > The caller's events after `after_event_id`, then live, until the caller cancels.
     /// > Ends with RESUME_REQUIRED when the caller reads too slowly, UNAUTHENTICATED when
     /// > the session is revoked or the user banned, OK on server shutdown (reconnect).
-    /// > Errors: INVALID_ARGUMENT for a negative cursor.
+    /// > Errors: INVALID_ARGUMENT for a negative cursor; OUT_OF_RANGE when the cursor is
+    /// > older than the kept log (re-read the lists, then subscribe with 0).
     ///
     /// - Parameters:
     ///   - message: request message to send.

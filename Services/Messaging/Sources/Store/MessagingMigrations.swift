@@ -198,6 +198,17 @@ enum MessagingMigrations {
         CREATE INDEX attachment_uses_by_post ON attachment_uses(post_rid) WHERE post_rid IS NOT NULL;
         """)
     }
+    migrator.registerMigration("event-retention-v1") { db in
+      try db.execute(sql: """
+        -- The newest event id trimmed from each user's log: a Subscribe cursor below it
+        -- may have missed events that are gone.
+        CREATE TABLE event_floors (
+          user_id TEXT PRIMARY KEY,
+          floor_id INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX events_by_age ON events(created_at);
+        """)
+    }
     return migrator
   }
 }

@@ -74,6 +74,27 @@ public struct MessagingStore: Sendable {
     }
   }
 
+  /// Drops events older than `cutoff`, remembering per user the newest id dropped.
+  @discardableResult
+  public func trimEvents(olderThan cutoff: Date) async throws -> Int {
+    try await writer.write { db in
+      try db.execute(sql: """
+        INSERT INTO event_floors (user_id, floor_id)
+        SELECT user_id, MAX(id) FROM events WHERE created_at < ? GROUP BY user_id
+        ON CONFLICT (user_id) DO UPDATE SET floor_id = MAX(floor_id, excluded.floor_id)
+        """, arguments: [cutoff])
+      try db.execute(sql: "DELETE FROM events WHERE created_at < ?", arguments: [cutoff])
+      return db.changesCount
+    }
+  }
+
+  /// The newest trimmed event id of the user (0 when nothing was trimmed).
+  public func eventFloor(userID: String) async throws -> Int64 {
+    try await writer.read { db in
+      try Int64.fetchOne(db, sql: "SELECT floor_id FROM event_floors WHERE user_id = ?", arguments: [userID]) ?? 0
+    }
+  }
+
   // MARK: Users
 
   public struct UserName: Sendable, Equatable {
@@ -131,6 +152,7 @@ public struct MessagingStore: Sendable {
         ("DELETE FROM conversations WHERE user_a = ? OR user_b = ?", [userID, userID]),
         ("DELETE FROM room_members WHERE user_id = ?", [userID]),
         ("DELETE FROM events WHERE user_id = ?", [userID]),
+        ("DELETE FROM event_floors WHERE user_id = ?", [userID]),
         ("DELETE FROM blocks WHERE blocker_id = ? OR blocked_id = ?", [userID, userID]),
         ("DELETE FROM follows WHERE follower_id = ? OR followee_id = ?", [userID, userID]),
         ("DELETE FROM friend_requests WHERE from_id = ? OR to_id = ?", [userID, userID]),
