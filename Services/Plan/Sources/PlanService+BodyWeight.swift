@@ -54,11 +54,12 @@ extension PlanService {
     }
     let entries = try await store.bodyWeights(
       ownerID: caller.userID, from: today.adding(days: -BodyWeightTrend.windowDays), to: today, limit: 1000, offset: 0)
+    let food = try await store.dailyCalories(ownerID: caller.userID, from: today.adding(days: -BodyWeightTrend.windowDays), to: today)
     let prediction: BodyWeightTrend.Prediction
     do {
-      // Calorie intake joins the inputs once the food log exists (nutrition, same service).
       prediction = try BodyWeightTrend.predict(
-        entries: entries.map { .init(day: $0.date.daysSinceEpoch, kg: $0.weightKg) }, food: [], targetDay: target.daysSinceEpoch)
+        entries: entries.map { .init(day: $0.date.daysSinceEpoch, kg: $0.weightKg) },
+        food: food.map { .init(day: $0.0.daysSinceEpoch, kcal: $0.1) }, targetDay: target.daysSinceEpoch)
     } catch {
       throw PlanError.notEnoughData(error.message)
     }

@@ -497,6 +497,123 @@ public enum Gym_Plan_V1_PlanService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "CreateNutritionPlan" metadata.
+        public enum CreateNutritionPlan: Sendable {
+            /// Request type for "CreateNutritionPlan".
+            public typealias Input = Gym_Plan_V1_CreateNutritionPlanRequest
+            /// Response type for "CreateNutritionPlan".
+            public typealias Output = Gym_Plan_V1_CreateNutritionPlanResponse
+            /// Descriptor for "CreateNutritionPlan".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "CreateNutritionPlan",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetNutritionPlan" metadata.
+        public enum GetNutritionPlan: Sendable {
+            /// Request type for "GetNutritionPlan".
+            public typealias Input = Gym_Plan_V1_GetNutritionPlanRequest
+            /// Response type for "GetNutritionPlan".
+            public typealias Output = Gym_Plan_V1_GetNutritionPlanResponse
+            /// Descriptor for "GetNutritionPlan".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "GetNutritionPlan",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListNutritionPlans" metadata.
+        public enum ListNutritionPlans: Sendable {
+            /// Request type for "ListNutritionPlans".
+            public typealias Input = Gym_Plan_V1_ListNutritionPlansRequest
+            /// Response type for "ListNutritionPlans".
+            public typealias Output = Gym_Plan_V1_ListNutritionPlansResponse
+            /// Descriptor for "ListNutritionPlans".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "ListNutritionPlans",
+                type: .unary
+            )
+        }
+        /// Namespace for "UpdateNutritionPlan" metadata.
+        public enum UpdateNutritionPlan: Sendable {
+            /// Request type for "UpdateNutritionPlan".
+            public typealias Input = Gym_Plan_V1_UpdateNutritionPlanRequest
+            /// Response type for "UpdateNutritionPlan".
+            public typealias Output = Gym_Plan_V1_UpdateNutritionPlanResponse
+            /// Descriptor for "UpdateNutritionPlan".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "UpdateNutritionPlan",
+                type: .unary
+            )
+        }
+        /// Namespace for "DeleteNutritionPlan" metadata.
+        public enum DeleteNutritionPlan: Sendable {
+            /// Request type for "DeleteNutritionPlan".
+            public typealias Input = Gym_Plan_V1_DeleteNutritionPlanRequest
+            /// Response type for "DeleteNutritionPlan".
+            public typealias Output = Gym_Plan_V1_DeleteNutritionPlanResponse
+            /// Descriptor for "DeleteNutritionPlan".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "DeleteNutritionPlan",
+                type: .unary
+            )
+        }
+        /// Namespace for "LogFood" metadata.
+        public enum LogFood: Sendable {
+            /// Request type for "LogFood".
+            public typealias Input = Gym_Plan_V1_LogFoodRequest
+            /// Response type for "LogFood".
+            public typealias Output = Gym_Plan_V1_LogFoodResponse
+            /// Descriptor for "LogFood".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "LogFood",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListFoodLog" metadata.
+        public enum ListFoodLog: Sendable {
+            /// Request type for "ListFoodLog".
+            public typealias Input = Gym_Plan_V1_ListFoodLogRequest
+            /// Response type for "ListFoodLog".
+            public typealias Output = Gym_Plan_V1_ListFoodLogResponse
+            /// Descriptor for "ListFoodLog".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "ListFoodLog",
+                type: .unary
+            )
+        }
+        /// Namespace for "DeleteFoodLog" metadata.
+        public enum DeleteFoodLog: Sendable {
+            /// Request type for "DeleteFoodLog".
+            public typealias Input = Gym_Plan_V1_DeleteFoodLogRequest
+            /// Response type for "DeleteFoodLog".
+            public typealias Output = Gym_Plan_V1_DeleteFoodLogResponse
+            /// Descriptor for "DeleteFoodLog".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "DeleteFoodLog",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetNutritionDay" metadata.
+        public enum GetNutritionDay: Sendable {
+            /// Request type for "GetNutritionDay".
+            public typealias Input = Gym_Plan_V1_GetNutritionDayRequest
+            /// Response type for "GetNutritionDay".
+            public typealias Output = Gym_Plan_V1_GetNutritionDayResponse
+            /// Descriptor for "GetNutritionDay".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "GetNutritionDay",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "gym.plan.v1.PlanService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreateRoutine.descriptor,
@@ -534,7 +651,16 @@ public enum Gym_Plan_V1_PlanService: Sendable {
             PredictBodyWeight.descriptor,
             CreateGoal.descriptor,
             ListGoals.descriptor,
-            DeleteGoal.descriptor
+            DeleteGoal.descriptor,
+            CreateNutritionPlan.descriptor,
+            GetNutritionPlan.descriptor,
+            ListNutritionPlans.descriptor,
+            UpdateNutritionPlan.descriptor,
+            DeleteNutritionPlan.descriptor,
+            LogFood.descriptor,
+            ListFoodLog.descriptor,
+            DeleteFoodLog.descriptor,
+            GetNutritionDay.descriptor
         ]
     }
 }
@@ -1152,6 +1278,149 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_DeleteGoalRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteGoalResponse>
+
+        /// Handle the "CreateNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_CreateNutritionPlanRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_CreateNutritionPlanResponse` messages.
+        func createNutritionPlan(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_CreateNutritionPlanRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_CreateNutritionPlanResponse>
+
+        /// Handle the "GetNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_GetNutritionPlanRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_GetNutritionPlanResponse` messages.
+        func getNutritionPlan(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_GetNutritionPlanRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetNutritionPlanResponse>
+
+        /// Handle the "ListNutritionPlans" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_ListNutritionPlansRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_ListNutritionPlansResponse` messages.
+        func listNutritionPlans(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListNutritionPlansRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListNutritionPlansResponse>
+
+        /// Handle the "UpdateNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_UpdateNutritionPlanRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_UpdateNutritionPlanResponse` messages.
+        func updateNutritionPlan(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_UpdateNutritionPlanRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_UpdateNutritionPlanResponse>
+
+        /// Handle the "DeleteNutritionPlan" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_DeleteNutritionPlanRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_DeleteNutritionPlanResponse` messages.
+        func deleteNutritionPlan(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_DeleteNutritionPlanRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteNutritionPlanResponse>
+
+        /// Handle the "LogFood" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_LogFoodRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_LogFoodResponse` messages.
+        func logFood(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_LogFoodRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_LogFoodResponse>
+
+        /// Handle the "ListFoodLog" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_ListFoodLogRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_ListFoodLogResponse` messages.
+        func listFoodLog(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListFoodLogRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListFoodLogResponse>
+
+        /// Handle the "DeleteFoodLog" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_DeleteFoodLogRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_DeleteFoodLogResponse` messages.
+        func deleteFoodLog(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_DeleteFoodLogRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteFoodLogResponse>
+
+        /// Handle the "GetNutritionDay" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_GetNutritionDayRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_GetNutritionDayResponse` messages.
+        func getNutritionDay(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_GetNutritionDayRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetNutritionDayResponse>
     }
 
     /// Service protocol for the "gym.plan.v1.PlanService" service.
@@ -1753,6 +2022,149 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.ServerRequest<Gym_Plan_V1_DeleteGoalRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteGoalResponse>
+
+        /// Handle the "CreateNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_CreateNutritionPlanRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_CreateNutritionPlanResponse` message.
+        func createNutritionPlan(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_CreateNutritionPlanRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_CreateNutritionPlanResponse>
+
+        /// Handle the "GetNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_GetNutritionPlanRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_GetNutritionPlanResponse` message.
+        func getNutritionPlan(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_GetNutritionPlanRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetNutritionPlanResponse>
+
+        /// Handle the "ListNutritionPlans" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListNutritionPlansRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_ListNutritionPlansResponse` message.
+        func listNutritionPlans(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_ListNutritionPlansRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListNutritionPlansResponse>
+
+        /// Handle the "UpdateNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_UpdateNutritionPlanRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_UpdateNutritionPlanResponse` message.
+        func updateNutritionPlan(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_UpdateNutritionPlanRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_UpdateNutritionPlanResponse>
+
+        /// Handle the "DeleteNutritionPlan" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteNutritionPlanRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_DeleteNutritionPlanResponse` message.
+        func deleteNutritionPlan(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_DeleteNutritionPlanRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteNutritionPlanResponse>
+
+        /// Handle the "LogFood" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_LogFoodResponse` message.
+        func logFood(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_LogFoodRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_LogFoodResponse>
+
+        /// Handle the "ListFoodLog" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListFoodLogRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_ListFoodLogResponse` message.
+        func listFoodLog(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_ListFoodLogRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListFoodLogResponse>
+
+        /// Handle the "DeleteFoodLog" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteFoodLogRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_DeleteFoodLogResponse` message.
+        func deleteFoodLog(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_DeleteFoodLogRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteFoodLogResponse>
+
+        /// Handle the "GetNutritionDay" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_GetNutritionDayRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_GetNutritionDayResponse` message.
+        func getNutritionDay(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_GetNutritionDayRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetNutritionDayResponse>
     }
 
     /// Simple service protocol for the "gym.plan.v1.PlanService" service.
@@ -2352,6 +2764,149 @@ extension Gym_Plan_V1_PlanService {
             request: Gym_Plan_V1_DeleteGoalRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Plan_V1_DeleteGoalResponse
+
+        /// Handle the "CreateNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_CreateNutritionPlanRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_CreateNutritionPlanResponse` to respond with.
+        func createNutritionPlan(
+            request: Gym_Plan_V1_CreateNutritionPlanRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_CreateNutritionPlanResponse
+
+        /// Handle the "GetNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_GetNutritionPlanRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_GetNutritionPlanResponse` to respond with.
+        func getNutritionPlan(
+            request: Gym_Plan_V1_GetNutritionPlanRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_GetNutritionPlanResponse
+
+        /// Handle the "ListNutritionPlans" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_ListNutritionPlansRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_ListNutritionPlansResponse` to respond with.
+        func listNutritionPlans(
+            request: Gym_Plan_V1_ListNutritionPlansRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_ListNutritionPlansResponse
+
+        /// Handle the "UpdateNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_UpdateNutritionPlanRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_UpdateNutritionPlanResponse` to respond with.
+        func updateNutritionPlan(
+            request: Gym_Plan_V1_UpdateNutritionPlanRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_UpdateNutritionPlanResponse
+
+        /// Handle the "DeleteNutritionPlan" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_DeleteNutritionPlanRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_DeleteNutritionPlanResponse` to respond with.
+        func deleteNutritionPlan(
+            request: Gym_Plan_V1_DeleteNutritionPlanRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_DeleteNutritionPlanResponse
+
+        /// Handle the "LogFood" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_LogFoodRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_LogFoodResponse` to respond with.
+        func logFood(
+            request: Gym_Plan_V1_LogFoodRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_LogFoodResponse
+
+        /// Handle the "ListFoodLog" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_ListFoodLogRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_ListFoodLogResponse` to respond with.
+        func listFoodLog(
+            request: Gym_Plan_V1_ListFoodLogRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_ListFoodLogResponse
+
+        /// Handle the "DeleteFoodLog" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_DeleteFoodLogRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_DeleteFoodLogResponse` to respond with.
+        func deleteFoodLog(
+            request: Gym_Plan_V1_DeleteFoodLogRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_DeleteFoodLogResponse
+
+        /// Handle the "GetNutritionDay" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_GetNutritionDayRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_GetNutritionDayResponse` to respond with.
+        func getNutritionDay(
+            request: Gym_Plan_V1_GetNutritionDayRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_GetNutritionDayResponse
     }
 }
 
@@ -2755,6 +3310,105 @@ extension Gym_Plan_V1_PlanService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.CreateNutritionPlan.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_CreateNutritionPlanRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_CreateNutritionPlanResponse>(),
+            handler: { request, context in
+                try await self.createNutritionPlan(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.GetNutritionPlan.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_GetNutritionPlanRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_GetNutritionPlanResponse>(),
+            handler: { request, context in
+                try await self.getNutritionPlan(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.ListNutritionPlans.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListNutritionPlansRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListNutritionPlansResponse>(),
+            handler: { request, context in
+                try await self.listNutritionPlans(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.UpdateNutritionPlan.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_UpdateNutritionPlanRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_UpdateNutritionPlanResponse>(),
+            handler: { request, context in
+                try await self.updateNutritionPlan(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.DeleteNutritionPlan.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_DeleteNutritionPlanRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_DeleteNutritionPlanResponse>(),
+            handler: { request, context in
+                try await self.deleteNutritionPlan(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.LogFood.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_LogFoodRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_LogFoodResponse>(),
+            handler: { request, context in
+                try await self.logFood(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.ListFoodLog.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListFoodLogRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListFoodLogResponse>(),
+            handler: { request, context in
+                try await self.listFoodLog(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.DeleteFoodLog.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_DeleteFoodLogRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_DeleteFoodLogResponse>(),
+            handler: { request, context in
+                try await self.deleteFoodLog(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.GetNutritionDay.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_GetNutritionDayRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_GetNutritionDayResponse>(),
+            handler: { request, context in
+                try await self.getNutritionDay(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -3151,6 +3805,105 @@ extension Gym_Plan_V1_PlanService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteGoalResponse> {
         let response = try await self.deleteGoal(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func createNutritionPlan(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_CreateNutritionPlanRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_CreateNutritionPlanResponse> {
+        let response = try await self.createNutritionPlan(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getNutritionPlan(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_GetNutritionPlanRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetNutritionPlanResponse> {
+        let response = try await self.getNutritionPlan(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listNutritionPlans(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListNutritionPlansRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListNutritionPlansResponse> {
+        let response = try await self.listNutritionPlans(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func updateNutritionPlan(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_UpdateNutritionPlanRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_UpdateNutritionPlanResponse> {
+        let response = try await self.updateNutritionPlan(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deleteNutritionPlan(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_DeleteNutritionPlanRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteNutritionPlanResponse> {
+        let response = try await self.deleteNutritionPlan(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func logFood(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_LogFoodRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_LogFoodResponse> {
+        let response = try await self.logFood(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listFoodLog(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListFoodLogRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListFoodLogResponse> {
+        let response = try await self.listFoodLog(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deleteFoodLog(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_DeleteFoodLogRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteFoodLogResponse> {
+        let response = try await self.deleteFoodLog(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getNutritionDay(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_GetNutritionDayRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetNutritionDayResponse> {
+        let response = try await self.getNutritionDay(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -3622,6 +4375,123 @@ extension Gym_Plan_V1_PlanService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteGoalResponse> {
         return GRPCCore.ServerResponse<Gym_Plan_V1_DeleteGoalResponse>(
             message: try await self.deleteGoal(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func createNutritionPlan(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_CreateNutritionPlanRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_CreateNutritionPlanResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_CreateNutritionPlanResponse>(
+            message: try await self.createNutritionPlan(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getNutritionPlan(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_GetNutritionPlanRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetNutritionPlanResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_GetNutritionPlanResponse>(
+            message: try await self.getNutritionPlan(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listNutritionPlans(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_ListNutritionPlansRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListNutritionPlansResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_ListNutritionPlansResponse>(
+            message: try await self.listNutritionPlans(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func updateNutritionPlan(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_UpdateNutritionPlanRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_UpdateNutritionPlanResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_UpdateNutritionPlanResponse>(
+            message: try await self.updateNutritionPlan(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deleteNutritionPlan(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_DeleteNutritionPlanRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteNutritionPlanResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_DeleteNutritionPlanResponse>(
+            message: try await self.deleteNutritionPlan(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func logFood(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_LogFoodRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_LogFoodResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_LogFoodResponse>(
+            message: try await self.logFood(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listFoodLog(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_ListFoodLogRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListFoodLogResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_ListFoodLogResponse>(
+            message: try await self.listFoodLog(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deleteFoodLog(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_DeleteFoodLogRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteFoodLogResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_DeleteFoodLogResponse>(
+            message: try await self.deleteFoodLog(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getNutritionDay(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_GetNutritionDayRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetNutritionDayResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_GetNutritionDayResponse>(
+            message: try await self.getNutritionDay(
                 request: request.message,
                 context: context
             ),
@@ -4409,6 +5279,194 @@ extension Gym_Plan_V1_PlanService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_DeleteGoalResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteGoalResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "CreateNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_CreateNutritionPlanRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_CreateNutritionPlanRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_CreateNutritionPlanResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func createNutritionPlan<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_CreateNutritionPlanRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_CreateNutritionPlanRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_CreateNutritionPlanResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_CreateNutritionPlanResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_GetNutritionPlanRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_GetNutritionPlanRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_GetNutritionPlanResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getNutritionPlan<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_GetNutritionPlanRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_GetNutritionPlanRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_GetNutritionPlanResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetNutritionPlanResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListNutritionPlans" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListNutritionPlansRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListNutritionPlansRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListNutritionPlansResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listNutritionPlans<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListNutritionPlansRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListNutritionPlansRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListNutritionPlansResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListNutritionPlansResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UpdateNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_UpdateNutritionPlanRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_UpdateNutritionPlanRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_UpdateNutritionPlanResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func updateNutritionPlan<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_UpdateNutritionPlanRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_UpdateNutritionPlanRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_UpdateNutritionPlanResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateNutritionPlanResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeleteNutritionPlan" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteNutritionPlanRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_DeleteNutritionPlanRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_DeleteNutritionPlanResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deleteNutritionPlan<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteNutritionPlanRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_DeleteNutritionPlanRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_DeleteNutritionPlanResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteNutritionPlanResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "LogFood" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_LogFoodRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_LogFoodResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func logFood<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_LogFoodRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_LogFoodRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_LogFoodResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LogFoodResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListFoodLog" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListFoodLogRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListFoodLogRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListFoodLogResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listFoodLog<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListFoodLogRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListFoodLogRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListFoodLogResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListFoodLogResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeleteFoodLog" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteFoodLogRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_DeleteFoodLogRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_DeleteFoodLogResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deleteFoodLog<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteFoodLogRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_DeleteFoodLogRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_DeleteFoodLogResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteFoodLogResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetNutritionDay" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_GetNutritionDayRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_GetNutritionDayRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_GetNutritionDayResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getNutritionDay<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_GetNutritionDayRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_GetNutritionDayRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_GetNutritionDayResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetNutritionDayResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -5595,6 +6653,293 @@ extension Gym_Plan_V1_PlanService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "CreateNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_CreateNutritionPlanRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_CreateNutritionPlanRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_CreateNutritionPlanResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func createNutritionPlan<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_CreateNutritionPlanRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_CreateNutritionPlanRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_CreateNutritionPlanResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_CreateNutritionPlanResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.CreateNutritionPlan.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_GetNutritionPlanRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_GetNutritionPlanRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_GetNutritionPlanResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getNutritionPlan<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_GetNutritionPlanRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_GetNutritionPlanRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_GetNutritionPlanResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetNutritionPlanResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.GetNutritionPlan.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListNutritionPlans" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListNutritionPlansRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListNutritionPlansRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListNutritionPlansResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listNutritionPlans<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListNutritionPlansRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListNutritionPlansRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListNutritionPlansResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListNutritionPlansResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.ListNutritionPlans.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UpdateNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_UpdateNutritionPlanRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_UpdateNutritionPlanRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_UpdateNutritionPlanResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func updateNutritionPlan<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_UpdateNutritionPlanRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_UpdateNutritionPlanRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_UpdateNutritionPlanResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateNutritionPlanResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.UpdateNutritionPlan.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeleteNutritionPlan" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteNutritionPlanRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_DeleteNutritionPlanRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_DeleteNutritionPlanResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deleteNutritionPlan<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteNutritionPlanRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_DeleteNutritionPlanRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_DeleteNutritionPlanResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteNutritionPlanResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.DeleteNutritionPlan.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "LogFood" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_LogFoodRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_LogFoodResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func logFood<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_LogFoodRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_LogFoodRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_LogFoodResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LogFoodResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.LogFood.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListFoodLog" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListFoodLogRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListFoodLogRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListFoodLogResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listFoodLog<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListFoodLogRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListFoodLogRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListFoodLogResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListFoodLogResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.ListFoodLog.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeleteFoodLog" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteFoodLogRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_DeleteFoodLogRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_DeleteFoodLogResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deleteFoodLog<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteFoodLogRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_DeleteFoodLogRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_DeleteFoodLogResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteFoodLogResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.DeleteFoodLog.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetNutritionDay" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_GetNutritionDayRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_GetNutritionDayRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_GetNutritionDayResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getNutritionDay<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_GetNutritionDayRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_GetNutritionDayRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_GetNutritionDayResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetNutritionDayResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.GetNutritionDay.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -6584,6 +7929,248 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_DeleteGoalRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_DeleteGoalResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreateNutritionPlan" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
+    /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_CreateNutritionPlanRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createNutritionPlan<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_CreateNutritionPlanRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_CreateNutritionPlanResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.createNutritionPlan(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_CreateNutritionPlanRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_CreateNutritionPlanResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetNutritionPlan" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_GetNutritionPlanRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getNutritionPlan<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_GetNutritionPlanRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetNutritionPlanResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getNutritionPlan(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_GetNutritionPlanRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_GetNutritionPlanResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListNutritionPlans" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_ListNutritionPlansRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listNutritionPlans<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_ListNutritionPlansRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListNutritionPlansResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listNutritionPlans(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListNutritionPlansRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListNutritionPlansResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateNutritionPlan" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_UpdateNutritionPlanRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateNutritionPlan<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_UpdateNutritionPlanRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateNutritionPlanResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.updateNutritionPlan(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_UpdateNutritionPlanRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_UpdateNutritionPlanResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteNutritionPlan" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_DeleteNutritionPlanRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteNutritionPlan<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteNutritionPlanRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteNutritionPlanResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deleteNutritionPlan(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_DeleteNutritionPlanRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_DeleteNutritionPlanResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "LogFood" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func logFood<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_LogFoodRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LogFoodResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.logFood(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_LogFoodRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_LogFoodResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListFoodLog" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_ListFoodLogRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listFoodLog<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_ListFoodLogRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListFoodLogResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listFoodLog(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListFoodLogRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListFoodLogResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteFoodLog" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_DeleteFoodLogRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteFoodLog<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteFoodLogRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteFoodLogResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deleteFoodLog(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_DeleteFoodLogRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_DeleteFoodLogResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetNutritionDay" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_GetNutritionDayRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getNutritionDay<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_GetNutritionDayRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetNutritionDayResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getNutritionDay(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_GetNutritionDayRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_GetNutritionDayResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -7719,6 +9306,284 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             metadata: metadata
         )
         return try await self.deleteGoal(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreateNutritionPlan" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
+    /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createNutritionPlan<Result>(
+        _ message: Gym_Plan_V1_CreateNutritionPlanRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_CreateNutritionPlanResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_CreateNutritionPlanRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.createNutritionPlan(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetNutritionPlan" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getNutritionPlan<Result>(
+        _ message: Gym_Plan_V1_GetNutritionPlanRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetNutritionPlanResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_GetNutritionPlanRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getNutritionPlan(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListNutritionPlans" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listNutritionPlans<Result>(
+        _ message: Gym_Plan_V1_ListNutritionPlansRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListNutritionPlansResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_ListNutritionPlansRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listNutritionPlans(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateNutritionPlan" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateNutritionPlan<Result>(
+        _ message: Gym_Plan_V1_UpdateNutritionPlanRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateNutritionPlanResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_UpdateNutritionPlanRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.updateNutritionPlan(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteNutritionPlan" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteNutritionPlan<Result>(
+        _ message: Gym_Plan_V1_DeleteNutritionPlanRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteNutritionPlanResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_DeleteNutritionPlanRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deleteNutritionPlan(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "LogFood" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func logFood<Result>(
+        _ message: Gym_Plan_V1_LogFoodRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LogFoodResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_LogFoodRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.logFood(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListFoodLog" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listFoodLog<Result>(
+        _ message: Gym_Plan_V1_ListFoodLogRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListFoodLogResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_ListFoodLogRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listFoodLog(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteFoodLog" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteFoodLog<Result>(
+        _ message: Gym_Plan_V1_DeleteFoodLogRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteFoodLogResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_DeleteFoodLogRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deleteFoodLog(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetNutritionDay" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getNutritionDay<Result>(
+        _ message: Gym_Plan_V1_GetNutritionDayRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetNutritionDayResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_GetNutritionDayRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getNutritionDay(
             request: request,
             options: options,
             onResponse: handleResponse

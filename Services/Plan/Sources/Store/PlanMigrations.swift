@@ -152,6 +152,40 @@ enum PlanMigrations {
         CREATE INDEX goals_by_owner ON goals(owner_id, due_date);
         """)
     }
+    migrator.registerMigration("nutrition-v1") { db in
+      try db.execute(sql: """
+        -- A nutrition plan is one owner's document: targets and days travel as JSON.
+        CREATE TABLE nutrition_plans (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          owner_id TEXT NOT NULL,
+          name TEXT NOT NULL,
+          targets BLOB NOT NULL,
+          days BLOB NOT NULL,
+          active INTEGER NOT NULL,
+          version INTEGER NOT NULL,
+          created_at DATETIME NOT NULL,
+          updated_at DATETIME NOT NULL
+        );
+        CREATE INDEX nutrition_plans_by_owner ON nutrition_plans(owner_id, updated_at DESC);
+        CREATE UNIQUE INDEX nutrition_plans_one_active ON nutrition_plans(owner_id) WHERE active = 1;
+
+        CREATE TABLE food_log (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          owner_id TEXT NOT NULL,
+          local_date TEXT NOT NULL,
+          meal TEXT NOT NULL,
+          description TEXT NOT NULL,
+          kcal REAL NOT NULL,
+          protein_g REAL NOT NULL,
+          carbs_g REAL NOT NULL,
+          fat_g REAL NOT NULL,
+          logged_at DATETIME NOT NULL
+        );
+        CREATE INDEX food_log_by_day ON food_log(owner_id, local_date, rid);
+        """)
+    }
     return migrator
   }
 }

@@ -70,7 +70,8 @@ public struct PlanStore: Sendable {
       var removed = 0
       // Children go by ON DELETE CASCADE (items and sets with their sessions, schedule
       // entries with their routines); these are the owner-keyed tables.
-      for table in ["logged_sets", "sessions", "schedule_entries", "routines", "saved_exercises", "records", "body_weights", "goals"] {
+      for table in ["logged_sets", "sessions", "schedule_entries", "routines", "saved_exercises", "records", "body_weights", "goals",
+        "nutrition_plans", "food_log"] {
         try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [userID])
         removed += db.changesCount
       }
