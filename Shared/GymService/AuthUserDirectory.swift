@@ -24,6 +24,10 @@ public struct AuthUserDirectory: UserDirectory {
     try await lookup(usernames) { request, chunk in request.usernames = chunk }
   }
 
+  public func users(emails: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] {
+    try await lookup(emails) { request, chunk in request.emails = chunk }
+  }
+
   private func lookup(
     _ keys: [String], _ fill: (inout Gym_Auth_V1_LookupUsersRequest, [String]) -> Void
   ) async throws(DependencyError) -> [String: Gym_Auth_V1_User] {

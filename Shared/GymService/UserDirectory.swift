@@ -7,6 +7,8 @@ public protocol UserDirectory: Sendable {
   func users(ids: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User]
   /// The users auth knows by these usernames (ignoring case), by their id.
   func users(usernames: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User]
+  /// The users auth knows by these emails, by their id.
+  func users(emails: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User]
 }
 
 extension UserDirectory {

@@ -67,6 +67,7 @@ final class FakeAccounts: UserDirectory, Sendable {
   }
   /// Places never looks users up by name.
   func users(usernames: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] { [:] }
+  func users(emails: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] { [:] }
 }
 
 /// A gym at a point, for tests.

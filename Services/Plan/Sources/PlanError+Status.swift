@@ -17,6 +17,8 @@ extension PlanError: GymErrorMapping {
     case .sessionEnded(let message): RPCError(code: .failedPrecondition, message: message)
     case .alreadyPublished(let programID): .alreadyExists(field: "routine_id", "this routine is already published as program \(programID)")
     case .notEnoughData(let message): RPCError(code: .failedPrecondition, message: message)
+    case .alreadyExists(let field, let message): .alreadyExists(field: field, message)
+    case .permissionDenied(let message): .permissionDenied(message)
     }
   }
 }

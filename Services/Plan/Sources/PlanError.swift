@@ -13,6 +13,8 @@ public enum PlanError: Error, Equatable, Sendable {
   /// Logging into a finished or abandoned session.
   case sessionEnded(String)
   case alreadyPublished(programID: String)
+  case alreadyExists(field: String, String)
+  case permissionDenied(String)
   /// Not enough logged data for what was asked (prediction, advice): says how much is needed.
   case notEnoughData(String)
 }

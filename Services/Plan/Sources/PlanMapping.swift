@@ -26,6 +26,7 @@ enum PlanMapping {
       $0.sourceProgramID = record.sourceProgramID ?? ""
       $0.sourceProgramVersion = record.sourceProgramVersion ?? 0
       $0.publishedProgramID = record.publishedProgramID ?? ""
+      $0.assignedBy = record.assignedBy ?? ""
       $0.version = record.version
       $0.etag = record.etag
       $0.createdAt = .init(date: record.createdAt)

@@ -18,7 +18,7 @@ extension PlanService {
 
   public func getRoutine(request: Gym_Plan_V1_GetRoutineRequest, context: ServerContext) async throws -> Gym_Plan_V1_GetRoutineResponse {
     let caller = try Caller.current()
-    guard let record = try await store.routine(id: request.id, ownerID: caller.userID) else {
+    guard let record = try await store.routine(id: request.id, accessibleBy: caller.userID) else {
       throw PlanError.notFound("no routine with id \(request.id)")
     }
     let names = try await exerciseNames(record.exerciseIDs)
@@ -45,7 +45,7 @@ extension PlanService {
     guard !request.etag.isEmpty else { throw PlanError.invalid([.init("etag", "is required: pass the etag you last read")]) }
     let input = try RoutineInput.validate(request.routine)
     let now = Date()
-    guard try await store.routine(id: request.routine.id, ownerID: caller.userID) != nil else {
+    guard try await store.routine(id: request.routine.id, accessibleBy: caller.userID) != nil else {
       throw PlanError.notFound("no routine with id \(request.routine.id)")
     }
     let found = try await checkExercises(Array(input.exerciseFields.keys), fields: input.exerciseFields, now: now)

@@ -614,6 +614,136 @@ public enum Gym_Plan_V1_PlanService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "AddClient" metadata.
+        public enum AddClient: Sendable {
+            /// Request type for "AddClient".
+            public typealias Input = Gym_Plan_V1_AddClientRequest
+            /// Response type for "AddClient".
+            public typealias Output = Gym_Plan_V1_AddClientResponse
+            /// Descriptor for "AddClient".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "AddClient",
+                type: .unary
+            )
+        }
+        /// Namespace for "RemoveClient" metadata.
+        public enum RemoveClient: Sendable {
+            /// Request type for "RemoveClient".
+            public typealias Input = Gym_Plan_V1_RemoveClientRequest
+            /// Response type for "RemoveClient".
+            public typealias Output = Gym_Plan_V1_RemoveClientResponse
+            /// Descriptor for "RemoveClient".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "RemoveClient",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListClients" metadata.
+        public enum ListClients: Sendable {
+            /// Request type for "ListClients".
+            public typealias Input = Gym_Plan_V1_ListClientsRequest
+            /// Response type for "ListClients".
+            public typealias Output = Gym_Plan_V1_ListClientsResponse
+            /// Descriptor for "ListClients".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "ListClients",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetClientOverview" metadata.
+        public enum GetClientOverview: Sendable {
+            /// Request type for "GetClientOverview".
+            public typealias Input = Gym_Plan_V1_GetClientOverviewRequest
+            /// Response type for "GetClientOverview".
+            public typealias Output = Gym_Plan_V1_GetClientOverviewResponse
+            /// Descriptor for "GetClientOverview".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "GetClientOverview",
+                type: .unary
+            )
+        }
+        /// Namespace for "AssignRoutine" metadata.
+        public enum AssignRoutine: Sendable {
+            /// Request type for "AssignRoutine".
+            public typealias Input = Gym_Plan_V1_AssignRoutineRequest
+            /// Response type for "AssignRoutine".
+            public typealias Output = Gym_Plan_V1_AssignRoutineResponse
+            /// Descriptor for "AssignRoutine".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "AssignRoutine",
+                type: .unary
+            )
+        }
+        /// Namespace for "RequestTrainer" metadata.
+        public enum RequestTrainer: Sendable {
+            /// Request type for "RequestTrainer".
+            public typealias Input = Gym_Plan_V1_RequestTrainerRequest
+            /// Response type for "RequestTrainer".
+            public typealias Output = Gym_Plan_V1_RequestTrainerResponse
+            /// Descriptor for "RequestTrainer".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "RequestTrainer",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListTrainerRequests" metadata.
+        public enum ListTrainerRequests: Sendable {
+            /// Request type for "ListTrainerRequests".
+            public typealias Input = Gym_Plan_V1_ListTrainerRequestsRequest
+            /// Response type for "ListTrainerRequests".
+            public typealias Output = Gym_Plan_V1_ListTrainerRequestsResponse
+            /// Descriptor for "ListTrainerRequests".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "ListTrainerRequests",
+                type: .unary
+            )
+        }
+        /// Namespace for "RespondTrainerRequest" metadata.
+        public enum RespondTrainerRequest: Sendable {
+            /// Request type for "RespondTrainerRequest".
+            public typealias Input = Gym_Plan_V1_RespondTrainerRequestRequest
+            /// Response type for "RespondTrainerRequest".
+            public typealias Output = Gym_Plan_V1_RespondTrainerRequestResponse
+            /// Descriptor for "RespondTrainerRequest".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "RespondTrainerRequest",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListMyTrainers" metadata.
+        public enum ListMyTrainers: Sendable {
+            /// Request type for "ListMyTrainers".
+            public typealias Input = Gym_Plan_V1_ListMyTrainersRequest
+            /// Response type for "ListMyTrainers".
+            public typealias Output = Gym_Plan_V1_ListMyTrainersResponse
+            /// Descriptor for "ListMyTrainers".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "ListMyTrainers",
+                type: .unary
+            )
+        }
+        /// Namespace for "LeaveTrainer" metadata.
+        public enum LeaveTrainer: Sendable {
+            /// Request type for "LeaveTrainer".
+            public typealias Input = Gym_Plan_V1_LeaveTrainerRequest
+            /// Response type for "LeaveTrainer".
+            public typealias Output = Gym_Plan_V1_LeaveTrainerResponse
+            /// Descriptor for "LeaveTrainer".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "LeaveTrainer",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "gym.plan.v1.PlanService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreateRoutine.descriptor,
@@ -660,7 +790,17 @@ public enum Gym_Plan_V1_PlanService: Sendable {
             LogFood.descriptor,
             ListFoodLog.descriptor,
             DeleteFoodLog.descriptor,
-            GetNutritionDay.descriptor
+            GetNutritionDay.descriptor,
+            AddClient.descriptor,
+            RemoveClient.descriptor,
+            ListClients.descriptor,
+            GetClientOverview.descriptor,
+            AssignRoutine.descriptor,
+            RequestTrainer.descriptor,
+            ListTrainerRequests.descriptor,
+            RespondTrainerRequest.descriptor,
+            ListMyTrainers.descriptor,
+            LeaveTrainer.descriptor
         ]
     }
 }
@@ -1421,6 +1561,182 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_GetNutritionDayRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetNutritionDayResponse>
+
+        /// Handle the "AddClient" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
+        /// > account has the email; ALREADY_EXISTS when already a client.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_AddClientRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_AddClientResponse` messages.
+        func addClient(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_AddClientRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_AddClientResponse>
+
+        /// Handle the "RemoveClient" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_RemoveClientRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_RemoveClientResponse` messages.
+        func removeClient(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_RemoveClientRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_RemoveClientResponse>
+
+        /// Handle the "ListClients" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer)
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_ListClientsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_ListClientsResponse` messages.
+        func listClients(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListClientsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListClientsResponse>
+
+        /// Handle the "GetClientOverview" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_GetClientOverviewRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_GetClientOverviewResponse` messages.
+        func getClientOverview(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_GetClientOverviewRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetClientOverviewResponse>
+
+        /// Handle the "AssignRoutine" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) The client gets their own copy, which the trainer may read and edit.
+        /// > Errors: NOT_FOUND (client or routine).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_AssignRoutineRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_AssignRoutineResponse` messages.
+        func assignRoutine(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_AssignRoutineRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_AssignRoutineResponse>
+
+        /// Handle the "RequestTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
+        /// > already their client or a request is pending.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_RequestTrainerRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_RequestTrainerResponse` messages.
+        func requestTrainer(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_RequestTrainerRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_RequestTrainerResponse>
+
+        /// Handle the "ListTrainerRequests" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_ListTrainerRequestsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_ListTrainerRequestsResponse` messages.
+        func listTrainerRequests(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListTrainerRequestsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListTrainerRequestsResponse>
+
+        /// Handle the "RespondTrainerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (the addressed trainer) Accepting makes the requester a client.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_RespondTrainerRequestRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_RespondTrainerRequestResponse` messages.
+        func respondTrainerRequest(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_RespondTrainerRequestRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_RespondTrainerRequestResponse>
+
+        /// Handle the "ListMyTrainers" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_ListMyTrainersRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_ListMyTrainersResponse` messages.
+        func listMyTrainers(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListMyTrainersRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListMyTrainersResponse>
+
+        /// Handle the "LeaveTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when not their client.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_LeaveTrainerRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_LeaveTrainerResponse` messages.
+        func leaveTrainer(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_LeaveTrainerRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_LeaveTrainerResponse>
     }
 
     /// Service protocol for the "gym.plan.v1.PlanService" service.
@@ -2165,6 +2481,182 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.ServerRequest<Gym_Plan_V1_GetNutritionDayRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetNutritionDayResponse>
+
+        /// Handle the "AddClient" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
+        /// > account has the email; ALREADY_EXISTS when already a client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_AddClientRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_AddClientResponse` message.
+        func addClient(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_AddClientRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_AddClientResponse>
+
+        /// Handle the "RemoveClient" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_RemoveClientRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_RemoveClientResponse` message.
+        func removeClient(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_RemoveClientRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_RemoveClientResponse>
+
+        /// Handle the "ListClients" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer)
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListClientsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_ListClientsResponse` message.
+        func listClients(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_ListClientsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListClientsResponse>
+
+        /// Handle the "GetClientOverview" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_GetClientOverviewRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_GetClientOverviewResponse` message.
+        func getClientOverview(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_GetClientOverviewRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetClientOverviewResponse>
+
+        /// Handle the "AssignRoutine" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) The client gets their own copy, which the trainer may read and edit.
+        /// > Errors: NOT_FOUND (client or routine).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_AssignRoutineResponse` message.
+        func assignRoutine(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_AssignRoutineRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_AssignRoutineResponse>
+
+        /// Handle the "RequestTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
+        /// > already their client or a request is pending.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_RequestTrainerRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_RequestTrainerResponse` message.
+        func requestTrainer(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_RequestTrainerRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_RequestTrainerResponse>
+
+        /// Handle the "ListTrainerRequests" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListTrainerRequestsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_ListTrainerRequestsResponse` message.
+        func listTrainerRequests(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_ListTrainerRequestsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListTrainerRequestsResponse>
+
+        /// Handle the "RespondTrainerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (the addressed trainer) Accepting makes the requester a client.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_RespondTrainerRequestRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_RespondTrainerRequestResponse` message.
+        func respondTrainerRequest(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_RespondTrainerRequestRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_RespondTrainerRequestResponse>
+
+        /// Handle the "ListMyTrainers" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListMyTrainersRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_ListMyTrainersResponse` message.
+        func listMyTrainers(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_ListMyTrainersRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListMyTrainersResponse>
+
+        /// Handle the "LeaveTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when not their client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_LeaveTrainerRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_LeaveTrainerResponse` message.
+        func leaveTrainer(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_LeaveTrainerRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_LeaveTrainerResponse>
     }
 
     /// Simple service protocol for the "gym.plan.v1.PlanService" service.
@@ -2907,6 +3399,182 @@ extension Gym_Plan_V1_PlanService {
             request: Gym_Plan_V1_GetNutritionDayRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Plan_V1_GetNutritionDayResponse
+
+        /// Handle the "AddClient" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
+        /// > account has the email; ALREADY_EXISTS when already a client.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_AddClientRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_AddClientResponse` to respond with.
+        func addClient(
+            request: Gym_Plan_V1_AddClientRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_AddClientResponse
+
+        /// Handle the "RemoveClient" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_RemoveClientRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_RemoveClientResponse` to respond with.
+        func removeClient(
+            request: Gym_Plan_V1_RemoveClientRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_RemoveClientResponse
+
+        /// Handle the "ListClients" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer)
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_ListClientsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_ListClientsResponse` to respond with.
+        func listClients(
+            request: Gym_Plan_V1_ListClientsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_ListClientsResponse
+
+        /// Handle the "GetClientOverview" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_GetClientOverviewRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_GetClientOverviewResponse` to respond with.
+        func getClientOverview(
+            request: Gym_Plan_V1_GetClientOverviewRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_GetClientOverviewResponse
+
+        /// Handle the "AssignRoutine" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) The client gets their own copy, which the trainer may read and edit.
+        /// > Errors: NOT_FOUND (client or routine).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_AssignRoutineRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_AssignRoutineResponse` to respond with.
+        func assignRoutine(
+            request: Gym_Plan_V1_AssignRoutineRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_AssignRoutineResponse
+
+        /// Handle the "RequestTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
+        /// > already their client or a request is pending.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_RequestTrainerRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_RequestTrainerResponse` to respond with.
+        func requestTrainer(
+            request: Gym_Plan_V1_RequestTrainerRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_RequestTrainerResponse
+
+        /// Handle the "ListTrainerRequests" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_ListTrainerRequestsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_ListTrainerRequestsResponse` to respond with.
+        func listTrainerRequests(
+            request: Gym_Plan_V1_ListTrainerRequestsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_ListTrainerRequestsResponse
+
+        /// Handle the "RespondTrainerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (the addressed trainer) Accepting makes the requester a client.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_RespondTrainerRequestRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_RespondTrainerRequestResponse` to respond with.
+        func respondTrainerRequest(
+            request: Gym_Plan_V1_RespondTrainerRequestRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_RespondTrainerRequestResponse
+
+        /// Handle the "ListMyTrainers" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_ListMyTrainersRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_ListMyTrainersResponse` to respond with.
+        func listMyTrainers(
+            request: Gym_Plan_V1_ListMyTrainersRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_ListMyTrainersResponse
+
+        /// Handle the "LeaveTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when not their client.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_LeaveTrainerRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_LeaveTrainerResponse` to respond with.
+        func leaveTrainer(
+            request: Gym_Plan_V1_LeaveTrainerRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_LeaveTrainerResponse
     }
 }
 
@@ -3409,6 +4077,116 @@ extension Gym_Plan_V1_PlanService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.AddClient.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_AddClientRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_AddClientResponse>(),
+            handler: { request, context in
+                try await self.addClient(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.RemoveClient.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_RemoveClientRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_RemoveClientResponse>(),
+            handler: { request, context in
+                try await self.removeClient(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.ListClients.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListClientsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListClientsResponse>(),
+            handler: { request, context in
+                try await self.listClients(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.GetClientOverview.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_GetClientOverviewRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_GetClientOverviewResponse>(),
+            handler: { request, context in
+                try await self.getClientOverview(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.AssignRoutine.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_AssignRoutineRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_AssignRoutineResponse>(),
+            handler: { request, context in
+                try await self.assignRoutine(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.RequestTrainer.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_RequestTrainerRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_RequestTrainerResponse>(),
+            handler: { request, context in
+                try await self.requestTrainer(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.ListTrainerRequests.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListTrainerRequestsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListTrainerRequestsResponse>(),
+            handler: { request, context in
+                try await self.listTrainerRequests(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.RespondTrainerRequest.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_RespondTrainerRequestRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_RespondTrainerRequestResponse>(),
+            handler: { request, context in
+                try await self.respondTrainerRequest(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.ListMyTrainers.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListMyTrainersRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListMyTrainersResponse>(),
+            handler: { request, context in
+                try await self.listMyTrainers(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.LeaveTrainer.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_LeaveTrainerRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_LeaveTrainerResponse>(),
+            handler: { request, context in
+                try await self.leaveTrainer(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -3904,6 +4682,116 @@ extension Gym_Plan_V1_PlanService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetNutritionDayResponse> {
         let response = try await self.getNutritionDay(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func addClient(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_AddClientRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_AddClientResponse> {
+        let response = try await self.addClient(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func removeClient(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_RemoveClientRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_RemoveClientResponse> {
+        let response = try await self.removeClient(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listClients(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListClientsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListClientsResponse> {
+        let response = try await self.listClients(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getClientOverview(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_GetClientOverviewRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetClientOverviewResponse> {
+        let response = try await self.getClientOverview(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func assignRoutine(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_AssignRoutineRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_AssignRoutineResponse> {
+        let response = try await self.assignRoutine(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func requestTrainer(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_RequestTrainerRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_RequestTrainerResponse> {
+        let response = try await self.requestTrainer(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listTrainerRequests(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListTrainerRequestsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListTrainerRequestsResponse> {
+        let response = try await self.listTrainerRequests(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func respondTrainerRequest(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_RespondTrainerRequestRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_RespondTrainerRequestResponse> {
+        let response = try await self.respondTrainerRequest(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listMyTrainers(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListMyTrainersRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListMyTrainersResponse> {
+        let response = try await self.listMyTrainers(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func leaveTrainer(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_LeaveTrainerRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_LeaveTrainerResponse> {
+        let response = try await self.leaveTrainer(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -4492,6 +5380,136 @@ extension Gym_Plan_V1_PlanService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetNutritionDayResponse> {
         return GRPCCore.ServerResponse<Gym_Plan_V1_GetNutritionDayResponse>(
             message: try await self.getNutritionDay(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func addClient(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_AddClientRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_AddClientResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_AddClientResponse>(
+            message: try await self.addClient(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func removeClient(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_RemoveClientRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_RemoveClientResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_RemoveClientResponse>(
+            message: try await self.removeClient(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listClients(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_ListClientsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListClientsResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_ListClientsResponse>(
+            message: try await self.listClients(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getClientOverview(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_GetClientOverviewRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetClientOverviewResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_GetClientOverviewResponse>(
+            message: try await self.getClientOverview(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func assignRoutine(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_AssignRoutineRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_AssignRoutineResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_AssignRoutineResponse>(
+            message: try await self.assignRoutine(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func requestTrainer(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_RequestTrainerRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_RequestTrainerResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_RequestTrainerResponse>(
+            message: try await self.requestTrainer(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listTrainerRequests(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_ListTrainerRequestsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListTrainerRequestsResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_ListTrainerRequestsResponse>(
+            message: try await self.listTrainerRequests(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func respondTrainerRequest(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_RespondTrainerRequestRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_RespondTrainerRequestResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_RespondTrainerRequestResponse>(
+            message: try await self.respondTrainerRequest(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listMyTrainers(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_ListMyTrainersRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListMyTrainersResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_ListMyTrainersResponse>(
+            message: try await self.listMyTrainers(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func leaveTrainer(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_LeaveTrainerRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_LeaveTrainerResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_LeaveTrainerResponse>(
+            message: try await self.leaveTrainer(
                 request: request.message,
                 context: context
             ),
@@ -5467,6 +6485,232 @@ extension Gym_Plan_V1_PlanService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_GetNutritionDayResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetNutritionDayResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "AddClient" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
+        /// > account has the email; ALREADY_EXISTS when already a client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_AddClientRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_AddClientRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_AddClientResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func addClient<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_AddClientRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_AddClientRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_AddClientResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AddClientResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RemoveClient" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_RemoveClientRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_RemoveClientRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_RemoveClientResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func removeClient<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_RemoveClientRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_RemoveClientRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_RemoveClientResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RemoveClientResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListClients" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer)
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListClientsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListClientsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListClientsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listClients<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListClientsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListClientsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListClientsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListClientsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetClientOverview" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_GetClientOverviewRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_GetClientOverviewRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_GetClientOverviewResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getClientOverview<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_GetClientOverviewRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_GetClientOverviewRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_GetClientOverviewResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetClientOverviewResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "AssignRoutine" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) The client gets their own copy, which the trainer may read and edit.
+        /// > Errors: NOT_FOUND (client or routine).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_AssignRoutineRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_AssignRoutineResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func assignRoutine<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_AssignRoutineRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_AssignRoutineRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_AssignRoutineResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AssignRoutineResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RequestTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
+        /// > already their client or a request is pending.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_RequestTrainerRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_RequestTrainerRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_RequestTrainerResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func requestTrainer<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_RequestTrainerRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_RequestTrainerRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_RequestTrainerResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RequestTrainerResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListTrainerRequests" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListTrainerRequestsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListTrainerRequestsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListTrainerRequestsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listTrainerRequests<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListTrainerRequestsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListTrainerRequestsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListTrainerRequestsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListTrainerRequestsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RespondTrainerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (the addressed trainer) Accepting makes the requester a client.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_RespondTrainerRequestRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_RespondTrainerRequestRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_RespondTrainerRequestResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func respondTrainerRequest<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_RespondTrainerRequestRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_RespondTrainerRequestRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_RespondTrainerRequestResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RespondTrainerRequestResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListMyTrainers" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListMyTrainersRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListMyTrainersRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListMyTrainersResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listMyTrainers<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListMyTrainersRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListMyTrainersRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListMyTrainersResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListMyTrainersResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "LeaveTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when not their client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_LeaveTrainerRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_LeaveTrainerRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_LeaveTrainerResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func leaveTrainer<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_LeaveTrainerRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_LeaveTrainerRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_LeaveTrainerResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LeaveTrainerResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -6940,6 +8184,342 @@ extension Gym_Plan_V1_PlanService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "AddClient" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
+        /// > account has the email; ALREADY_EXISTS when already a client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_AddClientRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_AddClientRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_AddClientResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func addClient<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_AddClientRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_AddClientRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_AddClientResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AddClientResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.AddClient.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RemoveClient" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_RemoveClientRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_RemoveClientRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_RemoveClientResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func removeClient<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_RemoveClientRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_RemoveClientRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_RemoveClientResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RemoveClientResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.RemoveClient.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListClients" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer)
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListClientsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListClientsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListClientsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listClients<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListClientsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListClientsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListClientsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListClientsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.ListClients.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetClientOverview" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_GetClientOverviewRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_GetClientOverviewRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_GetClientOverviewResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getClientOverview<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_GetClientOverviewRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_GetClientOverviewRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_GetClientOverviewResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetClientOverviewResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.GetClientOverview.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "AssignRoutine" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) The client gets their own copy, which the trainer may read and edit.
+        /// > Errors: NOT_FOUND (client or routine).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_AssignRoutineRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_AssignRoutineResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func assignRoutine<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_AssignRoutineRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_AssignRoutineRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_AssignRoutineResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AssignRoutineResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.AssignRoutine.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RequestTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
+        /// > already their client or a request is pending.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_RequestTrainerRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_RequestTrainerRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_RequestTrainerResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func requestTrainer<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_RequestTrainerRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_RequestTrainerRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_RequestTrainerResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RequestTrainerResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.RequestTrainer.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListTrainerRequests" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListTrainerRequestsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListTrainerRequestsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListTrainerRequestsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listTrainerRequests<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListTrainerRequestsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListTrainerRequestsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListTrainerRequestsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListTrainerRequestsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.ListTrainerRequests.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RespondTrainerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (the addressed trainer) Accepting makes the requester a client.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_RespondTrainerRequestRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_RespondTrainerRequestRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_RespondTrainerRequestResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func respondTrainerRequest<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_RespondTrainerRequestRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_RespondTrainerRequestRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_RespondTrainerRequestResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RespondTrainerRequestResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.RespondTrainerRequest.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListMyTrainers" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListMyTrainersRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListMyTrainersRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListMyTrainersResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listMyTrainers<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListMyTrainersRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListMyTrainersRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListMyTrainersResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListMyTrainersResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.ListMyTrainers.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "LeaveTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when not their client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_LeaveTrainerRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_LeaveTrainerRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_LeaveTrainerResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func leaveTrainer<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_LeaveTrainerRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_LeaveTrainerRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_LeaveTrainerResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LeaveTrainerResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.LeaveTrainer.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -8171,6 +9751,292 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_GetNutritionDayRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_GetNutritionDayResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AddClient" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
+    /// > account has the email; ALREADY_EXISTS when already a client.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_AddClientRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func addClient<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_AddClientRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AddClientResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.addClient(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_AddClientRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_AddClientResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RemoveClient" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_RemoveClientRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func removeClient<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_RemoveClientRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RemoveClientResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.removeClient(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_RemoveClientRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_RemoveClientResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListClients" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer)
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_ListClientsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listClients<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_ListClientsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListClientsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listClients(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListClientsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListClientsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetClientOverview" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_GetClientOverviewRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getClientOverview<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_GetClientOverviewRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetClientOverviewResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getClientOverview(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_GetClientOverviewRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_GetClientOverviewResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AssignRoutine" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) The client gets their own copy, which the trainer may read and edit.
+    /// > Errors: NOT_FOUND (client or routine).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func assignRoutine<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_AssignRoutineRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AssignRoutineResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.assignRoutine(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_AssignRoutineRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_AssignRoutineResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RequestTrainer" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
+    /// > already their client or a request is pending.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_RequestTrainerRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func requestTrainer<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_RequestTrainerRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RequestTrainerResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.requestTrainer(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_RequestTrainerRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_RequestTrainerResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListTrainerRequests" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_ListTrainerRequestsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listTrainerRequests<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_ListTrainerRequestsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListTrainerRequestsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listTrainerRequests(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListTrainerRequestsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListTrainerRequestsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RespondTrainerRequest" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (the addressed trainer) Accepting makes the requester a client.
+    /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_RespondTrainerRequestRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func respondTrainerRequest<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_RespondTrainerRequestRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RespondTrainerRequestResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.respondTrainerRequest(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_RespondTrainerRequestRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_RespondTrainerRequestResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListMyTrainers" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_ListMyTrainersRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listMyTrainers<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_ListMyTrainersRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListMyTrainersResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listMyTrainers(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListMyTrainersRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListMyTrainersResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "LeaveTrainer" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND when not their client.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_LeaveTrainerRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func leaveTrainer<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_LeaveTrainerRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LeaveTrainerResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.leaveTrainer(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_LeaveTrainerRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_LeaveTrainerResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -9584,6 +11450,332 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             metadata: metadata
         )
         return try await self.getNutritionDay(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AddClient" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
+    /// > account has the email; ALREADY_EXISTS when already a client.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func addClient<Result>(
+        _ message: Gym_Plan_V1_AddClientRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AddClientResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_AddClientRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.addClient(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RemoveClient" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func removeClient<Result>(
+        _ message: Gym_Plan_V1_RemoveClientRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RemoveClientResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_RemoveClientRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.removeClient(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListClients" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer)
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listClients<Result>(
+        _ message: Gym_Plan_V1_ListClientsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListClientsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_ListClientsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listClients(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetClientOverview" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) Errors: NOT_FOUND for someone who is not the trainer's client.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getClientOverview<Result>(
+        _ message: Gym_Plan_V1_GetClientOverviewRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetClientOverviewResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_GetClientOverviewRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getClientOverview(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AssignRoutine" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) The client gets their own copy, which the trainer may read and edit.
+    /// > Errors: NOT_FOUND (client or routine).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func assignRoutine<Result>(
+        _ message: Gym_Plan_V1_AssignRoutineRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AssignRoutineResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_AssignRoutineRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.assignRoutine(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RequestTrainer" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
+    /// > already their client or a request is pending.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func requestTrainer<Result>(
+        _ message: Gym_Plan_V1_RequestTrainerRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RequestTrainerResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_RequestTrainerRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.requestTrainer(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListTrainerRequests" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listTrainerRequests<Result>(
+        _ message: Gym_Plan_V1_ListTrainerRequestsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListTrainerRequestsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_ListTrainerRequestsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listTrainerRequests(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RespondTrainerRequest" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (the addressed trainer) Accepting makes the requester a client.
+    /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func respondTrainerRequest<Result>(
+        _ message: Gym_Plan_V1_RespondTrainerRequestRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RespondTrainerRequestResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_RespondTrainerRequestRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.respondTrainerRequest(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListMyTrainers" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listMyTrainers<Result>(
+        _ message: Gym_Plan_V1_ListMyTrainersRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListMyTrainersResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_ListMyTrainersRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listMyTrainers(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "LeaveTrainer" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND when not their client.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func leaveTrainer<Result>(
+        _ message: Gym_Plan_V1_LeaveTrainerRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LeaveTrainerResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_LeaveTrainerRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.leaveTrainer(
             request: request,
             options: options,
             onResponse: handleResponse

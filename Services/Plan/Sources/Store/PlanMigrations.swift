@@ -186,6 +186,43 @@ enum PlanMigrations {
         CREATE INDEX food_log_by_day ON food_log(owner_id, local_date, rid);
         """)
     }
+    migrator.registerMigration("coaching-v1") { db in
+      try db.execute(sql: """
+        ALTER TABLE routines ADD COLUMN assigned_by TEXT;
+
+        -- Names of clients and trainers, kept here so a trainer's client list is searched
+        -- and sorted locally (refreshed from auth when a relation starts).
+        CREATE TABLE people (
+          user_id TEXT PRIMARY KEY,
+          username TEXT NOT NULL,
+          display_name TEXT NOT NULL,
+          name_key TEXT NOT NULL,
+          refreshed_at DATETIME NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE trainer_clients (
+          trainer_id TEXT NOT NULL,
+          client_id TEXT NOT NULL,
+          since DATETIME NOT NULL,
+          PRIMARY KEY (trainer_id, client_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX trainer_clients_by_client ON trainer_clients(client_id);
+
+        CREATE TABLE trainer_requests (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          client_id TEXT NOT NULL,
+          trainer_id TEXT NOT NULL,
+          message TEXT NOT NULL,
+          state INTEGER NOT NULL,        -- 1 pending, 2 accepted, 3 declined
+          created_at DATETIME NOT NULL,
+          responded_at DATETIME
+        );
+        CREATE UNIQUE INDEX trainer_requests_one_pending ON trainer_requests(client_id, trainer_id) WHERE state = 1;
+        CREATE INDEX trainer_requests_by_trainer ON trainer_requests(trainer_id, state, rid);
+        CREATE INDEX trainer_requests_by_client ON trainer_requests(client_id, state, rid);
+        """)
+    }
     return migrator
   }
 }

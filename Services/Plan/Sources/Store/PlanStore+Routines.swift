@@ -46,12 +46,16 @@ extension PlanStore {
     }
   }
 
-  /// Replaces name, description and days when `etag` is current.
+  /// Replaces name, description and days when `etag` is current. `ownerID` is the
+  /// caller: the owner, or the trainer who assigned the copy.
   public func replaceRoutine(
     id: String, ownerID: String, name: String, description: String, days: [RoutineRecord.Day], etag: String, now: Date
   ) async throws -> RoutineRecord {
     try await writer.write { db in
-      var routine = try Self.requireRoutine(db, id: id, ownerID: ownerID)
+      // The owner, or the trainer who assigned this copy.
+      guard var routine = try Self.accessibleRoutine(db, id: id, userID: ownerID) else {
+        throw PlanError.notFound("no routine with id \(id)")
+      }
       guard routine.etag == etag else { throw PlanError.staleEtag(what: "routine") }
       routine.name = name
       routine.description = description

@@ -75,6 +75,16 @@ public struct PlanStore: Sendable {
         try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [userID])
         removed += db.changesCount
       }
+      // Relations from both sides; assigned copies stay with their owners.
+      for sql in [
+        "DELETE FROM trainer_clients WHERE trainer_id = ? OR client_id = ?",
+        "DELETE FROM trainer_requests WHERE trainer_id = ? OR client_id = ?",
+      ] {
+        try db.execute(sql: sql, arguments: [userID, userID])
+        removed += db.changesCount
+      }
+      try db.execute(sql: "DELETE FROM people WHERE user_id = ?", arguments: [userID])
+      removed += db.changesCount
       return removed
     }
   }

@@ -53,6 +53,8 @@ public struct RoutineRecord: Codable, Sendable, Equatable, FetchableRecord, Pers
   public var sourceProgramID: String?
   public var sourceProgramVersion: Int64?
   public var publishedProgramID: String?
+  /// The trainer who assigned this copy; that trainer may read and edit it.
+  public var assignedBy: String?
   public var version: Int64
   public var createdAt: Date
   public var updatedAt: Date
@@ -87,6 +89,7 @@ public struct RoutineRecord: Codable, Sendable, Equatable, FetchableRecord, Pers
     case sourceProgramID = "source_program_id"
     case sourceProgramVersion = "source_program_version"
     case publishedProgramID = "published_program_id"
+    case assignedBy = "assigned_by"
     case createdAt = "created_at"
     case updatedAt = "updated_at"
   }

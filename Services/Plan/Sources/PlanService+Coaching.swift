@@ -1,0 +1,204 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+
+extension PlanService {
+  /// Trainer RPCs need the trainer role (from the verified token).
+  static func requireTrainer() throws -> Caller {
+    let caller = try Caller.current()
+    guard caller.roles.contains(.trainer) else { throw PlanError.permissionDenied("this needs the trainer role") }
+    return caller
+  }
+
+  /// The client when `clientID` is the trainer's client; NOT_FOUND otherwise, without
+  /// saying whether the user exists.
+  func requireClient(_ clientID: String, of trainerID: String) async throws {
+    guard !clientID.isEmpty, try await store.isClient(clientID, of: trainerID) else { throw PlanError.notFound("no such client") }
+  }
+
+  public func addClient(request: Gym_Plan_V1_AddClientRequest, context: ServerContext) async throws -> Gym_Plan_V1_AddClientResponse {
+    let caller = try Self.requireTrainer()
+    let email = request.email.trimmingCharacters(in: .whitespaces).lowercased()
+    guard email.contains("@"), email.count <= 254 else { throw PlanError.invalid([.init("email", "must be an email address")]) }
+    guard let user = try await users.users(emails: [email]).values.first else {
+      throw PlanError.notFound("no account has the email \(email)")
+    }
+    guard user.id != caller.userID else { throw PlanError.invalid([.init("email", "you cannot be your own client")]) }
+    let now = Date()
+    try await store.rememberPeople([Self.person(user)], now: now)
+    try await store.addClient(trainerID: caller.userID, clientID: user.id, now: now)
+    return .with { $0.client = .with { $0.person = Self.person(Self.person(user)); $0.since = .init(date: now) } }
+  }
+
+  public func removeClient(request: Gym_Plan_V1_RemoveClientRequest, context: ServerContext) async throws -> Gym_Plan_V1_RemoveClientResponse {
+    let caller = try Self.requireTrainer()
+    try await store.removeClient(trainerID: caller.userID, clientID: request.clientID)
+    return .init()
+  }
+
+  public func listClients(request: Gym_Plan_V1_ListClientsRequest, context: ServerContext) async throws -> Gym_Plan_V1_ListClientsResponse {
+    let caller = try Self.requireTrainer()
+    guard request.query.count <= 100 else { throw PlanError.invalid([.init("query", "must be at most 100 characters")]) }
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
+    let rows = try await store.clients(
+      trainerID: caller.userID, words: request.query.split(whereSeparator: \.isWhitespace).map(String.init), limit: paging.size, offset: offset)
+    return .with {
+      $0.clients = rows.map(Self.client)
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: rows.count)
+    }
+  }
+
+  public func getClientOverview(
+    request: Gym_Plan_V1_GetClientOverviewRequest, context: ServerContext
+  ) async throws -> Gym_Plan_V1_GetClientOverviewResponse {
+    let caller = try Self.requireTrainer()
+    try await requireClient(request.clientID, of: caller.userID)
+    let clientID = request.clientID
+    let zone = try await timeZone(of: clientID)
+    let today = LocalDate(Date(), in: zone)
+    let recent = try await store.sessions(ownerID: clientID, from: nil, to: nil, limit: 5, offset: 0).filter { $0.state != .active }
+    let totals = try await store.lifetimeTotals(ownerID: clientID)
+    let weights = try await store.bodyWeights(ownerID: clientID, from: nil, to: nil, limit: 10, offset: 0)
+    let monday = today.adding(days: 1 - today.isoWeekday)
+    let thisWeek = try await store.sessionCount(ownerID: clientID, from: monday, to: today)
+    let week = try await store.dailyCalories(ownerID: clientID, from: today.adding(days: -6), to: today)
+    let target = try await store.activeNutritionPlan(ownerID: clientID)?.targets.kcal ?? 0
+    let names = try await exerciseNames(recent.flatMap { $0.items.map(\.exerciseID) })
+    let person = try await store.people([clientID])[clientID]
+    let streaks = WeeklyStreaks(days: totals.days, today: today)
+    return .with {
+      if let person { $0.client = .with { $0.person = Self.person(person) } }
+      $0.recentSessions = recent.map { PlanMapping.session($0, names: names) }
+      $0.stats = .with {
+        $0.sessions = Int32(totals.sessions)
+        $0.totalSeconds = Int64(totals.seconds)
+        $0.volumeKg = totals.volumeKg
+        $0.sets = Int32(totals.sets)
+        $0.reps = Int64(totals.reps)
+        $0.currentWeeklyStreak = Int32(streaks.current)
+        $0.longestWeeklyStreak = Int32(streaks.longest)
+        if let first = totals.first { $0.firstWorkout = .init(date: first) }
+        if let last = totals.last { $0.lastWorkout = .init(date: last) }
+      }
+      $0.bodyWeight = weights.map(Self.bodyWeight)
+      $0.sessionsThisWeek = Int32(thisWeek)
+      $0.foodDaysLogged = Int32(week.count)
+      $0.kcalDaysMet = Int32(week.filter { NutritionInput.status($0.1, target: target) == .met }.count)
+    }
+  }
+
+  public func assignRoutine(request: Gym_Plan_V1_AssignRoutineRequest, context: ServerContext) async throws -> Gym_Plan_V1_AssignRoutineResponse {
+    let caller = try Self.requireTrainer()
+    try await requireClient(request.clientID, of: caller.userID)
+    guard let source = try await store.routine(id: request.routineID, ownerID: caller.userID) else {
+      throw PlanError.notFound("no routine with id \(request.routineID)")
+    }
+    let now = Date()
+    var copy = RoutineRecord(
+      id: ID.make(now: now), ownerID: request.clientID, name: source.name, description: source.description, days: source.days,
+      sourceProgramID: source.sourceProgramID, sourceProgramVersion: source.sourceProgramVersion, now: now)
+    copy = try await store.assignRoutine(copy, trainerID: caller.userID)
+    let names = try await exerciseNames(copy.exerciseIDs)
+    return .with { $0.routine = PlanMapping.routine(copy, names: names) }
+  }
+
+  public func requestTrainer(request: Gym_Plan_V1_RequestTrainerRequest, context: ServerContext) async throws -> Gym_Plan_V1_RequestTrainerResponse {
+    let caller = try Caller.current()
+    guard request.message.count <= 1000 else { throw PlanError.invalid([.init("message", "must be at most 1000 characters")]) }
+    // Anyone who is not an active trainer is "no trainer", whether or not the account exists.
+    guard !request.trainerID.isEmpty, request.trainerID != caller.userID,
+      let trainer = try await users.user(id: request.trainerID), !trainer.hasBan, trainer.roles.contains(.trainer)
+    else { throw PlanError.notFound("no trainer with id \(request.trainerID)") }
+    var people = [Self.person(trainer)]
+    if let me = try await users.user(id: caller.userID) { people.append(Self.person(me)) }
+    let now = Date()
+    try await store.rememberPeople(people, now: now)
+    let record = try await store.requestTrainer(
+      id: ID.make(now: now), clientID: caller.userID, trainerID: trainer.id, message: request.message, now: now)
+    let response = try await trainerRequest(record)
+    return .with { $0.request = response }
+  }
+
+  public func listTrainerRequests(
+    request: Gym_Plan_V1_ListTrainerRequestsRequest, context: ServerContext
+  ) async throws -> Gym_Plan_V1_ListTrainerRequestsResponse {
+    let caller = try Caller.current()
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
+    let incoming = switch request.direction {
+    case .incoming: true
+    case .outgoing: false
+    default: caller.roles.contains(.trainer)
+    }
+    let state: PlanStore.TrainerRequestRecord.State = switch request.state {
+    case .requestAccepted: .accepted
+    case .requestDeclined: .declined
+    default: .pending
+    }
+    let records = try await store.trainerRequests(userID: caller.userID, incoming: incoming, state: state, limit: paging.size, offset: offset)
+    var mapped: [Gym_Plan_V1_TrainerRequest] = []
+    for record in records { mapped.append(try await trainerRequest(record)) }
+    return .with {
+      $0.requests = mapped
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: records.count)
+    }
+  }
+
+  public func respondTrainerRequest(
+    request: Gym_Plan_V1_RespondTrainerRequestRequest, context: ServerContext
+  ) async throws -> Gym_Plan_V1_RespondTrainerRequestResponse {
+    let caller = try Self.requireTrainer()
+    let record = try await store.respondTrainerRequest(id: request.requestID, trainerID: caller.userID, accept: request.accept, now: Date())
+    let response = try await trainerRequest(record)
+    return .with { $0.request = response }
+  }
+
+  public func listMyTrainers(request: Gym_Plan_V1_ListMyTrainersRequest, context: ServerContext) async throws -> Gym_Plan_V1_ListMyTrainersResponse {
+    let caller = try Caller.current()
+    let ids = try await store.trainers(of: caller.userID)
+    let names = try await store.people(ids)
+    return .with { $0.trainers = ids.map { id in names[id].map(Self.person) ?? .with { $0.userID = id } } }
+  }
+
+  public func leaveTrainer(request: Gym_Plan_V1_LeaveTrainerRequest, context: ServerContext) async throws -> Gym_Plan_V1_LeaveTrainerResponse {
+    let caller = try Caller.current()
+    try await store.removeClient(trainerID: request.trainerID, clientID: caller.userID)
+    return .init()
+  }
+
+  func trainerRequest(_ record: PlanStore.TrainerRequestRecord) async throws -> Gym_Plan_V1_TrainerRequest {
+    let names = try await store.people([record.clientID, record.trainerID])
+    return .with {
+      $0.id = record.id
+      $0.client = names[record.clientID].map(Self.person) ?? .with { $0.userID = record.clientID }
+      $0.trainer = names[record.trainerID].map(Self.person) ?? .with { $0.userID = record.trainerID }
+      $0.message = record.message
+      $0.state = switch record.state {
+      case .pending: .requestPending
+      case .accepted: .requestAccepted
+      case .declined: .requestDeclined
+      }
+      $0.createdAt = .init(date: record.createdAt)
+    }
+  }
+
+  static func person(_ user: Gym_Auth_V1_User) -> PlanStore.PersonName {
+    .init(userID: user.id, username: user.username, displayName: user.profile.displayName)
+  }
+
+  static func person(_ name: PlanStore.PersonName) -> Gym_Plan_V1_Person {
+    .with {
+      $0.userID = name.userID
+      $0.username = name.username
+      $0.displayName = name.displayName
+    }
+  }
+
+  static func client(_ row: PlanStore.ClientRow) -> Gym_Plan_V1_Client {
+    .with {
+      $0.person = person(row.person)
+      $0.since = .init(date: row.since)
+      if let last = row.lastSessionAt { $0.lastSessionAt = .init(date: last) }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymTesting
+import Testing
+
+extension PlanRPC {
+  /// Trainers and their clients: who may do what, assigned copies, requests.
+  @Suite struct CoachingRPCTests {
+    @Test func aTrainerAddsAClientAssignsARoutineAndSeesHowSheIsDoing() async throws {
+      try await PlanFixture.run { env in
+        let plan = env.plan
+        let tess = try await env.running.register("tess", role: .trainer)
+        let squat = try await env.exercise("back-squat")
+
+        let notTrainer = await rpcError { _ = try await plan.addClient(.with { $0.email = "lena@example.com" }, metadata: env.omar.metadata) }
+        #expect(notTrainer?.code == .permissionDenied)
+        let unknown = await rpcError { _ = try await plan.addClient(.with { $0.email = "nobody@example.com" }, metadata: tess.metadata) }
+        #expect(unknown?.code == .notFound)
+        #expect(unknown?.message.contains("no account has the email") == true)
+
+        let added = try await plan.addClient(.with { $0.email = "LENA@example.com" }, metadata: tess.metadata).client
+        #expect(added.person.username == "lena")
+        let twice = await rpcError { _ = try await plan.addClient(.with { $0.email = "lena@example.com" }, metadata: tess.metadata) }
+        #expect(twice?.code == .alreadyExists)
+        #expect(try await plan.listClients(.with { $0.query = "LEN" }, metadata: tess.metadata).clients.map(\.person.userID) == [env.lena.id])
+        #expect(try await plan.listClients(.with { $0.query = "zzz" }, metadata: tess.metadata).clients.isEmpty)
+
+        // An assigned copy: the client's own, readable and editable by the trainer only.
+        let mine = try await plan.createRoutine(.with { $0.routine = routine("Four weeks of squats", exercises: [squat]) }, metadata: tess.metadata).routine
+        let copy = try await plan.assignRoutine(.with { $0.clientID = env.lena.id; $0.routineID = mine.id }, metadata: tess.metadata).routine
+        #expect(copy.assignedBy == tess.id)
+        #expect(try await plan.listRoutines(.init(), metadata: env.lena.metadata).routines.map(\.id) == [copy.id])
+        var edited = try await plan.getRoutine(.with { $0.id = copy.id }, metadata: tess.metadata).routine
+        edited.name = "Four weeks of squats (week 2 heavier)"
+        _ = try await plan.updateRoutine(.with { $0.routine = edited; $0.etag = copy.etag }, metadata: tess.metadata)
+        #expect(try await plan.getRoutine(.with { $0.id = copy.id }, metadata: env.lena.metadata).routine.name == edited.name)
+        let stranger = await rpcError { _ = try await plan.getRoutine(.with { $0.id = copy.id }, metadata: env.omar.metadata) }
+        #expect(stranger?.code == .notFound)
+        // Only assigned copies: the client's own routines stay hers.
+        let own = try await plan.createRoutine(.with { $0.routine = routine("Lena's own", exercises: [squat]) }, metadata: env.lena.metadata).routine
+        let notAssigned = await rpcError { _ = try await plan.getRoutine(.with { $0.id = own.id }, metadata: tess.metadata) }
+        #expect(notAssigned?.code == .notFound)
+
+        // The overview shows her training and eating.
+        _ = try await plan.logWorkout(
+          .with {
+            $0.date = date(2026, 1, 10)
+            $0.entries = [.with { $0.exerciseID = squat; $0.sets = [.with { $0.reps = 5; $0.weightKg = 80 }] }]
+          }, metadata: env.lena.metadata)
+        _ = try await plan.logBodyWeight(.with { $0.weightKg = 64 }, metadata: env.lena.metadata)
+        _ = try await plan.logFood(
+          .with { $0.entry = .with { $0.description_p = "Porridge"; $0.macros = .with { $0.kcal = 400; $0.carbsG = 70; $0.proteinG = 15; $0.fatG = 8 } } },
+          metadata: env.lena.metadata)
+        let overview = try await plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: tess.metadata)
+        #expect(overview.client.person.username == "lena")
+        #expect(overview.recentSessions.count == 1)
+        #expect(overview.stats.sessions == 1)
+        #expect(overview.bodyWeight.first?.weightKg == 64)
+        #expect(overview.foodDaysLogged == 1)
+        let notClient = await rpcError { _ = try await plan.getClientOverview(.with { $0.clientID = env.omar.id }, metadata: tess.metadata) }
+        #expect(notClient?.code == .notFound)
+
+        // Once she is no longer a client, the trainer loses access to the copy.
+        _ = try await plan.removeClient(.with { $0.clientID = env.lena.id }, metadata: tess.metadata)
+        let gone = await rpcError { _ = try await plan.getRoutine(.with { $0.id = copy.id }, metadata: tess.metadata) }
+        #expect(gone?.code == .notFound)
+        #expect(try await plan.getRoutine(.with { $0.id = copy.id }, metadata: env.lena.metadata).routine.id == copy.id)
+      }
+    }
+
+    @Test func aMemberAsksForATrainerWhoAccepts() async throws {
+      try await PlanFixture.run { env in
+        let plan = env.plan
+        let tess = try await env.running.register("tess", role: .trainer)
+        let notATrainer = await rpcError { _ = try await plan.requestTrainer(.with { $0.trainerID = env.lena.id }, metadata: env.omar.metadata) }
+        #expect(notATrainer?.code == .notFound)
+
+        let asked = try await plan.requestTrainer(
+          .with { $0.trainerID = tess.id; $0.message = "I want to deadlift 200 kg" }, metadata: env.omar.metadata).request
+        #expect(asked.state == .requestPending)
+        let again = await rpcError { _ = try await plan.requestTrainer(.with { $0.trainerID = tess.id }, metadata: env.omar.metadata) }
+        #expect(again?.code == .alreadyExists)
+        #expect(try await plan.listTrainerRequests(.init(), metadata: env.omar.metadata).requests.map(\.id) == [asked.id])
+        let incoming = try await plan.listTrainerRequests(.init(), metadata: tess.metadata).requests
+        #expect(incoming.map(\.client.username) == ["omar"])
+        #expect(incoming[0].message == "I want to deadlift 200 kg")
+
+        let notHers = await rpcError {
+          _ = try await plan.respondTrainerRequest(.with { $0.requestID = asked.id; $0.accept = true }, metadata: env.lena.metadata)
+        }
+        #expect(notHers?.code == .permissionDenied)
+        _ = try await plan.respondTrainerRequest(.with { $0.requestID = asked.id; $0.accept = true }, metadata: tess.metadata)
+        let twice = await rpcError {
+          _ = try await plan.respondTrainerRequest(.with { $0.requestID = asked.id; $0.accept = false }, metadata: tess.metadata)
+        }
+        #expect(twice?.code == .failedPrecondition)
+        #expect(try await plan.listMyTrainers(.init(), metadata: env.omar.metadata).trainers.map(\.username) == ["tess"])
+        #expect(try await plan.listClients(.init(), metadata: tess.metadata).clients.map(\.person.username) == ["omar"])
+
+        _ = try await plan.leaveTrainer(.with { $0.trainerID = tess.id }, metadata: env.omar.metadata)
+        #expect(try await plan.listMyTrainers(.init(), metadata: env.omar.metadata).trainers.isEmpty)
+        #expect(try await plan.listClients(.init(), metadata: tess.metadata).clients.isEmpty)
+      }
+    }
+  }
+}
