@@ -42,6 +42,26 @@ extension PlanRPC {
         let notAssigned = await rpcError { _ = try await plan.getRoutine(.with { $0.id = own.id }, metadata: tess.metadata) }
         #expect(notAssigned?.code == .notFound)
 
+        // A meal plan too: it becomes her active plan; the trainer can adjust it.
+        let meals = try await plan.createNutritionPlan(
+          .with {
+            $0.plan = .with {
+              $0.name = "Seven days, 2000 kcal"
+              $0.dailyTargets = .with { $0.kcal = 2000; $0.proteinG = 150; $0.carbsG = 200; $0.fatG = 67 }
+            }
+          }, metadata: tess.metadata).plan
+        let assigned = try await plan.assignNutritionPlan(.with { $0.clientID = env.lena.id; $0.planID = meals.id }, metadata: tess.metadata).plan
+        #expect(assigned.active && assigned.assignedBy == tess.id)
+        #expect(try await plan.getNutritionDay(.init(), metadata: env.lena.metadata).planID == assigned.id)
+        var adjusted = assigned
+        adjusted.name = "Seven days, 2100 kcal"
+        adjusted.dailyTargets.kcal = 2100
+        adjusted.dailyTargets.carbsG = 225
+        _ = try await plan.updateNutritionPlan(.with { $0.plan = adjusted; $0.etag = assigned.etag }, metadata: tess.metadata)
+        #expect(try await plan.getNutritionPlan(.with { $0.id = assigned.id }, metadata: env.lena.metadata).plan.dailyTargets.kcal == 2100)
+        let othersPlan = await rpcError { _ = try await plan.getNutritionPlan(.with { $0.id = assigned.id }, metadata: env.omar.metadata) }
+        #expect(othersPlan?.code == .notFound)
+
         // The overview shows her training and eating.
         _ = try await plan.logWorkout(
           .with {

@@ -103,6 +103,21 @@ extension PlanService {
     return .with { $0.routine = PlanMapping.routine(copy, names: names) }
   }
 
+  public func assignNutritionPlan(
+    request: Gym_Plan_V1_AssignNutritionPlanRequest, context: ServerContext
+  ) async throws -> Gym_Plan_V1_AssignNutritionPlanResponse {
+    let caller = try Self.requireTrainer()
+    try await requireClient(request.clientID, of: caller.userID)
+    guard let source = try await store.nutritionPlan(id: request.planID, accessibleBy: caller.userID), source.ownerID == caller.userID else {
+      throw PlanError.notFound("no nutrition plan with id \(request.planID)")
+    }
+    let copy = try await store.assignNutritionPlan(
+      NutritionPlanRecord(
+        id: ID.make(), ownerID: request.clientID, name: source.name, targets: source.targets, days: source.days, active: true, now: Date()),
+      trainerID: caller.userID)
+    return .with { $0.plan = Self.nutritionPlan(copy) }
+  }
+
   public func requestTrainer(request: Gym_Plan_V1_RequestTrainerRequest, context: ServerContext) async throws -> Gym_Plan_V1_RequestTrainerResponse {
     let caller = try Caller.current()
     guard request.message.count <= 1000 else { throw PlanError.invalid([.init("message", "must be at most 1000 characters")]) }

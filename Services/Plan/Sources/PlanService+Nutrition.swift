@@ -20,7 +20,7 @@ extension PlanService {
     request: Gym_Plan_V1_GetNutritionPlanRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_GetNutritionPlanResponse {
     let caller = try Caller.current()
-    guard let record = try await store.nutritionPlan(id: request.id, ownerID: caller.userID) else {
+    guard let record = try await store.nutritionPlan(id: request.id, accessibleBy: caller.userID) else {
       throw PlanError.notFound("no nutrition plan with id \(request.id)")
     }
     return .with { $0.plan = Self.nutritionPlan(record) }
@@ -154,6 +154,7 @@ extension PlanService {
         }
       }
       $0.active = record.active
+      $0.assignedBy = record.assignedBy ?? ""
       $0.version = record.version
       $0.etag = record.etag
       $0.createdAt = .init(date: record.createdAt)

@@ -679,6 +679,19 @@ public enum Gym_Plan_V1_PlanService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "AssignNutritionPlan" metadata.
+        public enum AssignNutritionPlan: Sendable {
+            /// Request type for "AssignNutritionPlan".
+            public typealias Input = Gym_Plan_V1_AssignNutritionPlanRequest
+            /// Response type for "AssignNutritionPlan".
+            public typealias Output = Gym_Plan_V1_AssignNutritionPlanResponse
+            /// Descriptor for "AssignNutritionPlan".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "AssignNutritionPlan",
+                type: .unary
+            )
+        }
         /// Namespace for "RequestTrainer" metadata.
         public enum RequestTrainer: Sendable {
             /// Request type for "RequestTrainer".
@@ -796,6 +809,7 @@ public enum Gym_Plan_V1_PlanService: Sendable {
             ListClients.descriptor,
             GetClientOverview.descriptor,
             AssignRoutine.descriptor,
+            AssignNutritionPlan.descriptor,
             RequestTrainer.descriptor,
             ListTrainerRequests.descriptor,
             RespondTrainerRequest.descriptor,
@@ -1653,6 +1667,25 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_AssignRoutineRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_AssignRoutineResponse>
+
+        /// Handle the "AssignNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) The client gets their own copy as their active plan, which the trainer
+        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_AssignNutritionPlanRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_AssignNutritionPlanResponse` messages.
+        func assignNutritionPlan(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_AssignNutritionPlanRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_AssignNutritionPlanResponse>
 
         /// Handle the "RequestTrainer" method.
         ///
@@ -2574,6 +2607,25 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_AssignRoutineResponse>
 
+        /// Handle the "AssignNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) The client gets their own copy as their active plan, which the trainer
+        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_AssignNutritionPlanRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_AssignNutritionPlanResponse` message.
+        func assignNutritionPlan(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_AssignNutritionPlanRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_AssignNutritionPlanResponse>
+
         /// Handle the "RequestTrainer" method.
         ///
         /// > Source IDL Documentation:
@@ -3492,6 +3544,25 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Plan_V1_AssignRoutineResponse
 
+        /// Handle the "AssignNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) The client gets their own copy as their active plan, which the trainer
+        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_AssignNutritionPlanRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_AssignNutritionPlanResponse` to respond with.
+        func assignNutritionPlan(
+            request: Gym_Plan_V1_AssignNutritionPlanRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_AssignNutritionPlanResponse
+
         /// Handle the "RequestTrainer" method.
         ///
         /// > Source IDL Documentation:
@@ -4133,6 +4204,17 @@ extension Gym_Plan_V1_PlanService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.AssignNutritionPlan.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_AssignNutritionPlanRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_AssignNutritionPlanResponse>(),
+            handler: { request, context in
+                try await self.assignNutritionPlan(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Plan_V1_PlanService.Method.RequestTrainer.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_RequestTrainerRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_RequestTrainerResponse>(),
@@ -4737,6 +4819,17 @@ extension Gym_Plan_V1_PlanService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_AssignRoutineResponse> {
         let response = try await self.assignRoutine(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func assignNutritionPlan(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_AssignNutritionPlanRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_AssignNutritionPlanResponse> {
+        let response = try await self.assignNutritionPlan(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -5445,6 +5538,19 @@ extension Gym_Plan_V1_PlanService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_AssignRoutineResponse> {
         return GRPCCore.ServerResponse<Gym_Plan_V1_AssignRoutineResponse>(
             message: try await self.assignRoutine(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func assignNutritionPlan(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_AssignNutritionPlanRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_AssignNutritionPlanResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_AssignNutritionPlanResponse>(
+            message: try await self.assignNutritionPlan(
                 request: request.message,
                 context: context
             ),
@@ -6602,6 +6708,30 @@ extension Gym_Plan_V1_PlanService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_AssignRoutineResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AssignRoutineResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "AssignNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) The client gets their own copy as their active plan, which the trainer
+        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_AssignNutritionPlanRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_AssignNutritionPlanRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_AssignNutritionPlanResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func assignNutritionPlan<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_AssignNutritionPlanRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_AssignNutritionPlanRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_AssignNutritionPlanResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AssignNutritionPlanResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "RequestTrainer" method.
@@ -8357,6 +8487,41 @@ extension Gym_Plan_V1_PlanService {
             )
         }
 
+        /// Call the "AssignNutritionPlan" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) The client gets their own copy as their active plan, which the trainer
+        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_AssignNutritionPlanRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_AssignNutritionPlanRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_AssignNutritionPlanResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func assignNutritionPlan<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_AssignNutritionPlanRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_AssignNutritionPlanRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_AssignNutritionPlanResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AssignNutritionPlanResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.AssignNutritionPlan.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "RequestTrainer" method.
         ///
         /// > Source IDL Documentation:
@@ -9898,6 +10063,36 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_AssignRoutineRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_AssignRoutineResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AssignNutritionPlan" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) The client gets their own copy as their active plan, which the trainer
+    /// > may read and edit. Errors: NOT_FOUND (client or plan).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_AssignNutritionPlanRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func assignNutritionPlan<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_AssignNutritionPlanRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AssignNutritionPlanResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.assignNutritionPlan(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_AssignNutritionPlanRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_AssignNutritionPlanResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -11617,6 +11812,40 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             metadata: metadata
         )
         return try await self.assignRoutine(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AssignNutritionPlan" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) The client gets their own copy as their active plan, which the trainer
+    /// > may read and edit. Errors: NOT_FOUND (client or plan).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func assignNutritionPlan<Result>(
+        _ message: Gym_Plan_V1_AssignNutritionPlanRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AssignNutritionPlanResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_AssignNutritionPlanRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.assignNutritionPlan(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -2888,6 +2888,9 @@ public nonisolated struct Gym_Plan_V1_NutritionPlan: Sendable {
   /// Clears the value of `updatedAt`. Subsequent reads from it will return its default value.
   public mutating func clearUpdatedAt() {self._updatedAt = nil}
 
+  /// Set on a client's copy made by AssignNutritionPlan: that trainer may read and edit it.
+  public var assignedBy: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3581,6 +3584,43 @@ public nonisolated struct Gym_Plan_V1_AssignRoutineResponse: Sendable {
   public init() {}
 
   fileprivate var _routine: Gym_Plan_V1_Routine? = nil
+}
+
+public nonisolated struct Gym_Plan_V1_AssignNutritionPlanRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var clientID: String = String()
+
+  /// one of the trainer's own plans
+  public var planID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_AssignNutritionPlanResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// the client's copy, made their active plan
+  public var plan: Gym_Plan_V1_NutritionPlan {
+    get {_plan ?? Gym_Plan_V1_NutritionPlan()}
+    set {_plan = newValue}
+  }
+  /// Returns true if `plan` has been explicitly set.
+  public var hasPlan: Bool {self._plan != nil}
+  /// Clears the value of `plan`. Subsequent reads from it will return its default value.
+  public mutating func clearPlan() {self._plan = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _plan: Gym_Plan_V1_NutritionPlan? = nil
 }
 
 public nonisolated struct Gym_Plan_V1_TrainerRequest: Sendable {
@@ -7914,7 +7954,7 @@ nonisolated extension Gym_Plan_V1_NutritionPlanDay: SwiftProtobuf.Message, Swift
 
 nonisolated extension Gym_Plan_V1_NutritionPlan: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".NutritionPlan"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}name\0\u{3}daily_targets\0\u{1}days\0\u{1}active\0\u{1}version\0\u{1}etag\0\u{3}created_at\0\u{3}updated_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}name\0\u{3}daily_targets\0\u{1}days\0\u{1}active\0\u{1}version\0\u{1}etag\0\u{3}created_at\0\u{3}updated_at\0\u{3}assigned_by\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -7931,6 +7971,7 @@ nonisolated extension Gym_Plan_V1_NutritionPlan: SwiftProtobuf.Message, SwiftPro
       case 7: try { try decoder.decodeSingularStringField(value: &self.etag) }()
       case 8: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
       case 9: try { try decoder.decodeSingularMessageField(value: &self._updatedAt) }()
+      case 10: try { try decoder.decodeSingularStringField(value: &self.assignedBy) }()
       default: break
       }
     }
@@ -7968,6 +8009,9 @@ nonisolated extension Gym_Plan_V1_NutritionPlan: SwiftProtobuf.Message, SwiftPro
     try { if let v = self._updatedAt {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
     } }()
+    if !self.assignedBy.isEmpty {
+      try visitor.visitSingularStringField(value: self.assignedBy, fieldNumber: 10)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -7981,6 +8025,7 @@ nonisolated extension Gym_Plan_V1_NutritionPlan: SwiftProtobuf.Message, SwiftPro
     if lhs.etag != rhs.etag {return false}
     if lhs._createdAt != rhs._createdAt {return false}
     if lhs._updatedAt != rhs._updatedAt {return false}
+    if lhs.assignedBy != rhs.assignedBy {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -9215,6 +9260,75 @@ nonisolated extension Gym_Plan_V1_AssignRoutineResponse: SwiftProtobuf.Message, 
 
   public static func ==(lhs: Gym_Plan_V1_AssignRoutineResponse, rhs: Gym_Plan_V1_AssignRoutineResponse) -> Bool {
     if lhs._routine != rhs._routine {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_AssignNutritionPlanRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AssignNutritionPlanRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}client_id\0\u{3}plan_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.clientID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.planID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.clientID.isEmpty {
+      try visitor.visitSingularStringField(value: self.clientID, fieldNumber: 1)
+    }
+    if !self.planID.isEmpty {
+      try visitor.visitSingularStringField(value: self.planID, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_AssignNutritionPlanRequest, rhs: Gym_Plan_V1_AssignNutritionPlanRequest) -> Bool {
+    if lhs.clientID != rhs.clientID {return false}
+    if lhs.planID != rhs.planID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_AssignNutritionPlanResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AssignNutritionPlanResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}plan\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._plan) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._plan {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_AssignNutritionPlanResponse, rhs: Gym_Plan_V1_AssignNutritionPlanResponse) -> Bool {
+    if lhs._plan != rhs._plan {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

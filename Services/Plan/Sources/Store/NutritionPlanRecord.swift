@@ -61,6 +61,8 @@ public struct NutritionPlanRecord: Codable, Sendable, Equatable, FetchableRecord
   public var targets: Macros
   public var days: [Day]
   public var active: Bool
+  /// The trainer who assigned this copy; that trainer may read and edit it.
+  public var assignedBy: String?
   public var version: Int64
   public var createdAt: Date
   public var updatedAt: Date
@@ -82,6 +84,7 @@ public struct NutritionPlanRecord: Codable, Sendable, Equatable, FetchableRecord
   enum CodingKeys: String, CodingKey {
     case rid, id, name, targets, days, active, version
     case ownerID = "owner_id"
+    case assignedBy = "assigned_by"
     case createdAt = "created_at"
     case updatedAt = "updated_at"
   }

@@ -189,6 +189,7 @@ enum PlanMigrations {
     migrator.registerMigration("coaching-v1") { db in
       try db.execute(sql: """
         ALTER TABLE routines ADD COLUMN assigned_by TEXT;
+        ALTER TABLE nutrition_plans ADD COLUMN assigned_by TEXT;
 
         -- Names of clients and trainers, kept here so a trainer's client list is searched
         -- and sorted locally (refreshed from auth when a relation starts).

@@ -12,9 +12,29 @@ extension PlanStore {
     }
   }
 
-  public func nutritionPlan(id: String, ownerID: String) async throws -> NutritionPlanRecord? {
-    try await writer.read { db in
-      try NutritionPlanRecord.filter(Column("id") == id && Column("owner_id") == ownerID).fetchOne(db)
+  /// The plan for its owner, or for the trainer who assigned it while the owner is
+  /// still their client.
+  public func nutritionPlan(id: String, accessibleBy userID: String) async throws -> NutritionPlanRecord? {
+    try await writer.read { db in try Self.accessiblePlan(db, id: id, userID: userID) }
+  }
+
+  static func accessiblePlan(_ db: Database, id: String, userID: String) throws -> NutritionPlanRecord? {
+    guard let plan = try NutritionPlanRecord.filter(Column("id") == id).fetchOne(db) else { return nil }
+    if plan.ownerID == userID { return plan }
+    if plan.assignedBy == userID, try isClient(db, plan.ownerID, of: userID) { return plan }
+    return nil
+  }
+
+  /// A copy of the trainer's plan for the client, made the client's active plan.
+  public func assignNutritionPlan(_ copy: NutritionPlanRecord, trainerID: String) async throws -> NutritionPlanRecord {
+    try await writer.write { db in
+      guard try Self.isClient(db, copy.ownerID, of: trainerID) else { throw PlanError.notFound("no such client") }
+      try Self.deactivatePlans(db, ownerID: copy.ownerID)
+      var record = copy
+      record.assignedBy = trainerID
+      record.active = true
+      try record.insert(db)
+      return record
     }
   }
 
@@ -37,11 +57,12 @@ extension PlanStore {
     id: String, ownerID: String, name: String, targets: Macros, days: [NutritionPlanRecord.Day], active: Bool, etag: String, now: Date
   ) async throws -> NutritionPlanRecord {
     try await writer.write { db in
-      guard var plan = try NutritionPlanRecord.filter(Column("id") == id && Column("owner_id") == ownerID).fetchOne(db) else {
+      // The owner, or the trainer who assigned this copy.
+      guard var plan = try Self.accessiblePlan(db, id: id, userID: ownerID) else {
         throw PlanError.notFound("no nutrition plan with id \(id)")
       }
       guard plan.etag == etag else { throw PlanError.staleEtag(what: "nutrition plan") }
-      if active && !plan.active { try Self.deactivatePlans(db, ownerID: ownerID) }
+      if active && !plan.active { try Self.deactivatePlans(db, ownerID: plan.ownerID) }
       plan.name = name
       plan.targets = targets
       plan.days = days
