@@ -13,14 +13,14 @@ extension BuiltProcess {
   ///
   /// - Parameters:
   ///   - extraServices: the backend's own lifecycle services (its clients' connections,
-  ///     an outbox worker), started before the server.
+  ///     an outbox worker), given the client to auth; started before the server.
   ///   - stoppingFirst: services told of graceful shutdown before the server.
   ///   - revocations: the list the auth interceptor consults, when the backend needs to
   ///     hear of revocations itself (to end open streams); a plain one by default.
   ///   - services: the backend's own RPC services, given the client to auth.
   public static func backend(
     name: String, settings: BackendSettings, database: (path: String, writer: any DatabaseWriter), healthName: String,
-    logger: Logger, extraServices: [any Service] = [], stoppingFirst: [any Service] = [],
+    logger: Logger, extraServices: (GymGRPCClient) -> [any Service] = { _ in [] }, stoppingFirst: [any Service] = [],
     revocations: RevocationList = RevocationList(),
     services: (GymGRPCClient) -> [any RegistrableRPCService]
   ) throws -> BuiltProcess {
@@ -40,7 +40,7 @@ extension BuiltProcess {
       server: server,
       services: server.lifecycle(
         before: [ClientConnections(authClient), RevocationFollower(client: authClient, list: revocations, logger: logger)]
-          + extraServices,
+          + extraServices(authClient),
         stoppingFirst: stoppingFirst,
         probe: {
           try await GymDatabase.probe(writer)

@@ -67,7 +67,7 @@ public enum MessagingApp {
     return try BuiltProcess.backend(
       name: "gym-messaging", settings: settings.backend, database: (path, store.writer),
       healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,
-      extraServices: [EventTrimmer(store: store, retention: settings.eventRetention, every: settings.trimEvery, logger: logger)],
+      extraServices: { _ in [EventTrimmer(store: store, retention: settings.eventRetention, every: settings.trimEvery, logger: logger)] },
       stoppingFirst: [StreamsClosing(hub: hub)], revocations: revocations
     ) { authClient in
       [

@@ -5,6 +5,7 @@ import GymAPI
 import GymService
 import GymStore
 import Logging
+import ServiceLifecycle
 
 /// The composition root of gym-plan.
 public enum PlanApp {
@@ -13,13 +14,19 @@ public enum PlanApp {
   public static let catalogAddress = ConfigKey(
     "GYM_CATALOG_ADDR", default: nil, "HOST:PORT of gym-catalog (exercises, program snapshots, publishing, save counts)")
 
+  public static let messagingAddress = ConfigKey(
+    "GYM_MESSAGING_ADDR", default: "", "HOST:PORT of gym-messaging, which delivers workout reminders; empty = no reminders")
+
   public static let keys: [ConfigKey] =
-    [listen, authAddress, catalogAddress, CommonKeys.dataDir, ServiceCredential.fileKey] + CommonKeys.all
+    [listen, authAddress, catalogAddress, messagingAddress, CommonKeys.dataDir, ServiceCredential.fileKey] + CommonKeys.all
 
   public struct Settings: Sendable {
     public var backend: BackendSettings
     public var catalog: HostPort
+    /// Where reminders go; none without it.
+    public var messaging: HostPort?
     public var outboxPollInterval: Duration = .milliseconds(500)
+    public var reminderInterval: Duration = .seconds(20)
 
     public init(backend: BackendSettings, catalog: HostPort) {
       self.backend = backend
@@ -29,6 +36,7 @@ public enum PlanApp {
     public init(config: Config) throws {
       backend = try BackendSettings(config: config, listenKey: PlanApp.listen, authKey: PlanApp.authAddress)
       catalog = try config.address(PlanApp.catalogAddress)
+      if !(try config.string(PlanApp.messagingAddress)).isEmpty { messaging = try config.address(PlanApp.messagingAddress) }
     }
   }
 
@@ -37,8 +45,10 @@ public enum PlanApp {
   /// - Parameters:
   ///   - catalog: exercises and programs; by default gym-catalog's internal service.
   ///   - users: time zones; by default auth's `LookupUsers`.
+  ///   - notifier: where reminders go; by default messaging's `Notify` when configured.
   public static func build(
-    _ settings: Settings, catalog: (any ProgramCatalog)? = nil, users: (any UserDirectory)? = nil, logger: Logger
+    _ settings: Settings, catalog: (any ProgramCatalog)? = nil, users: (any UserDirectory)? = nil,
+    notifier: (any Notifier)? = nil, logger: Logger
   ) async throws -> BuiltProcess {
     let path = settings.backend.databasePath("plan.sqlite")
     let store = try PlanStore(path: path)
@@ -49,10 +59,26 @@ public enum PlanApp {
     let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
       try await deliver(job, to: catalog)
     }
+    let messagingConnection = try settings.messaging.map {
+      try GymClient.make(to: $0, interceptors: [settings.backend.credential.clientInterceptor])
+    }
+    let notifier = notifier ?? messagingConnection.map(MessagingNotifier.init)
+    if notifier == nil { logger.notice("no messaging address: workout reminders are off") }
     return try BuiltProcess.backend(
       name: "gym-plan", settings: settings.backend, database: (path, store.writer),
       healthName: Gym_Plan_V1_PlanService.descriptor.fullyQualifiedService, logger: logger,
-      extraServices: [ClientConnections(catalogConnection), outbox]
+      extraServices: { authClient in
+        var services: [any Service] = [ClientConnections(catalogConnection), outbox]
+        if let messagingConnection { services.append(ClientConnections(messagingConnection)) }
+        if let notifier {
+          let directory = users ?? AuthUserDirectory(client: authClient, logger: logger)
+          let zones = TimeZoneCache()
+          services.append(ReminderWorker(
+            store: store, notifier: notifier, zone: { try await zones.zone(of: $0, users: directory) },
+            every: settings.reminderInterval, logger: logger))
+        }
+        return services
+      }
     ) { authClient in
       [
         PlanService(

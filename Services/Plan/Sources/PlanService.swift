@@ -25,10 +25,7 @@ public struct PlanService: Sendable {
   /// The caller's IANA zone from their auth profile (cached for a minute); UTC when
   /// unset or unknown.
   func timeZone(of userID: String) async throws -> TimeZone {
-    try await zones.zone(of: userID) {
-      let zone = try await users.user(id: userID)?.profile.timeZone ?? ""
-      return TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!
-    }
+    try await zones.zone(of: userID, users: users)
   }
 
   /// Checks every exercise against the catalog and remembers their names; unknown ones

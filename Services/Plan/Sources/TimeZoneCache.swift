@@ -1,4 +1,5 @@
 import Foundation
+import GymService
 import Synchronization
 
 /// Users' time zones for a minute, so a LogSet or a stats read does not ask auth every
@@ -14,10 +15,12 @@ final class TimeZoneCache: Sendable {
     self.capacity = capacity
   }
 
-  func zone(of userID: String, lookup: () async throws -> TimeZone) async throws -> TimeZone {
+  /// The user's IANA zone from their auth profile; UTC when unset or unknown.
+  func zone(of userID: String, users: any UserDirectory) async throws -> TimeZone {
     let now = ContinuousClock.now
     if let hit = entries.withLock({ $0[userID] }), hit.until > now { return hit.zone }
-    let zone = try await lookup()
+    let name = try await users.user(id: userID)?.profile.timeZone ?? ""
+    let zone = TimeZone(identifier: name) ?? TimeZone(identifier: "UTC")!
     entries.withLock { entries in
       if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
       entries[userID] = (zone, now + lifetime)

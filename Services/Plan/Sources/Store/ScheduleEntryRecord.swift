@@ -49,11 +49,20 @@ extension PlanStore {
 
   /// Every entry of the owner, with routine names.
   public func scheduleEntries(ownerID: String) async throws -> [ScheduleEntryRecord] {
+    try await scheduleEntries(where: "s.owner_id = \(ownerID)")
+  }
+
+  /// Every entry of every user that asks for a reminder (the reminder worker).
+  public func scheduleEntriesWithReminders() async throws -> [ScheduleEntryRecord] {
+    try await scheduleEntries(where: "s.reminder_minutes > 0")
+  }
+
+  private func scheduleEntries(where condition: SQL) async throws -> [ScheduleEntryRecord] {
     try await writer.read { db in
-      let rows = try Row.fetchAll(db, sql: """
+      let rows = try SQLRequest<Row>(literal: """
         SELECT s.*, r.id AS routine_id, r.name AS routine_name, r.days AS days FROM schedule_entries s
-        JOIN routines r ON r.rid = s.routine_rid WHERE s.owner_id = ? ORDER BY s.minute_of_day, s.rid
-        """, arguments: [ownerID])
+        JOIN routines r ON r.rid = s.routine_rid WHERE \(condition) ORDER BY s.minute_of_day, s.rid
+        """).fetchAll(db)
       let decoder = JSONDecoder()
       return try rows.map { row in
         let date: String? = row["on_date"]
