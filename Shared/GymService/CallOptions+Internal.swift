@@ -1,9 +1,10 @@
 import GRPCCore
 
 extension CallOptions {
-  /// A call from one gym process to another: a short deadline, and an immediate
-  /// UNAVAILABLE when the peer is down rather than waiting for it to come back.
-  public static func internalCall(timeout: Duration = .seconds(2)) -> CallOptions {
+  /// A call from one gym process to another: a bounded deadline (5 s: long enough for a
+  /// peer under a burst, short enough that the caller's own deadline usually outlasts
+  /// it), and an immediate UNAVAILABLE when the peer is down rather than waiting for it.
+  public static func internalCall(timeout: Duration = .seconds(5)) -> CallOptions {
     var options = CallOptions.defaults
     options.timeout = timeout
     options.waitForReady = false

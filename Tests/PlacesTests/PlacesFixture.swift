@@ -41,7 +41,7 @@ enum PlacesFixture {
             let admin = try await auth.makeAdmin()
             let member = try await auth.register("mia_member")
             let trainer = try await auth.register("tom_trainer", role: .trainer)
-            accounts.activate(trainer.id)
+            accounts.activate(trainer.id, username: "tom_trainer", displayName: "Tóm Trainer", roles: [.trainer])
             return try await body(Env(
               places: Gym_Places_V1_PlacesService.Client(wrapping: placesClient),
               placesInternal: Gym_Places_V1_PlacesInternal.Client(wrapping: placesInternalClient),
@@ -56,16 +56,29 @@ enum PlacesFixture {
   }
 }
 
-/// Account status as auth would report it, controllable by the test.
+/// Accounts as auth would report them, controllable by the test.
 final class FakeAccounts: UserDirectory, Sendable {
-  private let active = Mutex<Set<String>>([])
-  func activate(_ id: String) { active.withLock { _ = $0.insert(id) } }
-  func deactivate(_ id: String) { active.withLock { _ = $0.remove(id) } }
-  func users(ids: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] {
-    let known = active.withLock { $0 }.intersection(ids)
-    return Dictionary(uniqueKeysWithValues: known.map { id in (id, Gym_Auth_V1_User.with { $0.id = id }) })
+  private let active = Mutex<[String: Gym_Auth_V1_User]>([:])
+
+  func activate(_ id: String, username: String = "", displayName: String = "", roles: [Gym_Common_V1_Role] = [.member]) {
+    active.withLock {
+      $0[id] = .with { user in
+        user.id = id
+        user.username = username
+        user.roles = roles
+        user.profile.displayName = displayName
+      }
+    }
   }
-  /// Places never looks users up by name.
+
+  /// Banned or deleted.
+  func deactivate(_ id: String) { active.withLock { _ = $0.removeValue(forKey: id) } }
+  func setRoles(_ id: String, _ roles: [Gym_Common_V1_Role]) { active.withLock { $0[id]?.roles = roles } }
+
+  func users(ids: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] {
+    active.withLock { accounts in accounts.filter { ids.contains($0.key) } }
+  }
+  /// Places never looks users up by name or email.
   func users(usernames: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] { [:] }
   func users(emails: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] { [:] }
 }

@@ -190,6 +190,21 @@ import Testing
       #expect(try await find { $0.specialty = "strength" } == [env.trainerID])
       #expect(try await find { $0.specialty = "yoga" } == [])
       #expect(try await find { $0.maxPrice = 30 } == [])
+      // By name, ignoring case and accents, with the name from auth.
+      #expect(try await find { $0.query = "tom TRAIN" } == [env.trainerID])
+      #expect(try await find { $0.query = "anna" } == [])
+      let named = try await env.places.findTrainers(
+        .with { $0.location = .with { $0.latitude = 51.51; $0.longitude = -0.12 } }, metadata: env.member).results
+      #expect(named.first?.displayName == "Tóm Trainer" && named.first?.username == "tom_trainer")
+
+      // Demoted: the listing is no longer found, and its owner can still delete it.
+      env.accounts.setRoles(env.trainerID, [.member])
+      #expect(try await find() == [])
+      env.accounts.setRoles(env.trainerID, [.trainer])
+      // Deleting needs no trainer role (a demoted trainer's new token has none): someone
+      // without a listing just hears so.
+      let none = await rpcError { _ = try await env.places.deleteTrainerListing(.init(), metadata: env.member) }
+      #expect(none?.code == .notFound)
       env.accounts.deactivate(env.trainerID)  // banned or deleted
       #expect(try await find() == [])
       #expect(await rpcError { _ = try await env.places.getTrainerListing(.with { $0.trainerID = env.trainerID }, metadata: env.member) }?.code == .notFound)

@@ -48,8 +48,9 @@ extension PlacesService {
   public func deleteTrainerListing(
     request: Gym_Places_V1_DeleteTrainerListingRequest, context: ServerContext
   ) async throws -> Gym_Places_V1_DeleteTrainerListingResponse {
+    // No role check: a demoted trainer's listing is hidden from searches, and its owner
+    // can still remove it.
     let caller = try Caller.current()
-    guard caller.roles.contains(.trainer) else { throw PlacesError.permissionDenied("only trainers have listings") }
     guard try await store.deleteTrainer(id: caller.userID) else { throw PlacesError.notFound("you have no listing") }
     return .init()
   }
@@ -65,21 +66,32 @@ extension PlacesService {
       violations.append(FieldViolation("max_price", "must be 0 (no limit) or more"))
     }
     if request.specialty.count > 50 { violations.append(FieldViolation("specialty", "must be at most 50 characters")) }
+    if request.query.count > 100 { violations.append(FieldViolation("query", "must be at most 100 characters")) }
     guard violations.isEmpty else { throw PlacesError.invalid(violations) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let specialty = request.specialty.trimmingCharacters(in: .whitespaces)
     let found = try await store.nearbyTrainers(
       center, radius: radius, specialty: specialty.isEmpty ? nil : specialty,
       maxPrice: request.maxPrice > 0 ? request.maxPrice : nil)
-    // Only active accounts: banned or deleted trainers drop out at once.
-    let active = try await users.activeUserIDs(among: found.map(\.0.trainerID))
-    let visible = found.filter { active.contains($0.0.trainerID) }
+    // Only active trainers: banned, deleted or demoted ones drop out at once, and the
+    // names come from auth as they are now.
+    let accounts = try await users.users(ids: found.map(\.0.trainerID))
+    let words = request.query.split(whereSeparator: \.isWhitespace).map { Self.folded(String($0)) }
+    let visible = found.filter { listing, _ in
+      guard let account = accounts[listing.trainerID], !account.hasBan, account.roles.contains(.trainer) else { return false }
+      let names = Self.folded(account.profile.displayName + " " + account.username)
+      return words.allSatisfy { names.contains($0) }
+    }
     let page = visible.dropFirst(offset).prefix(paging.size)
     return .with { response in
       response.results = page.map { record, distance in
-        .with {
+        let account = accounts[record.trainerID]
+        return .with {
           $0.listing = PlaceMapping.listing(record)
           $0.distanceM = (distance * 10).rounded() / 10
+          $0.username = account?.username ?? ""
+          $0.displayName = account?.profile.displayName ?? ""
+          $0.avatarURL = account?.profile.avatarURL ?? ""
         }
       }
       response.nextPageToken = offset + page.count < visible.count ? Paging.token(for: String(offset + page.count)) : ""
@@ -95,5 +107,9 @@ extension PlacesService {
     let active = try await users.activeUserIDs(among: [record.trainerID])
     guard active.contains(record.trainerID) else { throw PlacesError.notFound("no listing for this trainer") }
     return .with { $0.listing = PlaceMapping.listing(record) }
+  }
+
+  static func folded(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 }

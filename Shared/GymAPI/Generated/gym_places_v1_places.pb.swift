@@ -668,6 +668,13 @@ public nonisolated struct Gym_Places_V1_TrainerResult: Sendable {
 
   public var distanceM: Double = 0
 
+  /// The trainer's account as auth has it now.
+  public var username: String = String()
+
+  public var displayName: String = String()
+
+  public var avatarURL: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -764,6 +771,10 @@ public nonisolated struct Gym_Places_V1_FindTrainersRequest: Sendable {
   public var pageSize: Int32 = 0
 
   public var pageToken: String = String()
+
+  /// Words matched against the trainer's display name and username, ignoring case and
+  /// accents; every word must match.
+  public var query: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1853,7 +1864,7 @@ nonisolated extension Gym_Places_V1_TrainerListing: SwiftProtobuf.Message, Swift
 
 nonisolated extension Gym_Places_V1_TrainerResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TrainerResult"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}listing\0\u{3}distance_m\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}listing\0\u{3}distance_m\0\u{1}username\0\u{3}display_name\0\u{3}avatar_url\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1863,6 +1874,9 @@ nonisolated extension Gym_Places_V1_TrainerResult: SwiftProtobuf.Message, SwiftP
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._listing) }()
       case 2: try { try decoder.decodeSingularDoubleField(value: &self.distanceM) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.username) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.displayName) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.avatarURL) }()
       default: break
       }
     }
@@ -1879,12 +1893,24 @@ nonisolated extension Gym_Places_V1_TrainerResult: SwiftProtobuf.Message, SwiftP
     if self.distanceM.bitPattern != 0 {
       try visitor.visitSingularDoubleField(value: self.distanceM, fieldNumber: 2)
     }
+    if !self.username.isEmpty {
+      try visitor.visitSingularStringField(value: self.username, fieldNumber: 3)
+    }
+    if !self.displayName.isEmpty {
+      try visitor.visitSingularStringField(value: self.displayName, fieldNumber: 4)
+    }
+    if !self.avatarURL.isEmpty {
+      try visitor.visitSingularStringField(value: self.avatarURL, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Places_V1_TrainerResult, rhs: Gym_Places_V1_TrainerResult) -> Bool {
     if lhs._listing != rhs._listing {return false}
     if lhs.distanceM != rhs.distanceM {return false}
+    if lhs.username != rhs.username {return false}
+    if lhs.displayName != rhs.displayName {return false}
+    if lhs.avatarURL != rhs.avatarURL {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1998,7 +2024,7 @@ nonisolated extension Gym_Places_V1_DeleteTrainerListingResponse: SwiftProtobuf.
 
 nonisolated extension Gym_Places_V1_FindTrainersRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FindTrainersRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}location\0\u{3}radius_m\0\u{1}specialty\0\u{3}max_price\0\u{3}page_size\0\u{3}page_token\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}location\0\u{3}radius_m\0\u{1}specialty\0\u{3}max_price\0\u{3}page_size\0\u{3}page_token\0\u{1}query\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2012,6 +2038,7 @@ nonisolated extension Gym_Places_V1_FindTrainersRequest: SwiftProtobuf.Message, 
       case 4: try { try decoder.decodeSingularDoubleField(value: &self.maxPrice) }()
       case 5: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
       case 6: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.query) }()
       default: break
       }
     }
@@ -2040,6 +2067,9 @@ nonisolated extension Gym_Places_V1_FindTrainersRequest: SwiftProtobuf.Message, 
     if !self.pageToken.isEmpty {
       try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 6)
     }
+    if !self.query.isEmpty {
+      try visitor.visitSingularStringField(value: self.query, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2050,6 +2080,7 @@ nonisolated extension Gym_Places_V1_FindTrainersRequest: SwiftProtobuf.Message, 
     if lhs.maxPrice != rhs.maxPrice {return false}
     if lhs.pageSize != rhs.pageSize {return false}
     if lhs.pageToken != rhs.pageToken {return false}
+    if lhs.query != rhs.query {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
