@@ -125,3 +125,49 @@ extension PlanRPC {
     }
   }
 }
+
+extension PlanRPC {
+  /// Who may call what, and that a refusal never reveals whether the row exists.
+  @Suite struct CoachingAuthorizationTests {
+    @Test func trainersSeeOnlyTheirClientsAndClientsOnlyThemselves() async throws {
+      try await PlanFixture.run { env in
+        let plan = env.plan
+        let tess = try await env.running.register("tess", role: .trainer)
+        let theo = try await env.running.register("theo", role: .trainer)
+        let squat = try await env.exercise("back-squat")
+        _ = try await plan.addClient(.with { $0.email = "lena@example.com" }, metadata: tess.metadata)
+        let routineOfTess = try await plan.createRoutine(.with { $0.routine = routine("T", exercises: [squat]) }, metadata: tess.metadata).routine
+        let copy = try await plan.assignRoutine(.with { $0.clientID = env.lena.id; $0.routineID = routineOfTess.id }, metadata: tess.metadata).routine
+
+        // A member calling trainer RPCs.
+        for call in [
+          { _ = try await plan.listClients(.init(), metadata: env.omar.metadata) },
+          { _ = try await plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: env.omar.metadata) },
+          { _ = try await plan.assignRoutine(.with { $0.clientID = env.lena.id; $0.routineID = routineOfTess.id }, metadata: env.omar.metadata) },
+        ] as [@Sendable () async throws -> Void] {
+          #expect(await rpcError(call)?.code == .permissionDenied)
+        }
+        // Another trainer: a client of someone else and a user who does not exist answer alike.
+        let otherClient = await rpcError { _ = try await plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: theo.metadata) }
+        let nobody = await rpcError { _ = try await plan.getClientOverview(.with { $0.clientID = "no-such-user" }, metadata: theo.metadata) }
+        #expect(otherClient?.code == .notFound && nobody?.code == .notFound)
+        #expect(otherClient?.message == nobody?.message)
+        let assignToOther = await rpcError {
+          _ = try await plan.assignRoutine(.with { $0.clientID = env.lena.id; $0.routineID = routineOfTess.id }, metadata: theo.metadata)
+        }
+        #expect(assignToOther?.code == .notFound)
+        let copyForOther = await rpcError { _ = try await plan.getRoutine(.with { $0.id = copy.id }, metadata: theo.metadata) }
+        #expect(copyForOther?.code == .notFound)
+        // A trainer cannot assign someone else's routine, even to their own client.
+        let notHisRoutine = await rpcError {
+          _ = try await plan.assignRoutine(.with { $0.clientID = env.lena.id; $0.routineID = copy.id }, metadata: tess.metadata)
+        }
+        #expect(notHisRoutine?.code == .notFound)
+        // Clients see their own data only: Omar cannot read Lena's assigned copy.
+        let otherClients = await rpcError { _ = try await plan.getRoutine(.with { $0.id = copy.id }, metadata: env.omar.metadata) }
+        #expect(otherClients?.code == .notFound)
+        #expect(try await plan.listRoutines(.init(), metadata: env.omar.metadata).routines.isEmpty)
+      }
+    }
+  }
+}
