@@ -35,8 +35,13 @@ import Testing
       }
       // 2. Places is down; the account is deleted; the purge waits in the outbox.
       _ = try await running.auth.deleteAccount(.with { $0.password = PlacesFixture.password }, metadata: trainer.metadata)
-      try await Task.sleep(for: .milliseconds(300))
-      let pending = try await running.ops.getInfo(.init()).outbox.first { $0.destination == "places" }
+      // Wait for the worker to have tried (and failed) at least once.
+      var pending = try await running.ops.getInfo(.init()).outbox.first { $0.destination == "places" }
+      let tried = ContinuousClock.now + .seconds(5)
+      while (pending?.maxAttempts ?? 0) < 1 && ContinuousClock.now < tried {
+        try await Task.sleep(for: .milliseconds(50))
+        pending = try await running.ops.getInfo(.init()).outbox.first { $0.destination == "places" }
+      }
       #expect(pending?.pending == 1)
       #expect((pending?.maxAttempts ?? 0) >= 1)
 
