@@ -17,8 +17,12 @@ public enum PlanApp {
   public static let messagingAddress = ConfigKey(
     "GYM_MESSAGING_ADDR", default: "", "HOST:PORT of gym-messaging, which delivers workout reminders; empty = no reminders")
 
+  public static let reminderInterval = ConfigKey(
+    "GYM_PLAN_REMINDER_INTERVAL_SECONDS", default: "20", "How often due workout reminders are sent (the most they can be late)")
+
   public static let keys: [ConfigKey] =
-    [listen, authAddress, catalogAddress, messagingAddress, CommonKeys.dataDir, ServiceCredential.fileKey] + CommonKeys.all
+    [listen, authAddress, catalogAddress, messagingAddress, reminderInterval, CommonKeys.dataDir, ServiceCredential.fileKey]
+    + CommonKeys.all
 
   public struct Settings: Sendable {
     public var backend: BackendSettings
@@ -37,6 +41,7 @@ public enum PlanApp {
       backend = try BackendSettings(config: config, listenKey: PlanApp.listen, authKey: PlanApp.authAddress)
       catalog = try config.address(PlanApp.catalogAddress)
       if !(try config.string(PlanApp.messagingAddress)).isEmpty { messaging = try config.address(PlanApp.messagingAddress) }
+      reminderInterval = .seconds(try config.int(PlanApp.reminderInterval, in: 1...3600))
     }
   }
 
