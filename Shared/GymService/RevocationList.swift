@@ -16,11 +16,11 @@ public final class RevocationList: Sendable {
 
   private let state = Mutex(State())
   private let retention: TimeInterval
-  private let onApply: (@Sendable ([Gym_Auth_V1_Revocation]) -> Void)?
+  private let onApply: (@Sendable (RevocationList) -> Void)?
 
-  /// - Parameter onApply: told of every batch once applied, e.g. to end the open streams
-  ///   of a revoked session (a stream checked its token only when it began).
-  public init(retention: TimeInterval = 3600, onApply: (@Sendable ([Gym_Auth_V1_Revocation]) -> Void)? = nil) {
+  /// - Parameter onApply: called with the list after every batch, e.g. to end the open
+  ///   streams whose caller `isRevoked` now (a stream checked its token only when it began).
+  public init(retention: TimeInterval = 3600, onApply: (@Sendable (RevocationList) -> Void)? = nil) {
     self.retention = retention
     self.onApply = onApply
   }
@@ -47,7 +47,7 @@ public final class RevocationList: Sendable {
         state.lastPrune = now
       }
     }
-    if !revocations.isEmpty { onApply?(revocations) }
+    if !revocations.isEmpty { onApply?(self) }
   }
 
   public func isRevoked(_ caller: Caller) -> Bool {

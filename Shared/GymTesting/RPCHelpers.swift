@@ -27,3 +27,14 @@ public func withCredentialClient<T: Sendable>(
     target: .ipv4(address: address.host, port: address.port), transportSecurity: .plaintext)
   return try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { try await body($0) }
 }
+
+/// Polls until `condition` holds (an outbox delivery, a stream event) or the time runs
+/// out; returns whether it held.
+public func eventually(within: Duration = .seconds(5), _ condition: () async throws -> Bool) async throws -> Bool {
+  let deadline = ContinuousClock.now + within
+  while ContinuousClock.now < deadline {
+    if try await condition() { return true }
+    try await Task.sleep(for: .milliseconds(50))
+  }
+  return try await condition()
+}

@@ -94,16 +94,6 @@ func program(
   }
 }
 
-/// Polls until `condition` holds or the time runs out; returns whether it held.
-func eventually(within: Duration = .seconds(5), _ condition: () async throws -> Bool) async throws -> Bool {
-  let deadline = ContinuousClock.now + within
-  while ContinuousClock.now < deadline {
-    if try await condition() { return true }
-    try await Task.sleep(for: .milliseconds(50))
-  }
-  return try await condition()
-}
-
 /// A store on a new file with the shipped library loaded.
 func seededStore(rules: ModerationRules = ModerationRules()) async throws -> CatalogStore {
   let store = try CatalogStore(path: try temporaryDirectory() + "/catalog.sqlite", rules: rules)

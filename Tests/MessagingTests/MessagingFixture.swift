@@ -116,16 +116,6 @@ final class OpenStream: Sendable {
   }
 }
 
-/// Waits until `condition` holds (outbox deliveries), for at most `seconds`.
-func eventually(seconds: Double = 5, _ condition: @Sendable () async throws -> Bool) async throws -> Bool {
-  let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
-  while ContinuousClock.now < end {
-    if try await condition() { return true }
-    try await Task.sleep(for: .milliseconds(50))
-  }
-  return try await condition()
-}
-
 /// Uploads `bytes` in 100 KiB chunks, as an app would.
 func upload(
   _ messaging: Messaging, _ bytes: [UInt8], filename: String = "photo.jpg", mimeType: String = "", as user: MessagingFixture.User

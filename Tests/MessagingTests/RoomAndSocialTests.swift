@@ -182,10 +182,8 @@ extension MessagingRPC {
         _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ana.id; $0.text = "hello" }, metadata: env.ben.metadata)
         _ = try await env.messaging.follow(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata)
         _ = try await env.running.auth.deleteAccount(.with { $0.password = RunningAuth.password }, metadata: env.ben.metadata)
-        var delivered = false
-        for _ in 0..<100 where !delivered {
-          delivered = try await env.running.ops.getInfo(.init()).outbox.first { $0.destination == "messaging" } == nil
-          if !delivered { try await Task.sleep(for: .milliseconds(50)) }
+        let delivered = try await eventually {
+          try await env.running.ops.getInfo(.init()).outbox.first { $0.destination == "messaging" } == nil
         }
         #expect(delivered)
         #expect(try await env.messagingInternal.purgeUser(.with { $0.userID = env.ben.id }).removed == 0)

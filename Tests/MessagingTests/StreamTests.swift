@@ -41,8 +41,8 @@ extension MessagingRPC {
 
     @Test func aSubscriberThatNeverReadsIsToldToResumeAndStallsNobody() async {
       let hub = EventHub(bufferLimit: 10)
-      let stuck = hub.subscribe(userID: "u", sessionID: "s1", issuedAt: 0)
-      let reader = hub.subscribe(userID: "u", sessionID: "s2", issuedAt: 0)
+      let stuck = hub.subscribe(Caller(userID: "u", sessionID: "s1", roles: []))
+      let reader = hub.subscribe(Caller(userID: "u", sessionID: "s2", roles: []))
       let events = (1...25).map { MessagingStore.StoredEvent(id: Int64($0), userID: "u", kind: 1, payload: Data(), createdAt: Date()) }
       let readerTask = Task {
         var received: [Int64] = []

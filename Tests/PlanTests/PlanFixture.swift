@@ -110,13 +110,3 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> Gym_Common_V1_Date {
     $0.day = Int32(day)
   }
 }
-
-/// Waits until `condition` holds (outbox deliveries), for at most `seconds`.
-func eventually(seconds: Double = 5, _ condition: @Sendable () async throws -> Bool) async throws -> Bool {
-  let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
-  while ContinuousClock.now < end {
-    if try await condition() { return true }
-    try await Task.sleep(for: .milliseconds(50))
-  }
-  return try await condition()
-}

@@ -53,11 +53,7 @@ struct Forwarder: RegistrableRPCService {
       if let address = context.clientAddress { metadata.addString(address, forKey: "x-forwarded-for") }
     }
     // Fails at once with UNAVAILABLE when the backend is down rather than queueing.
-    var options = CallOptions.internalCall(timeout: timeout(requested: request.metadata))
-    if Route.longLived.contains(method) {
-      options.timeout = request.metadata[stringValues: "grpc-timeout"].first(where: { _ in true }).flatMap(Self.parseTimeout)
-    }
-    let callOptions = options
+    let callOptions = CallOptions.internalCall(timeout: timeout(requested: request.metadata, longLived: Route.longLived.contains(method)))
     // An error reading the client's messages (e.g. one over the size limit) aborts the
     // backend call; remember it so the client hears why, not the abort.
     let inboundError = Mutex<RPCError?>(nil)
@@ -114,9 +110,11 @@ struct Forwarder: RegistrableRPCService {
     }
   }
 
-  /// The client's deadline (`grpc-timeout`), or the default, never above the maximum.
-  private func timeout(requested metadata: Metadata) -> Duration {
+  /// The client's deadline (`grpc-timeout`), or the default, never above the maximum;
+  /// a long-lived stream gets only what the client asked for (nil = none).
+  private func timeout(requested metadata: Metadata, longLived: Bool) -> Duration? {
     let requested = metadata[stringValues: "grpc-timeout"].first(where: { _ in true }).flatMap(Self.parseTimeout)
+    if longLived { return requested }
     return min(requested ?? deadlines.defaultTimeout, deadlines.maximumTimeout)
   }
 

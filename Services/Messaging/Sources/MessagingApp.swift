@@ -52,18 +52,9 @@ public enum MessagingApp {
     let hub = EventHub(bufferLimit: settings.streamBuffer)
     let store = try MessagingStore(path: path, publish: hub.publish)
     let files = try AttachmentFiles(directory: settings.backend.databasePath("attachments"))
-    // Open streams checked their token when they began: revocations end them.
-    let revocations = RevocationList { revocations in
-      for revocation in revocations {
-        switch revocation.target {
-        case .sessionID(let id): hub.revoke(sessionID: id, userID: nil, notBefore: nil)
-        case .userID(let id):
-          let notBefore = revocation.hasNotBefore ? revocation.notBefore.date : revocation.revokedAt.date
-          hub.revoke(sessionID: nil, userID: id, notBefore: notBefore.timeIntervalSince1970)
-        case nil: break
-        }
-      }
-    }
+    // Open streams checked their token when they began: each batch of revocations ends
+    // those whose caller the list now refuses.
+    let revocations = RevocationList { list in hub.end(where: list.isRevoked) }
     return try BuiltProcess.backend(
       name: "gym-messaging", settings: settings.backend, database: (path, store.writer),
       healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,

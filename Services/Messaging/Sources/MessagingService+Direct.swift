@@ -71,11 +71,11 @@ extension MessagingService {
     guard let (rid, _) = try await store.conversation(id: conversationID, userID: caller.userID) else {
       throw MessagingError.notFound("no conversation with id \(conversationID)")
     }
-    let messages = try await store.directMessages(conversationRID: rid, before: try Self.before(request.pageToken), limit: paging.size)
+    let messages = try await store.directMessages(conversationRID: rid, before: try Self.before(paging), limit: paging.size)
     let refs = try await userRefs(messages.map(\.senderID))
     return .with {
       $0.messages = messages.map { Self.message($0, sender: refs[$0.senderID]) }
-      $0.nextPageToken = messages.count < paging.size ? "" : Paging.token(for: String(messages.last!.rid))
+      $0.nextPageToken = Self.nextToken(paging, after: messages.map(\.rid))
     }
   }
 

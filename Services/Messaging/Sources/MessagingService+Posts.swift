@@ -37,22 +37,22 @@ extension MessagingService {
     let caller = try Caller.current()
     let paging = try Paging(size: request.pageSize, token: request.pageToken)
     let author = request.userID.isEmpty ? caller.userID : request.userID
-    let page = try await store.posts(by: author, viewerID: caller.userID, before: try Self.before(request.pageToken), limit: paging.size)
+    let page = try await store.posts(by: author, viewerID: caller.userID, before: try Self.before(paging), limit: paging.size)
     let mapped = try await posts(page)
     return .with {
       $0.posts = mapped
-      $0.nextPageToken = page.count < paging.size ? "" : Paging.token(for: String(page.last!.rid))
+      $0.nextPageToken = Self.nextToken(paging, after: page.map(\.rid))
     }
   }
 
   public func getFeed(request: Gym_Messaging_V1_GetFeedRequest, context: ServerContext) async throws -> Gym_Messaging_V1_GetFeedResponse {
     let caller = try Caller.current()
     let paging = try Paging(size: request.pageSize, token: request.pageToken)
-    let page = try await store.feed(viewerID: caller.userID, before: try Self.before(request.pageToken), limit: paging.size)
+    let page = try await store.feed(viewerID: caller.userID, before: try Self.before(paging), limit: paging.size)
     let mapped = try await posts(page)
     return .with {
       $0.posts = mapped
-      $0.nextPageToken = page.count < paging.size ? "" : Paging.token(for: String(page.last!.rid))
+      $0.nextPageToken = Self.nextToken(paging, after: page.map(\.rid))
     }
   }
 

@@ -74,11 +74,11 @@ extension MessagingService {
     let caller = try Caller.current()
     let paging = try Paging(size: request.pageSize, token: request.pageToken)
     let messages = try await store.roomMessages(
-      roomID: request.roomID, viewerID: caller.userID, before: try Self.before(request.pageToken), limit: paging.size)
+      roomID: request.roomID, viewerID: caller.userID, before: try Self.before(paging), limit: paging.size)
     let refs = try await userRefs(messages.map(\.senderID))
     return .with {
       $0.messages = messages.map { Self.message($0, sender: refs[$0.senderID]) }
-      $0.nextPageToken = messages.count < paging.size ? "" : Paging.token(for: String(messages.last!.rid))
+      $0.nextPageToken = Self.nextToken(paging, after: messages.map(\.rid))
     }
   }
 
@@ -88,13 +88,10 @@ extension MessagingService {
   ) async throws -> Gym_Messaging_V1_ListRoomMembersResponse {
     let caller = try Caller.current()
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
-    var among: Set<String>? = nil
-    if request.onlineOnly {
-      // Online users are few next to members: filter by them in SQL.
-      let everyone = try await store.roomMembers(roomID: request.roomID, viewerID: caller.userID, among: nil, limit: 100_000, offset: 0)
-      among = hub.onlineUsers(among: Set(everyone.map(\.userID)))
-    }
-    let members = try await store.roomMembers(roomID: request.roomID, viewerID: caller.userID, among: among, limit: paging.size, offset: offset)
+    // Online users are few next to members: with online_only, SQL keeps the members among them.
+    let members = try await store.roomMembers(
+      roomID: request.roomID, viewerID: caller.userID, among: request.onlineOnly ? hub.everyoneOnline : nil, limit: paging.size,
+      offset: offset)
     let online = hub.onlineUsers(among: Set(members.map(\.userID)))
     let refs = try await userRefs(members.map(\.userID))
     return .with {

@@ -17,13 +17,12 @@ extension MessagingService {
       let floor = try await store.eventFloor(userID: caller.userID)
       if request.afterEventID < floor { throw MessagingError.cursorExpired(floor: floor) }
     }
-    let subscription = hub.subscribe(userID: caller.userID, sessionID: caller.sessionID, issuedAt: caller.issuedAt)
-    var closed = false
-    func close() {
-      guard !closed else { return }
-      closed = true
-      let (wentOffline, _, _) = hub.unsubscribe(subscription.id)
+    let subscription = hub.subscribe(caller)
+    /// Leaves the hub once, whichever way the stream ends; why this side ended it, if it did.
+    func leave() -> EventHub.End? {
+      let (wentOffline, end) = hub.unsubscribe(subscription.id)
       if wentOffline { announceOffline(caller.userID) }
+      return end
     }
     do {
       if subscription.cameOnline { await announce(caller.userID, online: true) }
@@ -54,20 +53,17 @@ extension MessagingService {
           }
         }
       } onCancelRPC: { [hub] in hub.cancel(subscription.id) }
-      let (wentOffline, _, end) = hub.unsubscribe(subscription.id)
-      closed = true
-      if wentOffline { announceOffline(caller.userID) }
-      switch end {
-      case .overflow?:
-        try await response.write(.with { $0.kind = .resumeRequired; $0.at = .init(date: Date()) })
-      case .revoked?:
-        throw RPCError.unauthenticated("the session has ended; sign in again")
-      case .shutdown?, nil:
-        break
-      }
     } catch {
-      close()
+      _ = leave()
       throw error
+    }
+    switch leave() {
+    case .overflow?:
+      try await response.write(.with { $0.kind = .resumeRequired; $0.at = .init(date: Date()) })
+    case .revoked?:
+      throw RPCError.unauthenticated("the session has ended; sign in again")
+    case .shutdown?, nil:
+      break
     }
   }
 

@@ -31,18 +31,20 @@ public struct MessagingService: Sendable {
     self.logger = logger
   }
 
-  /// The account behind an id, which must exist and not be banned; its name is remembered.
+  /// The account behind an id, which must exist and not be banned.
   func activeUser(id: String, field: String) async throws -> Gym_Auth_V1_User {
     guard !id.isEmpty else { throw MessagingError.invalid([.init(field, "is required")]) }
     guard let user = try await users.user(id: id) else { throw MessagingError.notFound("no user with id \(id)") }
     guard !user.hasBan else { throw MessagingError.permissionDenied("this account is suspended") }
-    try await store.rememberUsers([Self.name(user)], now: Date())
     return user
   }
 
-  /// User references for responses: names known here, else asked of auth (and kept).
+  /// Names are kept this long before auth is asked again (display names change).
+  static let nameLifetime: TimeInterval = 24 * 3600
+
+  /// User references for responses: names known here and fresh, else asked of auth (and kept).
   func userRefs(_ ids: [String]) async throws -> [String: Gym_Messaging_V1_UserRef] {
-    var names = try await store.userNames(ids)
+    var names = try await store.userNames(ids, refreshedSince: Date().addingTimeInterval(-Self.nameLifetime))
     let missing = Set(ids).subtracting(names.keys)
     if !missing.isEmpty {
       let found = try await users.users(ids: Array(missing)).values.map(Self.name)
@@ -108,11 +110,18 @@ public struct MessagingService: Sendable {
     return .init(userID: userID, kind: kind.rawValue, payload: try event.serializedData())
   }
 
-  /// Message ids are creation-sortable; the page token is the last rowid seen.
-  static func before(_ token: String) throws -> Int64 {
-    guard let position = try Paging(size: 1, token: token).position else { return 0 }
+  /// Newest-first lists page by rowid: the token's position is the last rowid seen (0 on
+  /// the first page).
+  static func before(_ paging: Paging) throws -> Int64 {
+    guard let position = paging.position else { return 0 }
     guard let rid = Int64(position), rid > 0 else { throw MessagingError.invalid([.init("page_token", "is not a token this list issued")]) }
     return rid
+  }
+
+  /// The token after a page of rowids, newest first; empty when the page was not full.
+  static func nextToken(_ paging: Paging, after rids: [Int64]) -> String {
+    guard rids.count == paging.size, let last = rids.last else { return "" }
+    return Paging.token(for: String(last))
   }
 }
 

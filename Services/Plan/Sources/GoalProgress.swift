@@ -8,8 +8,9 @@ struct GoalProgress: Equatable {
   var onTrack: Bool
   var status: String
 
-  init(goal: GoalRecord, current: Double, today: LocalDate) {
-    let created = LocalDate(goal.createdAt, in: TimeZone(identifier: "UTC")!)
+  /// `today` and the goal's creation day are both read in the owner's `zone`.
+  init(goal: GoalRecord, current: Double, today: LocalDate, zone: TimeZone) {
+    let created = LocalDate(goal.createdAt, in: zone)
     let totalDays = max(1, goal.due.daysSinceEpoch - created.daysSinceEpoch)
     let elapsed = min(1, max(0, Double(today.daysSinceEpoch - created.daysSinceEpoch) / Double(totalDays)))
     let overdue = today > goal.due

@@ -14,9 +14,8 @@ extension PlanError: GymErrorMapping {
       RPCError(
         code: .failedPrecondition,
         message: "session \(id) started at \(startedAt.ISO8601Format()) is still active; finish or abandon it first")
-    case .sessionEnded(let message): RPCError(code: .failedPrecondition, message: message)
+    case .failedPrecondition(let message): RPCError(code: .failedPrecondition, message: message)
     case .alreadyPublished(let programID): .alreadyExists(field: "routine_id", "this routine is already published as program \(programID)")
-    case .notEnoughData(let message): RPCError(code: .failedPrecondition, message: message)
     case .alreadyExists(let field, let message): .alreadyExists(field: field, message)
     case .permissionDenied(let message): .permissionDenied(message)
     }

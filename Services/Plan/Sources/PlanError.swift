@@ -10,11 +10,10 @@ public enum PlanError: Error, Equatable, Sendable {
   case staleEtag(what: String)
   /// StartSession while another is active: its id and start.
   case sessionActive(id: String, startedAt: Date)
-  /// Logging into a finished or abandoned session.
-  case sessionEnded(String)
+  /// The state forbids it (an ended session, an answered request, too little data):
+  /// the message says what is needed.
+  case failedPrecondition(String)
   case alreadyPublished(programID: String)
   case alreadyExists(field: String, String)
   case permissionDenied(String)
-  /// Not enough logged data for what was asked (prediction, advice): says how much is needed.
-  case notEnoughData(String)
 }

@@ -61,7 +61,7 @@ extension PlanService {
         entries: entries.map { .init(day: $0.date.daysSinceEpoch, kg: $0.weightKg) },
         food: food.map { .init(day: $0.0.daysSinceEpoch, kcal: $0.1) }, targetDay: target.daysSinceEpoch)
     } catch {
-      throw PlanError.notEnoughData(error.message)
+      throw PlanError.failedPrecondition(error.message)
     }
     return .with {
       $0.predictedKg = prediction.kg

@@ -82,7 +82,7 @@ extension PlanService {
     try PlanInput.id(request.exerciseID, field: "exercise_id")
     let recent = try await store.recentWorkouts(ownerID: caller.userID, exerciseID: request.exerciseID, limit: 6)
     guard !recent.isEmpty else {
-      throw PlanError.notEnoughData("no finished session has sets of this exercise yet; log a workout with it first")
+      throw PlanError.failedPrecondition("no finished session has sets of this exercise yet; log a workout with it first")
     }
     let increment: Double
     if let set = try await store.incrementKg(ownerID: caller.userID, exerciseID: request.exerciseID) {
@@ -99,7 +99,7 @@ extension PlanService {
       })
     }
     guard let advice = Progression.advise(recent: workouts, incrementKg: increment) else {
-      throw PlanError.notEnoughData("the logged sets of this exercise have no weights or reps to go on")
+      throw PlanError.failedPrecondition("the logged sets of this exercise have no weights or reps to go on")
     }
     return .with {
       $0.advice = switch advice.kind {

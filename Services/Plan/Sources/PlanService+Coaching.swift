@@ -66,21 +66,10 @@ extension PlanService {
     let target = try await store.activeNutritionPlan(ownerID: clientID)?.targets.kcal ?? 0
     let names = try await exerciseNames(recent.flatMap { $0.items.map(\.exerciseID) })
     let person = try await store.people([clientID])[clientID]
-    let streaks = WeeklyStreaks(days: totals.days, today: today)
     return .with {
       if let person { $0.client = .with { $0.person = Self.person(person) } }
       $0.recentSessions = recent.map { PlanMapping.session($0, names: names) }
-      $0.stats = .with {
-        $0.sessions = Int32(totals.sessions)
-        $0.totalSeconds = Int64(totals.seconds)
-        $0.volumeKg = totals.volumeKg
-        $0.sets = Int32(totals.sets)
-        $0.reps = Int64(totals.reps)
-        $0.currentWeeklyStreak = Int32(streaks.current)
-        $0.longestWeeklyStreak = Int32(streaks.longest)
-        if let first = totals.first { $0.firstWorkout = .init(date: first) }
-        if let last = totals.last { $0.lastWorkout = .init(date: last) }
-      }
+      $0.stats = Self.lifetimeStats(totals, today: today)
       $0.bodyWeight = weights.map(Self.bodyWeight)
       $0.sessionsThisWeek = Int32(thisWeek)
       $0.foodDaysLogged = Int32(week.count)

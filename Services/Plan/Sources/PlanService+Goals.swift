@@ -48,7 +48,7 @@ extension PlanService {
       record.startValue = try await store.bestWeight(ownerID: caller.userID, exerciseID: record.exerciseID, reps: record.targetReps, since: nil)
     }
     try await store.insertGoal(record)
-    let response = try await goalMessage(record, today: today)
+    let response = try await goalMessage(record, today: today, zone: zone)
     return .with { $0.goal = response }
   }
 
@@ -58,7 +58,7 @@ extension PlanService {
     let today = LocalDate(Date(), in: zone)
     var goals: [Gym_Plan_V1_Goal] = []
     for record in try await store.goals(ownerID: caller.userID) {
-      goals.append(try await goalMessage(record, today: today))
+      goals.append(try await goalMessage(record, today: today, zone: zone))
     }
     return .with { $0.goals = goals }
   }
@@ -70,7 +70,7 @@ extension PlanService {
   }
 
   /// The goal with its progress from the data logged so far.
-  func goalMessage(_ goal: GoalRecord, today: LocalDate) async throws -> Gym_Plan_V1_Goal {
+  func goalMessage(_ goal: GoalRecord, today: LocalDate, zone: TimeZone) async throws -> Gym_Plan_V1_Goal {
     let current: Double
     switch goal.kind {
     case .bodyWeight:
@@ -81,7 +81,7 @@ extension PlanService {
       let monday = today.adding(days: 1 - today.isoWeekday)
       current = Double(try await store.sessionCount(ownerID: goal.ownerID, from: monday, to: today))
     }
-    let progress = GoalProgress(goal: goal, current: current, today: today)
+    let progress = GoalProgress(goal: goal, current: current, today: today, zone: zone)
     let names = goal.exerciseID.isEmpty ? [:] : try await exerciseNames([goal.exerciseID])
     return .with {
       $0.id = goal.id

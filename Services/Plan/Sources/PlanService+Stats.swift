@@ -8,21 +8,23 @@ extension PlanService {
     request: Gym_Plan_V1_GetLifetimeStatsRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_GetLifetimeStatsResponse {
     let caller = try Caller.current()
-    let totals = try await store.lifetimeTotals(ownerID: caller.userID)
     let zone = try await timeZone(of: caller.userID)
-    let streaks = WeeklyStreaks(days: totals.days, today: LocalDate(Date(), in: zone))
+    let stats = Self.lifetimeStats(try await store.lifetimeTotals(ownerID: caller.userID), today: LocalDate(Date(), in: zone))
+    return .with { $0.stats = stats }
+  }
+
+  static func lifetimeStats(_ totals: PlanStore.LifetimeTotals, today: LocalDate) -> Gym_Plan_V1_LifetimeStats {
+    let streaks = WeeklyStreaks(days: totals.days, today: today)
     return .with {
-      $0.stats = .with {
-        $0.sessions = Int32(totals.sessions)
-        $0.totalSeconds = Int64(totals.seconds)
-        $0.volumeKg = totals.volumeKg
-        $0.sets = Int32(totals.sets)
-        $0.reps = Int64(totals.reps)
-        $0.currentWeeklyStreak = Int32(streaks.current)
-        $0.longestWeeklyStreak = Int32(streaks.longest)
-        if let first = totals.first { $0.firstWorkout = .init(date: first) }
-        if let last = totals.last { $0.lastWorkout = .init(date: last) }
-      }
+      $0.sessions = Int32(totals.sessions)
+      $0.totalSeconds = Int64(totals.seconds)
+      $0.volumeKg = totals.volumeKg
+      $0.sets = Int32(totals.sets)
+      $0.reps = Int64(totals.reps)
+      $0.currentWeeklyStreak = Int32(streaks.current)
+      $0.longestWeeklyStreak = Int32(streaks.longest)
+      if let first = totals.first { $0.firstWorkout = .init(date: first) }
+      if let last = totals.last { $0.lastWorkout = .init(date: last) }
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GymService
 import Synchronization
 
 /// Open Subscribe streams by user. Committed events are handed to every stream of their
@@ -27,10 +28,9 @@ public final class EventHub: Sendable {
   }
 
   private struct Subscriber {
-    var userID: String
-    var sessionID: String
-    var issuedAt: TimeInterval
+    var caller: Caller
     var continuation: AsyncStream<Item>.Continuation
+    var userID: String { caller.userID }
   }
 
   private struct State {
@@ -50,7 +50,8 @@ public final class EventHub: Sendable {
   }
 
   /// Opens a stream for a caller; events committed from now on reach it.
-  public func subscribe(userID: String, sessionID: String, issuedAt: TimeInterval) -> Subscription {
+  public func subscribe(_ caller: Caller) -> Subscription {
+    let userID = caller.userID
     let (items, continuation) = AsyncStream<Item>.makeStream(bufferingPolicy: .bufferingOldest(bufferLimit))
     let (id, cameOnline, closed) = state.withLock { state in
       state.nextID += 1
@@ -59,7 +60,7 @@ public final class EventHub: Sendable {
         state.ended[id] = .shutdown
         return (id, false, true)
       }
-      state.subscribers[id] = Subscriber(userID: userID, sessionID: sessionID, issuedAt: issuedAt, continuation: continuation)
+      state.subscribers[id] = Subscriber(caller: caller, continuation: continuation)
       let wasOnline = !(state.byUser[userID]?.isEmpty ?? true)
       state.byUser[userID, default: []].insert(id)
       return (id, !wasOnline, false)
@@ -68,9 +69,10 @@ public final class EventHub: Sendable {
     return Subscription(id: id, items: items, cameOnline: cameOnline)
   }
 
-  /// Closes a stream; true when its user has no other stream left (went offline).
+  /// Closes a stream: whether its user has no other stream left (went offline), and why
+  /// this side ended it, if it did.
   @discardableResult
-  public func unsubscribe(_ id: UInt64) -> (wentOffline: Bool, userID: String?, end: End?) {
+  public func unsubscribe(_ id: UInt64) -> (wentOffline: Bool, end: End?) {
     let (subscriber, wentOffline, end) = state.withLock { state -> (Subscriber?, Bool, End?) in
       let end = state.ended.removeValue(forKey: id)
       guard let subscriber = state.subscribers.removeValue(forKey: id) else { return (nil, false, end) }
@@ -80,7 +82,7 @@ public final class EventHub: Sendable {
       return (subscriber, gone, end)
     }
     subscriber?.continuation.finish()
-    return (wentOffline, subscriber?.userID, end)
+    return (wentOffline, end)
   }
 
   /// Hands committed events to their owners' streams, in the order given.
@@ -114,15 +116,9 @@ public final class EventHub: Sendable {
     continuation?.finish()
   }
 
-  /// Ends the streams of a revoked session, or of a user's tokens issued before `notBefore`.
-  public func revoke(sessionID: String?, userID: String?, notBefore: TimeInterval?) {
-    let ids = state.withLock { state in
-      state.subscribers.filter { _, subscriber in
-        if let sessionID, subscriber.sessionID == sessionID { return true }
-        if let userID, subscriber.userID == userID, subscriber.issuedAt < (notBefore ?? .infinity) { return true }
-        return false
-      }.map(\.key)
-    }
+  /// Ends the streams whose caller is refused now (a revoked session, a banned user).
+  public func end(where isRevoked: (Caller) -> Bool) {
+    let ids = state.withLock { state in state.subscribers.filter { isRevoked($0.value.caller) }.map(\.key) }
     for id in ids { end(id, .revoked) }
   }
 
@@ -139,5 +135,6 @@ public final class EventHub: Sendable {
     state.withLock { state in ids.filter { !(state.byUser[$0]?.isEmpty ?? true) } }
   }
 
-  public var openStreams: Int { state.withLock { $0.subscribers.count } }
+  /// Everyone with an open stream.
+  public var everyoneOnline: Set<String> { state.withLock { Set($0.byUser.keys) } }
 }

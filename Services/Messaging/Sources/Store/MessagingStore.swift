@@ -121,17 +121,18 @@ public struct MessagingStore: Sendable {
     }
   }
 
-  public func userNames(_ ids: [String]) async throws -> [String: UserName] {
+  /// The names among `ids` refreshed since `since`.
+  public func userNames(_ ids: [String], refreshedSince since: Date) async throws -> [String: UserName] {
     guard !ids.isEmpty else { return [:] }
-    return try await writer.read { db in try Self.userNames(db, ids) }
-  }
-
-  static func userNames(_ db: Database, _ ids: [String]) throws -> [String: UserName] {
-    var names: [String: UserName] = [:]
-    for row in try SQLRequest<Row>(literal: "SELECT * FROM users WHERE user_id IN \(Array(Set(ids)))").fetchAll(db) {
-      names[row["user_id"]] = UserName(userID: row["user_id"], username: row["username"], displayName: row["display_name"])
+    return try await writer.read { db in
+      var names: [String: UserName] = [:]
+      for row in try SQLRequest<Row>(
+        literal: "SELECT * FROM users WHERE user_id IN \(Array(Set(ids))) AND refreshed_at >= \(since)"
+      ).fetchAll(db) {
+        names[row["user_id"]] = UserName(userID: row["user_id"], username: row["username"], displayName: row["display_name"])
+      }
+      return names
     }
-    return names
   }
 
   /// Removes everything `userID` had here; rows removed (0 when already purged).

@@ -145,7 +145,7 @@ extension PlanStore {
       guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trainer_requests WHERE id = ? AND trainer_id = ?", arguments: [id, trainerID])
       else { throw PlanError.notFound("no request with id \(id) addressed to you") }
       var request = TrainerRequestRecord(row: row)
-      guard request.state == .pending else { throw PlanError.sessionEnded("this request was already answered") }
+      guard request.state == .pending else { throw PlanError.failedPrecondition("this request was already answered") }
       request.state = accept ? .accepted : .declined
       try db.execute(
         sql: "UPDATE trainer_requests SET state = ?, responded_at = ? WHERE id = ?", arguments: [request.state.rawValue, now, id])

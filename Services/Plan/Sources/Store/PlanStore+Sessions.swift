@@ -150,7 +150,7 @@ extension PlanStore {
     else { throw PlanError.notFound("no session with id \(id)") }
     let state = SessionRecord.State(rawValue: row["state"]) ?? .finished
     guard state == .active else {
-      throw PlanError.sessionEnded("session \(id) is \(state == .finished ? "finished" : "abandoned"); start a new one")
+      throw PlanError.failedPrecondition("session \(id) is \(state == .finished ? "finished" : "abandoned"); start a new one")
     }
     return row["rid"]
   }

@@ -1,0 +1,38 @@
+import GRPCCore
+import GymService
+import Testing
+
+@testable import GymMessaging
+
+/// The one mapping from messaging's errors (handlers' and the store's alike) to status
+/// codes and the words a client reads, one row per case. `row(for:)` switches over every
+/// case, so a new case does not compile until it has a row here.
+@Suite struct MessagingErrorStatusTests {
+  static let samples: [MessagingError] = [
+    .invalid([FieldViolation("text", "must be 1 to 4000 characters")]),
+    .notFound("no user named nobody"),
+    .permissionDenied("join the room first"),
+    .alreadyExists(field: "user_id", "you are already friends"),
+    .failedPrecondition("you cannot message yourself"),
+    .cursorExpired(floor: 42),
+  ]
+
+  static func row(for error: MessagingError) -> (RPCError.Code, String) {
+    switch error {
+    case .invalid: (.invalidArgument, "invalid request: text: must be 1 to 4000 characters")
+    case .notFound: (.notFound, "no user named nobody")
+    case .permissionDenied: (.permissionDenied, "join the room first")
+    case .alreadyExists: (.alreadyExists, "you are already friends")
+    case .failedPrecondition: (.failedPrecondition, "you cannot message yourself")
+    case .cursorExpired:
+      (.outOfRange, "events up to 42 are no longer kept; reload conversations and rooms, then subscribe with after_event_id 0")
+    }
+  }
+
+  @Test(arguments: samples)
+  func mapsToItsStatusAndWords(_ error: MessagingError) {
+    let (code, message) = Self.row(for: error)
+    #expect(RPCError(error).code == code)
+    #expect(RPCError(error).message == message)
+  }
+}
