@@ -4,6 +4,7 @@ import GymAPI
 import GymService
 import GymStore
 import ServiceLifecycle
+import SwiftProtobuf
 
 /// Delivers auth's outbox jobs: `purge-user` to each service's `…Internal.PurgeUser`
 /// (catalog, plan, messaging, places), `user-standing` (bans) to catalog's and
@@ -47,31 +48,36 @@ struct OutboxReceivers: Sendable {
       let userID = String(decoding: job.payload, as: UTF8.self)
       _ = try await Gym_Messaging_V1_MessagingInternal.Client(wrapping: client).purgeUser(.with { $0.userID = userID }, options: options)
     case (.userStanding, .catalog):
-      let standing = try Self.standing(job.payload)
-      _ = try await Gym_Catalog_V1_CatalogInternal.Client(wrapping: client).setUserStanding(
-        .with {
-          $0.userID = standing.userID
-          $0.banned = standing.banned
-          if let until = standing.until { $0.bannedUntil = .init(date: until) }
-          $0.sequence = job.id
-        }, options: options)
+      _ = try await Gym_Catalog_V1_CatalogInternal.Client(wrapping: client).setUserStanding(try Self.standing(job), options: options)
     case (.userStanding, .messaging):
-      let standing = try Self.standing(job.payload)
-      _ = try await Gym_Messaging_V1_MessagingInternal.Client(wrapping: client).setUserStanding(
-        .with {
-          $0.userID = standing.userID
-          $0.banned = standing.banned
-          if let until = standing.until { $0.bannedUntil = .init(date: until) }
-          $0.sequence = job.id
-        }, options: options)
+      _ = try await Gym_Messaging_V1_MessagingInternal.Client(wrapping: client).setUserStanding(try Self.standing(job), options: options)
     default:
       throw NoReceiver(destination: job.destination, kind: job.kind)
     }
   }
 
-  private static func standing(_ payload: Data) throws -> AuthStore.Standing {
+  /// A `user-standing` job as any receiver's request; the job id orders the changes.
+  private static func standing<Request: StandingRequest>(_ job: Outbox.Job) throws -> Request {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
-    return try decoder.decode(AuthStore.Standing.self, from: payload)
+    let standing = try decoder.decode(AuthStore.Standing.self, from: job.payload)
+    var request = Request()
+    request.userID = standing.userID
+    request.banned = standing.banned
+    if let until = standing.until { request.bannedUntil = .init(date: until) }
+    request.sequence = job.id
+    return request
   }
 }
+
+/// The fields every service's `SetUserStandingRequest` has.
+protocol StandingRequest {
+  init()
+  var userID: String { get set }
+  var banned: Bool { get set }
+  var bannedUntil: Google_Protobuf_Timestamp { get set }
+  var sequence: Int64 { get set }
+}
+
+extension Gym_Catalog_V1_SetUserStandingRequest: StandingRequest {}
+extension Gym_Messaging_V1_SetUserStandingRequest: StandingRequest {}
