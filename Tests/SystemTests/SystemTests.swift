@@ -284,6 +284,18 @@ import Testing
     }
   }
 
+  /// The lowest-level client there is: C on libnghttp2 and protobuf-c, built here by
+  /// the system compiler. Unary calls, statuses and messages from trailers, a
+  /// server-enforced grpc-timeout, and a Subscribe stream replaying then live.
+  @Test func cClientOnNghttp2CompletesTheAccountFlow() async throws {
+    try await Self.withStack { _, gateway in
+      let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+      let (status, output) = try Self.run("/bin/bash", [root + "/Tests/Interop/c/run-c-client.sh", "\(gateway)"])
+      #expect(status == 0, "C client failed:\n\(output)")
+      #expect(output.contains("c interop ok"), "\(output)")
+    }
+  }
+
   /// grpcio on one channel, 1,000 calls at once: every server advertises its stream
   /// limit, so the client queues beyond it instead of losing the connection, and the
   /// gateway's single connection to auth carries the whole burst.
