@@ -1,3 +1,5 @@
+import GymStore
+
 /// Keys every gym process reads; a process adds its own beside them.
 public enum CommonKeys {
   public static let logLevel = ConfigKey(
@@ -14,11 +16,17 @@ public enum CommonKeys {
   public static let tokenCacheEntries = ConfigKey(
     "GYM_TOKEN_CACHE_ENTRIES", default: "10000",
     "Verified access tokens remembered until they expire, so each is verified once per process; 0 = verify every call")
+  public static let sqliteCacheKiB = ConfigKey(
+    "GYM_SQLITE_CACHE_KIB", default: "8192",
+    "SQLite page cache per database connection, in KiB; a process holds at most (readers + 1) times this")
+  public static let sqliteReaders = ConfigKey(
+    "GYM_SQLITE_READERS", default: "3", "Concurrent SQLite read connections of the service's database")
   public static let dataDir = ConfigKey(
     "GYM_DATA_DIR", default: "./.gym-data", "Directory holding this service's SQLite file and keys")
 
   public static let all: [ConfigKey] = [
     logLevel, metricsListen, shutdownGrace, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
+    sqliteCacheKiB, sqliteReaders,
   ]
 }
 
@@ -32,12 +40,13 @@ public struct CommonSettings: Sendable {
   /// connection of a client that opens the 101st stream.
   public var maxConcurrentStreams: Int
   public var tokenCacheEntries: Int
+  public var database: GymDatabase.Tuning
   public var logLevel: String
 
   public init(
     listen: HostPort, metricsListen: HostPort? = nil, shutdownGrace: Duration = .seconds(10),
     maxMessageBytes: Int = 4 << 20, maxConcurrentStreams: Int = 1000, tokenCacheEntries: Int = 10_000,
-    logLevel: String = "info"
+    database: GymDatabase.Tuning = GymDatabase.Tuning(), logLevel: String = "info"
   ) {
     self.listen = listen
     self.metricsListen = metricsListen ?? HostPort(host: listen.host, port: listen.port == 0 ? 0 : listen.port + 2000)
@@ -45,6 +54,7 @@ public struct CommonSettings: Sendable {
     self.maxMessageBytes = maxMessageBytes
     self.maxConcurrentStreams = maxConcurrentStreams
     self.tokenCacheEntries = tokenCacheEntries
+    self.database = database
     self.logLevel = logLevel
   }
 
@@ -65,6 +75,9 @@ public struct CommonSettings: Sendable {
       maxMessageBytes: try config.int(CommonKeys.maxMessageBytes, in: 1024...(64 << 20)),
       maxConcurrentStreams: try config.int(CommonKeys.maxConcurrentStreams, in: 1...100_000),
       tokenCacheEntries: try config.int(CommonKeys.tokenCacheEntries, in: 0...1_000_000),
+      database: GymDatabase.Tuning(
+        cacheKiB: try config.int(CommonKeys.sqliteCacheKiB, in: 64...(4 << 20)),
+        readers: try config.int(CommonKeys.sqliteReaders, in: 1...64)),
       logLevel: try config.string(CommonKeys.logLevel)
     )
   }

@@ -8,7 +8,21 @@ import GRDB
 public enum GymDatabase {
   public static let busyTimeout: TimeInterval = 5
 
-  public static func openPool(at path: String, migrator: DatabaseMigrator) throws -> DatabasePool {
+  /// What bounds a pool's memory: each connection keeps its own page cache, so a
+  /// process holds at most `(readers + 1) × cacheKiB` of cached pages.
+  public struct Tuning: Sendable, Equatable {
+    /// Page cache per connection, in KiB (SQLite's default is 2 MiB).
+    public var cacheKiB: Int
+    /// Concurrent read connections (GRDB's default is 5).
+    public var readers: Int
+
+    public init(cacheKiB: Int = 8192, readers: Int = 3) {
+      self.cacheKiB = cacheKiB
+      self.readers = readers
+    }
+  }
+
+  public static func openPool(at path: String, migrator: DatabaseMigrator, tuning: Tuning = Tuning()) throws -> DatabasePool {
     let directory = (path as NSString).deletingLastPathComponent
     if !directory.isEmpty {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -16,13 +30,13 @@ public enum GymDatabase {
     var config = Configuration()
     config.foreignKeysEnabled = true
     config.busyMode = .timeout(busyTimeout)
+    config.maximumReaderCount = max(1, tuning.readers)
     config.prepareDatabase { db in
       // Readers too; the writer is set again below because GRDB's WAL setup lowers it.
       try db.execute(sql: "PRAGMA synchronous = FULL")
-      // 16 MiB of page cache per connection (SQLite's default is 2 MiB): list and search
-      // pages re-read the same index and FTS pages, and a bounded cache keeps memory honest
-      // where mmap would inflate every connection's RSS.
-      try db.execute(sql: "PRAGMA cache_size = -16384")
+      // List and search pages re-read the same index and FTS pages; a bounded cache
+      // keeps memory honest where mmap would inflate every connection's RSS.
+      try db.execute(sql: "PRAGMA cache_size = -\(max(64, tuning.cacheKiB))")
     }
     let pool = try DatabasePool(path: path, configuration: config)
     // DatabasePool switches its writer to synchronous=NORMAL while enabling WAL, after

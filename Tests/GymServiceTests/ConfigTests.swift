@@ -1,3 +1,4 @@
+import GymStore
 import Testing
 
 @testable import GymService
@@ -34,5 +35,18 @@ import Testing
     let text = Config.usage(process: "gym-x", keys: [listen, upstream])
     #expect(text.contains("GYM_X_LISTEN / --x-listen  [127.0.0.1:7001]"))
     #expect(text.contains("GYM_AUTH_ADDR / --auth-addr  [(required)]"))
+  }
+
+  @Test func databaseMemoryIsConfiguredAndBounded() throws {
+    let keys = [listen] + CommonKeys.all
+    let defaults = try CommonSettings(config: try Config(keys: keys, environment: [:], arguments: []), listenKey: listen)
+    #expect(defaults.database == GymDatabase.Tuning(cacheKiB: 8192, readers: 3))
+    let set = try CommonSettings(
+      config: try Config(keys: keys, environment: ["GYM_SQLITE_CACHE_KIB": "2048", "GYM_SQLITE_READERS": "2"], arguments: []),
+      listenKey: listen)
+    #expect(set.database == GymDatabase.Tuning(cacheKiB: 2048, readers: 2))
+    let none = try Config(keys: keys, environment: ["GYM_SQLITE_READERS": "0"], arguments: [])
+    let error = #expect(throws: ConfigError.self) { try CommonSettings(config: none, listenKey: listen) }
+    #expect(error?.description.contains("GYM_SQLITE_READERS") == true)
   }
 }

@@ -81,7 +81,7 @@ public enum AuthApp {
 
   public static func build(_ settings: Settings, logger: Logger) async throws -> BuiltProcess {
     let path = (settings.dataDirectory as NSString).appendingPathComponent("auth.sqlite")
-    let store = try AuthStore(path: path)
+    let store = try AuthStore(path: path, tuning: settings.common.database)
     let keys = try SigningKeyStore(dataDirectory: settings.dataDirectory).loadOrCreate()
     let issuer = await TokenIssuer(keys: keys, accessTokenLifetime: settings.accessTokenTTL)
     var serviceSettings = AuthService.Settings()

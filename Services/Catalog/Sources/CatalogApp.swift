@@ -44,7 +44,7 @@ public enum CatalogApp {
   /// - Parameter users: profiles by id; by default auth's `LookupUsers`.
   public static func build(_ settings: Settings, users: (any UserDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
     let path = settings.backend.databasePath("catalog.sqlite")
-    let store = try CatalogStore(path: path, rules: settings.rules)
+    let store = try CatalogStore(path: path, rules: settings.rules, tuning: settings.backend.common.database)
     try await ExerciseLibrary.seed(store, logger: logger)
     return try BuiltProcess.backend(
       name: "gym-catalog", settings: settings.backend, database: (path, store.writer),

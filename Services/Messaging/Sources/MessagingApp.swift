@@ -50,7 +50,7 @@ public enum MessagingApp {
   public static func build(_ settings: Settings, users: (any UserDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
     let path = settings.backend.databasePath("messaging.sqlite")
     let hub = EventHub(bufferLimit: settings.streamBuffer)
-    let store = try MessagingStore(path: path, publish: hub.publish)
+    let store = try MessagingStore(path: path, tuning: settings.backend.common.database, publish: hub.publish)
     let files = try AttachmentFiles(directory: settings.backend.databasePath("attachments"))
     // Open streams checked their token when they began: each batch of revocations ends
     // those whose caller the list now refuses.

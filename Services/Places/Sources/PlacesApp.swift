@@ -22,7 +22,7 @@ public enum PlacesApp {
   /// - Parameter users: who is active; by default auth's `LookupUsers`.
   public static func build(_ settings: Settings, users: (any UserDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
     let path = settings.databasePath("places.sqlite")
-    let store = try PlacesStore(path: path)
+    let store = try PlacesStore(path: path, tuning: settings.common.database)
     return try BuiltProcess.backend(
       name: "gym-places", settings: settings, database: (path, store.writer),
       healthName: Gym_Places_V1_PlacesService.descriptor.fullyQualifiedService, logger: logger

@@ -56,7 +56,7 @@ public enum PlanApp {
     notifier: (any Notifier)? = nil, logger: Logger
   ) async throws -> BuiltProcess {
     let path = settings.backend.databasePath("plan.sqlite")
-    let store = try PlanStore(path: path)
+    let store = try PlanStore(path: path, tuning: settings.backend.common.database)
     let catalogConnection = try GymClient.make(to: settings.catalog, interceptors: [settings.backend.credential.clientInterceptor])
     let catalog = catalog ?? CatalogClient(client: catalogConnection, logger: logger)
     // Saves reach the catalog through plan's own outbox, so a catalog outage delays the

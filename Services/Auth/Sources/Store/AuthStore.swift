@@ -11,8 +11,8 @@ public struct AuthStore: Sendable {
   public let revocationFeed = RevocationFeed()
 
   /// Opens (creating and migrating) the file at `path`.
-  public init(path: String) throws {
-    self.writer = try GymDatabase.openPool(at: path, migrator: AuthMigrations.migrator)
+  public init(path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning()) throws {
+    self.writer = try GymDatabase.openPool(at: path, migrator: AuthMigrations.migrator, tuning: tuning)
   }
 
   /// For tests: any writer (an in-memory queue, a temporary pool), migrated.

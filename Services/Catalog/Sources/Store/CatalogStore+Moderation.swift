@@ -37,7 +37,7 @@ extension CatalogStore {
   public func moderationQueue(limit: Int, offset: Int, viewer: Viewer) async throws -> [QueueEntry] {
     try await writer.read { db in
       let records = try ProgramRecord.fetchAll(
-        db, sql: "SELECT * FROM programs WHERE queued_at IS NOT NULL ORDER BY queued_at, rid LIMIT ? OFFSET ?",
+        db, sql: "SELECT \(ProgramRecord.selection("programs")) FROM programs WHERE queued_at IS NOT NULL ORDER BY queued_at, rid LIMIT ? OFFSET ?",
         arguments: [limit, offset])
       return try Self.views(db, records, viewer: viewer).map { view in
         let rid = view.program.rid!

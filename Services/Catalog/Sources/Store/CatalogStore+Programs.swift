@@ -130,7 +130,7 @@ extension CatalogStore {
       let whereClause = conditions.joined(separator: " AND ")
       let filter: SQL = conditions.isEmpty ? "" : "WHERE \(literal: whereClause)"
       let records = try SQLRequest<ProgramRecord>(literal: """
-        SELECT p.* FROM \(sql: from) \(literal: filter) ORDER BY \(sql: order) LIMIT \(query.limit) OFFSET \(query.offset)
+        SELECT \(sql: ProgramRecord.selection("p")) FROM \(sql: from) \(literal: filter) ORDER BY \(sql: order) LIMIT \(query.limit) OFFSET \(query.offset)
         """).fetchAll(db)
       return try Self.views(db, records, viewer: viewer)
     }
@@ -142,7 +142,7 @@ extension CatalogStore {
     try await writer.read { db in
       // An `SQL` literal, so `visibleCondition` brings its own `now` argument along.
       let records = try SQLRequest<ProgramRecord>(literal: """
-        SELECT p.* FROM programs p
+        SELECT \(sql: ProgramRecord.selection("p")) FROM programs p
         WHERE \(literal: Self.visibleCondition(now: now)) AND p.author_id <> \(viewer.userID)
           AND p.rid NOT IN (SELECT program_rid FROM votes WHERE user_id = \(viewer.userID) AND vote = -1)
         ORDER BY ABS(p.difficulty - \(level)), p.score DESC, p.rid DESC LIMIT \(limit) OFFSET \(offset)
@@ -264,30 +264,32 @@ extension CatalogStore {
     let votes = Dictionary(
       try SQLRequest<Row>(
         literal: "SELECT program_rid, vote FROM votes WHERE user_id = \(viewer.userID) AND program_rid IN \(rids)"
-      ).fetchAll(db).map { (row: Row) -> (Int64, Int) in (row["program_rid"], row["vote"]) },
+      ).fetchAll(db).map { (row: Row) -> (Int64, Int) in (row[0], row[1]) },
       uniquingKeysWith: { a, _ in a })
     // Days and entries of the whole page in two indexed queries, with each exercise's
     // current id and name.
     var dayNames: [Int64: [String]] = [:]
-    for row in try SQLRequest<Row>(
+    // Rows are read by position (see `ProgramRecord.columns`).
+    let days = try SQLRequest<Row>(
       literal: "SELECT program_rid, name FROM program_days WHERE program_rid IN \(rids) ORDER BY program_rid, day"
-    ).fetchAll(db) {
-      dayNames[row["program_rid"], default: []].append(row["name"])
+    ).fetchCursor(db)
+    while let row = try days.next() {
+      dayNames[row[0], default: []].append(row[1])
     }
     var entries: [Int64: [Int: [ProgramRecord.Entry]]] = [:]
     var names: [String: String] = [:]
-    for row in try SQLRequest<Row>(literal: """
+    let rows = try SQLRequest<Row>(literal: """
       SELECT e.program_rid, e.day, x.id, x.name, e.sets, e.reps_min, e.reps_max, e.duration_seconds, e.rest_seconds,
         e.weight_kg, e.notes
       FROM program_entries e JOIN exercises x ON x.rid = e.exercise_rid
       WHERE e.program_rid IN \(rids) ORDER BY e.program_rid, e.day, e.position
-      """).fetchAll(db) {
-      let id: String = row["id"]
-      names[id] = row["name"]
-      entries[row["program_rid"], default: [:]][row["day"], default: []].append(ProgramRecord.Entry(
-        exerciseID: id, sets: row["sets"], repsMin: row["reps_min"], repsMax: row["reps_max"],
-        durationSeconds: row["duration_seconds"], restSeconds: row["rest_seconds"], weightKg: row["weight_kg"],
-        notes: row["notes"]))
+      """).fetchCursor(db)
+    while let row = try rows.next() {
+      let id: String = row[2]
+      names[id] = row[3]
+      entries[row[0], default: [:]][row[1], default: []].append(ProgramRecord.Entry(
+        exerciseID: id, sets: row[4], repsMin: row[5], repsMax: row[6], durationSeconds: row[7], restSeconds: row[8],
+        weightKg: row[9], notes: row[10]))
     }
     return records.map { record in
       var program = record

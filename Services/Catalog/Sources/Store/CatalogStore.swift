@@ -8,8 +8,8 @@ public struct CatalogStore: Sendable {
   public let writer: any DatabaseWriter
   public let rules: ModerationRules
 
-  public init(path: String, rules: ModerationRules = ModerationRules()) throws {
-    writer = try GymDatabase.openPool(at: path, migrator: CatalogMigrations.migrator)
+  public init(path: String, rules: ModerationRules = ModerationRules(), tuning: GymDatabase.Tuning = GymDatabase.Tuning()) throws {
+    writer = try GymDatabase.openPool(at: path, migrator: CatalogMigrations.migrator, tuning: tuning)
     self.rules = rules
   }
 

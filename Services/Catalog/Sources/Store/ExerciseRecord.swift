@@ -67,27 +67,36 @@ public struct ExerciseRecord: Codable, Sendable, Equatable, FetchableRecord, Mut
 }
 
 extension ExerciseRecord {
-  /// Reads columns directly; the generic Codable row decoder costs more than the query.
+  /// The `exercises` columns in the order `init(row:)` reads them by position (see
+  /// `ProgramRecord.columns`: lookups by name cost more than the query).
+  static let columns = [
+    "rid", "id", "slug", "name", "name_key", "aliases", "description", "instructions", "common_mistakes",
+    "primary_muscles", "secondary_muscles", "equipment", "category", "difficulty", "media", "author_id", "created_at",
+    "updated_at", "etag",
+  ]
+
+  public static var databaseSelection: [any SQLSelectable] { columns.map { Column($0) } }
+
   public init(row: Row) throws {
     let json = JSONDecoder()
-    rid = row["rid"]
-    id = row["id"]
-    slug = row["slug"]
-    name = row["name"]
-    nameKey = row["name_key"]
-    aliases = try json.decode([String].self, from: row["aliases"] as Data)
-    description = row["description"]
-    instructions = try json.decode([String].self, from: row["instructions"] as Data)
-    commonMistakes = try json.decode([String].self, from: row["common_mistakes"] as Data)
-    primaryMuscles = try json.decode([Int].self, from: row["primary_muscles"] as Data)
-    secondaryMuscles = try json.decode([Int].self, from: row["secondary_muscles"] as Data)
-    equipment = try json.decode([Int].self, from: row["equipment"] as Data)
-    category = row["category"]
-    difficulty = row["difficulty"]
-    media = try json.decode([MediaItem].self, from: row["media"] as Data)
-    authorID = row["author_id"]
-    createdAt = row["created_at"]
-    updatedAt = row["updated_at"]
-    etag = row["etag"]
+    rid = row[0]
+    id = row[1]
+    slug = row[2]
+    name = row[3]
+    nameKey = row[4]
+    aliases = try json.decode([String].self, from: row[5] as Data)
+    description = row[6]
+    instructions = try json.decode([String].self, from: row[7] as Data)
+    commonMistakes = try json.decode([String].self, from: row[8] as Data)
+    primaryMuscles = try json.decode([Int].self, from: row[9] as Data)
+    secondaryMuscles = try json.decode([Int].self, from: row[10] as Data)
+    equipment = try json.decode([Int].self, from: row[11] as Data)
+    category = row[12]
+    difficulty = row[13]
+    media = try json.decode([MediaItem].self, from: row[14] as Data)
+    authorID = row[15]
+    createdAt = row[16]
+    updatedAt = row[17]
+    etag = row[18]
   }
 }

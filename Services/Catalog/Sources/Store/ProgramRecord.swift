@@ -139,36 +139,49 @@ public struct ProgramRecord: Sendable, Equatable, FetchableRecord, MutablePersis
 }
 
 extension ProgramRecord {
-  /// Reads columns directly: lists page through thousands of rows a second, and the
-  /// generic Codable row decoder costs several times the query. Days are left empty
-  /// for the store to fill from their tables.
+  /// The `programs` columns in the order `init(row:)` reads them. Every fetch selects
+  /// exactly these (the query interface through `databaseSelection`, SQL through
+  /// `selection(_:)`), so rows are read by position: GRDB's lookup by name lowercases
+  /// and compares column names on every access, a tenth of a list page's CPU.
+  static let columns = [
+    "rid", "id", "author_id", "name", "name_key", "description", "goal", "difficulty", "duration_weeks",
+    "session_minutes", "tags", "muscles", "up_votes", "down_votes", "score", "saves", "state", "moderation_reason",
+    "auto_hide_exempt", "queued_at", "version", "etag", "created_at", "updated_at",
+  ]
+
+  public static var databaseSelection: [any SQLSelectable] { columns.map { Column($0) } }
+
+  /// The columns for an SQL select list, qualified by `alias`.
+  static func selection(_ alias: String) -> String { columns.map { "\(alias).\($0)" }.joined(separator: ", ") }
+
+  /// Days are left empty for the store to fill from their tables.
   public init(row: Row) throws {
     let json = JSONDecoder()
-    rid = row["rid"]
-    id = row["id"]
-    authorID = row["author_id"]
-    name = row["name"]
-    nameKey = row["name_key"]
-    description = row["description"]
-    goal = row["goal"]
-    difficulty = row["difficulty"]
-    durationWeeks = row["duration_weeks"]
-    sessionMinutes = row["session_minutes"]
+    rid = row[0]
+    id = row[1]
+    authorID = row[2]
+    name = row[3]
+    nameKey = row[4]
+    description = row[5]
+    goal = row[6]
+    difficulty = row[7]
+    durationWeeks = row[8]
+    sessionMinutes = row[9]
     days = []
-    tags = try json.decode([String].self, from: row["tags"] as Data)
-    muscles = try json.decode([Int].self, from: row["muscles"] as Data)
-    upVotes = row["up_votes"]
-    downVotes = row["down_votes"]
-    score = row["score"]
-    saves = row["saves"]
-    state = State(rawValue: row["state"]) ?? .hidden
-    moderationReason = row["moderation_reason"]
-    autoHideExempt = row["auto_hide_exempt"]
-    queuedAt = row["queued_at"]
-    version = row["version"]
-    etag = row["etag"]
-    createdAt = row["created_at"]
-    updatedAt = row["updated_at"]
+    tags = try json.decode([String].self, from: row[10] as Data)
+    muscles = try json.decode([Int].self, from: row[11] as Data)
+    upVotes = row[12]
+    downVotes = row[13]
+    score = row[14]
+    saves = row[15]
+    state = State(rawValue: row[16]) ?? .hidden
+    moderationReason = row[17]
+    autoHideExempt = row[18]
+    queuedAt = row[19]
+    version = row[20]
+    etag = row[21]
+    createdAt = row[22]
+    updatedAt = row[23]
   }
 }
 

@@ -11,8 +11,10 @@ public struct MessagingStore: Sendable {
   /// Receives committed events, in commit order; the live hub.
   private let publish: @Sendable ([StoredEvent]) -> Void
 
-  public init(path: String, publish: @escaping @Sendable ([StoredEvent]) -> Void) throws {
-    writer = try GymDatabase.openPool(at: path, migrator: MessagingMigrations.migrator)
+  public init(
+    path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning(), publish: @escaping @Sendable ([StoredEvent]) -> Void
+  ) throws {
+    writer = try GymDatabase.openPool(at: path, migrator: MessagingMigrations.migrator, tuning: tuning)
     self.publish = publish
   }
 

@@ -7,8 +7,8 @@ import GymStore
 public struct PlacesStore: Sendable {
   public let writer: any DatabaseWriter
 
-  public init(path: String) throws {
-    writer = try GymDatabase.openPool(at: path, migrator: PlacesMigrations.migrator)
+  public init(path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning()) throws {
+    writer = try GymDatabase.openPool(at: path, migrator: PlacesMigrations.migrator, tuning: tuning)
   }
 
   public init(writer: any DatabaseWriter) throws {

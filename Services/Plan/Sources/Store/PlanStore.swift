@@ -8,8 +8,8 @@ import GymStore
 public struct PlanStore: Sendable {
   public let writer: any DatabaseWriter
 
-  public init(path: String) throws {
-    writer = try GymDatabase.openPool(at: path, migrator: PlanMigrations.migrator)
+  public init(path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning()) throws {
+    writer = try GymDatabase.openPool(at: path, migrator: PlanMigrations.migrator, tuning: tuning)
   }
 
   public init(writer: any DatabaseWriter) throws {
