@@ -15,6 +15,8 @@ import Testing
     .usernameTaken,
     .invalidCredentials,
     .throttled(retryAfter: .seconds(3)),
+    .tooMany("too many reset codes requested", retryAfter: .seconds(59)),
+    .busy(retryAfter: .milliseconds(1500)),
     .invalidRefreshToken,
     .refreshTokenReused,
     .sessionEnded,
@@ -32,6 +34,8 @@ import Testing
     case .usernameTaken: (.alreadyExists, "this username is taken; choose another")
     case .invalidCredentials: (.unauthenticated, "the identifier or password is incorrect")
     case .throttled: (.resourceExhausted, "too many failed sign-in attempts; try again in 4 s")
+    case .tooMany: (.resourceExhausted, "too many reset codes requested; try again in 60 s")
+    case .busy: (.resourceExhausted, "too many sign-ins are being checked right now; try again in 2 s")
     case .invalidRefreshToken: (.unauthenticated, "the refresh token is unknown, expired or revoked; sign in again")
     case .refreshTokenReused:
       (.unauthenticated, "the refresh token was already used; the session has been ended for safety, sign in again")
@@ -58,5 +62,7 @@ import Testing
 
   @Test func throttlingSaysWhenToRetry() {
     #expect(RPCError(AuthError.throttled(retryAfter: .seconds(3))).retryDelay == .seconds(3))
+    #expect(RPCError(AuthError.busy(retryAfter: .seconds(2))).retryDelay == .seconds(2))
+    #expect(RPCError(AuthError.tooMany("too many", retryAfter: .seconds(5))).retryDelay == .seconds(5))
   }
 }

@@ -17,6 +17,9 @@ public enum AuthApp {
     "scrypt cost as log2(N), r=8, p=1; 17 is OWASP's figure (128 MiB per hash). Lower only in tests")
   public static let hashConcurrency = ConfigKey(
     "GYM_PASSWORD_HASH_CONCURRENCY", default: "0", "Password hashes computed at once; 0 = one per CPU core")
+  public static let hashQueue = ConfigKey(
+    "GYM_PASSWORD_HASH_QUEUE", default: "32",
+    "Password checks that may wait for a hash; beyond it RESOURCE_EXHAUSTED with a retry delay")
   public static let accessTokenTTL = ConfigKey(
     "GYM_ACCESS_TOKEN_TTL_SECONDS", default: "900", "Lifetime of an access token")
   public static let sessionLifetime = ConfigKey(
@@ -34,7 +37,7 @@ public enum AuthApp {
     "HOST:PORT of gym-messaging: receives PurgeUser, answers whether two users are friends (private profiles); empty = keep purges queued")
 
   public static let keys: [ConfigKey] =
-    [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency,
+    [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency, hashQueue,
       accessTokenTTL, sessionLifetime, placesAddress, catalogAddress, planAddress, messagingAddress]
     + CommonKeys.all
 
@@ -44,6 +47,7 @@ public enum AuthApp {
     public var passwordMinLength = 15
     public var hashParameters = PasswordHasher.Parameters.owasp
     public var hashConcurrency = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    public var hashQueue = 32
     public var accessTokenTTL: TimeInterval = 900
     public var sessionLifetime: TimeInterval = 30 * 24 * 3600
     public var throttle = LoginThrottle.Limits()
@@ -67,6 +71,7 @@ public enum AuthApp {
       hashParameters = .init(logN: try config.int(AuthApp.hashLogN, in: 4...20))
       let concurrency = try config.int(AuthApp.hashConcurrency, in: 0...64)
       if concurrency > 0 { hashConcurrency = concurrency }
+      hashQueue = try config.int(AuthApp.hashQueue, in: 0...10_000)
       accessTokenTTL = TimeInterval(try config.int(AuthApp.accessTokenTTL, in: 60...86_400))
       sessionLifetime = TimeInterval(try config.int(AuthApp.sessionLifetime, in: 1...365) * 86_400)
       for (destination, key) in [
@@ -86,7 +91,8 @@ public enum AuthApp {
     let issuer = await TokenIssuer(keys: keys, accessTokenLifetime: settings.accessTokenTTL)
     var serviceSettings = AuthService.Settings()
     serviceSettings.sessionLifetime = settings.sessionLifetime
-    let hasher = try PasswordHasher(parameters: settings.hashParameters, maxConcurrent: settings.hashConcurrency)
+    let hasher = try PasswordHasher(
+      parameters: settings.hashParameters, maxConcurrent: settings.hashConcurrency, queueLimit: settings.hashQueue)
     let policy = PasswordPolicy(minimumLength: settings.passwordMinLength)
     let receivers = try OutboxReceivers(addresses: settings.outboxReceivers, credential: settings.credential)
     let friendships = receivers.client(for: .messaging).map {

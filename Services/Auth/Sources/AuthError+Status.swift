@@ -18,6 +18,12 @@ extension AuthError: GymErrorMapping {
       .resourceExhausted(
         "too many failed sign-in attempts; try again in \(Int(retryAfter.components.seconds) + 1) s",
         retryAfter: retryAfter)
+    case .tooMany(let what, let retryAfter):
+      .resourceExhausted("\(what); try again in \(Int(retryAfter.components.seconds) + 1) s", retryAfter: retryAfter)
+    case .busy(let retryAfter):
+      .resourceExhausted(
+        "too many sign-ins are being checked right now; try again in \(Int(retryAfter.components.seconds) + 1) s",
+        retryAfter: retryAfter)
     case .invalidRefreshToken:
       .unauthenticated("the refresh token is unknown, expired or revoked; sign in again")
     case .refreshTokenReused:

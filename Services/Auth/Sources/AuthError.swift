@@ -10,6 +10,10 @@ public enum AuthError: Error, Equatable, Sendable {
   /// Unknown account or wrong password: deliberately one case (no account enumeration).
   case invalidCredentials
   case throttled(retryAfter: Duration)
+  /// A budget other than sign-in's is spent (what, e.g. "too many registrations from this address").
+  case tooMany(String, retryAfter: Duration)
+  /// Too many password checks are waiting already.
+  case busy(retryAfter: Duration)
   case invalidRefreshToken
   /// A spent refresh token was presented again; its session has been revoked.
   case refreshTokenReused

@@ -13,7 +13,7 @@ extension AuthService {
     let violations = policy.violations(of: request.newPassword, field: "new_password", email: user.email, username: user.username)
     guard violations.isEmpty else { throw AuthError.invalid(violations) }
     let now = Date()
-    let hash = try await hasher.hash(request.newPassword)
+    let hash = try await hash(request.newPassword)
     let new = newSession(clientDescription: "password change", now: now)
     // Every session ends, this one included; the caller continues on a fresh one.
     let session = try await store.changePassword(userID: user.id, hash: hash, newSession: new, now: now)
@@ -27,10 +27,11 @@ extension AuthService {
   ) async throws -> Gym_Auth_V1_RequestPasswordResetResponse {
     let email = request.email.trimmingCharacters(in: .whitespaces).lowercased()
     if let problem = AccountValidation.emailProblem(email) { throw AuthError.invalid([FieldViolation("email", problem)]) }
-    let address = RequestContext.current?.clientAddress
-    // Reset requests share the sign-in throttle so they cannot flood a mailbox.
-    if let wait = throttle.retryAfter(account: "reset:" + email, address: address) { throw AuthError.throttled(retryAfter: wait) }
-    throttle.recordFailure(account: "reset:" + email, address: address)
+    // A budget of its own: reset mail cannot flood a mailbox, and asking for codes
+    // spends nothing of the owner's sign-in budget.
+    if let refused = resets.spend(account: email, address: RequestContext.current?.clientAddress) {
+      throw AuthError.tooMany("too many reset codes requested", retryAfter: refused.retryAfter)
+    }
     let now = Date()
     let code = Self.newRefreshToken()
     let lifetime = settings.resetCodeLifetime
@@ -61,11 +62,10 @@ extension AuthService {
     guard let user = try await store.userForResetCode(request.resetCode, now: now) else { throw AuthError.invalidResetCode }
     let violations = policy.violations(of: request.newPassword, field: "new_password", email: user.email, username: user.username)
     guard violations.isEmpty else { throw AuthError.invalid(violations) }
-    let hash = try await hasher.hash(request.newPassword)
+    let hash = try await hash(request.newPassword)
     guard try await store.resetPassword(code: request.resetCode, hash: hash, now: now) != nil else {
       throw AuthError.invalidResetCode
     }
-    throttle.recordSuccess(account: Self.throttleKey(user: user, identifier: ""))
     logger.info("password reset", metadata: ["user_id": "\(user.id)"])
     return .init()
   }
@@ -78,12 +78,48 @@ extension AuthService {
   /// Verifies a password re-entered for a sensitive change, under the sign-in throttle.
   func checkPassword(_ password: String, of user: UserRecord, field: String) async throws {
     guard !password.isEmpty else { throw AuthError.invalid([FieldViolation(field, "is required")]) }
+    _ = try await checkCredentials(password, of: user, account: Self.throttleKey(user: user, identifier: ""))
+  }
+
+  /// The user when `password` is theirs. The throttle's place is reserved before the
+  /// hash, so concurrent guesses all count; a wrong answer is held for the throttle's
+  /// delay. An unknown account costs the same hash (no account enumeration by timing).
+  func checkCredentials(_ password: String, of user: UserRecord?, account: String) async throws -> UserRecord {
     let address = RequestContext.current?.clientAddress
-    let account = Self.throttleKey(user: user, identifier: "")
-    if let wait = throttle.retryAfter(account: account, address: address) { throw AuthError.throttled(retryAfter: wait) }
-    guard try await hasher.verify(password, against: user.passwordHash) else {
-      throttle.recordFailure(account: account, address: address)
+    let attempt: LoginThrottle.Attempt
+    switch throttle.begin(account: account, address: address) {
+    case .success(let reserved): attempt = reserved
+    case .failure(let refused): throw AuthError.throttled(retryAfter: refused.retryAfter)
+    }
+    let matches: Bool
+    do {
+      if let user {
+        matches = try await hasher.verify(password, against: user.passwordHash)
+      } else {
+        try await hasher.verifyDecoy(password)
+        matches = false
+      }
+    } catch {
+      throttle.finish(attempt, .abandoned)
+      throw Self.hashError(error)
+    }
+    guard let user, matches else {
+      let delay = throttle.finish(attempt, .failed)
+      logger.notice("sign-in failed", metadata: ["client_address": "\(address ?? "-")"])
+      if delay > .zero { try await Task.sleep(for: delay) }
       throw AuthError.invalidCredentials
     }
+    throttle.finish(attempt, .succeeded)
+    return user
+  }
+
+  /// A new password's hash, or `busy` when too many are waiting.
+  func hash(_ password: String) async throws -> String {
+    do { return try await hasher.hash(password) } catch { throw Self.hashError(error) }
+  }
+
+  static func hashError(_ error: any Error) -> any Error {
+    if let busy = error as? PasswordHasher.Busy { return AuthError.busy(retryAfter: busy.retryAfter) }
+    return error
   }
 }

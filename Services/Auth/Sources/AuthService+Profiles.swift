@@ -57,8 +57,13 @@ extension AuthService {
     let caller = try Caller.current()
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     if let tooLong = Self.tooLong(request.query, field: "query", max: 100) { throw AuthError.invalid([tooLong]) }
+    let role = try Self.roleFilter(request.role)
+    // Who administers the platform is not for every member to enumerate.
+    if role == Gym_Common_V1_Role.admin.claimName && !caller.isAdmin {
+      throw AuthError.permissionDenied("only administrators can list administrators")
+    }
     let users = try await store.searchProfiles(
-      query: request.query, role: try Self.roleFilter(request.role), offset: offset, limit: paging.size, now: Date())
+      query: request.query, role: role, includeAdmins: caller.isAdmin, offset: offset, limit: paging.size, now: Date())
     return .with { response in
       response.profiles = users.map { user in
         let full = user.visibility != Gym_Auth_V1_Visibility.private.rawValue || user.id == caller.userID || caller.isAdmin

@@ -31,9 +31,15 @@ extension AuthService {
       violations.append(tooLong)
     }
     guard violations.isEmpty else { throw AuthError.invalid(violations) }
+    if let refused = registrations.spend(account: "register", address: RequestContext.current?.clientAddress) {
+      throw AuthError.tooMany("too many accounts registered from this address", retryAfter: refused.retryAfter)
+    }
+    // A taken email or username is refused before the expensive hash (and again in the
+    // creating transaction, which decides races).
+    try await store.checkAvailable(email: account.email, usernameKey: account.usernameKey)
 
     let now = Date()
-    let user = account.record(passwordHash: try await hasher.hash(request.password), termsVersion: termsVersion, now: now)
+    let user = account.record(passwordHash: try await hash(request.password), termsVersion: termsVersion, now: now)
     let new = newSession(clientDescription: request.clientDescription, now: now)
     let session = try await store.createUser(user, session: new)
     logger.info("account registered", metadata: ["user_id": "\(user.id)", "role": "\(user.role)"])
@@ -59,39 +65,23 @@ extension AuthService {
     }
     guard violations.isEmpty else { throw AuthError.invalid(violations) }
 
-    let address = RequestContext.current?.clientAddress
-    let user = try await store.user(identifier: identifier)
+    let found = try await store.user(identifier: identifier)
     // One budget per account whether it is named by email or username.
-    let account = Self.throttleKey(user: user, identifier: identifier)
-    if let wait = throttle.retryAfter(account: account, address: address) {
-      throw AuthError.throttled(retryAfter: wait)
-    }
-    let matches: Bool
-    if let user {
-      matches = try await hasher.verify(request.password, against: user.passwordHash)
-    } else {
-      // Same work as a wrong password, so timing does not reveal which accounts exist.
-      try await hasher.verifyDecoy(request.password)
-      matches = false
-    }
-    guard let user, matches else {
-      throttle.recordFailure(account: account, address: address)
-      logger.notice("sign-in failed", metadata: ["client_address": "\(address ?? "-")"])
-      throw AuthError.invalidCredentials
-    }
-    throttle.recordSuccess(account: account)
+    let user = try await checkCredentials(request.password, of: found, account: Self.throttleKey(user: found, identifier: identifier))
+    var rehash: String? = nil
     if hasher.needsRehash(user.passwordHash) {
       // The cost was raised since this hash was made; upgrade it while the password is at hand.
-      try await store.rehashPassword(userID: user.id, hash: try await hasher.hash(request.password))
+      rehash = try await hash(request.password)
     }
     let now = Date()
-    // Told only to someone who knows the password, so a ban reveals nothing to others.
-    if user.isBanned(at: now) { throw AuthError.banned(reason: user.banReason ?? "", until: user.bannedUntil) }
     let new = newSession(clientDescription: request.clientDescription, now: now)
-    let session = try await store.createSession(userID: user.id, new)
-    let tokens = try await tokens(for: user, session: session, refreshToken: new.refreshToken, now: now)
+    // Rechecks the account: a ban or reset that committed during the hash wins. A ban is
+    // told only to someone who knows the password, so it reveals nothing to others.
+    let (session, current) = try await store.createSession(
+      userID: user.id, checkedHash: user.passwordHash, rehash: rehash, new, now: now)
+    let tokens = try await tokens(for: current, session: session, refreshToken: new.refreshToken, now: now)
     return .with {
-      $0.user = ProfileMapping.user(user)
+      $0.user = ProfileMapping.user(current)
       $0.tokens = tokens
     }
   }
@@ -111,6 +101,8 @@ extension AuthService {
     case .reused(let sessionID):
       logger.warning("refresh token reused; session revoked", metadata: ["session_id": "\(sessionID)"])
       throw AuthError.refreshTokenReused
+    case .banned(let user):
+      throw AuthError.banned(reason: user.banReason ?? "", until: user.bannedUntil)
     case .invalid:
       throw AuthError.invalidRefreshToken
     }

@@ -24,20 +24,28 @@ public struct AuthService: Sendable {
   let hasher: PasswordHasher
   let policy: PasswordPolicy
   let issuer: TokenIssuer
+  /// Password checks (Login and re-entered passwords).
   let throttle: LoginThrottle
+  /// Reset mail, and new accounts per address: budgets of their own.
+  let resets: LoginThrottle
+  let registrations: LoginThrottle
   let settings: Settings
   let friendships: (any Friendships)?
   let logger: Logger
 
   public init(
     store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, issuer: TokenIssuer,
-    throttle: LoginThrottle, settings: Settings = Settings(), friendships: (any Friendships)? = nil, logger: Logger
+    throttle: LoginThrottle, resets: LoginThrottle = LoginThrottle(limits: .resets),
+    registrations: LoginThrottle = LoginThrottle(limits: .registrations), settings: Settings = Settings(),
+    friendships: (any Friendships)? = nil, logger: Logger
   ) {
     self.store = store
     self.hasher = hasher
     self.policy = policy
     self.issuer = issuer
     self.throttle = throttle
+    self.resets = resets
+    self.registrations = registrations
     self.settings = settings
     self.friendships = friendships
     self.logger = logger

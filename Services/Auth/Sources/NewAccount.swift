@@ -28,9 +28,12 @@ struct NewAccount {
     return violations
   }
 
+  /// The key usernames are unique by.
+  var usernameKey: String { username.lowercased() }
+
   func record(passwordHash: String, termsVersion: String, now: Date) -> UserRecord {
     UserRecord(
-      id: ID.make(now: now), email: email, username: username, usernameKey: username.lowercased(),
+      id: ID.make(now: now), email: email, username: username, usernameKey: usernameKey,
       displayName: displayName.isEmpty ? username : displayName, role: role, passwordHash: passwordHash,
       termsVersion: termsVersion, termsAcceptedAt: now, createdAt: now, updatedAt: now)
   }

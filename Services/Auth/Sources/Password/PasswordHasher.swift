@@ -1,13 +1,13 @@
 import Crypto
 import CryptoExtras
-import Dispatch
 import Foundation
 
 /// scrypt password hashes in a self-describing string
 /// (`$scrypt$ln=17,r=8,p=1$<salt>$<hash>`, base64), so the cost can be raised later
-/// and old hashes still verify. Hashing runs on Dispatch threads, not on the event
-/// loops or the Swift concurrency pool, behind a concurrency cap: a burst of logins
-/// queues instead of exhausting memory (each hash holds 128·r·2^ln bytes).
+/// and old hashes still verify. Each hash runs on a thread of its own at a lower
+/// scheduling priority, not on the event loops, Dispatch or the Swift concurrency pool,
+/// so a burst of sign-ins cannot take the CPU from other users' calls; a `HashGate`
+/// caps how many run at once and how many may wait (each holds 128·r·2^ln bytes).
 public final class PasswordHasher: Sendable {
   public struct Parameters: Sendable, Hashable {
     /// log2 of scrypt's N. OWASP's recommendation is N=2^17, r=8, p=1 (128 MiB).
@@ -24,15 +24,21 @@ public final class PasswordHasher: Sendable {
     }
   }
 
+  /// Too many hashes are waiting already; try again after `retryAfter`.
+  public struct Busy: Error, Equatable {
+    public var retryAfter: Duration
+  }
+
   public let parameters: Parameters
-  private let permits: AsyncSemaphore
+  private let gate: HashGate
   /// A hash of a random password, verified against when the account does not exist so
   /// that unknown accounts and wrong passwords take the same time.
   private let decoy: String
 
-  public init(parameters: Parameters = .owasp, maxConcurrent: Int) throws {
+  /// - Parameter queueLimit: callers that may wait for a hash; beyond it `Busy`.
+  public init(parameters: Parameters = .owasp, maxConcurrent: Int, queueLimit: Int = 32) throws {
     self.parameters = parameters
-    self.permits = AsyncSemaphore(permits: max(1, maxConcurrent))
+    self.gate = HashGate(permits: maxConcurrent, queueLimit: queueLimit)
     let salt = (0..<16).map { _ in UInt8.random(in: 0...255) }
     let decoyKey = try Self.derive(password: Array(UUID().uuidString.utf8), salt: salt, parameters: parameters)
     self.decoy = Self.encode(parameters: parameters, salt: salt, key: decoyKey)
@@ -68,13 +74,26 @@ public final class PasswordHasher: Sendable {
 
   struct HashFormatError: Error { let encoded: String }
 
+  /// Callers waiting for a hash now.
+  public var waiting: Int { gate.waiting }
+
   private func offload(_ work: @escaping @Sendable () throws -> [UInt8]) async throws -> [UInt8] {
-    try await permits.withPermit {
-      try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global(qos: .userInitiated).async {
-          continuation.resume(with: Result { try work() })
+    do {
+      return try await gate.run {
+        try await withCheckedThrowingContinuation { continuation in
+          let thread = Thread {
+            // Linux keeps a nice value per thread: this one yields to the event loops and
+            // database threads serving everyone else. Starting a thread costs microseconds
+            // against a hash's hundreds of milliseconds.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            continuation.resume(with: Result { try work() })
+          }
+          thread.name = "password-hash"
+          thread.start()
         }
       }
+    } catch let full as HashGate.Full {
+      throw Busy(retryAfter: full.retryAfter)
     }
   }
 

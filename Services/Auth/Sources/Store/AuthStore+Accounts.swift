@@ -107,8 +107,10 @@ extension AuthStore {
   }
 
   /// Profiles whose username or display name contains `query` (folded); empty query =
-  /// most viewed. Banned users are left out.
-  public func searchProfiles(query: String, role: String?, offset: Int, limit: Int, now: Date) async throws -> [UserRecord] {
+  /// most viewed. Banned users are left out, and administrators unless `includeAdmins`.
+  public func searchProfiles(
+    query: String, role: String?, includeAdmins: Bool, offset: Int, limit: Int, now: Date
+  ) async throws -> [UserRecord] {
     let folded = UserRecord.fold(query.trimmingCharacters(in: .whitespaces))
     return try await writer.read { db in
       // `SQL` literals: each interpolated value is bound as a `?` argument where it
@@ -121,6 +123,9 @@ extension AuthStore {
       }
       if let role {
         conditions.append("role = \(role)")
+      }
+      if !includeAdmins {
+        conditions.append("role <> 'admin'")
       }
       // Prefix matches of the username rank first, then popularity.
       var order: SQL = "view_count DESC, id"
@@ -229,13 +234,6 @@ extension AuthStore {
     }
     if revoked { revocationFeed.notify() }
     return user
-  }
-
-  /// Stores a stronger hash of the same password (after the cost was raised).
-  public func rehashPassword(userID: String, hash: String) async throws {
-    try await writer.write { db in
-      try db.execute(sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [hash, userID])
-    }
   }
 
   // MARK: Deletion

@@ -63,24 +63,47 @@ public struct AuthStore: Sendable {
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
       // Unreachable through the checks above inside one write transaction; kept so a
       // constraint hit anyway still names the value that is taken.
-      let (emailTaken, usernameTaken) = try await writer.read { db in
-        (try UserRecord.filter(UserRecord.Columns.email == user.email).fetchCount(db) > 0,
-         try UserRecord.filter(UserRecord.Columns.usernameKey == user.usernameKey).fetchCount(db) > 0)
-      }
-      if emailTaken { throw AuthError.emailTaken }
-      if usernameTaken { throw AuthError.usernameTaken }
+      try await checkAvailable(email: user.email, usernameKey: user.usernameKey)
       throw error
     }
   }
 
-  /// Opens a new session for an existing user.
-  public func createSession(userID: String, _ session: NewSession) async throws -> SessionRecord {
-    try await writer.write { db in try Self.insertSession(db, userID: userID, session) }
+  /// Throws `emailTaken` or `usernameTaken` when either is in use already.
+  public func checkAvailable(email: String, usernameKey: String) async throws {
+    let (emailTaken, usernameTaken) = try await writer.read { db in
+      (try UserRecord.filter(UserRecord.Columns.email == email).fetchCount(db) > 0,
+       try UserRecord.filter(UserRecord.Columns.usernameKey == usernameKey).fetchCount(db) > 0)
+    }
+    if emailTaken { throw AuthError.emailTaken }
+    if usernameTaken { throw AuthError.usernameTaken }
+  }
+
+  /// Opens a new session for a user whose password was just checked against
+  /// `passwordHash`. The account is read again inside the transaction, so a ban or a
+  /// password reset that committed while the (slow, possibly queued) check ran wins:
+  /// no session is created. `rehash`, a stronger hash of the same password, replaces
+  /// the checked one in the same transaction. Returns the session and the account.
+  public func createSession(
+    userID: String, checkedHash passwordHash: String, rehash: String? = nil, _ session: NewSession, now: Date
+  ) async throws -> (SessionRecord, UserRecord) {
+    try await writer.write { db in
+      guard var user = try UserRecord.fetchOne(db, key: userID), user.passwordHash == passwordHash else {
+        throw AuthError.invalidCredentials
+      }
+      if user.isBanned(at: now) { throw AuthError.banned(reason: user.banReason ?? "", until: user.bannedUntil) }
+      if let rehash {
+        try db.execute(sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [rehash, userID])
+        user.passwordHash = rehash
+      }
+      return (try Self.insertSession(db, userID: userID, session), user)
+    }
   }
 
   public enum Rotation: Sendable, Equatable {
     case rotated(SessionRecord, UserRecord)
     case reused(sessionID: String)
+    /// The account is banned; the session stays (it ends with the ban's revocation).
+    case banned(UserRecord)
     case invalid
   }
 
@@ -101,6 +124,7 @@ public struct AuthStore: Sendable {
       guard session.isActive(at: now), let user = try UserRecord.fetchOne(db, key: session.userID) else {
         return .invalid
       }
+      if user.isBanned(at: now) { return .banned(user) }
       try db.execute(sql: "UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?", arguments: [now, oldHash])
       try RefreshTokenRecord(tokenHash: Self.hash(newToken), sessionID: session.id, createdAt: now, usedAt: nil).insert(db)
       session.lastUsedAt = now

@@ -1,0 +1,195 @@
+import AuthTesting
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import GymTesting
+import Testing
+
+@testable import GymAuth
+
+/// Issue 14: auth holds under abuse. Each test here failed before the change it covers.
+@Suite struct AccountAbuseTests {
+  // MARK: The throttle
+
+  @Test func concurrentGuessesCountBeforeAnyIsChecked() {
+    let throttle = LoginThrottle(limits: .init(perPair: 5))
+    // Five checks in flight, none settled: the sixth is refused before it costs a hash.
+    let attempts = (0..<5).compactMap { _ in try? throttle.begin(account: "user:a", address: "10.0.0.1").get() }
+    #expect(attempts.count == 5)
+    guard case .failure(let refused) = throttle.begin(account: "user:a", address: "10.0.0.1") else {
+      Issue.record("the sixth concurrent guess got through")
+      return
+    }
+    #expect(refused.retryAfter > .zero)
+    // Checks that end without a verdict (queue full, caller gone) give their place back.
+    for attempt in attempts { throttle.finish(attempt, .abandoned) }
+    #expect((try? throttle.begin(account: "user:a", address: "10.0.0.1").get()) != nil)
+  }
+
+  @Test func knowingTheUsernameDoesNotLockTheOwnerOut() {
+    let throttle = LoginThrottle(limits: .init(perPair: 5, perAddress: 50, slowAfter: 10, maxDelay: .seconds(30)))
+    // An attacker spends the budget from one address, then from nine more.
+    var delays: [Duration] = []
+    for address in 1...10 {
+      for _ in 0..<5 {
+        guard case .success(let attempt) = throttle.begin(account: "user:victim", address: "10.0.0.\(address)") else {
+          Issue.record("refused before the pair's budget was spent")
+          return
+        }
+        delays.append(throttle.finish(attempt, .failed))
+      }
+      #expect((try? throttle.begin(account: "user:victim", address: "10.0.0.\(address)").get()) == nil)
+    }
+    // Past ten wrong passwords each further wrong one is answered later: 1 s, doubling, capped.
+    #expect(delays.prefix(10).allSatisfy { $0 == .zero })
+    #expect(Array(delays[10..<16]) == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30)])
+    // The owner, from their own address, is checked at once, and the right password clears the slow-down.
+    guard case .success(let owner) = throttle.begin(account: "user:victim", address: "192.0.2.7") else {
+      Issue.record("the owner was locked out by someone else's guesses")
+      return
+    }
+    #expect(throttle.finish(owner, .succeeded) == .zero)
+    guard case .success(let next) = throttle.begin(account: "user:victim", address: "192.0.2.8") else { return }
+    #expect(throttle.finish(next, .failed) == .zero)
+  }
+
+  @Test func resetMailHasABudgetOfItsOwnPerAccountAndAddress() {
+    let resets = LoginThrottle(limits: .resets)
+    #expect((0..<3).allSatisfy { _ in resets.spend(account: "ana@example.com", address: "10.0.0.1") == nil })
+    #expect(resets.spend(account: "ana@example.com", address: "10.0.0.1") != nil, "three per address and account")
+    #expect(resets.spend(account: "ana@example.com", address: "10.0.0.2") == nil)
+    #expect(resets.spend(account: "ana@example.com", address: "10.0.0.3") == nil)
+    #expect(resets.spend(account: "ana@example.com", address: "10.0.0.4") != nil, "five per account from anywhere")
+  }
+
+  @Test func theKeyTableStaysBoundedUnderSpraying() {
+    let throttle = LoginThrottle(limits: .init(), maxKeys: 1_000)
+    for i in 0..<5_000 {
+      if case .success(let attempt) = throttle.begin(account: "name:spray\(i)", address: "10.1.\(i / 256).\(i % 256)") {
+        throttle.finish(attempt, .failed)
+      }
+    }
+    #expect(throttle.keyCount <= 1_000 + 3)
+  }
+
+  // MARK: The hash queue
+
+  @Test func aFullHashQueueAnswersAtOnceWithARetryDelay() async throws {
+    let hasher = try PasswordHasher(parameters: .init(logN: 14), maxConcurrent: 1, queueLimit: 1)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { _ = try await hasher.hash("first password in the queue") }
+      group.addTask { _ = try await hasher.hash("second password in the queue") }
+      #expect(try await eventually { hasher.waiting == 1 })
+      let start = ContinuousClock.now
+      let busy = await #expect(throws: PasswordHasher.Busy.self) { _ = try await hasher.hash("third password in the queue") }
+      #expect(ContinuousClock.now - start < .milliseconds(50), "refused without waiting")
+      #expect((busy?.retryAfter ?? .zero) > .zero)
+      try await group.waitForAll()
+    }
+  }
+
+  @Test func aCallerWhoGivesUpLeavesTheQueue() async throws {
+    let hasher = try PasswordHasher(parameters: .init(logN: 14), maxConcurrent: 1, queueLimit: 1)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { _ = try await hasher.hash("the running hash") }
+      #expect(try await eventually { hasher.waiting == 0 })
+      let waiting = Task { try await hasher.hash("a caller that gives up") }
+      #expect(try await eventually { hasher.waiting == 1 })
+      waiting.cancel()
+      await #expect(throws: CancellationError.self) { _ = try await waiting.value }
+      #expect(hasher.waiting == 0)
+      // Its place is free again: another caller queues instead of hearing "busy".
+      _ = try await hasher.hash("the next caller")
+      try await group.waitForAll()
+    }
+  }
+
+  // MARK: Sign-in around a ban or a reset
+
+  @Test func aBanOrResetCommittedDuringTheCheckWins() async throws {
+    let store = try AuthStore(path: try temporaryDirectory() + "/auth.sqlite")
+    let now = Date()
+    func user(_ name: String) -> UserRecord {
+      UserRecord(
+        id: ID.make(), email: "\(name)@example.com", username: name, usernameKey: name, displayName: name, role: "member",
+        passwordHash: "$scrypt$old", termsVersion: "1", termsAcceptedAt: now, createdAt: now, updatedAt: now)
+    }
+    func session() -> AuthStore.NewSession {
+      .init(id: ID.make(), clientDescription: "phone", clientAddress: "127.0.0.1", createdAt: now,
+        expiresAt: now.addingTimeInterval(3600), refreshToken: AuthService.newRefreshToken())
+    }
+    let banned = user("banned"), reset = user("reset")
+    _ = try await store.createUser(banned, firstSession: nil)
+    _ = try await store.createUser(reset, firstSession: nil)
+    // Both checks read the old hash; then the ban and the reset commit.
+    _ = try await store.ban(userID: banned.id, reason: "spam", until: nil, standingDestinations: [], now: now)
+    _ = try await store.changePassword(userID: reset.id, hash: "$scrypt$new", newSession: session(), now: now)
+    await #expect(throws: AuthError.banned(reason: "spam", until: nil)) {
+      _ = try await store.createSession(userID: banned.id, checkedHash: "$scrypt$old", session(), now: now)
+    }
+    await #expect(throws: AuthError.invalidCredentials) {
+      _ = try await store.createSession(userID: reset.id, checkedHash: "$scrypt$old", session(), now: now)
+    }
+    let sessions = try await store.writer.read { db in
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions WHERE user_id = ? AND revoked_at IS NULL", arguments: [banned.id])
+    }
+    #expect(sessions == 0)
+  }
+
+  @Test func refreshingABannedAccountsSessionIsRefused() async throws {
+    let store = try AuthStore(path: try temporaryDirectory() + "/auth.sqlite")
+    let now = Date()
+    let user = UserRecord(
+      id: ID.make(), email: "late@example.com", username: "late", usernameKey: "late", displayName: "late", role: "member",
+      passwordHash: "$scrypt$x", termsVersion: "1", termsAcceptedAt: now, createdAt: now, updatedAt: now)
+    let token = AuthService.newRefreshToken()
+    _ = try await store.createUser(user, session: .init(
+      id: ID.make(), clientDescription: "phone", clientAddress: "127.0.0.1", createdAt: now,
+      expiresAt: now.addingTimeInterval(3600), refreshToken: token))
+    // A session that outlived its ban's revocation (created by a sign-in racing the ban).
+    try await store.writer.write { db in
+      try db.execute(sql: "UPDATE users SET banned_at = ?, ban_reason = 'spam' WHERE id = ?", arguments: [now, user.id])
+    }
+    let rotation = try await store.rotateRefreshToken(old: token, new: AuthService.newRefreshToken(), now: now)
+    guard case .banned(let banned) = rotation else {
+      Issue.record("a banned account's session was refreshed: \(rotation)")
+      return
+    }
+    #expect(banned.banReason == "spam")
+  }
+
+  // MARK: Registration and profiles
+
+  @Test func registrationsPerAddressAreLimitedAndATakenNameCostsNoHash() async throws {
+    try await AuthFixture.run(configure: { $0.hashQueue = 0; $0.hashConcurrency = 1 }) { auth in
+      let first = newAccount("first_one")
+      _ = try await auth.register(first)
+      // Taken names are refused before hashing: even with the hash queue full they hear ALREADY_EXISTS.
+      var again = newAccount("first_one")
+      again.email = "someone.else@example.com"
+      let taken = await rpcError { _ = try await auth.register(again) }
+      #expect(taken?.code == .alreadyExists)
+      for i in 2...9 { _ = try await auth.register(newAccount("member_\(i)")) }
+      let eleventh = await rpcError { _ = try await auth.register(newAccount("one_too_many")) }
+      #expect(eleventh?.code == .resourceExhausted)
+      #expect(eleventh?.message.hasPrefix("too many accounts registered from this address") == true)
+      #expect((eleventh?.retryDelay ?? .zero) > .seconds(60))
+    }
+  }
+
+  @Test func membersCannotListAdministrators() async throws {
+    try await AuthFixture.runAll { c in
+      let admin = try await AuthAdminTests.admin(c, "root_admin")
+      let member = try await c.auth.register(newAccount("curious"))
+      let byRole = await rpcError {
+        _ = try await c.auth.searchProfiles(.with { $0.role = .admin }, metadata: bearer(member.tokens.accessToken))
+      }
+      #expect(byRole?.code == .permissionDenied)
+      let byName = try await c.auth.searchProfiles(.with { $0.query = "root" }, metadata: bearer(member.tokens.accessToken))
+      #expect(byName.profiles.isEmpty)
+      let asAdmin = try await c.auth.searchProfiles(.with { $0.role = .admin }, metadata: bearer(admin.accessToken))
+      #expect(asAdmin.profiles.map(\.username) == ["root_admin"])
+    }
+  }
+}
