@@ -17,10 +17,10 @@ public enum CommonKeys {
     "GYM_TOKEN_CACHE_ENTRIES", default: "10000",
     "Verified access tokens remembered until they expire, so each is verified once per process; 0 = verify every call")
   public static let sqliteCacheKiB = ConfigKey(
-    "GYM_SQLITE_CACHE_KIB", default: "8192",
+    "GYM_SQLITE_CACHE_KIB", default: "\(GymDatabase.Tuning().cacheKiB)",
     "SQLite page cache per database connection, in KiB; a process holds at most (readers + 1) times this")
   public static let sqliteReaders = ConfigKey(
-    "GYM_SQLITE_READERS", default: "3", "Concurrent SQLite read connections of the service's database")
+    "GYM_SQLITE_READERS", default: "\(GymDatabase.Tuning().readers)", "Concurrent SQLite read connections of the service's database")
   public static let dataDir = ConfigKey(
     "GYM_DATA_DIR", default: "./.gym-data", "Directory holding this service's SQLite file and keys")
 

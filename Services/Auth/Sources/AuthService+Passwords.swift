@@ -13,7 +13,7 @@ extension AuthService {
     let violations = policy.violations(of: request.newPassword, field: "new_password", email: user.email, username: user.username)
     guard violations.isEmpty else { throw AuthError.invalid(violations) }
     let now = Date()
-    let hash = try await hash(request.newPassword)
+    let hash = try await hasher.hash(request.newPassword)
     let new = newSession(clientDescription: "password change", now: now)
     // Every session ends, this one included; the caller continues on a fresh one.
     let session = try await store.changePassword(userID: user.id, hash: hash, newSession: new, now: now)
@@ -62,7 +62,7 @@ extension AuthService {
     guard let user = try await store.userForResetCode(request.resetCode, now: now) else { throw AuthError.invalidResetCode }
     let violations = policy.violations(of: request.newPassword, field: "new_password", email: user.email, username: user.username)
     guard violations.isEmpty else { throw AuthError.invalid(violations) }
-    let hash = try await hash(request.newPassword)
+    let hash = try await hasher.hash(request.newPassword)
     guard try await store.resetPassword(code: request.resetCode, hash: hash, now: now) != nil else {
       throw AuthError.invalidResetCode
     }
@@ -101,7 +101,7 @@ extension AuthService {
       }
     } catch {
       throttle.finish(attempt, .abandoned)
-      throw Self.hashError(error)
+      throw error
     }
     guard let user, matches else {
       let delay = throttle.finish(attempt, .failed)
@@ -111,15 +111,5 @@ extension AuthService {
     }
     throttle.finish(attempt, .succeeded)
     return user
-  }
-
-  /// A new password's hash, or `busy` when too many are waiting.
-  func hash(_ password: String) async throws -> String {
-    do { return try await hasher.hash(password) } catch { throw Self.hashError(error) }
-  }
-
-  static func hashError(_ error: any Error) -> any Error {
-    if let busy = error as? PasswordHasher.Busy { return AuthError.busy(retryAfter: busy.retryAfter) }
-    return error
   }
 }

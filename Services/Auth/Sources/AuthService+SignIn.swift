@@ -39,7 +39,7 @@ extension AuthService {
     try await store.checkAvailable(email: account.email, usernameKey: account.usernameKey)
 
     let now = Date()
-    let user = account.record(passwordHash: try await hash(request.password), termsVersion: termsVersion, now: now)
+    let user = account.record(passwordHash: try await hasher.hash(request.password), termsVersion: termsVersion, now: now)
     let new = newSession(clientDescription: request.clientDescription, now: now)
     let session = try await store.createUser(user, session: new)
     logger.info("account registered", metadata: ["user_id": "\(user.id)", "role": "\(user.role)"])
@@ -71,7 +71,7 @@ extension AuthService {
     var rehash: String? = nil
     if hasher.needsRehash(user.passwordHash) {
       // The cost was raised since this hash was made; upgrade it while the password is at hand.
-      rehash = try await hash(request.password)
+      rehash = try await hasher.hash(request.password)
     }
     let now = Date()
     let new = newSession(clientDescription: request.clientDescription, now: now)

@@ -45,9 +45,8 @@ public final class LoginThrottle: Sendable {
     public static let registrations = Limits(perPair: 10, perAddress: 10, window: .seconds(3600), slowAfter: .max)
   }
 
-  /// A reserved place; settle it with `finish`.
+  /// A reserved place; settle it with `finish`. Its keys: the pair first, the account last.
   public struct Attempt: Sendable {
-    fileprivate var account: String
     fileprivate var keys: [String]
   }
 
@@ -77,7 +76,6 @@ public final class LoginThrottle: Sendable {
   /// long to wait.
   public func begin(account: String, address: String?) -> Result<Attempt, Refused> {
     let now = ContinuousClock.now
-    // The pair first (a success clears it), the account last (the slow-down counts it).
     let budgets = [("p:" + account + "|" + (address ?? "-"), limits.perPair)]
       + (address.map { [("ip:" + $0, limits.perAddress)] } ?? []) + [("a:" + account, limits.perAccount)]
     return entries.withLock { entries in
@@ -94,7 +92,7 @@ public final class LoginThrottle: Sendable {
       }
       if let wait = waits.max() { return .failure(Refused(retryAfter: wait)) }
       for (key, _) in budgets { entries[key, default: Entry()].inFlight += 1 }
-      return .success(Attempt(account: account, keys: budgets.map(\.0)))
+      return .success(Attempt(keys: budgets.map(\.0)))
     }
   }
 
@@ -112,13 +110,14 @@ public final class LoginThrottle: Sendable {
       case .abandoned:
         return .zero
       case .succeeded:
-        entries.removeValue(forKey: attempt.keys[0])
-        entries.removeValue(forKey: "a:" + attempt.account)
+        // The right password clears the pair's and the account's failures, not the address's.
+        entries.removeValue(forKey: attempt.keys.first!)
+        entries.removeValue(forKey: attempt.keys.last!)
         return .zero
       case .failed:
         for key in attempt.keys { entries[key, default: Entry()].failures.append(now) }
-        let recent = entries["a:" + attempt.account]!.failures.count
-        guard limits.slowAfter < .max, recent > limits.slowAfter else { return .zero }
+        let recent = entries[attempt.keys.last!]!.failures.count
+        guard recent > limits.slowAfter else { return .zero }
         let doublings = min(recent - limits.slowAfter - 1, 20)
         return min(.seconds(1) * (1 << doublings), limits.maxDelay)
       }

@@ -19,10 +19,6 @@ final class HashGate: Sendable {
     var available: Int
     var waiters: [Waiter] = []
     var nextID: UInt64 = 0
-    /// Tickets handed out whose continuation is not queued yet, and those of them
-    /// whose task was cancelled in between.
-    var pending: Set<UInt64> = []
-    var cancelledEarly: Set<UInt64> = []
     /// Running mean of one hash's duration, for the retry hint.
     var meanHash: Duration = .milliseconds(300)
   }
@@ -50,49 +46,33 @@ final class HashGate: Sendable {
   var waiting: Int { state.withLock { $0.waiters.count } }
 
   private func acquire() async throws {
-    let ticket: UInt64? = try state.withLock { state in
-      if state.available > 0 {
-        state.available -= 1
-        return nil
-      }
-      guard state.waiters.count < queueLimit else {
-        // Everyone ahead, shared among the permits, plus this one.
-        let ahead = Double(state.waiters.count + permits) / Double(permits)
-        throw Full(retryAfter: state.meanHash * ahead)
-      }
+    let id = state.withLock { state in
       state.nextID += 1
-      state.pending.insert(state.nextID)
       return state.nextID
     }
-    guard let ticket else { return }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        enum Outcome { case cancelled, admitted, queued }
-        let outcome = state.withLock { state -> Outcome in
-          state.pending.remove(ticket)
-          if state.cancelledEarly.remove(ticket) != nil { return .cancelled }
-          // A permit freed between the ticket and now would otherwise wait for the next release.
+        // Decided under the lock that `onCancel` takes: cancellation sets the task's flag
+        // before its handler runs, so either this sees the flag or the handler sees the waiter.
+        let verdict = state.withLock { state -> Result<Void, any Error>? in
           if state.available > 0 {
             state.available -= 1
-            return .admitted
+            return .success(())
           }
-          state.waiters.append(Waiter(id: ticket, continuation: continuation))
-          return .queued
+          if Task.isCancelled { return .failure(CancellationError()) }
+          guard state.waiters.count < queueLimit else {
+            // Everyone ahead, shared among the permits, plus this one.
+            let ahead = Double(state.waiters.count + permits) / Double(permits)
+            return .failure(Full(retryAfter: state.meanHash * ahead))
+          }
+          state.waiters.append(Waiter(id: id, continuation: continuation))
+          return nil
         }
-        switch outcome {
-        case .cancelled: continuation.resume(throwing: CancellationError())
-        case .admitted: continuation.resume()
-        case .queued: break
-        }
+        if let verdict { continuation.resume(with: verdict) }
       }
     } onCancel: {
       let waiter = state.withLock { state -> Waiter? in
-        if let index = state.waiters.firstIndex(where: { $0.id == ticket }) {
-          return state.waiters.remove(at: index)
-        }
-        // Not queued yet: the continuation will see this. Already admitted: nothing to undo.
-        if state.pending.contains(ticket) { state.cancelledEarly.insert(ticket) }
-        return nil
+        state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0) }
       }
       waiter?.continuation.resume(throwing: CancellationError())
     }

@@ -24,18 +24,13 @@ public final class PasswordHasher: Sendable {
     }
   }
 
-  /// Too many hashes are waiting already; try again after `retryAfter`.
-  public struct Busy: Error, Equatable {
-    public var retryAfter: Duration
-  }
-
   public let parameters: Parameters
   private let gate: HashGate
   /// A hash of a random password, verified against when the account does not exist so
   /// that unknown accounts and wrong passwords take the same time.
   private let decoy: String
 
-  /// - Parameter queueLimit: callers that may wait for a hash; beyond it `Busy`.
+  /// - Parameter queueLimit: callers that may wait for a hash; beyond it `AuthError.busy`.
   public init(parameters: Parameters = .owasp, maxConcurrent: Int, queueLimit: Int = 32) throws {
     self.parameters = parameters
     self.gate = HashGate(permits: maxConcurrent, queueLimit: queueLimit)
@@ -93,7 +88,7 @@ public final class PasswordHasher: Sendable {
         }
       }
     } catch let full as HashGate.Full {
-      throw Busy(retryAfter: full.retryAfter)
+      throw AuthError.busy(retryAfter: full.retryAfter)
     }
   }
 
