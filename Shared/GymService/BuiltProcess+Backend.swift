@@ -34,6 +34,7 @@ extension BuiltProcess {
       services: services(authClient) + [OpsService(process: name, database: database)],
       healthNames: [healthName],
       auth: AuthInterceptor(verifier: verifier, credential: credential, sessionCheck: revocations.sessionCheck),
+      forwardingProof: credential.forwardingProof,
       logger: logger)
     let writer = database.writer
     return BuiltProcess(

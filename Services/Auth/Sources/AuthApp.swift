@@ -119,6 +119,7 @@ public enum AuthApp {
       ],
       healthNames: [Gym_Auth_V1_AuthService.descriptor.fullyQualifiedService],
       auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: service.sessionCheck),
+      forwardingProof: settings.credential.forwardingProof,
       logger: logger)
     let writer = store.writer
     let outbox = OutboxWorker(writer: writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in

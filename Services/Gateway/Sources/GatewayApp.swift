@@ -88,11 +88,12 @@ public enum GatewayApp {
         Forwarder(
           routes: routes,
           deadlines: .init(defaultTimeout: settings.defaultDeadline, maximumTimeout: settings.maximumDeadline),
-          maxMessageBytes: settings.common.maxMessageBytes)
+          maxMessageBytes: settings.common.maxMessageBytes,
+          forwardingProof: settings.credential.forwardingProof)
       ],
       healthNames: routes.map { $0.0.service.fullyQualifiedService },
       auth: AuthInterceptor(verifier: verifier, credential: nil, sessionCheck: revocations.sessionCheck),
-      trustForwardedFor: false,
+      forwardingProof: nil,
       // The forwarder enforces the configured limit with a clear status; the transport
       // only stops what is far beyond it (it can answer those with a reset alone).
       transportPayloadLimit: settings.common.maxMessageBytes * 2,
