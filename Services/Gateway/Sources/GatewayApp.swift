@@ -80,7 +80,7 @@ public enum GatewayApp {
     let authInternal = try GymClient.make(to: authAddress, interceptors: [settings.credential.clientInterceptor])
     let verifier = TokenVerifier(
       source: AuthKeySource(client: authInternal), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
-    let revocations = RevocationList()
+    let revocations = RevocationList(maxLag: settings.common.revocationMaxLag)
     let server = GymServer(
       name: "gym-gateway",
       settings: settings.common,
@@ -100,7 +100,9 @@ public enum GatewayApp {
       logger: logger)
     let backends = routes.map { ($0.0.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: $0.1.control)) }
     let probe: HealthMonitor.Probe = {
-      // The gateway serves as long as it runs; each routed service is only as healthy as its backend.
+      // Tokens cannot be vouched for while auth's revocations are not heard.
+      try revocations.checkLag()
+      // Each routed service is only as healthy as its backend.
       var down: Set<String> = []
       for (name, health) in backends {
         let options = CallOptions.internalCall(timeout: .seconds(1))
