@@ -152,6 +152,33 @@ import Testing
     }
   }
 
+  @Test func mailIsDeliveredBySMTPAndNoCodeStaysInTheDatabase() async throws {
+    let server = try await SMTPTestServer.start()
+    defer { Task { await server.shutdown() } }
+    try await AuthFixture.runAll(configure: {
+      $0.smtp = SMTPClient(host: "127.0.0.1", port: server.port, from: "gym@example.com", commandTimeout: .seconds(5))
+    }) { c in
+      let tokens = try await c.auth.register(newAccount("smtp_sam")).tokens
+      let delivered = try await server.waitForMessages(count: 1, timeout: .seconds(10))
+      #expect(delivered[0].recipients == ["smtp_sam@example.com"])
+      #expect(delivered[0].subject == "Your gym verification code")
+      let body = try #require(delivered[0].body)
+      let code = try #require(body.range(of: #"code: \d{6}"#, options: .regularExpression).map { String(body[$0].suffix(6)) })
+      // Sent: the outbox keeps the envelope, not the code.
+      #expect(try await eventually(within: .seconds(5)) {
+        (try? await c.internalAuth.listMailOutbox(.with { $0.to = "smtp_sam@example.com" }).messages.first?.body.isEmpty) == true
+      })
+      _ = try await c.auth.verifyEmail(.with { $0.code = code }, metadata: bearer(tokens.accessToken))
+      // A recipient the server refuses for good is marked failed, not retried forever.
+      server.setReply(.init(code: 550, text: "no such mailbox"), for: .rcptTo)
+      _ = try await c.auth.requestPasswordReset(.with { $0.email = "smtp_sam@example.com" })
+      #expect(try await eventually(within: .seconds(10)) {
+        try await c.internalAuth.listMailOutbox(.with { $0.to = "smtp_sam@example.com" }).messages.allSatisfy(\.body.isEmpty)
+      })
+      #expect(server.messages.count == 1)
+    }
+  }
+
   @Test func inactiveAccountsAreNoticedThenRemovedUnlessTheySignIn() async throws {
     let store = try AuthStore(path: try temporaryDirectory() + "/auth.sqlite")
     let long = Date().addingTimeInterval(-400 * 86_400)

@@ -130,6 +130,10 @@ enum AuthMigrations {
         CREATE UNIQUE INDEX trainer_role_one_pending ON trainer_role_requests(user_id) WHERE state = 'pending';
         CREATE INDEX trainer_role_by_state ON trainer_role_requests(state, created_at, id);
         CREATE INDEX trainer_role_by_user ON trainer_role_requests(user_id, created_at);
+
+        ALTER TABLE mail_outbox ADD COLUMN failed_at DATETIME;
+        ALTER TABLE mail_outbox ADD COLUMN last_error TEXT;
+        CREATE INDEX mail_outbox_unsent ON mail_outbox(created_at) WHERE sent_at IS NULL AND failed_at IS NULL;
         """)
     }
     return migrator

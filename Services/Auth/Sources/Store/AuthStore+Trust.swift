@@ -14,6 +14,30 @@ extension AuthStore {
       arguments: [UUID().uuidString.lowercased(), recipient, subject, body, now])
   }
 
+  /// Mail the sender has not delivered or given up on, oldest first.
+  public func unsentMail(limit: Int) async throws -> [MailRow] {
+    try await writer.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT * FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL ORDER BY created_at, id LIMIT ?",
+        arguments: [limit]
+      ).map { MailRow(id: $0["id"], recipient: $0["recipient"], subject: $0["subject"], body: $0["body"], createdAt: $0["created_at"]) }
+    }
+  }
+
+  /// Delivered: the body (codes, links) is erased, the envelope kept.
+  public func markMailSent(id: String, now: Date) async throws {
+    try await writer.write { db in
+      try db.execute(sql: "UPDATE mail_outbox SET sent_at = ?, body = '' WHERE id = ?", arguments: [now, id])
+    }
+  }
+
+  public func markMailFailed(id: String, error: String, now: Date) async throws {
+    try await writer.write { db in
+      try db.execute(
+        sql: "UPDATE mail_outbox SET failed_at = ?, last_error = ?, body = '' WHERE id = ?", arguments: [now, String(error.prefix(500)), id])
+    }
+  }
+
   // MARK: Email verification
 
   public enum VerificationStart: Sendable, Equatable {
