@@ -1,0 +1,40 @@
+#!/bin/sh
+# Lays out what every gym image carries in /usr/local/bin: the executables and, next to
+# them, the SwiftPM resource bundles `Bundle.module` looks for (gym_GymAuth.resources:
+# common passwords; gym_GymCatalog.resources: exercise library). Used by the multi-stage
+# deploy/Dockerfile inside its builder and by scripts/container-check on the host, so both
+# images have the same files.
+#   deploy/stage-dist.sh BUILD_DIR OUT_DIR     e.g. .build/release deploy/dist
+# The copies are stripped (GYM_STRIP=all, the default: about 30 MB less per executable;
+# =debug keeps the symbol table for readable crash backtraces; =none keeps everything).
+# Fails when a file is missing or an executable still links the Swift runtime dynamically
+# (it must be built with --static-swift-stdlib to run on a plain Debian base).
+set -eu
+build=${1:?usage: stage-dist.sh BUILD_DIR OUT_DIR}
+out=${2:?usage: stage-dist.sh BUILD_DIR OUT_DIR}
+executables="gym-auth gym-catalog gym-plan gym-messaging gym-places gym-gateway gymctl"
+bundles="gym_GymAuth.resources gym_GymCatalog.resources"
+
+rm -rf "$out"
+mkdir -p "$out"
+for name in $executables; do
+  [ -x "$build/$name" ] || { echo "stage-dist: $build/$name is missing (swift build -c release --static-swift-stdlib)" >&2; exit 1; }
+  if ldd "$build/$name" 2>/dev/null | grep -q 'libswift\|libFoundation'; then
+    echo "stage-dist: $build/$name links the Swift runtime dynamically; build with --static-swift-stdlib" >&2
+    exit 1
+  fi
+  case "${GYM_STRIP:-all}" in
+    all) strip --strip-all -o "$out/$name" "$build/$name" ;;
+    debug) strip --strip-debug -o "$out/$name" "$build/$name" ;;
+    none) cp "$build/$name" "$out/" ;;
+    *) echo "stage-dist: GYM_STRIP must be all, debug or none" >&2; exit 1 ;;
+  esac
+done
+for bundle in $bundles; do
+  [ -d "$build/$bundle" ] || { echo "stage-dist: $build/$bundle is missing" >&2; exit 1; }
+done
+# Every bundle SwiftPM made, not only the two named above, so a new one is not forgotten.
+for bundle in "$build"/*.resources; do
+  cp -R "$bundle" "$out/"
+done
+chmod -R a+rX "$out"
