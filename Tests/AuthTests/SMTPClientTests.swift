@@ -155,7 +155,8 @@ struct FailureTests {
       #expect(error?.kind == .transient)
       #expect(error?.stage == .greeting)
       #expect(error?.message.contains("no reply") == true)
-      #expect(ContinuousClock.now - started < .seconds(3))
+      // Gave up instead of hanging (generous: the whole package runs in parallel).
+      #expect(ContinuousClock.now - started < .seconds(20))
     }
   }
 
