@@ -87,7 +87,11 @@ let targets: [Target] = [
   // Fixtures and helpers for tests only.
   .target(
     name: "GymTesting",
-    dependencies: grpc + ["GymAPI", "GymService", "GymStore"],
+    dependencies: grpc + [
+      "GymAPI", "GymService", "GymStore",
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOPosix", package: "swift-nio"),
+    ],
     path: "Shared/GymTesting",
     swiftSettings: swiftSettings
   ),
@@ -100,6 +104,8 @@ let targets: [Target] = [
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "CryptoExtras", package: "swift-crypto"),
       .product(name: "JWTKit", package: "jwt-kit"),
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOPosix", package: "swift-nio"),
     ],
     path: "Services/Auth/Sources",
     resources: [.process("Password/common-passwords.txt")],

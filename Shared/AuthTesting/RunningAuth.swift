@@ -52,10 +52,49 @@ public struct RunningAuth: Sendable {
     }
   }
 
-  /// Registers `account(name, role:)` and returns it signed in.
-  public func register(_ name: String, role: Gym_Common_V1_Role = .member) async throws -> User {
-    let response = try await auth.register(Self.account(name, role: role))
-    return User(id: response.user.id, tokens: response.tokens)
+  /// Registers `account(name)` and returns it signed in, its email verified (with the
+  /// mailed code, as a user would) unless `verified` is false. A trainer asks for the
+  /// role at sign-up and an administrator approves it, as on the platform.
+  public func register(_ name: String, role: Gym_Common_V1_Role = .member, verified: Bool = true) async throws -> User {
+    var request = Self.account(name, role: role == .trainer ? .member : role)
+    request.wantsTrainerRole = role == .trainer
+    let response = try await auth.register(request)
+    var user = User(id: response.user.id, tokens: response.tokens)
+    if role == .trainer {
+      try await approveTrainerRole(of: user.id)
+      user = User(id: user.id, tokens: try await auth.refreshSession(.with { $0.refreshToken = user.tokens.refreshToken }).tokens)
+    }
+    if verified { user = try await verifyEmail(of: user, email: request.email) }
+    return user
+  }
+
+  /// The code in the newest verification mail to `email`.
+  public func verificationCode(for email: String) async throws -> String {
+    let mail = try await internalAuth.listMailOutbox(.with { $0.to = email })
+    guard let body = mail.messages.first(where: { $0.subject.contains("verification code") })?.body,
+      let range = body.range(of: #"code: (\d{6})"#, options: .regularExpression)
+    else { throw RPCError(code: .notFound, message: "no verification mail to \(email)") }
+    return String(body[range].suffix(6))
+  }
+
+  /// Verifies `user`'s email with the mailed code; the returned user carries the new access token.
+  public func verifyEmail(of user: User, email: String) async throws -> User {
+    let code = try await verificationCode(for: email)
+    let verified = try await auth.verifyEmail(.with { $0.code = code }, metadata: user.metadata)
+    var tokens = user.tokens
+    tokens.accessToken = verified.accessToken
+    tokens.accessTokenExpiresAt = verified.accessTokenExpiresAt
+    return User(id: user.id, tokens: tokens)
+  }
+
+  /// Approves `userID`'s pending trainer-role request as a fresh administrator.
+  public func approveTrainerRole(of userID: String) async throws {
+    let admin = try await makeAdmin("approver_\(UInt32.random(in: 0...UInt32.max))")
+    let pending = try await auth.listTrainerRoleRequests(.with { $0.pageSize = 100 }, metadata: admin.metadata).requests
+    guard let request = pending.first(where: { $0.userID == userID }) else {
+      throw RPCError(code: .notFound, message: "no pending trainer-role request of \(userID)")
+    }
+    _ = try await auth.decideTrainerRole(.with { $0.requestID = request.id; $0.approve = true }, metadata: admin.metadata)
   }
 
   /// Creates an admin through the internal service (as `gymctl` does) and signs it in.

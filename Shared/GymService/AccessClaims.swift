@@ -13,8 +13,11 @@ public struct AccessClaims: JWTPayload, Equatable {
   public var exp: ExpirationClaim
   public var aud: AudienceClaim
   public var iss: IssuerClaim
+  /// Email verified (or not required by the platform); absent = not verified.
+  public var ev: Bool?
 
-  public init(userID: String, sessionID: String, roles: [String], issuedAt: Date, expiresAt: Date) {
+  public init(userID: String, sessionID: String, roles: [String], issuedAt: Date, expiresAt: Date, emailVerified: Bool = false) {
+    self.ev = emailVerified ? true : nil
     self.sub = SubjectClaim(value: userID)
     self.sid = sessionID
     self.roles = roles

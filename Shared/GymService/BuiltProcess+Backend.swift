@@ -21,10 +21,11 @@ extension BuiltProcess {
   public static func backend(
     name: String, settings: BackendSettings, database: (path: String, writer: any DatabaseWriter), healthName: String,
     logger: Logger, extraServices: (GymGRPCClient) -> [any Service] = { _ in [] }, stoppingFirst: [any Service] = [],
-    revocations: RevocationList = RevocationList(),
+    revocations: RevocationList? = nil,
     services: (GymGRPCClient) -> [any RegistrableRPCService]
   ) throws -> BuiltProcess {
     let credential = settings.credential
+    let revocations = revocations ?? RevocationList(maxLag: settings.common.revocationMaxLag)
     let authClient = try GymClient.make(to: settings.auth, interceptors: [credential.clientInterceptor])
     let verifier = TokenVerifier(
       source: AuthKeySource(client: authClient), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
@@ -34,6 +35,7 @@ extension BuiltProcess {
       services: services(authClient) + [OpsService(process: name, database: database)],
       healthNames: [healthName],
       auth: AuthInterceptor(verifier: verifier, credential: credential, sessionCheck: revocations.sessionCheck),
+      forwardingProof: credential.forwardingProof,
       logger: logger)
     let writer = database.writer
     return BuiltProcess(
@@ -44,6 +46,7 @@ extension BuiltProcess {
         stoppingFirst: stoppingFirst,
         probe: {
           try await GymDatabase.probe(writer)
+          try revocations.checkLag()
           return []
         }),
       close: { try (writer as? DatabasePool)?.close() })

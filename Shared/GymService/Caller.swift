@@ -8,8 +8,12 @@ public struct Caller: Sendable, Hashable {
   public var roles: Set<Gym_Common_V1_Role>
   /// When the access token was issued; revocations apply to tokens issued before them.
   public var issuedAt: Double
+  /// The account's email is verified (or the platform does not ask for it): publishing
+  /// and messaging need this.
+  public var emailVerified: Bool
 
-  public init(userID: String, sessionID: String, roles: Set<Gym_Common_V1_Role>, issuedAt: Double = 0) {
+  public init(userID: String, sessionID: String, roles: Set<Gym_Common_V1_Role>, issuedAt: Double = 0, emailVerified: Bool = true) {
+    self.emailVerified = emailVerified
     self.userID = userID
     self.sessionID = sessionID
     self.roles = roles
@@ -35,6 +39,17 @@ extension Caller {
   public static func admin() throws(RPCError) -> Caller {
     let caller = try current()
     guard caller.isAdmin else { throw RPCError.permissionDenied("this call needs the admin role") }
+    return caller
+  }
+
+  /// The current caller if their email is verified, else FAILED_PRECONDITION saying how.
+  public static func verified(to action: String) throws(RPCError) -> Caller {
+    let caller = try current()
+    guard caller.emailVerified else {
+      throw RPCError(
+        code: .failedPrecondition,
+        message: "verify your email address before you \(action): RequestEmailVerification mails a code, VerifyEmail takes it")
+    }
     return caller
   }
 }

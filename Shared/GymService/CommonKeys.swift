@@ -21,12 +21,15 @@ public enum CommonKeys {
     "SQLite page cache per database connection, in KiB; a process holds at most (readers + 1) times this")
   public static let sqliteReaders = ConfigKey(
     "GYM_SQLITE_READERS", default: "\(GymDatabase.Tuning().readers)", "Concurrent SQLite read connections of the service's database")
+  public static let revocationMaxLag = ConfigKey(
+    "GYM_REVOCATION_MAX_LAG_SECONDS", default: "15",
+    "Silence from auth's revocation stream after which tokens issued before it are refused and the process is NOT_SERVING")
   public static let dataDir = ConfigKey(
     "GYM_DATA_DIR", default: "./.gym-data", "Directory holding this service's SQLite file and keys")
 
   public static let all: [ConfigKey] = [
     logLevel, metricsListen, shutdownGrace, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
-    sqliteCacheKiB, sqliteReaders,
+    sqliteCacheKiB, sqliteReaders, revocationMaxLag,
   ]
 }
 
@@ -40,14 +43,16 @@ public struct CommonSettings: Sendable {
   /// connection of a client that opens the 101st stream.
   public var maxConcurrentStreams: Int
   public var tokenCacheEntries: Int
+  public var revocationMaxLag: Duration
   public var database: GymDatabase.Tuning
   public var logLevel: String
 
   public init(
     listen: HostPort, metricsListen: HostPort? = nil, shutdownGrace: Duration = .seconds(10),
     maxMessageBytes: Int = 4 << 20, maxConcurrentStreams: Int = 1000, tokenCacheEntries: Int = 10_000,
-    database: GymDatabase.Tuning = GymDatabase.Tuning(), logLevel: String = "info"
+    database: GymDatabase.Tuning = GymDatabase.Tuning(), logLevel: String = "info", revocationMaxLag: Duration = .seconds(15)
   ) {
+    self.revocationMaxLag = revocationMaxLag
     self.listen = listen
     self.metricsListen = metricsListen ?? HostPort(host: listen.host, port: listen.port == 0 ? 0 : listen.port + 2000)
     self.shutdownGrace = shutdownGrace
@@ -78,7 +83,8 @@ public struct CommonSettings: Sendable {
       database: GymDatabase.Tuning(
         cacheKiB: try config.int(CommonKeys.sqliteCacheKiB, in: 64...(4 << 20)),
         readers: try config.int(CommonKeys.sqliteReaders, in: 1...64)),
-      logLevel: try config.string(CommonKeys.logLevel)
+      logLevel: try config.string(CommonKeys.logLevel),
+      revocationMaxLag: .seconds(try config.int(CommonKeys.revocationMaxLag, in: 3...3600))
     )
   }
 }

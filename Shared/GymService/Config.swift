@@ -78,6 +78,15 @@ public struct Config: Sendable {
     return value
   }
 
+  public func bool(_ key: ConfigKey) throws -> Bool {
+    let raw = try string(key)
+    switch raw.lowercased() {
+    case "true", "1", "yes": return true
+    case "false", "0", "no": return false
+    default: throw ConfigError("\(key.name)=\(raw) must be true or false")
+    }
+  }
+
   public func seconds(_ key: ConfigKey) throws -> Duration {
     let raw = try string(key)
     guard let value = Double(raw), value > 0 else {

@@ -20,14 +20,15 @@ public final class GymServer: Sendable {
   /// - Parameters:
   ///   - healthNames: service names reported by `grpc.health.v1` besides "" (the process).
   ///   - auth: token verification for non-public methods; nil for processes without users.
-  ///   - trustForwardedFor: true behind the gateway, false for the public door.
+  ///   - forwardingProof: what the gateway presents with `x-forwarded-for`
+  ///     (`ServiceCredential.forwardingProof`); nil for the public door, which trusts no one's.
   public init(
     name: String,
     settings: CommonSettings,
     services: [any RegistrableRPCService],
     healthNames: [String],
     auth: AuthInterceptor?,
-    trustForwardedFor: Bool = true,
+    forwardingProof: String?,
     transportPayloadLimit: Int? = nil,
     logger: Logger
   ) {
@@ -52,7 +53,7 @@ public final class GymServer: Sendable {
       config: config
     )
     var interceptors: [any ServerInterceptor] = [
-      RequestInterceptor(metrics: metrics, logger: logger, trustForwardedFor: trustForwardedFor)
+      RequestInterceptor(metrics: metrics, logger: logger, forwardingProof: forwardingProof)
     ]
     if let auth { interceptors.append(auth) }
     self.server = GRPCServer(

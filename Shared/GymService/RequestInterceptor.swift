@@ -8,14 +8,15 @@ import Logging
 public struct RequestInterceptor: ServerInterceptor {
   private let metrics: RPCMetrics
   private let logger: Logger
-  /// Backends sit behind the gateway, which overwrites `x-forwarded-for`; the gateway
-  /// itself must not trust what a client sends.
-  private let trustForwardedFor: Bool
+  /// A backend believes `x-forwarded-for` only from a caller that also sends this proof
+  /// (the gateway, which overwrites the header); anyone else who reaches a backend
+  /// directly is known by its peer address. nil (the gateway itself) = never trusted.
+  private let forwardingProof: String?
 
-  public init(metrics: RPCMetrics, logger: Logger, trustForwardedFor: Bool) {
+  public init(metrics: RPCMetrics, logger: Logger, forwardingProof: String?) {
     self.metrics = metrics
     self.logger = logger
-    self.trustForwardedFor = trustForwardedFor
+    self.forwardingProof = forwardingProof
   }
 
   public func intercept<Input: Sendable, Output: Sendable>(
@@ -24,7 +25,7 @@ public struct RequestInterceptor: ServerInterceptor {
     next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
   ) async throws -> StreamingServerResponse<Output> {
     let incomingID = request.metadata[stringValues: RequestContext.requestIDKey].first { Self.isValidRequestID($0) }
-    let forwarded = trustForwardedFor ? request.metadata[stringValues: "x-forwarded-for"].first(where: { _ in true }) : nil
+    let forwarded = Self.trustedForwardedFor(request.metadata, proof: forwardingProof)
     let requestContext = RequestContext(
       requestID: incomingID ?? RequestContext.newRequestID(),
       clientAddress: forwarded ?? Self.host(ofPeer: context.remotePeer)
@@ -77,6 +78,13 @@ public struct RequestInterceptor: ServerInterceptor {
     let requestID = RequestContext.current?.requestID ?? "-"
     logger.error("unexpected error", metadata: ["method": "\(method)", "error": "\(String(reflecting: error))"])
     return RPCError(code: .internalError, message: "internal error; request id \(requestID)")
+  }
+
+  static func trustedForwardedFor(_ metadata: Metadata, proof: String?) -> String? {
+    guard let proof, let presented = metadata[stringValues: ServiceCredential.forwardedByHeader].first(where: { _ in true }),
+      ServiceCredential.constantTimeEqual(proof, presented)
+    else { return nil }
+    return metadata[stringValues: "x-forwarded-for"].first(where: { _ in true })
   }
 
   static func isValidRequestID(_ id: String) -> Bool {

@@ -21,22 +21,54 @@ public struct RevocationFollower<Transport: ClientTransport>: Service {
     var backoff = Duration.milliseconds(100)
     while !Task.isCancelled && !Task.isShuttingDownGracefully {
       let before = list.cursor
+      var resync = false
       do {
         try await cancelWhenGracefulShutdown { [client, list] in
           var options = CallOptions.defaults
           options.waitForReady = true
           try await client.watchRevocations(.with { $0.afterCursor = list.cursor }, options: options) { response in
-            for try await batch in response.messages { list.apply(batch.revocations) }
+            try await Self.watchingForSilence(list) {
+              for try await batch in response.messages {
+                if list.apply(batch.revocations, head: batch.headCursor, epoch: batch.epoch) == .resync {
+                  throw Resync()
+                }
+              }
+            }
           }
         }
+      } catch is Resync {
+        logger.warning("auth's revocation cursor is not comparable with ours (auth restarted or was restored); reading again from the start")
+        resync = true
       } catch {
         if Task.isShuttingDownGracefully || Task.isCancelled { break }
         logger.warning("revocation stream interrupted; reconnecting", metadata: ["error": "\(error)"])
       }
+      if resync { continue }
       // Progress since the last attempt means auth was reachable: retry quickly.
       backoff = list.cursor > before ? .milliseconds(100) : min(backoff * 2, .seconds(2))
       let delay = backoff
       try? await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
+    }
+  }
+
+  private struct Resync: Error {}
+  private struct Silent: Error {}
+
+  /// Runs `body` (reading the stream) but gives up when auth's heartbeats stop, so a
+  /// connection that died without a reset is replaced instead of waited on forever.
+  private static func watchingForSilence(_ list: RevocationList, _ body: @escaping @Sendable () async throws -> Void) async throws {
+    let limit = min(list.maxLag / 2, .seconds(6))
+    let start = ContinuousClock.now
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await body() }
+      group.addTask {
+        while true {
+          try await Task.sleep(for: .milliseconds(500))
+          if list.silence() > limit && ContinuousClock.now - start > limit { throw Silent() }
+        }
+      }
+      try await group.next()
+      group.cancelAll()
     }
   }
 }

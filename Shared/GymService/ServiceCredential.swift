@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRPCCore
 
@@ -46,11 +47,25 @@ public struct ServiceCredential: Sendable {
 
   /// Constant-time comparison with what a caller presented.
   public func matches(_ presented: String) -> Bool {
-    let a = Array(secret.utf8), b = Array(presented.utf8)
+    Self.constantTimeEqual(secret, presented)
+  }
+
+  static func constantTimeEqual(_ expected: String, _ presented: String) -> Bool {
+    let a = Array(expected.utf8), b = Array(presented.utf8)
     guard a.count == b.count else { return false }
     var difference: UInt8 = 0
     for i in a.indices { difference |= a[i] ^ b[i] }
     return difference == 0
+  }
+
+  /// What the gateway sends beside `x-forwarded-for` so a backend believes the client
+  /// address it names: derived from the credential, so it proves the caller holds it
+  /// without being the credential, and grants no access to internal RPCs.
+  public static let forwardedByHeader = "x-gym-forwarded-by"
+
+  public var forwardingProof: String {
+    let mac = HMAC<SHA256>.authenticationCode(for: Data("gym forwarded-for v1".utf8), using: SymmetricKey(data: Data(secret.utf8)))
+    return Data(mac).base64URLEncodedString()
   }
 
   /// Adds the credential to every outgoing call of a client.

@@ -102,7 +102,7 @@ public final class TokenVerifier: Sendable {
     let roles = Set(claims.roles.compactMap(Gym_Common_V1_Role.init(claimName:)))
     let caller = Caller(
       userID: claims.sub.value, sessionID: claims.sid, roles: roles,
-      issuedAt: claims.iat.value.timeIntervalSince1970)
+      issuedAt: claims.iat.value.timeIntervalSince1970, emailVerified: claims.ev ?? false)
     remember(token, Verified(caller: caller, kid: kid, expiresAt: claims.exp.value), now: now)
     return caller
   }

@@ -207,6 +207,27 @@ import Testing
     }
   }
 
+  @Test func onlyTheGatewayIsBelievedAboutTheClientAddress() async throws {
+    try await AuthFixture.runAll { c in
+      let victim = newAccount("victim")
+      _ = try await c.auth.register(victim)
+      func guess(from address: String, proof: String? = nil) async -> RPCError? {
+        var metadata: Metadata = ["x-forwarded-for": .string(address)]
+        if let proof { metadata.addString(proof, forKey: ServiceCredential.forwardedByHeader) }
+        return await rpcError {
+          _ = try await c.auth.login(.with { $0.identifier = "victim"; $0.password = "not the password" }, metadata: metadata)
+        }
+      }
+      // A caller that reaches auth directly cannot claim a new address per guess: the
+      // per-address budget is its own connection's.
+      for i in 1...5 { #expect(await guess(from: "10.0.0.\(i)")?.code == .unauthenticated) }
+      #expect(await guess(from: "10.0.0.6")?.code == .resourceExhausted)
+      #expect(await guess(from: "10.0.0.7", proof: "forged")?.code == .resourceExhausted)
+      // The gateway's proof makes the header believed: another client address, another budget.
+      #expect(await guess(from: "198.51.100.9", proof: c.credential.forwardingProof)?.code == .unauthenticated)
+    }
+  }
+
   @Test func membersCannotListAdministrators() async throws {
     try await AuthFixture.runAll { c in
       let admin = try await AuthAdminTests.admin(c, "root_admin")

@@ -25,6 +25,7 @@ import Testing
     .permissionDenied("needs the admin role"),
     .failedPrecondition("the email is already verified"),
     .invalidResetCode,
+    .alreadyExists(field: "request", "you already have a pending trainer-role request"),
   ]
 
   static func row(for error: AuthError) -> (RPCError.Code, String) {
@@ -45,6 +46,7 @@ import Testing
     case .permissionDenied: (.permissionDenied, "needs the admin role")
     case .failedPrecondition: (.failedPrecondition, "the email is already verified")
     case .invalidResetCode: (.unauthenticated, "the reset code is unknown, already used or expired; request a new one")
+    case .alreadyExists: (.alreadyExists, "you already have a pending trainer-role request")
     }
   }
 

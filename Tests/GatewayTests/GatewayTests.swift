@@ -225,6 +225,39 @@ import Testing
     }
   }
 
+  @Test func followerReadsAgainWhenAuthComesBackRestoredFromAnOlderBackup() async throws {
+    let port = try freePort()
+    let credential = ServiceCredential.generate()
+    let list = RevocationList()
+    let client = try GymClient.make(to: HostPort(host: "127.0.0.1", port: port), interceptors: [credential.clientInterceptor])
+    let follower = RevocationFollower(client: client, list: list, logger: Logger(label: "follower"))
+    let runner = Task {
+      try await withThrowingDiscardingTaskGroup { group in
+        group.addTask { try await client.runConnections() }
+        group.addTask { try await follower.run() }
+      }
+    }
+    defer {
+      runner.cancel()
+      client.beginGracefulShutdown()
+    }
+    // Three revocations: the follower's cursor reaches 3.
+    try await withRunningAuth(dataDirectory: try temporaryDirectory(), port: port, credential: credential) { running in
+      for i in 0..<3 {
+        let tokens = try await running.auth.register(newAccount("before_\(i)")).tokens
+        _ = try await running.auth.logout(.init(), metadata: bearer(tokens.accessToken))
+      }
+      try await waitUntil { list.cursor == 3 }
+    }
+    // Auth returns with an older database (here: an empty one); its first revocation is
+    // cursor 1 again, which a follower asking "after 3" would never be sent.
+    try await withRunningAuth(dataDirectory: try temporaryDirectory(), port: port, credential: credential) { running in
+      let tokens = try await running.auth.register(newAccount("after_restore")).tokens
+      _ = try await running.auth.logout(.init(), metadata: bearer(tokens.accessToken))
+      try await waitUntil { list.isRevoked(Caller(userID: "", sessionID: tokens.sessionID, roles: [])) }
+    }
+  }
+
   func waitUntil(_ condition: @Sendable () -> Bool) async throws {
     let deadline = ContinuousClock.now + .seconds(5)
     while !condition() {

@@ -122,10 +122,11 @@ private struct FixedKeys: VerificationKeySource {
 
   @Test func aCachedTokenIsStillRefusedOnceItExpires() async throws {
     let verifier = self.verifier
-    // `exp` is whole seconds: 3 s leaves room for a slow first verification.
-    let token = try await sign(claims(expiresIn: 3))
+    // `exp` is whole seconds: 8 s leaves room for a slow first verification while the
+    // whole package runs in parallel on two cores.
+    let token = try await sign(claims(expiresIn: 8))
     #expect(try await verifier.verify(token).userID == "u1")
-    try await Task.sleep(for: .milliseconds(3100))
+    try await Task.sleep(for: .milliseconds(8100))
     let error = await #expect(throws: RPCError.self) { try await verifier.verify(token) }
     #expect(error?.message.contains("expired") == true)
   }

@@ -7,6 +7,21 @@ import Testing
 extension MessagingRPC {
   /// Direct messages: delivery on the open stream, unread counts, paging, blocks.
   @Suite struct DirectMessageTests {
+    @Test func anUnverifiedAddressCannotMessageOrPostUntilVerified() async throws {
+      try await MessagingFixture.run { env in
+        let fresh = try await env.running.register("fresh_fay", verified: false)
+        let refused = await rpcError {
+          _ = try await env.messaging.sendDirectMessage(.with { $0.username = "ben"; $0.text = "hi" }, metadata: fresh.metadata)
+        }
+        #expect(refused?.code == .failedPrecondition)
+        #expect(refused?.message.hasPrefix("verify your email address before you send messages") == true)
+        let post = await rpcError { _ = try await env.messaging.createPost(.with { $0.text = "hello" }, metadata: fresh.metadata) }
+        #expect(post?.code == .failedPrecondition)
+        let verified = try await env.running.verifyEmail(of: fresh, email: "fresh_fay@example.com")
+        _ = try await env.messaging.sendDirectMessage(.with { $0.username = "ben"; $0.text = "hi" }, metadata: verified.metadata)
+      }
+    }
+
     @Test func aQuestionArrivesLiveAndUnreadCountsAreRightOnBothSides() async throws {
       try await MessagingFixture.run { env in
         let benStream = OpenStream(env.messaging, env.ben.metadata)

@@ -25,6 +25,16 @@ public enum AuthApp {
   public static let sessionLifetime = ConfigKey(
     "GYM_SESSION_LIFETIME_DAYS", default: "30", "Absolute lifetime of a session and its refresh tokens")
 
+  public static let requireVerifiedEmail = ConfigKey(
+    "GYM_REQUIRE_VERIFIED_EMAIL", default: "true",
+    "Publishing and messaging need a verified email; false only for development stacks whose clients cannot read mail")
+  public static let minimumAge = ConfigKey(
+    "GYM_MINIMUM_AGE", default: "0", "Youngest age that may register, checked against the date of birth; 0 = no minimum")
+
+  public static let smtpAddress = ConfigKey(
+    "GYM_SMTP_ADDR", default: "", "HOST:PORT of the SMTP server that delivers mail; empty = keep it in the development sink (gymctl mail)")
+  public static let smtpFrom = ConfigKey("GYM_SMTP_FROM", default: "gym@localhost", "Sender address of the platform's mail")
+
   /// Where outbox jobs go; a service without an address keeps its jobs queued.
   public static let placesAddress = ConfigKey(
     "GYM_PLACES_ADDR", default: "", "HOST:PORT of gym-places, which receives PurgeUser; empty = keep purges queued")
@@ -38,7 +48,7 @@ public enum AuthApp {
 
   public static let keys: [ConfigKey] =
     [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency, hashQueue,
-      accessTokenTTL, sessionLifetime, placesAddress, catalogAddress, planAddress, messagingAddress]
+      accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, placesAddress, catalogAddress, planAddress, messagingAddress]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -51,6 +61,10 @@ public enum AuthApp {
     public var accessTokenTTL: TimeInterval = 900
     public var sessionLifetime: TimeInterval = 30 * 24 * 3600
     public var throttle = LoginThrottle.Limits()
+    public var requireVerifiedEmail = true
+    public var minimumAge = 0
+    /// nil = mail stays in the development sink.
+    public var smtp: SMTPClient? = nil
     public var credential: ServiceCredential
     public var outboxPollInterval: Duration = .milliseconds(500)
     /// Outbox receivers by destination ("places", "catalog", …).
@@ -74,6 +88,14 @@ public enum AuthApp {
       hashQueue = try config.int(AuthApp.hashQueue, in: 0...10_000)
       accessTokenTTL = TimeInterval(try config.int(AuthApp.accessTokenTTL, in: 60...86_400))
       sessionLifetime = TimeInterval(try config.int(AuthApp.sessionLifetime, in: 1...365) * 86_400)
+      requireVerifiedEmail = try config.bool(AuthApp.requireVerifiedEmail)
+      minimumAge = try config.int(AuthApp.minimumAge, in: 0...120)
+      if !(try config.string(AuthApp.smtpAddress)).isEmpty {
+        let address = try config.address(AuthApp.smtpAddress)
+        let client = SMTPClient(host: address.host, port: address.port, from: try config.string(AuthApp.smtpFrom))
+        do { try client.validateConfiguration() } catch { throw ConfigError("GYM_SMTP_*: \(error)") }
+        smtp = client
+      }
       for (destination, key) in [
         (Outbox.Destination.places, AuthApp.placesAddress), (.catalog, AuthApp.catalogAddress), (.plan, AuthApp.planAddress),
         (.messaging, AuthApp.messagingAddress),
@@ -91,6 +113,8 @@ public enum AuthApp {
     let issuer = await TokenIssuer(keys: keys, accessTokenLifetime: settings.accessTokenTTL)
     var serviceSettings = AuthService.Settings()
     serviceSettings.sessionLifetime = settings.sessionLifetime
+    serviceSettings.requireVerifiedEmail = settings.requireVerifiedEmail
+    serviceSettings.minimumAge = settings.minimumAge
     let hasher = try PasswordHasher(
       parameters: settings.hashParameters, maxConcurrent: settings.hashConcurrency, queueLimit: settings.hashQueue)
     let policy = PasswordPolicy(minimumLength: settings.passwordMinLength)
@@ -119,6 +143,7 @@ public enum AuthApp {
       ],
       healthNames: [Gym_Auth_V1_AuthService.descriptor.fullyQualifiedService],
       auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: service.sessionCheck),
+      forwardingProof: settings.credential.forwardingProof,
       logger: logger)
     let writer = store.writer
     let outbox = OutboxWorker(writer: writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
@@ -126,7 +151,9 @@ public enum AuthApp {
     }
     return BuiltProcess(
       server: server,
-      services: server.lifecycle(before: receivers.connections + [outbox], probe: {
+      services: server.lifecycle(
+        before: receivers.connections + [outbox] + (settings.smtp.map { [MailSender(store: store, client: $0, logger: logger)] } ?? []),
+        probe: {
         try await GymDatabase.probe(writer)
         return []
       }),

@@ -40,6 +40,8 @@ extension AuthError: GymErrorMapping {
       .permissionDenied(message)
     case .failedPrecondition(let message):
       RPCError(code: .failedPrecondition, message: message)
+    case .alreadyExists(let field, let message):
+      .alreadyExists(field: field, message)
     case .invalidResetCode:
       .unauthenticated("the reset code is unknown, already used or expired; request a new one")
     }

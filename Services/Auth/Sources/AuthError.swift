@@ -23,5 +23,7 @@ public enum AuthError: Error, Equatable, Sendable {
   case banned(reason: String, until: Date?)
   case permissionDenied(String)
   case failedPrecondition(String)
+  /// Something of the caller's exists already (a pending request), named by `field`.
+  case alreadyExists(field: String, String)
   case invalidResetCode
 }

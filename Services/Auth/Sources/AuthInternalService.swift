@@ -13,8 +13,14 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
   let hasher: PasswordHasher
   let policy: PasswordPolicy
   let logger: Logger
+  /// New at every start: a follower that sees another epoch cannot compare cursors (this
+  /// database may be a restored backup, its cursors reused) and reads everything again.
+  let epoch = UUID().uuidString
+  /// How often an idle stream says "nothing new" so followers know they are current.
+  let heartbeat: Duration
 
-  public init(store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, logger: Logger) {
+  public init(store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, heartbeat: Duration = .seconds(2), logger: Logger) {
+    self.heartbeat = heartbeat
     self.store = store
     self.hasher = hasher
     self.policy = policy
@@ -39,14 +45,24 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
     context: ServerContext
   ) async throws {
     var cursor = request.afterCursor
-    // Wake on every revocation commit, and at least every second as a safety net.
-    let wakeUps = store.revocationFeed.wakeUps()
+    // Wake on every revocation commit, and at least every heartbeat.
+    let wakeUps = store.revocationFeed.wakeUps(heartbeat: heartbeat)
     // Ends with the server's graceful shutdown so draining never waits on a follower.
     for await _ in wakeUps.cancelOnGracefulShutdown() {
+      let head = try await store.revocationHead()
+      let fresh = head >= cursor ? try await store.hasRevocations(after: cursor) : false
+      if !fresh {
+        // Nothing new (or the follower is ahead of a restored database): say so with the head.
+        try await response.write(.with { $0.headCursor = head; $0.epoch = epoch })
+        if head < cursor { cursor = head }
+        continue
+      }
       while true {
         let rows = try await store.revocations(after: cursor, limit: 500)
         if rows.isEmpty { break }
         try await response.write(.with { batch in
+          batch.headCursor = max(head, rows.last!.cursor)  // rows committed after `head` was read
+          batch.epoch = epoch
           batch.revocations = rows.map { row in
             .with {
               $0.cursor = row.cursor
@@ -90,7 +106,8 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
     let violations = account.violations(policy: policy)
     guard violations.isEmpty else { throw AuthError.invalid(violations) }
     let now = Date()
-    let user = account.record(passwordHash: try await hasher.hash(request.password), termsVersion: "operator", now: now)
+    var user = account.record(passwordHash: try await hasher.hash(request.password), termsVersion: "operator", now: now)
+    user.emailVerifiedAt = now  // the operator vouches for the address
     _ = try await store.createUser(user, firstSession: nil)
     logger.notice("administrator created by an operator", metadata: ["user_id": "\(user.id)"])
     return .with { $0.user = ProfileMapping.user(user) }

@@ -25,8 +25,8 @@ extension AuthService {
   public func requestPasswordReset(
     request: Gym_Auth_V1_RequestPasswordResetRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_RequestPasswordResetResponse {
-    let email = request.email.trimmingCharacters(in: .whitespaces).lowercased()
-    if let problem = AccountValidation.emailProblem(email) { throw AuthError.invalid([FieldViolation("email", problem)]) }
+    let email = AccountValidation.canonicalEmail(request.email)
+    if let problem = AccountValidation.emailProblem(request.email) { throw AuthError.invalid([FieldViolation("email", problem)]) }
     // A budget of its own: reset mail cannot flood a mailbox, and asking for codes
     // spends nothing of the owner's sign-in budget.
     if let refused = resets.spend(account: email, address: RequestContext.current?.clientAddress) {

@@ -7,7 +7,17 @@ extension AuthService {
   public func getMe(request: Gym_Auth_V1_GetMeRequest, context: ServerContext) async throws -> Gym_Auth_V1_GetMeResponse {
     let caller = try Caller.current()
     guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
-    return .with { $0.user = ProfileMapping.user(user) }
+    let mapped = try await ownAccount(user)
+    return .with { $0.user = mapped }
+  }
+
+  /// The account as its owner sees it: with their latest trainer-role request.
+  func ownAccount(_ user: UserRecord) async throws -> Gym_Auth_V1_User {
+    var mapped = ProfileMapping.user(user)
+    if let request = try await store.latestTrainerRoleRequests(userIDs: [user.id])[user.id] {
+      mapped.trainerRoleRequest = ProfileMapping.trainerRoleRequest(request)
+    }
+    return mapped
   }
 
   public func changeEmail(
@@ -15,8 +25,8 @@ extension AuthService {
   ) async throws -> Gym_Auth_V1_ChangeEmailResponse {
     let caller = try Caller.current()
     guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
-    let email = request.newEmail.trimmingCharacters(in: .whitespaces).lowercased()
-    if let problem = AccountValidation.emailProblem(email) { throw AuthError.invalid([FieldViolation("new_email", problem)]) }
+    let email = AccountValidation.canonicalEmail(request.newEmail)
+    if let problem = AccountValidation.emailProblem(request.newEmail) { throw AuthError.invalid([FieldViolation("new_email", problem)]) }
     try await checkPassword(request.password, of: user, field: "password")
     let updated = try await store.changeEmail(userID: user.id, to: email, now: Date())
     return .with { $0.user = ProfileMapping.user(updated) }

@@ -22,10 +22,28 @@ extension AuthService {
     } else if let tooLong = Self.tooLong(termsVersion, field: "terms_version", max: 32) {
       violations.append(tooLong)
     }
+    // The trainer role is granted by an administrator: asking for it at sign-up (either
+    // way) files a request, and the account starts as a member.
+    var trainerNote: String? = request.wantsTrainerRole || request.role == .trainer ? request.trainerRoleNote : nil
+    if let note = trainerNote {
+      trainerNote = note.trimmingCharacters(in: .whitespacesAndNewlines)
+      if let tooLong = Self.tooLong(note, field: "trainer_role_note", max: 2000) { violations.append(tooLong) }
+    }
     switch request.role {
-    case .unspecified, .member: account.role = "member"
-    case .trainer: account.role = "trainer"
+    case .unspecified, .member, .trainer: account.role = "member"
     default: violations.append(FieldViolation("role", "must be MEMBER or TRAINER; other roles are granted by an administrator"))
+    }
+    var birthDate: String? = nil
+    if request.hasDateOfBirth {
+      birthDate = ProfileUpdate.plausibleBirthDate(request.dateOfBirth, now: Date())
+      if birthDate == nil { violations.append(FieldViolation("date_of_birth", "must be a real date in the past")) }
+    }
+    if settings.minimumAge > 0 {
+      if !request.hasDateOfBirth {
+        violations.append(FieldViolation("date_of_birth", "is required: accounts here are for people aged \(settings.minimumAge) or over"))
+      } else if let birthDate, Self.age(birthDate: birthDate, now: Date()) < settings.minimumAge {
+        violations.append(FieldViolation("date_of_birth", "accounts here are for people aged \(settings.minimumAge) or over"))
+      }
     }
     if let tooLong = Self.tooLong(request.clientDescription, field: "client_description", max: 200) {
       violations.append(tooLong)
@@ -39,13 +57,17 @@ extension AuthService {
     try await store.checkAvailable(email: account.email, usernameKey: account.usernameKey)
 
     let now = Date()
-    let user = account.record(passwordHash: try await hasher.hash(request.password), termsVersion: termsVersion, now: now)
+    var user = account.record(passwordHash: try await hasher.hash(request.password), termsVersion: termsVersion, now: now)
+    user.dateOfBirth = birthDate
     let new = newSession(clientDescription: request.clientDescription, now: now)
-    let session = try await store.createUser(user, session: new)
+    let session = try await store.createUser(user, session: new, onboarding: .init(
+      verificationCode: Self.newVerificationCode(), codeLifetime: settings.verificationCodeLifetime,
+      mail: Self.verificationMail, trainerRequest: trainerNote.map { (ID.make(now: now), $0) }))
     logger.info("account registered", metadata: ["user_id": "\(user.id)", "role": "\(user.role)"])
     let tokens = try await tokens(for: user, session: session, refreshToken: new.refreshToken, now: now)
+    let mapped = try await ownAccount(user)
     return .with {
-      $0.user = ProfileMapping.user(user)
+      $0.user = mapped
       $0.tokens = tokens
     }
   }

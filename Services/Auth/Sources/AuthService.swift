@@ -17,6 +17,12 @@ public struct AuthService: Sendable {
     public var purgeDestinations: [Outbox.Destination] = [.catalog, .plan, .messaging, .places]
     /// Services that hide a banned user's public content and hear of bans and unbans.
     public var standingDestinations: [Outbox.Destination] = [.catalog, .messaging]
+    /// When false, tokens say the email is verified for everyone (development stacks
+    /// whose clients cannot read mail); the account still shows its real state.
+    public var requireVerifiedEmail = true
+    public var verificationCodeLifetime: TimeInterval = 24 * 3600
+    /// 0 = no minimum; otherwise Register needs a date of birth at least this old.
+    public var minimumAge = 0
     public init() {}
   }
 
@@ -82,7 +88,8 @@ public struct AuthService: Sendable {
     -> Gym_Auth_V1_Tokens
   {
     let access = try await issuer.accessToken(
-      userID: user.id, sessionID: session.id, roles: [ProfileMapping.role(user.role)], now: now)
+      userID: user.id, sessionID: session.id, roles: [ProfileMapping.role(user.role)],
+      emailVerified: user.emailVerifiedAt != nil || !settings.requireVerifiedEmail, now: now)
     return .with {
       $0.accessToken = access.token
       $0.accessTokenExpiresAt = Google_Protobuf_Timestamp(date: access.expiresAt)

@@ -9,9 +9,12 @@ struct NewAccount {
   var password: String
   var displayName: String
   var role = "member"
+  /// As typed, for the checks: canonicalising could hide what was wrong with it.
+  let typedEmail: String
 
   init(email: String, username: String, password: String, displayName: String) {
-    self.email = email.trimmingCharacters(in: .whitespaces).lowercased()
+    self.typedEmail = email
+    self.email = AccountValidation.canonicalEmail(email)
     self.username = username.trimmingCharacters(in: .whitespaces)
     self.password = password
     self.displayName = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -19,7 +22,7 @@ struct NewAccount {
 
   func violations(policy: PasswordPolicy) -> [FieldViolation] {
     var violations: [FieldViolation] = []
-    if let problem = AccountValidation.emailProblem(email) { violations.append(FieldViolation("email", problem)) }
+    if let problem = AccountValidation.emailProblem(typedEmail) { violations.append(FieldViolation("email", problem)) }
     if let problem = AccountValidation.usernameProblem(username) { violations.append(FieldViolation("username", problem)) }
     violations += policy.violations(of: password, field: "password", email: email, username: username)
     if displayName.count > 100 {
@@ -29,7 +32,7 @@ struct NewAccount {
   }
 
   /// The key usernames are unique by.
-  var usernameKey: String { username.lowercased() }
+  var usernameKey: String { Identifiers.usernameKey(username) }
 
   func record(passwordHash: String, termsVersion: String, now: Date) -> UserRecord {
     UserRecord(

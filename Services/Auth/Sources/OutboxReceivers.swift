@@ -56,7 +56,7 @@ struct OutboxReceivers: Sendable {
     }
   }
 
-  /// A `user-standing` job as any receiver's request; the job id orders the changes.
+  /// A `user-standing` job as any receiver's request; its version orders the changes.
   private static func standing<Request: StandingRequest>(_ job: Outbox.Job) throws -> Request {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
@@ -65,7 +65,7 @@ struct OutboxReceivers: Sendable {
     request.userID = standing.userID
     request.banned = standing.banned
     if let until = standing.until { request.bannedUntil = .init(date: until) }
-    request.sequence = job.id
+    request.sequence = standing.version ?? job.id
     return request
   }
 }

@@ -28,6 +28,8 @@ enum ProfileMapping {
         }
       }
       p.homeGymID = user.homeGymID
+      p.city = user.city
+      p.showLocation = user.showLocation
     }
   }
 
@@ -40,6 +42,8 @@ enum ProfileMapping {
       u.profile = profile(user)
       u.createdAt = Google_Protobuf_Timestamp(date: user.createdAt)
       u.termsVersion = user.termsVersion
+      u.emailVerified = user.emailVerifiedAt != nil
+      if let active = user.lastActiveAt { u.lastActiveAt = Google_Protobuf_Timestamp(date: active) }
       if user.isBanned(at: now), let reason = user.banReason, let at = user.bannedAt {
         u.ban = .with {
           $0.reason = reason
@@ -58,13 +62,42 @@ enum ProfileMapping {
       p.displayName = user.displayName
       p.avatarURL = user.avatarURL
       p.roles = [role(user.role)]
+      p.isTrainer = user.role == "trainer"
       p.viewCount = Int64(user.viewCount)
       p.limited = !full
       if full {
         p.bio = user.bio
         p.experienceLevel = Gym_Auth_V1_ExperienceLevel(rawValue: user.experienceLevel) ?? .unspecified
         p.homeGymID = user.homeGymID
+        if user.showLocation {
+          p.city = user.city
+          if let lat = user.homeLat, let lng = user.homeLng {
+            // One decimal place: about 11 km, a town and not a street.
+            p.approximateLocation = .with {
+              $0.latitude = (lat * 10).rounded() / 10
+              $0.longitude = (lng * 10).rounded() / 10
+            }
+          }
+        }
       }
+    }
+  }
+
+  static func trainerRoleRequest(_ row: AuthStore.TrainerRoleRequestRow) -> Gym_Auth_V1_TrainerRoleRequest {
+    .with { r in
+      r.id = row.id
+      r.userID = row.userID
+      r.username = row.username
+      r.note = row.note
+      r.state = switch row.state {
+      case "approved": .approved
+      case "rejected": .rejected
+      default: .pending
+      }
+      r.createdAt = Google_Protobuf_Timestamp(date: row.createdAt)
+      if let decided = row.decidedAt { r.decidedAt = Google_Protobuf_Timestamp(date: decided) }
+      r.decidedBy = row.decidedBy ?? ""
+      r.decisionNote = row.decisionNote
     }
   }
 

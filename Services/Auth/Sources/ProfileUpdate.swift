@@ -9,7 +9,7 @@ struct ProfileUpdate: Sendable {
 
   static let paths: Set<String> = [
     "display_name", "bio", "avatar_url", "date_of_birth", "sex", "height_m", "experience_level", "unit_system",
-    "time_zone", "visibility", "home_location", "home_gym_id",
+    "time_zone", "visibility", "home_location", "home_gym_id", "city", "show_location",
   ]
 
   init(profile p: Gym_Auth_V1_Profile, paths: [String], now: Date = Date()) throws(AuthError) {
@@ -78,6 +78,12 @@ struct ProfileUpdate: Sendable {
             $0.homeLng = nil
           }
         }
+      case "city":
+        let city = p.city.trimmingCharacters(in: .whitespacesAndNewlines)
+        if city.count > 100 { violations.append(FieldViolation(field, "must be at most 100 characters (a town or city, not an address)")) }
+        changes.append { $0.city = city }
+      case "show_location":
+        changes.append { $0.showLocation = p.showLocation }
       case "home_gym_id":
         if p.homeGymID.count > 64 { violations.append(FieldViolation(field, "must be at most 64 characters")) }
         changes.append { $0.homeGymID = p.homeGymID }

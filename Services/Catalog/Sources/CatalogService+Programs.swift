@@ -9,6 +9,7 @@ extension CatalogService {
   ) async throws -> Gym_Catalog_V1_CreateProgramResponse {
     let (caller, viewer) = try Self.viewer()
     try Self.requireUserAccount()
+    _ = try Caller.verified(to: "publish programs")
     let view = try await publish(request.program, authorID: caller.userID)
     return .with { $0.program = CatalogMapping.program(view, viewer: viewer) }
   }

@@ -16,6 +16,8 @@ struct Forwarder: RegistrableRPCService {
   let routes: [(Route, BackendPool)]
   let deadlines: Deadlines
   let maxMessageBytes: Int
+  /// Sent with `x-forwarded-for` so backends believe it (clients' own copies are dropped).
+  let forwardingProof: String
 
   func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
     for (route, pool) in routes {
@@ -40,7 +42,8 @@ struct Forwarder: RegistrableRPCService {
 
   /// Built once: every header of every call is checked against it.
   private static let dropped: Set<String> = [
-    "content-type", "te", "user-agent", "host", "x-forwarded-for", RequestContext.requestIDKey, ServiceCredential.header,
+    "content-type", "te", "user-agent", "host", "x-forwarded-for", ServiceCredential.forwardedByHeader,
+    RequestContext.requestIDKey, ServiceCredential.header,
   ]
 
   private func forward(
@@ -50,7 +53,10 @@ struct Forwarder: RegistrableRPCService {
     let context = RequestContext.current
     if let context {
       metadata.addString(context.requestID, forKey: RequestContext.requestIDKey)
-      if let address = context.clientAddress { metadata.addString(address, forKey: "x-forwarded-for") }
+      if let address = context.clientAddress {
+        metadata.addString(address, forKey: "x-forwarded-for")
+        metadata.addString(forwardingProof, forKey: ServiceCredential.forwardedByHeader)
+      }
     }
     // Fails at once with UNAVAILABLE when the backend is down rather than queueing.
     let callOptions = CallOptions.internalCall(timeout: timeout(requested: request.metadata, longLived: Route.longLived.contains(method)))

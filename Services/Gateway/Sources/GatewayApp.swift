@@ -80,7 +80,7 @@ public enum GatewayApp {
     let authInternal = try GymClient.make(to: authAddress, interceptors: [settings.credential.clientInterceptor])
     let verifier = TokenVerifier(
       source: AuthKeySource(client: authInternal), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
-    let revocations = RevocationList()
+    let revocations = RevocationList(maxLag: settings.common.revocationMaxLag)
     let server = GymServer(
       name: "gym-gateway",
       settings: settings.common,
@@ -88,18 +88,21 @@ public enum GatewayApp {
         Forwarder(
           routes: routes,
           deadlines: .init(defaultTimeout: settings.defaultDeadline, maximumTimeout: settings.maximumDeadline),
-          maxMessageBytes: settings.common.maxMessageBytes)
+          maxMessageBytes: settings.common.maxMessageBytes,
+          forwardingProof: settings.credential.forwardingProof)
       ],
       healthNames: routes.map { $0.0.service.fullyQualifiedService },
       auth: AuthInterceptor(verifier: verifier, credential: nil, sessionCheck: revocations.sessionCheck),
-      trustForwardedFor: false,
+      forwardingProof: nil,
       // The forwarder enforces the configured limit with a clear status; the transport
       // only stops what is far beyond it (it can answer those with a reset alone).
       transportPayloadLimit: settings.common.maxMessageBytes * 2,
       logger: logger)
     let backends = routes.map { ($0.0.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: $0.1.control)) }
     let probe: HealthMonitor.Probe = {
-      // The gateway serves as long as it runs; each routed service is only as healthy as its backend.
+      // Tokens cannot be vouched for while auth's revocations are not heard.
+      try revocations.checkLag()
+      // Each routed service is only as healthy as its backend.
       var down: Set<String> = []
       for (name, health) in backends {
         let options = CallOptions.internalCall(timeout: .seconds(1))

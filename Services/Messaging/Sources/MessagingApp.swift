@@ -54,7 +54,7 @@ public enum MessagingApp {
     let files = try AttachmentFiles(directory: settings.backend.databasePath("attachments"))
     // Open streams checked their token when they began: each batch of revocations ends
     // those whose caller the list now refuses.
-    let revocations = RevocationList { list in hub.end(where: list.isRevoked) }
+    let revocations = RevocationList(maxLag: settings.backend.common.revocationMaxLag) { list in hub.end(where: list.isRevoked) }
     return try BuiltProcess.backend(
       name: "gym-messaging", settings: settings.backend, database: (path, store.writer),
       healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,

@@ -7,7 +7,7 @@ extension MessagingService {
   public func sendDirectMessage(
     request: Gym_Messaging_V1_SendDirectMessageRequest, context: ServerContext
   ) async throws -> Gym_Messaging_V1_SendDirectMessageResponse {
-    let caller = try Caller.current()
+    let caller = try Caller.verified(to: "send messages")
     let text = try Self.text(request.text, attachments: request.attachmentIds)
     let recipient: Gym_Auth_V1_User
     switch request.recipient {

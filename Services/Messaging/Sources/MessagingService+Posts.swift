@@ -5,7 +5,7 @@ import GymService
 
 extension MessagingService {
   public func createPost(request: Gym_Messaging_V1_CreatePostRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CreatePostResponse {
-    let caller = try Caller.current()
+    let caller = try Caller.verified(to: "post")
     let text = try Self.text(request.text, attachments: request.attachmentIds)
     let post = try await store.createPost(
       id: ID.make(), authorID: caller.userID, text: text, attachmentIDs: request.attachmentIds, now: Date())

@@ -54,7 +54,7 @@ extension MessagingService {
   public func postRoomMessage(
     request: Gym_Messaging_V1_PostRoomMessageRequest, context: ServerContext
   ) async throws -> Gym_Messaging_V1_PostRoomMessageResponse {
-    let caller = try Caller.current()
+    let caller = try Caller.verified(to: "post in rooms")
     let text = try Self.text(request.text, attachments: request.attachmentIds)
     let refs = try await userRefs([caller.userID])
     let now = Date()

@@ -99,7 +99,7 @@ extension PlanService {
   public func publishRoutine(
     request: Gym_Plan_V1_PublishRoutineRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_PublishRoutineResponse {
-    let caller = try Caller.current()
+    let caller = try Caller.verified(to: "publish programs")
     guard let routine = try await store.routine(id: request.routineID, ownerID: caller.userID) else {
       throw PlanError.notFound("no routine with id \(request.routineID)")
     }

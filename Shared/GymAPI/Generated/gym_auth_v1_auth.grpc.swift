@@ -285,6 +285,84 @@ public enum Gym_Auth_V1_AuthService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "RequestEmailVerification" metadata.
+        public enum RequestEmailVerification: Sendable {
+            /// Request type for "RequestEmailVerification".
+            public typealias Input = Gym_Auth_V1_RequestEmailVerificationRequest
+            /// Response type for "RequestEmailVerification".
+            public typealias Output = Gym_Auth_V1_RequestEmailVerificationResponse
+            /// Descriptor for "RequestEmailVerification".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.auth.v1.AuthService"),
+                method: "RequestEmailVerification",
+                type: .unary
+            )
+        }
+        /// Namespace for "VerifyEmail" metadata.
+        public enum VerifyEmail: Sendable {
+            /// Request type for "VerifyEmail".
+            public typealias Input = Gym_Auth_V1_VerifyEmailRequest
+            /// Response type for "VerifyEmail".
+            public typealias Output = Gym_Auth_V1_VerifyEmailResponse
+            /// Descriptor for "VerifyEmail".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.auth.v1.AuthService"),
+                method: "VerifyEmail",
+                type: .unary
+            )
+        }
+        /// Namespace for "RequestTrainerRole" metadata.
+        public enum RequestTrainerRole: Sendable {
+            /// Request type for "RequestTrainerRole".
+            public typealias Input = Gym_Auth_V1_RequestTrainerRoleRequest
+            /// Response type for "RequestTrainerRole".
+            public typealias Output = Gym_Auth_V1_RequestTrainerRoleResponse
+            /// Descriptor for "RequestTrainerRole".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.auth.v1.AuthService"),
+                method: "RequestTrainerRole",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListTrainerRoleRequests" metadata.
+        public enum ListTrainerRoleRequests: Sendable {
+            /// Request type for "ListTrainerRoleRequests".
+            public typealias Input = Gym_Auth_V1_ListTrainerRoleRequestsRequest
+            /// Response type for "ListTrainerRoleRequests".
+            public typealias Output = Gym_Auth_V1_ListTrainerRoleRequestsResponse
+            /// Descriptor for "ListTrainerRoleRequests".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.auth.v1.AuthService"),
+                method: "ListTrainerRoleRequests",
+                type: .unary
+            )
+        }
+        /// Namespace for "DecideTrainerRole" metadata.
+        public enum DecideTrainerRole: Sendable {
+            /// Request type for "DecideTrainerRole".
+            public typealias Input = Gym_Auth_V1_DecideTrainerRoleRequest
+            /// Response type for "DecideTrainerRole".
+            public typealias Output = Gym_Auth_V1_DecideTrainerRoleResponse
+            /// Descriptor for "DecideTrainerRole".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.auth.v1.AuthService"),
+                method: "DecideTrainerRole",
+                type: .unary
+            )
+        }
+        /// Namespace for "PurgeInactiveUsers" metadata.
+        public enum PurgeInactiveUsers: Sendable {
+            /// Request type for "PurgeInactiveUsers".
+            public typealias Input = Gym_Auth_V1_PurgeInactiveUsersRequest
+            /// Response type for "PurgeInactiveUsers".
+            public typealias Output = Gym_Auth_V1_PurgeInactiveUsersResponse
+            /// Descriptor for "PurgeInactiveUsers".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.auth.v1.AuthService"),
+                method: "PurgeInactiveUsers",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "gym.auth.v1.AuthService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             Register.descriptor,
@@ -306,7 +384,13 @@ public enum Gym_Auth_V1_AuthService: Sendable {
             ListUsers.descriptor,
             BanUser.descriptor,
             UnbanUser.descriptor,
-            SetUserRole.descriptor
+            SetUserRole.descriptor,
+            RequestEmailVerification.descriptor,
+            VerifyEmail.descriptor,
+            RequestTrainerRole.descriptor,
+            ListTrainerRoleRequests.descriptor,
+            DecideTrainerRole.descriptor,
+            PurgeInactiveUsers.descriptor
         ]
     }
 }
@@ -724,6 +808,124 @@ extension Gym_Auth_V1_AuthService {
             request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_SetUserRoleRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetUserRoleResponse>
+
+        /// Handle the "RequestEmailVerification" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a code that proves the caller owns the address; a new request replaces the old code.
+        /// > Errors: UNAUTHENTICATED; FAILED_PRECONDITION when already verified;
+        /// > RESOURCE_EXHAUSTED with RetryInfo when asked too often.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Auth_V1_RequestEmailVerificationRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_RequestEmailVerificationResponse` messages.
+        func requestEmailVerification(
+            request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_RequestEmailVerificationRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_RequestEmailVerificationResponse>
+
+        /// Handle the "VerifyEmail" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Marks the caller's email verified with the mailed code.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for an empty code; FAILED_PRECONDITION for a
+        /// > wrong, used or expired code (ask for a new one); RESOURCE_EXHAUSTED after repeated wrong codes.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Auth_V1_VerifyEmailRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_VerifyEmailResponse` messages.
+        func verifyEmail(
+            request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_VerifyEmailRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_VerifyEmailResponse>
+
+        /// Handle the "RequestTrainerRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Asks an administrator for the trainer role.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (note too long); ALREADY_EXISTS when a request
+        /// > is pending; FAILED_PRECONDITION when already a trainer.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Auth_V1_RequestTrainerRoleRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_RequestTrainerRoleResponse` messages.
+        func requestTrainerRole(
+            request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_RequestTrainerRoleRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_RequestTrainerRoleResponse>
+
+        /// Handle the "ListTrainerRoleRequests" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Trainer-role requests by state, oldest first. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for paging.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Auth_V1_ListTrainerRoleRequestsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_ListTrainerRoleRequestsResponse` messages.
+        func listTrainerRoleRequests(
+            request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_ListTrainerRoleRequestsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ListTrainerRoleRequestsResponse>
+
+        /// Handle the "DecideTrainerRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Approves (grants the trainer role) or rejects a pending request; the member is mailed. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION when already decided.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Auth_V1_DecideTrainerRoleRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_DecideTrainerRoleResponse` messages.
+        func decideTrainerRole(
+            request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_DecideTrainerRoleRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_DecideTrainerRoleResponse>
+
+        /// Handle the "PurgeInactiveUsers" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
+        /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Auth_V1_PurgeInactiveUsersRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_PurgeInactiveUsersResponse` messages.
+        func purgeInactiveUsers(
+            request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_PurgeInactiveUsersRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_PurgeInactiveUsersResponse>
     }
 
     /// Service protocol for the "gym.auth.v1.AuthService" service.
@@ -1125,6 +1327,124 @@ extension Gym_Auth_V1_AuthService {
             request: GRPCCore.ServerRequest<Gym_Auth_V1_SetUserRoleRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetUserRoleResponse>
+
+        /// Handle the "RequestEmailVerification" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a code that proves the caller owns the address; a new request replaces the old code.
+        /// > Errors: UNAUTHENTICATED; FAILED_PRECONDITION when already verified;
+        /// > RESOURCE_EXHAUSTED with RetryInfo when asked too often.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_RequestEmailVerificationRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Auth_V1_RequestEmailVerificationResponse` message.
+        func requestEmailVerification(
+            request: GRPCCore.ServerRequest<Gym_Auth_V1_RequestEmailVerificationRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_RequestEmailVerificationResponse>
+
+        /// Handle the "VerifyEmail" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Marks the caller's email verified with the mailed code.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for an empty code; FAILED_PRECONDITION for a
+        /// > wrong, used or expired code (ask for a new one); RESOURCE_EXHAUSTED after repeated wrong codes.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_VerifyEmailRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Auth_V1_VerifyEmailResponse` message.
+        func verifyEmail(
+            request: GRPCCore.ServerRequest<Gym_Auth_V1_VerifyEmailRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_VerifyEmailResponse>
+
+        /// Handle the "RequestTrainerRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Asks an administrator for the trainer role.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (note too long); ALREADY_EXISTS when a request
+        /// > is pending; FAILED_PRECONDITION when already a trainer.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_RequestTrainerRoleRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Auth_V1_RequestTrainerRoleResponse` message.
+        func requestTrainerRole(
+            request: GRPCCore.ServerRequest<Gym_Auth_V1_RequestTrainerRoleRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_RequestTrainerRoleResponse>
+
+        /// Handle the "ListTrainerRoleRequests" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Trainer-role requests by state, oldest first. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for paging.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_ListTrainerRoleRequestsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Auth_V1_ListTrainerRoleRequestsResponse` message.
+        func listTrainerRoleRequests(
+            request: GRPCCore.ServerRequest<Gym_Auth_V1_ListTrainerRoleRequestsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_ListTrainerRoleRequestsResponse>
+
+        /// Handle the "DecideTrainerRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Approves (grants the trainer role) or rejects a pending request; the member is mailed. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION when already decided.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_DecideTrainerRoleRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Auth_V1_DecideTrainerRoleResponse` message.
+        func decideTrainerRole(
+            request: GRPCCore.ServerRequest<Gym_Auth_V1_DecideTrainerRoleRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_DecideTrainerRoleResponse>
+
+        /// Handle the "PurgeInactiveUsers" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
+        /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_PurgeInactiveUsersRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Auth_V1_PurgeInactiveUsersResponse` message.
+        func purgeInactiveUsers(
+            request: GRPCCore.ServerRequest<Gym_Auth_V1_PurgeInactiveUsersRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_PurgeInactiveUsersResponse>
     }
 
     /// Simple service protocol for the "gym.auth.v1.AuthService" service.
@@ -1524,6 +1844,124 @@ extension Gym_Auth_V1_AuthService {
             request: Gym_Auth_V1_SetUserRoleRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Auth_V1_SetUserRoleResponse
+
+        /// Handle the "RequestEmailVerification" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a code that proves the caller owns the address; a new request replaces the old code.
+        /// > Errors: UNAUTHENTICATED; FAILED_PRECONDITION when already verified;
+        /// > RESOURCE_EXHAUSTED with RetryInfo when asked too often.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Auth_V1_RequestEmailVerificationRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Auth_V1_RequestEmailVerificationResponse` to respond with.
+        func requestEmailVerification(
+            request: Gym_Auth_V1_RequestEmailVerificationRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Auth_V1_RequestEmailVerificationResponse
+
+        /// Handle the "VerifyEmail" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Marks the caller's email verified with the mailed code.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for an empty code; FAILED_PRECONDITION for a
+        /// > wrong, used or expired code (ask for a new one); RESOURCE_EXHAUSTED after repeated wrong codes.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Auth_V1_VerifyEmailRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Auth_V1_VerifyEmailResponse` to respond with.
+        func verifyEmail(
+            request: Gym_Auth_V1_VerifyEmailRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Auth_V1_VerifyEmailResponse
+
+        /// Handle the "RequestTrainerRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Asks an administrator for the trainer role.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (note too long); ALREADY_EXISTS when a request
+        /// > is pending; FAILED_PRECONDITION when already a trainer.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Auth_V1_RequestTrainerRoleRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Auth_V1_RequestTrainerRoleResponse` to respond with.
+        func requestTrainerRole(
+            request: Gym_Auth_V1_RequestTrainerRoleRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Auth_V1_RequestTrainerRoleResponse
+
+        /// Handle the "ListTrainerRoleRequests" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Trainer-role requests by state, oldest first. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for paging.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Auth_V1_ListTrainerRoleRequestsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Auth_V1_ListTrainerRoleRequestsResponse` to respond with.
+        func listTrainerRoleRequests(
+            request: Gym_Auth_V1_ListTrainerRoleRequestsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Auth_V1_ListTrainerRoleRequestsResponse
+
+        /// Handle the "DecideTrainerRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Approves (grants the trainer role) or rejects a pending request; the member is mailed. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION when already decided.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Auth_V1_DecideTrainerRoleRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Auth_V1_DecideTrainerRoleResponse` to respond with.
+        func decideTrainerRole(
+            request: Gym_Auth_V1_DecideTrainerRoleRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Auth_V1_DecideTrainerRoleResponse
+
+        /// Handle the "PurgeInactiveUsers" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
+        /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Auth_V1_PurgeInactiveUsersRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Auth_V1_PurgeInactiveUsersResponse` to respond with.
+        func purgeInactiveUsers(
+            request: Gym_Auth_V1_PurgeInactiveUsersRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Auth_V1_PurgeInactiveUsersResponse
     }
 }
 
@@ -1751,6 +2189,72 @@ extension Gym_Auth_V1_AuthService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Gym_Auth_V1_AuthService.Method.RequestEmailVerification.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_RequestEmailVerificationRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_RequestEmailVerificationResponse>(),
+            handler: { request, context in
+                try await self.requestEmailVerification(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Auth_V1_AuthService.Method.VerifyEmail.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_VerifyEmailRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_VerifyEmailResponse>(),
+            handler: { request, context in
+                try await self.verifyEmail(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Auth_V1_AuthService.Method.RequestTrainerRole.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_RequestTrainerRoleRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_RequestTrainerRoleResponse>(),
+            handler: { request, context in
+                try await self.requestTrainerRole(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Auth_V1_AuthService.Method.ListTrainerRoleRequests.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_ListTrainerRoleRequestsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_ListTrainerRoleRequestsResponse>(),
+            handler: { request, context in
+                try await self.listTrainerRoleRequests(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Auth_V1_AuthService.Method.DecideTrainerRole.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_DecideTrainerRoleRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_DecideTrainerRoleResponse>(),
+            handler: { request, context in
+                try await self.decideTrainerRole(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Auth_V1_AuthService.Method.PurgeInactiveUsers.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_PurgeInactiveUsersRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_PurgeInactiveUsersResponse>(),
+            handler: { request, context in
+                try await self.purgeInactiveUsers(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -1971,6 +2475,72 @@ extension Gym_Auth_V1_AuthService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetUserRoleResponse> {
         let response = try await self.setUserRole(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func requestEmailVerification(
+        request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_RequestEmailVerificationRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_RequestEmailVerificationResponse> {
+        let response = try await self.requestEmailVerification(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func verifyEmail(
+        request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_VerifyEmailRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_VerifyEmailResponse> {
+        let response = try await self.verifyEmail(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func requestTrainerRole(
+        request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_RequestTrainerRoleRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_RequestTrainerRoleResponse> {
+        let response = try await self.requestTrainerRole(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listTrainerRoleRequests(
+        request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_ListTrainerRoleRequestsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ListTrainerRoleRequestsResponse> {
+        let response = try await self.listTrainerRoleRequests(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func decideTrainerRole(
+        request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_DecideTrainerRoleRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_DecideTrainerRoleResponse> {
+        let response = try await self.decideTrainerRole(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func purgeInactiveUsers(
+        request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_PurgeInactiveUsersRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_PurgeInactiveUsersResponse> {
+        let response = try await self.purgeInactiveUsers(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -2234,6 +2804,84 @@ extension Gym_Auth_V1_AuthService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetUserRoleResponse> {
         return GRPCCore.ServerResponse<Gym_Auth_V1_SetUserRoleResponse>(
             message: try await self.setUserRole(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func requestEmailVerification(
+        request: GRPCCore.ServerRequest<Gym_Auth_V1_RequestEmailVerificationRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_RequestEmailVerificationResponse> {
+        return GRPCCore.ServerResponse<Gym_Auth_V1_RequestEmailVerificationResponse>(
+            message: try await self.requestEmailVerification(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func verifyEmail(
+        request: GRPCCore.ServerRequest<Gym_Auth_V1_VerifyEmailRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_VerifyEmailResponse> {
+        return GRPCCore.ServerResponse<Gym_Auth_V1_VerifyEmailResponse>(
+            message: try await self.verifyEmail(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func requestTrainerRole(
+        request: GRPCCore.ServerRequest<Gym_Auth_V1_RequestTrainerRoleRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_RequestTrainerRoleResponse> {
+        return GRPCCore.ServerResponse<Gym_Auth_V1_RequestTrainerRoleResponse>(
+            message: try await self.requestTrainerRole(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listTrainerRoleRequests(
+        request: GRPCCore.ServerRequest<Gym_Auth_V1_ListTrainerRoleRequestsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_ListTrainerRoleRequestsResponse> {
+        return GRPCCore.ServerResponse<Gym_Auth_V1_ListTrainerRoleRequestsResponse>(
+            message: try await self.listTrainerRoleRequests(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func decideTrainerRole(
+        request: GRPCCore.ServerRequest<Gym_Auth_V1_DecideTrainerRoleRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_DecideTrainerRoleResponse> {
+        return GRPCCore.ServerResponse<Gym_Auth_V1_DecideTrainerRoleResponse>(
+            message: try await self.decideTrainerRole(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func purgeInactiveUsers(
+        request: GRPCCore.ServerRequest<Gym_Auth_V1_PurgeInactiveUsersRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_PurgeInactiveUsersResponse> {
+        return GRPCCore.ServerResponse<Gym_Auth_V1_PurgeInactiveUsersResponse>(
+            message: try await self.purgeInactiveUsers(
                 request: request.message,
                 context: context
             ),
@@ -2741,6 +3389,154 @@ extension Gym_Auth_V1_AuthService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_SetUserRoleResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetUserRoleResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RequestEmailVerification" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a code that proves the caller owns the address; a new request replaces the old code.
+        /// > Errors: UNAUTHENTICATED; FAILED_PRECONDITION when already verified;
+        /// > RESOURCE_EXHAUSTED with RetryInfo when asked too often.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_RequestEmailVerificationRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_RequestEmailVerificationRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_RequestEmailVerificationResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func requestEmailVerification<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_RequestEmailVerificationRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_RequestEmailVerificationRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_RequestEmailVerificationResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_RequestEmailVerificationResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "VerifyEmail" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Marks the caller's email verified with the mailed code.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for an empty code; FAILED_PRECONDITION for a
+        /// > wrong, used or expired code (ask for a new one); RESOURCE_EXHAUSTED after repeated wrong codes.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_VerifyEmailRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_VerifyEmailRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_VerifyEmailResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func verifyEmail<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_VerifyEmailRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_VerifyEmailRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_VerifyEmailResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_VerifyEmailResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RequestTrainerRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Asks an administrator for the trainer role.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (note too long); ALREADY_EXISTS when a request
+        /// > is pending; FAILED_PRECONDITION when already a trainer.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_RequestTrainerRoleRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_RequestTrainerRoleRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_RequestTrainerRoleResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func requestTrainerRole<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_RequestTrainerRoleRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_RequestTrainerRoleRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_RequestTrainerRoleResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_RequestTrainerRoleResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListTrainerRoleRequests" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Trainer-role requests by state, oldest first. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for paging.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_ListTrainerRoleRequestsRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_ListTrainerRoleRequestsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_ListTrainerRoleRequestsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listTrainerRoleRequests<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_ListTrainerRoleRequestsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_ListTrainerRoleRequestsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_ListTrainerRoleRequestsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_ListTrainerRoleRequestsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DecideTrainerRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Approves (grants the trainer role) or rejects a pending request; the member is mailed. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION when already decided.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_DecideTrainerRoleRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_DecideTrainerRoleRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_DecideTrainerRoleResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func decideTrainerRole<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_DecideTrainerRoleRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_DecideTrainerRoleRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_DecideTrainerRoleResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_DecideTrainerRoleResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "PurgeInactiveUsers" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
+        /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_PurgeInactiveUsersRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_PurgeInactiveUsersRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_PurgeInactiveUsersResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func purgeInactiveUsers<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_PurgeInactiveUsersRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_PurgeInactiveUsersRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_PurgeInactiveUsersResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_PurgeInactiveUsersResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -3471,6 +4267,220 @@ extension Gym_Auth_V1_AuthService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "RequestEmailVerification" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a code that proves the caller owns the address; a new request replaces the old code.
+        /// > Errors: UNAUTHENTICATED; FAILED_PRECONDITION when already verified;
+        /// > RESOURCE_EXHAUSTED with RetryInfo when asked too often.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_RequestEmailVerificationRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_RequestEmailVerificationRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_RequestEmailVerificationResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func requestEmailVerification<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_RequestEmailVerificationRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_RequestEmailVerificationRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_RequestEmailVerificationResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_RequestEmailVerificationResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Auth_V1_AuthService.Method.RequestEmailVerification.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "VerifyEmail" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Marks the caller's email verified with the mailed code.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for an empty code; FAILED_PRECONDITION for a
+        /// > wrong, used or expired code (ask for a new one); RESOURCE_EXHAUSTED after repeated wrong codes.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_VerifyEmailRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_VerifyEmailRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_VerifyEmailResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func verifyEmail<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_VerifyEmailRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_VerifyEmailRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_VerifyEmailResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_VerifyEmailResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Auth_V1_AuthService.Method.VerifyEmail.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RequestTrainerRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Asks an administrator for the trainer role.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (note too long); ALREADY_EXISTS when a request
+        /// > is pending; FAILED_PRECONDITION when already a trainer.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_RequestTrainerRoleRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_RequestTrainerRoleRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_RequestTrainerRoleResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func requestTrainerRole<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_RequestTrainerRoleRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_RequestTrainerRoleRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_RequestTrainerRoleResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_RequestTrainerRoleResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Auth_V1_AuthService.Method.RequestTrainerRole.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListTrainerRoleRequests" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Trainer-role requests by state, oldest first. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for paging.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_ListTrainerRoleRequestsRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_ListTrainerRoleRequestsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_ListTrainerRoleRequestsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listTrainerRoleRequests<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_ListTrainerRoleRequestsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_ListTrainerRoleRequestsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_ListTrainerRoleRequestsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_ListTrainerRoleRequestsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Auth_V1_AuthService.Method.ListTrainerRoleRequests.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DecideTrainerRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Approves (grants the trainer role) or rejects a pending request; the member is mailed. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION when already decided.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_DecideTrainerRoleRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_DecideTrainerRoleRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_DecideTrainerRoleResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func decideTrainerRole<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_DecideTrainerRoleRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_DecideTrainerRoleRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_DecideTrainerRoleResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_DecideTrainerRoleResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Auth_V1_AuthService.Method.DecideTrainerRole.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "PurgeInactiveUsers" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
+        /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_PurgeInactiveUsersRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_PurgeInactiveUsersRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_PurgeInactiveUsersResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func purgeInactiveUsers<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_PurgeInactiveUsersRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_PurgeInactiveUsersRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_PurgeInactiveUsersResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_PurgeInactiveUsersResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Auth_V1_AuthService.Method.PurgeInactiveUsers.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -4084,6 +5094,190 @@ extension Gym_Auth_V1_AuthService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SetUserRoleRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SetUserRoleResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RequestEmailVerification" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Mails a code that proves the caller owns the address; a new request replaces the old code.
+    /// > Errors: UNAUTHENTICATED; FAILED_PRECONDITION when already verified;
+    /// > RESOURCE_EXHAUSTED with RetryInfo when asked too often.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Auth_V1_RequestEmailVerificationRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func requestEmailVerification<Result>(
+        request: GRPCCore.ClientRequest<Gym_Auth_V1_RequestEmailVerificationRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_RequestEmailVerificationResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.requestEmailVerification(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_RequestEmailVerificationRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_RequestEmailVerificationResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "VerifyEmail" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Marks the caller's email verified with the mailed code.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for an empty code; FAILED_PRECONDITION for a
+    /// > wrong, used or expired code (ask for a new one); RESOURCE_EXHAUSTED after repeated wrong codes.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Auth_V1_VerifyEmailRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func verifyEmail<Result>(
+        request: GRPCCore.ClientRequest<Gym_Auth_V1_VerifyEmailRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_VerifyEmailResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.verifyEmail(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_VerifyEmailRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_VerifyEmailResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RequestTrainerRole" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Asks an administrator for the trainer role.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (note too long); ALREADY_EXISTS when a request
+    /// > is pending; FAILED_PRECONDITION when already a trainer.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Auth_V1_RequestTrainerRoleRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func requestTrainerRole<Result>(
+        request: GRPCCore.ClientRequest<Gym_Auth_V1_RequestTrainerRoleRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_RequestTrainerRoleResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.requestTrainerRole(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_RequestTrainerRoleRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_RequestTrainerRoleResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListTrainerRoleRequests" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Trainer-role requests by state, oldest first. (admin)
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for paging.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Auth_V1_ListTrainerRoleRequestsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listTrainerRoleRequests<Result>(
+        request: GRPCCore.ClientRequest<Gym_Auth_V1_ListTrainerRoleRequestsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_ListTrainerRoleRequestsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listTrainerRoleRequests(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_ListTrainerRoleRequestsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_ListTrainerRoleRequestsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DecideTrainerRole" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Approves (grants the trainer role) or rejects a pending request; the member is mailed. (admin)
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION when already decided.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Auth_V1_DecideTrainerRoleRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func decideTrainerRole<Result>(
+        request: GRPCCore.ClientRequest<Gym_Auth_V1_DecideTrainerRoleRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_DecideTrainerRoleResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.decideTrainerRole(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_DecideTrainerRoleRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_DecideTrainerRoleResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "PurgeInactiveUsers" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
+    /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Auth_V1_PurgeInactiveUsersRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func purgeInactiveUsers<Result>(
+        request: GRPCCore.ClientRequest<Gym_Auth_V1_PurgeInactiveUsersRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_PurgeInactiveUsersResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.purgeInactiveUsers(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_PurgeInactiveUsersRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_PurgeInactiveUsersResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -4779,6 +5973,214 @@ extension Gym_Auth_V1_AuthService.ClientProtocol {
             metadata: metadata
         )
         return try await self.setUserRole(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RequestEmailVerification" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Mails a code that proves the caller owns the address; a new request replaces the old code.
+    /// > Errors: UNAUTHENTICATED; FAILED_PRECONDITION when already verified;
+    /// > RESOURCE_EXHAUSTED with RetryInfo when asked too often.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func requestEmailVerification<Result>(
+        _ message: Gym_Auth_V1_RequestEmailVerificationRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_RequestEmailVerificationResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Auth_V1_RequestEmailVerificationRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.requestEmailVerification(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "VerifyEmail" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Marks the caller's email verified with the mailed code.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for an empty code; FAILED_PRECONDITION for a
+    /// > wrong, used or expired code (ask for a new one); RESOURCE_EXHAUSTED after repeated wrong codes.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func verifyEmail<Result>(
+        _ message: Gym_Auth_V1_VerifyEmailRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_VerifyEmailResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Auth_V1_VerifyEmailRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.verifyEmail(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RequestTrainerRole" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Asks an administrator for the trainer role.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (note too long); ALREADY_EXISTS when a request
+    /// > is pending; FAILED_PRECONDITION when already a trainer.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func requestTrainerRole<Result>(
+        _ message: Gym_Auth_V1_RequestTrainerRoleRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_RequestTrainerRoleResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Auth_V1_RequestTrainerRoleRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.requestTrainerRole(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListTrainerRoleRequests" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Trainer-role requests by state, oldest first. (admin)
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for paging.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listTrainerRoleRequests<Result>(
+        _ message: Gym_Auth_V1_ListTrainerRoleRequestsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_ListTrainerRoleRequestsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Auth_V1_ListTrainerRoleRequestsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listTrainerRoleRequests(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DecideTrainerRole" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Approves (grants the trainer role) or rejects a pending request; the member is mailed. (admin)
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION when already decided.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func decideTrainerRole<Result>(
+        _ message: Gym_Auth_V1_DecideTrainerRoleRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_DecideTrainerRoleResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Auth_V1_DecideTrainerRoleRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.decideTrainerRole(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "PurgeInactiveUsers" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
+    /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func purgeInactiveUsers<Result>(
+        _ message: Gym_Auth_V1_PurgeInactiveUsersRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_PurgeInactiveUsersResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Auth_V1_PurgeInactiveUsersRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.purgeInactiveUsers(
             request: request,
             options: options,
             onResponse: handleResponse

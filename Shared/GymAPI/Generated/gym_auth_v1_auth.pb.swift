@@ -192,56 +192,142 @@ public nonisolated enum Gym_Auth_V1_Sex: SwiftProtobuf.Enum, Swift.CaseIterable 
 
 }
 
-public nonisolated struct Gym_Auth_V1_Profile: Sendable {
+public nonisolated enum Gym_Auth_V1_TrainerRoleRequestState: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// in filters: any
+  case unspecified // = 0
+  case pending // = 1
+  case approved // = 2
+  case rejected // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .pending
+    case 2: self = .approved
+    case 3: self = .rejected
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .pending: return 1
+    case .approved: return 2
+    case .rejected: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Gym_Auth_V1_TrainerRoleRequestState] = [
+    .unspecified,
+    .pending,
+    .approved,
+    .rejected,
+  ]
+
+}
+
+public nonisolated struct Gym_Auth_V1_Profile: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var displayName: String = String()
+  public var displayName: String {
+    get {_storage._displayName}
+    set {_uniqueStorage()._displayName = newValue}
+  }
 
-  public var bio: String = String()
+  public var bio: String {
+    get {_storage._bio}
+    set {_uniqueStorage()._bio = newValue}
+  }
 
-  public var avatarURL: String = String()
+  public var avatarURL: String {
+    get {_storage._avatarURL}
+    set {_uniqueStorage()._avatarURL = newValue}
+  }
 
   public var dateOfBirth: Gym_Common_V1_Date {
-    get {_dateOfBirth ?? Gym_Common_V1_Date()}
-    set {_dateOfBirth = newValue}
+    get {_storage._dateOfBirth ?? Gym_Common_V1_Date()}
+    set {_uniqueStorage()._dateOfBirth = newValue}
   }
   /// Returns true if `dateOfBirth` has been explicitly set.
-  public var hasDateOfBirth: Bool {self._dateOfBirth != nil}
+  public var hasDateOfBirth: Bool {_storage._dateOfBirth != nil}
   /// Clears the value of `dateOfBirth`. Subsequent reads from it will return its default value.
-  public mutating func clearDateOfBirth() {self._dateOfBirth = nil}
+  public mutating func clearDateOfBirth() {_uniqueStorage()._dateOfBirth = nil}
 
-  public var sex: Gym_Auth_V1_Sex = .unspecified
+  public var sex: Gym_Auth_V1_Sex {
+    get {_storage._sex}
+    set {_uniqueStorage()._sex = newValue}
+  }
 
-  public var heightM: Double = 0
+  public var heightM: Double {
+    get {_storage._heightM}
+    set {_uniqueStorage()._heightM = newValue}
+  }
 
-  public var experienceLevel: Gym_Auth_V1_ExperienceLevel = .unspecified
+  public var experienceLevel: Gym_Auth_V1_ExperienceLevel {
+    get {_storage._experienceLevel}
+    set {_uniqueStorage()._experienceLevel = newValue}
+  }
 
-  public var unitSystem: Gym_Auth_V1_UnitSystem = .unspecified
+  public var unitSystem: Gym_Auth_V1_UnitSystem {
+    get {_storage._unitSystem}
+    set {_uniqueStorage()._unitSystem = newValue}
+  }
 
   /// IANA name, e.g. "Europe/London"
-  public var timeZone: String = String()
+  public var timeZone: String {
+    get {_storage._timeZone}
+    set {_uniqueStorage()._timeZone = newValue}
+  }
 
-  public var visibility: Gym_Auth_V1_Visibility = .unspecified
+  public var visibility: Gym_Auth_V1_Visibility {
+    get {_storage._visibility}
+    set {_uniqueStorage()._visibility = newValue}
+  }
 
+  /// private: only its city-level form is ever shown
   public var homeLocation: Gym_Common_V1_LatLng {
-    get {_homeLocation ?? Gym_Common_V1_LatLng()}
-    set {_homeLocation = newValue}
+    get {_storage._homeLocation ?? Gym_Common_V1_LatLng()}
+    set {_uniqueStorage()._homeLocation = newValue}
   }
   /// Returns true if `homeLocation` has been explicitly set.
-  public var hasHomeLocation: Bool {self._homeLocation != nil}
+  public var hasHomeLocation: Bool {_storage._homeLocation != nil}
   /// Clears the value of `homeLocation`. Subsequent reads from it will return its default value.
-  public mutating func clearHomeLocation() {self._homeLocation = nil}
+  public mutating func clearHomeLocation() {_uniqueStorage()._homeLocation = nil}
 
-  public var homeGymID: String = String()
+  public var homeGymID: String {
+    get {_storage._homeGymID}
+    set {_uniqueStorage()._homeGymID = newValue}
+  }
+
+  /// e.g. "Leeds, UK"; shown on the public profile when show_location
+  public var city: String {
+    get {_storage._city}
+    set {_uniqueStorage()._city = newValue}
+  }
+
+  /// public profiles show city and a ~10 km approximation of home_location
+  public var showLocation: Bool {
+    get {_storage._showLocation}
+    set {_uniqueStorage()._showLocation = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _dateOfBirth: Gym_Common_V1_Date? = nil
-  fileprivate var _homeLocation: Gym_Common_V1_LatLng? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Gym_Auth_V1_Ban: Sendable {
@@ -336,11 +422,85 @@ public nonisolated struct Gym_Auth_V1_User: @unchecked Sendable {
   /// Clears the value of `ban`. Subsequent reads from it will return its default value.
   public mutating func clearBan() {_uniqueStorage()._ban = nil}
 
+  /// publishing and messaging need it
+  public var emailVerified: Bool {
+    get {_storage._emailVerified}
+    set {_uniqueStorage()._emailVerified = newValue}
+  }
+
+  /// last sign-in or token refresh
+  public var lastActiveAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_storage._lastActiveAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._lastActiveAt = newValue}
+  }
+  /// Returns true if `lastActiveAt` has been explicitly set.
+  public var hasLastActiveAt: Bool {_storage._lastActiveAt != nil}
+  /// Clears the value of `lastActiveAt`. Subsequent reads from it will return its default value.
+  public mutating func clearLastActiveAt() {_uniqueStorage()._lastActiveAt = nil}
+
+  /// the latest one, if any (own account and admins)
+  public var trainerRoleRequest: Gym_Auth_V1_TrainerRoleRequest {
+    get {_storage._trainerRoleRequest ?? Gym_Auth_V1_TrainerRoleRequest()}
+    set {_uniqueStorage()._trainerRoleRequest = newValue}
+  }
+  /// Returns true if `trainerRoleRequest` has been explicitly set.
+  public var hasTrainerRoleRequest: Bool {_storage._trainerRoleRequest != nil}
+  /// Clears the value of `trainerRoleRequest`. Subsequent reads from it will return its default value.
+  public mutating func clearTrainerRoleRequest() {_uniqueStorage()._trainerRoleRequest = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A member's request to be a trainer; an administrator decides.
+public nonisolated struct Gym_Auth_V1_TrainerRoleRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var userID: String = String()
+
+  public var username: String = String()
+
+  /// what the member says about their qualifications
+  public var note: String = String()
+
+  public var state: Gym_Auth_V1_TrainerRoleRequestState = .unspecified
+
+  public var createdAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_createdAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_createdAt = newValue}
+  }
+  /// Returns true if `createdAt` has been explicitly set.
+  public var hasCreatedAt: Bool {self._createdAt != nil}
+  /// Clears the value of `createdAt`. Subsequent reads from it will return its default value.
+  public mutating func clearCreatedAt() {self._createdAt = nil}
+
+  public var decidedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_decidedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_decidedAt = newValue}
+  }
+  /// Returns true if `decidedAt` has been explicitly set.
+  public var hasDecidedAt: Bool {self._decidedAt != nil}
+  /// Clears the value of `decidedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearDecidedAt() {self._decidedAt = nil}
+
+  /// the administrator's user id
+  public var decidedBy: String = String()
+
+  public var decisionNote: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _decidedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 /// What anyone may see of another user.
@@ -371,9 +531,26 @@ public nonisolated struct Gym_Auth_V1_PublicProfile: Sendable {
   /// true when private fields were withheld
   public var limited: Bool = false
 
+  /// only when the user chose show_location
+  public var city: String = String()
+
+  /// home location rounded to 0.1° (~10 km); same rule
+  public var approximateLocation: Gym_Common_V1_LatLng {
+    get {_approximateLocation ?? Gym_Common_V1_LatLng()}
+    set {_approximateLocation = newValue}
+  }
+  /// Returns true if `approximateLocation` has been explicitly set.
+  public var hasApproximateLocation: Bool {self._approximateLocation != nil}
+  /// Clears the value of `approximateLocation`. Subsequent reads from it will return its default value.
+  public mutating func clearApproximateLocation() {self._approximateLocation = nil}
+
+  public var isTrainer: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _approximateLocation: Gym_Common_V1_LatLng? = nil
 }
 
 public nonisolated struct Gym_Auth_V1_Tokens: Sendable {
@@ -520,14 +697,32 @@ public nonisolated struct Gym_Auth_V1_RegisterRequest: Sendable {
 
   public var termsVersion: String = String()
 
-  /// MEMBER (default) or TRAINER
+  /// MEMBER (default). TRAINER is never granted at sign-up: it files a trainer-role
+  /// request, as wants_trainer_role does. ADMIN is refused.
   public var role: Gym_Common_V1_Role = .unspecified
 
   public var clientDescription: String = String()
 
+  /// Required when the platform sets a minimum age; checked against it.
+  public var dateOfBirth: Gym_Common_V1_Date {
+    get {_dateOfBirth ?? Gym_Common_V1_Date()}
+    set {_dateOfBirth = newValue}
+  }
+  /// Returns true if `dateOfBirth` has been explicitly set.
+  public var hasDateOfBirth: Bool {self._dateOfBirth != nil}
+  /// Clears the value of `dateOfBirth`. Subsequent reads from it will return its default value.
+  public mutating func clearDateOfBirth() {self._dateOfBirth = nil}
+
+  /// files a trainer-role request for an administrator
+  public var wantsTrainerRole: Bool = false
+
+  public var trainerRoleNote: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _dateOfBirth: Gym_Common_V1_Date? = nil
 }
 
 public nonisolated struct Gym_Auth_V1_RegisterResponse: Sendable {
@@ -1071,6 +1266,9 @@ public nonisolated struct Gym_Auth_V1_ListUsersRequest: Sendable {
 
   public var pageToken: String = String()
 
+  /// > 0: only accounts with no sign-in or refresh for that long, oldest first
+  public var inactiveMonths: Int32 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1205,6 +1403,224 @@ public nonisolated struct Gym_Auth_V1_SetUserRoleResponse: Sendable {
   fileprivate var _user: Gym_Auth_V1_User? = nil
 }
 
+public nonisolated struct Gym_Auth_V1_RequestEmailVerificationRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Auth_V1_RequestEmailVerificationResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var codeExpiresAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_codeExpiresAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_codeExpiresAt = newValue}
+  }
+  /// Returns true if `codeExpiresAt` has been explicitly set.
+  public var hasCodeExpiresAt: Bool {self._codeExpiresAt != nil}
+  /// Clears the value of `codeExpiresAt`. Subsequent reads from it will return its default value.
+  public mutating func clearCodeExpiresAt() {self._codeExpiresAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _codeExpiresAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Gym_Auth_V1_VerifyEmailRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var code: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Auth_V1_VerifyEmailResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var user: Gym_Auth_V1_User {
+    get {_user ?? Gym_Auth_V1_User()}
+    set {_user = newValue}
+  }
+  /// Returns true if `user` has been explicitly set.
+  public var hasUser: Bool {self._user != nil}
+  /// Clears the value of `user`. Subsequent reads from it will return its default value.
+  public mutating func clearUser() {self._user = nil}
+
+  /// A new access token for the current session that carries the verified address.
+  public var accessToken: String = String()
+
+  public var accessTokenExpiresAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_accessTokenExpiresAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_accessTokenExpiresAt = newValue}
+  }
+  /// Returns true if `accessTokenExpiresAt` has been explicitly set.
+  public var hasAccessTokenExpiresAt: Bool {self._accessTokenExpiresAt != nil}
+  /// Clears the value of `accessTokenExpiresAt`. Subsequent reads from it will return its default value.
+  public mutating func clearAccessTokenExpiresAt() {self._accessTokenExpiresAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _user: Gym_Auth_V1_User? = nil
+  fileprivate var _accessTokenExpiresAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Gym_Auth_V1_RequestTrainerRoleRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// qualifications, experience; at most 2000 characters
+  public var note: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Auth_V1_RequestTrainerRoleResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var request: Gym_Auth_V1_TrainerRoleRequest {
+    get {_request ?? Gym_Auth_V1_TrainerRoleRequest()}
+    set {_request = newValue}
+  }
+  /// Returns true if `request` has been explicitly set.
+  public var hasRequest: Bool {self._request != nil}
+  /// Clears the value of `request`. Subsequent reads from it will return its default value.
+  public mutating func clearRequest() {self._request = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _request: Gym_Auth_V1_TrainerRoleRequest? = nil
+}
+
+public nonisolated struct Gym_Auth_V1_ListTrainerRoleRequestsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// unspecified = PENDING
+  public var state: Gym_Auth_V1_TrainerRoleRequestState = .unspecified
+
+  public var pageSize: Int32 = 0
+
+  public var pageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Auth_V1_ListTrainerRoleRequestsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// oldest first
+  public var requests: [Gym_Auth_V1_TrainerRoleRequest] = []
+
+  public var nextPageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Auth_V1_DecideTrainerRoleRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var requestID: String = String()
+
+  public var approve: Bool = false
+
+  /// the reason, mailed to the member
+  public var note: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Auth_V1_DecideTrainerRoleResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var request: Gym_Auth_V1_TrainerRoleRequest {
+    get {_request ?? Gym_Auth_V1_TrainerRoleRequest()}
+    set {_request = newValue}
+  }
+  /// Returns true if `request` has been explicitly set.
+  public var hasRequest: Bool {self._request != nil}
+  /// Clears the value of `request`. Subsequent reads from it will return its default value.
+  public mutating func clearRequest() {self._request = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _request: Gym_Auth_V1_TrainerRoleRequest? = nil
+}
+
+public nonisolated struct Gym_Auth_V1_PurgeInactiveUsersRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// at least 1
+  public var inactiveMonths: Int32 = 0
+
+  /// days between the notice mail and removal; at least 1 (default 30)
+  public var noticeDays: Int32 = 0
+
+  /// count only
+  public var dryRun: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Auth_V1_PurgeInactiveUsersResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// notices mailed now
+  public var notified: Int32 = 0
+
+  /// accounts removed now (notice given, still inactive)
+  public var purged: Int32 = 0
+
+  public var purgedUserIds: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Gym_Auth_V1_LookupUsersRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1308,12 +1724,21 @@ public nonisolated struct Gym_Auth_V1_WatchRevocationsRequest: Sendable {
   public init() {}
 }
 
+/// Sent on every change and, empty, as a heartbeat every few seconds: a follower that
+/// hears nothing for too long stops trusting older tokens.
 public nonisolated struct Gym_Auth_V1_WatchRevocationsResponse: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var revocations: [Gym_Auth_V1_Revocation] = []
+
+  /// the newest cursor auth has
+  public var headCursor: Int64 = 0
+
+  /// Changes whenever auth starts: cursors of another epoch are not comparable (auth may
+  /// have been restored from a backup), so the follower reads the retained window again.
+  public var epoch: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1439,90 +1864,166 @@ nonisolated extension Gym_Auth_V1_Sex: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SEX_UNSPECIFIED\0\u{1}FEMALE\0\u{1}MALE\0\u{1}OTHER\0")
 }
 
+nonisolated extension Gym_Auth_V1_TrainerRoleRequestState: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRAINER_ROLE_REQUEST_STATE_UNSPECIFIED\0\u{1}PENDING\0\u{1}APPROVED\0\u{1}REJECTED\0")
+}
+
 nonisolated extension Gym_Auth_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Profile"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}display_name\0\u{1}bio\0\u{3}avatar_url\0\u{3}date_of_birth\0\u{1}sex\0\u{3}height_m\0\u{3}experience_level\0\u{3}unit_system\0\u{3}time_zone\0\u{1}visibility\0\u{3}home_location\0\u{3}home_gym_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}display_name\0\u{1}bio\0\u{3}avatar_url\0\u{3}date_of_birth\0\u{1}sex\0\u{3}height_m\0\u{3}experience_level\0\u{3}unit_system\0\u{3}time_zone\0\u{1}visibility\0\u{3}home_location\0\u{3}home_gym_id\0\u{1}city\0\u{3}show_location\0")
+
+  fileprivate class _StorageClass {
+    var _displayName: String = String()
+    var _bio: String = String()
+    var _avatarURL: String = String()
+    var _dateOfBirth: Gym_Common_V1_Date? = nil
+    var _sex: Gym_Auth_V1_Sex = .unspecified
+    var _heightM: Double = 0
+    var _experienceLevel: Gym_Auth_V1_ExperienceLevel = .unspecified
+    var _unitSystem: Gym_Auth_V1_UnitSystem = .unspecified
+    var _timeZone: String = String()
+    var _visibility: Gym_Auth_V1_Visibility = .unspecified
+    var _homeLocation: Gym_Common_V1_LatLng? = nil
+    var _homeGymID: String = String()
+    var _city: String = String()
+    var _showLocation: Bool = false
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _displayName = source._displayName
+      _bio = source._bio
+      _avatarURL = source._avatarURL
+      _dateOfBirth = source._dateOfBirth
+      _sex = source._sex
+      _heightM = source._heightM
+      _experienceLevel = source._experienceLevel
+      _unitSystem = source._unitSystem
+      _timeZone = source._timeZone
+      _visibility = source._visibility
+      _homeLocation = source._homeLocation
+      _homeGymID = source._homeGymID
+      _city = source._city
+      _showLocation = source._showLocation
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.displayName) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.bio) }()
-      case 3: try { try decoder.decodeSingularStringField(value: &self.avatarURL) }()
-      case 4: try { try decoder.decodeSingularMessageField(value: &self._dateOfBirth) }()
-      case 5: try { try decoder.decodeSingularEnumField(value: &self.sex) }()
-      case 6: try { try decoder.decodeSingularDoubleField(value: &self.heightM) }()
-      case 7: try { try decoder.decodeSingularEnumField(value: &self.experienceLevel) }()
-      case 8: try { try decoder.decodeSingularEnumField(value: &self.unitSystem) }()
-      case 9: try { try decoder.decodeSingularStringField(value: &self.timeZone) }()
-      case 10: try { try decoder.decodeSingularEnumField(value: &self.visibility) }()
-      case 11: try { try decoder.decodeSingularMessageField(value: &self._homeLocation) }()
-      case 12: try { try decoder.decodeSingularStringField(value: &self.homeGymID) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._displayName) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._bio) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._avatarURL) }()
+        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._dateOfBirth) }()
+        case 5: try { try decoder.decodeSingularEnumField(value: &_storage._sex) }()
+        case 6: try { try decoder.decodeSingularDoubleField(value: &_storage._heightM) }()
+        case 7: try { try decoder.decodeSingularEnumField(value: &_storage._experienceLevel) }()
+        case 8: try { try decoder.decodeSingularEnumField(value: &_storage._unitSystem) }()
+        case 9: try { try decoder.decodeSingularStringField(value: &_storage._timeZone) }()
+        case 10: try { try decoder.decodeSingularEnumField(value: &_storage._visibility) }()
+        case 11: try { try decoder.decodeSingularMessageField(value: &_storage._homeLocation) }()
+        case 12: try { try decoder.decodeSingularStringField(value: &_storage._homeGymID) }()
+        case 13: try { try decoder.decodeSingularStringField(value: &_storage._city) }()
+        case 14: try { try decoder.decodeSingularBoolField(value: &_storage._showLocation) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.displayName.isEmpty {
-      try visitor.visitSingularStringField(value: self.displayName, fieldNumber: 1)
-    }
-    if !self.bio.isEmpty {
-      try visitor.visitSingularStringField(value: self.bio, fieldNumber: 2)
-    }
-    if !self.avatarURL.isEmpty {
-      try visitor.visitSingularStringField(value: self.avatarURL, fieldNumber: 3)
-    }
-    try { if let v = self._dateOfBirth {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-    } }()
-    if self.sex != .unspecified {
-      try visitor.visitSingularEnumField(value: self.sex, fieldNumber: 5)
-    }
-    if self.heightM.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.heightM, fieldNumber: 6)
-    }
-    if self.experienceLevel != .unspecified {
-      try visitor.visitSingularEnumField(value: self.experienceLevel, fieldNumber: 7)
-    }
-    if self.unitSystem != .unspecified {
-      try visitor.visitSingularEnumField(value: self.unitSystem, fieldNumber: 8)
-    }
-    if !self.timeZone.isEmpty {
-      try visitor.visitSingularStringField(value: self.timeZone, fieldNumber: 9)
-    }
-    if self.visibility != .unspecified {
-      try visitor.visitSingularEnumField(value: self.visibility, fieldNumber: 10)
-    }
-    try { if let v = self._homeLocation {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
-    } }()
-    if !self.homeGymID.isEmpty {
-      try visitor.visitSingularStringField(value: self.homeGymID, fieldNumber: 12)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._displayName.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._displayName, fieldNumber: 1)
+      }
+      if !_storage._bio.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._bio, fieldNumber: 2)
+      }
+      if !_storage._avatarURL.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._avatarURL, fieldNumber: 3)
+      }
+      try { if let v = _storage._dateOfBirth {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      } }()
+      if _storage._sex != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._sex, fieldNumber: 5)
+      }
+      if _storage._heightM.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._heightM, fieldNumber: 6)
+      }
+      if _storage._experienceLevel != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._experienceLevel, fieldNumber: 7)
+      }
+      if _storage._unitSystem != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._unitSystem, fieldNumber: 8)
+      }
+      if !_storage._timeZone.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._timeZone, fieldNumber: 9)
+      }
+      if _storage._visibility != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._visibility, fieldNumber: 10)
+      }
+      try { if let v = _storage._homeLocation {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      } }()
+      if !_storage._homeGymID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._homeGymID, fieldNumber: 12)
+      }
+      if !_storage._city.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._city, fieldNumber: 13)
+      }
+      if _storage._showLocation != false {
+        try visitor.visitSingularBoolField(value: _storage._showLocation, fieldNumber: 14)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Auth_V1_Profile, rhs: Gym_Auth_V1_Profile) -> Bool {
-    if lhs.displayName != rhs.displayName {return false}
-    if lhs.bio != rhs.bio {return false}
-    if lhs.avatarURL != rhs.avatarURL {return false}
-    if lhs._dateOfBirth != rhs._dateOfBirth {return false}
-    if lhs.sex != rhs.sex {return false}
-    if lhs.heightM != rhs.heightM {return false}
-    if lhs.experienceLevel != rhs.experienceLevel {return false}
-    if lhs.unitSystem != rhs.unitSystem {return false}
-    if lhs.timeZone != rhs.timeZone {return false}
-    if lhs.visibility != rhs.visibility {return false}
-    if lhs._homeLocation != rhs._homeLocation {return false}
-    if lhs.homeGymID != rhs.homeGymID {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._displayName != rhs_storage._displayName {return false}
+        if _storage._bio != rhs_storage._bio {return false}
+        if _storage._avatarURL != rhs_storage._avatarURL {return false}
+        if _storage._dateOfBirth != rhs_storage._dateOfBirth {return false}
+        if _storage._sex != rhs_storage._sex {return false}
+        if _storage._heightM != rhs_storage._heightM {return false}
+        if _storage._experienceLevel != rhs_storage._experienceLevel {return false}
+        if _storage._unitSystem != rhs_storage._unitSystem {return false}
+        if _storage._timeZone != rhs_storage._timeZone {return false}
+        if _storage._visibility != rhs_storage._visibility {return false}
+        if _storage._homeLocation != rhs_storage._homeLocation {return false}
+        if _storage._homeGymID != rhs_storage._homeGymID {return false}
+        if _storage._city != rhs_storage._city {return false}
+        if _storage._showLocation != rhs_storage._showLocation {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1574,7 +2075,7 @@ nonisolated extension Gym_Auth_V1_Ban: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Gym_Auth_V1_User: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".User"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}email\0\u{1}username\0\u{1}roles\0\u{1}profile\0\u{3}created_at\0\u{3}terms_version\0\u{1}ban\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}email\0\u{1}username\0\u{1}roles\0\u{1}profile\0\u{3}created_at\0\u{3}terms_version\0\u{1}ban\0\u{3}email_verified\0\u{3}last_active_at\0\u{3}trainer_role_request\0")
 
   fileprivate class _StorageClass {
     var _id: String = String()
@@ -1585,6 +2086,9 @@ nonisolated extension Gym_Auth_V1_User: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _termsVersion: String = String()
     var _ban: Gym_Auth_V1_Ban? = nil
+    var _emailVerified: Bool = false
+    var _lastActiveAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _trainerRoleRequest: Gym_Auth_V1_TrainerRoleRequest? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1603,6 +2107,9 @@ nonisolated extension Gym_Auth_V1_User: SwiftProtobuf.Message, SwiftProtobuf._Me
       _createdAt = source._createdAt
       _termsVersion = source._termsVersion
       _ban = source._ban
+      _emailVerified = source._emailVerified
+      _lastActiveAt = source._lastActiveAt
+      _trainerRoleRequest = source._trainerRoleRequest
     }
   }
 
@@ -1629,6 +2136,9 @@ nonisolated extension Gym_Auth_V1_User: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 6: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
         case 7: try { try decoder.decodeSingularStringField(value: &_storage._termsVersion) }()
         case 8: try { try decoder.decodeSingularMessageField(value: &_storage._ban) }()
+        case 9: try { try decoder.decodeSingularBoolField(value: &_storage._emailVerified) }()
+        case 10: try { try decoder.decodeSingularMessageField(value: &_storage._lastActiveAt) }()
+        case 11: try { try decoder.decodeSingularMessageField(value: &_storage._trainerRoleRequest) }()
         default: break
         }
       }
@@ -1665,6 +2175,15 @@ nonisolated extension Gym_Auth_V1_User: SwiftProtobuf.Message, SwiftProtobuf._Me
       try { if let v = _storage._ban {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
       } }()
+      if _storage._emailVerified != false {
+        try visitor.visitSingularBoolField(value: _storage._emailVerified, fieldNumber: 9)
+      }
+      try { if let v = _storage._lastActiveAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      } }()
+      try { if let v = _storage._trainerRoleRequest {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1682,6 +2201,9 @@ nonisolated extension Gym_Auth_V1_User: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._createdAt != rhs_storage._createdAt {return false}
         if _storage._termsVersion != rhs_storage._termsVersion {return false}
         if _storage._ban != rhs_storage._ban {return false}
+        if _storage._emailVerified != rhs_storage._emailVerified {return false}
+        if _storage._lastActiveAt != rhs_storage._lastActiveAt {return false}
+        if _storage._trainerRoleRequest != rhs_storage._trainerRoleRequest {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -1691,9 +2213,83 @@ nonisolated extension Gym_Auth_V1_User: SwiftProtobuf.Message, SwiftProtobuf._Me
   }
 }
 
+nonisolated extension Gym_Auth_V1_TrainerRoleRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TrainerRoleRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}user_id\0\u{1}username\0\u{1}note\0\u{1}state\0\u{3}created_at\0\u{3}decided_at\0\u{3}decided_by\0\u{3}decision_note\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.username) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.note) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self.state) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._decidedAt) }()
+      case 8: try { try decoder.decodeSingularStringField(value: &self.decidedBy) }()
+      case 9: try { try decoder.decodeSingularStringField(value: &self.decisionNote) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 2)
+    }
+    if !self.username.isEmpty {
+      try visitor.visitSingularStringField(value: self.username, fieldNumber: 3)
+    }
+    if !self.note.isEmpty {
+      try visitor.visitSingularStringField(value: self.note, fieldNumber: 4)
+    }
+    if self.state != .unspecified {
+      try visitor.visitSingularEnumField(value: self.state, fieldNumber: 5)
+    }
+    try { if let v = self._createdAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._decidedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    if !self.decidedBy.isEmpty {
+      try visitor.visitSingularStringField(value: self.decidedBy, fieldNumber: 8)
+    }
+    if !self.decisionNote.isEmpty {
+      try visitor.visitSingularStringField(value: self.decisionNote, fieldNumber: 9)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_TrainerRoleRequest, rhs: Gym_Auth_V1_TrainerRoleRequest) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.userID != rhs.userID {return false}
+    if lhs.username != rhs.username {return false}
+    if lhs.note != rhs.note {return false}
+    if lhs.state != rhs.state {return false}
+    if lhs._createdAt != rhs._createdAt {return false}
+    if lhs._decidedAt != rhs._decidedAt {return false}
+    if lhs.decidedBy != rhs.decidedBy {return false}
+    if lhs.decisionNote != rhs.decisionNote {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Gym_Auth_V1_PublicProfile: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PublicProfile"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{3}display_name\0\u{3}avatar_url\0\u{1}roles\0\u{1}bio\0\u{3}experience_level\0\u{3}home_gym_id\0\u{3}view_count\0\u{1}limited\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{3}display_name\0\u{3}avatar_url\0\u{1}roles\0\u{1}bio\0\u{3}experience_level\0\u{3}home_gym_id\0\u{3}view_count\0\u{1}limited\0\u{1}city\0\u{3}approximate_location\0\u{3}is_trainer\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1711,12 +2307,19 @@ nonisolated extension Gym_Auth_V1_PublicProfile: SwiftProtobuf.Message, SwiftPro
       case 8: try { try decoder.decodeSingularStringField(value: &self.homeGymID) }()
       case 9: try { try decoder.decodeSingularInt64Field(value: &self.viewCount) }()
       case 10: try { try decoder.decodeSingularBoolField(value: &self.limited) }()
+      case 11: try { try decoder.decodeSingularStringField(value: &self.city) }()
+      case 12: try { try decoder.decodeSingularMessageField(value: &self._approximateLocation) }()
+      case 13: try { try decoder.decodeSingularBoolField(value: &self.isTrainer) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if !self.userID.isEmpty {
       try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
     }
@@ -1747,6 +2350,15 @@ nonisolated extension Gym_Auth_V1_PublicProfile: SwiftProtobuf.Message, SwiftPro
     if self.limited != false {
       try visitor.visitSingularBoolField(value: self.limited, fieldNumber: 10)
     }
+    if !self.city.isEmpty {
+      try visitor.visitSingularStringField(value: self.city, fieldNumber: 11)
+    }
+    try { if let v = self._approximateLocation {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+    } }()
+    if self.isTrainer != false {
+      try visitor.visitSingularBoolField(value: self.isTrainer, fieldNumber: 13)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1761,6 +2373,9 @@ nonisolated extension Gym_Auth_V1_PublicProfile: SwiftProtobuf.Message, SwiftPro
     if lhs.homeGymID != rhs.homeGymID {return false}
     if lhs.viewCount != rhs.viewCount {return false}
     if lhs.limited != rhs.limited {return false}
+    if lhs.city != rhs.city {return false}
+    if lhs._approximateLocation != rhs._approximateLocation {return false}
+    if lhs.isTrainer != rhs.isTrainer {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1935,7 +2550,7 @@ nonisolated extension Gym_Auth_V1_SigningKey: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Gym_Auth_V1_RegisterRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RegisterRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}email\0\u{1}username\0\u{1}password\0\u{3}display_name\0\u{3}accept_terms\0\u{3}terms_version\0\u{1}role\0\u{3}client_description\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}email\0\u{1}username\0\u{1}password\0\u{3}display_name\0\u{3}accept_terms\0\u{3}terms_version\0\u{1}role\0\u{3}client_description\0\u{3}date_of_birth\0\u{3}wants_trainer_role\0\u{3}trainer_role_note\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1951,12 +2566,19 @@ nonisolated extension Gym_Auth_V1_RegisterRequest: SwiftProtobuf.Message, SwiftP
       case 6: try { try decoder.decodeSingularStringField(value: &self.termsVersion) }()
       case 7: try { try decoder.decodeSingularEnumField(value: &self.role) }()
       case 8: try { try decoder.decodeSingularStringField(value: &self.clientDescription) }()
+      case 9: try { try decoder.decodeSingularMessageField(value: &self._dateOfBirth) }()
+      case 10: try { try decoder.decodeSingularBoolField(value: &self.wantsTrainerRole) }()
+      case 11: try { try decoder.decodeSingularStringField(value: &self.trainerRoleNote) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if !self.email.isEmpty {
       try visitor.visitSingularStringField(value: self.email, fieldNumber: 1)
     }
@@ -1981,6 +2603,15 @@ nonisolated extension Gym_Auth_V1_RegisterRequest: SwiftProtobuf.Message, SwiftP
     if !self.clientDescription.isEmpty {
       try visitor.visitSingularStringField(value: self.clientDescription, fieldNumber: 8)
     }
+    try { if let v = self._dateOfBirth {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+    } }()
+    if self.wantsTrainerRole != false {
+      try visitor.visitSingularBoolField(value: self.wantsTrainerRole, fieldNumber: 10)
+    }
+    if !self.trainerRoleNote.isEmpty {
+      try visitor.visitSingularStringField(value: self.trainerRoleNote, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1993,6 +2624,9 @@ nonisolated extension Gym_Auth_V1_RegisterRequest: SwiftProtobuf.Message, SwiftP
     if lhs.termsVersion != rhs.termsVersion {return false}
     if lhs.role != rhs.role {return false}
     if lhs.clientDescription != rhs.clientDescription {return false}
+    if lhs._dateOfBirth != rhs._dateOfBirth {return false}
+    if lhs.wantsTrainerRole != rhs.wantsTrainerRole {return false}
+    if lhs.trainerRoleNote != rhs.trainerRoleNote {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3012,7 +3646,7 @@ nonisolated extension Gym_Auth_V1_GetSigningKeysResponse: SwiftProtobuf.Message,
 
 nonisolated extension Gym_Auth_V1_ListUsersRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ListUsersRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}query\0\u{1}role\0\u{3}banned_only\0\u{3}page_size\0\u{3}page_token\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}query\0\u{1}role\0\u{3}banned_only\0\u{3}page_size\0\u{3}page_token\0\u{3}inactive_months\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3025,6 +3659,7 @@ nonisolated extension Gym_Auth_V1_ListUsersRequest: SwiftProtobuf.Message, Swift
       case 3: try { try decoder.decodeSingularBoolField(value: &self.bannedOnly) }()
       case 4: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
       case 5: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      case 6: try { try decoder.decodeSingularInt32Field(value: &self.inactiveMonths) }()
       default: break
       }
     }
@@ -3046,6 +3681,9 @@ nonisolated extension Gym_Auth_V1_ListUsersRequest: SwiftProtobuf.Message, Swift
     if !self.pageToken.isEmpty {
       try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 5)
     }
+    if self.inactiveMonths != 0 {
+      try visitor.visitSingularInt32Field(value: self.inactiveMonths, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3055,6 +3693,7 @@ nonisolated extension Gym_Auth_V1_ListUsersRequest: SwiftProtobuf.Message, Swift
     if lhs.bannedOnly != rhs.bannedOnly {return false}
     if lhs.pageSize != rhs.pageSize {return false}
     if lhs.pageToken != rhs.pageToken {return false}
+    if lhs.inactiveMonths != rhs.inactiveMonths {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3306,6 +3945,426 @@ nonisolated extension Gym_Auth_V1_SetUserRoleResponse: SwiftProtobuf.Message, Sw
   }
 }
 
+nonisolated extension Gym_Auth_V1_RequestEmailVerificationRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RequestEmailVerificationRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_RequestEmailVerificationRequest, rhs: Gym_Auth_V1_RequestEmailVerificationRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_RequestEmailVerificationResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RequestEmailVerificationResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}code_expires_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._codeExpiresAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._codeExpiresAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_RequestEmailVerificationResponse, rhs: Gym_Auth_V1_RequestEmailVerificationResponse) -> Bool {
+    if lhs._codeExpiresAt != rhs._codeExpiresAt {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_VerifyEmailRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".VerifyEmailRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}code\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.code) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.code.isEmpty {
+      try visitor.visitSingularStringField(value: self.code, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_VerifyEmailRequest, rhs: Gym_Auth_V1_VerifyEmailRequest) -> Bool {
+    if lhs.code != rhs.code {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_VerifyEmailResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".VerifyEmailResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}user\0\u{3}access_token\0\u{3}access_token_expires_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._user) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.accessToken) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._accessTokenExpiresAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._user {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.accessToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.accessToken, fieldNumber: 2)
+    }
+    try { if let v = self._accessTokenExpiresAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_VerifyEmailResponse, rhs: Gym_Auth_V1_VerifyEmailResponse) -> Bool {
+    if lhs._user != rhs._user {return false}
+    if lhs.accessToken != rhs.accessToken {return false}
+    if lhs._accessTokenExpiresAt != rhs._accessTokenExpiresAt {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_RequestTrainerRoleRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RequestTrainerRoleRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}note\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.note) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.note.isEmpty {
+      try visitor.visitSingularStringField(value: self.note, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_RequestTrainerRoleRequest, rhs: Gym_Auth_V1_RequestTrainerRoleRequest) -> Bool {
+    if lhs.note != rhs.note {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_RequestTrainerRoleResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RequestTrainerRoleResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}request\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._request) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._request {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_RequestTrainerRoleResponse, rhs: Gym_Auth_V1_RequestTrainerRoleResponse) -> Bool {
+    if lhs._request != rhs._request {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_ListTrainerRoleRequestsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListTrainerRoleRequestsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}state\0\u{3}page_size\0\u{3}page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.state) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.state != .unspecified {
+      try visitor.visitSingularEnumField(value: self.state, fieldNumber: 1)
+    }
+    if self.pageSize != 0 {
+      try visitor.visitSingularInt32Field(value: self.pageSize, fieldNumber: 2)
+    }
+    if !self.pageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_ListTrainerRoleRequestsRequest, rhs: Gym_Auth_V1_ListTrainerRoleRequestsRequest) -> Bool {
+    if lhs.state != rhs.state {return false}
+    if lhs.pageSize != rhs.pageSize {return false}
+    if lhs.pageToken != rhs.pageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_ListTrainerRoleRequestsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListTrainerRoleRequestsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}requests\0\u{3}next_page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.requests) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.nextPageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.requests.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.requests, fieldNumber: 1)
+    }
+    if !self.nextPageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.nextPageToken, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_ListTrainerRoleRequestsResponse, rhs: Gym_Auth_V1_ListTrainerRoleRequestsResponse) -> Bool {
+    if lhs.requests != rhs.requests {return false}
+    if lhs.nextPageToken != rhs.nextPageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_DecideTrainerRoleRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DecideTrainerRoleRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{1}approve\0\u{1}note\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.requestID) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.approve) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.note) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.requestID.isEmpty {
+      try visitor.visitSingularStringField(value: self.requestID, fieldNumber: 1)
+    }
+    if self.approve != false {
+      try visitor.visitSingularBoolField(value: self.approve, fieldNumber: 2)
+    }
+    if !self.note.isEmpty {
+      try visitor.visitSingularStringField(value: self.note, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_DecideTrainerRoleRequest, rhs: Gym_Auth_V1_DecideTrainerRoleRequest) -> Bool {
+    if lhs.requestID != rhs.requestID {return false}
+    if lhs.approve != rhs.approve {return false}
+    if lhs.note != rhs.note {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_DecideTrainerRoleResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DecideTrainerRoleResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}request\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._request) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._request {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_DecideTrainerRoleResponse, rhs: Gym_Auth_V1_DecideTrainerRoleResponse) -> Bool {
+    if lhs._request != rhs._request {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_PurgeInactiveUsersRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PurgeInactiveUsersRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}inactive_months\0\u{3}notice_days\0\u{3}dry_run\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self.inactiveMonths) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.noticeDays) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.dryRun) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.inactiveMonths != 0 {
+      try visitor.visitSingularInt32Field(value: self.inactiveMonths, fieldNumber: 1)
+    }
+    if self.noticeDays != 0 {
+      try visitor.visitSingularInt32Field(value: self.noticeDays, fieldNumber: 2)
+    }
+    if self.dryRun != false {
+      try visitor.visitSingularBoolField(value: self.dryRun, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_PurgeInactiveUsersRequest, rhs: Gym_Auth_V1_PurgeInactiveUsersRequest) -> Bool {
+    if lhs.inactiveMonths != rhs.inactiveMonths {return false}
+    if lhs.noticeDays != rhs.noticeDays {return false}
+    if lhs.dryRun != rhs.dryRun {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_PurgeInactiveUsersResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PurgeInactiveUsersResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}notified\0\u{1}purged\0\u{3}purged_user_ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self.notified) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.purged) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.purgedUserIds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.notified != 0 {
+      try visitor.visitSingularInt32Field(value: self.notified, fieldNumber: 1)
+    }
+    if self.purged != 0 {
+      try visitor.visitSingularInt32Field(value: self.purged, fieldNumber: 2)
+    }
+    if !self.purgedUserIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.purgedUserIds, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_PurgeInactiveUsersResponse, rhs: Gym_Auth_V1_PurgeInactiveUsersResponse) -> Bool {
+    if lhs.notified != rhs.notified {return false}
+    if lhs.purged != rhs.purged {return false}
+    if lhs.purgedUserIds != rhs.purgedUserIds {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Gym_Auth_V1_LookupUsersRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LookupUsersRequest"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}ids\0\u{1}emails\0\u{1}usernames\0")
@@ -3480,7 +4539,7 @@ nonisolated extension Gym_Auth_V1_WatchRevocationsRequest: SwiftProtobuf.Message
 
 nonisolated extension Gym_Auth_V1_WatchRevocationsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".WatchRevocationsResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}revocations\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}revocations\0\u{3}head_cursor\0\u{1}epoch\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3489,6 +4548,8 @@ nonisolated extension Gym_Auth_V1_WatchRevocationsResponse: SwiftProtobuf.Messag
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeRepeatedMessageField(value: &self.revocations) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self.headCursor) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.epoch) }()
       default: break
       }
     }
@@ -3498,11 +4559,19 @@ nonisolated extension Gym_Auth_V1_WatchRevocationsResponse: SwiftProtobuf.Messag
     if !self.revocations.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.revocations, fieldNumber: 1)
     }
+    if self.headCursor != 0 {
+      try visitor.visitSingularInt64Field(value: self.headCursor, fieldNumber: 2)
+    }
+    if !self.epoch.isEmpty {
+      try visitor.visitSingularStringField(value: self.epoch, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Auth_V1_WatchRevocationsResponse, rhs: Gym_Auth_V1_WatchRevocationsResponse) -> Bool {
     if lhs.revocations != rhs.revocations {return false}
+    if lhs.headCursor != rhs.headCursor {return false}
+    if lhs.epoch != rhs.epoch {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

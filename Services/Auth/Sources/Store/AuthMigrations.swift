@@ -97,6 +97,45 @@ enum AuthMigrations {
         """)
     }
     Outbox.registerMigration(in: &migrator)
+    migrator.registerMigration("v3-verification-trainer-requests-activity") { db in
+      try db.execute(sql: """
+        ALTER TABLE users ADD COLUMN email_verified_at DATETIME;
+        ALTER TABLE users ADD COLUMN last_active_at DATETIME;
+        ALTER TABLE users ADD COLUMN inactive_notice_at DATETIME;
+        ALTER TABLE users ADD COLUMN city TEXT NOT NULL DEFAULT '';
+        ALTER TABLE users ADD COLUMN show_location INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN standing_version INTEGER NOT NULL DEFAULT 0;
+        UPDATE users SET last_active_at = created_at;
+        CREATE INDEX users_by_activity ON users(last_active_at, id);
+
+        CREATE TABLE email_verifications (
+          user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          email TEXT NOT NULL,
+          code_hash BLOB NOT NULL,
+          created_at DATETIME NOT NULL,
+          expires_at DATETIME NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0
+        );
+
+        CREATE TABLE trainer_role_requests (
+          id TEXT PRIMARY KEY NOT NULL,
+          user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          note TEXT NOT NULL,
+          state TEXT NOT NULL,
+          created_at DATETIME NOT NULL,
+          decided_at DATETIME,
+          decided_by TEXT,
+          decision_note TEXT NOT NULL DEFAULT ''
+        );
+        CREATE UNIQUE INDEX trainer_role_one_pending ON trainer_role_requests(user_id) WHERE state = 'pending';
+        CREATE INDEX trainer_role_by_state ON trainer_role_requests(state, created_at, id);
+        CREATE INDEX trainer_role_by_user ON trainer_role_requests(user_id, created_at);
+
+        ALTER TABLE mail_outbox ADD COLUMN failed_at DATETIME;
+        ALTER TABLE mail_outbox ADD COLUMN last_error TEXT;
+        CREATE INDEX mail_outbox_unsent ON mail_outbox(created_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+        """)
+    }
     return migrator
   }
 }

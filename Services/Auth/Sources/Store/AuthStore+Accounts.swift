@@ -38,9 +38,7 @@ extension AuthStore {
         sql: "INSERT INTO password_resets (code_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
         arguments: [Self.hash(code), user.id, now, expiresAt])
       let message = mail(user)
-      try db.execute(
-        sql: "INSERT INTO mail_outbox (id, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)",
-        arguments: [UUID().uuidString.lowercased(), user.email, message.subject, message.body, now])
+      try Self.queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)
       return true
     }
   }
@@ -73,6 +71,7 @@ extension AuthStore {
       }
       guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.sessionEnded }
       user.email = email
+      user.emailVerifiedAt = nil  // the new address is proven again
       user.updatedAt = now
       try user.update(db)
       return user
@@ -142,7 +141,10 @@ extension AuthStore {
 
   // MARK: Administration
 
-  public func listUsers(query: String, role: String?, bannedOnly: Bool, afterID: String?, limit: Int, now: Date) async throws -> [UserRecord] {
+  /// Accounts by id; with `inactiveSince`, only those not active since then.
+  public func listUsers(
+    query: String, role: String?, bannedOnly: Bool, inactiveSince: Date? = nil, afterID: String?, limit: Int, now: Date
+  ) async throws -> [UserRecord] {
     let folded = UserRecord.fold(query.trimmingCharacters(in: .whitespaces))
     return try await writer.read { db in
       // `SQL` literals bind each interpolated value as a `?` argument where it appears.
@@ -156,6 +158,9 @@ extension AuthStore {
       }
       if bannedOnly {
         conditions.append("banned_at IS NOT NULL AND (banned_until IS NULL OR banned_until > \(now))")
+      }
+      if let inactiveSince {
+        conditions.append("last_active_at < \(inactiveSince)")
       }
       if let afterID {
         conditions.append("id > \(afterID)")
@@ -171,9 +176,13 @@ extension AuthStore {
     public var userID: String
     public var banned: Bool
     public var until: Date?
+    /// Orders changes for one user at the receivers; taken from the clock (and above the
+    /// last one), so a database restored from a backup still issues higher numbers than
+    /// the receivers have seen. nil in jobs queued before it existed (the job id then).
+    public var version: Int64?
 
     enum CodingKeys: String, CodingKey {
-      case userID = "user_id", banned, until
+      case userID = "user_id", banned, until, version
     }
   }
 
@@ -205,12 +214,14 @@ extension AuthStore {
     user.bannedAt = reason == nil ? nil : now
     user.bannedUntil = until
     user.updatedAt = now
+    user.standingVersion = max(Int64(now.timeIntervalSince1970 * 1_000_000), user.standingVersion + 1)
     try user.update(db)
-    try enqueueStanding(db, Standing(userID: userID, banned: reason != nil, until: until), to: destinations, now: now)
+    try enqueueStanding(
+      db, Standing(userID: userID, banned: reason != nil, until: until, version: user.standingVersion), to: destinations, now: now)
     return user
   }
 
-  /// The outbox job's id orders standings: receivers ignore one older than what they have.
+  /// The standing's version orders them: receivers ignore one older than what they have.
   private static func enqueueStanding(_ db: Database, _ standing: Standing, to destinations: [Outbox.Destination], now: Date) throws {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .secondsSince1970
@@ -242,14 +253,18 @@ extension AuthStore {
   /// purge of the user's data for every other service, in one transaction.
   public func deleteAccount(userID: String, purgeDestinations: [Outbox.Destination], now: Date) async throws {
     try await writer.write { db in
-      try Self.revokeUser(db, userID: userID, reason: "account deleted", now: now)
-      try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])
-      let payload = Data(userID.utf8)
-      for destination in purgeDestinations {
-        try Outbox.enqueue(db, destination: destination, kind: .purgeUser, payload: payload, now: now)
-      }
+      try Self.deleteAccount(db, userID: userID, purgeDestinations: purgeDestinations, now: now)
     }
     revocationFeed.notify()
+  }
+
+  static func deleteAccount(_ db: Database, userID: String, purgeDestinations: [Outbox.Destination], now: Date) throws {
+    try revokeUser(db, userID: userID, reason: "account deleted", now: now)
+    try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])
+    let payload = Data(userID.utf8)
+    for destination in purgeDestinations {
+      try Outbox.enqueue(db, destination: destination, kind: .purgeUser, payload: payload, now: now)
+    }
   }
 
   // MARK: Helpers

@@ -8,7 +8,7 @@ extension AuthStore {
   public func lookup(ids: [String], emails: [String], usernames: [String]) async throws -> [UserRecord] {
     try await writer.read { db in
       try UserRecord.filter(
-        ids.contains(UserRecord.Columns.id) || emails.map { $0.lowercased() }.contains(UserRecord.Columns.email)
+        ids.contains(UserRecord.Columns.id) || emails.map(AccountValidation.canonicalEmail).contains(UserRecord.Columns.email)
           || usernames.map { $0.lowercased() }.contains(UserRecord.Columns.usernameKey)
       ).fetchAll(db)
     }
@@ -20,6 +20,17 @@ extension AuthStore {
     public var userID: String?
     public var revokedAt: Date
     public var notBefore: Date?
+  }
+
+  /// The newest revocation cursor ever issued (AUTOINCREMENT keeps it after pruning).
+  public func revocationHead() async throws -> Int64 {
+    try await writer.read { db in
+      try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'revocations'") ?? 0
+    }
+  }
+
+  public func hasRevocations(after cursor: Int64) async throws -> Bool {
+    try await writer.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM revocations WHERE cursor > ?)", arguments: [cursor]) ?? false }
   }
 
   public func revocations(after cursor: Int64, limit: Int) async throws -> [RevocationRow] {
@@ -44,7 +55,7 @@ extension AuthStore {
       // they appear.
       var filter: SQL = ""
       if let recipient {
-        filter = "WHERE recipient = \(recipient.lowercased())"
+        filter = "WHERE recipient = \(AccountValidation.canonicalEmail(recipient))"
       }
       return try SQLRequest<Row>(
         literal: "SELECT * FROM mail_outbox \(literal: filter) ORDER BY created_at DESC, id LIMIT \(limit) OFFSET \(offset)"

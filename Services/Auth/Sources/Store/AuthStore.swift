@@ -43,12 +43,32 @@ public struct AuthStore: Sendable {
   // MARK: Writes
 
   /// Creates the user and their first session in one transaction.
-  public func createUser(_ user: UserRecord, session: NewSession) async throws -> SessionRecord {
-    try await createUser(user, firstSession: session)!
+  /// What a new member starts with besides the account: a verification code in the
+  /// mail, and a trainer-role request when they asked for one.
+  public struct Onboarding: Sendable {
+    public var verificationCode: String
+    public var codeLifetime: TimeInterval
+    public var mail: @Sendable (UserRecord, String) -> (subject: String, body: String)
+    /// The new request's id and the member's note.
+    public var trainerRequest: (id: String, note: String)?
+
+    public init(
+      verificationCode: String, codeLifetime: TimeInterval, mail: @escaping @Sendable (UserRecord, String) -> (subject: String, body: String),
+      trainerRequest: (id: String, note: String)?
+    ) {
+      self.verificationCode = verificationCode
+      self.codeLifetime = codeLifetime
+      self.mail = mail
+      self.trainerRequest = trainerRequest
+    }
+  }
+
+  public func createUser(_ user: UserRecord, session: NewSession, onboarding: Onboarding? = nil) async throws -> SessionRecord {
+    try await createUser(user, firstSession: session, onboarding: onboarding)!
   }
 
   /// Creates the user, with a first session when one is given, in one transaction.
-  public func createUser(_ user: UserRecord, firstSession session: NewSession?) async throws -> SessionRecord? {
+  public func createUser(_ user: UserRecord, firstSession session: NewSession?, onboarding: Onboarding? = nil) async throws -> SessionRecord? {
     do {
       return try await writer.write { db in
         if try UserRecord.filter(UserRecord.Columns.email == user.email).fetchCount(db) > 0 {
@@ -58,6 +78,15 @@ public struct AuthStore: Sendable {
           throw AuthError.usernameTaken
         }
         try user.insert(db)
+        if let onboarding {
+          if user.emailVerifiedAt == nil {
+            _ = try Self.replaceVerificationCode(
+              db, user: user, code: onboarding.verificationCode, lifetime: onboarding.codeLifetime, mail: onboarding.mail, now: user.createdAt)
+          }
+          if let request = onboarding.trainerRequest {
+            _ = try Self.insertTrainerRoleRequest(db, id: request.id, userID: user.id, note: request.note, now: user.createdAt)
+          }
+        }
         return try session.map { try Self.insertSession(db, userID: user.id, $0) }
       }
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
@@ -95,6 +124,7 @@ public struct AuthStore: Sendable {
         try db.execute(sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [rehash, userID])
         user.passwordHash = rehash
       }
+      try Self.markActive(db, userID: userID, now: now)
       return (try Self.insertSession(db, userID: userID, session), user)
     }
   }
@@ -129,6 +159,7 @@ public struct AuthStore: Sendable {
       try RefreshTokenRecord(tokenHash: Self.hash(newToken), sessionID: session.id, createdAt: now, usedAt: nil).insert(db)
       session.lastUsedAt = now
       try session.update(db)
+      try Self.markActive(db, userID: user.id, now: now)
       return .rotated(session, user)
     }
     if case .reused = rotation { revocationFeed.notify() }
@@ -166,7 +197,7 @@ public struct AuthStore: Sendable {
 
   /// By email (contains "@") or username, ignoring case.
   public func user(identifier: String) async throws -> UserRecord? {
-    let key = identifier.lowercased()
+    let key = identifier.contains("@") ? AccountValidation.canonicalEmail(identifier) : identifier.lowercased()
     return try await writer.read { db in
       let column = key.contains("@") ? UserRecord.Columns.email : UserRecord.Columns.usernameKey
       return try UserRecord.filter(column == key).fetchOne(db)

@@ -38,6 +38,14 @@ public struct UserRecord: Codable, Sendable, Equatable, FetchableRecord, Persist
   public var banReason: String? = nil
   public var bannedAt: Date? = nil
   public var bannedUntil: Date? = nil
+  // Migration v3
+  public var emailVerifiedAt: Date? = nil
+  public var lastActiveAt: Date? = nil
+  public var inactiveNoticeAt: Date? = nil
+  public var city = ""
+  public var showLocation = false
+  /// Orders this user's ban changes at other services across restores (µs since 1970).
+  public var standingVersion: Int64 = 0
 
   public init(
     id: String, email: String, username: String, usernameKey: String, displayName: String, role: String,
@@ -84,6 +92,12 @@ public struct UserRecord: Codable, Sendable, Equatable, FetchableRecord, Persist
     case banReason = "ban_reason"
     case bannedAt = "banned_at"
     case bannedUntil = "banned_until"
+    case emailVerifiedAt = "email_verified_at"
+    case lastActiveAt = "last_active_at"
+    case inactiveNoticeAt = "inactive_notice_at"
+    case city
+    case showLocation = "show_location"
+    case standingVersion = "standing_version"
   }
 
   public enum Columns {

@@ -24,12 +24,14 @@ public final class TokenIssuer: VerificationKeySource {
   }
 
   /// A signed access token for a session, and when it expires.
-  public func accessToken(userID: String, sessionID: String, roles: [Gym_Common_V1_Role], now: Date = Date())
+  public func accessToken(
+    userID: String, sessionID: String, roles: [Gym_Common_V1_Role], emailVerified: Bool = false, now: Date = Date())
     async throws -> (token: String, expiresAt: Date)
   {
     let expiresAt = now.addingTimeInterval(accessTokenLifetime)
     let claims = AccessClaims(
-      userID: userID, sessionID: sessionID, roles: roles.map(\.claimName), issuedAt: now, expiresAt: expiresAt)
+      userID: userID, sessionID: sessionID, roles: roles.map(\.claimName), issuedAt: now, expiresAt: expiresAt,
+      emailVerified: emailVerified)
     let token = try await signer.sign(claims, kid: JWKIdentifier(string: signingKid))
     return (token, expiresAt)
   }

@@ -142,6 +142,51 @@ void   gym__auth__v1__user__free_unpacked
   assert(message->base.descriptor == &gym__auth__v1__user__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   gym__auth__v1__trainer_role_request__init
+                     (Gym__Auth__V1__TrainerRoleRequest         *message)
+{
+  static const Gym__Auth__V1__TrainerRoleRequest init_value = GYM__AUTH__V1__TRAINER_ROLE_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__trainer_role_request__get_packed_size
+                     (const Gym__Auth__V1__TrainerRoleRequest *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__trainer_role_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__trainer_role_request__pack
+                     (const Gym__Auth__V1__TrainerRoleRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__trainer_role_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__trainer_role_request__pack_to_buffer
+                     (const Gym__Auth__V1__TrainerRoleRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__trainer_role_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__TrainerRoleRequest *
+       gym__auth__v1__trainer_role_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__TrainerRoleRequest *)
+     protobuf_c_message_unpack (&gym__auth__v1__trainer_role_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__trainer_role_request__free_unpacked
+                     (Gym__Auth__V1__TrainerRoleRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__trainer_role_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   gym__auth__v1__public_profile__init
                      (Gym__Auth__V1__PublicProfile         *message)
 {
@@ -2122,6 +2167,546 @@ void   gym__auth__v1__set_user_role_response__free_unpacked
   assert(message->base.descriptor == &gym__auth__v1__set_user_role_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   gym__auth__v1__request_email_verification_request__init
+                     (Gym__Auth__V1__RequestEmailVerificationRequest         *message)
+{
+  static const Gym__Auth__V1__RequestEmailVerificationRequest init_value = GYM__AUTH__V1__REQUEST_EMAIL_VERIFICATION_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__request_email_verification_request__get_packed_size
+                     (const Gym__Auth__V1__RequestEmailVerificationRequest *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__request_email_verification_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__request_email_verification_request__pack
+                     (const Gym__Auth__V1__RequestEmailVerificationRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__request_email_verification_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__request_email_verification_request__pack_to_buffer
+                     (const Gym__Auth__V1__RequestEmailVerificationRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__request_email_verification_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__RequestEmailVerificationRequest *
+       gym__auth__v1__request_email_verification_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__RequestEmailVerificationRequest *)
+     protobuf_c_message_unpack (&gym__auth__v1__request_email_verification_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__request_email_verification_request__free_unpacked
+                     (Gym__Auth__V1__RequestEmailVerificationRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__request_email_verification_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__request_email_verification_response__init
+                     (Gym__Auth__V1__RequestEmailVerificationResponse         *message)
+{
+  static const Gym__Auth__V1__RequestEmailVerificationResponse init_value = GYM__AUTH__V1__REQUEST_EMAIL_VERIFICATION_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__request_email_verification_response__get_packed_size
+                     (const Gym__Auth__V1__RequestEmailVerificationResponse *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__request_email_verification_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__request_email_verification_response__pack
+                     (const Gym__Auth__V1__RequestEmailVerificationResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__request_email_verification_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__request_email_verification_response__pack_to_buffer
+                     (const Gym__Auth__V1__RequestEmailVerificationResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__request_email_verification_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__RequestEmailVerificationResponse *
+       gym__auth__v1__request_email_verification_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__RequestEmailVerificationResponse *)
+     protobuf_c_message_unpack (&gym__auth__v1__request_email_verification_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__request_email_verification_response__free_unpacked
+                     (Gym__Auth__V1__RequestEmailVerificationResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__request_email_verification_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__verify_email_request__init
+                     (Gym__Auth__V1__VerifyEmailRequest         *message)
+{
+  static const Gym__Auth__V1__VerifyEmailRequest init_value = GYM__AUTH__V1__VERIFY_EMAIL_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__verify_email_request__get_packed_size
+                     (const Gym__Auth__V1__VerifyEmailRequest *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__verify_email_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__verify_email_request__pack
+                     (const Gym__Auth__V1__VerifyEmailRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__verify_email_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__verify_email_request__pack_to_buffer
+                     (const Gym__Auth__V1__VerifyEmailRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__verify_email_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__VerifyEmailRequest *
+       gym__auth__v1__verify_email_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__VerifyEmailRequest *)
+     protobuf_c_message_unpack (&gym__auth__v1__verify_email_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__verify_email_request__free_unpacked
+                     (Gym__Auth__V1__VerifyEmailRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__verify_email_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__verify_email_response__init
+                     (Gym__Auth__V1__VerifyEmailResponse         *message)
+{
+  static const Gym__Auth__V1__VerifyEmailResponse init_value = GYM__AUTH__V1__VERIFY_EMAIL_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__verify_email_response__get_packed_size
+                     (const Gym__Auth__V1__VerifyEmailResponse *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__verify_email_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__verify_email_response__pack
+                     (const Gym__Auth__V1__VerifyEmailResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__verify_email_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__verify_email_response__pack_to_buffer
+                     (const Gym__Auth__V1__VerifyEmailResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__verify_email_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__VerifyEmailResponse *
+       gym__auth__v1__verify_email_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__VerifyEmailResponse *)
+     protobuf_c_message_unpack (&gym__auth__v1__verify_email_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__verify_email_response__free_unpacked
+                     (Gym__Auth__V1__VerifyEmailResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__verify_email_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__request_trainer_role_request__init
+                     (Gym__Auth__V1__RequestTrainerRoleRequest         *message)
+{
+  static const Gym__Auth__V1__RequestTrainerRoleRequest init_value = GYM__AUTH__V1__REQUEST_TRAINER_ROLE_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__request_trainer_role_request__get_packed_size
+                     (const Gym__Auth__V1__RequestTrainerRoleRequest *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__request_trainer_role_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__request_trainer_role_request__pack
+                     (const Gym__Auth__V1__RequestTrainerRoleRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__request_trainer_role_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__request_trainer_role_request__pack_to_buffer
+                     (const Gym__Auth__V1__RequestTrainerRoleRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__request_trainer_role_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__RequestTrainerRoleRequest *
+       gym__auth__v1__request_trainer_role_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__RequestTrainerRoleRequest *)
+     protobuf_c_message_unpack (&gym__auth__v1__request_trainer_role_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__request_trainer_role_request__free_unpacked
+                     (Gym__Auth__V1__RequestTrainerRoleRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__request_trainer_role_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__request_trainer_role_response__init
+                     (Gym__Auth__V1__RequestTrainerRoleResponse         *message)
+{
+  static const Gym__Auth__V1__RequestTrainerRoleResponse init_value = GYM__AUTH__V1__REQUEST_TRAINER_ROLE_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__request_trainer_role_response__get_packed_size
+                     (const Gym__Auth__V1__RequestTrainerRoleResponse *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__request_trainer_role_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__request_trainer_role_response__pack
+                     (const Gym__Auth__V1__RequestTrainerRoleResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__request_trainer_role_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__request_trainer_role_response__pack_to_buffer
+                     (const Gym__Auth__V1__RequestTrainerRoleResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__request_trainer_role_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__RequestTrainerRoleResponse *
+       gym__auth__v1__request_trainer_role_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__RequestTrainerRoleResponse *)
+     protobuf_c_message_unpack (&gym__auth__v1__request_trainer_role_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__request_trainer_role_response__free_unpacked
+                     (Gym__Auth__V1__RequestTrainerRoleResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__request_trainer_role_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__list_trainer_role_requests_request__init
+                     (Gym__Auth__V1__ListTrainerRoleRequestsRequest         *message)
+{
+  static const Gym__Auth__V1__ListTrainerRoleRequestsRequest init_value = GYM__AUTH__V1__LIST_TRAINER_ROLE_REQUESTS_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__list_trainer_role_requests_request__get_packed_size
+                     (const Gym__Auth__V1__ListTrainerRoleRequestsRequest *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__list_trainer_role_requests_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__list_trainer_role_requests_request__pack
+                     (const Gym__Auth__V1__ListTrainerRoleRequestsRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__list_trainer_role_requests_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__list_trainer_role_requests_request__pack_to_buffer
+                     (const Gym__Auth__V1__ListTrainerRoleRequestsRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__list_trainer_role_requests_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__ListTrainerRoleRequestsRequest *
+       gym__auth__v1__list_trainer_role_requests_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__ListTrainerRoleRequestsRequest *)
+     protobuf_c_message_unpack (&gym__auth__v1__list_trainer_role_requests_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__list_trainer_role_requests_request__free_unpacked
+                     (Gym__Auth__V1__ListTrainerRoleRequestsRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__list_trainer_role_requests_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__list_trainer_role_requests_response__init
+                     (Gym__Auth__V1__ListTrainerRoleRequestsResponse         *message)
+{
+  static const Gym__Auth__V1__ListTrainerRoleRequestsResponse init_value = GYM__AUTH__V1__LIST_TRAINER_ROLE_REQUESTS_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__list_trainer_role_requests_response__get_packed_size
+                     (const Gym__Auth__V1__ListTrainerRoleRequestsResponse *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__list_trainer_role_requests_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__list_trainer_role_requests_response__pack
+                     (const Gym__Auth__V1__ListTrainerRoleRequestsResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__list_trainer_role_requests_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__list_trainer_role_requests_response__pack_to_buffer
+                     (const Gym__Auth__V1__ListTrainerRoleRequestsResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__list_trainer_role_requests_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__ListTrainerRoleRequestsResponse *
+       gym__auth__v1__list_trainer_role_requests_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__ListTrainerRoleRequestsResponse *)
+     protobuf_c_message_unpack (&gym__auth__v1__list_trainer_role_requests_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__list_trainer_role_requests_response__free_unpacked
+                     (Gym__Auth__V1__ListTrainerRoleRequestsResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__list_trainer_role_requests_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__decide_trainer_role_request__init
+                     (Gym__Auth__V1__DecideTrainerRoleRequest         *message)
+{
+  static const Gym__Auth__V1__DecideTrainerRoleRequest init_value = GYM__AUTH__V1__DECIDE_TRAINER_ROLE_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__decide_trainer_role_request__get_packed_size
+                     (const Gym__Auth__V1__DecideTrainerRoleRequest *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__decide_trainer_role_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__decide_trainer_role_request__pack
+                     (const Gym__Auth__V1__DecideTrainerRoleRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__decide_trainer_role_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__decide_trainer_role_request__pack_to_buffer
+                     (const Gym__Auth__V1__DecideTrainerRoleRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__decide_trainer_role_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__DecideTrainerRoleRequest *
+       gym__auth__v1__decide_trainer_role_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__DecideTrainerRoleRequest *)
+     protobuf_c_message_unpack (&gym__auth__v1__decide_trainer_role_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__decide_trainer_role_request__free_unpacked
+                     (Gym__Auth__V1__DecideTrainerRoleRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__decide_trainer_role_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__decide_trainer_role_response__init
+                     (Gym__Auth__V1__DecideTrainerRoleResponse         *message)
+{
+  static const Gym__Auth__V1__DecideTrainerRoleResponse init_value = GYM__AUTH__V1__DECIDE_TRAINER_ROLE_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__decide_trainer_role_response__get_packed_size
+                     (const Gym__Auth__V1__DecideTrainerRoleResponse *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__decide_trainer_role_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__decide_trainer_role_response__pack
+                     (const Gym__Auth__V1__DecideTrainerRoleResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__decide_trainer_role_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__decide_trainer_role_response__pack_to_buffer
+                     (const Gym__Auth__V1__DecideTrainerRoleResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__decide_trainer_role_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__DecideTrainerRoleResponse *
+       gym__auth__v1__decide_trainer_role_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__DecideTrainerRoleResponse *)
+     protobuf_c_message_unpack (&gym__auth__v1__decide_trainer_role_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__decide_trainer_role_response__free_unpacked
+                     (Gym__Auth__V1__DecideTrainerRoleResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__decide_trainer_role_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__purge_inactive_users_request__init
+                     (Gym__Auth__V1__PurgeInactiveUsersRequest         *message)
+{
+  static const Gym__Auth__V1__PurgeInactiveUsersRequest init_value = GYM__AUTH__V1__PURGE_INACTIVE_USERS_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__purge_inactive_users_request__get_packed_size
+                     (const Gym__Auth__V1__PurgeInactiveUsersRequest *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__purge_inactive_users_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__purge_inactive_users_request__pack
+                     (const Gym__Auth__V1__PurgeInactiveUsersRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__purge_inactive_users_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__purge_inactive_users_request__pack_to_buffer
+                     (const Gym__Auth__V1__PurgeInactiveUsersRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__purge_inactive_users_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__PurgeInactiveUsersRequest *
+       gym__auth__v1__purge_inactive_users_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__PurgeInactiveUsersRequest *)
+     protobuf_c_message_unpack (&gym__auth__v1__purge_inactive_users_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__purge_inactive_users_request__free_unpacked
+                     (Gym__Auth__V1__PurgeInactiveUsersRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__purge_inactive_users_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__purge_inactive_users_response__init
+                     (Gym__Auth__V1__PurgeInactiveUsersResponse         *message)
+{
+  static const Gym__Auth__V1__PurgeInactiveUsersResponse init_value = GYM__AUTH__V1__PURGE_INACTIVE_USERS_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__purge_inactive_users_response__get_packed_size
+                     (const Gym__Auth__V1__PurgeInactiveUsersResponse *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__purge_inactive_users_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__purge_inactive_users_response__pack
+                     (const Gym__Auth__V1__PurgeInactiveUsersResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__purge_inactive_users_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__purge_inactive_users_response__pack_to_buffer
+                     (const Gym__Auth__V1__PurgeInactiveUsersResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__purge_inactive_users_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__PurgeInactiveUsersResponse *
+       gym__auth__v1__purge_inactive_users_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__PurgeInactiveUsersResponse *)
+     protobuf_c_message_unpack (&gym__auth__v1__purge_inactive_users_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__purge_inactive_users_response__free_unpacked
+                     (Gym__Auth__V1__PurgeInactiveUsersResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__purge_inactive_users_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   gym__auth__v1__lookup_users_request__init
                      (Gym__Auth__V1__LookupUsersRequest         *message)
 {
@@ -2572,7 +3157,7 @@ void   gym__auth__v1__create_admin_response__free_unpacked
   assert(message->base.descriptor == &gym__auth__v1__create_admin_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor gym__auth__v1__profile__field_descriptors[12] =
+static const ProtobufCFieldDescriptor gym__auth__v1__profile__field_descriptors[14] =
 {
   {
     "display_name",
@@ -2718,10 +3303,35 @@ static const ProtobufCFieldDescriptor gym__auth__v1__profile__field_descriptors[
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "city",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__Profile, city),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "show_location",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__Profile, show_location),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__auth__v1__profile__field_indices_by_name[] = {
   2,   /* field[2] = avatar_url */
   1,   /* field[1] = bio */
+  12,   /* field[12] = city */
   3,   /* field[3] = date_of_birth */
   0,   /* field[0] = display_name */
   6,   /* field[6] = experience_level */
@@ -2729,6 +3339,7 @@ static const unsigned gym__auth__v1__profile__field_indices_by_name[] = {
   11,   /* field[11] = home_gym_id */
   10,   /* field[10] = home_location */
   4,   /* field[4] = sex */
+  13,   /* field[13] = show_location */
   8,   /* field[8] = time_zone */
   7,   /* field[7] = unit_system */
   9,   /* field[9] = visibility */
@@ -2736,7 +3347,7 @@ static const unsigned gym__auth__v1__profile__field_indices_by_name[] = {
 static const ProtobufCIntRange gym__auth__v1__profile__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 12 }
+  { 0, 14 }
 };
 const ProtobufCMessageDescriptor gym__auth__v1__profile__descriptor =
 {
@@ -2746,7 +3357,7 @@ const ProtobufCMessageDescriptor gym__auth__v1__profile__descriptor =
   "Gym__Auth__V1__Profile",
   "gym.auth.v1",
   sizeof(Gym__Auth__V1__Profile),
-  12,
+  14,
   gym__auth__v1__profile__field_descriptors,
   gym__auth__v1__profile__field_indices_by_name,
   1,  gym__auth__v1__profile__number_ranges,
@@ -2817,7 +3428,7 @@ const ProtobufCMessageDescriptor gym__auth__v1__ban__descriptor =
   (ProtobufCMessageInit) gym__auth__v1__ban__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor gym__auth__v1__user__field_descriptors[8] =
+static const ProtobufCFieldDescriptor gym__auth__v1__user__field_descriptors[11] =
 {
   {
     "id",
@@ -2915,21 +3526,60 @@ static const ProtobufCFieldDescriptor gym__auth__v1__user__field_descriptors[8] 
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "email_verified",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__User, email_verified),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "last_active_at",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__User, last_active_at),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "trainer_role_request",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__User, trainer_role_request),
+    &gym__auth__v1__trainer_role_request__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__auth__v1__user__field_indices_by_name[] = {
   7,   /* field[7] = ban */
   5,   /* field[5] = created_at */
   1,   /* field[1] = email */
+  8,   /* field[8] = email_verified */
   0,   /* field[0] = id */
+  9,   /* field[9] = last_active_at */
   4,   /* field[4] = profile */
   3,   /* field[3] = roles */
   6,   /* field[6] = terms_version */
+  10,   /* field[10] = trainer_role_request */
   2,   /* field[2] = username */
 };
 static const ProtobufCIntRange gym__auth__v1__user__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 8 }
+  { 0, 11 }
 };
 const ProtobufCMessageDescriptor gym__auth__v1__user__descriptor =
 {
@@ -2939,14 +3589,156 @@ const ProtobufCMessageDescriptor gym__auth__v1__user__descriptor =
   "Gym__Auth__V1__User",
   "gym.auth.v1",
   sizeof(Gym__Auth__V1__User),
-  8,
+  11,
   gym__auth__v1__user__field_descriptors,
   gym__auth__v1__user__field_indices_by_name,
   1,  gym__auth__v1__user__number_ranges,
   (ProtobufCMessageInit) gym__auth__v1__user__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor gym__auth__v1__public_profile__field_descriptors[10] =
+static const ProtobufCFieldDescriptor gym__auth__v1__trainer_role_request__field_descriptors[9] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__TrainerRoleRequest, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "user_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__TrainerRoleRequest, user_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "username",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__TrainerRoleRequest, username),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "note",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__TrainerRoleRequest, note),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "state",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__TrainerRoleRequest, state),
+    &gym__auth__v1__trainer_role_request_state__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "created_at",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__TrainerRoleRequest, created_at),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "decided_at",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__TrainerRoleRequest, decided_at),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "decided_by",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__TrainerRoleRequest, decided_by),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "decision_note",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__TrainerRoleRequest, decision_note),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__trainer_role_request__field_indices_by_name[] = {
+  5,   /* field[5] = created_at */
+  6,   /* field[6] = decided_at */
+  7,   /* field[7] = decided_by */
+  8,   /* field[8] = decision_note */
+  0,   /* field[0] = id */
+  3,   /* field[3] = note */
+  4,   /* field[4] = state */
+  1,   /* field[1] = user_id */
+  2,   /* field[2] = username */
+};
+static const ProtobufCIntRange gym__auth__v1__trainer_role_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 9 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__trainer_role_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.TrainerRoleRequest",
+  "TrainerRoleRequest",
+  "Gym__Auth__V1__TrainerRoleRequest",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__TrainerRoleRequest),
+  9,
+  gym__auth__v1__trainer_role_request__field_descriptors,
+  gym__auth__v1__trainer_role_request__field_indices_by_name,
+  1,  gym__auth__v1__trainer_role_request__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__trainer_role_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__public_profile__field_descriptors[13] =
 {
   {
     "user_id",
@@ -3068,13 +3860,52 @@ static const ProtobufCFieldDescriptor gym__auth__v1__public_profile__field_descr
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "city",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__PublicProfile, city),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "approximate_location",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__PublicProfile, approximate_location),
+    &gym__common__v1__lat_lng__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "is_trainer",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__PublicProfile, is_trainer),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__auth__v1__public_profile__field_indices_by_name[] = {
+  11,   /* field[11] = approximate_location */
   3,   /* field[3] = avatar_url */
   5,   /* field[5] = bio */
+  10,   /* field[10] = city */
   2,   /* field[2] = display_name */
   6,   /* field[6] = experience_level */
   7,   /* field[7] = home_gym_id */
+  12,   /* field[12] = is_trainer */
   9,   /* field[9] = limited */
   4,   /* field[4] = roles */
   0,   /* field[0] = user_id */
@@ -3084,7 +3915,7 @@ static const unsigned gym__auth__v1__public_profile__field_indices_by_name[] = {
 static const ProtobufCIntRange gym__auth__v1__public_profile__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 10 }
+  { 0, 13 }
 };
 const ProtobufCMessageDescriptor gym__auth__v1__public_profile__descriptor =
 {
@@ -3094,7 +3925,7 @@ const ProtobufCMessageDescriptor gym__auth__v1__public_profile__descriptor =
   "Gym__Auth__V1__PublicProfile",
   "gym.auth.v1",
   sizeof(Gym__Auth__V1__PublicProfile),
-  10,
+  13,
   gym__auth__v1__public_profile__field_descriptors,
   gym__auth__v1__public_profile__field_indices_by_name,
   1,  gym__auth__v1__public_profile__number_ranges,
@@ -3384,7 +4215,7 @@ const ProtobufCMessageDescriptor gym__auth__v1__signing_key__descriptor =
   (ProtobufCMessageInit) gym__auth__v1__signing_key__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor gym__auth__v1__register_request__field_descriptors[8] =
+static const ProtobufCFieldDescriptor gym__auth__v1__register_request__field_descriptors[11] =
 {
   {
     "email",
@@ -3482,21 +4313,60 @@ static const ProtobufCFieldDescriptor gym__auth__v1__register_request__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "date_of_birth",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__RegisterRequest, date_of_birth),
+    &gym__common__v1__date__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "wants_trainer_role",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__RegisterRequest, wants_trainer_role),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "trainer_role_note",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__RegisterRequest, trainer_role_note),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__auth__v1__register_request__field_indices_by_name[] = {
   4,   /* field[4] = accept_terms */
   7,   /* field[7] = client_description */
+  8,   /* field[8] = date_of_birth */
   3,   /* field[3] = display_name */
   0,   /* field[0] = email */
   2,   /* field[2] = password */
   6,   /* field[6] = role */
   5,   /* field[5] = terms_version */
+  10,   /* field[10] = trainer_role_note */
   1,   /* field[1] = username */
+  9,   /* field[9] = wants_trainer_role */
 };
 static const ProtobufCIntRange gym__auth__v1__register_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 8 }
+  { 0, 11 }
 };
 const ProtobufCMessageDescriptor gym__auth__v1__register_request__descriptor =
 {
@@ -3506,7 +4376,7 @@ const ProtobufCMessageDescriptor gym__auth__v1__register_request__descriptor =
   "Gym__Auth__V1__RegisterRequest",
   "gym.auth.v1",
   sizeof(Gym__Auth__V1__RegisterRequest),
-  8,
+  11,
   gym__auth__v1__register_request__field_descriptors,
   gym__auth__v1__register_request__field_indices_by_name,
   1,  gym__auth__v1__register_request__number_ranges,
@@ -4805,7 +5675,7 @@ const ProtobufCMessageDescriptor gym__auth__v1__get_signing_keys_response__descr
   (ProtobufCMessageInit) gym__auth__v1__get_signing_keys_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor gym__auth__v1__list_users_request__field_descriptors[5] =
+static const ProtobufCFieldDescriptor gym__auth__v1__list_users_request__field_descriptors[6] =
 {
   {
     "query",
@@ -4867,9 +5737,22 @@ static const ProtobufCFieldDescriptor gym__auth__v1__list_users_request__field_d
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "inactive_months",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__ListUsersRequest, inactive_months),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__auth__v1__list_users_request__field_indices_by_name[] = {
   2,   /* field[2] = banned_only */
+  5,   /* field[5] = inactive_months */
   3,   /* field[3] = page_size */
   4,   /* field[4] = page_token */
   0,   /* field[0] = query */
@@ -4878,7 +5761,7 @@ static const unsigned gym__auth__v1__list_users_request__field_indices_by_name[]
 static const ProtobufCIntRange gym__auth__v1__list_users_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 6 }
 };
 const ProtobufCMessageDescriptor gym__auth__v1__list_users_request__descriptor =
 {
@@ -4888,7 +5771,7 @@ const ProtobufCMessageDescriptor gym__auth__v1__list_users_request__descriptor =
   "Gym__Auth__V1__ListUsersRequest",
   "gym.auth.v1",
   sizeof(Gym__Auth__V1__ListUsersRequest),
-  5,
+  6,
   gym__auth__v1__list_users_request__field_descriptors,
   gym__auth__v1__list_users_request__field_indices_by_name,
   1,  gym__auth__v1__list_users_request__number_ranges,
@@ -5213,6 +6096,585 @@ const ProtobufCMessageDescriptor gym__auth__v1__set_user_role_response__descript
   (ProtobufCMessageInit) gym__auth__v1__set_user_role_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+#define gym__auth__v1__request_email_verification_request__field_descriptors NULL
+#define gym__auth__v1__request_email_verification_request__field_indices_by_name NULL
+#define gym__auth__v1__request_email_verification_request__number_ranges NULL
+const ProtobufCMessageDescriptor gym__auth__v1__request_email_verification_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.RequestEmailVerificationRequest",
+  "RequestEmailVerificationRequest",
+  "Gym__Auth__V1__RequestEmailVerificationRequest",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__RequestEmailVerificationRequest),
+  0,
+  gym__auth__v1__request_email_verification_request__field_descriptors,
+  gym__auth__v1__request_email_verification_request__field_indices_by_name,
+  0,  gym__auth__v1__request_email_verification_request__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__request_email_verification_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__request_email_verification_response__field_descriptors[1] =
+{
+  {
+    "code_expires_at",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__RequestEmailVerificationResponse, code_expires_at),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__request_email_verification_response__field_indices_by_name[] = {
+  0,   /* field[0] = code_expires_at */
+};
+static const ProtobufCIntRange gym__auth__v1__request_email_verification_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__request_email_verification_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.RequestEmailVerificationResponse",
+  "RequestEmailVerificationResponse",
+  "Gym__Auth__V1__RequestEmailVerificationResponse",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__RequestEmailVerificationResponse),
+  1,
+  gym__auth__v1__request_email_verification_response__field_descriptors,
+  gym__auth__v1__request_email_verification_response__field_indices_by_name,
+  1,  gym__auth__v1__request_email_verification_response__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__request_email_verification_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__verify_email_request__field_descriptors[1] =
+{
+  {
+    "code",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__VerifyEmailRequest, code),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__verify_email_request__field_indices_by_name[] = {
+  0,   /* field[0] = code */
+};
+static const ProtobufCIntRange gym__auth__v1__verify_email_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__verify_email_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.VerifyEmailRequest",
+  "VerifyEmailRequest",
+  "Gym__Auth__V1__VerifyEmailRequest",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__VerifyEmailRequest),
+  1,
+  gym__auth__v1__verify_email_request__field_descriptors,
+  gym__auth__v1__verify_email_request__field_indices_by_name,
+  1,  gym__auth__v1__verify_email_request__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__verify_email_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__verify_email_response__field_descriptors[3] =
+{
+  {
+    "user",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__VerifyEmailResponse, user),
+    &gym__auth__v1__user__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "access_token",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__VerifyEmailResponse, access_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "access_token_expires_at",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__VerifyEmailResponse, access_token_expires_at),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__verify_email_response__field_indices_by_name[] = {
+  1,   /* field[1] = access_token */
+  2,   /* field[2] = access_token_expires_at */
+  0,   /* field[0] = user */
+};
+static const ProtobufCIntRange gym__auth__v1__verify_email_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__verify_email_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.VerifyEmailResponse",
+  "VerifyEmailResponse",
+  "Gym__Auth__V1__VerifyEmailResponse",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__VerifyEmailResponse),
+  3,
+  gym__auth__v1__verify_email_response__field_descriptors,
+  gym__auth__v1__verify_email_response__field_indices_by_name,
+  1,  gym__auth__v1__verify_email_response__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__verify_email_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__request_trainer_role_request__field_descriptors[1] =
+{
+  {
+    "note",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__RequestTrainerRoleRequest, note),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__request_trainer_role_request__field_indices_by_name[] = {
+  0,   /* field[0] = note */
+};
+static const ProtobufCIntRange gym__auth__v1__request_trainer_role_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__request_trainer_role_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.RequestTrainerRoleRequest",
+  "RequestTrainerRoleRequest",
+  "Gym__Auth__V1__RequestTrainerRoleRequest",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__RequestTrainerRoleRequest),
+  1,
+  gym__auth__v1__request_trainer_role_request__field_descriptors,
+  gym__auth__v1__request_trainer_role_request__field_indices_by_name,
+  1,  gym__auth__v1__request_trainer_role_request__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__request_trainer_role_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__request_trainer_role_response__field_descriptors[1] =
+{
+  {
+    "request",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__RequestTrainerRoleResponse, request),
+    &gym__auth__v1__trainer_role_request__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__request_trainer_role_response__field_indices_by_name[] = {
+  0,   /* field[0] = request */
+};
+static const ProtobufCIntRange gym__auth__v1__request_trainer_role_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__request_trainer_role_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.RequestTrainerRoleResponse",
+  "RequestTrainerRoleResponse",
+  "Gym__Auth__V1__RequestTrainerRoleResponse",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__RequestTrainerRoleResponse),
+  1,
+  gym__auth__v1__request_trainer_role_response__field_descriptors,
+  gym__auth__v1__request_trainer_role_response__field_indices_by_name,
+  1,  gym__auth__v1__request_trainer_role_response__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__request_trainer_role_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__list_trainer_role_requests_request__field_descriptors[3] =
+{
+  {
+    "state",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__ListTrainerRoleRequestsRequest, state),
+    &gym__auth__v1__trainer_role_request_state__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_size",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__ListTrainerRoleRequestsRequest, page_size),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_token",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__ListTrainerRoleRequestsRequest, page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__list_trainer_role_requests_request__field_indices_by_name[] = {
+  1,   /* field[1] = page_size */
+  2,   /* field[2] = page_token */
+  0,   /* field[0] = state */
+};
+static const ProtobufCIntRange gym__auth__v1__list_trainer_role_requests_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__list_trainer_role_requests_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.ListTrainerRoleRequestsRequest",
+  "ListTrainerRoleRequestsRequest",
+  "Gym__Auth__V1__ListTrainerRoleRequestsRequest",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__ListTrainerRoleRequestsRequest),
+  3,
+  gym__auth__v1__list_trainer_role_requests_request__field_descriptors,
+  gym__auth__v1__list_trainer_role_requests_request__field_indices_by_name,
+  1,  gym__auth__v1__list_trainer_role_requests_request__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__list_trainer_role_requests_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__list_trainer_role_requests_response__field_descriptors[2] =
+{
+  {
+    "requests",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Gym__Auth__V1__ListTrainerRoleRequestsResponse, n_requests),
+    offsetof(Gym__Auth__V1__ListTrainerRoleRequestsResponse, requests),
+    &gym__auth__v1__trainer_role_request__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "next_page_token",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__ListTrainerRoleRequestsResponse, next_page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__list_trainer_role_requests_response__field_indices_by_name[] = {
+  1,   /* field[1] = next_page_token */
+  0,   /* field[0] = requests */
+};
+static const ProtobufCIntRange gym__auth__v1__list_trainer_role_requests_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__list_trainer_role_requests_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.ListTrainerRoleRequestsResponse",
+  "ListTrainerRoleRequestsResponse",
+  "Gym__Auth__V1__ListTrainerRoleRequestsResponse",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__ListTrainerRoleRequestsResponse),
+  2,
+  gym__auth__v1__list_trainer_role_requests_response__field_descriptors,
+  gym__auth__v1__list_trainer_role_requests_response__field_indices_by_name,
+  1,  gym__auth__v1__list_trainer_role_requests_response__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__list_trainer_role_requests_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__decide_trainer_role_request__field_descriptors[3] =
+{
+  {
+    "request_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__DecideTrainerRoleRequest, request_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "approve",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__DecideTrainerRoleRequest, approve),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "note",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__DecideTrainerRoleRequest, note),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__decide_trainer_role_request__field_indices_by_name[] = {
+  1,   /* field[1] = approve */
+  2,   /* field[2] = note */
+  0,   /* field[0] = request_id */
+};
+static const ProtobufCIntRange gym__auth__v1__decide_trainer_role_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__decide_trainer_role_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.DecideTrainerRoleRequest",
+  "DecideTrainerRoleRequest",
+  "Gym__Auth__V1__DecideTrainerRoleRequest",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__DecideTrainerRoleRequest),
+  3,
+  gym__auth__v1__decide_trainer_role_request__field_descriptors,
+  gym__auth__v1__decide_trainer_role_request__field_indices_by_name,
+  1,  gym__auth__v1__decide_trainer_role_request__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__decide_trainer_role_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__decide_trainer_role_response__field_descriptors[1] =
+{
+  {
+    "request",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__DecideTrainerRoleResponse, request),
+    &gym__auth__v1__trainer_role_request__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__decide_trainer_role_response__field_indices_by_name[] = {
+  0,   /* field[0] = request */
+};
+static const ProtobufCIntRange gym__auth__v1__decide_trainer_role_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__decide_trainer_role_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.DecideTrainerRoleResponse",
+  "DecideTrainerRoleResponse",
+  "Gym__Auth__V1__DecideTrainerRoleResponse",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__DecideTrainerRoleResponse),
+  1,
+  gym__auth__v1__decide_trainer_role_response__field_descriptors,
+  gym__auth__v1__decide_trainer_role_response__field_indices_by_name,
+  1,  gym__auth__v1__decide_trainer_role_response__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__decide_trainer_role_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__purge_inactive_users_request__field_descriptors[3] =
+{
+  {
+    "inactive_months",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__PurgeInactiveUsersRequest, inactive_months),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "notice_days",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__PurgeInactiveUsersRequest, notice_days),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "dry_run",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__PurgeInactiveUsersRequest, dry_run),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__purge_inactive_users_request__field_indices_by_name[] = {
+  2,   /* field[2] = dry_run */
+  0,   /* field[0] = inactive_months */
+  1,   /* field[1] = notice_days */
+};
+static const ProtobufCIntRange gym__auth__v1__purge_inactive_users_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__purge_inactive_users_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.PurgeInactiveUsersRequest",
+  "PurgeInactiveUsersRequest",
+  "Gym__Auth__V1__PurgeInactiveUsersRequest",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__PurgeInactiveUsersRequest),
+  3,
+  gym__auth__v1__purge_inactive_users_request__field_descriptors,
+  gym__auth__v1__purge_inactive_users_request__field_indices_by_name,
+  1,  gym__auth__v1__purge_inactive_users_request__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__purge_inactive_users_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__purge_inactive_users_response__field_descriptors[3] =
+{
+  {
+    "notified",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__PurgeInactiveUsersResponse, notified),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "purged",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__PurgeInactiveUsersResponse, purged),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "purged_user_ids",
+    3,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Gym__Auth__V1__PurgeInactiveUsersResponse, n_purged_user_ids),
+    offsetof(Gym__Auth__V1__PurgeInactiveUsersResponse, purged_user_ids),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__purge_inactive_users_response__field_indices_by_name[] = {
+  0,   /* field[0] = notified */
+  1,   /* field[1] = purged */
+  2,   /* field[2] = purged_user_ids */
+};
+static const ProtobufCIntRange gym__auth__v1__purge_inactive_users_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__purge_inactive_users_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.PurgeInactiveUsersResponse",
+  "PurgeInactiveUsersResponse",
+  "Gym__Auth__V1__PurgeInactiveUsersResponse",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__PurgeInactiveUsersResponse),
+  3,
+  gym__auth__v1__purge_inactive_users_response__field_descriptors,
+  gym__auth__v1__purge_inactive_users_response__field_indices_by_name,
+  1,  gym__auth__v1__purge_inactive_users_response__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__purge_inactive_users_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCFieldDescriptor gym__auth__v1__lookup_users_request__field_descriptors[3] =
 {
   {
@@ -5443,7 +6905,7 @@ const ProtobufCMessageDescriptor gym__auth__v1__watch_revocations_request__descr
   (ProtobufCMessageInit) gym__auth__v1__watch_revocations_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor gym__auth__v1__watch_revocations_response__field_descriptors[1] =
+static const ProtobufCFieldDescriptor gym__auth__v1__watch_revocations_response__field_descriptors[3] =
 {
   {
     "revocations",
@@ -5457,14 +6919,40 @@ static const ProtobufCFieldDescriptor gym__auth__v1__watch_revocations_response_
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "head_cursor",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__WatchRevocationsResponse, head_cursor),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "epoch",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__WatchRevocationsResponse, epoch),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__auth__v1__watch_revocations_response__field_indices_by_name[] = {
+  2,   /* field[2] = epoch */
+  1,   /* field[1] = head_cursor */
   0,   /* field[0] = revocations */
 };
 static const ProtobufCIntRange gym__auth__v1__watch_revocations_response__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 1 }
+  { 0, 3 }
 };
 const ProtobufCMessageDescriptor gym__auth__v1__watch_revocations_response__descriptor =
 {
@@ -5474,7 +6962,7 @@ const ProtobufCMessageDescriptor gym__auth__v1__watch_revocations_response__desc
   "Gym__Auth__V1__WatchRevocationsResponse",
   "gym.auth.v1",
   sizeof(Gym__Auth__V1__WatchRevocationsResponse),
-  1,
+  3,
   gym__auth__v1__watch_revocations_response__field_descriptors,
   gym__auth__v1__watch_revocations_response__field_indices_by_name,
   1,  gym__auth__v1__watch_revocations_response__number_ranges,
@@ -5925,7 +7413,39 @@ const ProtobufCEnumDescriptor gym__auth__v1__sex__descriptor =
   gym__auth__v1__sex__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor gym__auth__v1__auth_service__method_descriptors[20] =
+static const ProtobufCEnumValue gym__auth__v1__trainer_role_request_state__enum_values_by_number[4] =
+{
+  { "TRAINER_ROLE_REQUEST_STATE_UNSPECIFIED", "GYM__AUTH__V1__TRAINER_ROLE_REQUEST_STATE__TRAINER_ROLE_REQUEST_STATE_UNSPECIFIED", 0 },
+  { "PENDING", "GYM__AUTH__V1__TRAINER_ROLE_REQUEST_STATE__PENDING", 1 },
+  { "APPROVED", "GYM__AUTH__V1__TRAINER_ROLE_REQUEST_STATE__APPROVED", 2 },
+  { "REJECTED", "GYM__AUTH__V1__TRAINER_ROLE_REQUEST_STATE__REJECTED", 3 },
+};
+static const ProtobufCIntRange gym__auth__v1__trainer_role_request_state__value_ranges[] = {
+{0, 0},{0, 4}
+};
+static const ProtobufCEnumValueIndex gym__auth__v1__trainer_role_request_state__enum_values_by_name[4] =
+{
+  { "APPROVED", 2 },
+  { "PENDING", 1 },
+  { "REJECTED", 3 },
+  { "TRAINER_ROLE_REQUEST_STATE_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor gym__auth__v1__trainer_role_request_state__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.TrainerRoleRequestState",
+  "TrainerRoleRequestState",
+  "Gym__Auth__V1__TrainerRoleRequestState",
+  "gym.auth.v1",
+  4,
+  gym__auth__v1__trainer_role_request_state__enum_values_by_number,
+  4,
+  gym__auth__v1__trainer_role_request_state__enum_values_by_name,
+  1,
+  gym__auth__v1__trainer_role_request_state__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCMethodDescriptor gym__auth__v1__auth_service__method_descriptors[26] =
 {
   { "Register", &gym__auth__v1__register_request__descriptor, &gym__auth__v1__register_response__descriptor },
   { "Login", &gym__auth__v1__login_request__descriptor, &gym__auth__v1__login_response__descriptor },
@@ -5947,28 +7467,40 @@ static const ProtobufCMethodDescriptor gym__auth__v1__auth_service__method_descr
   { "BanUser", &gym__auth__v1__ban_user_request__descriptor, &gym__auth__v1__ban_user_response__descriptor },
   { "UnbanUser", &gym__auth__v1__unban_user_request__descriptor, &gym__auth__v1__unban_user_response__descriptor },
   { "SetUserRole", &gym__auth__v1__set_user_role_request__descriptor, &gym__auth__v1__set_user_role_response__descriptor },
+  { "RequestEmailVerification", &gym__auth__v1__request_email_verification_request__descriptor, &gym__auth__v1__request_email_verification_response__descriptor },
+  { "VerifyEmail", &gym__auth__v1__verify_email_request__descriptor, &gym__auth__v1__verify_email_response__descriptor },
+  { "RequestTrainerRole", &gym__auth__v1__request_trainer_role_request__descriptor, &gym__auth__v1__request_trainer_role_response__descriptor },
+  { "ListTrainerRoleRequests", &gym__auth__v1__list_trainer_role_requests_request__descriptor, &gym__auth__v1__list_trainer_role_requests_response__descriptor },
+  { "DecideTrainerRole", &gym__auth__v1__decide_trainer_role_request__descriptor, &gym__auth__v1__decide_trainer_role_response__descriptor },
+  { "PurgeInactiveUsers", &gym__auth__v1__purge_inactive_users_request__descriptor, &gym__auth__v1__purge_inactive_users_response__descriptor },
 };
 const unsigned gym__auth__v1__auth_service__method_indices_by_name[] = {
   17,        /* BanUser */
   9,        /* ChangeEmail */
   6,        /* ChangePassword */
+  24,        /* DecideTrainerRole */
   14,        /* DeleteAccount */
   10,        /* GetMe */
   12,        /* GetProfile */
   15,        /* GetSigningKeys */
   4,        /* ListSessions */
+  23,        /* ListTrainerRoleRequests */
   16,        /* ListUsers */
   1,        /* Login */
   3,        /* Logout */
+  25,        /* PurgeInactiveUsers */
   2,        /* RefreshSession */
   0,        /* Register */
+  20,        /* RequestEmailVerification */
   7,        /* RequestPasswordReset */
+  22,        /* RequestTrainerRole */
   8,        /* ResetPassword */
   5,        /* RevokeSession */
   13,        /* SearchProfiles */
   19,        /* SetUserRole */
   18,        /* UnbanUser */
-  11         /* UpdateProfile */
+  11,        /* UpdateProfile */
+  21         /* VerifyEmail */
 };
 const ProtobufCServiceDescriptor gym__auth__v1__auth_service__descriptor =
 {
@@ -5977,7 +7509,7 @@ const ProtobufCServiceDescriptor gym__auth__v1__auth_service__descriptor =
   "AuthService",
   "Gym__Auth__V1__AuthService",
   "gym.auth.v1",
-  20,
+  26,
   gym__auth__v1__auth_service__method_descriptors,
   gym__auth__v1__auth_service__method_indices_by_name
 };
@@ -6140,6 +7672,54 @@ void gym__auth__v1__auth_service__set_user_role(ProtobufCService *service,
 {
   assert(service->descriptor == &gym__auth__v1__auth_service__descriptor);
   service->invoke(service, 19, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__auth__v1__auth_service__request_email_verification(ProtobufCService *service,
+                                                             const Gym__Auth__V1__RequestEmailVerificationRequest *input,
+                                                             Gym__Auth__V1__RequestEmailVerificationResponse_Closure closure,
+                                                             void *closure_data)
+{
+  assert(service->descriptor == &gym__auth__v1__auth_service__descriptor);
+  service->invoke(service, 20, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__auth__v1__auth_service__verify_email(ProtobufCService *service,
+                                               const Gym__Auth__V1__VerifyEmailRequest *input,
+                                               Gym__Auth__V1__VerifyEmailResponse_Closure closure,
+                                               void *closure_data)
+{
+  assert(service->descriptor == &gym__auth__v1__auth_service__descriptor);
+  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__auth__v1__auth_service__request_trainer_role(ProtobufCService *service,
+                                                       const Gym__Auth__V1__RequestTrainerRoleRequest *input,
+                                                       Gym__Auth__V1__RequestTrainerRoleResponse_Closure closure,
+                                                       void *closure_data)
+{
+  assert(service->descriptor == &gym__auth__v1__auth_service__descriptor);
+  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__auth__v1__auth_service__list_trainer_role_requests(ProtobufCService *service,
+                                                             const Gym__Auth__V1__ListTrainerRoleRequestsRequest *input,
+                                                             Gym__Auth__V1__ListTrainerRoleRequestsResponse_Closure closure,
+                                                             void *closure_data)
+{
+  assert(service->descriptor == &gym__auth__v1__auth_service__descriptor);
+  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__auth__v1__auth_service__decide_trainer_role(ProtobufCService *service,
+                                                      const Gym__Auth__V1__DecideTrainerRoleRequest *input,
+                                                      Gym__Auth__V1__DecideTrainerRoleResponse_Closure closure,
+                                                      void *closure_data)
+{
+  assert(service->descriptor == &gym__auth__v1__auth_service__descriptor);
+  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__auth__v1__auth_service__purge_inactive_users(ProtobufCService *service,
+                                                       const Gym__Auth__V1__PurgeInactiveUsersRequest *input,
+                                                       Gym__Auth__V1__PurgeInactiveUsersResponse_Closure closure,
+                                                       void *closure_data)
+{
+  assert(service->descriptor == &gym__auth__v1__auth_service__descriptor);
+  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__auth__v1__auth_service__init (Gym__Auth__V1__AuthService_Service *service,
                                         Gym__Auth__V1__AuthService_ServiceDestroy destroy)

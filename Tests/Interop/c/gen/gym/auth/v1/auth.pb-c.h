@@ -21,6 +21,7 @@ PROTOBUF_C__BEGIN_DECLS
 typedef struct Gym__Auth__V1__Profile Gym__Auth__V1__Profile;
 typedef struct Gym__Auth__V1__Ban Gym__Auth__V1__Ban;
 typedef struct Gym__Auth__V1__User Gym__Auth__V1__User;
+typedef struct Gym__Auth__V1__TrainerRoleRequest Gym__Auth__V1__TrainerRoleRequest;
 typedef struct Gym__Auth__V1__PublicProfile Gym__Auth__V1__PublicProfile;
 typedef struct Gym__Auth__V1__Tokens Gym__Auth__V1__Tokens;
 typedef struct Gym__Auth__V1__Session Gym__Auth__V1__Session;
@@ -65,6 +66,18 @@ typedef struct Gym__Auth__V1__UnbanUserRequest Gym__Auth__V1__UnbanUserRequest;
 typedef struct Gym__Auth__V1__UnbanUserResponse Gym__Auth__V1__UnbanUserResponse;
 typedef struct Gym__Auth__V1__SetUserRoleRequest Gym__Auth__V1__SetUserRoleRequest;
 typedef struct Gym__Auth__V1__SetUserRoleResponse Gym__Auth__V1__SetUserRoleResponse;
+typedef struct Gym__Auth__V1__RequestEmailVerificationRequest Gym__Auth__V1__RequestEmailVerificationRequest;
+typedef struct Gym__Auth__V1__RequestEmailVerificationResponse Gym__Auth__V1__RequestEmailVerificationResponse;
+typedef struct Gym__Auth__V1__VerifyEmailRequest Gym__Auth__V1__VerifyEmailRequest;
+typedef struct Gym__Auth__V1__VerifyEmailResponse Gym__Auth__V1__VerifyEmailResponse;
+typedef struct Gym__Auth__V1__RequestTrainerRoleRequest Gym__Auth__V1__RequestTrainerRoleRequest;
+typedef struct Gym__Auth__V1__RequestTrainerRoleResponse Gym__Auth__V1__RequestTrainerRoleResponse;
+typedef struct Gym__Auth__V1__ListTrainerRoleRequestsRequest Gym__Auth__V1__ListTrainerRoleRequestsRequest;
+typedef struct Gym__Auth__V1__ListTrainerRoleRequestsResponse Gym__Auth__V1__ListTrainerRoleRequestsResponse;
+typedef struct Gym__Auth__V1__DecideTrainerRoleRequest Gym__Auth__V1__DecideTrainerRoleRequest;
+typedef struct Gym__Auth__V1__DecideTrainerRoleResponse Gym__Auth__V1__DecideTrainerRoleResponse;
+typedef struct Gym__Auth__V1__PurgeInactiveUsersRequest Gym__Auth__V1__PurgeInactiveUsersRequest;
+typedef struct Gym__Auth__V1__PurgeInactiveUsersResponse Gym__Auth__V1__PurgeInactiveUsersResponse;
 typedef struct Gym__Auth__V1__LookupUsersRequest Gym__Auth__V1__LookupUsersRequest;
 typedef struct Gym__Auth__V1__LookupUsersResponse Gym__Auth__V1__LookupUsersResponse;
 typedef struct Gym__Auth__V1__Revocation Gym__Auth__V1__Revocation;
@@ -108,6 +121,16 @@ typedef enum _Gym__Auth__V1__Sex {
   GYM__AUTH__V1__SEX__OTHER = 3
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(GYM__AUTH__V1__SEX)
 } Gym__Auth__V1__Sex;
+typedef enum _Gym__Auth__V1__TrainerRoleRequestState {
+  /*
+   * in filters: any
+   */
+  GYM__AUTH__V1__TRAINER_ROLE_REQUEST_STATE__TRAINER_ROLE_REQUEST_STATE_UNSPECIFIED = 0,
+  GYM__AUTH__V1__TRAINER_ROLE_REQUEST_STATE__PENDING = 1,
+  GYM__AUTH__V1__TRAINER_ROLE_REQUEST_STATE__APPROVED = 2,
+  GYM__AUTH__V1__TRAINER_ROLE_REQUEST_STATE__REJECTED = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(GYM__AUTH__V1__TRAINER_ROLE_REQUEST_STATE)
+} Gym__Auth__V1__TrainerRoleRequestState;
 
 /* --- messages --- */
 
@@ -127,12 +150,23 @@ struct  Gym__Auth__V1__Profile
    */
   char *time_zone;
   Gym__Auth__V1__Visibility visibility;
+  /*
+   * private: only its city-level form is ever shown
+   */
   Gym__Common__V1__LatLng *home_location;
   char *home_gym_id;
+  /*
+   * e.g. "Leeds, UK"; shown on the public profile when show_location
+   */
+  char *city;
+  /*
+   * public profiles show city and a ~10 km approximation of home_location
+   */
+  protobuf_c_boolean show_location;
 };
 #define GYM__AUTH__V1__PROFILE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__profile__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, GYM__AUTH__V1__SEX__SEX_UNSPECIFIED, 0, GYM__AUTH__V1__EXPERIENCE_LEVEL__EXPERIENCE_LEVEL_UNSPECIFIED, GYM__AUTH__V1__UNIT_SYSTEM__UNIT_SYSTEM_UNSPECIFIED, (char *)protobuf_c_empty_string, GYM__AUTH__V1__VISIBILITY__VISIBILITY_UNSPECIFIED, NULL, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, GYM__AUTH__V1__SEX__SEX_UNSPECIFIED, 0, GYM__AUTH__V1__EXPERIENCE_LEVEL__EXPERIENCE_LEVEL_UNSPECIFIED, GYM__AUTH__V1__UNIT_SYSTEM__UNIT_SYSTEM_UNSPECIFIED, (char *)protobuf_c_empty_string, GYM__AUTH__V1__VISIBILITY__VISIBILITY_UNSPECIFIED, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
 
 
 struct  Gym__Auth__V1__Ban
@@ -165,10 +199,49 @@ struct  Gym__Auth__V1__User
    * set while the user is banned
    */
   Gym__Auth__V1__Ban *ban;
+  /*
+   * publishing and messaging need it
+   */
+  protobuf_c_boolean email_verified;
+  /*
+   * last sign-in or token refresh
+   */
+  Google__Protobuf__Timestamp *last_active_at;
+  /*
+   * the latest one, if any (own account and admins)
+   */
+  Gym__Auth__V1__TrainerRoleRequest *trainer_role_request;
 };
 #define GYM__AUTH__V1__USER__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__user__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL }
+
+
+/*
+ * A member's request to be a trainer; an administrator decides.
+ */
+struct  Gym__Auth__V1__TrainerRoleRequest
+{
+  ProtobufCMessage base;
+  char *id;
+  char *user_id;
+  char *username;
+  /*
+   * what the member says about their qualifications
+   */
+  char *note;
+  Gym__Auth__V1__TrainerRoleRequestState state;
+  Google__Protobuf__Timestamp *created_at;
+  Google__Protobuf__Timestamp *decided_at;
+  /*
+   * the administrator's user id
+   */
+  char *decided_by;
+  char *decision_note;
+};
+#define GYM__AUTH__V1__TRAINER_ROLE_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__trainer_role_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, GYM__AUTH__V1__TRAINER_ROLE_REQUEST_STATE__TRAINER_ROLE_REQUEST_STATE_UNSPECIFIED, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -194,10 +267,19 @@ struct  Gym__Auth__V1__PublicProfile
    * true when private fields were withheld
    */
   protobuf_c_boolean limited;
+  /*
+   * only when the user chose show_location
+   */
+  char *city;
+  /*
+   * home location rounded to 0.1° (~10 km); same rule
+   */
+  Gym__Common__V1__LatLng *approximate_location;
+  protobuf_c_boolean is_trainer;
 };
 #define GYM__AUTH__V1__PUBLIC_PROFILE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__public_profile__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, (char *)protobuf_c_empty_string, GYM__AUTH__V1__EXPERIENCE_LEVEL__EXPERIENCE_LEVEL_UNSPECIFIED, (char *)protobuf_c_empty_string, 0, 0 }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, (char *)protobuf_c_empty_string, GYM__AUTH__V1__EXPERIENCE_LEVEL__EXPERIENCE_LEVEL_UNSPECIFIED, (char *)protobuf_c_empty_string, 0, 0, (char *)protobuf_c_empty_string, NULL, 0 }
 
 
 struct  Gym__Auth__V1__Tokens
@@ -271,14 +353,24 @@ struct  Gym__Auth__V1__RegisterRequest
   protobuf_c_boolean accept_terms;
   char *terms_version;
   /*
-   * MEMBER (default) or TRAINER
+   * MEMBER (default). TRAINER is never granted at sign-up: it files a trainer-role
+   * request, as wants_trainer_role does. ADMIN is refused.
    */
   Gym__Common__V1__Role role;
   char *client_description;
+  /*
+   * Required when the platform sets a minimum age; checked against it.
+   */
+  Gym__Common__V1__Date *date_of_birth;
+  /*
+   * files a trainer-role request for an administrator
+   */
+  protobuf_c_boolean wants_trainer_role;
+  char *trainer_role_note;
 };
 #define GYM__AUTH__V1__REGISTER_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__register_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, GYM__COMMON__V1__ROLE__ROLE_UNSPECIFIED, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, GYM__COMMON__V1__ROLE__ROLE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, 0, (char *)protobuf_c_empty_string }
 
 
 struct  Gym__Auth__V1__RegisterResponse
@@ -639,10 +731,14 @@ struct  Gym__Auth__V1__ListUsersRequest
   protobuf_c_boolean banned_only;
   int32_t page_size;
   char *page_token;
+  /*
+   * > 0: only accounts with no sign-in or refresh for that long, oldest first
+   */
+  int32_t inactive_months;
 };
 #define GYM__AUTH__V1__LIST_USERS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__list_users_request__descriptor) \
-    , (char *)protobuf_c_empty_string, GYM__COMMON__V1__ROLE__ROLE_UNSPECIFIED, 0, 0, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, GYM__COMMON__V1__ROLE__ROLE_UNSPECIFIED, 0, 0, (char *)protobuf_c_empty_string, 0 }
 
 
 struct  Gym__Auth__V1__ListUsersResponse
@@ -723,6 +819,168 @@ struct  Gym__Auth__V1__SetUserRoleResponse
     , NULL }
 
 
+struct  Gym__Auth__V1__RequestEmailVerificationRequest
+{
+  ProtobufCMessage base;
+};
+#define GYM__AUTH__V1__REQUEST_EMAIL_VERIFICATION_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__request_email_verification_request__descriptor) \
+     }
+
+
+struct  Gym__Auth__V1__RequestEmailVerificationResponse
+{
+  ProtobufCMessage base;
+  Google__Protobuf__Timestamp *code_expires_at;
+};
+#define GYM__AUTH__V1__REQUEST_EMAIL_VERIFICATION_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__request_email_verification_response__descriptor) \
+    , NULL }
+
+
+struct  Gym__Auth__V1__VerifyEmailRequest
+{
+  ProtobufCMessage base;
+  char *code;
+};
+#define GYM__AUTH__V1__VERIFY_EMAIL_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__verify_email_request__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Auth__V1__VerifyEmailResponse
+{
+  ProtobufCMessage base;
+  Gym__Auth__V1__User *user;
+  /*
+   * A new access token for the current session that carries the verified address.
+   */
+  char *access_token;
+  Google__Protobuf__Timestamp *access_token_expires_at;
+};
+#define GYM__AUTH__V1__VERIFY_EMAIL_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__verify_email_response__descriptor) \
+    , NULL, (char *)protobuf_c_empty_string, NULL }
+
+
+struct  Gym__Auth__V1__RequestTrainerRoleRequest
+{
+  ProtobufCMessage base;
+  /*
+   * qualifications, experience; at most 2000 characters
+   */
+  char *note;
+};
+#define GYM__AUTH__V1__REQUEST_TRAINER_ROLE_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__request_trainer_role_request__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Auth__V1__RequestTrainerRoleResponse
+{
+  ProtobufCMessage base;
+  Gym__Auth__V1__TrainerRoleRequest *request;
+};
+#define GYM__AUTH__V1__REQUEST_TRAINER_ROLE_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__request_trainer_role_response__descriptor) \
+    , NULL }
+
+
+struct  Gym__Auth__V1__ListTrainerRoleRequestsRequest
+{
+  ProtobufCMessage base;
+  /*
+   * unspecified = PENDING
+   */
+  Gym__Auth__V1__TrainerRoleRequestState state;
+  int32_t page_size;
+  char *page_token;
+};
+#define GYM__AUTH__V1__LIST_TRAINER_ROLE_REQUESTS_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__list_trainer_role_requests_request__descriptor) \
+    , GYM__AUTH__V1__TRAINER_ROLE_REQUEST_STATE__TRAINER_ROLE_REQUEST_STATE_UNSPECIFIED, 0, (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Auth__V1__ListTrainerRoleRequestsResponse
+{
+  ProtobufCMessage base;
+  /*
+   * oldest first
+   */
+  size_t n_requests;
+  Gym__Auth__V1__TrainerRoleRequest **requests;
+  char *next_page_token;
+};
+#define GYM__AUTH__V1__LIST_TRAINER_ROLE_REQUESTS_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__list_trainer_role_requests_response__descriptor) \
+    , 0,NULL, (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Auth__V1__DecideTrainerRoleRequest
+{
+  ProtobufCMessage base;
+  char *request_id;
+  protobuf_c_boolean approve;
+  /*
+   * the reason, mailed to the member
+   */
+  char *note;
+};
+#define GYM__AUTH__V1__DECIDE_TRAINER_ROLE_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__decide_trainer_role_request__descriptor) \
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Auth__V1__DecideTrainerRoleResponse
+{
+  ProtobufCMessage base;
+  Gym__Auth__V1__TrainerRoleRequest *request;
+};
+#define GYM__AUTH__V1__DECIDE_TRAINER_ROLE_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__decide_trainer_role_response__descriptor) \
+    , NULL }
+
+
+struct  Gym__Auth__V1__PurgeInactiveUsersRequest
+{
+  ProtobufCMessage base;
+  /*
+   * at least 1
+   */
+  int32_t inactive_months;
+  /*
+   * days between the notice mail and removal; at least 1 (default 30)
+   */
+  int32_t notice_days;
+  /*
+   * count only
+   */
+  protobuf_c_boolean dry_run;
+};
+#define GYM__AUTH__V1__PURGE_INACTIVE_USERS_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__purge_inactive_users_request__descriptor) \
+    , 0, 0, 0 }
+
+
+struct  Gym__Auth__V1__PurgeInactiveUsersResponse
+{
+  ProtobufCMessage base;
+  /*
+   * notices mailed now
+   */
+  int32_t notified;
+  /*
+   * accounts removed now (notice given, still inactive)
+   */
+  int32_t purged;
+  size_t n_purged_user_ids;
+  char **purged_user_ids;
+};
+#define GYM__AUTH__V1__PURGE_INACTIVE_USERS_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__purge_inactive_users_response__descriptor) \
+    , 0, 0, 0,NULL }
+
+
 struct  Gym__Auth__V1__LookupUsersRequest
 {
   ProtobufCMessage base;
@@ -798,15 +1056,28 @@ struct  Gym__Auth__V1__WatchRevocationsRequest
     , 0 }
 
 
+/*
+ * Sent on every change and, empty, as a heartbeat every few seconds: a follower that
+ * hears nothing for too long stops trusting older tokens.
+ */
 struct  Gym__Auth__V1__WatchRevocationsResponse
 {
   ProtobufCMessage base;
   size_t n_revocations;
   Gym__Auth__V1__Revocation **revocations;
+  /*
+   * the newest cursor auth has
+   */
+  int64_t head_cursor;
+  /*
+   * Changes whenever auth starts: cursors of another epoch are not comparable (auth may
+   * have been restored from a backup), so the follower reads the retained window again.
+   */
+  char *epoch;
 };
 #define GYM__AUTH__V1__WATCH_REVOCATIONS_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__watch_revocations_response__descriptor) \
-    , 0,NULL }
+    , 0,NULL, 0, (char *)protobuf_c_empty_string }
 
 
 struct  Gym__Auth__V1__MailMessage
@@ -929,6 +1200,25 @@ Gym__Auth__V1__User *
                       const uint8_t       *data);
 void   gym__auth__v1__user__free_unpacked
                      (Gym__Auth__V1__User *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__TrainerRoleRequest methods */
+void   gym__auth__v1__trainer_role_request__init
+                     (Gym__Auth__V1__TrainerRoleRequest         *message);
+size_t gym__auth__v1__trainer_role_request__get_packed_size
+                     (const Gym__Auth__V1__TrainerRoleRequest   *message);
+size_t gym__auth__v1__trainer_role_request__pack
+                     (const Gym__Auth__V1__TrainerRoleRequest   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__trainer_role_request__pack_to_buffer
+                     (const Gym__Auth__V1__TrainerRoleRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__TrainerRoleRequest *
+       gym__auth__v1__trainer_role_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__trainer_role_request__free_unpacked
+                     (Gym__Auth__V1__TrainerRoleRequest *message,
                       ProtobufCAllocator *allocator);
 /* Gym__Auth__V1__PublicProfile methods */
 void   gym__auth__v1__public_profile__init
@@ -1766,6 +2056,234 @@ Gym__Auth__V1__SetUserRoleResponse *
 void   gym__auth__v1__set_user_role_response__free_unpacked
                      (Gym__Auth__V1__SetUserRoleResponse *message,
                       ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__RequestEmailVerificationRequest methods */
+void   gym__auth__v1__request_email_verification_request__init
+                     (Gym__Auth__V1__RequestEmailVerificationRequest         *message);
+size_t gym__auth__v1__request_email_verification_request__get_packed_size
+                     (const Gym__Auth__V1__RequestEmailVerificationRequest   *message);
+size_t gym__auth__v1__request_email_verification_request__pack
+                     (const Gym__Auth__V1__RequestEmailVerificationRequest   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__request_email_verification_request__pack_to_buffer
+                     (const Gym__Auth__V1__RequestEmailVerificationRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__RequestEmailVerificationRequest *
+       gym__auth__v1__request_email_verification_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__request_email_verification_request__free_unpacked
+                     (Gym__Auth__V1__RequestEmailVerificationRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__RequestEmailVerificationResponse methods */
+void   gym__auth__v1__request_email_verification_response__init
+                     (Gym__Auth__V1__RequestEmailVerificationResponse         *message);
+size_t gym__auth__v1__request_email_verification_response__get_packed_size
+                     (const Gym__Auth__V1__RequestEmailVerificationResponse   *message);
+size_t gym__auth__v1__request_email_verification_response__pack
+                     (const Gym__Auth__V1__RequestEmailVerificationResponse   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__request_email_verification_response__pack_to_buffer
+                     (const Gym__Auth__V1__RequestEmailVerificationResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__RequestEmailVerificationResponse *
+       gym__auth__v1__request_email_verification_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__request_email_verification_response__free_unpacked
+                     (Gym__Auth__V1__RequestEmailVerificationResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__VerifyEmailRequest methods */
+void   gym__auth__v1__verify_email_request__init
+                     (Gym__Auth__V1__VerifyEmailRequest         *message);
+size_t gym__auth__v1__verify_email_request__get_packed_size
+                     (const Gym__Auth__V1__VerifyEmailRequest   *message);
+size_t gym__auth__v1__verify_email_request__pack
+                     (const Gym__Auth__V1__VerifyEmailRequest   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__verify_email_request__pack_to_buffer
+                     (const Gym__Auth__V1__VerifyEmailRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__VerifyEmailRequest *
+       gym__auth__v1__verify_email_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__verify_email_request__free_unpacked
+                     (Gym__Auth__V1__VerifyEmailRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__VerifyEmailResponse methods */
+void   gym__auth__v1__verify_email_response__init
+                     (Gym__Auth__V1__VerifyEmailResponse         *message);
+size_t gym__auth__v1__verify_email_response__get_packed_size
+                     (const Gym__Auth__V1__VerifyEmailResponse   *message);
+size_t gym__auth__v1__verify_email_response__pack
+                     (const Gym__Auth__V1__VerifyEmailResponse   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__verify_email_response__pack_to_buffer
+                     (const Gym__Auth__V1__VerifyEmailResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__VerifyEmailResponse *
+       gym__auth__v1__verify_email_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__verify_email_response__free_unpacked
+                     (Gym__Auth__V1__VerifyEmailResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__RequestTrainerRoleRequest methods */
+void   gym__auth__v1__request_trainer_role_request__init
+                     (Gym__Auth__V1__RequestTrainerRoleRequest         *message);
+size_t gym__auth__v1__request_trainer_role_request__get_packed_size
+                     (const Gym__Auth__V1__RequestTrainerRoleRequest   *message);
+size_t gym__auth__v1__request_trainer_role_request__pack
+                     (const Gym__Auth__V1__RequestTrainerRoleRequest   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__request_trainer_role_request__pack_to_buffer
+                     (const Gym__Auth__V1__RequestTrainerRoleRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__RequestTrainerRoleRequest *
+       gym__auth__v1__request_trainer_role_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__request_trainer_role_request__free_unpacked
+                     (Gym__Auth__V1__RequestTrainerRoleRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__RequestTrainerRoleResponse methods */
+void   gym__auth__v1__request_trainer_role_response__init
+                     (Gym__Auth__V1__RequestTrainerRoleResponse         *message);
+size_t gym__auth__v1__request_trainer_role_response__get_packed_size
+                     (const Gym__Auth__V1__RequestTrainerRoleResponse   *message);
+size_t gym__auth__v1__request_trainer_role_response__pack
+                     (const Gym__Auth__V1__RequestTrainerRoleResponse   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__request_trainer_role_response__pack_to_buffer
+                     (const Gym__Auth__V1__RequestTrainerRoleResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__RequestTrainerRoleResponse *
+       gym__auth__v1__request_trainer_role_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__request_trainer_role_response__free_unpacked
+                     (Gym__Auth__V1__RequestTrainerRoleResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__ListTrainerRoleRequestsRequest methods */
+void   gym__auth__v1__list_trainer_role_requests_request__init
+                     (Gym__Auth__V1__ListTrainerRoleRequestsRequest         *message);
+size_t gym__auth__v1__list_trainer_role_requests_request__get_packed_size
+                     (const Gym__Auth__V1__ListTrainerRoleRequestsRequest   *message);
+size_t gym__auth__v1__list_trainer_role_requests_request__pack
+                     (const Gym__Auth__V1__ListTrainerRoleRequestsRequest   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__list_trainer_role_requests_request__pack_to_buffer
+                     (const Gym__Auth__V1__ListTrainerRoleRequestsRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__ListTrainerRoleRequestsRequest *
+       gym__auth__v1__list_trainer_role_requests_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__list_trainer_role_requests_request__free_unpacked
+                     (Gym__Auth__V1__ListTrainerRoleRequestsRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__ListTrainerRoleRequestsResponse methods */
+void   gym__auth__v1__list_trainer_role_requests_response__init
+                     (Gym__Auth__V1__ListTrainerRoleRequestsResponse         *message);
+size_t gym__auth__v1__list_trainer_role_requests_response__get_packed_size
+                     (const Gym__Auth__V1__ListTrainerRoleRequestsResponse   *message);
+size_t gym__auth__v1__list_trainer_role_requests_response__pack
+                     (const Gym__Auth__V1__ListTrainerRoleRequestsResponse   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__list_trainer_role_requests_response__pack_to_buffer
+                     (const Gym__Auth__V1__ListTrainerRoleRequestsResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__ListTrainerRoleRequestsResponse *
+       gym__auth__v1__list_trainer_role_requests_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__list_trainer_role_requests_response__free_unpacked
+                     (Gym__Auth__V1__ListTrainerRoleRequestsResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__DecideTrainerRoleRequest methods */
+void   gym__auth__v1__decide_trainer_role_request__init
+                     (Gym__Auth__V1__DecideTrainerRoleRequest         *message);
+size_t gym__auth__v1__decide_trainer_role_request__get_packed_size
+                     (const Gym__Auth__V1__DecideTrainerRoleRequest   *message);
+size_t gym__auth__v1__decide_trainer_role_request__pack
+                     (const Gym__Auth__V1__DecideTrainerRoleRequest   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__decide_trainer_role_request__pack_to_buffer
+                     (const Gym__Auth__V1__DecideTrainerRoleRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__DecideTrainerRoleRequest *
+       gym__auth__v1__decide_trainer_role_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__decide_trainer_role_request__free_unpacked
+                     (Gym__Auth__V1__DecideTrainerRoleRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__DecideTrainerRoleResponse methods */
+void   gym__auth__v1__decide_trainer_role_response__init
+                     (Gym__Auth__V1__DecideTrainerRoleResponse         *message);
+size_t gym__auth__v1__decide_trainer_role_response__get_packed_size
+                     (const Gym__Auth__V1__DecideTrainerRoleResponse   *message);
+size_t gym__auth__v1__decide_trainer_role_response__pack
+                     (const Gym__Auth__V1__DecideTrainerRoleResponse   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__decide_trainer_role_response__pack_to_buffer
+                     (const Gym__Auth__V1__DecideTrainerRoleResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__DecideTrainerRoleResponse *
+       gym__auth__v1__decide_trainer_role_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__decide_trainer_role_response__free_unpacked
+                     (Gym__Auth__V1__DecideTrainerRoleResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__PurgeInactiveUsersRequest methods */
+void   gym__auth__v1__purge_inactive_users_request__init
+                     (Gym__Auth__V1__PurgeInactiveUsersRequest         *message);
+size_t gym__auth__v1__purge_inactive_users_request__get_packed_size
+                     (const Gym__Auth__V1__PurgeInactiveUsersRequest   *message);
+size_t gym__auth__v1__purge_inactive_users_request__pack
+                     (const Gym__Auth__V1__PurgeInactiveUsersRequest   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__purge_inactive_users_request__pack_to_buffer
+                     (const Gym__Auth__V1__PurgeInactiveUsersRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__PurgeInactiveUsersRequest *
+       gym__auth__v1__purge_inactive_users_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__purge_inactive_users_request__free_unpacked
+                     (Gym__Auth__V1__PurgeInactiveUsersRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__PurgeInactiveUsersResponse methods */
+void   gym__auth__v1__purge_inactive_users_response__init
+                     (Gym__Auth__V1__PurgeInactiveUsersResponse         *message);
+size_t gym__auth__v1__purge_inactive_users_response__get_packed_size
+                     (const Gym__Auth__V1__PurgeInactiveUsersResponse   *message);
+size_t gym__auth__v1__purge_inactive_users_response__pack
+                     (const Gym__Auth__V1__PurgeInactiveUsersResponse   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__purge_inactive_users_response__pack_to_buffer
+                     (const Gym__Auth__V1__PurgeInactiveUsersResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__PurgeInactiveUsersResponse *
+       gym__auth__v1__purge_inactive_users_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__purge_inactive_users_response__free_unpacked
+                     (Gym__Auth__V1__PurgeInactiveUsersResponse *message,
+                      ProtobufCAllocator *allocator);
 /* Gym__Auth__V1__LookupUsersRequest methods */
 void   gym__auth__v1__lookup_users_request__init
                      (Gym__Auth__V1__LookupUsersRequest         *message);
@@ -1967,6 +2485,9 @@ typedef void (*Gym__Auth__V1__Ban_Closure)
 typedef void (*Gym__Auth__V1__User_Closure)
                  (const Gym__Auth__V1__User *message,
                   void *closure_data);
+typedef void (*Gym__Auth__V1__TrainerRoleRequest_Closure)
+                 (const Gym__Auth__V1__TrainerRoleRequest *message,
+                  void *closure_data);
 typedef void (*Gym__Auth__V1__PublicProfile_Closure)
                  (const Gym__Auth__V1__PublicProfile *message,
                   void *closure_data);
@@ -2099,6 +2620,42 @@ typedef void (*Gym__Auth__V1__SetUserRoleRequest_Closure)
 typedef void (*Gym__Auth__V1__SetUserRoleResponse_Closure)
                  (const Gym__Auth__V1__SetUserRoleResponse *message,
                   void *closure_data);
+typedef void (*Gym__Auth__V1__RequestEmailVerificationRequest_Closure)
+                 (const Gym__Auth__V1__RequestEmailVerificationRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__RequestEmailVerificationResponse_Closure)
+                 (const Gym__Auth__V1__RequestEmailVerificationResponse *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__VerifyEmailRequest_Closure)
+                 (const Gym__Auth__V1__VerifyEmailRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__VerifyEmailResponse_Closure)
+                 (const Gym__Auth__V1__VerifyEmailResponse *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__RequestTrainerRoleRequest_Closure)
+                 (const Gym__Auth__V1__RequestTrainerRoleRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__RequestTrainerRoleResponse_Closure)
+                 (const Gym__Auth__V1__RequestTrainerRoleResponse *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__ListTrainerRoleRequestsRequest_Closure)
+                 (const Gym__Auth__V1__ListTrainerRoleRequestsRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__ListTrainerRoleRequestsResponse_Closure)
+                 (const Gym__Auth__V1__ListTrainerRoleRequestsResponse *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__DecideTrainerRoleRequest_Closure)
+                 (const Gym__Auth__V1__DecideTrainerRoleRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__DecideTrainerRoleResponse_Closure)
+                 (const Gym__Auth__V1__DecideTrainerRoleResponse *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__PurgeInactiveUsersRequest_Closure)
+                 (const Gym__Auth__V1__PurgeInactiveUsersRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__PurgeInactiveUsersResponse_Closure)
+                 (const Gym__Auth__V1__PurgeInactiveUsersResponse *message,
+                  void *closure_data);
 typedef void (*Gym__Auth__V1__LookupUsersRequest_Closure)
                  (const Gym__Auth__V1__LookupUsersRequest *message,
                   void *closure_data);
@@ -2216,6 +2773,30 @@ struct Gym__Auth__V1__AuthService_Service
                         const Gym__Auth__V1__SetUserRoleRequest *input,
                         Gym__Auth__V1__SetUserRoleResponse_Closure closure,
                         void *closure_data);
+  void (*request_email_verification)(Gym__Auth__V1__AuthService_Service *service,
+                                     const Gym__Auth__V1__RequestEmailVerificationRequest *input,
+                                     Gym__Auth__V1__RequestEmailVerificationResponse_Closure closure,
+                                     void *closure_data);
+  void (*verify_email)(Gym__Auth__V1__AuthService_Service *service,
+                       const Gym__Auth__V1__VerifyEmailRequest *input,
+                       Gym__Auth__V1__VerifyEmailResponse_Closure closure,
+                       void *closure_data);
+  void (*request_trainer_role)(Gym__Auth__V1__AuthService_Service *service,
+                               const Gym__Auth__V1__RequestTrainerRoleRequest *input,
+                               Gym__Auth__V1__RequestTrainerRoleResponse_Closure closure,
+                               void *closure_data);
+  void (*list_trainer_role_requests)(Gym__Auth__V1__AuthService_Service *service,
+                                     const Gym__Auth__V1__ListTrainerRoleRequestsRequest *input,
+                                     Gym__Auth__V1__ListTrainerRoleRequestsResponse_Closure closure,
+                                     void *closure_data);
+  void (*decide_trainer_role)(Gym__Auth__V1__AuthService_Service *service,
+                              const Gym__Auth__V1__DecideTrainerRoleRequest *input,
+                              Gym__Auth__V1__DecideTrainerRoleResponse_Closure closure,
+                              void *closure_data);
+  void (*purge_inactive_users)(Gym__Auth__V1__AuthService_Service *service,
+                               const Gym__Auth__V1__PurgeInactiveUsersRequest *input,
+                               Gym__Auth__V1__PurgeInactiveUsersResponse_Closure closure,
+                               void *closure_data);
 };
 typedef void (*Gym__Auth__V1__AuthService_ServiceDestroy)(Gym__Auth__V1__AuthService_Service *);
 void gym__auth__v1__auth_service__init (Gym__Auth__V1__AuthService_Service *service,
@@ -2243,7 +2824,13 @@ void gym__auth__v1__auth_service__init (Gym__Auth__V1__AuthService_Service *serv
       function_prefix__ ## list_users,\
       function_prefix__ ## ban_user,\
       function_prefix__ ## unban_user,\
-      function_prefix__ ## set_user_role  }
+      function_prefix__ ## set_user_role,\
+      function_prefix__ ## request_email_verification,\
+      function_prefix__ ## verify_email,\
+      function_prefix__ ## request_trainer_role,\
+      function_prefix__ ## list_trainer_role_requests,\
+      function_prefix__ ## decide_trainer_role,\
+      function_prefix__ ## purge_inactive_users  }
 void gym__auth__v1__auth_service__register(ProtobufCService *service,
                                            const Gym__Auth__V1__RegisterRequest *input,
                                            Gym__Auth__V1__RegisterResponse_Closure closure,
@@ -2324,6 +2911,30 @@ void gym__auth__v1__auth_service__set_user_role(ProtobufCService *service,
                                                 const Gym__Auth__V1__SetUserRoleRequest *input,
                                                 Gym__Auth__V1__SetUserRoleResponse_Closure closure,
                                                 void *closure_data);
+void gym__auth__v1__auth_service__request_email_verification(ProtobufCService *service,
+                                                             const Gym__Auth__V1__RequestEmailVerificationRequest *input,
+                                                             Gym__Auth__V1__RequestEmailVerificationResponse_Closure closure,
+                                                             void *closure_data);
+void gym__auth__v1__auth_service__verify_email(ProtobufCService *service,
+                                               const Gym__Auth__V1__VerifyEmailRequest *input,
+                                               Gym__Auth__V1__VerifyEmailResponse_Closure closure,
+                                               void *closure_data);
+void gym__auth__v1__auth_service__request_trainer_role(ProtobufCService *service,
+                                                       const Gym__Auth__V1__RequestTrainerRoleRequest *input,
+                                                       Gym__Auth__V1__RequestTrainerRoleResponse_Closure closure,
+                                                       void *closure_data);
+void gym__auth__v1__auth_service__list_trainer_role_requests(ProtobufCService *service,
+                                                             const Gym__Auth__V1__ListTrainerRoleRequestsRequest *input,
+                                                             Gym__Auth__V1__ListTrainerRoleRequestsResponse_Closure closure,
+                                                             void *closure_data);
+void gym__auth__v1__auth_service__decide_trainer_role(ProtobufCService *service,
+                                                      const Gym__Auth__V1__DecideTrainerRoleRequest *input,
+                                                      Gym__Auth__V1__DecideTrainerRoleResponse_Closure closure,
+                                                      void *closure_data);
+void gym__auth__v1__auth_service__purge_inactive_users(ProtobufCService *service,
+                                                       const Gym__Auth__V1__PurgeInactiveUsersRequest *input,
+                                                       Gym__Auth__V1__PurgeInactiveUsersResponse_Closure closure,
+                                                       void *closure_data);
 typedef struct Gym__Auth__V1__AuthInternal_Service Gym__Auth__V1__AuthInternal_Service;
 struct Gym__Auth__V1__AuthInternal_Service
 {
@@ -2379,9 +2990,11 @@ extern const ProtobufCEnumDescriptor    gym__auth__v1__experience_level__descrip
 extern const ProtobufCEnumDescriptor    gym__auth__v1__unit_system__descriptor;
 extern const ProtobufCEnumDescriptor    gym__auth__v1__visibility__descriptor;
 extern const ProtobufCEnumDescriptor    gym__auth__v1__sex__descriptor;
+extern const ProtobufCEnumDescriptor    gym__auth__v1__trainer_role_request_state__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__profile__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__ban__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__user__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__trainer_role_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__public_profile__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__tokens__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__session__descriptor;
@@ -2426,6 +3039,18 @@ extern const ProtobufCMessageDescriptor gym__auth__v1__unban_user_request__descr
 extern const ProtobufCMessageDescriptor gym__auth__v1__unban_user_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__set_user_role_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__set_user_role_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__request_email_verification_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__request_email_verification_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__verify_email_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__verify_email_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__request_trainer_role_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__request_trainer_role_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__list_trainer_role_requests_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__list_trainer_role_requests_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__decide_trainer_role_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__decide_trainer_role_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__purge_inactive_users_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__purge_inactive_users_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__lookup_users_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__lookup_users_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__revocation__descriptor;

@@ -1,0 +1,191 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import SwiftProtobuf
+
+/// Email verification, trainer-role requests and the removal of inactive accounts.
+extension AuthService {
+  static let verificationAttempts = 5
+  /// Between two verification mails to one account.
+  static let verificationGap: TimeInterval = 60
+
+  // MARK: Email verification
+
+  public func requestEmailVerification(
+    request: Gym_Auth_V1_RequestEmailVerificationRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_RequestEmailVerificationResponse {
+    let caller = try Caller.current()
+    switch try await store.startEmailVerification(
+      userID: caller.userID, code: Self.newVerificationCode(), lifetime: settings.verificationCodeLifetime,
+      minimumGap: Self.verificationGap, mail: Self.verificationMail, now: Date())
+    {
+    case .sent(let expiresAt):
+      return .with { $0.codeExpiresAt = Google_Protobuf_Timestamp(date: expiresAt) }
+    case .alreadyVerified:
+      throw AuthError.failedPrecondition("your email address is already verified")
+    case .tooSoon(let retryAfter):
+      throw AuthError.tooMany("a code was mailed less than a minute ago", retryAfter: .seconds(retryAfter))
+    }
+  }
+
+  public func verifyEmail(
+    request: Gym_Auth_V1_VerifyEmailRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_VerifyEmailResponse {
+    let caller = try Caller.current()
+    let code = request.code.trimmingCharacters(in: .whitespaces)
+    guard !code.isEmpty else { throw AuthError.invalid([FieldViolation("code", "is required: the code from the mail")]) }
+    let now = Date()
+    let user: UserRecord
+    switch try await store.verifyEmail(userID: caller.userID, code: code, maxAttempts: Self.verificationAttempts, now: now) {
+    case .verified(let verified):
+      logger.info("email verified", metadata: ["user_id": "\(verified.id)"])
+      user = verified
+    case .alreadyVerified(let verified):
+      user = verified
+    case .wrong(let remaining) where remaining > 0:
+      throw AuthError.failedPrecondition("the code is not right; \(remaining) tries left")
+    case .wrong:
+      throw AuthError.failedPrecondition("the code is not right and no tries are left; ask for a new code")
+    case .noCode:
+      throw AuthError.failedPrecondition("there is no live code for this address (expired, used up or never sent); ask for a new one")
+    }
+    // The caller's tokens say "unverified" until they expire: hand over one that doesn't.
+    let access = try await issuer.accessToken(
+      userID: user.id, sessionID: caller.sessionID, roles: [ProfileMapping.role(user.role)], emailVerified: true, now: now)
+    return .with {
+      $0.user = ProfileMapping.user(user, now: now)
+      $0.accessToken = access.token
+      $0.accessTokenExpiresAt = Google_Protobuf_Timestamp(date: access.expiresAt)
+    }
+  }
+
+  /// Six random digits: short enough to type, and five tries per code keep guessing at 1 in 200 000.
+  static func newVerificationCode() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return String(format: "%06d", Int.random(in: 0..<1_000_000, using: &generator))
+  }
+
+  @Sendable static func verificationMail(_ user: UserRecord, code: String) -> (subject: String, body: String) {
+    (
+      "Your gym verification code",
+      """
+      Hello \(user.displayName),
+
+      Your verification code: \(code)
+
+      Enter it in the app to confirm this address. It expires in 24 hours.
+      If you did not sign up, ignore this mail.
+      """
+    )
+  }
+
+  /// Whole years from `birthDate` ("YYYY-MM-DD") to `now`, in UTC.
+  static func age(birthDate: String, now: Date) -> Int {
+    let parts = birthDate.split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 3 else { return 0 }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    guard let born = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) else { return 0 }
+    return calendar.dateComponents([.year], from: born, to: now).year ?? 0
+  }
+
+  // MARK: Trainer role
+
+  public func requestTrainerRole(
+    request: Gym_Auth_V1_RequestTrainerRoleRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_RequestTrainerRoleResponse {
+    let caller = try Caller.current()
+    let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
+    if let tooLong = Self.tooLong(note, field: "note", max: 2000) { throw AuthError.invalid([tooLong]) }
+    let row = try await store.requestTrainerRole(id: ID.make(now: Date()), userID: caller.userID, note: note, now: Date())
+    logger.info("trainer role requested", metadata: ["user_id": "\(caller.userID)", "request_id": "\(row.id)"])
+    return .with { $0.request = ProfileMapping.trainerRoleRequest(row) }
+  }
+
+  public func listTrainerRoleRequests(
+    request: Gym_Auth_V1_ListTrainerRoleRequestsRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_ListTrainerRoleRequestsResponse {
+    _ = try Caller.admin()
+    let state: String
+    switch request.state {
+    case .unspecified, .pending: state = "pending"
+    case .approved: state = "approved"
+    case .rejected: state = "rejected"
+    case .UNRECOGNIZED: throw AuthError.invalid([FieldViolation("state", "must be PENDING, APPROVED or REJECTED")])
+    }
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
+    let rows = try await store.trainerRoleRequests(state: state, offset: offset, limit: paging.size)
+    return .with {
+      $0.requests = rows.map(ProfileMapping.trainerRoleRequest)
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: rows.count)
+    }
+  }
+
+  public func decideTrainerRole(
+    request: Gym_Auth_V1_DecideTrainerRoleRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_DecideTrainerRoleResponse {
+    let admin = try Caller.admin()
+    var violations: [FieldViolation] = []
+    if request.requestID.isEmpty { violations.append(FieldViolation("request_id", "is required")) }
+    let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
+    if let tooLong = Self.tooLong(note, field: "note", max: 2000) { violations.append(tooLong) }
+    guard violations.isEmpty else { throw AuthError.invalid(violations) }
+    let row = try await store.decideTrainerRole(
+      requestID: request.requestID, approve: request.approve, note: note, adminID: admin.userID,
+      mail: { user, approved in
+        approved
+          ? ("You are a trainer on gym", "Hello \(user.displayName),\n\nYour request for the trainer role was approved. Sign in again to use it.\n\(note)")
+          : ("Your trainer-role request", "Hello \(user.displayName),\n\nYour request for the trainer role was not approved.\n\(note)")
+      }, now: Date())
+    logger.notice(
+      "trainer role decided",
+      metadata: ["request_id": "\(row.id)", "target_user_id": "\(row.userID)", "approved": "\(request.approve)", "admin_id": "\(admin.userID)"])
+    return .with { $0.request = ProfileMapping.trainerRoleRequest(row) }
+  }
+
+  // MARK: Inactive accounts
+
+  public func purgeInactiveUsers(
+    request: Gym_Auth_V1_PurgeInactiveUsersRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_PurgeInactiveUsersResponse {
+    let admin = try Caller.admin()
+    var violations: [FieldViolation] = []
+    if !(1...120).contains(request.inactiveMonths) {
+      violations.append(FieldViolation("inactive_months", "must be 1-120"))
+    }
+    let noticeDays = request.noticeDays == 0 ? 30 : Int(request.noticeDays)
+    if !(1...365).contains(noticeDays) { violations.append(FieldViolation("notice_days", "must be 1-365 (default 30)")) }
+    guard violations.isEmpty else { throw AuthError.invalid(violations) }
+    let now = Date()
+    let inactiveSince = Self.monthsBefore(now, Int(request.inactiveMonths))
+    let result = try await store.purgeInactive(
+      inactiveSince: inactiveSince, noticedBefore: now.addingTimeInterval(-Double(noticeDays) * 86_400),
+      dryRun: request.dryRun, purgeDestinations: settings.purgeDestinations,
+      notice: { user in
+        (
+          "Your gym account will be removed",
+          """
+          Hello \(user.displayName),
+
+          You have not signed in to gym for \(request.inactiveMonths) months. Your account and its data will be
+          removed in \(noticeDays) days. Sign in before then to keep it.
+          """
+        )
+      }, now: now)
+    logger.notice(
+      "inactive accounts processed",
+      metadata: ["notified": "\(result.notified.count)", "purged": "\(result.purged.count)", "dry_run": "\(request.dryRun)", "admin_id": "\(admin.userID)"])
+    return .with {
+      $0.notified = Int32(result.notified.count)
+      $0.purged = Int32(result.purged.count)
+      $0.purgedUserIds = result.purged
+    }
+  }
+
+  static func monthsBefore(_ now: Date, _ months: Int) -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar.date(byAdding: .month, value: -months, to: now) ?? now
+  }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import GRDB
+import GymStore
+
+/// What makes an account trusted: a verified email, a trainer role an administrator
+/// granted, and activity (accounts left unused are noticed and then removed).
+extension AuthStore {
+  // MARK: Mail
+
+  /// Queues a message for the mail sender (or the development sink), inside the caller's transaction.
+  static func queueMail(_ db: Database, to recipient: String, subject: String, body: String, now: Date) throws {
+    try db.execute(
+      sql: "INSERT INTO mail_outbox (id, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)",
+      arguments: [UUID().uuidString.lowercased(), recipient, subject, body, now])
+  }
+
+  /// Mail the sender has not delivered or given up on, oldest first.
+  public func unsentMail(limit: Int) async throws -> [MailRow] {
+    try await writer.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT * FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL ORDER BY created_at, id LIMIT ?",
+        arguments: [limit]
+      ).map { MailRow(id: $0["id"], recipient: $0["recipient"], subject: $0["subject"], body: $0["body"], createdAt: $0["created_at"]) }
+    }
+  }
+
+  /// Delivered: the body (codes, links) is erased, the envelope kept.
+  public func markMailSent(id: String, now: Date) async throws {
+    try await writer.write { db in
+      try db.execute(sql: "UPDATE mail_outbox SET sent_at = ?, body = '' WHERE id = ?", arguments: [now, id])
+    }
+  }
+
+  public func markMailFailed(id: String, error: String, now: Date) async throws {
+    try await writer.write { db in
+      try db.execute(
+        sql: "UPDATE mail_outbox SET failed_at = ?, last_error = ?, body = '' WHERE id = ?", arguments: [now, String(error.prefix(500)), id])
+    }
+  }
+
+  // MARK: Email verification
+
+  public enum VerificationStart: Sendable, Equatable {
+    case sent(expiresAt: Date)
+    case alreadyVerified
+    /// A code went out less than `minimumGap` ago.
+    case tooSoon(retryAfter: TimeInterval)
+  }
+
+  /// Replaces the user's code with `code` (stored hashed) and mails it, in one transaction.
+  public func startEmailVerification(
+    userID: String, code: String, lifetime: TimeInterval, minimumGap: TimeInterval,
+    mail: @escaping @Sendable (UserRecord, String) -> (subject: String, body: String), now: Date
+  ) async throws -> VerificationStart {
+    try await writer.write { db in
+      guard let user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.sessionEnded }
+      if user.emailVerifiedAt != nil { return .alreadyVerified }
+      if let last = try Date.fetchOne(db, sql: "SELECT created_at FROM email_verifications WHERE user_id = ?", arguments: [userID]) {
+        let waited = now.timeIntervalSince(last)
+        if waited < minimumGap { return .tooSoon(retryAfter: minimumGap - waited) }
+      }
+      return .sent(expiresAt: try Self.replaceVerificationCode(db, user: user, code: code, lifetime: lifetime, mail: mail, now: now))
+    }
+  }
+
+  static func replaceVerificationCode(
+    _ db: Database, user: UserRecord, code: String, lifetime: TimeInterval,
+    mail: (UserRecord, String) -> (subject: String, body: String), now: Date
+  ) throws -> Date {
+    let expiresAt = now.addingTimeInterval(lifetime)
+    try db.execute(
+      sql: """
+        INSERT OR REPLACE INTO email_verifications (user_id, email, code_hash, created_at, expires_at, attempts)
+        VALUES (?, ?, ?, ?, ?, 0)
+        """, arguments: [user.id, user.email, verificationHash(code, userID: user.id), now, expiresAt])
+    let message = mail(user, code)
+    try queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)
+    return expiresAt
+  }
+
+  public enum VerificationResult: Sendable, Equatable {
+    case verified(UserRecord)
+    case alreadyVerified(UserRecord)
+    /// Wrong code; `remaining` more tries before the code is spent.
+    case wrong(remaining: Int)
+    /// No live code: none asked for, expired, for another address, or out of tries.
+    case noCode
+  }
+
+  /// Checks `code`; a wrong one uses up one of `maxAttempts` tries.
+  public func verifyEmail(userID: String, code: String, maxAttempts: Int, now: Date) async throws -> VerificationResult {
+    try await writer.write { db in
+      guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.sessionEnded }
+      if user.emailVerifiedAt != nil { return .alreadyVerified(user) }
+      guard let row = try Row.fetchOne(db, sql: "SELECT * FROM email_verifications WHERE user_id = ?", arguments: [userID]),
+        (row["expires_at"] as Date) > now, (row["email"] as String) == user.email, (row["attempts"] as Int) < maxAttempts
+      else { return .noCode }
+      guard (row["code_hash"] as Data) == Self.verificationHash(code, userID: userID) else {
+        try db.execute(sql: "UPDATE email_verifications SET attempts = attempts + 1 WHERE user_id = ?", arguments: [userID])
+        return .wrong(remaining: maxAttempts - (row["attempts"] as Int) - 1)
+      }
+      try db.execute(sql: "DELETE FROM email_verifications WHERE user_id = ?", arguments: [userID])
+      user.emailVerifiedAt = now
+      user.updatedAt = now
+      try user.update(db)
+      return .verified(user)
+    }
+  }
+
+  /// Codes are short (six digits): salting with the user id keeps one table of hashes
+  /// from answering for every account.
+  static func verificationHash(_ code: String, userID: String) -> Data {
+    hash(userID + ":" + code)
+  }
+
+  // MARK: Trainer role
+
+  public struct TrainerRoleRequestRow: Sendable, Equatable, FetchableRecord {
+    public var id: String
+    public var userID: String
+    public var username: String
+    public var note: String
+    public var state: String  // pending, approved, rejected
+    public var createdAt: Date
+    public var decidedAt: Date?
+    public var decidedBy: String?
+    public var decisionNote: String
+
+    public init(row: Row) throws {
+      id = row["id"]
+      userID = row["user_id"]
+      username = row["username"] ?? ""
+      note = row["note"]
+      state = row["state"]
+      createdAt = row["created_at"]
+      decidedAt = row["decided_at"]
+      decidedBy = row["decided_by"]
+      decisionNote = row["decision_note"]
+    }
+  }
+
+  private static let requestColumns = "trainer_role_requests.*, users.username"
+
+  /// Files a request inside the caller's transaction.
+  static func insertTrainerRoleRequest(_ db: Database, id: String, userID: String, note: String, now: Date) throws -> TrainerRoleRequestRow {
+    try db.execute(
+      sql: "INSERT INTO trainer_role_requests (id, user_id, note, state, created_at) VALUES (?, ?, ?, 'pending', ?)",
+      arguments: [id, userID, note, now])
+    return try fetchTrainerRoleRequest(db, id: id)!
+  }
+
+  static func fetchTrainerRoleRequest(_ db: Database, id: String) throws -> TrainerRoleRequestRow? {
+    try TrainerRoleRequestRow.fetchOne(
+      db, sql: "SELECT \(requestColumns) FROM trainer_role_requests JOIN users ON users.id = user_id WHERE trainer_role_requests.id = ?",
+      arguments: [id])
+  }
+
+  public func requestTrainerRole(id: String, userID: String, note: String, now: Date) async throws -> TrainerRoleRequestRow {
+    try await writer.write { db in
+      guard let user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.sessionEnded }
+      guard user.role == "member" else { throw AuthError.failedPrecondition("you already hold the \(user.role) role") }
+      if try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM trainer_role_requests WHERE user_id = ? AND state = 'pending')", arguments: [userID]) == true
+      {
+        throw AuthError.alreadyExists(field: "request", "you already have a pending trainer-role request; an administrator will decide it")
+      }
+      return try Self.insertTrainerRoleRequest(db, id: id, userID: userID, note: note, now: now)
+    }
+  }
+
+  /// The latest request of each user in `userIDs`.
+  public func latestTrainerRoleRequests(userIDs: [String]) async throws -> [String: TrainerRoleRequestRow] {
+    guard !userIDs.isEmpty else { return [:] }
+    return try await writer.read { db in
+      let rows = try TrainerRoleRequestRow.fetchAll(
+        db,
+        sql: """
+          SELECT \(Self.requestColumns) FROM trainer_role_requests JOIN users ON users.id = user_id
+          WHERE user_id IN (SELECT value FROM json_each(?)) ORDER BY trainer_role_requests.created_at
+          """, arguments: [String(decoding: try JSONEncoder().encode(userIDs), as: UTF8.self)])
+      return Dictionary(rows.map { ($0.userID, $0) }, uniquingKeysWith: { _, newer in newer })
+    }
+  }
+
+  public func trainerRoleRequests(state: String?, offset: Int, limit: Int) async throws -> [TrainerRoleRequestRow] {
+    try await writer.read { db in
+      let filter: SQL = state.map { "WHERE state = \($0)" } ?? ""
+      return try SQLRequest<TrainerRoleRequestRow>(
+        literal: """
+          SELECT \(literal: SQL(sql: Self.requestColumns)) FROM trainer_role_requests JOIN users ON users.id = user_id
+          \(literal: filter) ORDER BY trainer_role_requests.created_at, trainer_role_requests.id LIMIT \(limit) OFFSET \(offset)
+          """
+      ).fetchAll(db)
+    }
+  }
+
+  /// Approves (the member becomes a trainer) or rejects a pending request and mails the
+  /// member, in one transaction.
+  public func decideTrainerRole(
+    requestID: String, approve: Bool, note: String, adminID: String,
+    mail: @escaping @Sendable (UserRecord, Bool) -> (subject: String, body: String), now: Date
+  ) async throws -> TrainerRoleRequestRow {
+    try await writer.write { db in
+      guard let request = try Self.fetchTrainerRoleRequest(db, id: requestID) else {
+        throw AuthError.notFound("no trainer-role request with id \(requestID)")
+      }
+      guard request.state == "pending" else {
+        throw AuthError.failedPrecondition("the request was already \(request.state)")
+      }
+      try db.execute(
+        sql: "UPDATE trainer_role_requests SET state = ?, decided_at = ?, decided_by = ?, decision_note = ? WHERE id = ?",
+        arguments: [approve ? "approved" : "rejected", now, adminID, note, requestID])
+      guard var user = try UserRecord.fetchOne(db, key: request.userID) else { throw AuthError.notFound("the requester's account is gone") }
+      // An administrator who asked keeps the higher role.
+      if approve && user.role == "member" {
+        user.role = "trainer"
+        user.updatedAt = now
+        try user.update(db)
+      }
+      let message = mail(user, approve)
+      try Self.queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)
+      return try Self.fetchTrainerRoleRequest(db, id: requestID)!
+    }
+  }
+
+  // MARK: Activity
+
+  /// Sign-ins and refreshes mark the account active (and cancel a pending removal notice).
+  static func markActive(_ db: Database, userID: String, now: Date) throws {
+    try db.execute(
+      sql: "UPDATE users SET last_active_at = ?, inactive_notice_at = NULL WHERE id = ?", arguments: [now, userID])
+  }
+
+  public struct InactivePurge: Sendable, Equatable {
+    public var notified: [UserRecord] = []
+    public var purged: [String] = []
+  }
+
+  /// Mails a notice to accounts inactive since `inactiveSince` (administrators excepted)
+  /// and deletes, as `deleteAccount` does, those noticed before `noticedBefore` that
+  /// stayed inactive. One transaction, so a sign-in in between either cancels the notice
+  /// first or happens after the account is gone.
+  public func purgeInactive(
+    inactiveSince: Date, noticedBefore: Date, dryRun: Bool, purgeDestinations: [Outbox.Destination],
+    notice: @escaping @Sendable (UserRecord) -> (subject: String, body: String), now: Date
+  ) async throws -> InactivePurge {
+    let result = try await writer.write { db -> InactivePurge in
+      var result = InactivePurge()
+      let due = try UserRecord.fetchAll(
+        db,
+        sql: """
+          SELECT * FROM users WHERE role <> 'admin' AND last_active_at < ?
+          AND inactive_notice_at IS NOT NULL AND inactive_notice_at <= ?
+          """, arguments: [inactiveSince, noticedBefore])
+      result.purged = due.map(\.id)
+      result.notified = try UserRecord.fetchAll(
+        db, sql: "SELECT * FROM users WHERE role <> 'admin' AND last_active_at < ? AND inactive_notice_at IS NULL",
+        arguments: [inactiveSince])
+      if dryRun { return result }
+      for user in due {
+        try Self.deleteAccount(db, userID: user.id, purgeDestinations: purgeDestinations, now: now)
+      }
+      for user in result.notified {
+        try db.execute(sql: "UPDATE users SET inactive_notice_at = ? WHERE id = ?", arguments: [now, user.id])
+        let message = notice(user)
+        try Self.queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)
+      }
+      return result
+    }
+    if !result.purged.isEmpty && !dryRun { revocationFeed.notify() }
+    return result
+  }
+}

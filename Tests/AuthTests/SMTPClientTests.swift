@@ -1,0 +1,291 @@
+import Foundation
+import Testing
+
+import GymTesting
+
+@testable import GymAuth
+
+/// Runs `body` against a fresh server and always shuts it down.
+private func withServer(
+  credentials: (username: String, password: String)? = nil, supportsEHLO: Bool = true,
+  _ body: (SMTPTestServer) async throws -> Void
+) async throws {
+  let server = try await SMTPTestServer.start(credentials: credentials, supportsEHLO: supportsEHLO)
+  do {
+    try await body(server)
+  } catch {
+    await server.shutdown()
+    throw error
+  }
+  await server.shutdown()
+}
+
+private func client(
+  port: Int, host: String = "127.0.0.1", username: String? = nil, password: String? = nil,
+  allowPlaintextAuthOnLoopback: Bool = false, timeout: Duration = .seconds(5)
+) -> SMTPClient {
+  SMTPClient(
+    host: host, port: port, username: username, password: password,
+    allowPlaintextAuthOnLoopback: allowPlaintextAuthOnLoopback, heloName: "gym.test",
+    from: "no-reply@gym.test", commandTimeout: timeout)
+}
+
+private func sendReset(_ client: SMTPClient, subject: String = "Your code") async throws {
+  try await client.send(to: "member@example.org", subject: subject, body: "Code: 123456\n", messageID: "reset-1")
+}
+
+@Suite("SMTP delivery")
+struct DeliveryTests {
+  @Test func deliversNonASCIISubjectAndDotLinesIntact() async throws {
+    try await withServer { server in
+      let subject = "Passwort zurücksetzen – Code 482913 ✅ für Jürgen Müller-Lüdenscheidt"
+      let body = """
+        Hallo Jürgen,
+
+        .a line starting with a dot
+        ..two dots
+        .
+        trailing space \("")
+        \(String(repeating: "x", count: 200))
+        last = line, tab\t, ümlaut
+        .
+
+        """
+      try await client(port: server.port).send(
+        from: "no-reply@gym.test", to: "member@example.org", subject: subject, body: body, messageID: "reset-42")
+
+      let messages = try await server.waitForMessages(count: 1)
+      let message = try #require(messages.first)
+      #expect(message.from == "no-reply@gym.test")
+      #expect(message.recipients == ["member@example.org"])
+      #expect(message.header("From") == "no-reply@gym.test")
+      #expect(message.header("To") == "member@example.org")
+      #expect(message.header("Message-ID") == "<reset-42@gym.test>")
+      #expect(message.header("MIME-Version") == "1.0")
+      #expect(message.header("Content-Type") == "text/plain; charset=utf-8")
+      #expect(message.header("Content-Transfer-Encoding") == "quoted-printable")
+      #expect(message.header("Subject")?.hasPrefix("=?UTF-8?B?") == true)
+      #expect(message.subject == subject)
+      #expect(message.body?.replacingOccurrences(of: "\r\n", with: "\n") == body)
+      let date = try #require(message.header("Date"))
+      #expect(date.wholeMatch(of: /(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d \+0000/) != nil)
+      // Quoted-printable keeps the body 7-bit with lines of at most 76 characters.
+      let rawBody = try #require(message.data.range(of: "\r\n\r\n")).upperBound
+      let bodyLines = message.data[rawBody...].split(separator: "\r\n")
+      #expect(bodyLines.allSatisfy { $0.utf8.count <= 76 && $0.utf8.allSatisfy { $0 < 0x80 } })
+      #expect(server.commands.first == "EHLO gym.test")
+      #expect(server.commands.last == "QUIT")
+    }
+  }
+
+  @Test func fallsBackToHELOWhenEHLOIsRefused() async throws {
+    try await withServer(supportsEHLO: false) { server in
+      try await sendReset(client(port: server.port))
+      #expect(try await server.waitForMessages(count: 1).count == 1)
+      #expect(server.commands.prefix(2) == ["EHLO gym.test", "HELO gym.test"])
+    }
+  }
+
+  @Test func authenticatesOnLoopbackWhenAllowed() async throws {
+    try await withServer(credentials: ("gym", "s3cret")) { server in
+      let sender = client(port: server.port, username: "gym", password: "s3cret", allowPlaintextAuthOnLoopback: true)
+      try sender.validateConfiguration()
+      try await sendReset(sender)
+      #expect(try await server.waitForMessages(count: 1).first?.authenticatedUser == "gym")
+      #expect(!sender.description.contains("s3cret"))
+    }
+  }
+}
+
+@Suite("SMTP failures")
+struct FailureTests {
+  @Test func rcpt550IsPermanent() async throws {
+    try await withServer { server in
+      server.setReply(.init(code: 550, text: "5.1.1 No such user"), for: .rcptTo)
+      let error = await #expect(throws: SMTPError.self) { try await sendReset(client(port: server.port)) }
+      #expect(error?.kind == .permanent)
+      #expect(error?.stage == .rcptTo)
+      #expect(error?.code == 550)
+      #expect(error?.message == "5.1.1 No such user")
+      #expect(server.messages.isEmpty)
+    }
+  }
+
+  @Test func rcpt451IsTransientAndARetryDelivers() async throws {
+    try await withServer { server in
+      server.setReply(.init(code: 451, text: "4.3.0 Try again later"), for: .rcptTo)
+      let error = await #expect(throws: SMTPError.self) { try await sendReset(client(port: server.port)) }
+      #expect(error?.kind == .transient)
+      #expect(error?.code == 451)
+      #expect(error?.stage == .rcptTo)
+
+      server.setReply(nil, for: .rcptTo)
+      try await sendReset(client(port: server.port))
+      #expect(try await server.waitForMessages(count: 1).count == 1)
+    }
+  }
+
+  @Test func rejectedMessageAfterDataIsPermanent() async throws {
+    try await withServer { server in
+      server.setReply(.init(code: 554, text: "5.6.0 Message rejected"), for: .endOfData)
+      let error = await #expect(throws: SMTPError.self) { try await sendReset(client(port: server.port)) }
+      #expect(error?.kind == .permanent)
+      #expect(error?.stage == .data)
+      #expect(server.messages.isEmpty)
+    }
+  }
+
+  @Test func connectionRefusedIsTransient() async throws {
+    // A port that was just free: the server listened there and has shut down.
+    let server = try await SMTPTestServer.start()
+    let port = server.port
+    await server.shutdown()
+    let error = await #expect(throws: SMTPError.self) { try await sendReset(client(port: port)) }
+    #expect(error?.kind == .transient)
+    #expect(error?.stage == .connect)
+  }
+
+  @Test func silentServerTimesOutTransiently() async throws {
+    try await withServer { server in
+      server.setStalled(true)
+      let started = ContinuousClock.now
+      let error = await #expect(throws: SMTPError.self) {
+        try await sendReset(client(port: server.port, timeout: .milliseconds(300)))
+      }
+      #expect(error?.kind == .transient)
+      #expect(error?.stage == .greeting)
+      #expect(error?.message.contains("no reply") == true)
+      // Gave up instead of hanging (generous: the whole package runs in parallel).
+      #expect(ContinuousClock.now - started < .seconds(20))
+    }
+  }
+
+  @Test func plaintextAuthToNonLoopbackIsRefusedBeforeConnecting() async throws {
+    try await withServer(credentials: ("gym", "s3cret")) { server in
+      // 0.0.0.0 is not a loopback address, yet a connection to it would stay on this machine
+      // and reach the server: so connectionCount really shows that none was attempted.
+      let sender = client(port: server.port, host: "0.0.0.0", username: "gym", password: "s3cret", allowPlaintextAuthOnLoopback: true)
+      #expect(throws: SMTPError.self) { try sender.validateConfiguration() }
+      let error = await #expect(throws: SMTPError.self) { try await sendReset(sender) }
+      #expect(error?.kind == .permanent)
+      #expect(error?.stage == .configuration)
+      #expect(server.connectionCount == 0)
+    }
+  }
+
+  @Test func plaintextAuthNeedsExplicitPermissionEvenOnLoopback() async throws {
+    try await withServer(credentials: ("gym", "s3cret")) { server in
+      let sender = client(port: server.port, username: "gym", password: "s3cret")
+      let error = await #expect(throws: SMTPError.self) { try await sendReset(sender) }
+      #expect(error?.stage == .configuration)
+      #expect(server.connectionCount == 0)
+    }
+  }
+
+  @Test func wrongPasswordIsPermanent() async throws {
+    try await withServer(credentials: ("gym", "s3cret")) { server in
+      let sender = client(port: server.port, username: "gym", password: "wrong", allowPlaintextAuthOnLoopback: true)
+      let error = await #expect(throws: SMTPError.self) { try await sendReset(sender) }
+      #expect(error?.kind == .permanent)
+      #expect(error?.stage == .auth)
+      #expect(error?.code == 535)
+    }
+  }
+
+  @Test func credentialsForAServerWithoutAUTHAreRefused() async throws {
+    try await withServer { server in
+      let sender = client(port: server.port, username: "gym", password: "s3cret", allowPlaintextAuthOnLoopback: true)
+      let error = await #expect(throws: SMTPError.self) { try await sendReset(sender) }
+      #expect(error?.stage == .auth)
+      #expect(!server.commands.contains { $0.hasPrefix("AUTH") })
+      #expect(server.messages.isEmpty)
+    }
+  }
+
+  @Test(arguments: ["Hi\r\nBcc: victim@example.org", "Hi\nBcc: victim@example.org", "Hi\r"])
+  func lineBreakInSubjectIsRefused(subject: String) async throws {
+    try await withServer { server in
+      let error = await #expect(throws: SMTPError.self) { try await sendReset(client(port: server.port), subject: subject) }
+      #expect(error?.kind == .permanent)
+      #expect(error?.stage == .message)
+      #expect(server.connectionCount == 0)
+    }
+  }
+
+  @Test func lineBreakOrJunkInAddressesIsRefused() async throws {
+    try await withServer { server in
+      let sender = client(port: server.port)
+      for to in ["a@b.org\r\nBcc: c@d.org", "a@b.org>\nX: y", "no-at-sign", "a b@c.org", "jürgen@example.org", ""] {
+        await #expect(throws: SMTPError.self) { try await sender.send(to: to, subject: "s", body: "b", messageID: "m") }
+      }
+      await #expect(throws: SMTPError.self) {
+        try await sender.send(from: "x@y.org\r\nBcc: c@d.org", to: "a@b.org", subject: "s", body: "b", messageID: "m")
+      }
+      #expect(server.connectionCount == 0)
+    }
+  }
+}
+
+@Suite("SMTP encoding")
+struct EncodingTests {
+  @Test func dotStuffing() {
+    let stuffed = SMTPClient.dotStuffed(Array(".x\r\n..y\r\n.\r\nz".utf8))
+    #expect(String(decoding: stuffed, as: UTF8.self) == "..x\r\n...y\r\n..\r\nz\r\n")
+  }
+
+  @Test func quotedPrintable() {
+    // "=" is escaped, a trailing blank is escaped, inner blanks are not.
+    #expect(String(decoding: SMTPClient.quotedPrintable("a=b  \nü\n"), as: UTF8.self) == "a=3Db =20\r\n=C3=BC\r\n")
+    // Long lines get soft breaks and decode back.
+    let long = String(repeating: "äbc ", count: 60)
+    let encoded = SMTPClient.quotedPrintable(long)
+    let lines = String(decoding: encoded, as: UTF8.self).split(separator: "\r\n")
+    #expect(lines.count > 1 && lines.allSatisfy { $0.utf8.count <= 76 })
+    #expect(String(decoding: SMTPTestServer.decodeQuotedPrintable(String(decoding: encoded, as: UTF8.self)), as: UTF8.self) == long + "\r\n")
+    // An independent sample (RFC 2045 style soft break).
+    #expect(SMTPTestServer.decodeQuotedPrintable("Now's the time =\r\nfor all =3D good\r\n") == Array("Now's the time for all = good\r\n".utf8))
+  }
+
+  @Test func encodedWords() {
+    #expect(SMTPClient.encodedHeaderText("Your code") == "Your code")
+    #expect(SMTPClient.encodedHeaderText("€") == "=?UTF-8?B?4oKs?=")
+    let subject = String(repeating: "Grüße 👋🏽 ", count: 10)
+    let encoded = SMTPClient.encodedHeaderText(subject)
+    let words = encoded.split(separator: "\r\n ")
+    #expect(words.count > 1 && words.allSatisfy { $0.hasPrefix("=?UTF-8?B?") && $0.hasSuffix("?=") && $0.count <= 75 })
+    #expect(SMTPTestServer.decodeEncodedWords(encoded.replacingOccurrences(of: "\r\n", with: "")) == subject)
+    // Text that merely looks like an encoded word is encoded so it reads back literally.
+    #expect(SMTPTestServer.decodeEncodedWords(SMTPClient.encodedHeaderText("=?x?=")) == "=?x?=")
+  }
+
+  @Test func dates() {
+    #expect(SMTPClient.rfc5322Date(Date(timeIntervalSince1970: 0)) == "Thu, 01 Jan 1970 00:00:00 +0000")
+    #expect(SMTPClient.rfc5322Date(Date(timeIntervalSince1970: 951_782_400)) == "Tue, 29 Feb 2000 00:00:00 +0000")
+    // Compare with Foundation's formatter across a range of instants.
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+    var seconds: TimeInterval = -86_400 * 400
+    while seconds < 4_200_000_000 {
+      let date = Date(timeIntervalSince1970: seconds)
+      #expect(SMTPClient.rfc5322Date(date) == formatter.string(from: date))
+      seconds += 7_654_321
+    }
+  }
+
+  @Test func messageIDs() throws {
+    #expect(try SMTPClient.messageIDHeader("reset-42", domain: "gym.test") == "<reset-42@gym.test>")
+    #expect(try SMTPClient.messageIDHeader("<a.b@c>", domain: "gym.test") == "<a.b@c>")
+    #expect(throws: SMTPError.self) { try SMTPClient.messageIDHeader("a\r\nb", domain: "gym.test") }
+  }
+
+  @Test func loopbackHosts() {
+    for host in ["localhost", "127.0.0.1", "127.1.2.3", "::1", "[::1]", "::ffff:127.0.0.1"] {
+      #expect(SMTPClient.isLoopback(host), "\(host)")
+    }
+    for host in ["0.0.0.0", "10.0.0.1", "smtp.example.org", "127.0.0.1.example.org", "128.0.0.1", "localhost.example.org"] {
+      #expect(!SMTPClient.isLoopback(host), "\(host)")
+    }
+  }
+}
