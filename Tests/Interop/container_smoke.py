@@ -3,9 +3,11 @@
     run-interop.sh container_smoke.py setup  HOST:PORT STATE.json PLACE_NAME LAT LON
     run-interop.sh container_smoke.py verify HOST:PORT STATE.json
 
-setup: registers two users, logs in, browses the catalog, searches places (expects
-PLACE_NAME, imported beforehand, open 24/7, near LAT,LON), logs a workout and sends a
-direct message; writes what it made to STATE.json.
+setup: registers two users and confirms their addresses with the code from the mail
+sink (GYM_SMOKE_MAIL_COMMAND, a shell command with {email} that prints the sink, e.g.
+`gymctl mail --to {email}` run where the credential is), logs in, browses the catalog,
+searches places (expects PLACE_NAME, imported beforehand, open 24/7, near LAT,LON), logs a
+workout and sends a direct message; writes what it made to STATE.json.
 verify (after services were killed and restarted): the first access token still works
 (auth's signing key survived), the user still logs in with the password, the workout,
 the message and the place are still there.
@@ -14,6 +16,10 @@ scripts/container-check runs it against the containers.
 """
 import datetime
 import json
+import os
+import re
+import shlex
+import subprocess
 import sys
 import time
 import uuid
@@ -85,6 +91,20 @@ class Platform:
             peer_user_id=peer_id, page_size=20), metadata=bearer(token), timeout=TIMEOUT).messages
 
 
+def verification_code(email):
+    """The newest verification code mailed to `email`, read from the development mail sink."""
+    command = os.environ.get("GYM_SMOKE_MAIL_COMMAND")
+    if not command:
+        fail("GYM_SMOKE_MAIL_COMMAND is not set: messaging needs a verified address")
+    for _ in range(20):
+        result = subprocess.run(command.format(email=shlex.quote(email)), shell=True, capture_output=True, text=True)
+        codes = re.findall(r"verification code: (\d{6})", result.stdout)
+        if codes:
+            return codes[0]  # newest first
+        time.sleep(0.5)
+    fail(f"no verification code for {email} in the mail sink ({result.returncode}: {result.stdout[-300:]} {result.stderr[-300:]})")
+
+
 def now_timestamp():
     from google.protobuf import timestamp_pb2
     stamp = timestamp_pb2.Timestamp()
@@ -102,6 +122,10 @@ def setup(address, state_path, place_name, lat, lon):
             email=f"{name}@example.com", username=name, password=PASSWORD, display_name=who.title(),
             accept_terms=True, terms_version="2026-01"), timeout=TIMEOUT))
         users[who] = {"username": name, "id": registered.user.id}
+        code = step(f"read {name}'s verification mail", lambda: verification_code(f"{name}@example.com"))
+        verified = step(f"verify {name}'s address", lambda: platform.auth.VerifyEmail(auth_pb2.VerifyEmailRequest(
+            code=code), metadata=bearer(registered.tokens.access_token), timeout=TIMEOUT))
+        check(verified.user.email_verified, f"{name}'s address is not verified after VerifyEmail")
     login = step("log in", lambda: platform.login(users["ana"]["username"]))
     token = login.tokens.access_token
     me = step("GetMe", lambda: platform.auth.GetMe(auth_pb2.GetMeRequest(), metadata=bearer(token), timeout=TIMEOUT))
