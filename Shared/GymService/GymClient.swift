@@ -19,6 +19,10 @@ public enum GymClient {
         // Reconnect quickly after a backend restart; callers fail fast meanwhile.
         config.backoff.initial = .milliseconds(100)
         config.backoff.max = .seconds(2)
+        // Finds a connection that died without a reset (long streams such as the
+        // revocation feed would otherwise wait on it). 30 s: servers refuse pings more
+        // often than every 20 s.
+        config.connection.keepalive = .init(time: .seconds(30), timeout: .seconds(10), allowWithoutCalls: false)
       }
     )
     return GRPCClient(transport: transport, interceptors: [RequestIDClientInterceptor()] + interceptors)

@@ -56,15 +56,19 @@ public struct RevocationFollower<Transport: ClientTransport>: Service {
 
   /// Runs `body` (reading the stream) but gives up when auth's heartbeats stop, so a
   /// connection that died without a reset is replaced instead of waited on forever.
+  /// Armed once the stream has said something: a call still waiting for auth to come up
+  /// would only be replaced by another one waiting.
   private static func watchingForSilence(_ list: RevocationList, _ body: @escaping @Sendable () async throws -> Void) async throws {
-    let limit = min(list.maxLag / 2, .seconds(6))
+    // Several of auth's 2 s heartbeats, and no more than half the lag bound when that is larger.
+    let limit = max(min(list.maxLag / 2, .seconds(6)), .seconds(5))
     let start = ContinuousClock.now
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await body() }
       group.addTask {
         while true {
           try await Task.sleep(for: .milliseconds(500))
-          if list.silence() > limit && ContinuousClock.now - start > limit { throw Silent() }
+          let silence = list.silence()
+          if silence > limit && silence < ContinuousClock.now - start { throw Silent() }
         }
       }
       try await group.next()

@@ -100,7 +100,7 @@ public final class RevocationList: Sendable {
   /// When the silence began, if it has lasted longer than `maxLag`.
   public func lagBegan(now: Date = Date()) -> Date? {
     let lastHeard = state.withLock { $0.lastHeard }
-    return now.timeIntervalSince(lastHeard) > Self.seconds(maxLag) ? lastHeard : nil
+    return now.timeIntervalSince(lastHeard) > maxLag.inSeconds ? lastHeard : nil
   }
 
   /// How long since auth was last heard from.
@@ -133,10 +133,6 @@ public final class RevocationList: Sendable {
     if let began = lagBegan(now: now) {
       throw RevocationLag(since: began)
     }
-  }
-
-  static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }
 

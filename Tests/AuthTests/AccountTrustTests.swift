@@ -24,6 +24,8 @@ import Testing
     try await AuthFixture.runAll { c in
       let registered = try await c.auth.register(newAccount("vera"))
       #expect(!registered.user.emailVerified)
+      // Signing up counts as activity (else an account never used again is never found inactive).
+      #expect(registered.user.hasLastActiveAt)
       #expect(try !Self.emailVerifiedClaim(registered.tokens.accessToken))
       let me = bearer(registered.tokens.accessToken)
       let code = try await c.verificationCode(for: "vera@example.com")

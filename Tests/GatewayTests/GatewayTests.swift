@@ -197,18 +197,8 @@ import Testing
     let port = try freePort()
     let credential = ServiceCredential.generate()
     let list = RevocationList()
-    let client = try GymClient.make(to: HostPort(host: "127.0.0.1", port: port), interceptors: [credential.clientInterceptor])
-    let follower = RevocationFollower(client: client, list: list, logger: Logger(label: "follower"))
-    let runner = Task {
-      try await withThrowingDiscardingTaskGroup { group in
-        group.addTask { try await client.runConnections() }
-        group.addTask { try await follower.run() }
-      }
-    }
-    defer {
-      runner.cancel()
-      client.beginGracefulShutdown()
-    }
+    let stop = try following(port: port, credential: credential, into: list)
+    defer { stop() }
     let account = newAccount("restart_me")
     let firstSession = try await withRunningAuth(dataDirectory: directory, port: port, credential: credential) { running in
       let tokens = try await running.auth.register(account).tokens
@@ -229,18 +219,8 @@ import Testing
     let port = try freePort()
     let credential = ServiceCredential.generate()
     let list = RevocationList()
-    let client = try GymClient.make(to: HostPort(host: "127.0.0.1", port: port), interceptors: [credential.clientInterceptor])
-    let follower = RevocationFollower(client: client, list: list, logger: Logger(label: "follower"))
-    let runner = Task {
-      try await withThrowingDiscardingTaskGroup { group in
-        group.addTask { try await client.runConnections() }
-        group.addTask { try await follower.run() }
-      }
-    }
-    defer {
-      runner.cancel()
-      client.beginGracefulShutdown()
-    }
+    let stop = try following(port: port, credential: credential, into: list)
+    defer { stop() }
     // Three revocations: the follower's cursor reaches 3.
     try await withRunningAuth(dataDirectory: try temporaryDirectory(), port: port, credential: credential) { running in
       for i in 0..<3 {
@@ -255,6 +235,39 @@ import Testing
       let tokens = try await running.auth.register(newAccount("after_restore")).tokens
       _ = try await running.auth.logout(.init(), metadata: bearer(tokens.accessToken))
       try await waitUntil { list.isRevoked(Caller(userID: "", sessionID: tokens.sessionID, roles: [])) }
+    }
+  }
+
+  @Test func heartbeatsKeepAQuietFollowerCurrent() async throws {
+    let port = try freePort()
+    let credential = ServiceCredential.generate()
+    let list = RevocationList(maxLag: .seconds(5))
+    let stop = try following(port: port, credential: credential, into: list)
+    defer { stop() }
+    try await withRunningAuth(dataDirectory: try temporaryDirectory(), port: port, credential: credential) { _ in
+      // Nothing is revoked for longer than the bound: only heartbeats keep the follower trusting tokens.
+      try await Task.sleep(for: .seconds(7))
+      #expect(list.lagBegan() == nil)
+      #expect(list.silence() < .seconds(5))
+    }
+    // Auth gone: past the bound the follower stops vouching.
+    try await Task.sleep(for: .seconds(6))
+    #expect(throws: RevocationLag.self) { try list.checkLag() }
+  }
+
+  /// Runs a follower of auth at `port` into `list` until the returned function is called.
+  func following(port: Int, credential: ServiceCredential, into list: RevocationList) throws -> @Sendable () -> Void {
+    let client = try GymClient.make(to: HostPort(host: "127.0.0.1", port: port), interceptors: [credential.clientInterceptor])
+    let follower = RevocationFollower(client: client, list: list, logger: Logger(label: "follower"))
+    let runner = Task {
+      try await withThrowingDiscardingTaskGroup { group in
+        group.addTask { try await client.runConnections() }
+        group.addTask { try await follower.run() }
+      }
+    }
+    return {
+      runner.cancel()
+      client.beginGracefulShutdown()
     }
   }
 

@@ -13,8 +13,9 @@ import Testing
   static func withStack<T: Sendable>(
     environment: [String: String] = [:], _ body: @Sendable (Supervisor, HostPort) async throws -> T
   ) async throws -> T {
-    // Below Linux's ephemeral range (32768+), so no outgoing connection takes these ports.
-    let layout = StackLayout(basePort: Int.random(in: 100...280) * 100, dataDirectory: try temporaryDirectory("gym-system"))
+    // Below Linux's ephemeral range (32768+), so no outgoing connection takes these ports,
+    // and above `freePort()`'s (under 20000), so no test running beside takes them.
+    let layout = StackLayout(basePort: Int.random(in: 200...280) * 100, dataDirectory: try temporaryDirectory("gym-system"))
     let supervisor = Supervisor(
       layout: layout, binDirectory: Supervisor.defaultBinDirectory(),
       extraEnvironment: ["GYM_PASSWORD_HASH_LOG_N": "10", "GYM_SHUTDOWN_GRACE_SECONDS": "5"].merging(environment) { $1 })

@@ -50,16 +50,11 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
     // Ends with the server's graceful shutdown so draining never waits on a follower.
     for await _ in wakeUps.cancelOnGracefulShutdown() {
       let head = try await store.revocationHead()
-      let fresh = head >= cursor ? try await store.hasRevocations(after: cursor) : false
-      if !fresh {
-        // Nothing new (or the follower is ahead of a restored database): say so with the head.
-        try await response.write(.with { $0.headCursor = head; $0.epoch = epoch })
-        if head < cursor { cursor = head }
-        continue
-      }
-      while true {
+      var sent = false
+      while head >= cursor {
         let rows = try await store.revocations(after: cursor, limit: 500)
         if rows.isEmpty { break }
+        sent = true
         try await response.write(.with { batch in
           batch.headCursor = max(head, rows.last!.cursor)  // rows committed after `head` was read
           batch.epoch = epoch
@@ -75,6 +70,9 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
         })
         cursor = rows.last!.cursor
       }
+      // Nothing new, or the follower is ahead of a restored database: a heartbeat with
+      // the head tells it which.
+      if !sent { try await response.write(.with { $0.headCursor = head; $0.epoch = epoch }) }
     }
   }
 

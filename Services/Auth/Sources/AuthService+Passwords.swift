@@ -25,8 +25,7 @@ extension AuthService {
   public func requestPasswordReset(
     request: Gym_Auth_V1_RequestPasswordResetRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_RequestPasswordResetResponse {
-    let email = AccountValidation.canonicalEmail(request.email)
-    if let problem = AccountValidation.emailProblem(request.email) { throw AuthError.invalid([FieldViolation("email", problem)]) }
+    let email = try Identifiers.canonicalEmail(request.email).mapError { AuthError.invalid([FieldViolation("email", $0.message)]) }.get()
     // A budget of its own: reset mail cannot flood a mailbox, and asking for codes
     // spends nothing of the owner's sign-in budget.
     if let refused = resets.spend(account: email, address: RequestContext.current?.clientAddress) {

@@ -14,7 +14,7 @@ extension AuthService {
   /// The account as its owner sees it: with their latest trainer-role request.
   func ownAccount(_ user: UserRecord) async throws -> Gym_Auth_V1_User {
     var mapped = ProfileMapping.user(user)
-    if let request = try await store.latestTrainerRoleRequests(userIDs: [user.id])[user.id] {
+    if let request = try await store.latestTrainerRoleRequest(userID: user.id) {
       mapped.trainerRoleRequest = ProfileMapping.trainerRoleRequest(request)
     }
     return mapped
@@ -25,8 +25,7 @@ extension AuthService {
   ) async throws -> Gym_Auth_V1_ChangeEmailResponse {
     let caller = try Caller.current()
     guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
-    let email = AccountValidation.canonicalEmail(request.newEmail)
-    if let problem = AccountValidation.emailProblem(request.newEmail) { throw AuthError.invalid([FieldViolation("new_email", problem)]) }
+    let email = try Identifiers.canonicalEmail(request.newEmail).mapError { AuthError.invalid([FieldViolation("new_email", $0.message)]) }.get()
     try await checkPassword(request.password, of: user, field: "password")
     let updated = try await store.changeEmail(userID: user.id, to: email, now: Date())
     return .with { $0.user = ProfileMapping.user(updated) }

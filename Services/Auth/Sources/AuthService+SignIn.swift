@@ -24,24 +24,20 @@ extension AuthService {
     }
     // The trainer role is granted by an administrator: asking for it at sign-up (either
     // way) files a request, and the account starts as a member.
-    var trainerNote: String? = request.wantsTrainerRole || request.role == .trainer ? request.trainerRoleNote : nil
-    if let note = trainerNote {
-      trainerNote = note.trimmingCharacters(in: .whitespacesAndNewlines)
-      if let tooLong = Self.tooLong(note, field: "trainer_role_note", max: 2000) { violations.append(tooLong) }
-    }
+    let trainerNote = request.wantsTrainerRole || request.role == .trainer
+      ? Self.note(request.trainerRoleNote, field: "trainer_role_note", into: &violations) : nil
     switch request.role {
     case .unspecified, .member, .trainer: account.role = "member"
     default: violations.append(FieldViolation("role", "must be MEMBER or TRAINER; other roles are granted by an administrator"))
     }
-    var birthDate: String? = nil
-    if request.hasDateOfBirth {
-      birthDate = ProfileUpdate.plausibleBirthDate(request.dateOfBirth, now: Date())
-      if birthDate == nil { violations.append(FieldViolation("date_of_birth", "must be a real date in the past")) }
+    let birthDate = request.hasDateOfBirth ? ProfileUpdate.plausibleBirthDate(request.dateOfBirth, now: Date()) : nil
+    if request.hasDateOfBirth && birthDate == nil {
+      violations.append(FieldViolation("date_of_birth", "must be a real date in the past"))
     }
     if settings.minimumAge > 0 {
       if !request.hasDateOfBirth {
         violations.append(FieldViolation("date_of_birth", "is required: accounts here are for people aged \(settings.minimumAge) or over"))
-      } else if let birthDate, Self.age(birthDate: birthDate, now: Date()) < settings.minimumAge {
+      } else if birthDate != nil, Self.age(born: request.dateOfBirth, now: Date()) < settings.minimumAge {
         violations.append(FieldViolation("date_of_birth", "accounts here are for people aged \(settings.minimumAge) or over"))
       }
     }
@@ -62,7 +58,7 @@ extension AuthService {
     let new = newSession(clientDescription: request.clientDescription, now: now)
     let session = try await store.createUser(user, session: new, onboarding: .init(
       verificationCode: Self.newVerificationCode(), codeLifetime: settings.verificationCodeLifetime,
-      mail: Self.verificationMail, trainerRequest: trainerNote.map { (ID.make(now: now), $0) }))
+      mail: verificationMail, trainerRequest: trainerNote.map { (ID.make(now: now), $0) }))
     logger.info("account registered", metadata: ["user_id": "\(user.id)", "role": "\(user.role)"])
     let tokens = try await tokens(for: user, session: session, refreshToken: new.refreshToken, now: now)
     let mapped = try await ownAccount(user)

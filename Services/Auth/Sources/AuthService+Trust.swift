@@ -18,7 +18,7 @@ extension AuthService {
     let caller = try Caller.current()
     switch try await store.startEmailVerification(
       userID: caller.userID, code: Self.newVerificationCode(), lifetime: settings.verificationCodeLifetime,
-      minimumGap: Self.verificationGap, mail: Self.verificationMail, now: Date())
+      minimumGap: Self.verificationGap, mail: verificationMail, now: Date())
     {
     case .sent(let expiresAt):
       return .with { $0.codeExpiresAt = Google_Protobuf_Timestamp(date: expiresAt) }
@@ -66,28 +66,36 @@ extension AuthService {
     return String(format: "%06d", Int.random(in: 0..<1_000_000, using: &generator))
   }
 
-  @Sendable static func verificationMail(_ user: UserRecord, code: String) -> (subject: String, body: String) {
-    (
-      "Your gym verification code",
-      """
-      Hello \(user.displayName),
+  /// The mail that carries a code, saying how long the code lives.
+  var verificationMail: @Sendable (UserRecord, String) -> (subject: String, body: String) {
+    let hours = max(1, Int(settings.verificationCodeLifetime / 3600))
+    return { user, code in
+      (
+        "Your gym verification code",
+        """
+        Hello \(user.displayName),
 
-      Your verification code: \(code)
+        Your verification code: \(code)
 
-      Enter it in the app to confirm this address. It expires in 24 hours.
-      If you did not sign up, ignore this mail.
-      """
-    )
+        Enter it in the app to confirm this address. It expires in \(hours) hours.
+        If you did not sign up, ignore this mail.
+        """
+      )
+    }
   }
 
-  /// Whole years from `birthDate` ("YYYY-MM-DD") to `now`, in UTC.
-  static func age(birthDate: String, now: Date) -> Int {
-    let parts = birthDate.split(separator: "-").compactMap { Int($0) }
-    guard parts.count == 3 else { return 0 }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    guard let born = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) else { return 0 }
-    return calendar.dateComponents([.year], from: born, to: now).year ?? 0
+  /// Whole years from a (valid) date of birth to `now`, in UTC.
+  static func age(born: Gym_Common_V1_Date, now: Date) -> Int {
+    let calendar = Calendar.utcGregorian
+    guard let birth = calendar.date(from: DateComponents(year: Int(born.year), month: Int(born.month), day: Int(born.day))) else { return 0 }
+    return calendar.dateComponents([.year], from: birth, to: now).year ?? 0
+  }
+
+  /// A member's or an administrator's note: trimmed, at most 2000 characters.
+  static func note(_ raw: String, field: String, into violations: inout [FieldViolation]) -> String {
+    let note = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    if let tooLong = tooLong(note, field: field, max: 2000) { violations.append(tooLong) }
+    return note
   }
 
   // MARK: Trainer role
@@ -96,8 +104,9 @@ extension AuthService {
     request: Gym_Auth_V1_RequestTrainerRoleRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_RequestTrainerRoleResponse {
     let caller = try Caller.current()
-    let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
-    if let tooLong = Self.tooLong(note, field: "note", max: 2000) { throw AuthError.invalid([tooLong]) }
+    var violations: [FieldViolation] = []
+    let note = Self.note(request.note, field: "note", into: &violations)
+    guard violations.isEmpty else { throw AuthError.invalid(violations) }
     let row = try await store.requestTrainerRole(id: ID.make(now: Date()), userID: caller.userID, note: note, now: Date())
     logger.info("trainer role requested", metadata: ["user_id": "\(caller.userID)", "request_id": "\(row.id)"])
     return .with { $0.request = ProfileMapping.trainerRoleRequest(row) }
@@ -107,12 +116,9 @@ extension AuthService {
     request: Gym_Auth_V1_ListTrainerRoleRequestsRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_ListTrainerRoleRequestsResponse {
     _ = try Caller.admin()
-    let state: String
-    switch request.state {
-    case .unspecified, .pending: state = "pending"
-    case .approved: state = "approved"
-    case .rejected: state = "rejected"
-    case .UNRECOGNIZED: throw AuthError.invalid([FieldViolation("state", "must be PENDING, APPROVED or REJECTED")])
+    let wanted = request.state == .unspecified ? .pending : request.state
+    guard let state = ProfileMapping.trainerRoleStates.first(where: { $0.value == wanted })?.key else {
+      throw AuthError.invalid([FieldViolation("state", "must be PENDING, APPROVED or REJECTED")])
     }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let rows = try await store.trainerRoleRequests(state: state, offset: offset, limit: paging.size)
@@ -128,8 +134,7 @@ extension AuthService {
     let admin = try Caller.admin()
     var violations: [FieldViolation] = []
     if request.requestID.isEmpty { violations.append(FieldViolation("request_id", "is required")) }
-    let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
-    if let tooLong = Self.tooLong(note, field: "note", max: 2000) { violations.append(tooLong) }
+    let note = Self.note(request.note, field: "note", into: &violations)
     guard violations.isEmpty else { throw AuthError.invalid(violations) }
     let row = try await store.decideTrainerRole(
       requestID: request.requestID, approve: request.approve, note: note, adminID: admin.userID,
@@ -184,8 +189,6 @@ extension AuthService {
   }
 
   static func monthsBefore(_ now: Date, _ months: Int) -> Date {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar.date(byAdding: .month, value: -months, to: now) ?? now
+    Calendar.utcGregorian.date(byAdding: .month, value: -months, to: now) ?? now
   }
 }

@@ -91,10 +91,16 @@ enum Identifiers {
     return .success(normalized)
   }
 
-  /// nil when `normalizeEmail` accepts `email`, else the reason.
-  static func emailProblem(_ email: String) -> String? {
-    if case .failure(let problem) = normalizeEmail(email) { return problem.message }
-    return nil
+  /// The form an address is stored and unique by: `normalizeEmail`'s, lower-cased
+  /// (accounts never differed by the case of an address).
+  static func canonicalEmail(_ email: String) -> Result<String, EmailProblem> {
+    normalizeEmail(email).map { $0.lowercased() }
+  }
+
+  /// What to look an address up by: its canonical form, or (when it does not parse) its
+  /// lower-cased text, which matches no account.
+  static func emailKey(_ email: String) -> String {
+    (try? canonicalEmail(email).get()) ?? email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
   }
 
   /// Spaces, controls, format characters (zero-width joiners, bidi overrides), other

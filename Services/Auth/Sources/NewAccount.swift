@@ -9,12 +9,13 @@ struct NewAccount {
   var password: String
   var displayName: String
   var role = "member"
-  /// As typed, for the checks: canonicalising could hide what was wrong with it.
-  let typedEmail: String
+  let emailProblem: String?
 
   init(email: String, username: String, password: String, displayName: String) {
-    self.typedEmail = email
-    self.email = AccountValidation.canonicalEmail(email)
+    switch Identifiers.canonicalEmail(email) {
+    case .success(let canonical): (self.email, emailProblem) = (canonical, nil)
+    case .failure(let problem): (self.email, emailProblem) = (Identifiers.emailKey(email), problem.message)
+    }
     self.username = username.trimmingCharacters(in: .whitespaces)
     self.password = password
     self.displayName = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -22,8 +23,8 @@ struct NewAccount {
 
   func violations(policy: PasswordPolicy) -> [FieldViolation] {
     var violations: [FieldViolation] = []
-    if let problem = AccountValidation.emailProblem(typedEmail) { violations.append(FieldViolation("email", problem)) }
-    if let problem = AccountValidation.usernameProblem(username) { violations.append(FieldViolation("username", problem)) }
+    if let emailProblem { violations.append(FieldViolation("email", emailProblem)) }
+    if let problem = Identifiers.usernameProblem(username) { violations.append(FieldViolation("username", problem)) }
     violations += policy.violations(of: password, field: "password", email: email, username: username)
     if displayName.count > 100 {
       violations.append(FieldViolation("display_name", "must be at most 100 characters (it has \(displayName.count))"))
@@ -35,9 +36,12 @@ struct NewAccount {
   var usernameKey: String { Identifiers.usernameKey(username) }
 
   func record(passwordHash: String, termsVersion: String, now: Date) -> UserRecord {
-    UserRecord(
+    var record = UserRecord(
       id: ID.make(now: now), email: email, username: username, usernameKey: usernameKey,
       displayName: displayName.isEmpty ? username : displayName, role: role, passwordHash: passwordHash,
       termsVersion: termsVersion, termsAcceptedAt: now, createdAt: now, updatedAt: now)
+    // Signing up is activity: an account never used again is still found inactive later.
+    record.lastActiveAt = now
+    return record
   }
 }

@@ -83,17 +83,18 @@ enum ProfileMapping {
     }
   }
 
+  /// How the store names each state of a trainer-role request.
+  static let trainerRoleStates: [String: Gym_Auth_V1_TrainerRoleRequestState] = [
+    "pending": .pending, "approved": .approved, "rejected": .rejected,
+  ]
+
   static func trainerRoleRequest(_ row: AuthStore.TrainerRoleRequestRow) -> Gym_Auth_V1_TrainerRoleRequest {
     .with { r in
       r.id = row.id
       r.userID = row.userID
       r.username = row.username
       r.note = row.note
-      r.state = switch row.state {
-      case "approved": .approved
-      case "rejected": .rejected
-      default: .pending
-      }
+      r.state = trainerRoleStates[row.state] ?? .pending
       r.createdAt = Google_Protobuf_Timestamp(date: row.createdAt)
       if let decided = row.decidedAt { r.decidedAt = Google_Protobuf_Timestamp(date: decided) }
       r.decidedBy = row.decidedBy ?? ""

@@ -107,8 +107,7 @@ struct ProfileUpdate: Sendable {
 
   /// "YYYY-MM-DD" when the date exists, is in the past and at most 120 years ago.
   static func plausibleBirthDate(_ date: Gym_Common_V1_Date, now: Date) -> String? {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let calendar = Calendar.utcGregorian
     let components = DateComponents(year: Int(date.year), month: Int(date.month), day: Int(date.day))
     // Calendar rolls 31 February over into March; comparing the fields back catches it.
     guard (1...12).contains(date.month), (1...31).contains(date.day), let day = calendar.date(from: components),
@@ -117,4 +116,13 @@ struct ProfileUpdate: Sendable {
     else { return nil }
     return String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
   }
+}
+
+extension Calendar {
+  /// Dates of birth and account ages are calendar dates, the same wherever the server runs.
+  static let utcGregorian: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar
+  }()
 }

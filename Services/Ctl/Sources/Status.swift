@@ -15,7 +15,7 @@ struct Status: AsyncParsableCommand {
       let result = await HealthProbe.check(address)
       allServing = allServing && result.serving
       let status = result.status.map { "\($0)".uppercased() } ?? "DOWN"
-      let latency = result.status == nil ? "-" : String(format: "%.1f ms", Double(result.latency.components.attoseconds) / 1e15 + Double(result.latency.components.seconds) * 1000)
+      let latency = result.status == nil ? "-" : String(format: "%.1f ms", result.latency.inSeconds * 1000)
       print(service.name.padding(toLength: 12, withPad: " ", startingAt: 0)
         + "\(address)".padding(toLength: 18, withPad: " ", startingAt: 0)
         + status.padding(toLength: 14, withPad: " ", startingAt: 0) + latency)

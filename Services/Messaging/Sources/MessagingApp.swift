@@ -92,8 +92,7 @@ struct EventTrimmer: Service {
   func run() async throws {
     while !Task.isShuttingDownGracefully && !Task.isCancelled {
       do {
-        let seconds = Double(retention.components.seconds) + Double(retention.components.attoseconds) / 1e18
-        let trimmed = try await store.trimEvents(olderThan: Date().addingTimeInterval(-seconds))
+        let trimmed = try await store.trimEvents(olderThan: Date().addingTimeInterval(-retention.inSeconds))
         if trimmed > 0 { logger.info("trimmed the event log", metadata: ["events": "\(trimmed)"]) }
       } catch {
         logger.error("event log trim failed", metadata: ["error": "\(error)"])

@@ -8,7 +8,7 @@ extension AuthStore {
   public func lookup(ids: [String], emails: [String], usernames: [String]) async throws -> [UserRecord] {
     try await writer.read { db in
       try UserRecord.filter(
-        ids.contains(UserRecord.Columns.id) || emails.map(AccountValidation.canonicalEmail).contains(UserRecord.Columns.email)
+        ids.contains(UserRecord.Columns.id) || emails.map(Identifiers.emailKey).contains(UserRecord.Columns.email)
           || usernames.map { $0.lowercased() }.contains(UserRecord.Columns.usernameKey)
       ).fetchAll(db)
     }
@@ -29,10 +29,6 @@ extension AuthStore {
     }
   }
 
-  public func hasRevocations(after cursor: Int64) async throws -> Bool {
-    try await writer.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM revocations WHERE cursor > ?)", arguments: [cursor]) ?? false }
-  }
-
   public func revocations(after cursor: Int64, limit: Int) async throws -> [RevocationRow] {
     try await writer.read { db in
       try Row.fetchAll(
@@ -47,6 +43,10 @@ extension AuthStore {
     public var subject: String
     public var body: String
     public var createdAt: Date
+
+    init(row: Row) {
+      (id, recipient, subject, body, createdAt) = (row["id"], row["recipient"], row["subject"], row["body"], row["created_at"])
+    }
   }
 
   public func mail(to recipient: String?, offset: Int, limit: Int) async throws -> [MailRow] {
@@ -55,11 +55,11 @@ extension AuthStore {
       // they appear.
       var filter: SQL = ""
       if let recipient {
-        filter = "WHERE recipient = \(AccountValidation.canonicalEmail(recipient))"
+        filter = "WHERE recipient = \(Identifiers.emailKey(recipient))"
       }
       return try SQLRequest<Row>(
         literal: "SELECT * FROM mail_outbox \(literal: filter) ORDER BY created_at DESC, id LIMIT \(limit) OFFSET \(offset)"
-      ).fetchAll(db).map { MailRow(id: $0["id"], recipient: $0["recipient"], subject: $0["subject"], body: $0["body"], createdAt: $0["created_at"]) }
+      ).fetchAll(db).map(MailRow.init(row:))
     }
   }
 

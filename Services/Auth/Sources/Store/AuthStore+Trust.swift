@@ -20,7 +20,7 @@ extension AuthStore {
       try Row.fetchAll(
         db, sql: "SELECT * FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL ORDER BY created_at, id LIMIT ?",
         arguments: [limit]
-      ).map { MailRow(id: $0["id"], recipient: $0["recipient"], subject: $0["subject"], body: $0["body"], createdAt: $0["created_at"]) }
+      ).map(MailRow.init(row:))
     }
   }
 
@@ -168,17 +168,15 @@ extension AuthStore {
     }
   }
 
-  /// The latest request of each user in `userIDs`.
-  public func latestTrainerRoleRequests(userIDs: [String]) async throws -> [String: TrainerRoleRequestRow] {
-    guard !userIDs.isEmpty else { return [:] }
-    return try await writer.read { db in
-      let rows = try TrainerRoleRequestRow.fetchAll(
+  /// The user's latest request, if any.
+  public func latestTrainerRoleRequest(userID: String) async throws -> TrainerRoleRequestRow? {
+    try await writer.read { db in
+      try TrainerRoleRequestRow.fetchOne(
         db,
         sql: """
           SELECT \(Self.requestColumns) FROM trainer_role_requests JOIN users ON users.id = user_id
-          WHERE user_id IN (SELECT value FROM json_each(?)) ORDER BY trainer_role_requests.created_at
-          """, arguments: [String(decoding: try JSONEncoder().encode(userIDs), as: UTF8.self)])
-      return Dictionary(rows.map { ($0.userID, $0) }, uniquingKeysWith: { _, newer in newer })
+          WHERE user_id = ? ORDER BY trainer_role_requests.created_at DESC, trainer_role_requests.id DESC LIMIT 1
+          """, arguments: [userID])
     }
   }
 

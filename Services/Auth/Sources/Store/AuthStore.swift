@@ -197,7 +197,7 @@ public struct AuthStore: Sendable {
 
   /// By email (contains "@") or username, ignoring case.
   public func user(identifier: String) async throws -> UserRecord? {
-    let key = identifier.contains("@") ? AccountValidation.canonicalEmail(identifier) : identifier.lowercased()
+    let key = identifier.contains("@") ? Identifiers.emailKey(identifier) : identifier.lowercased()
     return try await writer.read { db in
       let column = key.contains("@") ? UserRecord.Columns.email : UserRecord.Columns.usernameKey
       return try UserRecord.filter(column == key).fetchOne(db)
