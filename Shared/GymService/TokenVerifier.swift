@@ -23,9 +23,27 @@ public protocol VerificationKeySource: Sendable {
   func verificationKeys() async throws -> [VerificationKey]
 }
 
+/// What a verifier knows of its key refreshes: the record operators and tests read.
+public struct KeyRefreshRecord: Sendable, Equatable {
+  /// When keys were last fetched successfully; nil until the first success.
+  public var lastSuccess: Date?
+  /// Failures since the last success, and in all.
+  public var consecutiveFailures = 0
+  public var totalFailures = 0
+  public var lastError: String?
+  /// No automatic attempt before this (backoff after a failure).
+  public var nextAttemptAfter: Date?
+}
+
 /// Verifies Ed25519 access tokens: `kid` required and matched against auth's published
 /// keys (jwt-kit's fallback to a default key is cleared), signature, `exp`, `aud`, `iss`.
-/// Keys are cached, refreshed periodically and when a token names an unknown `kid`.
+///
+/// Keys are cached and refreshed by one shared fetch at a time. A token under a known key
+/// never waits on auth: stale keys are refreshed in the background while the cached ones
+/// keep verifying. A token naming an unknown `kid` waits only for a fetch it may start
+/// (at most one per `unknownKidRetry`) or one already under way; otherwise it is refused
+/// at once. A failed fetch backs off exponentially (with jitter, up to `maximumBackoff`)
+/// and is recorded in `refreshRecord`, so a down auth is not called by every request.
 ///
 /// A verified token is remembered (whole token as the key, so a forged payload under a
 /// known signature never matches) until its `exp`, so a client's token costs one
@@ -36,9 +54,12 @@ public final class TokenVerifier: Sendable {
     var collection = JWTKeyCollection()
     var kids: Set<String> = []
     var fetchedAt: ContinuousClock.Instant? = nil
+    var attemptedAt: ContinuousClock.Instant? = nil
+    var retryAt: ContinuousClock.Instant? = nil
     /// The fetch under way, which every caller that needs fresh keys joins: a burst of
     /// first requests (or of tokens naming an unknown kid) costs auth one call, not one each.
     var fetching: Task<Void, any Error>? = nil
+    var record = KeyRefreshRecord()
     var verified: [String: Verified] = [:]
   }
 
@@ -52,6 +73,8 @@ public final class TokenVerifier: Sendable {
   private let state = Mutex(State())
   private let refreshEvery: Duration
   private let unknownKidRetry: Duration
+  private let initialBackoff: Duration
+  private let maximumBackoff: Duration
   private let cacheEntries: Int
   private let logger: Logger
 
@@ -60,6 +83,8 @@ public final class TokenVerifier: Sendable {
     source: any VerificationKeySource,
     refreshEvery: Duration = .seconds(300),
     unknownKidRetry: Duration = .seconds(5),
+    initialBackoff: Duration = .seconds(1),
+    maximumBackoff: Duration = .seconds(60),
     cacheEntries: Int = 10_000,
     logger: Logger = Logger(label: "gym.tokens")
   ) {
@@ -67,8 +92,13 @@ public final class TokenVerifier: Sendable {
     self.cacheEntries = cacheEntries
     self.refreshEvery = refreshEvery
     self.unknownKidRetry = unknownKidRetry
+    self.initialBackoff = initialBackoff
+    self.maximumBackoff = maximumBackoff
     self.logger = logger
   }
+
+  /// Key refreshes so far: last success, failures, the last error, the next attempt.
+  public var refreshRecord: KeyRefreshRecord { state.withLock { $0.record } }
 
   /// The caller a token speaks for, or UNAUTHENTICATED saying why it was refused.
   /// UNAVAILABLE when no keys could ever be fetched (auth down since start-up).
@@ -121,19 +151,50 @@ public final class TokenVerifier: Sendable {
     }
   }
 
-  /// Fetches keys now (or joins the fetch under way); services call this at start-up so
-  /// the first request is not slowed.
+  /// Fetches keys now, backoff or not (or joins the fetch under way); services call this
+  /// at start-up so the first request is not slowed.
   public func refresh() async throws {
-    let task = state.withLock { current in
-      if let fetching = current.fetching { return fetching }
-      let task = Task { [self] in
-        defer { state.withLock { $0.fetching = nil } }
+    try await state.withLock { startFetch(&$0) }.value
+  }
+
+  /// The fetch under way, or a new one. Called with the lock held.
+  private func startFetch(_ state: inout State) -> Task<Void, any Error> {
+    if let fetching = state.fetching { return fetching }
+    state.attemptedAt = .now
+    let task = Task { [self] in
+      do {
         try await fetch()
+      } catch {
+        failed(error)
+        throw error
       }
-      current.fetching = task
-      return task
     }
-    try await task.value
+    state.fetching = task
+    return task
+  }
+
+  private func failed(_ error: any Error) {
+    let record = state.withLock { state in
+      state.fetching = nil
+      state.attemptedAt = .now
+      state.record.consecutiveFailures += 1
+      state.record.totalFailures += 1
+      state.record.lastError = "\(error)"
+      // 1, 2, 4 … × initialBackoff up to the maximum, less up to a fifth so that many
+      // processes that lost auth together do not come back to it together.
+      let doublings = min(state.record.consecutiveFailures - 1, 30)
+      let full = min(initialBackoff * (1 << doublings), maximumBackoff)
+      let delay = full * Double.random(in: 0.8...1.0)
+      state.retryAt = .now + delay
+      state.record.nextAttemptAfter = Date().addingTimeInterval(delay.inSeconds)
+      return state.record
+    }
+    logger.warning(
+      "could not refresh signing keys",
+      metadata: [
+        "error": "\(error)", "consecutive_failures": "\(record.consecutiveFailures)",
+        "next_attempt_after": "\(record.nextAttemptAfter.map { "\($0)" } ?? "-")",
+      ])
   }
 
   private func fetch() async throws {
@@ -158,30 +219,64 @@ public final class TokenVerifier: Sendable {
       if !$0.kids.subtracting(kids).isEmpty { $0.verified = $0.verified.filter { kids.contains($0.value.kid) } }
       $0.kids = kids
       $0.fetchedAt = .now
+      $0.fetching = nil
+      $0.attemptedAt = .now
+      $0.retryAt = nil
+      $0.record.lastSuccess = now
+      $0.record.consecutiveFailures = 0
+      $0.record.nextAttemptAfter = nil
     }
   }
 
+  /// What to do about keys for one token.
+  private enum Plan {
+    case use(JWTKeyCollection)
+    case wait(Task<Void, any Error>)
+    case unavailable(retryIn: Duration?)
+    case unknownKey
+  }
+
   private func keys(containing kid: String) async throws(RPCError) -> JWTKeyCollection {
-    let (known, fetchedAt) = state.withLock { ($0.kids.contains(kid), $0.fetchedAt) }
-    let age = fetchedAt.map { ContinuousClock.now - $0 }
-    let stale = age.map { $0 > refreshEvery } ?? true
-    let mayRetry = age.map { $0 > unknownKidRetry } ?? true
-    if stale || (!known && mayRetry) {
-      do {
-        try await refresh()
-      } catch {
-        logger.warning("could not refresh signing keys", metadata: ["error": "\(error)"])
-        if fetchedAt == nil {
-          throw RPCError(code: .unavailable, message: "cannot verify access tokens: signing keys are unavailable")
+    let plan = state.withLock { state -> Plan in
+      let now = ContinuousClock.now
+      let backingOff = state.retryAt.map { now < $0 } ?? false
+      guard let fetchedAt = state.fetchedAt else {
+        // Never had keys: every request needs the first fetch, but not one per request
+        // while auth is down.
+        if state.fetching == nil && backingOff { return .unavailable(retryIn: state.retryAt.map { $0 - now }) }
+        return .wait(startFetch(&state))
+      }
+      if state.kids.contains(kid) {
+        if now - fetchedAt > refreshEvery && !backingOff { _ = startFetch(&state) }
+        return .use(state.collection)
+      }
+      if let fetching = state.fetching { return .wait(fetching) }
+      let recentlyTried = state.attemptedAt.map { now - $0 < unknownKidRetry } ?? false
+      if recentlyTried || backingOff { return .unknownKey }
+      return .wait(startFetch(&state))
+    }
+    switch plan {
+    case .use(let collection):
+      return collection
+    case .unknownKey:
+      throw RPCError.unauthenticated("access token was signed by an unknown key")
+    case .unavailable(let retryIn):
+      throw Self.keysUnavailable(retryIn: retryIn)
+    case .wait(let fetch):
+      _ = try? await fetch.value
+      return try state.withLock { state throws(RPCError) in
+        if state.fetchedAt == nil { throw Self.keysUnavailable(retryIn: state.retryAt.map { $0 - .now }) }
+        guard state.kids.contains(kid) else {
+          throw RPCError.unauthenticated("access token was signed by an unknown key")
         }
+        return state.collection
       }
     }
-    return try state.withLock { state throws(RPCError) in
-      guard state.kids.contains(kid) else {
-        throw RPCError.unauthenticated("access token was signed by an unknown key")
-      }
-      return state.collection
-    }
+  }
+
+  private static func keysUnavailable(retryIn: Duration?) -> RPCError {
+    let retry = retryIn.map { "; retrying in \(Int($0.inSeconds.rounded(.up))) s" } ?? ""
+    return RPCError(code: .unavailable, message: "cannot verify access tokens: signing keys are unavailable" + retry)
   }
 
   private struct Header: Decodable {

@@ -172,4 +172,101 @@ private struct FixedKeys: VerificationKeySource {
       #expect(try await verifier.verify(token).userID == "user-\(user)")
     }
   }
+
+  /// Auth as the verifier sees it: answering, slow, or down; every call counted.
+  final class ScriptedKeys: VerificationKeySource {
+    enum Mode { case answer, slow(Duration), down }
+    let keys: [VerificationKey]
+    let mode: Mutex<Mode>
+    let calls = Mutex(0)
+    init(keys: [VerificationKey], mode: Mode = .answer) {
+      self.keys = keys
+      self.mode = Mutex(mode)
+    }
+    func verificationKeys() async throws -> [VerificationKey] {
+      calls.withLock { $0 += 1 }
+      switch mode.withLock({ $0 }) {
+      case .answer: return keys
+      case .slow(let delay):
+        try await Task.sleep(for: delay)
+        return keys
+      case .down: throw RPCError(code: .unavailable, message: "auth is down")
+      }
+    }
+  }
+
+  var publishedKey: VerificationKey { VerificationKey(kid: kid, publicKey: Array(key.publicKey.rawRepresentation)) }
+
+  @Test func aKnownKeyKeepsVerifyingWhileStaleKeysAreRefreshedInTheBackground() async throws {
+    let source = ScriptedKeys(keys: [publishedKey])
+    let verifier = TokenVerifier(source: source, refreshEvery: .milliseconds(50), cacheEntries: 0)
+    let token = try await sign(claims())
+    _ = try await verifier.verify(token)
+    source.mode.withLock { $0 = .slow(.seconds(3)) }
+    try await Task.sleep(for: .milliseconds(100))
+    let started = ContinuousClock.now
+    for _ in 0..<20 { #expect(try await verifier.verify(token).userID == "u1") }
+    #expect(ContinuousClock.now - started < .seconds(1), "requests waited on the slow refresh")
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(source.calls.withLock { $0 } == 2, "one background refresh, shared by every stale request")
+  }
+
+  @Test func aDownAuthIsAskedWithGrowingBackoffAndTheFailuresAreRecorded() async throws {
+    let source = ScriptedKeys(keys: [publishedKey], mode: .down)
+    let verifier = TokenVerifier(source: source, initialBackoff: .milliseconds(300), maximumBackoff: .seconds(10))
+    let token = try await sign(claims())
+    for _ in 0..<50 {
+      let error = await #expect(throws: RPCError.self) { try await verifier.verify(token) }
+      #expect(error?.code == .unavailable)
+    }
+    #expect(source.calls.withLock { $0 } == 1, "requests during the backoff must not call auth")
+    var record = verifier.refreshRecord
+    #expect(record.consecutiveFailures == 1)
+    #expect(record.lastError?.contains("auth is down") == true)
+    #expect(record.lastSuccess == nil)
+    try await Task.sleep(for: .milliseconds(320))
+    _ = try? await verifier.verify(token)
+    record = verifier.refreshRecord
+    #expect(source.calls.withLock { $0 } == 2)
+    #expect(record.consecutiveFailures == 2)
+    // The second wait is 0.8–1 × 600 ms from the second failure.
+    let wait = record.nextAttemptAfter.map { $0.timeIntervalSinceNow } ?? 0
+    #expect(wait > 0.4 && wait <= 0.6)
+
+    source.mode.withLock { $0 = .answer }
+    try await Task.sleep(for: .milliseconds(620))
+    #expect(try await verifier.verify(token).userID == "u1")
+    record = verifier.refreshRecord
+    #expect(record.consecutiveFailures == 0)
+    #expect(record.totalFailures == 2)
+    #expect(record.lastSuccess != nil)
+  }
+
+  @Test func tokensNamingUnknownKeysCannotKeepEveryoneWaitingOnAuth() async throws {
+    let source = ScriptedKeys(keys: [publishedKey])
+    let verifier = TokenVerifier(source: source, unknownKidRetry: .seconds(1), cacheEntries: 0)
+    let genuine = try await sign(claims())
+    _ = try await verifier.verify(genuine)
+    source.mode.withLock { $0 = .slow(.seconds(1)) }
+    try await Task.sleep(for: .milliseconds(1100))
+
+    // The first unknown kid starts one fetch; while it hangs, a genuine token goes through.
+    let attacker = Task { try await verifier.verify(try await sign(claims(), kid: "forged-0")) }
+    try await Task.sleep(for: .milliseconds(100))
+    let started = ContinuousClock.now
+    for _ in 0..<20 { #expect(try await verifier.verify(genuine).userID == "u1") }
+    #expect(ContinuousClock.now - started < .milliseconds(700))
+    let first = await #expect(throws: RPCError.self) { try await attacker.value }
+    #expect(first?.code == .unauthenticated)
+
+    // Within a second of that fetch, more unknown kids are refused at once and auth is not asked.
+    let burst = ContinuousClock.now
+    for attempt in 1...50 {
+      let forged = try await sign(claims(), kid: "forged-\(attempt)")
+      let error = await #expect(throws: RPCError.self) { try await verifier.verify(forged) }
+      #expect(error?.message.contains("unknown key") == true)
+    }
+    #expect(ContinuousClock.now - burst < .seconds(1))
+    #expect(source.calls.withLock { $0 } == 2)
+  }
 }
