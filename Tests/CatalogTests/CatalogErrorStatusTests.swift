@@ -21,6 +21,7 @@ import Testing
     .exerciseInUse(programs: 2),
     .unknownExercises(["ex-1", "ex-2"]),
     .alreadyReported,
+    .tooManyReports(limit: 20, retryAfter: 3600.2),
   ]
 
   static func row(for error: CatalogError) -> (RPCError.Code, String) {
@@ -37,6 +38,8 @@ import Testing
     case .exerciseInUse: (.failedPrecondition, "2 programs use this exercise; it can be deleted once none does")
     case .unknownExercises: (.invalidArgument, "invalid request: program.days: no exercise has id ex-1, ex-2")
     case .alreadyReported: (.alreadyExists, "you have already reported this program")
+    case .tooManyReports:
+      (.resourceExhausted, "you have filed 20 reports in the last 24 hours, the most allowed; moderators will review them, try again later")
     }
   }
 
@@ -51,5 +54,10 @@ import Testing
     #expect(RPCError(CatalogError.slugTaken("x")).fieldViolations.map(\.field) == ["exercise.slug"])
     #expect(RPCError(CatalogError.unknownExercises(["x"])).fieldViolations.map(\.field) == ["program.days"])
     #expect(RPCError(CatalogError.alreadyReported).fieldViolations.map(\.field) == ["program_id"])
+  }
+
+  @Test func aReporterPastTheDailyAllowanceIsToldWhenToComeBack() {
+    let error = RPCError(CatalogError.tooManyReports(limit: 20, retryAfter: 3600.2))
+    #expect(error.retryDelay == .seconds(3601))
   }
 }

@@ -32,9 +32,10 @@ enum CatalogFixture {
 
   static let password = RunningAuth.password
 
-  /// - Parameter rules: low thresholds by default, so a handful of voters can hide a program.
+  /// - Parameter rules: low thresholds by default, so a handful of voters can hide a
+  ///   program and a handful of reports uses up a reporter's day.
   static func run<T: Sendable>(
-    rules: ModerationRules = ModerationRules(hideBelowScore: 0.2, minimumVotes: 3, hideAfterReports: 2),
+    rules: ModerationRules = ModerationRules(hideBelowScore: 0.2, minimumVotes: 3, hideAfterReports: 2, reportsPerDay: 3),
     _ body: @Sendable (Env) async throws -> T
   ) async throws -> T {
     let catalogPort = try freePort()

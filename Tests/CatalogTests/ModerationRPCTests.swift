@@ -47,6 +47,49 @@ import Testing
     }
   }
 
+  @Test func anAuthorsEditFacesTheVoteThresholdAgainAfterARestoration() async throws {
+    try await CatalogFixture.run { env in
+      let squat = try await exerciseID(env.catalog, "back-squat", as: env.member)
+      let p = try await env.catalog.createProgram(.with { $0.program = program("Harmless Plan", exercises: [squat]) }, metadata: env.trainer.metadata).program
+      for voter in env.members.prefix(3) {
+        _ = try await env.catalog.rateProgram(.with { $0.programID = p.id; $0.vote = .down }, metadata: voter.metadata)
+      }
+      let restored = try await env.catalog.restoreProgram(.with { $0.id = p.id }, metadata: env.admin.metadata).program
+      #expect(restored.state == .visible)
+      // The author swaps in what the administrator never saw.
+      var edit = restored
+      edit.name = "Something Else Entirely"
+      _ = try await env.catalog.updateProgram(.with { $0.program = edit; $0.etag = restored.etag }, metadata: env.trainer.metadata)
+      let vote = try await env.catalog.rateProgram(.with { $0.programID = p.id; $0.vote = .down }, metadata: env.members[3].metadata)
+      #expect(vote.state == .hidden, "the restoration vouched for the old content only")
+    }
+  }
+
+  @Test func aReporterIsLimitedPerDayAndToldWhenToComeBack() async throws {
+    // Fixture rules: 3 reports a day.
+    try await CatalogFixture.run { env in
+      let squat = try await exerciseID(env.catalog, "back-squat", as: env.member)
+      var ids: [String] = []
+      for name in ["Plan One", "Plan Two", "Plan Three", "Plan Four"] {
+        ids.append(try await env.catalog.createProgram(.with { $0.program = program(name, exercises: [squat]) }, metadata: env.trainer.metadata).program.id)
+      }
+      for id in ids.prefix(3) {
+        _ = try await env.catalog.reportProgram(.with { $0.programID = id; $0.reason = "copied from my own plan" }, metadata: env.member.metadata)
+      }
+      let fourth = await rpcError {
+        _ = try await env.catalog.reportProgram(.with { $0.programID = ids[3]; $0.reason = "copied from my own plan" }, metadata: env.member.metadata)
+      }
+      #expect(fourth?.code == .resourceExhausted)
+      #expect(fourth?.message.contains("3 reports in the last 24 hours") == true)
+      let delay = fourth?.retryDelay.map { Int($0.components.seconds) } ?? 0
+      #expect((86_390...86_401).contains(delay), "until the first report leaves the window")
+      // Someone else may still report it, and the queue holds only what was filed.
+      _ = try await env.catalog.reportProgram(.with { $0.programID = ids[3]; $0.reason = "copied from another plan" }, metadata: env.members[1].metadata)
+      let queue = try await env.catalog.listModerationQueue(.init(), metadata: env.admin.metadata).entries
+      #expect(queue.count == 4 && queue.allSatisfy { $0.openReports == 1 })
+    }
+  }
+
   @Test func reportsQueueAProgramAndAnAdminRemovesItWithAReason() async throws {
     try await CatalogFixture.run { env in
       let squat = try await exerciseID(env.catalog, "back-squat", as: env.member)

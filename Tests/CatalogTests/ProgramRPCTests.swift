@@ -231,4 +231,29 @@ import Testing
       #expect(member?.code == .permissionDenied)
     }
   }
+
+  @Test func anImportTakesOverALibrarySlugATrainerClaimedFirst() async throws {
+    try await CatalogFixture.run { env in
+      var claim = try await env.catalog.getExercise(.with { $0.id = "plank" }, metadata: env.admin.metadata).exercise
+      claim.slug = "plank-with-band-pull"
+      claim.name = "Plank With Band Pull"
+      let squatted = try await env.catalog.createExercise(.with { $0.exercise = claim }, metadata: env.trainer.metadata).exercise
+      #expect(squatted.authorID == env.trainer.id)
+
+      // The library's own exercise arrives under that slug, same text or not.
+      let library = claim
+      let imported = try await env.catalog.importExercises(metadata: env.admin.metadata) { writer in
+        try await writer.write(.with { $0.exercise = library })
+      }
+      #expect(imported.updated == 1 && imported.unchanged == 0)
+      let owned = try await env.catalog.getExercise(.with { $0.id = squatted.id }, metadata: env.member.metadata).exercise
+      #expect(owned.authorID.isEmpty, "the library's now")
+      var edit = owned
+      edit.description_p = "Whatever the trainer likes."
+      let trainerEdit = await rpcError {
+        _ = try await env.catalog.updateExercise(.with { $0.exercise = edit; $0.etag = owned.etag }, metadata: env.trainer.metadata)
+      }
+      #expect(trainerEdit?.code == .permissionDenied)
+    }
+  }
 }

@@ -16,9 +16,11 @@ public enum CatalogApp {
     "GYM_CATALOG_HIDE_MIN_VOTES", default: "10", "…once at least this many users have voted on it")
   public static let hideAfterReports = ConfigKey(
     "GYM_CATALOG_HIDE_AFTER_REPORTS", default: "5", "Distinct open reports that hide a program until an admin reviews it")
+  public static let reportsPerDay = ConfigKey(
+    "GYM_CATALOG_REPORTS_PER_DAY", default: "20", "Reports one user may file in 24 hours")
 
   public static let keys: [ConfigKey] =
-    [listen, authAddress, CommonKeys.dataDir, ServiceCredential.fileKey, hideBelowScore, hideMinimumVotes, hideAfterReports]
+    [listen, authAddress, CommonKeys.dataDir, ServiceCredential.fileKey, hideBelowScore, hideMinimumVotes, hideAfterReports, reportsPerDay]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -37,7 +39,8 @@ public enum CatalogApp {
       rules = ModerationRules(
         hideBelowScore: score,
         minimumVotes: try config.int(CatalogApp.hideMinimumVotes, in: 1...1_000_000),
-        hideAfterReports: try config.int(CatalogApp.hideAfterReports, in: 1...1_000_000))
+        hideAfterReports: try config.int(CatalogApp.hideAfterReports, in: 1...1_000_000),
+        reportsPerDay: try config.int(CatalogApp.reportsPerDay, in: 1...1_000_000))
     }
   }
 

@@ -23,6 +23,10 @@ extension CatalogError: GymErrorMapping {
     case .unknownExercises(let ids):
       .invalidArgument([FieldViolation("program.days", "no exercise has id \(ids.joined(separator: ", "))")])
     case .alreadyReported: .alreadyExists(field: "program_id", "you have already reported this program")
+    case .tooManyReports(let limit, let retryAfter):
+      .resourceExhausted(
+        "you have filed \(limit) reports in the last 24 hours, the most allowed; moderators will review them, try again later",
+        retryAfter: .seconds(max(1, retryAfter.rounded(.up))))
     }
   }
 }

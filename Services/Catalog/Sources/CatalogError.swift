@@ -18,4 +18,6 @@ public enum CatalogError: Error, Equatable, Sendable {
   case exerciseInUse(programs: Int)
   case unknownExercises([String])
   case alreadyReported
+  /// The reporter's daily allowance is used up; seconds until a report is allowed again.
+  case tooManyReports(limit: Int, retryAfter: Double)
 }

@@ -4,14 +4,22 @@ import GRDB
 /// Reports and the administrators' moderation queue, removals and restorations.
 extension CatalogStore {
   /// Records a report and queues the program for review; enough distinct reports
-  /// hide it until an administrator decides.
+  /// hide it until an administrator decides. A user past `reportsPerDay` in the last
+  /// 24 hours is told when the oldest of them leaves the window.
   public func report(programID: String, userID: String, reason: String, now: Date) async throws {
-    try await writer.write { db in
+    try await writer.write { [rules] db in
       var program = try Self.votableProgram(db, id: programID, userID: userID, now: now)
       let rid = program.rid!
       let exists = try Bool.fetchOne(
         db, sql: "SELECT EXISTS (SELECT 1 FROM reports WHERE program_rid = ? AND reporter_id = ?)", arguments: [rid, userID]) ?? false
       guard !exists else { throw CatalogError.alreadyReported }
+      let day: TimeInterval = 86_400
+      let recent = try Date.fetchAll(
+        db, sql: "SELECT created_at FROM reports WHERE reporter_id = ? AND created_at > ? ORDER BY created_at DESC LIMIT ?",
+        arguments: [userID, now.addingTimeInterval(-day), rules.reportsPerDay])
+      if recent.count >= rules.reportsPerDay, let oldest = recent.last {
+        throw CatalogError.tooManyReports(limit: rules.reportsPerDay, retryAfter: oldest.addingTimeInterval(day).timeIntervalSince(now))
+      }
       try db.execute(
         sql: "INSERT INTO reports (program_rid, reporter_id, reason, created_at) VALUES (?, ?, ?, ?)",
         arguments: [rid, userID, reason, now])

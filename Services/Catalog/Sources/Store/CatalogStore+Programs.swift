@@ -28,7 +28,7 @@ extension CatalogStore {
   }
 
   /// Replaces the author's program when `etag` is current; votes, saves and moderation
-  /// state stay, the version goes up.
+  /// state stay (but not an administrator's exemption), the version goes up.
   public func replaceProgram(_ program: ProgramRecord, etag: String, by viewer: Viewer, now: Date) async throws -> ProgramView {
     try await writer.write { db in
       guard let existing = try ProgramRecord.filter(Column("id") == program.id).fetchOne(db),
@@ -40,8 +40,10 @@ extension CatalogStore {
       var record = program
       (record.rid, record.authorID, record.createdAt) = (existing.rid, existing.authorID, existing.createdAt)
       (record.upVotes, record.downVotes, record.score, record.saves) = (existing.upVotes, existing.downVotes, existing.score, existing.saves)
+      // An administrator's restoration vouched for what they read, not for this edit: the
+      // new content faces the vote threshold again.
       (record.state, record.moderationReason, record.autoHideExempt, record.queuedAt) =
-        (existing.state, existing.moderationReason, existing.autoHideExempt, existing.queuedAt)
+        (existing.state, existing.moderationReason, false, existing.queuedAt)
       record.version = existing.version + 1
       let exercises = try Self.resolveExercises(db, record.exerciseIDs)
       record.muscles = try Self.primaryMuscles(db, exercises)

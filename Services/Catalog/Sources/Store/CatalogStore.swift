@@ -88,18 +88,21 @@ public struct CatalogStore: Sendable {
   }
 
   /// Creates or updates each exercise by slug, all in one transaction; unchanged
-  /// content is left alone (its etag stays). `markMeta` records a key/value in the
-  /// same transaction (the shipped library's version, so it loads exactly once).
+  /// content is left alone (its etag stays). The import owns what it writes: an
+  /// exercise a trainer created under a slug the library uses becomes the library's, so
+  /// nobody can claim a library slug in advance and keep editing it. `markMeta` records
+  /// a key/value in the same transaction (the shipped library's version, so it loads
+  /// exactly once).
   public func importExercises(
     _ items: [(ExerciseRecord, searchFacets: String)], markMeta: (String, String)? = nil
   ) async throws -> [ImportOutcome] {
     try await writer.write { db in
       let outcomes = try items.map { item, facets -> ImportOutcome in
         if var existing = try ExerciseRecord.filter(Column("slug") == item.slug).fetchOne(db) {
-          if existing.sameContent(as: item) { return .unchanged }
-          let (rid, id, createdAt, author) = (existing.rid, existing.id, existing.createdAt, existing.authorID)
+          if existing.sameContent(as: item), existing.authorID == item.authorID { return .unchanged }
+          let (rid, id, createdAt) = (existing.rid, existing.id, existing.createdAt)
           existing = item
-          (existing.rid, existing.id, existing.createdAt, existing.authorID) = (rid, id, createdAt, author)
+          (existing.rid, existing.id, existing.createdAt) = (rid, id, createdAt)
           try existing.update(db)
           try Self.indexExercise(db, existing, searchFacets: facets)
           return .updated
@@ -247,10 +250,14 @@ public struct ModerationRules: Sendable, Equatable {
   public var minimumVotes = 10
   /// Hidden after this many distinct open reports.
   public var hideAfterReports = 5
+  /// Reports one user may file in 24 hours: enough for anyone reporting what they saw,
+  /// too few to flood the moderators' queue.
+  public var reportsPerDay = 20
 
-  public init(hideBelowScore: Double = 0.1, minimumVotes: Int = 10, hideAfterReports: Int = 5) {
+  public init(hideBelowScore: Double = 0.1, minimumVotes: Int = 10, hideAfterReports: Int = 5, reportsPerDay: Int = 20) {
     self.hideBelowScore = hideBelowScore
     self.minimumVotes = minimumVotes
     self.hideAfterReports = hideAfterReports
+    self.reportsPerDay = reportsPerDay
   }
 }
