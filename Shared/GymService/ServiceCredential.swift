@@ -68,6 +68,13 @@ public struct ServiceCredential: Sendable {
     return Data(mac).base64URLEncodedString()
   }
 
+  /// A key for one purpose (e.g. sealing auth's mail at rest), derived from the
+  /// credential with HKDF: whoever holds the database alone cannot read what it seals.
+  public func derivedKey(purpose: String) -> SymmetricKey {
+    HKDF<SHA256>.deriveKey(
+      inputKeyMaterial: SymmetricKey(data: Data(secret.utf8)), info: Data("gym \(purpose) v1".utf8), outputByteCount: 32)
+  }
+
   /// Adds the credential to every outgoing call of a client.
   public var clientInterceptor: any ClientInterceptor { CredentialClientInterceptor(secret: secret) }
 }

@@ -34,6 +34,9 @@ public enum AuthApp {
   public static let smtpAddress = ConfigKey(
     "GYM_SMTP_ADDR", default: "", "HOST:PORT of the SMTP server that delivers mail; empty = keep it in the development sink (gymctl mail)")
   public static let smtpFrom = ConfigKey("GYM_SMTP_FROM", default: "gym@localhost", "Sender address of the platform's mail")
+  public static let pruneInterval = ConfigKey(
+    "GYM_AUTH_PRUNE_INTERVAL_SECONDS", default: "3600",
+    "How often spent sessions, refresh tokens, reset and verification codes, old mail and revocations are deleted")
 
   /// Where outbox jobs go; a service without an address keeps its jobs queued.
   public static let placesAddress = ConfigKey(
@@ -48,7 +51,7 @@ public enum AuthApp {
 
   public static let keys: [ConfigKey] =
     [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency, hashQueue,
-      accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, placesAddress, catalogAddress, planAddress, messagingAddress]
+      accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, pruneInterval, placesAddress, catalogAddress, planAddress, messagingAddress]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -67,6 +70,7 @@ public enum AuthApp {
     public var smtp: SMTPClient? = nil
     public var credential: ServiceCredential
     public var outboxPollInterval: Duration = .milliseconds(500)
+    public var pruneInterval: Duration = .seconds(3600)
     /// Outbox receivers by destination ("places", "catalog", …).
     public var outboxReceivers: [Outbox.Destination: HostPort] = [:]
 
@@ -90,6 +94,7 @@ public enum AuthApp {
       sessionLifetime = TimeInterval(try config.int(AuthApp.sessionLifetime, in: 1...365) * 86_400)
       requireVerifiedEmail = try config.bool(AuthApp.requireVerifiedEmail)
       minimumAge = try config.int(AuthApp.minimumAge, in: 0...120)
+      pruneInterval = .seconds(try config.int(AuthApp.pruneInterval, in: 60...86_400))
       if !(try config.string(AuthApp.smtpAddress)).isEmpty {
         let address = try config.address(AuthApp.smtpAddress)
         let client = SMTPClient(host: address.host, port: address.port, from: try config.string(AuthApp.smtpFrom))
@@ -108,7 +113,8 @@ public enum AuthApp {
 
   public static func build(_ settings: Settings, logger: Logger) async throws -> BuiltProcess {
     let path = (settings.dataDirectory as NSString).appendingPathComponent("auth.sqlite")
-    let store = try AuthStore(path: path, tuning: settings.common.database)
+    let store = try AuthStore(
+      path: path, tuning: settings.common.database, mailSeal: MailSeal(key: settings.credential.derivedKey(purpose: "mail at rest")))
     let keys = try SigningKeyStore(dataDirectory: settings.dataDirectory).loadOrCreate()
     let issuer = await TokenIssuer(keys: keys, accessTokenLifetime: settings.accessTokenTTL)
     var serviceSettings = AuthService.Settings()
@@ -152,7 +158,8 @@ public enum AuthApp {
     return BuiltProcess(
       server: server,
       services: server.lifecycle(
-        before: receivers.connections + [outbox] + (settings.smtp.map { [MailSender(store: store, client: $0, logger: logger)] } ?? []),
+        before: receivers.connections + [outbox, AuthHousekeeping(store: store, interval: settings.pruneInterval, logger: logger)]
+          + (settings.smtp.map { [MailSender(store: store, client: $0, logger: logger)] } ?? []),
         probe: {
         try await GymDatabase.probe(writer)
         return []

@@ -38,7 +38,7 @@ extension AuthStore {
         sql: "INSERT INTO password_resets (code_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
         arguments: [Self.hash(code), user.id, now, expiresAt])
       let message = mail(user)
-      try Self.queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)
+      try queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)
       return true
     }
   }

@@ -44,8 +44,9 @@ extension AuthStore {
     public var body: String
     public var createdAt: Date
 
-    init(row: Row) {
-      (id, recipient, subject, body, createdAt) = (row["id"], row["recipient"], row["subject"], row["body"], row["created_at"])
+    init(row: Row, seal: MailSeal) {
+      (id, recipient, subject, createdAt) = (row["id"], row["recipient"], row["subject"], row["created_at"])
+      body = seal.open(row["body"])
     }
   }
 
@@ -59,7 +60,7 @@ extension AuthStore {
       }
       return try SQLRequest<Row>(
         literal: "SELECT * FROM mail_outbox \(literal: filter) ORDER BY created_at DESC, id LIMIT \(limit) OFFSET \(offset)"
-      ).fetchAll(db).map(MailRow.init(row:))
+      ).fetchAll(db).map { MailRow(row: $0, seal: mailSeal) }
     }
   }
 

@@ -7,11 +7,12 @@ import GymStore
 extension AuthStore {
   // MARK: Mail
 
-  /// Queues a message for the mail sender (or the development sink), inside the caller's transaction.
-  static func queueMail(_ db: Database, to recipient: String, subject: String, body: String, now: Date) throws {
+  /// Queues a message for the mail sender (or the development sink), inside the
+  /// caller's transaction, its body sealed.
+  func queueMail(_ db: Database, to recipient: String, subject: String, body: String, now: Date) throws {
     try db.execute(
       sql: "INSERT INTO mail_outbox (id, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)",
-      arguments: [UUID().uuidString.lowercased(), recipient, subject, body, now])
+      arguments: [UUID().uuidString.lowercased(), recipient, subject, try mailSeal.seal(body), now])
   }
 
   /// Mail the sender has not delivered or given up on, oldest first.
@@ -20,7 +21,7 @@ extension AuthStore {
       try Row.fetchAll(
         db, sql: "SELECT * FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL ORDER BY created_at, id LIMIT ?",
         arguments: [limit]
-      ).map(MailRow.init(row:))
+      ).map { MailRow(row: $0, seal: mailSeal) }
     }
   }
 
@@ -59,11 +60,11 @@ extension AuthStore {
         let waited = now.timeIntervalSince(last)
         if waited < minimumGap { return .tooSoon(retryAfter: minimumGap - waited) }
       }
-      return .sent(expiresAt: try Self.replaceVerificationCode(db, user: user, code: code, lifetime: lifetime, mail: mail, now: now))
+      return .sent(expiresAt: try replaceVerificationCode(db, user: user, code: code, lifetime: lifetime, mail: mail, now: now))
     }
   }
 
-  static func replaceVerificationCode(
+  func replaceVerificationCode(
     _ db: Database, user: UserRecord, code: String, lifetime: TimeInterval,
     mail: (UserRecord, String) -> (subject: String, body: String), now: Date
   ) throws -> Date {
@@ -72,7 +73,7 @@ extension AuthStore {
       sql: """
         INSERT OR REPLACE INTO email_verifications (user_id, email, code_hash, created_at, expires_at, attempts)
         VALUES (?, ?, ?, ?, ?, 0)
-        """, arguments: [user.id, user.email, verificationHash(code, userID: user.id), now, expiresAt])
+        """, arguments: [user.id, user.email, Self.verificationHash(code, userID: user.id), now, expiresAt])
     let message = mail(user, code)
     try queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)
     return expiresAt
@@ -216,7 +217,7 @@ extension AuthStore {
         try user.update(db)
       }
       let message = mail(user, approve)
-      try Self.queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)
+      try queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)
       return try Self.fetchTrainerRoleRequest(db, id: requestID)!
     }
   }
@@ -261,7 +262,7 @@ extension AuthStore {
       for user in result.notified {
         try db.execute(sql: "UPDATE users SET inactive_notice_at = ? WHERE id = ?", arguments: [now, user.id])
         let message = notice(user)
-        try Self.queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)
+        try queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)
       }
       return result
     }

@@ -9,16 +9,22 @@ public struct AuthStore: Sendable {
   public let writer: any DatabaseWriter
   /// Wakes `WatchRevocations` streams after a commit that revoked something.
   public let revocationFeed = RevocationFeed()
+  /// Seals mail bodies (codes) at rest.
+  public let mailSeal: MailSeal
 
   /// Opens (creating and migrating) the file at `path`.
-  public init(path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning()) throws {
+  /// - Parameter mailSeal: the key mail bodies are sealed with; the service passes one
+  ///   derived from the service credential, so bodies outlive a restart.
+  public init(path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning(), mailSeal: MailSeal = .random()) throws {
     self.writer = try GymDatabase.openPool(at: path, migrator: AuthMigrations.migrator, tuning: tuning)
+    self.mailSeal = mailSeal
   }
 
   /// For tests: any writer (an in-memory queue, a temporary pool), migrated.
-  public init(writer: any DatabaseWriter) throws {
+  public init(writer: any DatabaseWriter, mailSeal: MailSeal = .random()) throws {
     try AuthMigrations.migrator.migrate(writer)
     self.writer = writer
+    self.mailSeal = mailSeal
   }
 
   /// A new session's fields; the store writes it with its first refresh token.
@@ -80,7 +86,7 @@ public struct AuthStore: Sendable {
         try user.insert(db)
         if let onboarding {
           if user.emailVerifiedAt == nil {
-            _ = try Self.replaceVerificationCode(
+            _ = try replaceVerificationCode(
               db, user: user, code: onboarding.verificationCode, lifetime: onboarding.codeLifetime, mail: onboarding.mail, now: user.createdAt)
           }
           if let request = onboarding.trainerRequest {
