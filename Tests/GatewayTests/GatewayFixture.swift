@@ -37,6 +37,20 @@ enum GatewayFixture {
     configure: (inout GatewayApp.Settings) -> Void = { _ in },
     _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
   ) async throws -> T {
+    try await runGateway(auth: auth, credential: credential, maxMessageBytes: maxMessageBytes, configure: configure) {
+      (address: HostPort) in try await withClient(to: address) { try await body($0) }
+    }
+  }
+
+  /// Like `runGateway`, giving the gateway's address, for tests that need clients of
+  /// their own (separate connections, as separate users have).
+  static func runGateway<T: Sendable>(
+    auth: HostPort,
+    credential: ServiceCredential = .generate(),
+    maxMessageBytes: Int = 4 << 20,
+    configure: (inout GatewayApp.Settings) -> Void = { _ in },
+    at body: @Sendable (HostPort) async throws -> T
+  ) async throws -> T {
     var common = testSettings()
     common.maxMessageBytes = maxMessageBytes
     var settings = GatewayApp.Settings(
@@ -46,9 +60,7 @@ enum GatewayFixture {
       ], credential: credential)
     configure(&settings)
     let gateway = try await GatewayApp.build(settings, logger: Logger(label: "gateway"))
-    return try await withRunningProcess(gateway) { address in
-      try await withClient(to: address) { try await body($0) }
-    }
+    return try await withRunningProcess(gateway) { address in try await body(address) }
   }
 }
 

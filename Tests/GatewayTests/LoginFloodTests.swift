@@ -1,0 +1,91 @@
+import AuthTesting
+import Foundation
+import GRPCCore
+import GymAPI
+import GymAuth
+import GymService
+import GymTesting
+import Synchronization
+import Testing
+
+/// Password hashing is the one expensive thing a stranger can ask for. A flood of it
+/// through the gateway must be turned away at the hash queue, and must not hold up
+/// other users' calls, which need no hash.
+@Suite struct LoginFloodTests {
+  /// Each flood call's status; nil for OK.
+  final class Outcomes: Sendable {
+    let counts = Mutex<[RPCError.Code?: Int]>([:])
+  }
+
+  @Test func aLoginFloodDoesNotHoldUpOtherUsersSessions() async throws {
+    try await withRunningAuth(configure: {
+      // Each hash costs real time, one at a time, with a short queue: 200 callers
+      // saturate it at once.
+      $0.hashParameters = .init(logN: 14)
+      $0.hashConcurrency = 1
+      $0.hashQueue = 4
+    }) { auth in
+      try await GatewayFixture.runGateway(auth: auth.address, credential: auth.credential, at: { address in
+        // The flood and the other user come over connections of their own, as they would.
+        try await withClient(to: address) { attacker in
+        try await withClient(to: address) { other in
+        let service = Gym_Auth_V1_AuthService.Client(wrapping: other)
+        let flood = Gym_Auth_V1_AuthService.Client(wrapping: attacker)
+        let flooded = newAccount("flood_target")
+        _ = try await service.register(flooded)
+        let victim = newAccount("quiet_user")
+        var tokens = try await service.register(victim).tokens
+
+        let outcomes = Outcomes()
+        let floodEnds = ContinuousClock.now + .seconds(4)
+        let flooding = Task {
+          await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<200 {
+              group.addTask {
+                while ContinuousClock.now < floodEnds {
+                  var code: RPCError.Code? = nil
+                  var retryAfter: Duration = .zero
+                  do {
+                    _ = try await flood.login(.with { $0.identifier = flooded.username; $0.password = flooded.password })
+                  } catch let error as RPCError {
+                    code = error.code
+                    retryAfter = error.retryDelay ?? .zero
+                  } catch {
+                    code = .unknown
+                  }
+                  outcomes.counts.withLock { $0[code, default: 0] += 1 }
+                  // Each caller keeps one Login in flight, coming back when told to: 200
+                  // callers keep the hash queue full. (A flood of calls that ignores the
+                  // delay is the gateway's per-address rate limit's to stop.)
+                  if code != nil { try? await Task.sleep(for: min(retryAfter, .seconds(1))) }
+                }
+              }
+            }
+          }
+        }
+        // Once the queue is full, the other user's session works as usual.
+        #expect(try await eventually { outcomes.counts.withLock { $0[.resourceExhausted, default: 0] } > 0 })
+        var slowest: Duration = .zero
+        var rounds = 0
+        while ContinuousClock.now < floodEnds - .milliseconds(500) {
+          let started = ContinuousClock.now
+          let me = try await service.getMe(.init(), metadata: bearer(tokens.accessToken))
+          #expect(me.user.username == victim.username)
+          tokens = try await service.refreshSession(.with { $0.refreshToken = tokens.refreshToken }).tokens
+          slowest = max(slowest, ContinuousClock.now - started)
+          rounds += 1
+        }
+        await flooding.value
+        let seen = outcomes.counts.withLock { $0 }
+        // A hash takes tens of milliseconds here and 200 wait for one thread: a GetMe or
+        // RefreshSession behind them would wait seconds.
+        #expect(rounds >= 10)
+        #expect(slowest < .seconds(1), "GetMe + RefreshSession took \(slowest) during the flood")
+        #expect(seen[nil, default: 0] > 0, "the flood's own logins still go through, one hash at a time")
+        #expect(Set(seen.keys).isSubset(of: [nil, .resourceExhausted]), "refused with RESOURCE_EXHAUSTED only: \(seen)")
+        }
+        }
+      })
+    }
+  }
+}
