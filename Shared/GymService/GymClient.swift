@@ -9,8 +9,7 @@ public enum GymClient {
   /// A plaintext HTTP/2 client to `address`; run it with `ClientConnections`.
   public static func make(
     to address: HostPort,
-    interceptors: [any ClientInterceptor] = [],
-    maxResponseBytes: Int = 4 << 20
+    interceptors: [any ClientInterceptor] = []
   ) throws -> GymGRPCClient {
     let transport = try HTTP2ClientTransport.Posix(
       target: .dns(host: address.host, port: address.port),

@@ -22,7 +22,7 @@ private func withServer(
 
 private func client(
   port: Int, host: String = "127.0.0.1", username: String? = nil, password: String? = nil,
-  allowPlaintextAuthOnLoopback: Bool = false, timeout: Duration = .seconds(5)
+  allowPlaintextAuthOnLoopback: Bool = false, timeout: Duration = .seconds(20)
 ) -> SMTPClient {
   SMTPClient(
     host: host, port: port, username: username, password: password,

@@ -175,6 +175,21 @@ import Testing
     }
   }
 
+  @Test func repeatedFiltersAreDeduplicatedAndCappedBeforeAnyQuery() async throws {
+    try await CatalogFixture.run { env in
+      let once = try await env.catalog.listExercises(.with { $0.muscles = [.quadriceps]; $0.pageSize = 100 }, metadata: env.member.metadata)
+      let repeated = try await env.catalog.listExercises(
+        .with { $0.muscles = Array(repeating: .quadriceps, count: 60); $0.pageSize = 100 }, metadata: env.member.metadata)
+      #expect(!once.exercises.isEmpty && repeated.exercises.map(\.id) == once.exercises.map(\.id) && repeated.totalSize == once.totalSize)
+      // 40,000 values would pass SQLite's parameter limit: refused, naming the field.
+      let flood = await rpcError {
+        _ = try await env.catalog.listExercises(.with { $0.equipment = Array(repeating: .barbell, count: 40_000) }, metadata: env.member.metadata)
+      }
+      #expect(flood?.code == .invalidArgument)
+      #expect(flood?.fieldViolations.map(\.field) == ["equipment"])
+    }
+  }
+
   @Test func listExercisesPagesThroughTheWholeLibraryWithOpaqueTokens() async throws {
     try await CatalogFixture.run { env in
       var seen: [String] = []

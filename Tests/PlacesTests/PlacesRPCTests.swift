@@ -165,6 +165,38 @@ import Testing
     }
   }
 
+  @Test func aFirstPageOfTrainersReadsOnlyAsFarOutAsItNeeds() async throws {
+    try await PlacesFixture.run { env in
+      // 150 trainers north of a point, one every 600 m out to 90 km.
+      let store = try PlacesStore(path: env.dataDirectory + "/places.sqlite")
+      var ids: [String] = []
+      for index in 1...150 {
+        let id = "trainer-\(index)"
+        ids.append(id)
+        _ = try await store.upsertTrainer(TrainerRecord(
+          trainerID: id, lat: 51.0 + Double(index) * 0.6 / 111.2, lng: 0, serviceRadiusM: 10_000, specialties: ["strength"],
+          specialtyKey: "strength", pricePerSession: 40, currency: "GBP", bio: "", gymID: "", updatedAt: Date()))
+        env.accounts.activate(id, username: "t\(index)", roles: [.trainer])
+      }
+      func page(_ token: String = "") async throws -> Gym_Places_V1_FindTrainersResponse {
+        try await env.places.findTrainers(.with {
+          $0.location = .with { $0.latitude = 51.0; $0.longitude = 0 }
+          $0.radiusM = 100_000
+          $0.pageSize = 5
+          $0.pageToken = token
+        }, metadata: env.member)
+      }
+      env.accounts.asked.withLock { $0 = 0 }
+      let first = try await page()
+      #expect(first.results.map(\.listing.trainerID) == Array(ids.prefix(5)))
+      let asked = env.accounts.asked.withLock { $0 }
+      #expect(asked < 30, "asked auth about \(asked) trainers for a page of 5")
+      let second = try await page(first.nextPageToken)
+      #expect(second.results.map(\.listing.trainerID) == Array(ids[5..<10]))
+      #expect(second.results.map(\.distanceM) == second.results.map(\.distanceM).sorted())
+    }
+  }
+
   @Test func trainersListThemselvesAndOnlyActiveOnesAreFound() async throws {
     try await PlacesFixture.run { env in
       let listing = Gym_Places_V1_TrainerListing.with {

@@ -4,6 +4,9 @@ import GymAPI
 import GymService
 
 extension CatalogService {
+  /// More than there are muscles or kinds of equipment, repeats included.
+  static let maximumFilterValues = 64
+
   public func listExercises(
     request: Gym_Catalog_V1_ListExercisesRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_ListExercisesResponse {
@@ -11,6 +14,11 @@ extension CatalogService {
     var violations: [FieldViolation] = []
     if request.query.count > TextSearch.maximumLength {
       violations.append(FieldViolation("query", "must be at most \(TextSearch.maximumLength) characters"))
+    }
+    // Checked before any query: a list of thousands would otherwise become thousands of
+    // SQL parameters (past SQLite's limit: INTERNAL instead of an answer).
+    for (field, count) in [("muscles", request.muscles.count), ("equipment", request.equipment.count)] where count > Self.maximumFilterValues {
+      violations.append(FieldViolation(field, "must list at most \(Self.maximumFilterValues) values"))
     }
     if !request.muscles.allSatisfy(ProtoEnumWords.isNamed) { violations.append(FieldViolation("muscles", "holds a value that is not a Muscle")) }
     if !request.equipment.allSatisfy(ProtoEnumWords.isNamed) {
@@ -33,8 +41,8 @@ extension CatalogService {
     var query = CatalogStore.ExerciseQuery()
     query.match = match
     query.words = TextSearch.words(request.query)
-    query.muscles = request.muscles.map(\.rawValue)
-    query.equipment = request.equipment.map(\.rawValue)
+    query.muscles = Set(request.muscles.map(\.rawValue)).sorted()
+    query.equipment = Set(request.equipment.map(\.rawValue)).sorted()
     query.category = request.category == .unspecified ? nil : request.category.rawValue
     query.difficulty = request.difficulty == .unspecified ? nil : request.difficulty.rawValue
     query.order = switch request.orderBy {

@@ -24,9 +24,9 @@ final class BackendPool: Sendable {
     var nextWaiter: UInt64 = 0
   }
 
-  init(name: String, address: HostPort, connections: Int, streamsPerConnection: Int, maxResponseBytes: Int) throws {
+  init(name: String, address: HostPort, connections: Int, streamsPerConnection: Int) throws {
     self.name = name
-    clients = try (0..<connections).map { _ in try GymClient.make(to: address, maxResponseBytes: maxResponseBytes) }
+    clients = try (0..<connections).map { _ in try GymClient.make(to: address) }
     control = try GymClient.make(to: address)
     self.streamsPerConnection = streamsPerConnection
     state = Mutex(State(inFlight: Array(repeating: 0, count: connections)))

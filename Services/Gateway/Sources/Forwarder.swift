@@ -59,7 +59,11 @@ struct Forwarder: RegistrableRPCService {
       }
     }
     // Fails at once with UNAVAILABLE when the backend is down rather than queueing.
-    let callOptions = CallOptions.internalCall(timeout: timeout(requested: request.metadata, longLived: Route.longLived.contains(method)))
+    var options = CallOptions.internalCall(timeout: timeout(requested: request.metadata, longLived: Route.longLived.contains(method)))
+    // The response limit. NIO's client transport applies `maxRequestMessageBytes` to the
+    // messages it receives (the responses), so that is the field that bounds them.
+    options.maxRequestMessageBytes = maxMessageBytes
+    let callOptions = options
     // An error reading the client's messages (e.g. one over the size limit) aborts the
     // backend call; remember it so the client hears why, not the abort.
     let inboundError = Mutex<RPCError?>(nil)
@@ -85,6 +89,13 @@ struct Forwarder: RegistrableRPCService {
         return try await withRPCCancellationHandler { try await forwarded.value } onCancelRPC: { forwarded.cancel() }
       } catch let error as RPCError {
         if let inbound = inboundError.withLock({ $0 }) { throw inbound }
+        // The transport reports it as INTERNAL ("Failed to decode message …") on a unary
+        // call and RESOURCE_EXHAUSTED on a stream; either way the client hears the limit.
+        if error.message.contains("Message has exceeded the configured maximum payload size") {
+          throw RPCError(
+            code: .resourceExhausted,
+            message: "the response exceeds the limit of \(maxMessageBytes) bytes; ask for less (a smaller page_size)")
+        }
         // The backend's trailers come back as the error's metadata; resending transport
         // headers (grpc-status, content-type) would break the response stream.
         throw RPCError(code: error.code, message: error.message, metadata: error.metadata.filtered { !Self.isHopByHop($0.key) })

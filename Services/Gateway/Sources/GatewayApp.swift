@@ -64,7 +64,7 @@ public enum GatewayApp {
     for (name, address) in settings.backends {
       pools[name] = try BackendPool(
         name: name, address: address, connections: settings.backendConnections,
-        streamsPerConnection: settings.backendStreams, maxResponseBytes: settings.common.maxMessageBytes)
+        streamsPerConnection: settings.backendStreams)
     }
     var routes: [(Route, BackendPool)] = []
     for route in Route.all {

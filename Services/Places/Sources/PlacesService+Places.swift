@@ -32,9 +32,13 @@ extension PlacesService {
     }
     guard violations.isEmpty else { throw PlacesError.invalid(violations) }
 
-    var hits = try await store.nearby(center, radius: radius, filter: filter)
     let openAt = request.hasOpenAt ? request.openAt.date : nil
-    if let openAt { hits = try await store.openHits(hits, at: openAt) }
+    // One more than the page shows, to know whether another page follows.
+    let hits = try await NearestFirst.search(radius: radius, needed: offset + paging.size + 1, firstRadius: Self.firstRadius) {
+      let hits = try await store.nearby(center, radius: $0, filter: filter)
+      guard let openAt else { return hits }
+      return try await store.openHits(hits, at: openAt)
+    }
     let page = Array(hits.dropFirst(offset).prefix(paging.size))
     let records = try await store.places(rids: page.map(\.rid))
     return .with { response in

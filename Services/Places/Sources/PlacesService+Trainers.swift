@@ -6,6 +6,7 @@ import GymService
 extension PlacesService {
   public static let defaultTrainerRadius = 10_000.0
   public static let maximumTrainerRadius = 100_000.0
+  static let firstTrainerRadius = 2_500.0
 
   public func upsertTrainerListing(
     request: Gym_Places_V1_UpsertTrainerListingRequest, context: ServerContext
@@ -70,17 +71,24 @@ extension PlacesService {
     guard violations.isEmpty else { throw PlacesError.invalid(violations) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let specialty = request.specialty.trimmingCharacters(in: .whitespaces)
-    let found = try await store.nearbyTrainers(
-      center, radius: radius, specialty: specialty.isEmpty ? nil : specialty,
-      maxPrice: request.maxPrice > 0 ? request.maxPrice : nil)
-    // Only active trainers: banned, deleted or demoted ones drop out at once, and the
-    // names come from auth as they are now.
-    let accounts = try await users.users(ids: found.map(\.0.trainerID))
     let words = request.query.split(whereSeparator: \.isWhitespace).map { Self.folded(String($0)) }
-    let visible = found.filter { listing, _ in
-      guard let account = accounts[listing.trainerID], !account.hasBan, account.roles.contains(.trainer) else { return false }
-      let names = Self.folded(account.profile.displayName + " " + account.username)
-      return words.allSatisfy { names.contains($0) }
+    // Accounts already read from auth, kept across the widening rounds.
+    var accounts: [String: Gym_Auth_V1_User] = [:]
+    let visible = try await NearestFirst.search(
+      radius: radius, needed: offset + paging.size + 1, firstRadius: Self.firstTrainerRadius
+    ) { within in
+      let found = try await store.nearbyTrainers(
+        center, radius: within, specialty: specialty.isEmpty ? nil : specialty,
+        maxPrice: request.maxPrice > 0 ? request.maxPrice : nil)
+      // Only active trainers: banned, deleted or demoted ones drop out at once, and the
+      // names come from auth as they are now.
+      let unknown = found.map(\.0.trainerID).filter { accounts[$0] == nil }
+      if !unknown.isEmpty { accounts.merge(try await users.users(ids: unknown)) { _, new in new } }
+      return found.filter { listing, _ in
+        guard let account = accounts[listing.trainerID], !account.hasBan, account.roles.contains(.trainer) else { return false }
+        let names = Self.folded(account.profile.displayName + " " + account.username)
+        return words.allSatisfy { names.contains($0) }
+      }
     }
     let page = visible.dropFirst(offset).prefix(paging.size)
     return .with { response in

@@ -9,6 +9,8 @@ import Logging
 public struct PlacesService: Sendable {
   public static let defaultRadius = 4_000.0
   public static let maximumRadius = 50_000.0
+  /// Where a nearest-first search starts before widening (`NearestFirst`).
+  static let firstRadius = 1_000.0
 
   let store: PlacesStore
   let users: any UserDirectory

@@ -355,6 +355,9 @@ private struct Session {
   var replies: NIOAsyncChannelInboundStream<String>.AsyncIterator
   let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
   let timeout: Duration
+  /// One for the connection, not one per exchange: a timer that fired just as its
+  /// exchange finished (too late to cancel) has closed the channel under the next one.
+  let timedOut = TimeoutFlag()
 
   /// Sends `command` (if any) and throws unless the reply code is one of `codes`.
   @discardableResult
@@ -375,7 +378,7 @@ private struct Session {
 
   mutating func exchange(_ bytes: ByteBuffer?, stage: SMTPError.Stage) async throws -> SMTPReply {
     // Closing the channel on time-out ends the pending read, wherever it is waiting.
-    let timedOut = TimeoutFlag()
+    let timedOut = self.timedOut
     let channel = self.channel
     let timer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
       timedOut.set()

@@ -114,10 +114,10 @@ extension AuthStore {
     return try await writer.read { db in
       // `SQL` literals: each interpolated value is bound as a `?` argument where it
       // appears, so the WHERE terms, the ORDER BY pattern and LIMIT/OFFSET can't get
-      // out of step with their arguments. LIKE patterns stay escaped by `escapeLike`.
+      // out of step with their arguments. LIKE patterns are escaped by `LikePattern`.
       var conditions: [SQL] = ["(banned_at IS NULL OR (banned_until IS NOT NULL AND banned_until <= \(now)))"]
       if !folded.isEmpty {
-        let pattern = "%" + Self.escapeLike(folded) + "%"
+        let pattern = LikePattern.containing(folded)
         conditions.append("search_text LIKE \(pattern) ESCAPE '\\'")
       }
       if let role {
@@ -129,7 +129,7 @@ extension AuthStore {
       // Prefix matches of the username rank first, then popularity.
       var order: SQL = "view_count DESC, id"
       if !folded.isEmpty {
-        let prefix = Self.escapeLike(folded) + "%"
+        let prefix = LikePattern.escape(folded) + "%"
         order = "(username_key LIKE \(prefix) ESCAPE '\\') DESC, \(literal: order)"
       }
       let whereClause = conditions.joined(separator: " AND ")
@@ -150,7 +150,7 @@ extension AuthStore {
       // `SQL` literals bind each interpolated value as a `?` argument where it appears.
       var conditions: [SQL] = []
       if !folded.isEmpty {
-        let pattern = "%" + Self.escapeLike(folded) + "%"
+        let pattern = LikePattern.containing(folded)
         conditions.append("(search_text LIKE \(pattern) ESCAPE '\\' OR email LIKE \(pattern) ESCAPE '\\')")
       }
       if let role {
@@ -267,10 +267,4 @@ extension AuthStore {
     }
   }
 
-  // MARK: Helpers
-
-  static func escapeLike(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-      .replacingOccurrences(of: "_", with: "\\_")
-  }
 }

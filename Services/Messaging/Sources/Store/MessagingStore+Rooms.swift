@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GymStore
 
 extension MessagingStore {
   public struct RoomView: Sendable, Equatable {
@@ -42,8 +43,8 @@ extension MessagingStore {
     try await writer.read { db in
       var conditions: [SQL] = []
       for word in query.words {
-        let pattern = "%" + word.lowercased().replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "") + "%"
-        conditions.append("(r.name_key LIKE \(pattern) OR lower(r.topic) LIKE \(pattern))")
+        let pattern = LikePattern.containing(word.lowercased())
+        conditions.append("(r.name_key LIKE \(pattern) ESCAPE '\\' OR lower(r.topic) LIKE \(pattern) ESCAPE '\\')")
       }
       if let programID = query.programID { conditions.append("r.program_id = \(programID)") }
       if query.joinedOnly {

@@ -229,8 +229,9 @@ public struct PlacesStore: Sendable {
           WHERE r.max_lat >= \(box.minLat) AND r.min_lat <= \(box.maxLat) AND r.max_lng >= \(box.minLng) AND r.min_lng <= \(box.maxLng)
           """
         if let specialty {
-          let pattern = "%|" + specialty.lowercased() + "|%"
-          sql += " AND ('|' || t.specialty_key || '|') LIKE \(pattern)"
+          // Whole specialties only: "|yoga|" within "|pilates|yoga|"; typed % and _ are literal.
+          let pattern = "%|" + LikePattern.escape(specialty.lowercased()) + "|%"
+          sql += " AND ('|' || t.specialty_key || '|') LIKE \(pattern) ESCAPE '\\'"
         }
         if let maxPrice {
           sql += " AND t.price_per_session <= \(maxPrice)"

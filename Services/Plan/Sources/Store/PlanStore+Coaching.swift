@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GymStore
 
 extension PlanStore {
   public struct PersonName: Sendable, Equatable {
@@ -100,8 +101,7 @@ extension PlanStore {
       var conditions: [SQL] = ["c.trainer_id = \(trainerID)"]
       for word in words {
         let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-          .replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
-        conditions.append("p.name_key LIKE \("%" + folded + "%")")
+        conditions.append("p.name_key LIKE \(LikePattern.containing(folded)) ESCAPE '\\'")
       }
       return try SQLRequest<Row>(literal: """
         SELECT p.*, c.since,
