@@ -22,6 +22,7 @@ public final class GymServer: Sendable {
   ///   - auth: token verification for non-public methods; nil for processes without users.
   ///   - forwardingProof: what the gateway presents with `x-forwarded-for`
   ///     (`ServiceCredential.forwardingProof`); nil for the public door, which trusts no one's.
+  ///   - interceptors: a process's own, around token verification (the gateway's rate limits).
   public init(
     name: String,
     settings: CommonSettings,
@@ -30,6 +31,7 @@ public final class GymServer: Sendable {
     auth: AuthInterceptor?,
     forwardingProof: String?,
     transportPayloadLimit: Int? = nil,
+    interceptors extra: (beforeAuth: [any ServerInterceptor], afterAuth: [any ServerInterceptor]) = ([], []),
     logger: Logger
   ) {
     self.name = name
@@ -54,8 +56,9 @@ public final class GymServer: Sendable {
     )
     var interceptors: [any ServerInterceptor] = [
       RequestInterceptor(metrics: metrics, logger: logger, forwardingProof: forwardingProof)
-    ]
+    ] + extra.beforeAuth
     if let auth { interceptors.append(auth) }
+    interceptors += extra.afterAuth
     self.server = GRPCServer(
       transport: transport,
       services: services + [HealthService(status: health)],

@@ -75,16 +75,21 @@ public final class TokenVerifier: Sendable {
   private let unknownKidRetry: Duration
   private let initialBackoff: Duration
   private let maximumBackoff: Duration
+  private let firstKeysPatience: Duration
   private let cacheEntries: Int
   private let logger: Logger
 
-  /// - Parameter cacheEntries: verified tokens remembered at most; 0 verifies every call.
+  /// - Parameters:
+  ///   - firstKeysPatience: before any keys were fetched, a request arriving in a backoff
+  ///     at most this long waits for the next attempt instead of failing at once.
+  ///   - cacheEntries: verified tokens remembered at most; 0 verifies every call.
   public init(
     source: any VerificationKeySource,
     refreshEvery: Duration = .seconds(300),
     unknownKidRetry: Duration = .seconds(5),
     initialBackoff: Duration = .seconds(1),
     maximumBackoff: Duration = .seconds(60),
+    firstKeysPatience: Duration = .seconds(2),
     cacheEntries: Int = 10_000,
     logger: Logger = Logger(label: "gym.tokens")
   ) {
@@ -94,6 +99,7 @@ public final class TokenVerifier: Sendable {
     self.unknownKidRetry = unknownKidRetry
     self.initialBackoff = initialBackoff
     self.maximumBackoff = maximumBackoff
+    self.firstKeysPatience = firstKeysPatience
     self.logger = logger
   }
 
@@ -236,7 +242,8 @@ public final class TokenVerifier: Sendable {
     case unknownKey
   }
 
-  private func keys(containing kid: String) async throws(RPCError) -> JWTKeyCollection {
+
+  private func keys(containing kid: String, firstAttempt: Bool = true) async throws(RPCError) -> JWTKeyCollection {
     let plan = state.withLock { state -> Plan in
       let now = ContinuousClock.now
       let backingOff = state.retryAt.map { now < $0 } ?? false
@@ -261,6 +268,12 @@ public final class TokenVerifier: Sendable {
     case .unknownKey:
       throw RPCError.unauthenticated("access token was signed by an unknown key")
     case .unavailable(let retryIn):
+      // Before the first keys a short backoff is waited out (once) rather than failing
+      // every request in it: nothing can be served without keys, and the wait is shared.
+      if let retryIn, retryIn <= firstKeysPatience, !Task.isCancelled, firstAttempt {
+        try? await Task.sleep(for: retryIn)
+        return try await keys(containing: kid, firstAttempt: false)
+      }
       throw Self.keysUnavailable(retryIn: retryIn)
     case .wait(let fetch):
       _ = try? await fetch.value

@@ -213,7 +213,8 @@ private struct FixedKeys: VerificationKeySource {
 
   @Test func aDownAuthIsAskedWithGrowingBackoffAndTheFailuresAreRecorded() async throws {
     let source = ScriptedKeys(keys: [publishedKey], mode: .down)
-    let verifier = TokenVerifier(source: source, initialBackoff: .milliseconds(300), maximumBackoff: .seconds(10))
+    let verifier = TokenVerifier(
+      source: source, initialBackoff: .milliseconds(300), maximumBackoff: .seconds(10), firstKeysPatience: .zero)
     let token = try await sign(claims())
     for _ in 0..<50 {
       let error = await #expect(throws: RPCError.self) { try await verifier.verify(token) }
@@ -267,6 +268,18 @@ private struct FixedKeys: VerificationKeySource {
       #expect(error?.message.contains("unknown key") == true)
     }
     #expect(ContinuousClock.now - burst < .seconds(1))
+    #expect(source.calls.withLock { $0 } == 2)
+  }
+
+  @Test func beforeTheFirstKeysAShortBackoffIsWaitedOutNotFailed() async throws {
+    let source = ScriptedKeys(keys: [publishedKey], mode: .down)
+    let verifier = TokenVerifier(source: source, initialBackoff: .milliseconds(400))
+    let token = try await sign(claims())
+    let first = await #expect(throws: RPCError.self) { try await verifier.verify(token) }
+    #expect(first?.code == .unavailable)
+    // Auth is back; a request inside the backoff waits for the next attempt and succeeds.
+    source.mode.withLock { $0 = .answer }
+    #expect(try await verifier.verify(token).userID == "u1")
     #expect(source.calls.withLock { $0 } == 2)
   }
 }

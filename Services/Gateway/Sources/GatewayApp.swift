@@ -26,9 +26,27 @@ public enum GatewayApp {
     "GYM_GATEWAY_BACKEND_STREAMS", default: "1000",
     "Calls in flight on one backend connection; at most the backends' GYM_MAX_CONCURRENT_STREAMS (more wait in the gateway)")
 
+  public static let rateLimits = ConfigKey(
+    "GYM_GATEWAY_RATE_LIMITS", default: "on",
+    "on: token buckets per client address and per user (GYM_GATEWAY_LIMIT_*); off: none (benchmarks, trusted networks)")
+  /// `GYM_GATEWAY_LIMIT_SIGNIN` and its siblings: one per class of method.
+  static let limitKeys: [(RateLimiter.MethodClass, ConfigKey)] = RateLimiter.MethodClass.allCases.map { methodClass in
+    let standard = RateLimiter.standard[methodClass] ?? .unlimited
+    func text(_ rate: RateLimiter.Rate) -> String { rate.perSecond > 0 ? "\(Int(rate.perSecond))/\(Int(rate.burst))" : "0" }
+    return (
+      methodClass,
+      ConfigKey(
+        "GYM_GATEWAY_LIMIT_\(methodClass.rawValue.uppercased())", default: "\(text(standard.perAddress)) \(text(standard.perUser))",
+        "\(methodClass) calls: \"RATE/BURST RATE/BURST\" per client address, then per user; 0 = no limit")
+    )
+  }
+  public static let limitEntries = ConfigKey(
+    "GYM_GATEWAY_LIMIT_ENTRIES", default: "100000", "Rate-limit buckets kept in memory at most (idle ones are dropped first)")
+
   public static let keys: [ConfigKey] =
     [listen] + backendKeys.map(\.key)
-    + [ServiceCredential.fileKey, defaultDeadline, maximumDeadline, backendConnections, backendStreams] + CommonKeys.all
+    + [ServiceCredential.fileKey, defaultDeadline, maximumDeadline, backendConnections, backendStreams, rateLimits]
+    + limitKeys.map(\.1) + [limitEntries] + CommonKeys.all
 
   public struct Settings: Sendable {
     public var common: CommonSettings
@@ -37,6 +55,9 @@ public enum GatewayApp {
     public var maximumDeadline: Duration = .seconds(60)
     public var backendConnections = 2
     public var backendStreams = 1000
+    /// Per class of method; empty = no rate limits.
+    public var rateLimits: [RateLimiter.MethodClass: RateLimiter.Limits] = RateLimiter.standard
+    public var rateLimitEntries = 100_000
     /// Lets the gateway follow auth's revocation stream.
     public var credential: ServiceCredential
 
@@ -56,6 +77,18 @@ public enum GatewayApp {
       maximumDeadline = try config.seconds(GatewayApp.maximumDeadline)
       backendConnections = try config.int(GatewayApp.backendConnections, in: 1...64)
       backendStreams = try config.int(GatewayApp.backendStreams, in: 1...100_000)
+      switch try config.string(GatewayApp.rateLimits) {
+      case "on":
+        for (methodClass, key) in GatewayApp.limitKeys {
+          guard let limits = RateLimiter.Limits(try config.string(key)) else {
+            throw ConfigError("\(key.name) must be two limits, per address then per user, each RATE/BURST or 0 (e.g. \"10/50 0\")")
+          }
+          rateLimits[methodClass] = limits
+        }
+      case "off": rateLimits = [:]
+      default: throw ConfigError("\(GatewayApp.rateLimits.name) must be on or off")
+      }
+      rateLimitEntries = try config.int(GatewayApp.limitEntries, in: 1_000...10_000_000)
     }
   }
 
@@ -97,6 +130,7 @@ public enum GatewayApp {
       // The forwarder enforces the configured limit with a clear status; the transport
       // only stops what is far beyond it (it can answer those with a reset alone).
       transportPayloadLimit: settings.common.maxMessageBytes * 2,
+      interceptors: rateLimitInterceptors(settings),
       logger: logger)
     let backends = routes.map { ($0.0.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: $0.1.control)) }
     let probe: HealthMonitor.Probe = {
@@ -119,5 +153,12 @@ public enum GatewayApp {
           RevocationFollower(client: authInternal, list: revocations, logger: logger),
         ],
         probe: probe))
+  }
+
+  /// The address check runs before tokens are verified, the user check after.
+  static func rateLimitInterceptors(_ settings: Settings) -> (beforeAuth: [any ServerInterceptor], afterAuth: [any ServerInterceptor]) {
+    guard !settings.rateLimits.isEmpty else { return ([], []) }
+    let limiter = RateLimiter(limits: settings.rateLimits, maxEntries: settings.rateLimitEntries)
+    return ([RateLimitInterceptor(limiter: limiter, stage: .address)], [RateLimitInterceptor(limiter: limiter, stage: .user)])
   }
 }
