@@ -165,6 +165,7 @@ struct RateLimitInterceptor: ServerInterceptor {
   enum Stage { case address, user }
   let limiter: RateLimiter
   let stage: Stage
+  static let hold: Duration = .seconds(1)
 
   func intercept<Input: Sendable, Output: Sendable>(
     request: StreamingServerRequest<Input>,
@@ -183,6 +184,10 @@ struct RateLimitInterceptor: ServerInterceptor {
       wait = requestContext?.caller.flatMap { limiter.admit(methodClass, userID: $0.userID) }
     }
     if let wait {
+      // An address over its limit hears so only after a hold: a client that calls again
+      // the moment it is refused then makes one call a second per stream instead of
+      // thousands, which would cost everyone else the CPU to refuse them.
+      if stage == .address { try await Task.sleep(for: Self.hold) }
       let who = stage == .address ? "from your address" : "for your account"
       throw RPCError.resourceExhausted(
         "too many \(methodClass.description) calls \(who); try again in \(Self.words(wait))", retryAfter: wait)
