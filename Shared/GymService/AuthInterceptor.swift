@@ -48,6 +48,7 @@ public struct AuthInterceptor: ServerInterceptor {
         let caller = try await authenticate(request.metadata)
         guard caller.isAdmin else { throw RPCError.permissionDenied("operator RPCs need the admin role") }
         requestContext.caller = caller
+        requestContext.record.userID = caller.userID
       }
     case .user:
       if isServiceCall(request.metadata) {
@@ -55,7 +56,9 @@ public struct AuthInterceptor: ServerInterceptor {
         requestContext.isServiceCall = true
         requestContext.caller = .operator
       } else {
-        requestContext.caller = try await authenticate(request.metadata)
+        let caller = try await authenticate(request.metadata)
+        requestContext.caller = caller
+        requestContext.record.userID = caller.userID
       }
     }
     let scoped = requestContext

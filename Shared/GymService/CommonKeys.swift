@@ -24,12 +24,21 @@ public enum CommonKeys {
   public static let revocationMaxLag = ConfigKey(
     "GYM_REVOCATION_MAX_LAG_SECONDS", default: "15",
     "Silence from auth's revocation stream after which tokens issued before it are refused and the process is NOT_SERVING")
+  public static let maxConnections = ConfigKey(
+    "GYM_MAX_CONNECTIONS", default: "10000", "Open client connections at most; more are closed as they arrive")
+  public static let connectionIdle = ConfigKey(
+    "GYM_CONNECTION_IDLE_SECONDS", default: "600", "A connection with no call for this long is closed (GOAWAY)")
+  public static let connectionMaxAge = ConfigKey(
+    "GYM_CONNECTION_MAX_AGE_SECONDS", default: "0",
+    "Connections older than this are asked to go away (so clients spread over new replicas); 0 = never")
+  public static let accessLog = ConfigKey(
+    "GYM_ACCESS_LOG", default: "true", "true: one log line per call (method, status, latency, user id, request id); false: none")
   public static let dataDir = ConfigKey(
     "GYM_DATA_DIR", default: "./.gym-data", "Directory holding this service's SQLite file and keys")
 
   public static let all: [ConfigKey] = [
     logLevel, metricsListen, shutdownGrace, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
-    sqliteCacheKiB, sqliteReaders, revocationMaxLag,
+    sqliteCacheKiB, sqliteReaders, revocationMaxLag, maxConnections, connectionIdle, connectionMaxAge, accessLog,
   ]
 }
 
@@ -46,6 +55,11 @@ public struct CommonSettings: Sendable {
   public var revocationMaxLag: Duration
   public var database: GymDatabase.Tuning
   public var logLevel: String
+  public var maxConnections = 10_000
+  /// nil = never.
+  public var connectionIdle: Duration? = .seconds(600)
+  public var connectionMaxAge: Duration? = nil
+  public var accessLog = true
 
   public init(
     listen: HostPort, metricsListen: HostPort? = nil, shutdownGrace: Duration = .seconds(10),
@@ -86,5 +100,11 @@ public struct CommonSettings: Sendable {
       logLevel: try config.string(CommonKeys.logLevel),
       revocationMaxLag: .seconds(try config.int(CommonKeys.revocationMaxLag, in: 3...3600))
     )
+    maxConnections = try config.int(CommonKeys.maxConnections, in: 1...1_000_000)
+    let idle = try config.int(CommonKeys.connectionIdle, in: 0...86_400)
+    connectionIdle = idle == 0 ? nil : .seconds(idle)
+    let age = try config.int(CommonKeys.connectionMaxAge, in: 0...(30 * 86_400))
+    connectionMaxAge = age == 0 ? nil : .seconds(age)
+    accessLog = try config.bool(CommonKeys.accessLog)
   }
 }

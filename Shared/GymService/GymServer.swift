@@ -4,6 +4,7 @@ import GymAPI
 import Logging
 import NIOCore
 import ServiceLifecycle
+import Synchronization
 
 /// One gym process's gRPC server: the standard transport settings (listen backlog,
 /// message size limit), the shared interceptors (request id, metrics, error mapping,
@@ -48,6 +49,18 @@ public final class GymServer: Sendable {
       config.channelDebuggingCallbacks.onBindTCPListener = { channel in
         channel.setOption(ChannelOptions.backlog, value: 4096)
       }
+      config.connection.maxIdleTime = settings.connectionIdle
+      config.connection.maxAge = settings.connectionMaxAge
+      // Calls in flight on a connection told to go away get this long to finish.
+      config.connection.maxGraceTime = settings.connectionMaxAge.map { _ in .seconds(30) }
+      let connections = ConnectionCount(limit: settings.maxConnections)
+      config.channelDebuggingCallbacks.onAcceptTCPConnection = { channel in
+        // Past the cap a new connection is closed at once: each costs memory and an
+        // HTTP/2 state machine, and a flood of them must not take what others need.
+        guard connections.open() else { return channel.close() }
+        channel.closeFuture.whenComplete { _ in connections.closed() }
+        return channel.eventLoop.makeSucceededVoidFuture()
+      }
     }
     self.transport = HTTP2ServerTransport.Posix(
       address: .ipv4(host: settings.listen.host, port: settings.listen.port),
@@ -55,7 +68,7 @@ public final class GymServer: Sendable {
       config: config
     )
     var interceptors: [any ServerInterceptor] = [
-      RequestInterceptor(metrics: metrics, logger: logger, forwardingProof: forwardingProof)
+      RequestInterceptor(metrics: metrics, logger: logger, forwardingProof: forwardingProof, accessLog: settings.accessLog)
     ] + extra.beforeAuth
     if let auth { interceptors.append(auth) }
     interceptors += extra.afterAuth
@@ -120,4 +133,21 @@ public struct GRPCServerService<Transport: ServerTransport>: Service {
       server.beginGracefulShutdown()
     }
   }
+}
+
+/// Open connections of one server, against its cap.
+final class ConnectionCount: Sendable {
+  private let count = Atomic(0)
+  private let limit: Int
+
+  init(limit: Int) { self.limit = limit }
+
+  /// Counts a new connection; false (and not counted) when the cap is reached.
+  func open() -> Bool {
+    if count.wrappingAdd(1, ordering: .relaxed).newValue <= limit { return true }
+    count.wrappingSubtract(1, ordering: .relaxed)
+    return false
+  }
+
+  func closed() { count.wrappingSubtract(1, ordering: .relaxed) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// Per-RPC values that every layer may read: the request id the gateway assigned and
 /// the verified caller. Carried in a task local so handlers and outgoing calls see them
@@ -12,6 +13,11 @@ public struct RequestContext: Sendable {
   public var clientAddress: String?
   /// True when the caller presented the service credential (another gym process).
   public var isServiceCall = false
+  /// When the caller stops waiting (its `grpc-timeout`), so calls this RPC makes to
+  /// other services get no longer than it has left.
+  public var deadline: ContinuousClock.Instant?
+  /// Filled in as the call proceeds (the verified user), for its access log line.
+  public let record = CallRecord()
 
   public init(requestID: String, caller: Caller? = nil, clientAddress: String? = nil) {
     self.requestID = requestID
@@ -46,5 +52,16 @@ extension Logger.MetadataProvider {
     var metadata: Logger.Metadata = ["request_id": .string(context.requestID)]
     if let caller = context.caller { metadata["user_id"] = .string(caller.userID) }
     return metadata
+  }
+}
+
+/// What an RPC's access log line needs that is learnt inside it: the user, once the
+/// token is verified. A reference, so every nested copy of the context shares it.
+public final class CallRecord: Sendable {
+  private let user = Mutex<String?>(nil)
+
+  public var userID: String? {
+    get { user.withLock { $0 } }
+    set { user.withLock { $0 = newValue } }
   }
 }

@@ -12,11 +12,14 @@ public struct RequestInterceptor: ServerInterceptor {
   /// (the gateway, which overwrites the header); anyone else who reaches a backend
   /// directly is known by its peer address. nil (the gateway itself) = never trusted.
   private let forwardingProof: String?
+  /// One line per call: method, status, latency, user, request id.
+  private let accessLog: Bool
 
-  public init(metrics: RPCMetrics, logger: Logger, forwardingProof: String?) {
+  public init(metrics: RPCMetrics, logger: Logger, forwardingProof: String?, accessLog: Bool = false) {
     self.metrics = metrics
     self.logger = logger
     self.forwardingProof = forwardingProof
+    self.accessLog = accessLog
   }
 
   public func intercept<Input: Sendable, Output: Sendable>(
@@ -26,18 +29,34 @@ public struct RequestInterceptor: ServerInterceptor {
   ) async throws -> StreamingServerResponse<Output> {
     let incomingID = request.metadata[stringValues: RequestContext.requestIDKey].first { Self.isValidRequestID($0) }
     let forwarded = Self.trustedForwardedFor(request.metadata, proof: forwardingProof)
-    let requestContext = RequestContext(
+    var incoming = RequestContext(
       requestID: incomingID ?? RequestContext.newRequestID(),
       clientAddress: forwarded ?? Self.host(ofPeer: context.remotePeer)
     )
     let start = ContinuousClock.now
+    if let timeout = request.metadata[stringValues: "grpc-timeout"].first(where: { _ in true }).flatMap(CallOptions.parseTimeout) {
+      incoming.deadline = start + timeout
+    }
+    let requestContext = incoming
+    let accessLog = self.accessLog
+    let record = requestContext.record
     let method = context.descriptor
     let metrics = self.metrics
     let logger = self.logger
 
     @Sendable func finish(_ error: (any Error)?) -> RPCError? {
       let mapped = error.map { Self.map($0, method: method, logger: logger) }
-      metrics.record(method: method, code: mapped?.code.canonicalName ?? "OK", duration: .now - start)
+      let code = mapped?.code.canonicalName ?? "OK"
+      let elapsed = ContinuousClock.now - start
+      metrics.record(method: method, code: code, duration: elapsed)
+      if accessLog {
+        logger.info(
+          "rpc",
+          metadata: [
+            "method": "\(method)", "code": "\(code)", "ms": "\((elapsed.inSeconds * 10_000).rounded() / 10)",
+            "user_id": "\(record.userID ?? "-")",
+          ])
+      }
       if let mapped, mapped.code == .internalError {
         logger.error("rpc failed", metadata: ["method": "\(method)", "code": "\(mapped.code)"])
       }

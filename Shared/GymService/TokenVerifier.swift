@@ -80,8 +80,8 @@ public final class TokenVerifier: Sendable {
   private let logger: Logger
 
   /// - Parameters:
-  ///   - firstKeysPatience: before any keys were fetched, a request arriving in a backoff
-  ///     at most this long waits for the next attempt instead of failing at once.
+  ///   - firstKeysPatience: before any keys were fetched, a request waits up to this long
+  ///     in all for the next attempts (every second at most) instead of failing at once.
   ///   - cacheEntries: verified tokens remembered at most; 0 verifies every call.
   public init(
     source: any VerificationKeySource,
@@ -189,7 +189,9 @@ public final class TokenVerifier: Sendable {
       // 1, 2, 4 … × initialBackoff up to the maximum, less up to a fifth so that many
       // processes that lost auth together do not come back to it together.
       let doublings = min(state.record.consecutiveFailures - 1, 30)
-      let full = min(initialBackoff * (1 << doublings), maximumBackoff)
+      // Until the first keys arrive nothing can be served: retry at least every second.
+      let ceiling = state.fetchedAt == nil ? min(maximumBackoff, .seconds(1)) : maximumBackoff
+      let full = min(initialBackoff * (1 << doublings), ceiling)
       let delay = full * Double.random(in: 0.8...1.0)
       state.retryAt = .now + delay
       state.record.nextAttemptAfter = Date().addingTimeInterval(delay.inSeconds)
@@ -243,7 +245,7 @@ public final class TokenVerifier: Sendable {
   }
 
 
-  private func keys(containing kid: String, firstAttempt: Bool = true) async throws(RPCError) -> JWTKeyCollection {
+  private func keys(containing kid: String, waited: Duration = .zero) async throws(RPCError) -> JWTKeyCollection {
     let plan = state.withLock { state -> Plan in
       let now = ContinuousClock.now
       let backingOff = state.retryAt.map { now < $0 } ?? false
@@ -270,9 +272,9 @@ public final class TokenVerifier: Sendable {
     case .unavailable(let retryIn):
       // Before the first keys a short backoff is waited out (once) rather than failing
       // every request in it: nothing can be served without keys, and the wait is shared.
-      if let retryIn, retryIn <= firstKeysPatience, !Task.isCancelled, firstAttempt {
+      if let retryIn, waited + retryIn <= firstKeysPatience, !Task.isCancelled {
         try? await Task.sleep(for: retryIn)
-        return try await keys(containing: kid, firstAttempt: false)
+        return try await keys(containing: kid, waited: waited + retryIn)
       }
       throw Self.keysUnavailable(retryIn: retryIn)
     case .wait(let fetch):

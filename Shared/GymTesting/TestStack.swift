@@ -54,8 +54,12 @@ public func temporaryDirectory(_ prefix: String = "gym-test") throws -> String {
 }
 
 /// Ephemeral-port settings for a process under test.
+/// Without access log lines (thousands of them would bury a failing test's output).
 public func testSettings() -> CommonSettings {
-  CommonSettings(listen: HostPort(host: "127.0.0.1", port: 0), metricsListen: HostPort(host: "127.0.0.1", port: 0), shutdownGrace: .seconds(5))
+  var settings = CommonSettings(
+    listen: HostPort(host: "127.0.0.1", port: 0), metricsListen: HostPort(host: "127.0.0.1", port: 0), shutdownGrace: .seconds(5))
+  settings.accessLog = false
+  return settings
 }
 
 /// A TCP port that was free a moment ago, for tests that must start a process on an

@@ -49,6 +49,7 @@ enum GatewayFixture {
     credential: ServiceCredential = .generate(),
     maxMessageBytes: Int = 4 << 20,
     configure: (inout GatewayApp.Settings) -> Void = { _ in },
+    logger: Logger = Logger(label: "gateway"),
     at body: @Sendable (HostPort) async throws -> T
   ) async throws -> T {
     var common = testSettings()
@@ -59,7 +60,7 @@ enum GatewayFixture {
         "places": HostPort(host: "127.0.0.1", port: 1),
       ], credential: credential)
     configure(&settings)
-    let gateway = try await GatewayApp.build(settings, logger: Logger(label: "gateway"))
+    let gateway = try await GatewayApp.build(settings, logger: logger)
     return try await withRunningProcess(gateway) { address in try await body(address) }
   }
 }

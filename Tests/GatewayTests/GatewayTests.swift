@@ -202,11 +202,11 @@ import Testing
   }
 
   @Test func grpcTimeoutHeadersParse() {
-    #expect(Forwarder.parseTimeout("100m") == .milliseconds(100))
-    #expect(Forwarder.parseTimeout("2S") == .seconds(2))
-    #expect(Forwarder.parseTimeout("1H") == .seconds(3600))
-    #expect(Forwarder.parseTimeout("x") == nil)
-    #expect(Forwarder.parseTimeout("123456789S") == nil)
+    #expect(CallOptions.parseTimeout("100m") == .milliseconds(100))
+    #expect(CallOptions.parseTimeout("2S") == .seconds(2))
+    #expect(CallOptions.parseTimeout("1H") == .seconds(3600))
+    #expect(CallOptions.parseTimeout("x") == nil)
+    #expect(CallOptions.parseTimeout("123456789S") == nil)
   }
 }
 

@@ -130,23 +130,9 @@ struct Forwarder: RegistrableRPCService {
   /// The client's deadline (`grpc-timeout`), or the default, never above the maximum;
   /// a long-lived stream gets only what the client asked for (nil = none).
   private func timeout(requested metadata: Metadata, longLived: Bool) -> Duration? {
-    let requested = metadata[stringValues: "grpc-timeout"].first(where: { _ in true }).flatMap(Self.parseTimeout)
+    let requested = metadata[stringValues: "grpc-timeout"].first(where: { _ in true }).flatMap(CallOptions.parseTimeout)
     if longLived { return requested }
     return min(requested ?? deadlines.defaultTimeout, deadlines.maximumTimeout)
-  }
-
-  /// gRPC's `grpc-timeout` header: up to 8 digits and a unit (H, M, S, m, u, n).
-  static func parseTimeout(_ text: String) -> Duration? {
-    guard let unit = text.last, let value = Int64(text.dropLast()), value >= 0, text.count <= 9 else { return nil }
-    switch unit {
-    case "H": return .seconds(value * 3600)
-    case "M": return .seconds(value * 60)
-    case "S": return .seconds(value)
-    case "m": return .milliseconds(value)
-    case "u": return .microseconds(value)
-    case "n": return .nanoseconds(value)
-    default: return nil
-    }
   }
 }
 
