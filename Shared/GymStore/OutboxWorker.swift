@@ -37,10 +37,23 @@ public struct OutboxWorker: Service {
     }
   }
 
-  /// One pass over the due jobs; returns how many were delivered.
+  /// One pass over the due jobs; returns how many were delivered. Each destination's
+  /// jobs go in order, destinations side by side: a receiver that hangs until the call
+  /// times out delays only its own jobs, not a ban on its way to the others.
   @discardableResult
   public func deliverDue(limit: Int = 100) async throws -> Int {
     let jobs = try await writer.read { db in try Outbox.due(db, now: Date(), limit: limit) }
+    var byDestination: [Outbox.Destination: [Outbox.Job]] = [:]
+    for job in jobs { byDestination[job.destination, default: []].append(job) }
+    return try await withThrowingTaskGroup(of: Int.self) { group in
+      for queue in byDestination.values {
+        group.addTask { try await deliverInOrder(queue) }
+      }
+      return try await group.reduce(0, +)
+    }
+  }
+
+  private func deliverInOrder(_ jobs: [Outbox.Job]) async throws -> Int {
     var delivered = 0
     for job in jobs {
       do {

@@ -38,6 +38,32 @@ import Testing
     #expect(try await Outbox.summary(pool).isEmpty)
   }
 
+  @Test func aReceiverThatHangsDelaysOnlyItsOwnJobs() async throws {
+    let pool = try database()
+    try await pool.write { db in
+      for user in ["u1", "u2", "u3"] {
+        try Outbox.enqueue(db, destination: "places", kind: "purge-user", payload: Data(user.utf8))
+        try Outbox.enqueue(db, destination: "catalog", kind: "user-standing", payload: Data(user.utf8))
+      }
+    }
+    let catalogGot = Mutex<[String]>([])
+    let worker = OutboxWorker(writer: pool, logger: Logger(label: "t")) { job in
+      // places is unreachable the slow way: each call waits for its time-out.
+      if job.destination == "places" {
+        try await Task.sleep(for: .seconds(2))
+        throw CancellationError()
+      }
+      catalogGot.withLock { $0.append(String(decoding: job.payload, as: UTF8.self)) }
+    }
+    let pass = Task { try await worker.deliverDue() }
+    // Catalog has all three, in order, while places is still on its first.
+    #expect(try await eventually(within: .seconds(1)) { catalogGot.withLock { $0 } == ["u1", "u2", "u3"] })
+    #expect(try await pass.value == 3)
+    let waiting = try await Outbox.summary(pool)
+    #expect(waiting.map(\.destination) == ["places"] && waiting.first?.pending == 3)
+    #expect(waiting.first?.lastError?.isEmpty == false, "a job that keeps failing shows its last error")
+  }
+
   @Test func jobsWrittenWithAChangeRollBackWithIt() async throws {
     let pool = try database()
     struct Refused: Error {}
