@@ -24,6 +24,7 @@ public final class GymServer: Sendable {
   ///   - forwardingProof: what the gateway presents with `x-forwarded-for`
   ///     (`ServiceCredential.forwardingProof`); nil for the public door, which trusts no one's.
   ///   - interceptors: a process's own, around token verification (the gateway's rate limits).
+  ///   - metrics: where RPC figures go; a process passes its own to record more there.
   public init(
     name: String,
     settings: CommonSettings,
@@ -33,13 +34,14 @@ public final class GymServer: Sendable {
     forwardingProof: String?,
     transportPayloadLimit: Int? = nil,
     interceptors extra: (beforeAuth: [any ServerInterceptor], afterAuth: [any ServerInterceptor]) = ([], []),
+    metrics: RPCMetrics = RPCMetrics(),
     logger: Logger
   ) {
     self.name = name
     self.settings = settings
     self.logger = logger
     self.health = HealthStatus(services: healthNames)
-    self.metrics = RPCMetrics()
+    self.metrics = metrics
     let config = HTTP2ServerTransport.Posix.Config.defaults { config in
       config.rpc.maxRequestPayloadSize = transportPayloadLimit ?? settings.maxMessageBytes
       // Advertised, so grpcio and other clients queue calls beyond it instead of losing

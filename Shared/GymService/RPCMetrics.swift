@@ -43,6 +43,31 @@ public final class RPCMetrics: Sendable {
     histogram.record(duration)
   }
 
+  /// A call the gateway forwarded, by backend and the status the backend answered: which
+  /// backend is slow or failing, seen from the door.
+  public func recordForwarded(backend: String, code: String, duration: Duration) {
+    let counter = counters.withLock { counters in
+      let key = "backend " + backend + " " + code
+      if let existing = counters[key] { return existing }
+      let made = registry.makeCounter(
+        descriptor: .init(metricName: "gym_gateway_backend_calls_total", helpText: "Calls forwarded, by backend and status code"),
+        labels: [("backend", backend), ("code", code)])
+      counters[key] = made
+      return made
+    }
+    counter.increment()
+    let histogram = histograms.withLock { histograms in
+      let key = "backend " + backend
+      if let existing = histograms[key] { return existing }
+      let made = registry.makeDurationHistogram(
+        descriptor: .init(metricName: "gym_gateway_backend_seconds", helpText: "Forwarded call latency, by backend"),
+        labels: [("backend", backend)], buckets: Self.buckets)
+      histograms[key] = made
+      return made
+    }
+    histogram.record(duration)
+  }
+
   /// Prometheus text exposition of everything recorded so far.
   public func exposition() -> String { registry.emitToString() }
 }

@@ -109,6 +109,11 @@ import Testing
         #expect(status == 0)
         #expect(metrics.contains(#"grpc_server_handled_total{method="gym.auth.v1.AuthService/Login",code="UNAUTHENTICATED"} 1"#))
         #expect(metrics.contains("grpc_server_handling_seconds_bucket"))
+        // The gateway counts what each backend answered.
+        let gatewayMetricsPort = supervisor.layout.basePort + supervisor.layout.metricsOffset
+        let (_, gatewayMetrics) = try Self.run("/usr/bin/curl", ["-s", "http://127.0.0.1:\(gatewayMetricsPort)/metrics"])
+        #expect(gatewayMetrics.contains(#"gym_gateway_backend_calls_total{backend="auth",code="UNAUTHENTICATED"} 1"#), "\(gatewayMetrics)")
+        #expect(gatewayMetrics.contains(#"gym_gateway_backend_seconds_bucket{backend="auth""#))
         return (supervisor, log)
       }
     }

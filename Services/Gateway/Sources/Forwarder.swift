@@ -18,6 +18,7 @@ struct Forwarder: RegistrableRPCService {
   let maxMessageBytes: Int
   /// Sent with `x-forwarded-for` so backends believe it (clients' own copies are dropped).
   let forwardingProof: String
+  let metrics: RPCMetrics
 
   func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
     for (route, pool) in routes {
@@ -78,16 +79,15 @@ struct Forwarder: RegistrableRPCService {
     // Echo the request id so a client can quote it when reporting a problem.
     var responseMetadata = Metadata()
     if let context { responseMetadata.addString(context.requestID, forKey: RequestContext.requestIDKey) }
+    let metrics = self.metrics
     return StreamingServerResponse<[UInt8]>(metadata: responseMetadata) { writer in
+      let started = ContinuousClock.now
       do {
-        guard Route.longLived.contains(method) else {
-          return try await pool.withClient { client in try await call(client, outbound, method, callOptions, writer) }
-        }
-        // A long-lived stream ends when its client goes: gRPC reports that through the
-        // cancellation handler, and the backend call must end with it.
-        let forwarded = Task { try await pool.withClient { client in try await call(client, outbound, method, callOptions, writer) } }
-        return try await withRPCCancellationHandler { try await forwarded.value } onCancelRPC: { forwarded.cancel() }
+        let trailers = try await relay(outbound, method: method, options: callOptions, to: pool, writer: writer)
+        metrics.recordForwarded(backend: pool.name, code: "OK", duration: .now - started)
+        return trailers
       } catch let error as RPCError {
+        metrics.recordForwarded(backend: pool.name, code: error.code.canonicalName, duration: .now - started)
         if let inbound = inboundError.withLock({ $0 }) { throw inbound }
         // The transport reports it as INTERNAL ("Failed to decode message …") on a unary
         // call and RESOURCE_EXHAUSTED on a stream; either way the client hears the limit.
@@ -101,6 +101,19 @@ struct Forwarder: RegistrableRPCService {
         throw RPCError(code: error.code, message: error.message, metadata: error.metadata.filtered { !Self.isHopByHop($0.key) })
       }
     }
+  }
+
+  private func relay(
+    _ outbound: StreamingClientRequest<[UInt8]>, method: MethodDescriptor, options: CallOptions, to pool: BackendPool,
+    writer: RPCWriter<[UInt8]>
+  ) async throws -> Metadata {
+    guard Route.longLived.contains(method) else {
+      return try await pool.withClient { client in try await call(client, outbound, method, options, writer) }
+    }
+    // A long-lived stream ends when its client goes: gRPC reports that through the
+    // cancellation handler, and the backend call must end with it.
+    let forwarded = Task { try await pool.withClient { client in try await call(client, outbound, method, options, writer) } }
+    return try await withRPCCancellationHandler { try await forwarded.value } onCancelRPC: { forwarded.cancel() }
   }
 
   private func call(

@@ -114,6 +114,7 @@ public enum GatewayApp {
     let verifier = TokenVerifier(
       source: AuthKeySource(client: authInternal), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     let revocations = RevocationList(maxLag: settings.common.revocationMaxLag)
+    let metrics = RPCMetrics()
     let server = GymServer(
       name: "gym-gateway",
       settings: settings.common,
@@ -122,7 +123,8 @@ public enum GatewayApp {
           routes: routes,
           deadlines: .init(defaultTimeout: settings.defaultDeadline, maximumTimeout: settings.maximumDeadline),
           maxMessageBytes: settings.common.maxMessageBytes,
-          forwardingProof: settings.credential.forwardingProof)
+          forwardingProof: settings.credential.forwardingProof,
+          metrics: metrics)
       ],
       healthNames: routes.map { $0.0.service.fullyQualifiedService },
       auth: AuthInterceptor(verifier: verifier, credential: nil, sessionCheck: revocations.sessionCheck),
@@ -131,6 +133,7 @@ public enum GatewayApp {
       // only stops what is far beyond it (it can answer those with a reset alone).
       transportPayloadLimit: settings.common.maxMessageBytes * 2,
       interceptors: rateLimitInterceptors(settings),
+      metrics: metrics,
       logger: logger)
     let backends = routes.map { ($0.0.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: $0.1.control)) }
     let probe: HealthMonitor.Probe = {
