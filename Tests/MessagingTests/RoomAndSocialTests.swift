@@ -228,6 +228,16 @@ extension MessagingRPC {
               if !offline { try await Task.sleep(for: .milliseconds(20)) }
             }
             #expect(offline)
+
+            // The client's own deadline ends a stream with DEADLINE_EXCEEDED, not CANCELLED.
+            var options = CallOptions.defaults
+            options.timeout = .milliseconds(500)
+            let expired = await rpcError {
+              try await viaGateway.subscribe(.init(), metadata: env.ben.metadata, options: options) { response in
+                for try await _ in response.messages {}
+              }
+            }
+            #expect(expired?.code == .deadlineExceeded, "\(String(describing: expired))")
           }
         }
       }

@@ -80,6 +80,7 @@ struct Forwarder: RegistrableRPCService {
     var responseMetadata = Metadata()
     if let context { responseMetadata.addString(context.requestID, forKey: RequestContext.requestIDKey) }
     let metrics = self.metrics
+    let deadline = context?.deadline
     return StreamingServerResponse<[UInt8]>(metadata: responseMetadata) { writer in
       let started = ContinuousClock.now
       do {
@@ -89,6 +90,11 @@ struct Forwarder: RegistrableRPCService {
       } catch let error as RPCError {
         metrics.recordForwarded(backend: pool.name, code: error.code.canonicalName, duration: .now - started)
         if let inbound = inboundError.withLock({ $0 }) { throw inbound }
+        // The client's own deadline ended the call: whichever side noticed first (our
+        // server cancelling the handler, or the backend), the client hears why.
+        if error.code == .cancelled, let deadline, ContinuousClock.now >= deadline {
+          throw RPCError(code: .deadlineExceeded, message: "the call's deadline passed")
+        }
         // The transport reports it as INTERNAL ("Failed to decode message …") on a unary
         // call and RESOURCE_EXHAUSTED on a stream; either way the client hears the limit.
         if error.message.contains("Message has exceeded the configured maximum payload size") {
