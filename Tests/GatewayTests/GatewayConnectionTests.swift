@@ -40,6 +40,25 @@ import Testing
     }
   }
 
+  @Test func headersPastSixteenKiBAreRefusedAndTheGatewayServesOn() async throws {
+    try await withRunningAuth { auth in
+      try await GatewayFixture.runGateway(auth: auth.address, credential: auth.credential, at: { address in
+        // HTTP/2's SETTINGS_MAX_HEADER_LIST_SIZE, which NIO advertises and enforces: 16 KiB.
+        let oversized = await rpcError {
+          try await withClient(to: address) { client in
+            _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).getSigningKeys(
+              .init(), metadata: ["x-padding": .string(String(repeating: "x", count: 32 * 1024))])
+          }
+        }
+        #expect(oversized != nil)
+        try await withClient(to: address) { client in
+          _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).getSigningKeys(
+            .init(), metadata: ["x-padding": .string(String(repeating: "x", count: 1024))])
+        }
+      })
+    }
+  }
+
   @Test func everyCallHasAnAccessLogLine() async throws {
     let logs = CapturedLogs()
     try await withRunningAuth { auth in
