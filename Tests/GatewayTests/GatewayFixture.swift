@@ -37,6 +37,19 @@ enum GatewayFixture {
     configure: (inout GatewayApp.Settings) -> Void = { _ in },
     _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
   ) async throws -> T {
+    try await runGatewayProcess(auth: auth, credential: credential, maxMessageBytes: maxMessageBytes, configure: configure) { address in
+      try await withClient(to: address) { try await body($0) }
+    }
+  }
+
+  /// Like `runGateway`, handing over the gateway's address (for clients of one's own).
+  static func runGatewayProcess<T: Sendable>(
+    auth: HostPort,
+    credential: ServiceCredential = .generate(),
+    maxMessageBytes: Int = 4 << 20,
+    configure: (inout GatewayApp.Settings) -> Void = { _ in },
+    _ body: @Sendable (HostPort) async throws -> T
+  ) async throws -> T {
     var common = testSettings()
     common.maxMessageBytes = maxMessageBytes
     var settings = GatewayApp.Settings(
@@ -46,9 +59,7 @@ enum GatewayFixture {
       ], credential: credential)
     configure(&settings)
     let gateway = try await GatewayApp.build(settings, logger: Logger(label: "gateway"))
-    return try await withRunningProcess(gateway) { address in
-      try await withClient(to: address) { try await body($0) }
-    }
+    return try await withRunningProcess(gateway) { try await body($0) }
   }
 }
 
