@@ -28,15 +28,15 @@ struct Up: AsyncParsableCommand {
 
     let started = ContinuousClock.now
     do {
-      try await supervisor.start { say($0) }
+      try await supervisor.start { [json = stack.json] in say(json: json, $0) }
     } catch {
-      say("gymctl: \(error)")
+      say(json: stack.json, "gymctl: \(error)")
       await supervisor.stop()
       throw ExitCode.failure
     }
-    say("all services healthy in \(started.duration(to: .now).formatted(.units(allowed: [.seconds, .milliseconds])))")
-    say("gateway listening on \(stack.layout.host):\(stack.layout.basePort)  (data in \(stack.dataDir), logs in \(stack.dataDir)/logs)")
-    say("press Ctrl-C to stop")
+    say(json: stack.json, "all services healthy in \(started.duration(to: .now).formatted(.units(allowed: [.seconds, .milliseconds])))")
+    say(json: stack.json, "gateway listening on \(stack.layout.host):\(stack.layout.basePort)  (data in \(stack.dataDir), logs in \(stack.dataDir)/logs)")
+    say(json: stack.json, "press Ctrl-C to stop")
 
     let outcome = await withTaskGroup(of: String?.self) { group in
       group.addTask {
@@ -49,15 +49,17 @@ struct Up: AsyncParsableCommand {
       group.cancelAll()
       return first
     }
-    if let outcome { say("gymctl: \(outcome); stopping the others") } else { say("stopping…") }
+    if let outcome { say(json: stack.json, "gymctl: \(outcome); stopping the others") } else { say(json: stack.json, "stopping…") }
     await supervisor.stop()
     continuation.finish()
-    say("stopped")
+    say(json: stack.json, "stopped")
     if outcome != nil { throw ExitCode.failure }
   }
 }
 
 /// Writes a line straight to stdout (unbuffered) so progress shows at once even when piped.
-func say(_ line: String) {
-  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+/// With `--json`, each line is an object: {"message": …}.
+func say(json: Bool = false, _ line: String) {
+  let text = json ? #"{"message":\#(Output.quoted(line))}"# : line
+  FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
