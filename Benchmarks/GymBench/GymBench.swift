@@ -11,6 +11,6 @@ struct GymBench: AsyncParsableCommand {
     subcommands: [
       GetMe.self, Login.self, GetProfile.self, BanLatency.self, OutboxDrain.self, PlacesImport.self, PlacesSearch.self,
       PlacesBaseline.self, CatalogFill.self, CatalogList.self, CatalogSearch.self, CatalogVote.self,
-      EchoServer.self, Token.self, PlanLoad.self, MessagingStreams.self, PlanCoaching.self, PlanReminders.self,
+      EchoServer.self, Token.self, PlanLoad.self, MessagingStreams.self, PlanCoaching.self, PlanReminders.self, BackupRestore.self,
     ])
 }
