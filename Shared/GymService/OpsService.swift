@@ -7,8 +7,8 @@ import Logging
 import SwiftProtobuf
 
 /// `gym.ops.v1.Ops` for one process: version, uptime, database size and row counts,
-/// pending outbox jobs, and online backups (`DatabaseBackup`: checked, then renamed into place). Service credential or
-/// admin only (`MethodAccess.serviceOrAdmin`).
+/// pending outbox jobs, and online backups (`DatabaseBackup`: checked, then renamed into
+/// place). Service credential or admin only (`MethodAccess.serviceOrAdmin`).
 public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
   public static let version = "0.1.0"
 

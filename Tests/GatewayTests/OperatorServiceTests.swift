@@ -10,25 +10,36 @@ import Testing
 /// `gym.gateway.v1.OperatorService` through the generated client: auth is running, the
 /// other backends point at a port where nothing listens.
 @Suite struct OperatorServiceTests {
-  @Test func systemStatusReportsEveryProcessAndADownBackendDoesNotFailTheCall() async throws {
+  /// Auth answers; plan and messaging accept connections but never speak (hung); the
+  /// others refuse them.
+  @Test func systemStatusReportsEveryProcessAndNeitherAHungNorADownBackendFailsTheCall() async throws {
+    let (plan, messaging) = (try HungListener(), try HungListener())
+    defer { [plan, messaging].forEach { $0.stop() } }
     try await withRunningAuth { auth in
-      try await GatewayFixture.runGatewayProcess(auth: auth.address, credential: auth.credential) { gateway in
+      try await GatewayFixture.runGatewayProcess(
+        auth: auth.address, credential: auth.credential,
+        configure: { $0.backends["plan"] = plan.address; $0.backends["messaging"] = messaging.address }
+      ) { gateway in
         try await withCredentialClient(to: gateway, auth.credential) { client in
           let started = ContinuousClock.now
           let status = try await Gym_Gateway_V1_OperatorService.Client(wrapping: client).getSystemStatus(.with {
-            $0.timeoutPerProcess = Google_Protobuf_Duration(rounding: .seconds(1))
+            $0.timeoutPerProcess = Google_Protobuf_Duration(rounding: .seconds(3))
           })
-          #expect(ContinuousClock.now - started < .seconds(5), "backends are asked concurrently, each bounded")
+          // Hung backends cost the timeout once, not once each.
+          #expect(ContinuousClock.now - started < .seconds(6))
           #expect(status.processes.map(\.name) == ["gateway", "auth", "catalog", "plan", "messaging", "places"])
           #expect(!status.allServing)
           let gatewayRow = status.processes[0]
-          #expect(gatewayRow.servingStatus == .serving && gatewayRow.address == "\(gateway)" && gatewayRow.version == OpsService.version)
+          #expect(gatewayRow.address == "\(gateway)" && gatewayRow.version == OpsService.version && gatewayRow.hasUptime)
           let authRow = status.processes[1]
           #expect(authRow.servingStatus == .serving, "\(authRow.error)")
           #expect(authRow.address == "\(auth.address)" && authRow.version == OpsService.version && authRow.error.isEmpty)
           #expect(authRow.databaseSizeBytes > 0 && authRow.databasePath.hasSuffix("auth.sqlite"))
           #expect(authRow.hasLatency && authRow.hasUptime)
-          for down in status.processes.dropFirst(2) {
+          for hung in [status.processes[3], status.processes[4]] {
+            #expect(hung.servingStatus == .unspecified && hung.error.hasPrefix("unreachable: "), "\(hung.error)")
+          }
+          for down in [status.processes[2], status.processes[5]] {
             #expect(down.servingStatus == .unspecified)
             #expect(down.error.hasPrefix("unreachable: UNAVAILABLE"), "\(down.error)")
           }
@@ -80,4 +91,32 @@ import Testing
       }
     }
   }
+}
+
+/// A TCP port that accepts connections (the kernel completes them) and never answers:
+/// a process that hangs.
+final class HungListener: Sendable {
+  let address: HostPort
+  private let fd: Int32
+
+  init() throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+        bind(fd, pointer, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, pointer, &length) == 0
+      }
+    }
+    guard bound else {
+      close(fd)
+      throw POSIXError(.EADDRINUSE)
+    }
+    self.fd = fd
+    self.address = HostPort(host: "127.0.0.1", port: Int(UInt16(bigEndian: address.sin_port)))
+  }
+
+  func stop() { close(fd) }
 }

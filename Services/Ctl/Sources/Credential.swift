@@ -19,7 +19,7 @@ struct Credential: AsyncParsableCommand {
       let existed = FileManager.default.fileExists(atPath: path)
       _ = try ServiceCredential.loadOrCreate(path: path)
       if json {
-        print(#"{"path":\#(Output.quoted(path)),"created":\#(!existed)}"#)
+        print(Output.jsonLine(["path": path, "created": !existed]))
       } else {
         print(existed ? "\(path) already holds a credential; left as it is" : "wrote a new service credential to \(path)")
       }

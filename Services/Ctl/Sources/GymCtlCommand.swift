@@ -49,7 +49,7 @@ struct StackOptions: ParsableArguments {
   @Option(help: "Directory for the SQLite files, keys and logs.")
   var dataDir = "./.gym-data"
 
-  @Option(help: "The service credential (default: DATA_DIR/service-credential), e.g. a secret mounted in a container.")
+  @Option(help: "The service credential (default: $GYM_SERVICE_CREDENTIAL_FILE, else DATA_DIR/service-credential).")
   var credentialFile: String?
 
   @Option(help: "HOST:PORT of the gateway (default: 127.0.0.1:BASE_PORT), e.g. gateway:7000 from another container.")
@@ -60,7 +60,10 @@ struct StackOptions: ParsableArguments {
 
   var layout: StackLayout {
     var layout = StackLayout(basePort: basePort, dataDirectory: dataDir)
-    if let credentialFile { layout.credentialFile = credentialFile }
+    // Inside a container the processes' own setting names the mounted secret.
+    if let file = credentialFile ?? ProcessInfo.processInfo.environment[ServiceCredential.fileKey.name] {
+      layout.credentialFile = file
+    }
     return layout
   }
 

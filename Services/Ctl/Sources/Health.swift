@@ -21,7 +21,7 @@ struct Health: AsyncParsableCommand {
     let result = await HealthProbe.check(address, service: service)
     let status = result.status.map { "\($0)".uppercased() } ?? "DOWN"
     if json {
-      print(#"{"address":\#(Output.quoted(addr)),"status":"\#(status)","error":\#(Output.quoted(result.error ?? ""))}"#)
+      print(Output.jsonLine(["address": addr, "status": status, "error": result.error ?? ""]))
       if !result.serving { throw ExitCode.failure }
     } else if result.serving {
       print("SERVING")

@@ -43,9 +43,10 @@ enum Output {
 }
 
 extension Output {
-  /// A string as a JSON string literal.
-  static func quoted(_ text: String) -> String {
-    let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
-    return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+  /// Plain values (dictionaries, arrays, strings, numbers, booleans) as one line of JSON,
+  /// for commands whose answer is not a proto message.
+  static func jsonLine(_ value: Any) -> String {
+    let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
+    return String(decoding: data, as: UTF8.self)
   }
 }

@@ -32,8 +32,7 @@ struct Restore: AsyncParsableCommand {
       restored.append([service.name, source, copy.target, Output.bytes(GymDatabase.sizeOnDisk(path: copy.target))])
     }
     if stack.json {
-      let entries = restored.map { #"{"service":\#(Output.quoted($0[0])),"from":\#(Output.quoted($0[1])),"to":\#(Output.quoted($0[2]))}"# }
-      print("[" + entries.joined(separator: ",") + "]")
+      print(Output.jsonLine(restored.map { ["service": $0[0], "from": $0[1], "to": $0[2]] }))
     } else {
       Output.table(["SERVICE", "FROM", "TO", "SIZE"], restored)
     }

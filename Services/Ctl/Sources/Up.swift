@@ -60,6 +60,6 @@ struct Up: AsyncParsableCommand {
 /// Writes a line straight to stdout (unbuffered) so progress shows at once even when piped.
 /// With `--json`, each line is an object: {"message": …}.
 func say(json: Bool = false, _ line: String) {
-  let text = json ? #"{"message":\#(Output.quoted(line))}"# : line
+  let text = json ? Output.jsonLine(["message": line]) : line
   FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }

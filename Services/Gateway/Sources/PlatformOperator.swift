@@ -1,40 +1,31 @@
 import Foundation
 import GRPCCore
 import GymAPI
+import GymService
 import SwiftProtobuf
 
 /// The operator's reach into every backend: each process's `Ops` and health service,
 /// asked concurrently through clients that carry the service credential, so one slow or
 /// dead process shows up in its own entry and never holds up or fails the others.
-public struct PlatformOperator: Sendable {
-  public struct Backend: Sendable {
-    public var name: String
-    public var address: HostPort
-    public var client: GymGRPCClient
-
-    public init(name: String, address: HostPort, client: GymGRPCClient) {
-      self.name = name
-      self.address = address
-      self.client = client
-    }
+struct PlatformOperator: Sendable {
+  struct Backend: Sendable {
+    var name: String
+    var address: HostPort
+    var client: GymGRPCClient
   }
 
-  public let backends: [Backend]
-
-  public init(backends: [Backend]) {
-    self.backends = backends
-  }
+  let backends: [Backend]
 
   /// Every backend's status, in `backends` order, each bounded by `timeout`.
-  public func status(timeout: Duration) async -> [Gym_Gateway_V1_ProcessStatus] {
+  func status(timeout: Duration) async -> [Gym_Gateway_V1_ProcessStatus] {
     await concurrently { backend in await Self.status(of: backend, timeout: timeout) }
   }
 
   /// An online copy of every backend's database into `directory`, in `backends` order.
-  public func backup(to directory: String) async -> [Gym_Gateway_V1_ServiceBackup] {
+  func backup(to directory: String) async -> [Gym_Gateway_V1_ServiceBackup] {
     await concurrently { backend in
       do {
-        // A large database takes a while to copy and check; no deadline short of the caller's.
+        // An hour: a large database takes a while to copy and check (seconds per million rows).
         let copy = try await Gym_Ops_V1_Ops.Client(wrapping: backend.client).backup(
           .with { $0.destinationDir = directory }, options: .internalCall(timeout: .seconds(3600)))
         return .with {
@@ -98,7 +89,7 @@ public struct PlatformOperator: Sendable {
   }
 
   /// "CODE: message" for an RPC error; the description otherwise.
-  public static func describe(_ error: any Error) -> String {
+  static func describe(_ error: any Error) -> String {
     guard let error = error as? RPCError else { return "\(error)" }
     return "\(error.code.canonicalName): \(error.message)"
   }
