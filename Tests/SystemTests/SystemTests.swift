@@ -186,6 +186,7 @@ import Testing
       let (firstStatus, first) = try Self.run(gymctl, arguments)
       #expect(firstStatus == 0, "\(first)")
       #expect(first.contains("created 3, updated 0, rejected 0"), "\(first)")
+      #expect(first.contains("] 3/3"), "a progress bar: \(first)")
       let (_, second) = try Self.run(gymctl, arguments)
       #expect(second.contains("created 0, updated 3, rejected 0"), "\(second)")
 
@@ -216,6 +217,7 @@ import Testing
       let (status, first) = try Self.run(gymctl, arguments)
       #expect(status == 0, "\(first)")
       #expect(first.contains("created 1, updated 0, unchanged 0, rejected 1"), "\(first)")
+      #expect(first.contains("] 1/1"), "a progress bar: \(first)")
       #expect(first.contains("#1 typo"), "\(first)")
       let (_, second) = try Self.run(gymctl, arguments)
       #expect(second.contains("created 0, updated 0, unchanged 1, rejected 1"), "\(second)")
