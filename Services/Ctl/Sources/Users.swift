@@ -35,10 +35,14 @@ struct Users: AsyncParsableCommand {
       users.map { user in
         [
           user.id, user.username, user.email, user.roles.map(roleName).joined(separator: ","), user.emailVerified ? "yes" : "no",
-          user.hasBan ? "until \(user.ban.hasUntil ? Output.date(user.ban.until) : "lifted") : \(user.ban.reason)" : "-",
+          user.hasBan ? banText(user.ban) : "-",
           Output.date(user.lastActiveAt),
         ]
       })
+  }
+
+  static func banText(_ ban: Gym_Auth_V1_Ban) -> String {
+    "\(ban.reason) (until \(ban.hasUntil ? Output.date(ban.until) : "lifted"))"
   }
 
   static func roleName(_ role: Gym_Common_V1_Role) -> String {
@@ -102,7 +106,7 @@ struct Users: AsyncParsableCommand {
         ["display name", found.profile.displayName], ["roles", found.roles.map(Users.roleName).joined(separator: ",")],
         ["email verified", found.emailVerified ? "yes" : "no"], ["created", Output.date(found.createdAt)],
         ["last active", Output.date(found.lastActiveAt)],
-        ["banned", found.hasBan ? "\(found.ban.reason) (until \(found.ban.hasUntil ? Output.date(found.ban.until) : "lifted"))" : "no"],
+        ["banned", found.hasBan ? Users.banText(found.ban) : "no"],
         ["trainer request", found.hasTrainerRoleRequest ? "\(found.trainerRoleRequest.state) (\(found.trainerRoleRequest.id))" : "-"],
       ])
     }
@@ -127,7 +131,7 @@ struct Users: AsyncParsableCommand {
         }).user
       }
       if stack.json { return try Output.json(banned) }
-      print("banned \(banned.username) (\(banned.id))\(banned.ban.hasUntil ? " until \(Output.date(banned.ban.until))" : ""): \(banned.ban.reason)")
+      print("banned \(banned.username) (\(banned.id)): \(Users.banText(banned.ban))")
     }
   }
 
