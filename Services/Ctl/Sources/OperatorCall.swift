@@ -1,9 +1,7 @@
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
-import GymAPI
 import GymService
-import GymStore
 
 /// gymctl's calls to one process of a stack, with the service credential: every
 /// service treats them as an operator (admin).

@@ -36,13 +36,11 @@ enum Output {
     timestamp.seconds == 0 && timestamp.nanos == 0 ? "-" : timestamp.date.formatted(Date.ISO8601FormatStyle())
   }
 
-  /// 1536 → "1.5 KiB".
+  /// 1536 → "1.5 KB" (binary multiples).
   static func bytes(_ count: Int64) -> String {
     ByteCountFormatter.string(fromByteCount: count, countStyle: .binary)
   }
-}
 
-extension Output {
   /// Plain values (dictionaries, arrays, strings, numbers, booleans) as one line of JSON,
   /// for commands whose answer is not a proto message.
   static func jsonLine(_ value: Any) -> String {
