@@ -26,17 +26,19 @@ struct Up: AsyncParsableCommand {
     }
     defer { sources.forEach { $0.cancel() } }
 
+    let json = stack.json
+    func say(_ line: String) { GymCtl.say(json: json, line) }
     let started = ContinuousClock.now
     do {
-      try await supervisor.start { [json = stack.json] in say(json: json, $0) }
+      try await supervisor.start { GymCtl.say(json: json, $0) }
     } catch {
-      say(json: stack.json, "gymctl: \(error)")
+      say("gymctl: \(error)")
       await supervisor.stop()
       throw ExitCode.failure
     }
-    say(json: stack.json, "all services healthy in \(started.duration(to: .now).formatted(.units(allowed: [.seconds, .milliseconds])))")
-    say(json: stack.json, "gateway listening on \(stack.layout.host):\(stack.layout.basePort)  (data in \(stack.dataDir), logs in \(stack.dataDir)/logs)")
-    say(json: stack.json, "press Ctrl-C to stop")
+    say("all services healthy in \(started.duration(to: .now).formatted(.units(allowed: [.seconds, .milliseconds])))")
+    say("gateway listening on \(stack.layout.host):\(stack.layout.basePort)  (data in \(stack.dataDir), logs in \(stack.dataDir)/logs)")
+    say("press Ctrl-C to stop")
 
     let outcome = await withTaskGroup(of: String?.self) { group in
       group.addTask {
@@ -49,10 +51,10 @@ struct Up: AsyncParsableCommand {
       group.cancelAll()
       return first
     }
-    if let outcome { say(json: stack.json, "gymctl: \(outcome); stopping the others") } else { say(json: stack.json, "stopping…") }
+    if let outcome { say("gymctl: \(outcome); stopping the others") } else { say("stopping…") }
     await supervisor.stop()
     continuation.finish()
-    say(json: stack.json, "stopped")
+    say("stopped")
     if outcome != nil { throw ExitCode.failure }
   }
 }
