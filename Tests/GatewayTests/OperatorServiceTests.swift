@@ -21,12 +21,16 @@ import Testing
         configure: { $0.backends["plan"] = plan.address; $0.backends["messaging"] = messaging.address }
       ) { gateway in
         try await withCredentialClient(to: gateway, auth.credential) { client in
-          let started = ContinuousClock.now
-          let status = try await Gym_Gateway_V1_OperatorService.Client(wrapping: client).getSystemStatus(.with {
-            $0.timeoutPerProcess = Google_Protobuf_Duration(rounding: .seconds(2))
-          })
-          // Hung backends are cut off by the timeout (generous bound: a loaded CI machine).
-          #expect(ContinuousClock.now - started < .seconds(15))
+          var status = Gym_Gateway_V1_GetSystemStatusResponse()
+          // A loaded machine can make even auth miss a 2 s timeout once; it is asked again.
+          for _ in 0..<5 where status.processes.count < 2 || status.processes[1].servingStatus != .serving {
+            let started = ContinuousClock.now
+            status = try await Gym_Gateway_V1_OperatorService.Client(wrapping: client).getSystemStatus(.with {
+              $0.timeoutPerProcess = Google_Protobuf_Duration(rounding: .seconds(2))
+            })
+            // Hung backends are cut off by the timeout (generous bound: a loaded CI machine).
+            #expect(ContinuousClock.now - started < .seconds(15))
+          }
           #expect(status.processes.map(\.name) == ["gateway", "auth", "catalog", "plan", "messaging", "places"])
           #expect(!status.allServing)
           let gatewayRow = status.processes[0]

@@ -29,12 +29,13 @@ extension SystemTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
       }
 
-      // Status: every process, serving, with its version and database.
-      let table = try ctl("status")
+      // Status: every process, serving, with its version and database (a long timeout: a
+      // loaded machine must not turn a slow answer into DOWN).
+      let table = try ctl("status", "--timeout", "10")
       for name in ["gateway", "auth", "catalog", "plan", "messaging", "places"] {
         #expect(table.split(separator: "\n").contains { $0.hasPrefix(name) && $0.contains("SERVING") }, "\(table)")
       }
-      let status = try json("status")
+      let status = try json("status", "--timeout", "10")
       #expect(status["all_serving"] as? Bool == true)
       #expect((status["processes"] as? [[String: Any]])?.count == 6)
 
