@@ -211,12 +211,13 @@ let targets: [Target] = [
     path: "Services/Gateway/Main",
     swiftSettings: swiftSettings
   ),
-  // Operator CLI logic (process supervision, health probes), shared with system tests.
+  // Operator CLI logic (process supervision, health probes, every operator command), shared with system tests.
   .target(
     name: "GymCtl",
     dependencies: grpc + [
-      "GymAPI", "GymService",
+      "GymAPI", "GymService", "GymStore",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ],
     path: "Services/Ctl/Sources",
     swiftSettings: swiftSettings
@@ -231,7 +232,7 @@ let targets: [Target] = [
   .executableTarget(
     name: "gym-bench",
     dependencies: grpc + [
-      "GymAPI", "GymService", "GymStore", "GymPlaces", "GymCatalog",
+      "GymAPI", "GymService", "GymStore", "GymPlaces", "GymCatalog", "GymPlan",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
       .product(name: "Histogram", package: "hdrhistogram-swift"),
       .product(name: "GRDB", package: "GRDB.swift"),
@@ -293,12 +294,15 @@ let targets: [Target] = [
   ),
   .testTarget(
     name: "GatewayTests",
-    dependencies: grpc + ["GymGateway", "GymAuth", "AuthTesting", "GymService", "GymTesting", "GymAPI"],
+    dependencies: grpc + [
+      "GymGateway", "GymAuth", "AuthTesting", "GymService", "GymTesting", "GymAPI",
+      .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+    ],
     swiftSettings: swiftSettings
   ),
   .testTarget(
     name: "SystemTests",
-    dependencies: grpc + ["GymCtl", "GymService", "GymTesting", "GymAPI"],
+    dependencies: grpc + ["GymCtl", "GymService", "GymStore", "GymTesting", "GymAPI"],
     swiftSettings: swiftSettings
   ),
 ]

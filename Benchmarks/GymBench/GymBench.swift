@@ -12,5 +12,6 @@ struct GymBench: AsyncParsableCommand {
       GetMe.self, Login.self, GetProfile.self, BanLatency.self, OutboxDrain.self, PlacesImport.self, PlacesSearch.self,
       PlacesBaseline.self, CatalogFill.self, CatalogList.self, CatalogSearch.self, CatalogVote.self,
       EchoServer.self, Token.self, PlanLoad.self, LoginFlood.self, MessagingStreams.self, PlanCoaching.self, PlanReminders.self,
+      BackupRestore.self,
     ])
 }

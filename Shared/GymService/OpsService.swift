@@ -7,8 +7,8 @@ import Logging
 import SwiftProtobuf
 
 /// `gym.ops.v1.Ops` for one process: version, uptime, database size and row counts,
-/// pending outbox jobs, and online backups with `VACUUM INTO`. Service credential or
-/// admin only (`MethodAccess.serviceOrAdmin`).
+/// pending outbox jobs, and online backups (`DatabaseBackup`: checked, then renamed into
+/// place). Service credential or admin only (`MethodAccess.serviceOrAdmin`).
 public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
   public static let version = "0.1.0"
 
@@ -62,20 +62,25 @@ public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
     let name = ((database.path as NSString).lastPathComponent as NSString).deletingPathExtension
     let target = (directory as NSString).appendingPathComponent("\(name)-\(stamp).sqlite")
     guard !FileManager.default.fileExists(atPath: target) else {
-      throw RPCError(code: .alreadyExists, message: "\(target) already exists")
+      throw RPCError(code: .alreadyExists, message: "\(target) already exists: wait a second or choose another directory")
     }
     do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      // VACUUM INTO writes a consistent snapshot while readers and writers carry on; it
-      // refuses to run inside a transaction, hence a reader used without one.
-      try await database.writer.unsafeRead { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }
-    } catch {
+      try await DatabaseBackup.backup(database.writer, to: target)
+    } catch let failure as DatabaseBackup.Failure {
       let requestID = RequestContext.current?.requestID ?? "-"
-      Logger(label: process).error("backup failed", metadata: ["target": "\(target)", "error": "\(error)", "request_id": "\(requestID)"])
-      throw RPCError(
-        code: .internalError,
-        message: "could not write \(target): check that the directory is writable by the service and has space; "
-          + "details in the service log, request id \(requestID)")
+      Logger(label: process).error("backup failed", metadata: ["target": "\(target)", "error": "\(failure)", "request_id": "\(requestID)"])
+      switch failure.kind {
+      case .damaged:
+        // Nothing was renamed into place: a copy that fails the check is no backup.
+        throw RPCError(
+          code: .dataLoss,
+          message: "the copy of \(process)'s database failed its integrity check, so no backup was kept (\(failure)); "
+            + "check the live database with PRAGMA integrity_check")
+      case .io:
+        throw RPCError(
+          code: .internalError,
+          message: "could not write \(target) (\(failure)): check that the directory is writable by the service and has space")
+      }
     }
     return .with {
       $0.path = target

@@ -1,9 +1,10 @@
-import ArgumentParser
 import GymCtl
 
 /// The `gymctl` executable: the command tree lives in the GymCtl library so tests can
-/// reuse it; `@main` must sit on an async command here for ArgumentParser to run it async.
+/// reuse it; its `main` turns any failure into one line on stderr.
 @main
-struct GymCtlMain: AsyncParsableCommand {
-  static let configuration = GymCtlCommand.configuration
+struct GymCtlMain {
+  static func main() async {
+    await GymCtlCommand.main()
+  }
 }

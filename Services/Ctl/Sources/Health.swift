@@ -11,15 +11,22 @@ struct Health: AsyncParsableCommand {
   @Option(help: "Service name to check; empty = the whole process.")
   var service = ""
 
+  @Flag(help: "Print JSON.")
+  var json = false
+
   func run() async throws {
     guard let address = HostPort(addr) else {
       throw ValidationError("--addr must be HOST:PORT, e.g. 127.0.0.1:7000")
     }
     let result = await HealthProbe.check(address, service: service)
-    if result.serving {
+    let status = result.status.map { "\($0)".uppercased() } ?? "DOWN"
+    if json {
+      print(Output.jsonLine(["address": addr, "status": status, "error": result.error ?? ""]))
+      if !result.serving { throw ExitCode.failure }
+    } else if result.serving {
       print("SERVING")
     } else {
-      print(result.status.map { "\($0)".uppercased() } ?? "DOWN: \(result.error ?? "no answer")")
+      print(result.status == nil ? "DOWN: \(result.error ?? "no answer")" : status)
       throw ExitCode.failure
     }
   }

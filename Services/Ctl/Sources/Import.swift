@@ -1,16 +1,30 @@
 import ArgumentParser
 import Foundation
-import GRPCCore
-import GRPCNIOTransportHTTP2
 import GymAPI
-import GymService
 
-/// `gymctl import places FILE.geojson`: streams a GeoJSON FeatureCollection (for
-/// example an Overpass export of leisure=fitness_centre) to gym-places with a
-/// progress bar, then prints what was created, updated and rejected.
+/// `gymctl import places|exercises FILE`: streams records to the owning service with a
+/// progress bar on stderr, then prints what was created, updated and rejected.
 struct Import: AsyncParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Load data into a running stack.", subcommands: [Places.self, Exercises.self])
 
+  /// A bar on stderr, redrawn in place; stdout keeps only the result (and `--json` stays parseable).
+  static func progress(_ done: Int, of total: Int) {
+    guard done % 200 == 0 || done == total else { return }
+    let width = 30
+    let filled = total == 0 ? width : done * width / total
+    let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+    FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)\(done == total ? "\n" : "")".utf8))
+  }
+
+  static func printRejections(_ rejections: [(index: Int32, name: String, reason: String)]) {
+    for rejection in rejections.prefix(20) {
+      print("  #\(rejection.index) \(rejection.name.isEmpty ? "" : rejection.name + " "): \(rejection.reason)")
+    }
+    if rejections.count > 20 { print("  … and \(rejections.count - 20) more") }
+  }
+
+  /// `gymctl import places FILE.geojson`: a GeoJSON FeatureCollection (for example an
+  /// Overpass export of leisure=fitness_centre), idempotent by OpenStreetMap id.
   struct Places: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Import gyms and sports centres from GeoJSON with OpenStreetMap tags.")
 
@@ -30,34 +44,21 @@ struct Import: AsyncParsableCommand {
       let encoded: [String] = features.map { feature in
         (try? JSONSerialization.data(withJSONObject: feature)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
       }
-      let credential = try ServiceCredential.load(path: stack.layout.credentialFile)
-      let address = ManagedService.places.address(in: stack.layout)
-      let transport = try HTTP2ClientTransport.Posix(target: .dns(host: address.host, port: address.port), transportSecurity: .plaintext)
-      let total = features.count
+      let (timeZone, currency) = (timeZone, currency)
       let started = ContinuousClock.now
-      let response = try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { client in
+      let response = try await OperatorCall.with(.places, stack) { client in
         try await Gym_Places_V1_PlacesService.Client(wrapping: client).importPlaces { writer in
           try await writer.write(.with { $0.options = .with { $0.defaultTimeZone = timeZone; $0.defaultCurrency = currency } })
           for (index, json) in encoded.enumerated() {
             try await writer.write(.with { $0.geojsonFeature = json })
-            if index % 200 == 0 || index == total - 1 { Self.progress(index + 1, of: total) }
+            Import.progress(index + 1, of: encoded.count)
           }
         }
       }
-      let elapsed = started.duration(to: .now)
-      FileHandle.standardError.write(Data("\n".utf8))
-      print("created \(response.created), updated \(response.updated), rejected \(response.rejected.count) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))")
-      for rejection in response.rejected.prefix(20) {
-        print("  #\(rejection.index) \(rejection.source.isEmpty ? "" : rejection.source + " "): \(rejection.reason)")
-      }
-      if response.rejected.count > 20 { print("  … and \(response.rejected.count - 20) more") }
-    }
-
-    static func progress(_ done: Int, of total: Int) {
-      let width = 30
-      let filled = total == 0 ? width : done * width / total
-      let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-      FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+      if stack.json { return try Output.json(response) }
+      let elapsed = started.duration(to: .now).formatted(.units(allowed: [.seconds, .milliseconds]))
+      print("created \(response.created), updated \(response.updated), rejected \(response.rejected.count) in \(elapsed)")
+      Import.printRejections(response.rejected.map { ($0.index, $0.source, $0.reason) })
     }
   }
 
@@ -79,31 +80,37 @@ struct Import: AsyncParsableCommand {
       }
       // Each record is decoded on its own, so one typo rejects that record, not the file.
       var exercises: [(Int, Gym_Catalog_V1_Exercise)] = []
-      var rejected: [(Int, String, String)] = []
+      var rejected: [Gym_Catalog_V1_ImportRejection] = []
       for (index, item) in items.enumerated() {
         do {
           let text = String(decoding: try JSONSerialization.data(withJSONObject: item), as: UTF8.self)
           exercises.append((index, try Gym_Catalog_V1_Exercise(jsonString: text)))
         } catch {
-          rejected.append((index, ((item as? [String: Any])?["slug"] as? String) ?? "", "not an Exercise: \(error)"))
+          rejected.append(.with {
+            $0.index = Int32(index)
+            $0.slug = ((item as? [String: Any])?["slug"] as? String) ?? ""
+            $0.reason = "not an Exercise: \(error)"
+          })
         }
       }
       let messages = exercises.map(\.1)
-      let credential = try ServiceCredential.load(path: stack.layout.credentialFile)
-      let address = ManagedService.catalog.address(in: stack.layout)
-      let transport = try HTTP2ClientTransport.Posix(target: .dns(host: address.host, port: address.port), transportSecurity: .plaintext)
-      let response = try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { client in
+      var response = try await OperatorCall.with(.catalog, stack) { client in
         try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).importExercises { writer in
-          for message in messages { try await writer.write(.with { $0.exercise = message }) }
+          for (index, message) in messages.enumerated() {
+            try await writer.write(.with { $0.exercise = message })
+            Import.progress(index + 1, of: messages.count)
+          }
         }
       }
-      rejected += response.rejected.map { (exercises[Int($0.index)].0, $0.slug, $0.reason) }
-      rejected.sort { $0.0 < $1.0 }
-      print("created \(response.created), updated \(response.updated), unchanged \(response.unchanged), rejected \(rejected.count)")
-      for (index, slug, reason) in rejected.prefix(20) {
-        print("  #\(index) \(slug.isEmpty ? "" : slug + " "): \(reason)")
-      }
-      if rejected.count > 20 { print("  … and \(rejected.count - 20) more") }
+      // The service counts positions in its stream; the operator needs positions in the file.
+      response.rejected = (rejected + response.rejected.map { rejection in
+        var rejection = rejection
+        rejection.index = Int32(exercises[Int(rejection.index)].0)
+        return rejection
+      }).sorted { $0.index < $1.index }
+      if stack.json { return try Output.json(response) }
+      print("created \(response.created), updated \(response.updated), unchanged \(response.unchanged), rejected \(response.rejected.count)")
+      Import.printRejections(response.rejected.map { ($0.index, $0.slug, $0.reason) })
     }
   }
 }

@@ -45,14 +45,15 @@ public struct StackLayout: Sendable {
   /// Metrics ports are the gRPC ports + this offset (7001 → 9001).
   public var metricsOffset = 2000
   public var dataDirectory = "./.gym-data"
+  /// The service credential shared by the stack's processes (created by `Supervisor.start`);
+  /// by default in the data directory.
+  public var credentialFile: String
 
   public init(basePort: Int = 7000, dataDirectory: String = "./.gym-data") {
     self.basePort = basePort
     self.dataDirectory = dataDirectory
+    self.credentialFile = (dataDirectory as NSString).appendingPathComponent("service-credential")
   }
-
-  /// The service credential shared by the stack's processes (created by `Supervisor.start`).
-  public var credentialFile: String { (dataDirectory as NSString).appendingPathComponent("service-credential") }
 
   public func environment(for service: ManagedService) -> [String: String] {
     var env = service.environment(self)

@@ -26,9 +26,11 @@ struct Up: AsyncParsableCommand {
     }
     defer { sources.forEach { $0.cancel() } }
 
+    let json = stack.json
+    func say(_ line: String) { GymCtl.say(json: json, line) }
     let started = ContinuousClock.now
     do {
-      try await supervisor.start { say($0) }
+      try await supervisor.start { GymCtl.say(json: json, $0) }
     } catch {
       say("gymctl: \(error)")
       await supervisor.stop()
@@ -58,6 +60,8 @@ struct Up: AsyncParsableCommand {
 }
 
 /// Writes a line straight to stdout (unbuffered) so progress shows at once even when piped.
-func say(_ line: String) {
-  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+/// With `--json`, each line is an object: {"message": …}.
+func say(json: Bool = false, _ line: String) {
+  let text = json ? Output.jsonLine(["message": line]) : line
+  FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }

@@ -115,6 +115,13 @@ public enum GatewayApp {
       source: AuthKeySource(client: authInternal), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     let revocations = RevocationList(maxLag: settings.common.revocationMaxLag)
     let metrics = RPCMetrics()
+    // The operator service reaches each backend's Ops over its own credentialed
+    // connection: forwarded calls never carry the credential.
+    let operatorBackends = try Route.backends.map { name in
+      guard let address = settings.backends[name] else { throw ConfigError("no address configured for backend '\(name)'") }
+      return PlatformOperator.Backend(
+        name: name, address: address, client: try GymClient.make(to: address, interceptors: [settings.credential.clientInterceptor]))
+    }
     let server = GymServer(
       name: "gym-gateway",
       settings: settings.common,
@@ -124,10 +131,13 @@ public enum GatewayApp {
           deadlines: .init(defaultTimeout: settings.defaultDeadline, maximumTimeout: settings.maximumDeadline),
           maxMessageBytes: settings.common.maxMessageBytes,
           forwardingProof: settings.credential.forwardingProof,
-          metrics: metrics)
+          metrics: metrics),
+        OperatorService(platform: PlatformOperator(backends: operatorBackends), selfCheck: { try revocations.checkLag() }),
       ],
       healthNames: routes.map { $0.0.service.fullyQualifiedService },
-      auth: AuthInterceptor(verifier: verifier, credential: nil, sessionCheck: revocations.sessionCheck),
+      // The credential admits operators (gymctl) to OperatorService; the forwarder drops
+      // it, so it never reaches a backend through the public door.
+      auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: revocations.sessionCheck),
       forwardingProof: nil,
       // The forwarder enforces the configured limit with a clear status; the transport
       // only stops what is far beyond it (it can answer those with a reset alone).
@@ -153,6 +163,7 @@ public enum GatewayApp {
       services: server.lifecycle(
         before: pools.values.flatMap(\.allClients).map { ClientConnections($0) } + [
           ClientConnections(authInternal),
+        ] + operatorBackends.map { ClientConnections($0.client) } + [
           RevocationFollower(client: authInternal, list: revocations, logger: logger),
         ],
         probe: probe))

@@ -1,0 +1,124 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymCtl
+import GymService
+import GymTesting
+import Synchronization
+import Testing
+
+extension SystemTests {
+  /// A member logs workouts without pause while `gymctl backup` copies every database;
+  /// `gymctl restore` refuses while the stack runs, then fills a fresh data directory; a
+  /// stack started on it has every workout acknowledged before the backup began.
+  @Test func backupUnderWriteLoadRestoresEveryAcknowledgedWorkout() async throws {
+    let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
+    let backups = try temporaryDirectory("gym-backups") + "/nightly"
+    let password = "violet staircase under a quiet harbour"
+    let acknowledged = Acknowledged()
+    let beforeBackup = try await Self.withStack { supervisor, gateway in
+      let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
+      return try await withClient(to: gateway) { client in
+        let tokens = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(.with {
+          $0.email = "steady@example.com"; $0.username = "steady"; $0.password = password
+          $0.acceptTerms = true; $0.termsVersion = "1"
+        }).tokens
+        let me: Metadata = ["authorization": "Bearer \(tokens.accessToken)"]
+        let squat = try #require(
+          try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listExercises(.with { $0.query = "squat" }, metadata: me).exercises.first)
+        let plan = Gym_Plan_V1_PlanService.Client(wrapping: client)
+        let today = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date())
+        let writer = Task {
+          var count = 0
+          while acknowledged.writing, count < 5_000 {
+            count += 1
+            let session = try await plan.logWorkout(.with {
+              $0.date = .with { $0.year = Int32(today.year!); $0.month = Int32(today.month!); $0.day = Int32(today.day!) }
+              $0.name = "load \(count)"
+              $0.entries = [.with { $0.exerciseID = squat.id; $0.sets = [.with { $0.reps = 5; $0.weightKg = 100 }] }]
+            }, metadata: me).session
+            acknowledged.append(session.id)
+          }
+        }
+        // The writer has found its pace before the backup begins, and keeps going through it.
+        let paced = try await eventually(within: .seconds(30)) { acknowledged.ids.count >= 20 }
+        #expect(paced, "20 workouts acknowledged before the backup")
+        let ackedBeforeBackup = acknowledged.ids
+        let (status, output) = try Self.run(gymctl, ["backup", "--dest", backups] + stack)
+        let ackedUntilBackupEnded = acknowledged.ids.count
+        let wroteOn = try await eventually(within: .seconds(10)) { acknowledged.ids.count > ackedUntilBackupEnded }
+        acknowledged.stop()
+        try await writer.value
+        #expect(status == 0, "\(output)")
+        #expect(wroteOn, "the writer was still writing when the backup ended")
+
+        // A running stack's databases are never overwritten.
+        let (refusedStatus, refused, refusal) = try Self.runSeparately(gymctl, ["restore", "--from", backups] + stack)
+        #expect(refusedStatus != 0 && refused.isEmpty)
+        #expect(refusal.hasPrefix("gymctl: the stack is running") && refusal.split(separator: "\n").count == 1, "\(refusal)")
+        return ackedBeforeBackup
+      }
+    }
+
+    let files = try FileManager.default.contentsOfDirectory(atPath: backups)
+    #expect(files.count == 5 && !files.contains { $0.contains("partial") }, "\(files)")
+    #expect(try FileManager.default.attributesOfItem(atPath: backups)[.posixPermissions] as? Int == 0o700)
+    for file in files {
+      #expect(try FileManager.default.attributesOfItem(atPath: backups + "/" + file)[.posixPermissions] as? Int == 0o600, "\(file)")
+    }
+
+    let restored = try temporaryDirectory("gym-restored") + "/data"
+    let (status, output) = try Self.run(gymctl, ["restore", "--from", backups, "--data-dir", restored, "--base-port", "1"])
+    #expect(status == 0, "\(output)")
+    for service in ["auth", "catalog", "plan", "messaging", "places"] {
+      #expect(try FileManager.default.attributesOfItem(atPath: "\(restored)/\(service).sqlite")[.posixPermissions] as? Int == 0o600)
+    }
+
+    try await Self.withStack(dataDirectory: restored) { _, gateway in
+      try await withClient(to: gateway) { client in
+        let tokens = try await Gym_Auth_V1_AuthService.Client(wrapping: client).login(.with {
+          $0.identifier = "steady"; $0.password = password
+        }).tokens
+        let plan = Gym_Plan_V1_PlanService.Client(wrapping: client)
+        var found: Set<String> = []
+        var token = ""
+        repeat {
+          let page = try await plan.listSessions(
+            .with { $0.pageSize = 100; $0.pageToken = token }, metadata: ["authorization": "Bearer \(tokens.accessToken)"])
+          found.formUnion(page.sessions.map(\.id))
+          token = page.nextPageToken
+        } while !token.isEmpty
+        let missing = beforeBackup.filter { !found.contains($0) }
+        #expect(missing.isEmpty, "\(missing.count) of \(beforeBackup.count) acknowledged workouts missing after restore")
+      }
+    }
+  }
+
+  /// Like `run`, with standard output and standard error apart.
+  static func runSeparately(_ path: String, _ arguments: [String]) throws -> (Int32, String, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let out = Pipe()
+    // A file, not a second pipe: nothing has to drain it while stdout is read.
+    let errorFile = try temporaryDirectory("gymctl-stderr") + "/stderr"
+    _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
+    process.standardOutput = out
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self), try String(contentsOfFile: errorFile, encoding: .utf8))
+  }
+}
+
+/// Workouts the writer saw acknowledged, and whether it should go on.
+private final class Acknowledged: Sendable {
+  private let state = Mutex((ids: [String](), writing: true))
+
+  var ids: [String] { state.withLock { $0.ids } }
+  var writing: Bool { state.withLock { $0.writing } }
+  func append(_ id: String) { state.withLock { $0.ids.append(id) } }
+  func stop() { state.withLock { $0.writing = false } }
+}
