@@ -23,46 +23,40 @@ public final class RPCMetrics: Sendable {
 
   public func record(method: MethodDescriptor, code: String, duration: Duration) {
     let name = method.fullyQualifiedMethod
-    let counter = counters.withLock { counters in
-      if let existing = counters[name + " " + code] { return existing }
-      let made = registry.makeCounter(
-        descriptor: .init(metricName: "grpc_server_handled_total", helpText: "RPCs completed, by method and status code"),
-        labels: [("method", name), ("code", code)])
-      counters[name + " " + code] = made
-      return made
-    }
-    counter.increment()
-    let histogram = histograms.withLock { histograms in
-      if let existing = histograms[name] { return existing }
-      let made = registry.makeDurationHistogram(
-        descriptor: .init(metricName: "grpc_server_handling_seconds", helpText: "RPC latency, by method"),
-        labels: [("method", name)], buckets: Self.buckets)
-      histograms[name] = made
-      return made
-    }
-    histogram.record(duration)
+    record(
+      counting: ("grpc_server_handled_total", "RPCs completed, by method and status code"),
+      timing: ("grpc_server_handling_seconds", "RPC latency, by method"), label: ("method", name), code: code, duration: duration)
   }
 
   /// A call the gateway forwarded, by backend and the status the backend answered: which
   /// backend is slow or failing, seen from the door.
   public func recordForwarded(backend: String, code: String, duration: Duration) {
+    record(
+      counting: ("gym_gateway_backend_calls_total", "Calls forwarded, by backend and status code"),
+      timing: ("gym_gateway_backend_seconds", "Forwarded call latency, by backend"), label: ("backend", backend), code: code,
+      duration: duration)
+  }
+
+  /// One count by label and code, one latency by label; collectors made on first use.
+  private func record(
+    counting: (name: String, help: String), timing: (name: String, help: String), label: (String, String), code: String,
+    duration: Duration
+  ) {
+    let counterKey = counting.name + " " + label.1 + " " + code
     let counter = counters.withLock { counters in
-      let key = "backend " + backend + " " + code
-      if let existing = counters[key] { return existing }
+      if let existing = counters[counterKey] { return existing }
       let made = registry.makeCounter(
-        descriptor: .init(metricName: "gym_gateway_backend_calls_total", helpText: "Calls forwarded, by backend and status code"),
-        labels: [("backend", backend), ("code", code)])
-      counters[key] = made
+        descriptor: .init(metricName: counting.name, helpText: counting.help), labels: [label, ("code", code)])
+      counters[counterKey] = made
       return made
     }
     counter.increment()
+    let histogramKey = timing.name + " " + label.1
     let histogram = histograms.withLock { histograms in
-      let key = "backend " + backend
-      if let existing = histograms[key] { return existing }
+      if let existing = histograms[histogramKey] { return existing }
       let made = registry.makeDurationHistogram(
-        descriptor: .init(metricName: "gym_gateway_backend_seconds", helpText: "Forwarded call latency, by backend"),
-        labels: [("backend", backend)], buckets: Self.buckets)
-      histograms[key] = made
+        descriptor: .init(metricName: timing.name, helpText: timing.help), labels: [label], buckets: Self.buckets)
+      histograms[histogramKey] = made
       return made
     }
     histogram.record(duration)

@@ -326,7 +326,7 @@ import Testing
   /// gateway's single connection to auth carries the whole burst. (One user from one
   /// address: the gateway's rate limits would rightly refuse most of it, so they are off.)
   @Test func aThousandConcurrentCallsOnOneChannelAllSucceed() async throws {
-    try await Self.withStack(environment: ["GYM_GATEWAY_RATE_LIMITS": "off"]) { supervisor, gateway in
+    try await Self.withStack(environment: ["GYM_GATEWAY_RATE_LIMITS": "false"]) { supervisor, gateway in
       let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
       let auth = ManagedService.auth.address(in: supervisor.layout)
       let (status, output) = try Self.run(

@@ -27,8 +27,8 @@ public enum GatewayApp {
     "Calls in flight on one backend connection; at most the backends' GYM_MAX_CONCURRENT_STREAMS (more wait in the gateway)")
 
   public static let rateLimits = ConfigKey(
-    "GYM_GATEWAY_RATE_LIMITS", default: "on",
-    "on: token buckets per client address and per user (GYM_GATEWAY_LIMIT_*); off: none (benchmarks, trusted networks)")
+    "GYM_GATEWAY_RATE_LIMITS", default: "true",
+    "true: token buckets per client address and per user (GYM_GATEWAY_LIMIT_*); false: none (benchmarks, trusted networks)")
   /// `GYM_GATEWAY_LIMIT_SIGNIN` and its siblings: one per class of method.
   static let limitKeys: [(RateLimiter.MethodClass, ConfigKey)] = RateLimiter.MethodClass.allCases.map { methodClass in
     let standard = RateLimiter.standard[methodClass] ?? .unlimited
@@ -77,16 +77,15 @@ public enum GatewayApp {
       maximumDeadline = try config.seconds(GatewayApp.maximumDeadline)
       backendConnections = try config.int(GatewayApp.backendConnections, in: 1...64)
       backendStreams = try config.int(GatewayApp.backendStreams, in: 1...100_000)
-      switch try config.string(GatewayApp.rateLimits) {
-      case "on":
+      if try config.bool(GatewayApp.rateLimits) {
         for (methodClass, key) in GatewayApp.limitKeys {
           guard let limits = RateLimiter.Limits(try config.string(key)) else {
             throw ConfigError("\(key.name) must be two limits, per address then per user, each RATE/BURST or 0 (e.g. \"10/50 0\")")
           }
           rateLimits[methodClass] = limits
         }
-      case "off": rateLimits = [:]
-      default: throw ConfigError("\(GatewayApp.rateLimits.name) must be on or off")
+      } else {
+        rateLimits = [:]
       }
       rateLimitEntries = try config.int(GatewayApp.limitEntries, in: 1_000...10_000_000)
     }
