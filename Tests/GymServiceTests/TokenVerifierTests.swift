@@ -226,13 +226,17 @@ private struct FixedKeys: VerificationKeySource {
     #expect(record.lastError?.contains("auth is down") == true)
     #expect(record.lastSuccess == nil)
     try await Task.sleep(for: .milliseconds(320))
+    let before = Date()
     _ = try? await verifier.verify(token)
+    let after = Date()
     record = verifier.refreshRecord
     #expect(source.calls.withLock { $0 } == 2)
     #expect(record.consecutiveFailures == 2)
-    // The second wait is 0.8–1 × 600 ms from the second failure.
-    let wait = record.nextAttemptAfter.map { $0.timeIntervalSinceNow } ?? 0
-    #expect(wait > 0.4 && wait <= 0.6)
+    // The second wait is 0.8–1 × 600 ms from the second failure, which happened between
+    // `before` and `after` (bounds that hold however slowly a loaded machine runs this).
+    let next = try #require(record.nextAttemptAfter)
+    #expect(next.timeIntervalSince(before) >= 0.48 - 0.001, "the backoff doubled: at least 0.8 × 600 ms")
+    #expect(next.timeIntervalSince(after) <= 0.6, "the backoff doubled once: at most 600 ms")
 
     source.mode.withLock { $0 = .answer }
     try await Task.sleep(for: .milliseconds(620))
