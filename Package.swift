@@ -32,6 +32,10 @@ let dependencies: [Package.Dependency] = [
   .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
   .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
   .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+  .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+  .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+  .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+  .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
   .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
 ]
 
@@ -80,6 +84,12 @@ let targets: [Target] = [
       .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOPosix", package: "swift-nio"),
       .product(name: "NIOHTTP1", package: "swift-nio"),
+      // TLS: certificates served and reloaded, a development CA.
+      .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      .product(name: "NIOCertificateReloading", package: "swift-nio-extras"),
+      .product(name: "X509", package: "swift-certificates"),
+      .product(name: "SwiftASN1", package: "swift-asn1"),
+      .product(name: "UnixSignals", package: "swift-service-lifecycle"),
     ],
     path: "Shared/GymService",
     swiftSettings: swiftSettings

@@ -155,7 +155,12 @@ def main(manifests, swift):
         if ports.get("grpc") != port or ports.get("metrics") != port + 2000:
             problem(f"{name}: container ports should be grpc {port}, metrics {port + 2000}")
         for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
-            if container.get(probe, {}).get("grpc", {}).get("port") != port:
+            if env.get("GYM_TLS_CERT_FILE"):
+                # The kubelet's gRPC probe cannot speak TLS; /healthz on metrics says the same.
+                http = container.get(probe, {}).get("httpGet", {})
+                if http.get("path") != "/healthz" or http.get("port") not in ("metrics", port + 2000):
+                    problem(f"{name}: {probe} of a TLS listener should be httpGet /healthz on metrics")
+            elif container.get(probe, {}).get("grpc", {}).get("port") != port:
                 problem(f"{name}: {probe} should be grpc on {port}")
 
         mounts = {m["mountPath"]: m["name"] for m in container.get("volumeMounts", [])}
@@ -167,6 +172,12 @@ def main(manifests, swift):
         secret = volumes.get(mount, {}).get("secret", {}).get("secretName")
         if secret != "gym-service-credential" or os.path.basename(credential) != "service-credential":
             problem(f"{name}: GYM_SERVICE_CREDENTIAL_FILE={credential} is not the gym-service-credential Secret")
+        if name == "gateway":
+            # The public door serves TLS from a Secret with both files.
+            tls_files = [env.get("GYM_TLS_CERT_FILE") or "", env.get("GYM_TLS_KEY_FILE") or ""]
+            tls_secrets = {volumes.get(mounts.get(os.path.dirname(f)), {}).get("secret", {}).get("secretName") for f in tls_files}
+            if tls_secrets != {"gym-gateway-tls"} and env.get("GYM_GATEWAY_ALLOW_PLAINTEXT") != "true":
+                problem("gateway: GYM_TLS_CERT_FILE and GYM_TLS_KEY_FILE must come from the gym-gateway-tls Secret")
         if name != "gateway":
             if mounts.get("/data") != "data" or env.get("GYM_DATA_DIR") != "/data":
                 problem(f"{name}: GYM_DATA_DIR=/data must be the 'data' volume")

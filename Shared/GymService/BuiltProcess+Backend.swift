@@ -26,10 +26,10 @@ extension BuiltProcess {
   ) throws -> BuiltProcess {
     let credential = settings.credential
     let revocations = revocations ?? RevocationList(maxLag: settings.common.revocationMaxLag)
-    let authClient = try GymClient.make(to: settings.auth, interceptors: [credential.clientInterceptor])
+    let authClient = try GymClient.make(to: settings.auth, tls: settings.common.internalTLS, interceptors: [credential.clientInterceptor])
     let verifier = TokenVerifier(
       source: AuthKeySource(client: authClient), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
-    let server = GymServer(
+    let server = try GymServer(
       name: name,
       settings: settings.common,
       services: services(authClient) + [OpsService(process: name, database: database)],

@@ -33,12 +33,30 @@ public enum CommonKeys {
     "Connections older than this are asked to go away (so clients spread over new replicas); 0 = never")
   public static let accessLog = ConfigKey(
     "GYM_ACCESS_LOG", default: "true", "true: one log line per call (method, status, latency, user id, request id); false: none")
+  public static let tlsCertificateFile = ConfigKey(
+    "GYM_TLS_CERT_FILE", default: "",
+    "PEM certificate chain this process serves on its gRPC listener (TLS); empty = plaintext")
+  public static let tlsKeyFile = ConfigKey("GYM_TLS_KEY_FILE", default: "", "PEM private key of GYM_TLS_CERT_FILE")
+  public static let tlsClientCAFile = ConfigKey(
+    "GYM_TLS_CLIENT_CA_FILE", default: "",
+    "PEM CA whose certificate every caller must present (mutual TLS, for internal listeners); empty = none asked")
+  public static let tlsReload = ConfigKey(
+    "GYM_TLS_RELOAD_SECONDS", default: "60",
+    "How often the certificate and key files are read again (SIGHUP reloads at once); a renewed pair serves new connections")
+  public static let internalTLSCAFile = ConfigKey(
+    "GYM_INTERNAL_TLS_CA_FILE", default: "",
+    "PEM CA of the other gym processes: when set, calls to them use TLS and check their certificates; empty = plaintext")
+  public static let internalTLSCertificateFile = ConfigKey(
+    "GYM_INTERNAL_TLS_CERT_FILE", default: "", "PEM certificate this process presents when calling other gym processes (mutual TLS)")
+  public static let internalTLSKeyFile = ConfigKey(
+    "GYM_INTERNAL_TLS_KEY_FILE", default: "", "PEM private key of GYM_INTERNAL_TLS_CERT_FILE")
   public static let dataDir = ConfigKey(
     "GYM_DATA_DIR", default: "./.gym-data", "Directory holding this service's SQLite file and keys")
 
   public static let all: [ConfigKey] = [
     logLevel, metricsListen, shutdownGrace, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
     sqliteCacheKiB, sqliteReaders, revocationMaxLag, maxConnections, connectionIdle, connectionMaxAge, accessLog,
+    tlsCertificateFile, tlsKeyFile, tlsClientCAFile, tlsReload, internalTLSCAFile, internalTLSCertificateFile, internalTLSKeyFile,
   ]
 }
 
@@ -60,6 +78,16 @@ public struct CommonSettings: Sendable {
   public var connectionIdle: Duration? = .seconds(600)
   public var connectionMaxAge: Duration? = nil
   public var accessLog = true
+  /// nil = plaintext.
+  public var tls: ServerTLS? = nil
+  /// nil = plaintext calls to other processes.
+  public var internalTLS: InternalTLS? = nil
+  public var certificateReload: Duration = .seconds(60)
+
+  /// Every certificate pair the process holds, for `CertificateWatcher`.
+  public var certificateFiles: [CertificateFiles] {
+    [tls?.identity, internalTLS?.identity].compactMap { $0 }
+  }
 
   public init(
     listen: HostPort, metricsListen: HostPort? = nil, shutdownGrace: Duration = .seconds(10),
@@ -106,5 +134,8 @@ public struct CommonSettings: Sendable {
     let age = try config.int(CommonKeys.connectionMaxAge, in: 0...(30 * 86_400))
     connectionMaxAge = age == 0 ? nil : .seconds(age)
     accessLog = try config.bool(CommonKeys.accessLog)
+    tls = try ServerTLS(config: config)
+    internalTLS = try InternalTLS(config: config)
+    certificateReload = .seconds(try config.int(CommonKeys.tlsReload, in: 1...86_400))
   }
 }

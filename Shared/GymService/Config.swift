@@ -136,4 +136,12 @@ public struct HostPort: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+  /// Whether `host` names this machine only: localhost, 127.0.0.0/8 or ::1.
+  public static func isLoopback(_ host: String) -> Bool {
+    let host = host.lowercased()
+    if host == "localhost" || host == "::1" { return true }
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+  }
 }

@@ -1,4 +1,5 @@
 import GRPCCore
+import Foundation
 import GRPCNIOTransportHTTP2
 import ServiceLifecycle
 
@@ -6,14 +7,15 @@ import ServiceLifecycle
 public typealias GymGRPCClient = GRPCClient<HTTP2ClientTransport.Posix>
 
 public enum GymClient {
-  /// A plaintext HTTP/2 client to `address`; run it with `ClientConnections`.
+  /// An HTTP/2 client to `address`, with TLS when `tls` is given; run it with `ClientConnections`.
   public static func make(
     to address: HostPort,
+    tls: InternalTLS?,
     interceptors: [any ClientInterceptor] = []
   ) throws -> GymGRPCClient {
     let transport = try HTTP2ClientTransport.Posix(
-      target: .dns(host: address.host, port: address.port),
-      transportSecurity: .plaintext,
+      target: address.target,
+      transportSecurity: try tls.clientSecurity,
       config: .defaults { config in
         // Reconnect quickly after a backend restart; callers fail fast meanwhile.
         config.backoff.initial = .milliseconds(100)
@@ -59,5 +61,18 @@ public struct ClientConnections<Transport: ClientTransport>: Service {
     } onGracefulShutdown: {
       client.beginGracefulShutdown()
     }
+  }
+}
+
+extension HostPort {
+  /// Where a client dials: an IP literal as an address, a name through DNS. A literal must
+  /// not become a DNS target: its authority would be sent as the TLS server name, which
+  /// TLS forbids for addresses, and the handshake would fail.
+  public var target: any ResolvableTarget {
+    var v4 = in_addr()
+    if inet_pton(AF_INET, host, &v4) == 1 { return .ipv4(address: host, port: port) }
+    var v6 = in6_addr()
+    if inet_pton(AF_INET6, host, &v6) == 1 { return .ipv6(address: host, port: port) }
+    return .dns(host: host, port: port)
   }
 }

@@ -36,7 +36,7 @@ public final class GymServer: Sendable {
     interceptors extra: (beforeAuth: [any ServerInterceptor], afterAuth: [any ServerInterceptor]) = ([], []),
     metrics: RPCMetrics = RPCMetrics(),
     logger: Logger
-  ) {
+  ) throws {
     self.name = name
     self.settings = settings
     self.logger = logger
@@ -66,7 +66,7 @@ public final class GymServer: Sendable {
     }
     self.transport = HTTP2ServerTransport.Posix(
       address: .ipv4(host: settings.listen.host, port: settings.listen.port),
-      transportSecurity: .plaintext,
+      transportSecurity: try settings.tls?.transportSecurity ?? .plaintext,
       config: config
     )
     var interceptors: [any ServerInterceptor] = [
@@ -99,8 +99,11 @@ public final class GymServer: Sendable {
   public func lifecycle(
     before: [any Service] = [], stoppingFirst: [any Service] = [], probe: @escaping HealthMonitor.Probe
   ) -> [any Service] {
-    before + [
-      MetricsServer(address: settings.metricsListen, metrics: metrics, logger: logger),
+    let certificates = settings.certificateFiles
+    let watcher: [any Service] =
+      certificates.isEmpty ? [] : [CertificateWatcher(files: certificates, interval: settings.certificateReload, logger: logger)]
+    return before + watcher + [
+      MetricsServer(address: settings.metricsListen, metrics: metrics, health: health, logger: logger),
       GRPCServerService(server: server),
       HealthMonitor(status: health, logger: logger, probe: probe),
     ] + stoppingFirst
@@ -115,7 +118,13 @@ public final class GymServer: Sendable {
       logger: logger
     )
     config.maximumGracefulShutdownDuration = settings.shutdownGrace
-    logger.info("starting", metadata: ["listen": "\(settings.listen)", "metrics": "\(settings.metricsListen)"])
+    logger.info(
+      "starting",
+      metadata: [
+        "listen": "\(settings.listen)", "metrics": "\(settings.metricsListen)",
+        "tls": "\(settings.tls == nil ? "off" : settings.tls?.clientCAFile == nil ? "on" : "mutual")",
+        "internal_tls": "\(settings.internalTLS == nil ? "off" : settings.internalTLS?.identity == nil ? "on" : "mutual")",
+      ])
     try await ServiceGroup(configuration: config).run()
     logger.info("stopped")
   }

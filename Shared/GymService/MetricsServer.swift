@@ -5,26 +5,31 @@ import NIOPosix
 import ServiceLifecycle
 
 /// A tiny HTTP/1.1 server that answers `GET /metrics` with the Prometheus text
-/// exposition of `RPCMetrics`; everything else is 404.
+/// exposition of `RPCMetrics`, and `GET /healthz` with the process's serving status (200
+/// SERVING, else 503) for probes that cannot speak gRPC over TLS, such as Kubernetes'
+/// kubelet; everything else is 404.
 public struct MetricsServer: Service {
   private let address: HostPort
   private let metrics: RPCMetrics
+  private let health: HealthStatus?
   private let logger: Logger
 
-  public init(address: HostPort, metrics: RPCMetrics, logger: Logger) {
+  public init(address: HostPort, metrics: RPCMetrics, health: HealthStatus? = nil, logger: Logger) {
     self.address = address
     self.metrics = metrics
+    self.health = health
     self.logger = logger
   }
 
   public func run() async throws {
     let metrics = self.metrics
+    let health = self.health
     let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-          try channel.pipeline.syncOperations.addHandler(MetricsHTTPHandler(metrics: metrics))
+          try channel.pipeline.syncOperations.addHandler(MetricsHTTPHandler(metrics: metrics, health: health))
         }
       }
       .bind(host: address.host, port: address.port).get()
@@ -39,10 +44,26 @@ private final class MetricsHTTPHandler: ChannelInboundHandler {
   typealias OutboundOut = HTTPServerResponsePart
 
   private let metrics: RPCMetrics
+  private let health: HealthStatus?
   private var path = ""
   private var keepAlive = false
 
-  init(metrics: RPCMetrics) { self.metrics = metrics }
+  init(metrics: RPCMetrics, health: HealthStatus?) {
+    self.metrics = metrics
+    self.health = health
+  }
+
+  private func answer() -> (HTTPResponseStatus, contentType: String, body: String) {
+    switch path {
+    case "/metrics":
+      return (.ok, "text/plain; version=0.0.4; charset=utf-8", metrics.exposition())
+    case "/healthz" where health != nil:
+      let status = health?.status(of: "") ?? .unknown
+      return (status == .serving ? .ok : .serviceUnavailable, "text/plain", "\(status)".uppercased() + "\n")
+    default:
+      return (.notFound, "text/plain", "not found: try /metrics\n")
+    }
+  }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data) {
@@ -52,12 +73,11 @@ private final class MetricsHTTPHandler: ChannelInboundHandler {
     case .body:
       break
     case .end:
-      let found = path == "/metrics"
-      let body = found ? metrics.exposition() : "not found: try /metrics\n"
+      let (status, contentType, body) = answer()
       var headers = HTTPHeaders()
-      headers.add(name: "content-type", value: found ? "text/plain; version=0.0.4; charset=utf-8" : "text/plain")
+      headers.add(name: "content-type", value: contentType)
       headers.add(name: "content-length", value: "\(body.utf8.count)")
-      let head = HTTPResponseHead(version: .http1_1, status: found ? .ok : .notFound, headers: headers)
+      let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
       context.write(wrapOutboundOut(.head(head)), promise: nil)
       context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
       let keepAlive = self.keepAlive

@@ -39,10 +39,11 @@ public func withRunningProcess<T: Sendable>(
 /// A client connected to `address` for the duration of `body`.
 public func withClient<T: Sendable>(
   to address: HostPort,
+  security: HTTP2ClientTransport.Posix.TransportSecurity = .plaintext,
   _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
 ) async throws -> T {
   let transport = try HTTP2ClientTransport.Posix(
-    target: .ipv4(address: address.host, port: address.port), transportSecurity: .plaintext)
+    target: .ipv4(address: address.host, port: address.port), transportSecurity: security)
   return try await withGRPCClient(transport: transport) { try await body($0) }
 }
 

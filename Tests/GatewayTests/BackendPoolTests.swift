@@ -15,7 +15,7 @@ import Testing
     // Nothing listens there: these tests never touch the wire, only the admission.
     try BackendPool(
       name: "auth", address: HostPort(host: "127.0.0.1", port: 1), connections: connections,
-      streamsPerConnection: streams)
+      streamsPerConnection: streams, tls: nil)
   }
 
   @Test func callsBeyondTheLimitWaitAndAllComplete() async throws {

@@ -277,7 +277,7 @@ import Testing
 
   /// Runs a follower of auth at `port` into `list` until the returned function is called.
   func following(port: Int, credential: ServiceCredential, into list: RevocationList) throws -> @Sendable () -> Void {
-    let client = try GymClient.make(to: HostPort(host: "127.0.0.1", port: port), interceptors: [credential.clientInterceptor])
+    let client = try GymClient.make(to: HostPort(host: "127.0.0.1", port: port), tls: nil, interceptors: [credential.clientInterceptor])
     let follower = RevocationFollower(client: client, list: list, logger: Logger(label: "follower"))
     let runner = Task {
       try await withThrowingDiscardingTaskGroup { group in

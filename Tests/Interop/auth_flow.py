@@ -1,5 +1,7 @@
 """Register -> Login -> GetMe -> RefreshSession -> Logout through the gateway with grpcio.
 
+Usage: auth_flow.py HOST:PORT [CA_FILE]; with CA_FILE the channel is TLS trusting it.
+
 Exits non-zero (with a message) on the first deviation; prints "interop ok" at the end.
 """
 import sys
@@ -20,8 +22,15 @@ def expect_code(call, code):
     sys.exit(f"expected {code}, the call succeeded")
 
 
-def main(address):
-    channel = grpc.insecure_channel(address)
+def main(address, ca_file=None):
+    if ca_file:
+        # A TLS gateway: trust the stack's CA; a plaintext channel must get nowhere.
+        with open(ca_file, "rb") as f:
+            channel = grpc.secure_channel(address, grpc.ssl_channel_credentials(root_certificates=f.read()))
+        plain = auth_pb2_grpc.AuthServiceStub(grpc.insecure_channel(address))
+        expect_code(lambda: plain.GetSigningKeys(auth_pb2.GetSigningKeysRequest(), timeout=5), grpc.StatusCode.UNAVAILABLE)
+    else:
+        channel = grpc.insecure_channel(address)
     auth = auth_pb2_grpc.AuthServiceStub(channel)
     name = "py_" + uuid.uuid4().hex[:10]
     password = "violet staircase under a quiet harbour"
@@ -56,4 +65,4 @@ def main(address):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None)

@@ -124,7 +124,8 @@ public enum AuthApp {
     let hasher = try PasswordHasher(
       parameters: settings.hashParameters, maxConcurrent: settings.hashConcurrency, queueLimit: settings.hashQueue)
     let policy = PasswordPolicy(minimumLength: settings.passwordMinLength)
-    let receivers = try OutboxReceivers(addresses: settings.outboxReceivers, credential: settings.credential)
+    let receivers = try OutboxReceivers(
+      addresses: settings.outboxReceivers, tls: settings.common.internalTLS, credential: settings.credential)
     let friendships = receivers.client(for: .messaging).map {
       MessagingFriendships(client: Gym_Messaging_V1_MessagingInternal.Client(wrapping: $0), logger: logger)
     }
@@ -139,7 +140,7 @@ public enum AuthApp {
       logger: logger)
     let verifier = TokenVerifier(source: issuer, cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     try await verifier.refresh()
-    let server = GymServer(
+    let server = try GymServer(
       name: "gym-auth",
       settings: settings.common,
       services: [

@@ -14,8 +14,8 @@ import SwiftProtobuf
 struct OutboxReceivers: Sendable {
   private let clients: [Outbox.Destination: GymGRPCClient]
 
-  init(addresses: [Outbox.Destination: HostPort], credential: ServiceCredential) throws {
-    clients = try addresses.mapValues { try GymClient.make(to: $0, interceptors: [credential.clientInterceptor]) }
+  init(addresses: [Outbox.Destination: HostPort], tls: InternalTLS?, credential: ServiceCredential) throws {
+    clients = try addresses.mapValues { try GymClient.make(to: $0, tls: tls, interceptors: [credential.clientInterceptor]) }
   }
 
   /// The credentialed connection to a destination, for other calls to it.

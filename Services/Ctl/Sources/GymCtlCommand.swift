@@ -9,7 +9,7 @@ public struct GymCtlCommand: AsyncParsableCommand {
     abstract: "Run and inspect the gym platform.",
     subcommands: [
       Up.self, Status.self, Health.self, Users.self, Programs.self, OutboxCommand.self, Import.self, Backup.self,
-      Restore.self, Mail.self, Credential.self,
+      Restore.self, Mail.self, Credential.self, TLSCommand.self,
     ]
   )
 
@@ -55,6 +55,12 @@ struct StackOptions: ParsableArguments {
   @Option(help: "HOST:PORT of the gateway (default: 127.0.0.1:BASE_PORT), e.g. gateway:7000 from another container.")
   var gateway: String?
 
+  @Flag(help: "The stack serves TLS with the certificates of --tls-dir (made by `gymctl tls init`, or by `gymctl up --tls`).")
+  var tls = false
+
+  @Option(help: "The stack's certificates (default: DATA_DIR/tls).")
+  var tlsDir: String?
+
   @Flag(help: "Print JSON instead of a table.")
   var json = false
 
@@ -63,6 +69,11 @@ struct StackOptions: ParsableArguments {
     // Inside a container the processes' own setting names the mounted secret.
     if let file = credentialFile ?? ProcessInfo.processInfo.environment[ServiceCredential.fileKey.name] {
       layout.credentialFile = file
+    }
+    if tls { layout.tls = TLSDirectory(path: tlsDir ?? (dataDir as NSString).appendingPathComponent("tls")) }
+    // Beside a gateway that serves TLS (in its container), the same setting names its certificate.
+    if let file = ProcessInfo.processInfo.environment[CommonKeys.tlsCertificateFile.name], !file.isEmpty {
+      layout.gatewayCertificateFile = file
     }
     return layout
   }

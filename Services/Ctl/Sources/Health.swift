@@ -1,4 +1,5 @@
 import ArgumentParser
+import GRPCNIOTransportHTTP2
 import GymService
 
 /// `gymctl health --addr HOST:PORT`: exit 0 only when serving (container health checks).
@@ -11,6 +12,9 @@ struct Health: AsyncParsableCommand {
   @Option(help: "Service name to check; empty = the whole process.")
   var service = ""
 
+  @Option(help: "Check over TLS with the stack's certificates in this directory (gymctl tls init).")
+  var tlsDir: String?
+
   @Flag(help: "Print JSON.")
   var json = false
 
@@ -18,7 +22,8 @@ struct Health: AsyncParsableCommand {
     guard let address = HostPort(addr) else {
       throw ValidationError("--addr must be HOST:PORT, e.g. 127.0.0.1:7000")
     }
-    let result = await HealthProbe.check(address, service: service)
+    let security = try tlsDir.map { try TLSDirectory(path: $0).clientSecurity() } ?? .plaintext
+    let result = await HealthProbe.check(address, service: service, security: security)
     let status = result.status.map { "\($0)".uppercased() } ?? "DOWN"
     if json {
       print(Output.jsonLine(["address": addr, "status": status, "error": result.error ?? ""]))

@@ -12,11 +12,14 @@ public enum HealthProbe {
     public var serving: Bool { status == .serving }
   }
 
-  public static func check(_ address: HostPort, service: String = "", timeout: Duration = .seconds(2)) async -> Result {
+  public static func check(
+    _ address: HostPort, service: String = "", timeout: Duration = .seconds(2),
+    security: HTTP2ClientTransport.Posix.TransportSecurity = .plaintext
+  ) async -> Result {
     let start = ContinuousClock.now
     do {
       let transport = try HTTP2ClientTransport.Posix(
-        target: .dns(host: address.host, port: address.port), transportSecurity: .plaintext)
+        target: address.target, transportSecurity: security)
       return try await withGRPCClient(transport: transport) { client in
         let options = CallOptions.internalCall(timeout: timeout)
         let health = Grpc_Health_V1_Health.Client(wrapping: client)

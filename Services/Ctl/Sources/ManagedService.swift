@@ -1,4 +1,5 @@
 import Foundation
+import GRPCNIOTransportHTTP2
 import GymService
 
 /// One executable that `gymctl up` runs. New services join the platform by being
@@ -48,6 +49,11 @@ public struct StackLayout: Sendable {
   /// The service credential shared by the stack's processes (created by `Supervisor.start`);
   /// by default in the data directory.
   public var credentialFile: String
+  /// The stack's certificates when it runs with TLS (`gymctl up --tls`); nil = plaintext.
+  public var tls: TLSDirectory?
+  /// The certificate the gateway serves when gymctl runs beside it (in its container,
+  /// where `GYM_TLS_CERT_FILE` names it): calls to the gateway accept exactly that one.
+  public var gatewayCertificateFile: String?
 
   public init(basePort: Int = 7000, dataDirectory: String = "./.gym-data") {
     self.basePort = basePort
@@ -60,6 +66,14 @@ public struct StackLayout: Sendable {
     env["GYM_DATA_DIR"] = dataDirectory
     env["GYM_SERVICE_CREDENTIAL_FILE"] = credentialFile
     env["GYM_METRICS_LISTEN"] = "\(host):\(basePort + service.portOffset + metricsOffset)"
+    if let tls { env.merge(tls.environment(for: service)) { $1 } }
     return env
+  }
+
+  /// How gymctl and the supervisor call the stack's processes.
+  public func clientSecurity(for service: ManagedService? = nil) throws -> HTTP2ClientTransport.Posix.TransportSecurity {
+    if let tls { return try tls.clientSecurity() }
+    if service?.name == ManagedService.gateway.name, let gatewayCertificateFile { return try .pinned(to: gatewayCertificateFile) }
+    return .plaintext
   }
 }

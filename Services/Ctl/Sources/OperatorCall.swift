@@ -13,7 +13,7 @@ enum OperatorCall {
     let credential = try stack.credential()
     let address = try stack.address(of: service)
     let transport = try HTTP2ClientTransport.Posix(
-      target: .dns(host: address.host, port: address.port), transportSecurity: .plaintext)
+      target: address.target, transportSecurity: try stack.layout.clientSecurity(for: service))
     do {
       return try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { try await body($0) }
     } catch let error as RPCError where error.code == .unavailable {

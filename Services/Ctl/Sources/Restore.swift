@@ -42,11 +42,12 @@ struct Restore: AsyncParsableCommand {
   /// with its own pages: every process of the stack must be stopped.
   private func refuseWhileRunning() async throws {
     let layout = stack.layout
+    let security = try layout.clientSecurity()
     let answering = await withTaskGroup(of: String?.self) { group in
       for service in ManagedService.all {
         group.addTask {
           let address = service.address(in: layout)
-          return await HealthProbe.check(address, timeout: .milliseconds(500)).status == nil ? nil : "\(service.name) (\(address))"
+          return await HealthProbe.check(address, timeout: .milliseconds(500), security: security).status == nil ? nil : "\(service.name) (\(address))"
         }
       }
       return await group.reduce(into: [String]()) { if let name = $1 { $0.append(name) } }

@@ -124,11 +124,12 @@ public final class Supervisor: Sendable {
   private func waitUntilServing(_ service: ManagedService, process: Process, logFile: String, timeout: Duration) async throws {
     let deadline = ContinuousClock.now + timeout
     let address = service.address(in: layout)
+    let security = try layout.clientSecurity()
     while ContinuousClock.now < deadline {
       if !process.isRunning {
         throw StartError(description: "\(service.executable) exited with status \(process.terminationStatus) during start-up:\n" + Self.tail(of: logFile))
       }
-      if await HealthProbe.check(address, timeout: .milliseconds(500)).serving { return }
+      if await HealthProbe.check(address, timeout: .milliseconds(500), security: security).serving { return }
       try await Task.sleep(for: .milliseconds(50))
     }
     throw StartError(description: "\(service.executable) was not serving on \(address) within \(timeout):\n" + Self.tail(of: logFile))

@@ -28,6 +28,10 @@ struct Up: AsyncParsableCommand {
 
     let json = stack.json
     func say(_ line: String) { GymCtl.say(json: json, line) }
+    if let tls = stack.layout.tls, !tls.exists {
+      try tls.create(hosts: [])
+      say("wrote a development CA and certificates to \(tls.path)")
+    }
     let started = ContinuousClock.now
     do {
       try await supervisor.start { GymCtl.say(json: json, $0) }
@@ -38,6 +42,7 @@ struct Up: AsyncParsableCommand {
     }
     say("all services healthy in \(started.duration(to: .now).formatted(.units(allowed: [.seconds, .milliseconds])))")
     say("gateway listening on \(stack.layout.host):\(stack.layout.basePort)  (data in \(stack.dataDir), logs in \(stack.dataDir)/logs)")
+    if let tls = stack.layout.tls { say("TLS on every connection; clients trust \(tls.caFile)") }
     say("press Ctrl-C to stop")
 
     let outcome = await withTaskGroup(of: String?.self) { group in

@@ -24,10 +24,10 @@ final class BackendPool: Sendable {
     var nextWaiter: UInt64 = 0
   }
 
-  init(name: String, address: HostPort, connections: Int, streamsPerConnection: Int) throws {
+  init(name: String, address: HostPort, connections: Int, streamsPerConnection: Int, tls: InternalTLS?) throws {
     self.name = name
-    clients = try (0..<connections).map { _ in try GymClient.make(to: address) }
-    control = try GymClient.make(to: address)
+    clients = try (0..<connections).map { _ in try GymClient.make(to: address, tls: tls) }
+    control = try GymClient.make(to: address, tls: tls)
     self.streamsPerConnection = streamsPerConnection
     state = Mutex(State(inFlight: Array(repeating: 0, count: connections)))
   }

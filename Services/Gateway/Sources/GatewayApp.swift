@@ -40,13 +40,16 @@ public enum GatewayApp {
         "\(methodClass) calls: \"RATE/BURST RATE/BURST\" per client address, then per user; 0 = no limit")
     )
   }
+  public static let allowPlaintext = ConfigKey(
+    "GYM_GATEWAY_ALLOW_PLAINTEXT", default: "false",
+    "true: serve plaintext on a non-loopback GYM_GATEWAY_LISTEN (only behind a TLS-terminating proxy or on a private network); loopback is always allowed")
   public static let limitEntries = ConfigKey(
     "GYM_GATEWAY_LIMIT_ENTRIES", default: "100000", "Rate-limit buckets kept in memory at most (idle ones are dropped first)")
 
   public static let keys: [ConfigKey] =
     [listen] + backendKeys.map(\.key)
     + [ServiceCredential.fileKey, defaultDeadline, maximumDeadline, backendConnections, backendStreams, rateLimits]
-    + limitKeys.map(\.1) + [limitEntries] + CommonKeys.all
+    + limitKeys.map(\.1) + [limitEntries, allowPlaintext] + CommonKeys.all
 
   public struct Settings: Sendable {
     public var common: CommonSettings
@@ -88,6 +91,15 @@ public enum GatewayApp {
         rateLimits = [:]
       }
       rateLimitEntries = try config.int(GatewayApp.limitEntries, in: 1_000...10_000_000)
+      try Self.checkPlaintext(common, allowed: try config.bool(GatewayApp.allowPlaintext))
+    }
+
+    /// The public door speaks plaintext only on loopback (development, `gymctl up`) or
+    /// where the operator says so explicitly: tokens and passwords cross it.
+    static func checkPlaintext(_ common: CommonSettings, allowed: Bool) throws {
+      guard common.tls == nil, !allowed, !HostPort.isLoopback(common.listen.host) else { return }
+      throw ConfigError(
+        "\(GatewayApp.listen.name)=\(common.listen) is not a loopback address: serve TLS (\(CommonKeys.tlsCertificateFile.name) and \(CommonKeys.tlsKeyFile.name); `gymctl tls init` makes a development pair) or, behind a TLS-terminating proxy or on a private network, set \(GatewayApp.allowPlaintext.name)=true")
     }
   }
 
@@ -96,7 +108,7 @@ public enum GatewayApp {
     for (name, address) in settings.backends {
       pools[name] = try BackendPool(
         name: name, address: address, connections: settings.backendConnections,
-        streamsPerConnection: settings.backendStreams)
+        streamsPerConnection: settings.backendStreams, tls: settings.common.internalTLS)
     }
     var routes: [(Route, BackendPool)] = []
     for route in Route.all {
@@ -109,7 +121,8 @@ public enum GatewayApp {
     // A separate connection for the gateway's own calls to auth (signing keys, the
     // revocation stream), so they never wait behind users' calls and forwarded calls
     // never carry the credential.
-    let authInternal = try GymClient.make(to: authAddress, interceptors: [settings.credential.clientInterceptor])
+    let tls = settings.common.internalTLS
+    let authInternal = try GymClient.make(to: authAddress, tls: tls, interceptors: [settings.credential.clientInterceptor])
     let verifier = TokenVerifier(
       source: AuthKeySource(client: authInternal), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     let revocations = RevocationList(maxLag: settings.common.revocationMaxLag)
@@ -119,9 +132,9 @@ public enum GatewayApp {
     let operatorBackends = try Route.backends.map { name in
       guard let address = settings.backends[name] else { throw ConfigError("no address configured for backend '\(name)'") }
       return PlatformOperator.Backend(
-        name: name, address: address, client: try GymClient.make(to: address, interceptors: [settings.credential.clientInterceptor]))
+        name: name, address: address, client: try GymClient.make(to: address, tls: tls, interceptors: [settings.credential.clientInterceptor]))
     }
-    let server = GymServer(
+    let server = try GymServer(
       name: "gym-gateway",
       settings: settings.common,
       services: [

@@ -57,7 +57,7 @@ public enum PlanApp {
   ) async throws -> BuiltProcess {
     let path = settings.backend.databasePath("plan.sqlite")
     let store = try PlanStore(path: path, tuning: settings.backend.common.database)
-    let catalogConnection = try GymClient.make(to: settings.catalog, interceptors: [settings.backend.credential.clientInterceptor])
+    let catalogConnection = try GymClient.make(to: settings.catalog, tls: settings.backend.common.internalTLS, interceptors: [settings.backend.credential.clientInterceptor])
     let catalog = catalog ?? CatalogClient(client: catalogConnection, logger: logger)
     // Saves reach the catalog through plan's own outbox, so a catalog outage delays the
     // count and never loses it.
@@ -65,7 +65,7 @@ public enum PlanApp {
       try await deliver(job, to: catalog)
     }
     let messagingConnection = try settings.messaging.map {
-      try GymClient.make(to: $0, interceptors: [settings.backend.credential.clientInterceptor])
+      try GymClient.make(to: $0, tls: settings.backend.common.internalTLS, interceptors: [settings.backend.credential.clientInterceptor])
     }
     let notifier = notifier ?? messagingConnection.map(MessagingNotifier.init)
     if notifier == nil { logger.notice("no messaging address: workout reminders are off") }
