@@ -34,6 +34,9 @@ public enum AuthApp {
   public static let smtpAddress = ConfigKey(
     "GYM_SMTP_ADDR", default: "", "HOST:PORT of the SMTP server that delivers mail; empty = keep it in the development sink (gymctl mail)")
   public static let smtpFrom = ConfigKey("GYM_SMTP_FROM", default: "gym@localhost", "Sender address of the platform's mail")
+  public static let viewFlushInterval = ConfigKey(
+    "GYM_AUTH_VIEW_FLUSH_SECONDS", default: "5",
+    "How often profile views noted by GetProfile are counted (each viewer once per profile and day), in one write")
   public static let pruneInterval = ConfigKey(
     "GYM_AUTH_PRUNE_INTERVAL_SECONDS", default: "3600",
     "How often spent sessions, refresh tokens, reset and verification codes, old mail and revocations are deleted")
@@ -51,7 +54,7 @@ public enum AuthApp {
 
   public static let keys: [ConfigKey] =
     [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency, hashQueue,
-      accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, pruneInterval, placesAddress, catalogAddress, planAddress, messagingAddress]
+      accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, pruneInterval, viewFlushInterval, placesAddress, catalogAddress, planAddress, messagingAddress]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -71,6 +74,7 @@ public enum AuthApp {
     public var credential: ServiceCredential
     public var outboxPollInterval: Duration = .milliseconds(500)
     public var pruneInterval: Duration = .seconds(3600)
+    public var viewFlushInterval: Duration = .seconds(5)
     /// Outbox receivers by destination ("places", "catalog", …).
     public var outboxReceivers: [Outbox.Destination: HostPort] = [:]
 
@@ -95,6 +99,7 @@ public enum AuthApp {
       requireVerifiedEmail = try config.bool(AuthApp.requireVerifiedEmail)
       minimumAge = try config.int(AuthApp.minimumAge, in: 0...120)
       pruneInterval = .seconds(try config.int(AuthApp.pruneInterval, in: 60...86_400))
+      viewFlushInterval = .seconds(try config.int(AuthApp.viewFlushInterval, in: 1...3600))
       if !(try config.string(AuthApp.smtpAddress)).isEmpty {
         let address = try config.address(AuthApp.smtpAddress)
         let client = SMTPClient(host: address.host, port: address.port, from: try config.string(AuthApp.smtpFrom))
@@ -129,6 +134,7 @@ public enum AuthApp {
     let friendships = receivers.client(for: .messaging).map {
       MessagingFriendships(client: Gym_Messaging_V1_MessagingInternal.Client(wrapping: $0), logger: logger)
     }
+    let views = ProfileViewCounter(store: store, interval: settings.viewFlushInterval, logger: logger)
     let service = AuthService(
       store: store,
       hasher: hasher,
@@ -137,6 +143,7 @@ public enum AuthApp {
       throttle: LoginThrottle(limits: settings.throttle),
       settings: serviceSettings,
       friendships: friendships,
+      views: views,
       logger: logger)
     let verifier = TokenVerifier(source: issuer, cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     try await verifier.refresh()
@@ -159,7 +166,8 @@ public enum AuthApp {
     return BuiltProcess(
       server: server,
       services: server.lifecycle(
-        before: receivers.connections + [outbox, AuthHousekeeping(store: store, interval: settings.pruneInterval, logger: logger)]
+        // The view counter stops after the server has drained, so the last views are counted.
+        before: receivers.connections + [outbox, views, AuthHousekeeping(store: store, interval: settings.pruneInterval, logger: logger)]
           + (settings.smtp.map { [MailSender(store: store, client: $0, logger: logger)] } ?? []),
         probe: {
         try await GymDatabase.probe(writer)

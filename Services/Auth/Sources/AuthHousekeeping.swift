@@ -27,6 +27,7 @@ public struct AuthHousekeeping: Service {
             metadata: [
               "sessions": "\(pruned.sessions)", "refresh_tokens": "\(pruned.refreshTokens)", "resets": "\(pruned.resets)",
               "verifications": "\(pruned.verifications)", "mail": "\(pruned.mail)", "revocations": "\(pruned.revocations)",
+              "profile_views": "\(pruned.profileViews)",
             ])
         }
       } catch {

@@ -50,9 +50,10 @@ extension AuthService {
     case .username(let value) where !value.isEmpty: (id, username) = (nil, value)
     default: throw AuthError.invalid([FieldViolation("user_id", "give user_id or username")])
     }
-    guard let user = try await store.viewProfile(id: id, username: username, viewerID: caller.userID, now: Date()) else {
+    guard let user = try await store.profile(id: id, username: username, now: Date()) else {
       throw AuthError.notFound("no such user")
     }
+    views.record(profileID: user.id, viewerID: caller.userID)
     // A PRIVATE profile is shown in full to its owner, administrators and friends
     // (friendships live in messaging; no answer means not friends).
     var full = user.visibility != Gym_Auth_V1_Visibility.private.rawValue || user.id == caller.userID || caller.isAdmin

@@ -37,13 +37,14 @@ public struct AuthService: Sendable {
   let registrations: LoginThrottle
   let settings: Settings
   let friendships: (any Friendships)?
+  let views: ProfileViewCounter
   let logger: Logger
 
   public init(
     store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, issuer: TokenIssuer,
     throttle: LoginThrottle, resets: LoginThrottle = LoginThrottle(limits: .resets),
     registrations: LoginThrottle = LoginThrottle(limits: .registrations), settings: Settings = Settings(),
-    friendships: (any Friendships)? = nil, logger: Logger
+    friendships: (any Friendships)? = nil, views: ProfileViewCounter, logger: Logger
   ) {
     self.store = store
     self.hasher = hasher
@@ -54,6 +55,7 @@ public struct AuthService: Sendable {
     self.registrations = registrations
     self.settings = settings
     self.friendships = friendships
+    self.views = views
     self.logger = logger
   }
 

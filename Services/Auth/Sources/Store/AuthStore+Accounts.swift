@@ -90,18 +90,50 @@ extension AuthStore {
     }
   }
 
-  /// A profile by id or username for another user to see; counts a view unless the
-  /// viewer is the owner. Banned users are not found.
-  public func viewProfile(id: String?, username: String?, viewerID: String, now: Date) async throws -> UserRecord? {
-    try await writer.write { db in
+  /// A profile by id or username for another user to see (a read: views are counted
+  /// apart, by `countViews`). Banned users are not found.
+  public func profile(id: String?, username: String?, now: Date) async throws -> UserRecord? {
+    try await writer.read { db in
       let request = id.map { UserRecord.filter(UserRecord.Columns.id == $0) }
         ?? UserRecord.filter(UserRecord.Columns.usernameKey == (username ?? "").lowercased())
-      guard var user = try request.fetchOne(db), !user.isBanned(at: now) else { return nil }
-      if user.id != viewerID {
-        try db.execute(sql: "UPDATE users SET view_count = view_count + 1 WHERE id = ?", arguments: [user.id])
-        user.viewCount += 1
-      }
+      guard let user = try request.fetchOne(db), !user.isBanned(at: now) else { return nil }
       return user
+    }
+  }
+
+  /// One look at a profile by another user on a UTC day (`yyyy-MM-dd`).
+  public struct ProfileView: Hashable, Sendable {
+    public var profileID: String
+    public var viewerID: String
+    public var day: String
+
+    public init(profileID: String, viewerID: String, day: String) {
+      self.profileID = profileID
+      self.viewerID = viewerID
+      self.day = day
+    }
+  }
+
+  /// Counts a batch of views in one transaction: each viewer once per profile and day;
+  /// views of profiles deleted meanwhile are dropped. Returns how many were counted.
+  @discardableResult
+  public func countViews(_ views: some Collection<ProfileView> & Sendable) async throws -> Int {
+    guard !views.isEmpty else { return 0 }
+    return try await writer.write { db in
+      var counted: [String: Int] = [:]
+      for view in views where view.profileID != view.viewerID {
+        try db.execute(
+          sql: """
+            INSERT OR IGNORE INTO profile_views (profile_id, viewer_id, day)
+            SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ?)
+            """,
+          arguments: [view.profileID, view.viewerID, view.day, view.profileID])
+        counted[view.profileID, default: 0] += db.changesCount
+      }
+      for (profileID, count) in counted where count > 0 {
+        try db.execute(sql: "UPDATE users SET view_count = view_count + ? WHERE id = ?", arguments: [count, profileID])
+      }
+      return counted.values.reduce(0, +)
     }
   }
 
@@ -261,6 +293,8 @@ extension AuthStore {
   static func deleteAccount(_ db: Database, userID: String, purgeDestinations: [Outbox.Destination], now: Date) throws {
     try revokeUser(db, userID: userID, reason: "account deleted", now: now)
     try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])
+    // Their own profile's views go with the row (ON DELETE CASCADE); what they looked at too.
+    try db.execute(sql: "DELETE FROM profile_views WHERE viewer_id = ?", arguments: [userID])
     let payload = Data(userID.utf8)
     for destination in purgeDestinations {
       try Outbox.enqueue(db, destination: destination, kind: .purgeUser, payload: payload, now: now)

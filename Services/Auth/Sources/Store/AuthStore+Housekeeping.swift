@@ -14,6 +14,8 @@ extension AuthStore {
     public var mail: TimeInterval = 7 * 86_400
     /// Revocations outlive the longest access token (24 h) they could apply to.
     public var revocations: TimeInterval = 25 * 3600
+    /// Who viewed whom: only as long as it takes to count each viewer once a day.
+    public var profileViews: TimeInterval = 2 * 86_400
 
     public init() {}
   }
@@ -25,8 +27,9 @@ extension AuthStore {
     public var verifications = 0
     public var mail = 0
     public var revocations = 0
+    public var profileViews = 0
 
-    public var total: Int { sessions + refreshTokens + resets + verifications + mail + revocations }
+    public var total: Int { sessions + refreshTokens + resets + verifications + mail + revocations + profileViews }
   }
 
   /// Removes what `retention` no longer keeps, in one transaction.
@@ -55,6 +58,9 @@ extension AuthStore {
       // The head cursor is read from sqlite_sequence, so deleting old rows never moves it back.
       try db.execute(sql: "DELETE FROM revocations WHERE revoked_at < ?", arguments: [now.addingTimeInterval(-retention.revocations)])
       pruned.revocations = db.changesCount
+      try db.execute(
+        sql: "DELETE FROM profile_views WHERE day < ?", arguments: [ProfileViewCounter.day(of: now.addingTimeInterval(-retention.profileViews))])
+      pruned.profileViews = db.changesCount
       return pruned
     }
   }
