@@ -88,3 +88,64 @@ import Testing
     }
   }
 }
+
+/// The per-address limit as a second client sees it: a flood from one address is
+/// refused (and held) while another address, through the same gateway, reads as usual.
+@Suite struct AddressFloodTests {
+  @Test func aFloodFromOneAddressSlowsNobodyElse() async throws {
+    try await withRunningAuth { auth in
+      try await GatewayFixture.runGateway(
+        auth: auth.address, credential: auth.credential,
+        configure: { $0.rateLimits[.read] = .init(perAddress: .init(perSecond: 20, burst: 20), perUser: .unlimited) },
+        at: { gateway in
+          // The flooder: 127.0.0.1, eight callers without pause for two seconds.
+          let flood = Task {
+            try await withClient(to: gateway) { client in
+              let service = Gym_Auth_V1_AuthService.Client(wrapping: client)
+              return await withTaskGroup(of: (ok: Int, refused: Int).self) { callers in
+                for _ in 0..<8 {
+                  callers.addTask {
+                    var tally = (ok: 0, refused: 0)
+                    let end = ContinuousClock.now + .seconds(2)
+                    while ContinuousClock.now < end {
+                      do {
+                        _ = try await service.getSigningKeys(.init())
+                        tally.ok += 1
+                      } catch {
+                        tally.refused += 1
+                      }
+                    }
+                    return tally
+                  }
+                }
+                return await callers.reduce(into: (ok: 0, refused: 0)) { $0.ok += $1.ok; $0.refused += $1.refused }
+              }
+            }
+          }
+          // The bystander: 127.0.0.2, ten calls a second meanwhile, within its own limit.
+          try await Task.sleep(for: .milliseconds(300))
+          let latencies = try await withSourceAddressRelay(to: gateway, from: "127.0.0.2") { relay in
+            try await withClient(to: relay) { client in
+              let service = Gym_Auth_V1_AuthService.Client(wrapping: client)
+              var latencies: [Duration] = []
+              for _ in 0..<15 {
+                let start = ContinuousClock.now
+                _ = try await service.getSigningKeys(.init())
+                latencies.append(.now - start)
+                try await Task.sleep(for: .milliseconds(100))
+              }
+              return latencies.sorted()
+            }
+          }
+          let tally = try await flood.value
+          #expect(tally.refused > 0, "the flood was never limited")
+          #expect(tally.ok <= 20 + 2 * 20 + 5, "the flooder got more than its burst and rate: \(tally.ok)")
+          // Every bystander call succeeded (a refused one would have thrown), none held
+          // like the flooder's (a refusal is answered after a 1 s hold).
+          #expect(latencies.count == 15)
+          #expect(latencies[latencies.count / 2] < .milliseconds(300), "median \(latencies[latencies.count / 2])")
+          #expect(latencies.last! < .milliseconds(900), "slowest \(latencies.last!)")
+        })
+    }
+  }
+}
