@@ -40,10 +40,14 @@ struct Figures {
 }
 
 enum Load {
+  /// A client of `address`; over TLS trusting the CA in `$GYM_BENCH_TLS_CA` when it is set
+  /// (a stack from `gymctl up --tls`), so every subcommand can measure either way.
   static func client(_ address: String) throws -> GRPCClient<HTTP2ClientTransport.Posix> {
     guard let hostPort = HostPort(address) else { throw ValidationError("bad address \(address)") }
-    return GRPCClient(transport: try .http2NIOPosix(
-      target: .ipv4(address: hostPort.host, port: hostPort.port), transportSecurity: .plaintext))
+    let ca = ProcessInfo.processInfo.environment["GYM_BENCH_TLS_CA"] ?? ""
+    let security: HTTP2ClientTransport.Posix.TransportSecurity =
+      ca.isEmpty ? .plaintext : try Optional(InternalTLS(caFile: ca)).clientSecurity
+    return GRPCClient(transport: try .http2NIOPosix(target: hostPort.target, transportSecurity: security))
   }
 
   /// Runs `call` from `concurrency` tasks over `connections` clients for warm-up + `seconds`.
