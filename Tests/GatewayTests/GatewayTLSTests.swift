@@ -84,9 +84,10 @@ import Testing
           $0.common.certificateReload = .milliseconds(100)
         },
         at: { address in
+          // A refused handshake fails at once; the long deadline is for a loaded machine.
           func served(trusting certificates: TestCertificates) async -> Bool {
             (try? await withClient(to: address, security: try certificates.clientSecurity()) { client in
-              _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).getSigningKeys(.init(), options: .internalCall(timeout: .seconds(3)))
+              _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).getSigningKeys(.init(), options: .internalCall(timeout: .seconds(20)))
             }) != nil
           }
           #expect(await served(trusting: first))
@@ -100,7 +101,7 @@ import Testing
 
           try FileManager.default.removeItem(atPath: first.serverKeyFile)
           try FileManager.default.copyItem(atPath: renewed.serverKeyFile, toPath: first.serverKeyFile)
-          #expect(try await eventually { await served(trusting: renewed) }, "the renewed pair was never served")
+          #expect(try await eventually(within: .seconds(30)) { await served(trusting: renewed) }, "the renewed pair was never served")
           #expect(!(await served(trusting: first)))
         })
     }
