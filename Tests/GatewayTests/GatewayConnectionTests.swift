@@ -82,4 +82,74 @@ import Testing
         })
     }
   }
+
+  /// Idle connections and old ones are told to go away (GOAWAY) and closed, so a client
+  /// that forgets a connection does not hold it for ever, and long-lived clients spread
+  /// over new replicas. Seen from a raw HTTP/2 client that opens a connection and waits.
+  @Test(arguments: [(idle: true, maxAge: false), (idle: false, maxAge: true)])
+  func idleAndOldConnectionsAreToldToGoAwayAndClosed(_ limit: (idle: Bool, maxAge: Bool)) async throws {
+    try await withRunningAuth { auth in
+      try await GatewayFixture.runGateway(
+        auth: auth.address, credential: auth.credential,
+        configure: {
+          $0.common.connectionIdle = limit.idle ? .seconds(1) : nil
+          $0.common.connectionMaxAge = limit.maxAge ? .seconds(1) : nil
+        },
+        at: { address in
+          let started = ContinuousClock.now
+          let frames = try RawHTTP2Connection.openAndWaitForClose(to: address, timeout: .seconds(20))
+          let lasted = ContinuousClock.now - started
+          #expect(frames.contains(7), "no GOAWAY before the close (frame types \(frames))")
+          #expect(lasted >= .milliseconds(900), "closed after \(lasted)")
+          #expect(lasted < .seconds(15), "still open after \(lasted)")
+        })
+    }
+  }
 }
+
+/// A bare HTTP/2 client on a socket: the connection preface and an empty SETTINGS, then
+/// it only reads, answering nothing, until the server closes.
+enum RawHTTP2Connection {
+  /// The types of the frames received before the server closed the connection.
+  static func openAndWaitForClose(to address: HostPort, timeout: Duration) throws -> [UInt8] {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EMFILE) }
+    defer { close(fd) }
+    var peer = sockaddr_in()
+    peer.sin_family = sa_family_t(AF_INET)
+    peer.sin_addr.s_addr = inet_addr(address.host)
+    peer.sin_port = UInt16(address.port).bigEndian
+    let connected = withUnsafePointer(to: &peer) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+    guard connected else { throw POSIXError(.ECONNREFUSED) }
+    var wait = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+    let hello = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8) + [0, 0, 0, 4, 0, 0, 0, 0, 0]
+    guard write(fd, hello, hello.count) == hello.count else { throw POSIXError(.EPIPE) }
+    // Frames: 3-byte length, type, flags, 4-byte stream id, payload. SETTINGS and PING
+    // are acknowledged, as any client does (the server's two-step GOAWAY waits for a
+    // PING's answer before it closes).
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var types: [UInt8] = []
+    while true {
+      let count = read(fd, &buffer, buffer.count)
+      if count <= 0 { break }  // closed, reset, or the timeout
+      received += buffer[0..<count]
+      while received.count >= 9 {
+        let length = Int(received[0]) << 16 | Int(received[1]) << 8 | Int(received[2])
+        guard received.count >= 9 + length else { break }
+        let (type, flags) = (received[3], received[4])
+        types.append(type)
+        var answer: [UInt8] = []
+        if type == 4 && flags & 1 == 0 { answer = [0, 0, 0, 4, 1, 0, 0, 0, 0] }
+        if type == 6 && flags & 1 == 0 { answer = [0, 0, 8, 6, 1, 0, 0, 0, 0] + received[9..<17] }
+        if !answer.isEmpty { _ = write(fd, answer, answer.count) }
+        received.removeFirst(9 + length)
+      }
+    }
+    return types
+  }
+}
+

@@ -50,6 +50,9 @@ import Testing
     let auth = "127.0.0.1:\(port + 1)"
     #expect(try SystemTests.exitCode(Self.gymctl, ["health", "--addr", auth]) != 0)
     #expect(try SystemTests.exitCode(Self.gymctl, ["health", "--addr", auth, "--tls-dir", tls.path]) == 0)
+    // Probes that cannot speak TLS (the kubelet's) read the same status over HTTP.
+    let (_, healthz) = try SystemTests.run("/usr/bin/curl", ["-s", "-w", " %{http_code}", "http://127.0.0.1:\(port + 2000)/healthz"])
+    #expect(healthz == "SERVING\n 200", "\(healthz)")
     // Operator commands reach the gateway over TLS.
     let stack = ["--base-port", "\(port)", "--data-dir", supervisor.layout.dataDirectory, "--tls"]
     let (statusCode, table) = try SystemTests.run(Self.gymctl, ["status"] + stack)
