@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GRPCCore
+import GymTesting
 import JWTKit
 import Synchronization
 import Testing
@@ -212,41 +213,48 @@ private struct FixedKeys: VerificationKeySource {
   }
 
   @Test func aDownAuthIsAskedWithGrowingBackoffAndTheFailuresAreRecorded() async throws {
-    // Backoffs long enough for a loaded machine to make its quick calls inside them, and
-    // short enough to double under the one-second ceiling that holds until the first keys.
-    let source = ScriptedKeys(keys: [publishedKey], mode: .down)
+    // Keys are known, then auth goes down: tokens keep verifying while the stale keys'
+    // background refreshes fail and back off. Backoffs of 1.5 s and 3 s leave a loaded
+    // machine ample time for its quick calls inside them.
+    let source = ScriptedKeys(keys: [publishedKey])
     let verifier = TokenVerifier(
-      source: source, initialBackoff: .milliseconds(500), maximumBackoff: .seconds(10), firstKeysPatience: .zero)
+      source: source, refreshEvery: .milliseconds(10), initialBackoff: .milliseconds(1500), maximumBackoff: .seconds(10),
+      cacheEntries: 0)
     let token = try await sign(claims())
-    for _ in 0..<10 {
-      let error = await #expect(throws: RPCError.self) { try await verifier.verify(token) }
-      #expect(error?.code == .unavailable)
-    }
-    #expect(source.calls.withLock { $0 } == 1, "requests during the backoff must not call auth")
+    #expect(try await verifier.verify(token).userID == "u1")
+    source.mode.withLock { $0 = .down }
+    try await Task.sleep(for: .milliseconds(20))
+    var before = Date()
+    #expect(try await verifier.verify(token).userID == "u1", "a known key does not wait on a down auth")
+    #expect(try await eventually { verifier.refreshRecord.consecutiveFailures == 1 })
+    for _ in 0..<10 { #expect(try await verifier.verify(token).userID == "u1") }
+    #expect(source.calls.withLock { $0 } == 2, "requests during the backoff must not call auth")
     var record = verifier.refreshRecord
-    #expect(record.consecutiveFailures == 1)
     #expect(record.lastError?.contains("auth is down") == true)
-    #expect(record.lastSuccess == nil)
-    try await Task.sleep(for: .milliseconds(520))
-    let before = Date()
-    _ = try? await verifier.verify(token)
+    #expect(record.lastSuccess != nil)
+    var next = try #require(record.nextAttemptAfter)
+    #expect(next.timeIntervalSince(before) >= 1.2 - 0.001, "at least 0.8 × 1.5 s after the failure")
+
+    try await Task.sleep(until: .now + .seconds(max(0, next.timeIntervalSinceNow) + 0.05))
+    before = Date()
+    _ = try await verifier.verify(token)
+    #expect(try await eventually { verifier.refreshRecord.consecutiveFailures == 2 })
     let after = Date()
     record = verifier.refreshRecord
-    #expect(source.calls.withLock { $0 } == 2)
-    #expect(record.consecutiveFailures == 2)
-    // The second wait is 0.8–1 × 1 s from the second failure, which happened between
+    #expect(source.calls.withLock { $0 } == 3)
+    // The second wait is 0.8–1 × 3 s from the second failure, which happened between
     // `before` and `after` (bounds that hold however slowly a loaded machine runs this).
-    let next = try #require(record.nextAttemptAfter)
-    #expect(next.timeIntervalSince(before) >= 0.8 - 0.001, "the backoff doubled: at least 0.8 × 1 s")
-    #expect(next.timeIntervalSince(after) <= 1.0, "the backoff doubled once: at most 1 s")
+    next = try #require(record.nextAttemptAfter)
+    #expect(next.timeIntervalSince(before) >= 2.4 - 0.001, "the backoff doubled: at least 0.8 × 3 s")
+    #expect(next.timeIntervalSince(after) <= 3.0, "the backoff doubled once: at most 3 s")
 
     source.mode.withLock { $0 = .answer }
     try await Task.sleep(until: .now + .seconds(max(0, next.timeIntervalSinceNow) + 0.05))
-    #expect(try await verifier.verify(token).userID == "u1")
+    _ = try await verifier.verify(token)
+    #expect(try await eventually { verifier.refreshRecord.consecutiveFailures == 0 })
     record = verifier.refreshRecord
-    #expect(record.consecutiveFailures == 0)
     #expect(record.totalFailures == 2)
-    #expect(record.lastSuccess != nil)
+    #expect(record.nextAttemptAfter == nil)
   }
 
   @Test func tokensNamingUnknownKeysCannotKeepEveryoneWaitingOnAuth() async throws {
