@@ -76,7 +76,7 @@ public final class CertificateFiles: CertificateReloader, Sendable {
     } catch {
       throw TLSFileError(path: certificateFile, problem: "holds no PEM certificate")
     }
-    guard let leafPEM = try? chain.first?.toDERBytes(), let leaf = try? Certificate(derEncoded: leafPEM) else {
+    guard let leafDER = try? chain.first?.toDERBytes(), let leaf = try? Certificate(derEncoded: leafDER) else {
       throw TLSFileError(path: certificateFile, problem: "holds no PEM certificate")
     }
     let privateKey: NIOSSLPrivateKey
