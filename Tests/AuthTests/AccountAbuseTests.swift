@@ -4,6 +4,7 @@ import GRPCCore
 import GymAPI
 import GymService
 import GymTesting
+import Synchronization
 import Testing
 
 @testable import GymAuth
@@ -174,12 +175,14 @@ import Testing
     }) { auth in
       let first = newAccount("first_one")
       _ = try await auth.register(first)
-      // A sign-in that holds the permit (retried while a probe holds it instead; "busy"
-      // spends no budget).
+      // Sign-ins that keep the permit busy until a probe has seen it taken (one sign-in
+      // alone may finish before any probe arrives on a loaded machine; "busy" spends no
+      // budget, and a right password counts against none).
+      let seen = Mutex(false)
       let background = Task {
-        while true {
+        while !seen.withLock({ $0 }) {
           do {
-            return try await auth.login(.with { $0.identifier = "first_one"; $0.password = first.password })
+            _ = try await auth.login(.with { $0.identifier = "first_one"; $0.password = first.password })
           } catch let error as RPCError where error.message.hasPrefix("too many sign-ins are being checked") {}
         }
       }
@@ -192,6 +195,7 @@ import Testing
         }
         return probe?.message.hasPrefix("too many sign-ins are being checked") == true
       })
+      seen.withLock { $0 = true }
       // A taken name is refused before hashing: ALREADY_EXISTS, not "busy".
       var again = newAccount("first_one")
       again.email = "someone.else@example.com"
