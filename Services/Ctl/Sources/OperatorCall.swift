@@ -17,7 +17,8 @@ enum OperatorCall {
     do {
       return try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { try await body($0) }
     } catch let error as RPCError where error.code == .unavailable {
-      throw OperatorFailure("cannot reach \(service.name) at \(address) (\(error.message)); is the stack running? (gymctl up)")
+      let tlsHint = stack.layout.tls == nil ? "; if it serves TLS (gymctl up --tls), add --tls" : ""
+      throw OperatorFailure("cannot reach \(service.name) at \(address) (\(error.message)); is the stack running? (gymctl up)\(tlsHint)")
     }
   }
 }
