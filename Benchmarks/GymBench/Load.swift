@@ -46,7 +46,7 @@ enum Load {
     guard let hostPort = HostPort(address) else { throw ValidationError("bad address \(address)") }
     let ca = ProcessInfo.processInfo.environment["GYM_BENCH_TLS_CA"] ?? ""
     let security: HTTP2ClientTransport.Posix.TransportSecurity =
-      ca.isEmpty ? .plaintext : try Optional(InternalTLS(caFile: ca)).clientSecurity
+      ca.isEmpty ? .plaintext : try InternalTLS(caFile: ca).transportSecurity
     return GRPCClient(transport: try .http2NIOPosix(target: hostPort.target, transportSecurity: security))
   }
 

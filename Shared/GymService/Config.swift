@@ -137,11 +137,26 @@ public struct HostPort: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
-  /// Whether `host` names this machine only: localhost, 127.0.0.0/8 or ::1.
+  /// The bytes of an IP address literal (4 for IPv4, 16 for IPv6, brackets allowed); nil
+  /// for a name, which is not resolved here.
+  public static func addressBytes(_ host: String) -> [UInt8]? {
+    var name = host
+    if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+    var v4 = in_addr()
+    if inet_pton(AF_INET, name, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
+    var v6 = in6_addr()
+    if inet_pton(AF_INET6, name, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
+    return nil
+  }
+
+  /// Whether `host` names this machine only: localhost, 127.0.0.0/8, ::1 (also
+  /// IPv4-mapped); a name is not resolved here.
   public static func isLoopback(_ host: String) -> Bool {
-    let host = host.lowercased()
-    if host == "localhost" || host == "::1" { return true }
-    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    let name = host.lowercased()
+    if name == "localhost" || name == "localhost." { return true }
+    guard let bytes = addressBytes(name) else { return false }
+    if bytes.count == 4 { return bytes[0] == 127 }
+    let mapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+    return bytes == [UInt8](repeating: 0, count: 15) + [1] || (mapped && bytes[12] == 127)
   }
 }

@@ -1,5 +1,4 @@
 import GRPCCore
-import Foundation
 import GRPCNIOTransportHTTP2
 import ServiceLifecycle
 
@@ -15,7 +14,7 @@ public enum GymClient {
   ) throws -> GymGRPCClient {
     let transport = try HTTP2ClientTransport.Posix(
       target: address.target,
-      transportSecurity: try tls.clientSecurity,
+      transportSecurity: try tls?.transportSecurity ?? .plaintext,
       config: .defaults { config in
         // Reconnect quickly after a backend restart; callers fail fast meanwhile.
         config.backoff.initial = .milliseconds(100)
@@ -69,10 +68,10 @@ extension HostPort {
   /// not become a DNS target: its authority would be sent as the TLS server name, which
   /// TLS forbids for addresses, and the handshake would fail.
   public var target: any ResolvableTarget {
-    var v4 = in_addr()
-    if inet_pton(AF_INET, host, &v4) == 1 { return .ipv4(address: host, port: port) }
-    var v6 = in6_addr()
-    if inet_pton(AF_INET6, host, &v6) == 1 { return .ipv6(address: host, port: port) }
-    return .dns(host: host, port: port)
+    switch Self.addressBytes(host)?.count {
+    case 4: .ipv4(address: host, port: port)
+    case 16: .ipv6(address: host, port: port)
+    default: .dns(host: host, port: port)
+    }
   }
 }

@@ -46,7 +46,7 @@ public struct TestCertificates: Sendable {
 
   /// A client trusting this CA, with or without a certificate of its own.
   public func clientSecurity(presentingCertificate: Bool = false) throws -> HTTP2ClientTransport.Posix.TransportSecurity {
-    try Optional(try internalTLS(presentingCertificate: presentingCertificate)).clientSecurity
+    try internalTLS(presentingCertificate: presentingCertificate).transportSecurity
   }
 
   private func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }

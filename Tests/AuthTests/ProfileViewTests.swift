@@ -1,3 +1,4 @@
+import AuthTesting
 import Foundation
 import GRDB
 import GymAPI
@@ -40,7 +41,7 @@ import Testing
     let other = try await create(store, "other")
     let today = ProfileViewCounter.day(of: now)
     let tomorrow = ProfileViewCounter.day(of: now.addingTimeInterval(86_400))
-    func view(_ viewer: String, _ day: String) -> AuthStore.ProfileView { .init(profileID: star, viewerID: viewer, day: day) }
+    func view(_ viewer: String, _ day: Int) -> AuthStore.ProfileView { .init(profileID: star, viewerID: viewer, day: day) }
 
     #expect(try await store.countViews([view(fan, today), view(other, today), view(star, today)]) == 2, "the owner's look is not a view")
     #expect(try await store.countViews([view(fan, today)]) == 0, "a second look the same day")
@@ -62,7 +63,7 @@ import Testing
     #expect(try await views(store, star) == 4, "counts stay when the rows behind them go")
   }
 
-  @Test func theCounterBatchesLooksAndCountsTheRestAtShutdown() async throws {
+  @Test func theCounterBatchesLooksInBoundedMemory() async throws {
     let store = try newStore()
     let star = try await create(store, "star")
     let fans = [try await create(store, "fan_a"), try await create(store, "fan_b")]
@@ -74,5 +75,23 @@ import Testing
     #expect(await counter.flush() == 2)
     #expect(try await views(store, star) == 2)
     #expect(await counter.flush() == 0)
+  }
+
+  /// Views noted but not yet counted when auth stops are counted on the way down: a
+  /// flush interval far longer than the test leaves only the shutdown to count them.
+  @Test func viewsNotedBeforeAShutdownAreCounted() async throws {
+    let data = try temporaryDirectory("gym-auth")
+    let owner = try await withRunningAuth(dataDirectory: data, configure: { $0.viewFlushInterval = .seconds(3600) }) { auth in
+      let owner = try await auth.register("seen_sam")
+      let viewer = try await auth.register("looking_lu")
+      _ = try await auth.auth.getProfile(.with { $0.userID = owner.id }, metadata: viewer.metadata)
+      #expect(try await auth.auth.getProfile(.with { $0.userID = owner.id }, metadata: owner.metadata).profile.viewCount == 0)
+      return owner
+    }
+    let counted = try await withRunningAuth(dataDirectory: data) { auth in
+      let login = try await auth.auth.login(.with { $0.identifier = "seen_sam"; $0.password = RunningAuth.password })
+      return try await auth.auth.getProfile(.with { $0.userID = owner.id }, metadata: bearer(login.tokens.accessToken)).profile.viewCount
+    }
+    #expect(counted == 1)
   }
 }

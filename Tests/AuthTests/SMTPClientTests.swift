@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import GymService
 import GymTesting
 
 @testable import GymAuth
@@ -280,12 +281,13 @@ struct EncodingTests {
     #expect(throws: SMTPError.self) { try SMTPClient.messageIDHeader("a\r\nb", domain: "gym.test") }
   }
 
+  /// Which SMTP servers get plaintext, and which gateway addresses may serve it.
   @Test func loopbackHosts() {
-    for host in ["localhost", "127.0.0.1", "127.1.2.3", "::1", "[::1]", "::ffff:127.0.0.1"] {
-      #expect(SMTPClient.isLoopback(host), "\(host)")
+    for host in ["localhost", "127.0.0.1", "127.1.2.3", "::1", "[::1]", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1"] {
+      #expect(HostPort.isLoopback(host), "\(host)")
     }
-    for host in ["0.0.0.0", "10.0.0.1", "smtp.example.org", "127.0.0.1.example.org", "128.0.0.1", "localhost.example.org"] {
-      #expect(!SMTPClient.isLoopback(host), "\(host)")
+    for host in ["0.0.0.0", "10.0.0.1", "::", "smtp.example.org", "127.0.0.1.example.org", "128.0.0.1", "localhost.example.org"] {
+      #expect(!HostPort.isLoopback(host), "\(host)")
     }
   }
 }

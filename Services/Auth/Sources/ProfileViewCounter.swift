@@ -67,11 +67,8 @@ public final class ProfileViewCounter: Service, Sendable {
     }
   }
 
-  /// A UTC calendar day as stored: `yyyy-MM-dd`.
-  static func day(of date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+  /// The UTC day as stored: days since 1970-01-01 (cheap enough for every GetProfile).
+  static func day(of date: Date) -> Int {
+    Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
   }
 }

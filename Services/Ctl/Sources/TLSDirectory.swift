@@ -67,7 +67,7 @@ public struct TLSDirectory: Sendable {
   /// certificate (backends ask for one).
   public func clientSecurity() throws -> HTTP2ClientTransport.Posix.TransportSecurity {
     let identity = try CertificateFiles(certificateFile: internalCertificateFile, keyFile: internalKeyFile)
-    return try Optional(InternalTLS(caFile: caFile, identity: identity)).clientSecurity
+    return try InternalTLS(caFile: caFile, identity: identity).transportSecurity
   }
 
   private func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }

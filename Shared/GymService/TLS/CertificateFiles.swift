@@ -21,11 +21,6 @@ public final class CertificateFiles: CertificateReloader, Sendable {
     var notValidAfter: Date
   }
 
-  public enum ReloadOutcome: Equatable, Sendable {
-    case unchanged
-    case reloaded(notValidAfter: Date)
-  }
-
   /// Throws `TLSFileError` naming the file and what is wrong with it.
   public init(certificateFile: String, keyFile: String, now: Date = Date()) throws {
     self.certificateFile = certificateFile
@@ -40,16 +35,17 @@ public final class CertificateFiles: CertificateReloader, Sendable {
   /// When the certificate presented now expires.
   public var notValidAfter: Date { current.withLock { $0.notValidAfter } }
 
-  /// Reads the files again; a changed, valid pair replaces the current one.
+  /// Reads the files again; a changed, valid pair replaces the current one. Returns
+  /// whether it did.
   @discardableResult
-  public func reload(now: Date = Date()) throws -> ReloadOutcome {
+  public func reload(now: Date = Date()) throws -> Bool {
     let (certificateBytes, keyBytes) = try Self.read(certificateFile: certificateFile, keyFile: keyFile)
     let same = current.withLock { $0.certificateBytes == certificateBytes && $0.keyBytes == keyBytes }
-    if same { return .unchanged }
+    if same { return false }
     let loaded = try Self.check(
       certificateBytes: certificateBytes, keyBytes: keyBytes, certificateFile: certificateFile, keyFile: keyFile, now: now)
     current.withLock { $0 = loaded }
-    return .reloaded(notValidAfter: loaded.notValidAfter)
+    return true
   }
 
   private static func load(certificateFile: String, keyFile: String, now: Date) throws -> Loaded {

@@ -34,17 +34,14 @@ public struct CertificateWatcher: Service {
     }
   }
 
-  /// Reloads every pair; returns how many changed.
-  @discardableResult
-  public func reloadAll(reason: String, now: Date = Date()) -> Int {
-    var changed = 0
+  private func reloadAll(reason: String) {
+    let now = Date()
     for pair in files {
       do {
-        if case .reloaded(let notValidAfter) = try pair.reload(now: now) {
-          changed += 1
+        if try pair.reload(now: now) {
           logger.notice(
             "certificate reloaded",
-            metadata: ["file": "\(pair.certificateFile)", "not_valid_after": "\(notValidAfter)", "reason": "\(reason)"])
+            metadata: ["file": "\(pair.certificateFile)", "not_valid_after": "\(pair.notValidAfter)", "reason": "\(reason)"])
           warnIfExpiringSoon(pair, now: now)
         }
       } catch {
@@ -53,7 +50,6 @@ public struct CertificateWatcher: Service {
           metadata: ["error": "\(error)", "reason": "\(reason)"])
       }
     }
-    return changed
   }
 
   private func warnIfExpiringSoon(_ pair: CertificateFiles, now: Date) {

@@ -3,10 +3,6 @@ import Foundation
 import SwiftASN1
 import X509
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A private certificate authority for development and for the platform's internal
 /// mutual TLS (`gymctl tls init`): P-256 keys, a CA that may sign leaves only, and leaf
 /// certificates naming the hosts and addresses they serve.
@@ -87,14 +83,7 @@ public struct DevelopmentCA: Sendable {
 
   /// An IPv4 or IPv6 literal becomes an IP address name, anything else a DNS name.
   static func generalName(_ host: String) throws -> GeneralName {
-    var v4 = in_addr()
-    if inet_pton(AF_INET, host, &v4) == 1 {
-      return .ipAddress(ASN1OctetString(contentBytes: ArraySlice(withUnsafeBytes(of: &v4) { Array($0) })))
-    }
-    var v6 = in6_addr()
-    if inet_pton(AF_INET6, host, &v6) == 1 {
-      return .ipAddress(ASN1OctetString(contentBytes: ArraySlice(withUnsafeBytes(of: &v6) { Array($0) })))
-    }
+    if let address = HostPort.addressBytes(host) { return .ipAddress(ASN1OctetString(contentBytes: ArraySlice(address))) }
     guard !host.isEmpty, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "*") }) else {
       throw TLSFileError(path: host, problem: "is neither a host name nor an IP address")
     }

@@ -85,7 +85,7 @@ public struct InternalTLS: Sendable {
   }
 
   /// Full verification: the other process's certificate must name the host dialled.
-  var transportSecurity: HTTP2ClientTransport.Posix.TransportSecurity {
+  public var transportSecurity: HTTP2ClientTransport.Posix.TransportSecurity {
     get throws {
       let trust: (inout HTTP2ClientTransport.Posix.TransportSecurity.TLS) -> Void = { [caFile] config in
         config.trustRoots = .certificates([.file(path: caFile, format: .pem)])
@@ -94,13 +94,6 @@ public struct InternalTLS: Sendable {
       guard let identity else { return .tls(configure: trust) }
       return try .mTLS(certificateReloader: identity, configure: trust)
     }
-  }
-}
-
-extension Optional where Wrapped == InternalTLS {
-  /// Plaintext when no internal TLS is configured.
-  public var clientSecurity: HTTP2ClientTransport.Posix.TransportSecurity {
-    get throws { try self?.transportSecurity ?? .plaintext }
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import GymService
 import Synchronization
 
 /// Why a message was not sent, and whether sending it again later can help.
@@ -142,7 +143,7 @@ public struct SMTPClient: Sendable, CustomStringConvertible {
 
       if let credentials {
         // Check the address actually reached too: "localhost" might not resolve to loopback.
-        guard let remote = channel.channel.remoteAddress?.ipAddress, Self.isLoopback(remote) else {
+        guard let remote = channel.channel.remoteAddress?.ipAddress, HostPort.isLoopback(remote) else {
           throw SMTPError(.permanent, stage: .configuration, message: "refusing to send credentials over plaintext to a non-loopback address")
         }
         let offersPlain = extensions.contains { line in
@@ -196,7 +197,7 @@ public struct SMTPClient: Sendable, CustomStringConvertible {
       guard allowPlaintextAuthOnLoopback else {
         throw SMTPError(.permanent, stage: .configuration, message: "AUTH needs TLS, which this client lacks; set allowPlaintextAuthOnLoopback for a loopback relay")
       }
-      guard Self.isLoopback(host) else {
+      guard HostPort.isLoopback(host) else {
         throw SMTPError(.permanent, stage: .configuration, message: "refusing to send credentials over plaintext to non-loopback host \(host)")
       }
       guard !username.utf8.contains(0), !password.utf8.contains(0) else {
@@ -206,16 +207,6 @@ public struct SMTPClient: Sendable, CustomStringConvertible {
     default:
       throw SMTPError(.permanent, stage: .configuration, message: "username and password must be given together")
     }
-  }
-
-  /// localhost, 127.0.0.0/8 and ::1 (also IPv4-mapped); a name is not resolved here.
-  static func isLoopback(_ host: String) -> Bool {
-    var name = host.lowercased()
-    if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-    if name == "localhost" || name == "localhost." || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
-    if name.hasPrefix("::ffff:") { name = String(name.dropFirst(7)) }
-    let octets = name.split(separator: ".", omittingEmptySubsequences: false)
-    return octets.count == 4 && octets.allSatisfy { UInt8($0) != nil } && octets[0] == "127"
   }
 
   // MARK: - Message

@@ -136,15 +136,15 @@ enum AuthMigrations {
         CREATE INDEX mail_outbox_unsent ON mail_outbox(created_at) WHERE sent_at IS NULL AND failed_at IS NULL;
         """)
     }
-    // Who saw which profile on which (UTC) day, so each viewer counts once a day; kept
-    // only for the day in progress and the one before it.
+    // Who saw which profile on which UTC day (days since 1970-01-01), so each viewer
+    // counts once a day; kept only for the day in progress and the one before it.
     migrator.registerMigration("v4-profile-views") { db in
       try db.execute(
         sql: """
           CREATE TABLE profile_views (
             profile_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
             viewer_id TEXT NOT NULL,
-            day TEXT NOT NULL,
+            day INTEGER NOT NULL,
             PRIMARY KEY (profile_id, viewer_id, day)
           ) WITHOUT ROWID;
           CREATE INDEX profile_views_by_day ON profile_views(day);

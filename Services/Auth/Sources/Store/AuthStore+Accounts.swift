@@ -101,13 +101,14 @@ extension AuthStore {
     }
   }
 
-  /// One look at a profile by another user on a UTC day (`yyyy-MM-dd`).
+  /// One look at a profile by another user on a UTC day.
   public struct ProfileView: Hashable, Sendable {
     public var profileID: String
     public var viewerID: String
-    public var day: String
+    /// Days since 1970-01-01 UTC.
+    public var day: Int
 
-    public init(profileID: String, viewerID: String, day: String) {
+    public init(profileID: String, viewerID: String, day: Int) {
       self.profileID = profileID
       self.viewerID = viewerID
       self.day = day
