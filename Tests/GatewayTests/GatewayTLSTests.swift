@@ -1,6 +1,7 @@
 import AuthTesting
 import Foundation
 import GRPCCore
+import GRPCNIOTransportHTTP2
 import GymAPI
 import GymService
 import GymTesting
@@ -13,9 +14,10 @@ import Testing
   @Test func theGatewayServesTLSAndPlaintextOrUntrustingClientsAreTurnedAway() async throws {
     let certificates = try TestCertificates()
     let stranger = try TestCertificates()
+    let tls = try certificates.serverTLS()
     try await withRunningAuth { auth in
       try await GatewayFixture.runGateway(
-        auth: auth.address, credential: auth.credential, configure: { $0.common.tls = try? certificates.serverTLS() },
+        auth: auth.address, credential: auth.credential, configure: { $0.common.tls = tls },
         at: { address in
           let keys = try await withClient(to: address, security: try certificates.clientSecurity()) { client in
             try await Gym_Auth_V1_AuthService.Client(wrapping: client).getSigningKeys(.init())
@@ -40,11 +42,12 @@ import Testing
   @Test func backendsAskCallersForACertificateFromThePrivateCA() async throws {
     let certificates = try TestCertificates()
     let outsider = try TestCertificates()
-    try await withRunningAuth(configure: { $0.common.tls = try? certificates.serverTLS(mutual: true) }) { auth in
+    let (serverTLS, internalTLS) = (try certificates.serverTLS(mutual: true), try certificates.internalTLS())
+    try await withRunningAuth(configure: { $0.common.tls = serverTLS }) { auth in
       // The gateway presents its certificate to auth and checks auth's against the CA.
       try await GatewayFixture.runGateway(
         auth: auth.address, credential: auth.credential,
-        configure: { $0.common.internalTLS = try? certificates.internalTLS() },
+        configure: { $0.common.internalTLS = internalTLS },
         at: { gateway in
           try await withClient(to: gateway) { client in
             let registered = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(newAccount("mutual_mia"))
@@ -54,9 +57,9 @@ import Testing
       let direct = HostPort(host: "127.0.0.1", port: auth.address.port)
       for (who, security) in [
         ("no certificate", try certificates.clientSecurity(presentingCertificate: false)),
-        ("another CA's certificate", try Optional(InternalTLS(
+        ("another CA's certificate", try InternalTLS(
           caFile: certificates.caFile,
-          identity: try CertificateFiles(certificateFile: outsider.peerCertificateFile, keyFile: outsider.peerKeyFile))).clientSecurity),
+          identity: try CertificateFiles(certificateFile: outsider.peerCertificateFile, keyFile: outsider.peerKeyFile)).transportSecurity),
       ] {
         let refused = await rpcError {
           try await withClient(to: direct, security: security) { client in
@@ -76,11 +79,12 @@ import Testing
     let first = try TestCertificates()
     // The renewal comes from another CA, so a client can tell which one it was served.
     let renewed = try TestCertificates()
+    let tls = try first.serverTLS()
     try await withRunningAuth { auth in
       try await GatewayFixture.runGateway(
         auth: auth.address, credential: auth.credential,
         configure: {
-          $0.common.tls = try? first.serverTLS()
+          $0.common.tls = tls
           $0.common.certificateReload = .milliseconds(100)
         },
         at: { address in
@@ -103,6 +107,40 @@ import Testing
           try FileManager.default.copyItem(atPath: renewed.serverKeyFile, toPath: first.serverKeyFile)
           #expect(try await eventually(within: .seconds(30)) { await served(trusting: renewed) }, "the renewed pair was never served")
           #expect(!(await served(trusting: first)))
+        })
+    }
+  }
+
+  /// Internal calls verify the name: a certificate of the right CA that does not name the
+  /// address dialled is refused. And gymctl beside a gateway accepts exactly the
+  /// certificate that gateway serves, whatever name it carries.
+  @Test func internalCallsCheckTheNameAndAPinAcceptsOnlyItsCertificate() async throws {
+    let certificates = try TestCertificates()
+    let elsewhere = try certificates.ca.issue(commonName: "elsewhere", hosts: ["elsewhere.example"], usage: .server)
+    let directory = try temporaryDirectory("gym-tls")
+    let (certificateFile, keyFile) = (directory + "/elsewhere.pem", directory + "/elsewhere-key.pem")
+    try Data(elsewhere.certificatePEM.utf8).write(to: URL(fileURLWithPath: certificateFile))
+    try Data(elsewhere.keyPEM.utf8).write(to: URL(fileURLWithPath: keyFile))
+    let tls = ServerTLS(identity: try CertificateFiles(certificateFile: certificateFile, keyFile: keyFile))
+    try await withRunningAuth { auth in
+      try await GatewayFixture.runGateway(
+        auth: auth.address, credential: auth.credential, configure: { $0.common.tls = tls },
+        at: { address in
+          func keys(_ security: HTTP2ClientTransport.Posix.TransportSecurity) async -> RPCError? {
+            await rpcError {
+              try await withClient(to: address, security: security) { client in
+                _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).getSigningKeys(
+                  .init(), options: .internalCall(timeout: .seconds(20)))
+              }
+            }
+          }
+          let (trustingTheCA, pinned, pinnedToAnother) = (
+            try certificates.clientSecurity(), try HTTP2ClientTransport.Posix.TransportSecurity.pinned(to: certificateFile),
+            try HTTP2ClientTransport.Posix.TransportSecurity.pinned(to: certificates.serverCertificateFile)
+          )
+          #expect(await keys(trustingTheCA) != nil, "a certificate naming elsewhere.example was accepted for 127.0.0.1")
+          #expect(await keys(pinned) == nil, "the pinned certificate was refused")
+          #expect(await keys(pinnedToAnother) != nil, "another certificate passed the pin")
         })
     }
   }
