@@ -122,8 +122,7 @@ public final class GymServer: Sendable {
       "starting",
       metadata: [
         "listen": "\(settings.listen)", "metrics": "\(settings.metricsListen)",
-        "tls": "\(settings.tls == nil ? "off" : settings.tls?.clientCAFile == nil ? "on" : "mutual")",
-        "internal_tls": "\(settings.internalTLS == nil ? "off" : settings.internalTLS?.identity == nil ? "on" : "mutual")",
+        "tls": "\(settings.tls?.mode ?? "off")", "internal_tls": "\(settings.internalTLS?.mode ?? "off")",
       ])
     try await ServiceGroup(configuration: config).run()
     logger.info("stopped")

@@ -9,6 +9,9 @@ import Testing
 /// The real executables, started by the same supervisor as `gymctl up`, driven
 /// through the gateway like an app would.
 @Suite(.serialized) struct SystemTests {
+  /// The checkout, for the interop scripts in Tests/Interop.
+  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
   /// - Parameters:
   ///   - environment: added to every process's (e.g. a setting one test needs).
   ///   - dataDirectory: the stack's data (e.g. restored from a backup); a fresh one by default.
@@ -300,7 +303,7 @@ import Testing
 
   @Test func pythonGRPCClientCompletesTheAccountFlow() async throws {
     try await Self.withStack { _, gateway in
-      let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+      let root = Self.repositoryRoot
       let (status, output) = try Self.run("/bin/bash", [root + "/Tests/Interop/run-interop.sh", "auth_flow.py", "\(gateway)"])
       #expect(status == 0, "interop failed:\n\(output)")
       #expect(output.contains("interop ok"))
@@ -314,7 +317,7 @@ import Testing
     // The C client cannot read the mail sink to verify its users' addresses; this test is
     // about the wire, so the stack does not ask for verified email here.
     try await Self.withStack(environment: ["GYM_REQUIRE_VERIFIED_EMAIL": "false"]) { _, gateway in
-      let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+      let root = Self.repositoryRoot
       let (status, output) = try Self.run("/bin/bash", [root + "/Tests/Interop/c/run-c-client.sh", "\(gateway)"])
       #expect(status == 0, "C client failed:\n\(output)")
       #expect(output.contains("c interop ok"), "\(output)")
@@ -327,7 +330,7 @@ import Testing
   /// address: the gateway's rate limits would rightly refuse most of it, so they are off.)
   @Test func aThousandConcurrentCallsOnOneChannelAllSucceed() async throws {
     try await Self.withStack(environment: ["GYM_GATEWAY_RATE_LIMITS": "false"]) { supervisor, gateway in
-      let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+      let root = Self.repositoryRoot
       let auth = ManagedService.auth.address(in: supervisor.layout)
       let (status, output) = try Self.run(
         "/bin/bash", [root + "/Tests/Interop/run-interop.sh", "concurrent_calls.py", "\(gateway)", "\(auth)", "1000"])

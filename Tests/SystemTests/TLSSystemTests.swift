@@ -9,7 +9,6 @@ import Testing
 /// one from the private CA, and grpcio reaches the platform with the CA as its root.
 /// Part of the serialized `SystemTests`, so no other stack picks ports beside this one.
 extension SystemTests {
-  static let tlsRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
   static let tlsGymctl = Supervisor.defaultBinDirectory() + "/gymctl"
 
   @Test func grpcioOverTLSAndARenewedGatewayCertificateServedAfterSIGHUP() async throws {
@@ -43,7 +42,7 @@ extension SystemTests {
   private func checkTLSStack(_ supervisor: Supervisor, _ tls: TLSDirectory) async throws {
     let port = supervisor.layout.basePort
     let (status, output) = try Self.run(
-      "/bin/bash", [Self.tlsRoot + "/Tests/Interop/run-interop.sh", "auth_flow.py", "localhost:\(port)", tls.caFile])
+      "/bin/bash", [Self.repositoryRoot + "/Tests/Interop/run-interop.sh", "auth_flow.py", "localhost:\(port)", tls.caFile])
     #expect(status == 0, "grpcio over TLS failed:\n\(output)")
     #expect(output.contains("interop ok"))
 
@@ -81,7 +80,7 @@ extension SystemTests {
   private func servedCertificate(_ port: Int) throws -> String {
     // The venv that run-interop.sh made; this script needs no stubs.
     let (status, output) = try Self.run(
-      Self.tlsRoot + "/.build-python/venv/bin/python", [Self.tlsRoot + "/Tests/Interop/served_certificate.py", "127.0.0.1:\(port)"])
+      Self.repositoryRoot + "/.build-python/venv/bin/python", [Self.repositoryRoot + "/Tests/Interop/served_certificate.py", "127.0.0.1:\(port)"])
     guard status == 0 else { throw TLSFileError(path: "127.0.0.1:\(port)", problem: "presented no certificate: \(output)") }
     return output
   }

@@ -37,6 +37,9 @@ public struct ServerTLS: Sendable {
     clientCAFile = clientCA.isEmpty ? nil : clientCA
   }
 
+  /// For the start-up log line.
+  var mode: String { clientCAFile == nil ? "on" : "mutual" }
+
   var transportSecurity: HTTP2ServerTransport.Posix.TransportSecurity {
     get throws {
       try .tls(certificateReloader: identity) { config in
@@ -83,6 +86,9 @@ public struct InternalTLS: Sendable {
     }
     caFile = ca
   }
+
+  /// For the start-up log line.
+  var mode: String { identity == nil ? "on" : "mutual" }
 
   /// Full verification: the other process's certificate must name the host dialled.
   public var transportSecurity: HTTP2ClientTransport.Posix.TransportSecurity {
