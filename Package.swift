@@ -280,7 +280,7 @@ let targets: [Target] = [
   .testTarget(
     name: "PlanTests",
     dependencies: grpc + [
-      "GymPlan", "GymCatalog", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
+      "GymPlan", "GymCatalog", "GymMessaging", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: swiftSettings

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GymService
 
 /// `gym-bench`: load client that prints throughput and latency figures. Run it
 /// against a running stack (`gymctl up`); it is a program, not a test. One file per
@@ -14,4 +15,20 @@ struct GymBench: AsyncParsableCommand {
       EchoServer.self, Token.self, PlanLoad.self, LoginFlood.self, MessagingStreams.self, PlanCoaching.self, PlanReminders.self,
       BackupRestore.self,
     ])
+
+  /// ArgumentParser's own entry, after the owner-only umask every gym process sets (the
+  /// benchmarks that fill or back up databases write them here).
+  static func main() async {
+    FileCreationMask.restrictToOwner()
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      Self.exit(withError: error)
+    }
+  }
 }

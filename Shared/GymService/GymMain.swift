@@ -10,6 +10,8 @@ public enum GymMain {
     keys: [ConfigKey],
     build: (Config, Logger) async throws -> BuiltProcess
   ) async -> Never {
+    // Before anything is opened or written: every file the process creates is its own.
+    FileCreationMask.restrictToOwner()
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.contains("--help") || arguments.contains("-h") {
       print(Config.usage(process: process, keys: keys))

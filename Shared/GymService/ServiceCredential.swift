@@ -37,10 +37,17 @@ public struct ServiceCredential: Sendable {
   public static func loadOrCreate(path: String) throws -> ServiceCredential {
     if FileManager.default.fileExists(atPath: path) { return try load(path: path) }
     let credential = generate()
-    try FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    guard FileManager.default.createFile(atPath: path, contents: Data((credential.secret + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
-      throw ConfigError("cannot write a service credential to \(path)")
+    let directory = (path as NSString).deletingLastPathComponent
+    if !directory.isEmpty {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+    do {
+      try SecretFile.write(Data((credential.secret + "\n").utf8), to: path)
+    } catch let error as SecretFileError where error.alreadyExists {
+      // Another process created it since we looked: theirs is the stack's credential.
+      return try load(path: path)
+    } catch {
+      throw ConfigError("cannot write a service credential to \(path): \(error)")
     }
     return credential
   }

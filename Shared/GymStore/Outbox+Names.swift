@@ -31,3 +31,9 @@ extension Outbox.Kind {
   /// Payload: JSON `{"programID", "userID"}`. The catalog counts the save (MOST_SAVED).
   public static let programSaved: Outbox.Kind = "program-saved"
 }
+
+extension Outbox.Kind {
+  /// Payload: JSON of a notification (user, kind, title, body, reference, key) for
+  /// messaging's `Notify`.
+  public static let notification: Outbox.Kind = "notification"
+}

@@ -13,16 +13,13 @@ extension PlanRPC {
         let tess = try await env.running.register("tess", role: .trainer)
         let squat = try await env.exercise("back-squat")
 
-        let notTrainer = await rpcError { _ = try await plan.addClient(.with { $0.email = "lena@example.com" }, metadata: env.omar.metadata) }
+        let notTrainer = await rpcError { _ = try await plan.inviteClient(.with { $0.email = "lena@example.com" }, metadata: env.omar.metadata) }
         #expect(notTrainer?.code == .permissionDenied)
-        let unknown = await rpcError { _ = try await plan.addClient(.with { $0.email = "nobody@example.com" }, metadata: tess.metadata) }
-        #expect(unknown?.code == .notFound)
-        #expect(unknown?.message.contains("no account has the email") == true)
 
-        let added = try await plan.addClient(.with { $0.email = "LENA@example.com" }, metadata: tess.metadata).client
-        #expect(added.person.username == "lena")
-        let twice = await rpcError { _ = try await plan.addClient(.with { $0.email = "lena@example.com" }, metadata: tess.metadata) }
-        #expect(twice?.code == .alreadyExists)
+        try await coach(tess, lena: env, plan: plan)
+        let twice = await rpcError { _ = try await plan.inviteClient(.with { $0.email = "lena@example.com" }, metadata: tess.metadata) }
+        #expect(twice == nil, "an invitation to a client answers like any other and reaches no one")
+        #expect(try await plan.listTrainerRequests(.with { $0.direction = .incoming }, metadata: env.lena.metadata).requests.isEmpty)
         #expect(try await plan.listClients(.with { $0.query = "LEN" }, metadata: tess.metadata).clients.map(\.person.userID) == [env.lena.id])
         #expect(try await plan.listClients(.with { $0.query = "zzz" }, metadata: tess.metadata).clients.isEmpty)
 
@@ -109,7 +106,11 @@ extension PlanRPC {
         let notHers = await rpcError {
           _ = try await plan.respondTrainerRequest(.with { $0.requestID = asked.id; $0.accept = true }, metadata: env.lena.metadata)
         }
-        #expect(notHers?.code == .permissionDenied)
+        #expect(notHers?.code == .notFound)
+        let notTheAsker = await rpcError {
+          _ = try await plan.respondTrainerRequest(.with { $0.requestID = asked.id; $0.accept = true }, metadata: env.omar.metadata)
+        }
+        #expect(notTheAsker?.code == .notFound, "the sender cannot accept their own request")
         _ = try await plan.respondTrainerRequest(.with { $0.requestID = asked.id; $0.accept = true }, metadata: tess.metadata)
         let twice = await rpcError {
           _ = try await plan.respondTrainerRequest(.with { $0.requestID = asked.id; $0.accept = false }, metadata: tess.metadata)
@@ -135,7 +136,7 @@ extension PlanRPC {
         let tess = try await env.running.register("tess", role: .trainer)
         let theo = try await env.running.register("theo", role: .trainer)
         let squat = try await env.exercise("back-squat")
-        _ = try await plan.addClient(.with { $0.email = "lena@example.com" }, metadata: tess.metadata)
+        try await coach(tess, lena: env, plan: plan)
         let routineOfTess = try await plan.createRoutine(.with { $0.routine = routine("T", exercises: [squat]) }, metadata: tess.metadata).routine
         let copy = try await plan.assignRoutine(.with { $0.clientID = env.lena.id; $0.routineID = routineOfTess.id }, metadata: tess.metadata).routine
 
@@ -170,4 +171,11 @@ extension PlanRPC {
       }
     }
   }
+}
+
+/// Tess invites Lena, who accepts: the only way a trainer gains a client.
+func coach(_ trainer: PlanFixture.User, lena env: PlanFixture.Env, plan: Plan) async throws {
+  let invitation = try await plan.inviteClient(.with { $0.email = "LENA@example.com" }, metadata: trainer.metadata).invitation
+  let accepted = try await plan.respondTrainerRequest(.with { $0.requestID = invitation.id; $0.accept = true }, metadata: env.lena.metadata)
+  #expect(accepted.request.state == .requestAccepted)
 }

@@ -18,6 +18,7 @@ import Testing
     .alreadyPublished(programID: "p1"),
     .alreadyExists(field: "email", "this user is already your client"),
     .permissionDenied("this needs the trainer role"),
+    .quotaExceeded("you have 100 invitations pending; cancel some (CancelTrainerRequest) before inviting more"),
   ]
 
   static func row(for error: PlanError) -> (RPCError.Code, String) {
@@ -31,6 +32,7 @@ import Testing
     case .alreadyPublished: (.alreadyExists, "this routine is already published as program p1")
     case .alreadyExists: (.alreadyExists, "this user is already your client")
     case .permissionDenied: (.permissionDenied, "this needs the trainer role")
+    case .quotaExceeded: (.resourceExhausted, "you have 100 invitations pending; cancel some (CancelTrainerRequest) before inviting more")
     }
   }
 

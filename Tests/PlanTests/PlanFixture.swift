@@ -4,8 +4,10 @@ import GRPCCore
 import GRPCNIOTransportHTTP2
 import GymAPI
 import GymCatalog
+import GymMessaging
 import GymPlan
 import GymService
+import GymStore
 import GymTesting
 import Logging
 
@@ -15,7 +17,8 @@ typealias Catalog = Gym_Catalog_V1_CatalogService.Client<Posix>
 
 /// Auth, catalog and plan in-process, each built by its composition root, with auth's
 /// outbox delivering purges to plan and plan's outbox delivering saves to catalog;
-/// two members signed in (Lena in Europe/London, Omar with no time zone).
+/// two members signed in (Lena in Europe/London, Omar with no time zone). With
+/// `messaging`, gym-messaging runs too and plan uses it (notifications, blocks).
 enum PlanFixture {
   typealias User = RunningAuth.User
   static let password = RunningAuth.password
@@ -28,6 +31,8 @@ enum PlanFixture {
     let running: RunningAuth
     let lena: User
     let omar: User
+    /// Only when run with `messaging: true`.
+    let messaging: Gym_Messaging_V1_MessagingService.Client<Posix>?
 
     /// A library exercise's id by slug.
     func exercise(_ slug: String) async throws -> String {
@@ -35,33 +40,39 @@ enum PlanFixture {
     }
   }
 
-  static func run<T: Sendable>(_ body: @Sendable (Env) async throws -> T) async throws -> T {
+  static func run<T: Sendable>(messaging: Bool = false, _ body: @Sendable (Env) async throws -> T) async throws -> T {
     let planPort = try freePort()
     let catalogPort = try freePort()
-    return try await withRunningAuth(outboxReceivers: [
-      "plan": HostPort(host: "127.0.0.1", port: planPort), "catalog": HostPort(host: "127.0.0.1", port: catalogPort),
-    ]) { auth in
+    let messagingPort = try freePort()
+    var receivers: [Outbox.Destination: HostPort] = ["plan": HostPort(host: "127.0.0.1", port: planPort), "catalog": HostPort(host: "127.0.0.1", port: catalogPort)]
+    if messaging { receivers["messaging"] = HostPort(host: "127.0.0.1", port: messagingPort) }
+    return try await withRunningAuth(outboxReceivers: receivers) { auth in
       let catalogSettings = CatalogApp.Settings(
         common: CommonSettings(
           listen: HostPort(host: "127.0.0.1", port: catalogPort), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
         dataDirectory: try temporaryDirectory("gym-catalog"), auth: auth.address, credential: auth.credential)
       let catalog = try await CatalogApp.build(catalogSettings, logger: Logger(label: "catalog"))
       return try await withRunningProcess(catalog) { catalogAddress in
-        try await runPlan(auth: auth, catalog: catalogAddress, port: planPort) { planAddress in
-          try await withClient(to: planAddress) { planClient in
-            try await withCredentialClient(to: planAddress, auth.credential) { planInternal in
-              try await withClient(to: catalogAddress) { catalogClient in
-                let lena = try await auth.register("lena")
-                _ = try await auth.auth.updateProfile(
-                  .with {
-                    $0.profile.timeZone = "Europe/London"
-                    $0.updateMask = .with { $0.paths = ["time_zone"] }
-                  }, metadata: lena.metadata)
-                return try await body(Env(
-                  plan: Plan(wrapping: planClient),
-                  planInternal: Gym_Plan_V1_PlanInternal.Client(wrapping: planInternal),
-                  catalog: Catalog(wrapping: catalogClient), auth: auth.auth, running: auth,
-                  lena: lena, omar: try await auth.register("omar")))
+        try await withMessaging(messaging ? messagingPort : nil, auth: auth) { messagingAddress in
+          try await runPlan(auth: auth, catalog: catalogAddress, messaging: messagingAddress, port: planPort) { planAddress in
+            try await withClient(to: planAddress) { planClient in
+              try await withCredentialClient(to: planAddress, auth.credential) { planInternal in
+                try await withClient(to: catalogAddress) { catalogClient in
+                  try await withOptionalClient(to: messagingAddress) { messagingClient in
+                    let lena = try await auth.register("lena")
+                    _ = try await auth.auth.updateProfile(
+                      .with {
+                        $0.profile.timeZone = "Europe/London"
+                        $0.updateMask = .with { $0.paths = ["time_zone"] }
+                      }, metadata: lena.metadata)
+                    return try await body(Env(
+                      plan: Plan(wrapping: planClient),
+                      planInternal: Gym_Plan_V1_PlanInternal.Client(wrapping: planInternal),
+                      catalog: Catalog(wrapping: catalogClient), auth: auth.auth, running: auth,
+                      lena: lena, omar: try await auth.register("omar"),
+                      messaging: messagingClient.map { Gym_Messaging_V1_MessagingService.Client(wrapping: $0) }))
+                  }
+                }
               }
             }
           }
@@ -70,9 +81,29 @@ enum PlanFixture {
     }
   }
 
+  /// gym-messaging on `port`, or nothing when `port` is nil.
+  static func withMessaging<T: Sendable>(
+    _ port: Int?, auth: RunningAuth, _ body: @Sendable (HostPort?) async throws -> T
+  ) async throws -> T {
+    guard let port else { return try await body(nil) }
+    let settings = MessagingApp.Settings(
+      backend: BackendSettings(
+        common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
+        dataDirectory: try temporaryDirectory("gym-messaging"), auth: auth.address, credential: auth.credential))
+    let messaging = try await MessagingApp.build(settings, logger: Logger(label: "messaging"))
+    return try await withRunningProcess(messaging) { try await body($0) }
+  }
+
+  static func withOptionalClient<T: Sendable>(
+    to address: HostPort?, _ body: @Sendable (GRPCClient<Posix>?) async throws -> T
+  ) async throws -> T {
+    guard let address else { return try await body(nil) }
+    return try await withClient(to: address) { try await body($0) }
+  }
+
   /// Plan alone against `catalog` (which may be an address nothing listens on).
   static func runPlan<T: Sendable>(
-    auth: RunningAuth, catalog: HostPort, port: Int = 0, _ body: @Sendable (HostPort) async throws -> T
+    auth: RunningAuth, catalog: HostPort, messaging: HostPort? = nil, port: Int = 0, _ body: @Sendable (HostPort) async throws -> T
   ) async throws -> T {
     var settings = PlanApp.Settings(
       backend: BackendSettings(
@@ -80,6 +111,7 @@ enum PlanFixture {
         dataDirectory: try temporaryDirectory("gym-plan"), auth: auth.address, credential: auth.credential),
       catalog: catalog)
     settings.outboxPollInterval = .milliseconds(50)
+    settings.messaging = messaging
     let plan = try await PlanApp.build(settings, logger: Logger(label: "plan"))
     return try await withRunningProcess(plan) { try await body($0) }
   }

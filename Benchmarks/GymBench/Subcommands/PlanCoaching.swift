@@ -30,16 +30,19 @@ struct PlanCoaching: AsyncParsableCommand {
           if index >= 16 { ids.append(try await add.next()!) }
           add.addTask {
             let name = "client_\(index)_" + String(UUID().uuidString.prefix(6)).lowercased()
-            _ = try await auth.register(.with {
+            let member = try await auth.register(.with {
               $0.email = "\(name)@bench.example.com"; $0.username = name; $0.password = Load.password
               $0.acceptTerms = true; $0.termsVersion = "2026-01"; $0.displayName = "Client \(index)"
             })
-            return try await plan.addClient(.with { $0.email = "\(name)@bench.example.com" }, metadata: Load.bearer(trainer)).client.person.userID
+            let invitation = try await plan.inviteClient(.with { $0.email = "\(name)@bench.example.com" }, metadata: Load.bearer(trainer))
+            _ = try await plan.respondTrainerRequest(
+              .with { $0.requestID = invitation.invitation.id; $0.accept = true }, metadata: Load.bearer(member.tokens.accessToken))
+            return member.user.id
           }
         }
         for try await id in add { ids.append(id) }
       }
-      print(String(format: "registered and added %d clients in %.1f s", ids.count, seconds(since: start)))
+      print(String(format: "registered, invited and accepted %d clients in %.1f s", ids.count, seconds(since: start)))
 
       let clientIDs = ids
       for concurrency in [options.concurrency, 1] {

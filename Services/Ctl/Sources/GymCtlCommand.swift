@@ -18,6 +18,9 @@ public struct GymCtlCommand: AsyncParsableCommand {
   /// Parses and runs a command; a failure of the run is one line on stderr and exit
   /// status 1 (usage errors and help keep ArgumentParser's own output).
   public static func main() async {
+    // Before any command writes: backups, keys, logs and the services it starts (which
+    // inherit the mask) create owner-only files.
+    FileCreationMask.restrictToOwner()
     var command: any ParsableCommand
     do {
       command = try parseAsRoot()

@@ -34,13 +34,13 @@ public struct TLSDirectory: Sendable {
     let serviceNames = ManagedService.all.flatMap { [$0.name, $0.executable] }
     let inside = try ca.issue(
       commonName: "gym internal", hosts: Self.loopbackHosts + serviceNames + extra, usage: .serverAndClient, days: days, now: now)
-    try write(ca.keyPEM, to: caKeyFile, mode: 0o600)
-    try write(gateway.keyPEM, to: gatewayKeyFile, mode: 0o600)
-    try write(inside.keyPEM, to: internalKeyFile, mode: 0o600)
-    try write(gateway.certificatePEM, to: gatewayCertificateFile, mode: 0o644)
-    try write(inside.certificatePEM, to: internalCertificateFile, mode: 0o644)
+    try writeKey(ca.keyPEM, to: caKeyFile)
+    try writeKey(gateway.keyPEM, to: gatewayKeyFile)
+    try writeKey(inside.keyPEM, to: internalKeyFile)
+    try writeCertificate(gateway.certificatePEM, to: gatewayCertificateFile)
+    try writeCertificate(inside.certificatePEM, to: internalCertificateFile)
     // Last: its presence is what says the directory is complete.
-    try write(try ca.certificatePEM, to: caFile, mode: 0o644)
+    try writeCertificate(try ca.certificatePEM, to: caFile)
   }
 
   /// The TLS settings of one process of the stack: the gateway serves its public
@@ -72,13 +72,23 @@ public struct TLSDirectory: Sendable {
 
   private func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
-  private func write(_ text: String, to path: String, mode: Int) throws {
-    // Created with its mode, so a key is never readable by others even for a moment.
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode_t(mode))
+  /// A private key: a new owner-only file renamed over any old one (`--force`), so an
+  /// old key file's wider mode never applies to the new key, even while it is written.
+  private func writeKey(_ text: String, to path: String) throws {
+    do {
+      try SecretFile.replace(at: path, with: Data(text.utf8))
+    } catch {
+      throw TLSFileError(path: path, problem: "cannot be written (\(error))")
+    }
+  }
+
+  /// A certificate: public, so readable by all (0644) whatever the umask.
+  private func writeCertificate(_ text: String, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else { throw TLSFileError(path: path, problem: "cannot be written (\(String(cString: strerror(errno))))") }
     let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     try handle.write(contentsOf: Data(text.utf8))
     try handle.synchronize()
-    _ = fchmod(descriptor, mode_t(mode))
+    _ = fchmod(descriptor, 0o644)
   }
 }

@@ -43,8 +43,11 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     guard !request.userID.isEmpty, !request.otherUserID.isEmpty else {
       throw MessagingError.invalid([.init("user_id", "both user_id and other_user_id are required")])
     }
-    let friends = try await store.areFriends(request.userID, request.otherUserID)
-    return .with { $0.friends = friends }
+    let relation = try await store.relation(request.userID, request.otherUserID)
+    return .with {
+      $0.friends = relation.friends
+      $0.blocked = relation.blocked
+    }
   }
 
   public func setUserStanding(

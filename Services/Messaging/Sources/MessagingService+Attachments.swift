@@ -17,6 +17,8 @@ extension MessagingService {
       throw MessagingError.invalid([.init("start", "send the filename and type first, then the bytes")])
     }
     guard start.filename.count <= 200 else { throw MessagingError.invalid([.init("start.filename", "must be at most 200 characters")]) }
+    // Stored as it will be shown: every later reader gets the safe name.
+    let filename = try AttachmentFilename.sanitized(start.filename, field: "start.filename")
     let upload = try files.startUpload()
     do {
       while let part = try await iterator.next() {
@@ -29,7 +31,7 @@ extension MessagingService {
         try upload.append(Array(bytes))
       }
       guard upload.size > 0 else { throw MessagingError.invalid([.init("chunk", "the file is empty")]) }
-      guard let type = MediaType.sniff(upload.head) else {
+      guard let type = MediaType.sniff(upload.head, size: upload.size) else {
         throw MessagingError.invalid([.init("chunk", "the file is not a JPEG, PNG, GIF, WebP, MP4 or PDF")])
       }
       if !start.mimeType.isEmpty && start.mimeType.lowercased() != type {
@@ -40,7 +42,7 @@ extension MessagingService {
       let now = Date()
       let record = MessagingStore.AttachmentRecord(
         id: ID.make(now: now), ownerID: caller.userID, sha256: sha256, mimeType: type, sizeBytes: Int64(upload.size),
-        filename: start.filename, createdAt: now)
+        filename: filename, createdAt: now)
       try await store.insertAttachment(record)
       return .with { $0.attachment = Self.attachment(record) }
     } catch {

@@ -15,7 +15,7 @@ extension MessagingService {
       recipient = try await activeUser(id: id, field: "user_id")
     case .username(let username):
       guard !username.isEmpty else { throw MessagingError.invalid([.init("username", "is required")]) }
-      guard let id = try await users.userID(username: username) else { throw MessagingError.notFound("no user named \(username)") }
+      guard let id = try await users.userID(username: username) else { throw Self.noSuchUser }
       recipient = try await activeUser(id: id, field: "username")
     case nil:
       throw MessagingError.invalid([.init("recipient", "give user_id or username")])

@@ -28,7 +28,9 @@ extension MessagingService {
   private func follows(_ request: Gym_Messaging_V1_ListFollowsRequest, followers: Bool) async throws -> Gym_Messaging_V1_ListFollowsResponse {
     let caller = try Caller.current()
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
-    let ids = try await store.follows(of: request.userID.isEmpty ? caller.userID : request.userID, followers: followers, limit: paging.size, offset: offset)
+    let ids = try await store.follows(
+      of: request.userID.isEmpty ? caller.userID : request.userID, viewerID: caller.userID, followers: followers, limit: paging.size,
+      offset: offset)
     let refs = try await userRefs(ids)
     return .with {
       $0.users = ids.compactMap { refs[$0] }

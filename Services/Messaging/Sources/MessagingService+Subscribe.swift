@@ -73,7 +73,8 @@ extension MessagingService {
     Task { await announce(userID, online: false) }
   }
 
-  /// Tells the user's room peers who are online that the user came or went.
+  /// Tells the user's room peers who are online that the user came or went (peers in a
+  /// block with the user, either way, are not told: the store leaves them out).
   func announce(_ userID: String, online: Bool) async {
     do {
       let peers = try await store.roomPeers(of: userID)

@@ -31,13 +31,18 @@ public struct MessagingService: Sendable {
     self.logger = logger
   }
 
-  /// The account behind an id, which must exist and not be banned.
+  /// The account behind an id, which must exist and not be banned. A banned account is
+  /// answered exactly as an unknown one (`noSuchUser`): a ban is between the user and the
+  /// administrators, and a different answer would tell anyone who tries to message them.
   func activeUser(id: String, field: String) async throws -> Gym_Auth_V1_User {
     guard !id.isEmpty else { throw MessagingError.invalid([.init(field, "is required")]) }
-    guard let user = try await users.user(id: id) else { throw MessagingError.notFound("no user with id \(id)") }
-    guard !user.hasBan else { throw MessagingError.permissionDenied("this account is suspended") }
+    guard let user = try await users.user(id: id), !user.hasBan else { throw Self.noSuchUser }
     return user
   }
+
+  /// The one answer for an id or username that names no usable account. It does not echo
+  /// what was asked, so the words are the same whichever lookup failed and why.
+  static let noSuchUser = MessagingError.notFound("no such user")
 
   /// Names are kept this long before auth is asked again (display names change).
   static let nameLifetime: TimeInterval = 24 * 3600

@@ -61,14 +61,15 @@ public enum PlanApp {
     let catalog = catalog ?? CatalogClient(client: catalogConnection, logger: logger)
     // Saves reach the catalog through plan's own outbox, so a catalog outage delays the
     // count and never loses it.
-    let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
-      try await deliver(job, to: catalog)
-    }
     let messagingConnection = try settings.messaging.map {
       try GymClient.make(to: $0, tls: settings.backend.common.internalTLS, interceptors: [settings.backend.credential.clientInterceptor])
     }
     let notifier = notifier ?? messagingConnection.map(MessagingNotifier.init)
-    if notifier == nil { logger.notice("no messaging address: workout reminders are off") }
+    if notifier == nil { logger.notice("no messaging address: workout reminders, coaching notifications and blocks are off") }
+    let blocks: any BlockList = messagingConnection.map { MessagingBlockList(client: $0, logger: logger) } ?? NoBlockList()
+    let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
+      try await deliver(job, to: catalog, notifier: notifier, logger: logger)
+    }
     return try BuiltProcess.backend(
       name: "gym-plan", settings: settings.backend, database: (path, store.writer),
       healthName: Gym_Plan_V1_PlanService.descriptor.fullyQualifiedService, logger: logger,
@@ -87,7 +88,8 @@ public enum PlanApp {
     ) { authClient in
       [
         PlanService(
-          store: store, catalog: catalog, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),
+          store: store, catalog: catalog, users: users ?? AuthUserDirectory(client: authClient, logger: logger), blocks: blocks,
+          logger: logger),
         PlanInternalService(store: store, logger: logger),
       ]
     }
@@ -98,8 +100,16 @@ public enum PlanApp {
     var description: String { "plan has no receiver for '\(job.kind)' jobs to '\(job.destination)'" }
   }
 
-  static func deliver(_ job: Outbox.Job, to catalog: any ProgramCatalog) async throws {
+  static func deliver(_ job: Outbox.Job, to catalog: any ProgramCatalog, notifier: (any Notifier)?, logger: Logger) async throws {
     switch (job.kind, job.destination) {
+    case (.notification, .messaging):
+      let note = try JSONDecoder().decode(NotificationJob.self, from: job.payload)
+      guard let notifier else {
+        logger.notice("notification dropped: no messaging address", metadata: ["kind": "\(note.kind)"])
+        return
+      }
+      try await notifier.notify(
+        userID: note.userID, kind: note.kind, title: note.title, body: note.body, reference: note.reference, key: note.key)
     case (.programSaved, .catalog):
       let saved = try JSONDecoder().decode(ProgramSavedJob.self, from: job.payload)
       do {

@@ -18,6 +18,7 @@ extension PlanError: GymErrorMapping {
     case .alreadyPublished(let programID): .alreadyExists(field: "routine_id", "this routine is already published as program \(programID)")
     case .alreadyExists(let field, let message): .alreadyExists(field: field, message)
     case .permissionDenied(let message): .permissionDenied(message)
+    case .quotaExceeded(let message): RPCError(code: .resourceExhausted, message: message)
     }
   }
 }

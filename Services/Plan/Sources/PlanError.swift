@@ -16,4 +16,6 @@ public enum PlanError: Error, Equatable, Sendable {
   case alreadyPublished(programID: String)
   case alreadyExists(field: String, String)
   case permissionDenied(String)
+  /// A per-user quota is full: the message says what to free.
+  case quotaExceeded(String)
 }

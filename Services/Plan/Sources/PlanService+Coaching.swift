@@ -17,18 +17,33 @@ extension PlanService {
     guard !clientID.isEmpty, try await store.isClient(clientID, of: trainerID) else { throw PlanError.notFound("no such client") }
   }
 
-  public func addClient(request: Gym_Plan_V1_AddClientRequest, context: ServerContext) async throws -> Gym_Plan_V1_AddClientResponse {
+  /// An invitation, never a relation: nothing is shared until the member accepts. Every
+  /// email gets the same answer, and the invitation reaches its owner only when the
+  /// account may receive it (exists, is not banned, no block either way).
+  public func inviteClient(request: Gym_Plan_V1_InviteClientRequest, context: ServerContext) async throws -> Gym_Plan_V1_InviteClientResponse {
     let caller = try Self.requireTrainer()
     let email = request.email.trimmingCharacters(in: .whitespaces).lowercased()
-    guard email.contains("@"), email.count <= 254 else { throw PlanError.invalid([.init("email", "must be an email address")]) }
-    guard let user = try await users.users(emails: [email]).values.first else {
-      throw PlanError.notFound("no account has the email \(email)")
-    }
-    guard user.id != caller.userID else { throw PlanError.invalid([.init("email", "you cannot be your own client")]) }
+    var violations: [FieldViolation] = []
+    if !email.contains("@") || email.utf8.count > 254 { violations.append(.init("email", "must be an email address")) }
+    if let problem = Self.messageProblem(request.message) { violations.append(.init("message", problem)) }
+    guard violations.isEmpty else { throw PlanError.invalid(violations) }
+    let invitee = try await users.users(emails: [email]).values.first
+    guard invitee?.id != caller.userID else { throw PlanError.invalid([.init("email", "you cannot be your own client")]) }
+    var addressee: Gym_Auth_V1_User?
+    if let invitee, !invitee.hasBan, !(try await blocks.blocked(caller.userID, invitee.id)) { addressee = invitee }
     let now = Date()
-    try await store.rememberPeople([Self.person(user)], now: now)
-    try await store.addClient(trainerID: caller.userID, clientID: user.id, now: now)
-    return .with { $0.client = .with { $0.person = Self.person(Self.person(user)); $0.since = .init(date: now) } }
+    let me = try await users.user(id: caller.userID).map(Self.person)
+    try await store.rememberPeople([addressee.map(Self.person), me].compactMap(\.self), now: now)
+    let trainerName = me?.displayName ?? "A trainer"
+    let invitation = try await store.inviteClient(
+      id: ID.make(now: now), trainerID: caller.userID, email: email, clientID: addressee?.id, message: request.message, now: now
+    ) { invitation in
+      NotificationJob(
+        userID: invitation.clientID ?? "", kind: "trainer_invitation", title: "\(trainerName) invites you to train with them",
+        body: invitation.message, reference: invitation.id, key: "trainer-invitation/\(invitation.id)")
+    }
+    let response = try await trainerRequest(invitation, viewerID: caller.userID)
+    return .with { $0.invitation = response }
   }
 
   public func removeClient(request: Gym_Plan_V1_RemoveClientRequest, context: ServerContext) async throws -> Gym_Plan_V1_RemoveClientResponse {
@@ -109,18 +124,26 @@ extension PlanService {
 
   public func requestTrainer(request: Gym_Plan_V1_RequestTrainerRequest, context: ServerContext) async throws -> Gym_Plan_V1_RequestTrainerResponse {
     let caller = try Caller.current()
-    guard request.message.count <= 1000 else { throw PlanError.invalid([.init("message", "must be at most 1000 characters")]) }
+    if let problem = Self.messageProblem(request.message) { throw PlanError.invalid([.init("message", problem)]) }
     // Anyone who is not an active trainer is "no trainer", whether or not the account exists.
     guard !request.trainerID.isEmpty, request.trainerID != caller.userID,
       let trainer = try await users.user(id: request.trainerID), !trainer.hasBan, trainer.roles.contains(.trainer)
     else { throw PlanError.notFound("no trainer with id \(request.trainerID)") }
-    var people = [Self.person(trainer)]
-    if let me = try await users.user(id: caller.userID) { people.append(Self.person(me)) }
+    try await requireNotBlocked(caller.userID, trainer.id)
+    let me = try await users.user(id: caller.userID).map(Self.person)
     let now = Date()
-    try await store.rememberPeople(people, now: now)
+    try await store.rememberPeople([Self.person(trainer), me].compactMap(\.self), now: now)
+    let memberName = me?.displayName ?? "A member"
     let record = try await store.requestTrainer(
-      id: ID.make(now: now), clientID: caller.userID, trainerID: trainer.id, message: request.message, now: now)
-    let response = try await trainerRequest(record)
+      id: ID.make(now: now), clientID: caller.userID, trainerID: trainer.id, message: request.message, now: now
+    ) { record in
+      record.state == .accepted
+        ? Self.acceptedNotification(record, by: memberName)
+        : NotificationJob(
+          userID: record.trainerID, kind: "trainer_request", title: "\(memberName) asks you to be their trainer", body: record.message,
+          reference: record.id, key: "trainer-request/\(record.id)")
+    }
+    let response = try await trainerRequest(record, viewerID: caller.userID)
     return .with { $0.request = response }
   }
 
@@ -137,23 +160,42 @@ extension PlanService {
     let state: PlanStore.TrainerRequestRecord.State = switch request.state {
     case .requestAccepted: .accepted
     case .requestDeclined: .declined
+    case .requestCancelled: .cancelled
     default: .pending
     }
     let records = try await store.trainerRequests(userID: caller.userID, incoming: incoming, state: state, limit: paging.size, offset: offset)
-    var mapped: [Gym_Plan_V1_TrainerRequest] = []
-    for record in records { mapped.append(try await trainerRequest(record)) }
+    let mapped = try await trainerRequests(records, viewerID: caller.userID)
     return .with {
       $0.requests = mapped
       $0.nextPageToken = paging.nextToken(offset: offset, returned: records.count)
     }
   }
 
+  /// The addressee answers. A trainer answering a member needs the role still; either
+  /// side's block refuses an acceptance, however old the request.
   public func respondTrainerRequest(
     request: Gym_Plan_V1_RespondTrainerRequestRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_RespondTrainerRequestResponse {
-    let caller = try Self.requireTrainer()
-    let record = try await store.respondTrainerRequest(id: request.requestID, trainerID: caller.userID, accept: request.accept, now: Date())
-    let response = try await trainerRequest(record)
+    let caller = try Caller.current()
+    guard let pending = try await store.trainerRequest(id: request.requestID, addressedTo: caller.userID) else {
+      throw PlanError.notFound("no request with id \(request.requestID) addressed to you")
+    }
+    if !pending.fromTrainer, !caller.roles.contains(.trainer) { throw PlanError.permissionDenied("this needs the trainer role") }
+    if request.accept, let clientID = pending.clientID { try await requireNotBlocked(clientID, pending.trainerID) }
+    let name = try await store.people([caller.userID])[caller.userID]?.displayName ?? "Someone"
+    let record = try await store.respondTrainerRequest(
+      id: request.requestID, addresseeID: caller.userID, accept: request.accept, now: Date()
+    ) { record in record.state == .accepted ? Self.acceptedNotification(record, by: name) : nil }
+    let response = try await trainerRequest(record, viewerID: caller.userID)
+    return .with { $0.request = response }
+  }
+
+  public func cancelTrainerRequest(
+    request: Gym_Plan_V1_CancelTrainerRequestRequest, context: ServerContext
+  ) async throws -> Gym_Plan_V1_CancelTrainerRequestResponse {
+    let caller = try Caller.current()
+    let record = try await store.cancelTrainerRequest(id: request.requestID, senderID: caller.userID, now: Date())
+    let response = try await trainerRequest(record, viewerID: caller.userID)
     return .with { $0.request = response }
   }
 
@@ -170,19 +212,53 @@ extension PlanService {
     return .init()
   }
 
-  func trainerRequest(_ record: PlanStore.TrainerRequestRecord) async throws -> Gym_Plan_V1_TrainerRequest {
-    let names = try await store.people([record.clientID, record.trainerID])
-    return .with {
-      $0.id = record.id
-      $0.client = names[record.clientID].map(Self.person) ?? .with { $0.userID = record.clientID }
-      $0.trainer = names[record.trainerID].map(Self.person) ?? .with { $0.userID = record.trainerID }
-      $0.message = record.message
-      $0.state = switch record.state {
-      case .pending: .requestPending
-      case .accepted: .requestAccepted
-      case .declined: .requestDeclined
+  func requireNotBlocked(_ userID: String, _ otherUserID: String) async throws {
+    if try await blocks.blocked(userID, otherUserID) {
+      throw PlanError.permissionDenied("you cannot coach or be coached by this user: one of you has blocked the other")
+    }
+  }
+
+  /// The words of a request or invitation: at most 1000 characters and 4000 bytes.
+  static func messageProblem(_ message: String) -> String? {
+    message.count > 1000 || message.utf8.count > 4000 ? "must be at most 1000 characters (4000 bytes)" : nil
+  }
+
+  /// Tells the sender that `record` was accepted by `name`.
+  static func acceptedNotification(_ record: PlanStore.TrainerRequestRecord, by name: String) -> NotificationJob {
+    NotificationJob(
+      userID: record.senderID ?? "", kind: record.fromTrainer ? "trainer_invitation_accepted" : "trainer_request_accepted",
+      title: record.fromTrainer ? "\(name) accepted your invitation" : "\(name) accepted you as a client", body: "",
+      reference: record.id, key: "trainer-accepted/\(record.id)")
+  }
+
+  func trainerRequest(_ record: PlanStore.TrainerRequestRecord, viewerID: String) async throws -> Gym_Plan_V1_TrainerRequest {
+    try await trainerRequests([record], viewerID: viewerID)[0]
+  }
+
+  /// As `viewerID` may see them: a trainer sees an invitation's email and not the
+  /// account behind it until the member accepts; the member never sees the email.
+  func trainerRequests(_ records: [PlanStore.TrainerRequestRecord], viewerID: String) async throws -> [Gym_Plan_V1_TrainerRequest] {
+    let names = try await store.people(records.flatMap { [$0.clientID, $0.trainerID].compactMap(\.self) })
+    return records.map { record in
+      .with {
+        $0.id = record.id
+        let showsClient = !record.fromTrainer || record.clientID == viewerID || record.state == .accepted
+        if showsClient, let clientID = record.clientID {
+          $0.client = names[clientID].map(Self.person) ?? .with { $0.userID = clientID }
+        }
+        $0.trainer = names[record.trainerID].map(Self.person) ?? .with { $0.userID = record.trainerID }
+        $0.message = record.message
+        $0.state = switch record.state {
+        case .pending: .requestPending
+        case .accepted: .requestAccepted
+        case .declined: .requestDeclined
+        case .cancelled: .requestCancelled
+        }
+        $0.kind = record.fromTrainer ? .trainerInvitation : .clientRequest
+        if record.fromTrainer, record.trainerID == viewerID { $0.inviteeEmail = record.inviteeEmail ?? "" }
+        $0.createdAt = .init(date: record.createdAt)
+        if let responded = record.respondedAt { $0.respondedAt = .init(date: responded) }
       }
-      $0.createdAt = .init(date: record.createdAt)
     }
   }
 

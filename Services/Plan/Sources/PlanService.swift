@@ -12,13 +12,18 @@ public struct PlanService: Sendable {
   let store: PlanStore
   let catalog: any ProgramCatalog
   let users: any UserDirectory
+  /// Who has blocked whom (messaging's), checked before coaching starts.
+  let blocks: any BlockList
   let logger: Logger
   private let zones = TimeZoneCache()
 
-  public init(store: PlanStore, catalog: any ProgramCatalog, users: any UserDirectory, logger: Logger) {
+  public init(
+    store: PlanStore, catalog: any ProgramCatalog, users: any UserDirectory, blocks: any BlockList = NoBlockList(), logger: Logger
+  ) {
     self.store = store
     self.catalog = catalog
     self.users = users
+    self.blocks = blocks
     self.logger = logger
   }
 

@@ -536,9 +536,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown
-        /// > recipient; PERMISSION_DENIED when either has blocked the other or the recipient
-        /// > is banned; FAILED_PRECONDITION for a message to oneself.
+        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
+        /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_SendDirectMessageRequest` messages.
@@ -803,6 +803,11 @@ extension Gym_Messaging_V1_MessagingService {
 
         /// Handle the "ListFollowers" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Both leave out anyone in a block with the caller.
+        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+        ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_ListFollowsRequest` messages.
         ///   - context: Context providing information about the RPC.
@@ -913,7 +918,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Stops messages, follows and friend requests both ways; ends a friendship.
+        /// > Both ways: stops messages, follows, friend requests and coaching; ends a
+        /// > friendship and follows; hides each from the other in rooms (messages, members,
+        /// > presence), feeds, follow lists and attachments.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_BlockUserRequest` messages.
@@ -1106,9 +1113,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown
-        /// > recipient; PERMISSION_DENIED when either has blocked the other or the recipient
-        /// > is banned; FAILED_PRECONDITION for a message to oneself.
+        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
+        /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_SendDirectMessageRequest` message.
@@ -1373,6 +1380,11 @@ extension Gym_Messaging_V1_MessagingService {
 
         /// Handle the "ListFollowers" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Both leave out anyone in a block with the caller.
+        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+        ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_ListFollowsRequest` message.
         ///   - context: Context providing information about the RPC.
@@ -1483,7 +1495,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Stops messages, follows and friend requests both ways; ends a friendship.
+        /// > Both ways: stops messages, follows, friend requests and coaching; ends a
+        /// > friendship and follows; hides each from the other in rooms (messages, members,
+        /// > presence), feeds, follow lists and attachments.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_BlockUserRequest` message.
@@ -1674,9 +1688,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown
-        /// > recipient; PERMISSION_DENIED when either has blocked the other or the recipient
-        /// > is banned; FAILED_PRECONDITION for a message to oneself.
+        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
+        /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_SendDirectMessageRequest` message.
@@ -1943,6 +1957,11 @@ extension Gym_Messaging_V1_MessagingService {
 
         /// Handle the "ListFollowers" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Both leave out anyone in a block with the caller.
+        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+        ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_ListFollowsRequest` message.
         ///   - context: Context providing information about the RPC.
@@ -2053,7 +2072,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Stops messages, follows and friend requests both ways; ends a friendship.
+        /// > Both ways: stops messages, follows, friend requests and coaching; ends a
+        /// > friendship and follows; hides each from the other in rooms (messages, members,
+        /// > presence), feeds, follow lists and attachments.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_BlockUserRequest` message.
@@ -3461,9 +3482,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown
-        /// > recipient; PERMISSION_DENIED when either has blocked the other or the recipient
-        /// > is banned; FAILED_PRECONDITION for a message to oneself.
+        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
+        /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_SendDirectMessageRequest` message.
@@ -3808,6 +3829,11 @@ extension Gym_Messaging_V1_MessagingService {
 
         /// Call the "ListFollowers" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Both leave out anyone in a block with the caller.
+        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+        ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_ListFollowsRequest` message.
         ///   - serializer: A serializer for `Gym_Messaging_V1_ListFollowsRequest` messages.
@@ -3953,7 +3979,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Stops messages, follows and friend requests both ways; ends a friendship.
+        /// > Both ways: stops messages, follows, friend requests and coaching; ends a
+        /// > friendship and follows; hides each from the other in rooms (messages, members,
+        /// > presence), feeds, follow lists and attachments.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_BlockUserRequest` message.
@@ -4209,9 +4237,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown
-        /// > recipient; PERMISSION_DENIED when either has blocked the other or the recipient
-        /// > is banned; FAILED_PRECONDITION for a message to oneself.
+        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
+        /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_SendDirectMessageRequest` message.
@@ -4728,6 +4756,11 @@ extension Gym_Messaging_V1_MessagingService {
 
         /// Call the "ListFollowers" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Both leave out anyone in a block with the caller.
+        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+        ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_ListFollowsRequest` message.
         ///   - serializer: A serializer for `Gym_Messaging_V1_ListFollowsRequest` messages.
@@ -4950,7 +4983,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Stops messages, follows and friend requests both ways; ends a friendship.
+        /// > Both ways: stops messages, follows, friend requests and coaching; ends a
+        /// > friendship and follows; hides each from the other in rooms (messages, members,
+        /// > presence), feeds, follow lists and attachments.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_BlockUserRequest` message.
@@ -5315,9 +5350,9 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown
-    /// > recipient; PERMISSION_DENIED when either has blocked the other or the recipient
-    /// > is banned; FAILED_PRECONDITION for a message to oneself.
+    /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+    /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
+    /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_SendDirectMessageRequest` message.
@@ -5754,6 +5789,11 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
 
     /// Call the "ListFollowers" method.
     ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Both leave out anyone in a block with the caller.
+    /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+    ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_ListFollowsRequest` message.
     ///   - options: Options to apply to this RPC.
@@ -5941,7 +5981,9 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Stops messages, follows and friend requests both ways; ends a friendship.
+    /// > Both ways: stops messages, follows, friend requests and coaching; ends a
+    /// > friendship and follows; hides each from the other in rooms (messages, members,
+    /// > presence), feeds, follow lists and attachments.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_BlockUserRequest` message.
@@ -6250,9 +6292,9 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown
-    /// > recipient; PERMISSION_DENIED when either has blocked the other or the recipient
-    /// > is banned; FAILED_PRECONDITION for a message to oneself.
+    /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+    /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
+    /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -6754,6 +6796,11 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
 
     /// Call the "ListFollowers" method.
     ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Both leave out anyone in a block with the caller.
+    /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+    ///
     /// - Parameters:
     ///   - message: request message to send.
     ///   - metadata: Additional metadata to send, defaults to empty.
@@ -6969,7 +7016,9 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Stops messages, follows and friend requests both ways; ends a friendship.
+    /// > Both ways: stops messages, follows, friend requests and coaching; ends a
+    /// > friendship and follows; hides each from the other in rooms (messages, members,
+    /// > presence), feeds, follow lists and attachments.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -7434,7 +7483,7 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > For auth's private profiles.
+        /// > For auth's private profiles, and plan's coaching (blocks).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_AreFriendsRequest` messages.
@@ -7521,7 +7570,7 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > For auth's private profiles.
+        /// > For auth's private profiles, and plan's coaching (blocks).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_AreFriendsRequest` message.
@@ -7606,7 +7655,7 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > For auth's private profiles.
+        /// > For auth's private profiles, and plan's coaching (blocks).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_AreFriendsRequest` message.
@@ -7855,7 +7904,7 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > For auth's private profiles.
+        /// > For auth's private profiles, and plan's coaching (blocks).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_AreFriendsRequest` message.
@@ -7981,7 +8030,7 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > For auth's private profiles.
+        /// > For auth's private profiles, and plan's coaching (blocks).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_AreFriendsRequest` message.
@@ -8119,7 +8168,7 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > For auth's private profiles.
+    /// > For auth's private profiles, and plan's coaching (blocks).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_AreFriendsRequest` message.
@@ -8245,7 +8294,7 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > For auth's private profiles.
+    /// > For auth's private profiles, and plan's coaching (blocks).
     ///
     /// - Parameters:
     ///   - message: request message to send.

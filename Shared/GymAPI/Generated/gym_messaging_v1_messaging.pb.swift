@@ -1752,6 +1752,9 @@ public nonisolated struct Gym_Messaging_V1_AreFriendsResponse: Sendable {
 
   public var friends: Bool = false
 
+  /// either has blocked the other
+  public var blocked: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -4896,7 +4899,7 @@ nonisolated extension Gym_Messaging_V1_AreFriendsRequest: SwiftProtobuf.Message,
 
 nonisolated extension Gym_Messaging_V1_AreFriendsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AreFriendsResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}friends\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}friends\0\u{1}blocked\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4905,6 +4908,7 @@ nonisolated extension Gym_Messaging_V1_AreFriendsResponse: SwiftProtobuf.Message
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularBoolField(value: &self.friends) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.blocked) }()
       default: break
       }
     }
@@ -4914,11 +4918,15 @@ nonisolated extension Gym_Messaging_V1_AreFriendsResponse: SwiftProtobuf.Message
     if self.friends != false {
       try visitor.visitSingularBoolField(value: self.friends, fieldNumber: 1)
     }
+    if self.blocked != false {
+      try visitor.visitSingularBoolField(value: self.blocked, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Messaging_V1_AreFriendsResponse, rhs: Gym_Messaging_V1_AreFriendsResponse) -> Bool {
     if lhs.friends != rhs.friends {return false}
+    if lhs.blocked != rhs.blocked {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -614,16 +614,16 @@ public enum Gym_Plan_V1_PlanService: Sendable {
                 type: .unary
             )
         }
-        /// Namespace for "AddClient" metadata.
-        public enum AddClient: Sendable {
-            /// Request type for "AddClient".
-            public typealias Input = Gym_Plan_V1_AddClientRequest
-            /// Response type for "AddClient".
-            public typealias Output = Gym_Plan_V1_AddClientResponse
-            /// Descriptor for "AddClient".
+        /// Namespace for "InviteClient" metadata.
+        public enum InviteClient: Sendable {
+            /// Request type for "InviteClient".
+            public typealias Input = Gym_Plan_V1_InviteClientRequest
+            /// Response type for "InviteClient".
+            public typealias Output = Gym_Plan_V1_InviteClientResponse
+            /// Descriptor for "InviteClient".
             public static let descriptor = GRPCCore.MethodDescriptor(
                 service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
-                method: "AddClient",
+                method: "InviteClient",
                 type: .unary
             )
         }
@@ -731,6 +731,19 @@ public enum Gym_Plan_V1_PlanService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "CancelTrainerRequest" metadata.
+        public enum CancelTrainerRequest: Sendable {
+            /// Request type for "CancelTrainerRequest".
+            public typealias Input = Gym_Plan_V1_CancelTrainerRequestRequest
+            /// Response type for "CancelTrainerRequest".
+            public typealias Output = Gym_Plan_V1_CancelTrainerRequestResponse
+            /// Descriptor for "CancelTrainerRequest".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "CancelTrainerRequest",
+                type: .unary
+            )
+        }
         /// Namespace for "ListMyTrainers" metadata.
         public enum ListMyTrainers: Sendable {
             /// Request type for "ListMyTrainers".
@@ -804,7 +817,7 @@ public enum Gym_Plan_V1_PlanService: Sendable {
             ListFoodLog.descriptor,
             DeleteFoodLog.descriptor,
             GetNutritionDay.descriptor,
-            AddClient.descriptor,
+            InviteClient.descriptor,
             RemoveClient.descriptor,
             ListClients.descriptor,
             GetClientOverview.descriptor,
@@ -813,6 +826,7 @@ public enum Gym_Plan_V1_PlanService: Sendable {
             RequestTrainer.descriptor,
             ListTrainerRequests.descriptor,
             RespondTrainerRequest.descriptor,
+            CancelTrainerRequest.descriptor,
             ListMyTrainers.descriptor,
             LeaveTrainer.descriptor
         ]
@@ -1576,24 +1590,29 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetNutritionDayResponse>
 
-        /// Handle the "AddClient" method.
+        /// Handle the "InviteClient" method.
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
-        /// > account has the email; ALREADY_EXISTS when already a client.
+        /// > (trainer) Invites the account with this email, if any, to become a client: nothing
+        /// > is shared until the member accepts. The answer is the same for an email without an
+        /// > account (no account oracle); such an invitation simply never reaches anyone.
+        /// > Errors: PERMISSION_DENIED without the trainer role; INVALID_ARGUMENT (email, message,
+        /// > one's own email); ALREADY_EXISTS when an invitation to this email is pending;
+        /// > RESOURCE_EXHAUSTED with 100 invitations pending; UNAVAILABLE when blocks cannot be
+        /// > checked.
         ///
         /// - Parameters:
-        ///   - request: A streaming request of `Gym_Plan_V1_AddClientRequest` messages.
+        ///   - request: A streaming request of `Gym_Plan_V1_InviteClientRequest` messages.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A streaming response of `Gym_Plan_V1_AddClientResponse` messages.
-        func addClient(
-            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_AddClientRequest>,
+        /// - Returns: A streaming response of `Gym_Plan_V1_InviteClientResponse` messages.
+        func inviteClient(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_InviteClientRequest>,
             context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_AddClientResponse>
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_InviteClientResponse>
 
         /// Handle the "RemoveClient" method.
         ///
@@ -1691,8 +1710,10 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
-        /// > already their client or a request is pending.
+        /// > A pending invitation from the same trainer is accepted instead: both asked.
+        /// > Errors: NOT_FOUND unless the user has the trainer role; PERMISSION_DENIED when
+        /// > either has blocked the other; ALREADY_EXISTS when already their client or a
+        /// > request is pending.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_RequestTrainerRequest` messages.
@@ -1724,8 +1745,11 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (the addressed trainer) Accepting makes the requester a client.
-        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+        /// > The addressee answers: the trainer a member's request, the member an invitation.
+        /// > Accepting starts the relation. Errors: NOT_FOUND (also for a request not addressed
+        /// > to the caller); PERMISSION_DENIED when either has blocked the other, or for a
+        /// > trainer who no longer has the role; FAILED_PRECONDITION when already answered or
+        /// > withdrawn.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_RespondTrainerRequestRequest` messages.
@@ -1738,6 +1762,25 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_RespondTrainerRequestRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_RespondTrainerRequestResponse>
+
+        /// Handle the "CancelTrainerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Whoever sent a pending request or invitation withdraws it.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when no longer pending.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_CancelTrainerRequestRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_CancelTrainerRequestResponse` messages.
+        func cancelTrainerRequest(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_CancelTrainerRequestRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_CancelTrainerRequestResponse>
 
         /// Handle the "ListMyTrainers" method.
         ///
@@ -1757,6 +1800,7 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > Ends the relation; starting it again needs a new request or invitation.
         /// > Errors: NOT_FOUND when not their client.
         ///
         /// - Parameters:
@@ -2515,24 +2559,29 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetNutritionDayResponse>
 
-        /// Handle the "AddClient" method.
+        /// Handle the "InviteClient" method.
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
-        /// > account has the email; ALREADY_EXISTS when already a client.
+        /// > (trainer) Invites the account with this email, if any, to become a client: nothing
+        /// > is shared until the member accepts. The answer is the same for an email without an
+        /// > account (no account oracle); such an invitation simply never reaches anyone.
+        /// > Errors: PERMISSION_DENIED without the trainer role; INVALID_ARGUMENT (email, message,
+        /// > one's own email); ALREADY_EXISTS when an invitation to this email is pending;
+        /// > RESOURCE_EXHAUSTED with 100 invitations pending; UNAVAILABLE when blocks cannot be
+        /// > checked.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Gym_Plan_V1_AddClientRequest` message.
+        ///   - request: A request containing a single `Gym_Plan_V1_InviteClientRequest` message.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A response containing a single `Gym_Plan_V1_AddClientResponse` message.
-        func addClient(
-            request: GRPCCore.ServerRequest<Gym_Plan_V1_AddClientRequest>,
+        /// - Returns: A response containing a single `Gym_Plan_V1_InviteClientResponse` message.
+        func inviteClient(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_InviteClientRequest>,
             context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_AddClientResponse>
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_InviteClientResponse>
 
         /// Handle the "RemoveClient" method.
         ///
@@ -2630,8 +2679,10 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
-        /// > already their client or a request is pending.
+        /// > A pending invitation from the same trainer is accepted instead: both asked.
+        /// > Errors: NOT_FOUND unless the user has the trainer role; PERMISSION_DENIED when
+        /// > either has blocked the other; ALREADY_EXISTS when already their client or a
+        /// > request is pending.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_RequestTrainerRequest` message.
@@ -2663,8 +2714,11 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (the addressed trainer) Accepting makes the requester a client.
-        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+        /// > The addressee answers: the trainer a member's request, the member an invitation.
+        /// > Accepting starts the relation. Errors: NOT_FOUND (also for a request not addressed
+        /// > to the caller); PERMISSION_DENIED when either has blocked the other, or for a
+        /// > trainer who no longer has the role; FAILED_PRECONDITION when already answered or
+        /// > withdrawn.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_RespondTrainerRequestRequest` message.
@@ -2677,6 +2731,25 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.ServerRequest<Gym_Plan_V1_RespondTrainerRequestRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_RespondTrainerRequestResponse>
+
+        /// Handle the "CancelTrainerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Whoever sent a pending request or invitation withdraws it.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when no longer pending.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_CancelTrainerRequestRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_CancelTrainerRequestResponse` message.
+        func cancelTrainerRequest(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_CancelTrainerRequestRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_CancelTrainerRequestResponse>
 
         /// Handle the "ListMyTrainers" method.
         ///
@@ -2696,6 +2769,7 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > Ends the relation; starting it again needs a new request or invitation.
         /// > Errors: NOT_FOUND when not their client.
         ///
         /// - Parameters:
@@ -3452,24 +3526,29 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Plan_V1_GetNutritionDayResponse
 
-        /// Handle the "AddClient" method.
+        /// Handle the "InviteClient" method.
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
-        /// > account has the email; ALREADY_EXISTS when already a client.
+        /// > (trainer) Invites the account with this email, if any, to become a client: nothing
+        /// > is shared until the member accepts. The answer is the same for an email without an
+        /// > account (no account oracle); such an invitation simply never reaches anyone.
+        /// > Errors: PERMISSION_DENIED without the trainer role; INVALID_ARGUMENT (email, message,
+        /// > one's own email); ALREADY_EXISTS when an invitation to this email is pending;
+        /// > RESOURCE_EXHAUSTED with 100 invitations pending; UNAVAILABLE when blocks cannot be
+        /// > checked.
         ///
         /// - Parameters:
-        ///   - request: A `Gym_Plan_V1_AddClientRequest` message.
+        ///   - request: A `Gym_Plan_V1_InviteClientRequest` message.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A `Gym_Plan_V1_AddClientResponse` to respond with.
-        func addClient(
-            request: Gym_Plan_V1_AddClientRequest,
+        /// - Returns: A `Gym_Plan_V1_InviteClientResponse` to respond with.
+        func inviteClient(
+            request: Gym_Plan_V1_InviteClientRequest,
             context: GRPCCore.ServerContext
-        ) async throws -> Gym_Plan_V1_AddClientResponse
+        ) async throws -> Gym_Plan_V1_InviteClientResponse
 
         /// Handle the "RemoveClient" method.
         ///
@@ -3567,8 +3646,10 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
-        /// > already their client or a request is pending.
+        /// > A pending invitation from the same trainer is accepted instead: both asked.
+        /// > Errors: NOT_FOUND unless the user has the trainer role; PERMISSION_DENIED when
+        /// > either has blocked the other; ALREADY_EXISTS when already their client or a
+        /// > request is pending.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_RequestTrainerRequest` message.
@@ -3600,8 +3681,11 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (the addressed trainer) Accepting makes the requester a client.
-        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+        /// > The addressee answers: the trainer a member's request, the member an invitation.
+        /// > Accepting starts the relation. Errors: NOT_FOUND (also for a request not addressed
+        /// > to the caller); PERMISSION_DENIED when either has blocked the other, or for a
+        /// > trainer who no longer has the role; FAILED_PRECONDITION when already answered or
+        /// > withdrawn.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_RespondTrainerRequestRequest` message.
@@ -3614,6 +3698,25 @@ extension Gym_Plan_V1_PlanService {
             request: Gym_Plan_V1_RespondTrainerRequestRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Plan_V1_RespondTrainerRequestResponse
+
+        /// Handle the "CancelTrainerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Whoever sent a pending request or invitation withdraws it.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when no longer pending.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_CancelTrainerRequestRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_CancelTrainerRequestResponse` to respond with.
+        func cancelTrainerRequest(
+            request: Gym_Plan_V1_CancelTrainerRequestRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_CancelTrainerRequestResponse
 
         /// Handle the "ListMyTrainers" method.
         ///
@@ -3633,6 +3736,7 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > Ends the relation; starting it again needs a new request or invitation.
         /// > Errors: NOT_FOUND when not their client.
         ///
         /// - Parameters:
@@ -4149,11 +4253,11 @@ extension Gym_Plan_V1_PlanService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
-            forMethod: Gym_Plan_V1_PlanService.Method.AddClient.descriptor,
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_AddClientRequest>(),
-            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_AddClientResponse>(),
+            forMethod: Gym_Plan_V1_PlanService.Method.InviteClient.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_InviteClientRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_InviteClientResponse>(),
             handler: { request, context in
-                try await self.addClient(
+                try await self.inviteClient(
                     request: request,
                     context: context
                 )
@@ -4242,6 +4346,17 @@ extension Gym_Plan_V1_PlanService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_RespondTrainerRequestResponse>(),
             handler: { request, context in
                 try await self.respondTrainerRequest(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.CancelTrainerRequest.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_CancelTrainerRequestRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_CancelTrainerRequestResponse>(),
+            handler: { request, context in
+                try await self.cancelTrainerRequest(
                     request: request,
                     context: context
                 )
@@ -4770,11 +4885,11 @@ extension Gym_Plan_V1_PlanService.ServiceProtocol {
         return GRPCCore.StreamingServerResponse(single: response)
     }
 
-    public func addClient(
-        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_AddClientRequest>,
+    public func inviteClient(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_InviteClientRequest>,
         context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_AddClientResponse> {
-        let response = try await self.addClient(
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_InviteClientResponse> {
+        let response = try await self.inviteClient(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -4863,6 +4978,17 @@ extension Gym_Plan_V1_PlanService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_RespondTrainerRequestResponse> {
         let response = try await self.respondTrainerRequest(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func cancelTrainerRequest(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_CancelTrainerRequestRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_CancelTrainerRequestResponse> {
+        let response = try await self.cancelTrainerRequest(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -5480,12 +5606,12 @@ extension Gym_Plan_V1_PlanService.SimpleServiceProtocol {
         )
     }
 
-    public func addClient(
-        request: GRPCCore.ServerRequest<Gym_Plan_V1_AddClientRequest>,
+    public func inviteClient(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_InviteClientRequest>,
         context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_AddClientResponse> {
-        return GRPCCore.ServerResponse<Gym_Plan_V1_AddClientResponse>(
-            message: try await self.addClient(
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_InviteClientResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_InviteClientResponse>(
+            message: try await self.inviteClient(
                 request: request.message,
                 context: context
             ),
@@ -5590,6 +5716,19 @@ extension Gym_Plan_V1_PlanService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_RespondTrainerRequestResponse> {
         return GRPCCore.ServerResponse<Gym_Plan_V1_RespondTrainerRequestResponse>(
             message: try await self.respondTrainerRequest(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func cancelTrainerRequest(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_CancelTrainerRequestRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_CancelTrainerRequestResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_CancelTrainerRequestResponse>(
+            message: try await self.cancelTrainerRequest(
                 request: request.message,
                 context: context
             ),
@@ -6593,28 +6732,33 @@ extension Gym_Plan_V1_PlanService {
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetNutritionDayResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
-        /// Call the "AddClient" method.
+        /// Call the "InviteClient" method.
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
-        /// > account has the email; ALREADY_EXISTS when already a client.
+        /// > (trainer) Invites the account with this email, if any, to become a client: nothing
+        /// > is shared until the member accepts. The answer is the same for an email without an
+        /// > account (no account oracle); such an invitation simply never reaches anyone.
+        /// > Errors: PERMISSION_DENIED without the trainer role; INVALID_ARGUMENT (email, message,
+        /// > one's own email); ALREADY_EXISTS when an invitation to this email is pending;
+        /// > RESOURCE_EXHAUSTED with 100 invitations pending; UNAVAILABLE when blocks cannot be
+        /// > checked.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Gym_Plan_V1_AddClientRequest` message.
-        ///   - serializer: A serializer for `Gym_Plan_V1_AddClientRequest` messages.
-        ///   - deserializer: A deserializer for `Gym_Plan_V1_AddClientResponse` messages.
+        ///   - request: A request containing a single `Gym_Plan_V1_InviteClientRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_InviteClientRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_InviteClientResponse` messages.
         ///   - options: Options to apply to this RPC.
         ///   - handleResponse: A closure which handles the response and returns its result to
         ///       the caller. Returning from the closure will cancel the RPC if it hasn't
         ///       already finished.
         /// - Returns: The result of `handleResponse`.
-        func addClient<Result>(
-            request: GRPCCore.ClientRequest<Gym_Plan_V1_AddClientRequest>,
-            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_AddClientRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_AddClientResponse>,
+        func inviteClient<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_InviteClientRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_InviteClientRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_InviteClientResponse>,
             options: GRPCCore.CallOptions,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AddClientResponse>) async throws -> Result
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_InviteClientResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "RemoveClient" method.
@@ -6738,8 +6882,10 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
-        /// > already their client or a request is pending.
+        /// > A pending invitation from the same trainer is accepted instead: both asked.
+        /// > Errors: NOT_FOUND unless the user has the trainer role; PERMISSION_DENIED when
+        /// > either has blocked the other; ALREADY_EXISTS when already their client or a
+        /// > request is pending.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_RequestTrainerRequest` message.
@@ -6781,8 +6927,11 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (the addressed trainer) Accepting makes the requester a client.
-        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+        /// > The addressee answers: the trainer a member's request, the member an invitation.
+        /// > Accepting starts the relation. Errors: NOT_FOUND (also for a request not addressed
+        /// > to the caller); PERMISSION_DENIED when either has blocked the other, or for a
+        /// > trainer who no longer has the role; FAILED_PRECONDITION when already answered or
+        /// > withdrawn.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_RespondTrainerRequestRequest` message.
@@ -6799,6 +6948,30 @@ extension Gym_Plan_V1_PlanService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_RespondTrainerRequestResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RespondTrainerRequestResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "CancelTrainerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Whoever sent a pending request or invitation withdraws it.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when no longer pending.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_CancelTrainerRequestRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_CancelTrainerRequestRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_CancelTrainerRequestResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func cancelTrainerRequest<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_CancelTrainerRequestRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_CancelTrainerRequestRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_CancelTrainerRequestResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_CancelTrainerRequestResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "ListMyTrainers" method.
@@ -6824,6 +6997,7 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > Ends the relation; starting it again needs a new request or invitation.
         /// > Errors: NOT_FOUND when not their client.
         ///
         /// - Parameters:
@@ -8315,34 +8489,39 @@ extension Gym_Plan_V1_PlanService {
             )
         }
 
-        /// Call the "AddClient" method.
+        /// Call the "InviteClient" method.
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
-        /// > account has the email; ALREADY_EXISTS when already a client.
+        /// > (trainer) Invites the account with this email, if any, to become a client: nothing
+        /// > is shared until the member accepts. The answer is the same for an email without an
+        /// > account (no account oracle); such an invitation simply never reaches anyone.
+        /// > Errors: PERMISSION_DENIED without the trainer role; INVALID_ARGUMENT (email, message,
+        /// > one's own email); ALREADY_EXISTS when an invitation to this email is pending;
+        /// > RESOURCE_EXHAUSTED with 100 invitations pending; UNAVAILABLE when blocks cannot be
+        /// > checked.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Gym_Plan_V1_AddClientRequest` message.
-        ///   - serializer: A serializer for `Gym_Plan_V1_AddClientRequest` messages.
-        ///   - deserializer: A deserializer for `Gym_Plan_V1_AddClientResponse` messages.
+        ///   - request: A request containing a single `Gym_Plan_V1_InviteClientRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_InviteClientRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_InviteClientResponse` messages.
         ///   - options: Options to apply to this RPC.
         ///   - handleResponse: A closure which handles the response and returns its result to
         ///       the caller. Returning from the closure will cancel the RPC if it hasn't
         ///       already finished.
         /// - Returns: The result of `handleResponse`.
-        public func addClient<Result>(
-            request: GRPCCore.ClientRequest<Gym_Plan_V1_AddClientRequest>,
-            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_AddClientRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_AddClientResponse>,
+        public func inviteClient<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_InviteClientRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_InviteClientRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_InviteClientResponse>,
             options: GRPCCore.CallOptions = .defaults,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AddClientResponse>) async throws -> Result = { response in
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_InviteClientResponse>) async throws -> Result = { response in
                 try response.message
             }
         ) async throws -> Result where Result: Sendable {
             try await self.client.unary(
                 request: request,
-                descriptor: Gym_Plan_V1_PlanService.Method.AddClient.descriptor,
+                descriptor: Gym_Plan_V1_PlanService.Method.InviteClient.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -8526,8 +8705,10 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
-        /// > already their client or a request is pending.
+        /// > A pending invitation from the same trainer is accepted instead: both asked.
+        /// > Errors: NOT_FOUND unless the user has the trainer role; PERMISSION_DENIED when
+        /// > either has blocked the other; ALREADY_EXISTS when already their client or a
+        /// > request is pending.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_RequestTrainerRequest` message.
@@ -8591,8 +8772,11 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (the addressed trainer) Accepting makes the requester a client.
-        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+        /// > The addressee answers: the trainer a member's request, the member an invitation.
+        /// > Accepting starts the relation. Errors: NOT_FOUND (also for a request not addressed
+        /// > to the caller); PERMISSION_DENIED when either has blocked the other, or for a
+        /// > trainer who no longer has the role; FAILED_PRECONDITION when already answered or
+        /// > withdrawn.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_RespondTrainerRequestRequest` message.
@@ -8615,6 +8799,41 @@ extension Gym_Plan_V1_PlanService {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Plan_V1_PlanService.Method.RespondTrainerRequest.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "CancelTrainerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Whoever sent a pending request or invitation withdraws it.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when no longer pending.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_CancelTrainerRequestRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_CancelTrainerRequestRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_CancelTrainerRequestResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func cancelTrainerRequest<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_CancelTrainerRequestRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_CancelTrainerRequestRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_CancelTrainerRequestResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_CancelTrainerRequestResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.CancelTrainerRequest.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -8656,6 +8875,7 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > Ends the relation; starting it again needs a new request or invitation.
         /// > Errors: NOT_FOUND when not their client.
         ///
         /// - Parameters:
@@ -9921,31 +10141,36 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
         )
     }
 
-    /// Call the "AddClient" method.
+    /// Call the "InviteClient" method.
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
-    /// > account has the email; ALREADY_EXISTS when already a client.
+    /// > (trainer) Invites the account with this email, if any, to become a client: nothing
+    /// > is shared until the member accepts. The answer is the same for an email without an
+    /// > account (no account oracle); such an invitation simply never reaches anyone.
+    /// > Errors: PERMISSION_DENIED without the trainer role; INVALID_ARGUMENT (email, message,
+    /// > one's own email); ALREADY_EXISTS when an invitation to this email is pending;
+    /// > RESOURCE_EXHAUSTED with 100 invitations pending; UNAVAILABLE when blocks cannot be
+    /// > checked.
     ///
     /// - Parameters:
-    ///   - request: A request containing a single `Gym_Plan_V1_AddClientRequest` message.
+    ///   - request: A request containing a single `Gym_Plan_V1_InviteClientRequest` message.
     ///   - options: Options to apply to this RPC.
     ///   - handleResponse: A closure which handles the response and returns its result to
     ///       the caller. Returning from the closure will cancel the RPC if it hasn't
     ///       already finished.
     /// - Returns: The result of `handleResponse`.
-    public func addClient<Result>(
-        request: GRPCCore.ClientRequest<Gym_Plan_V1_AddClientRequest>,
+    public func inviteClient<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_InviteClientRequest>,
         options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AddClientResponse>) async throws -> Result = { response in
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_InviteClientResponse>) async throws -> Result = { response in
             try response.message
         }
     ) async throws -> Result where Result: Sendable {
-        try await self.addClient(
+        try await self.inviteClient(
             request: request,
-            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_AddClientRequest>(),
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_AddClientResponse>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_InviteClientRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_InviteClientResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -10102,8 +10327,10 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
-    /// > already their client or a request is pending.
+    /// > A pending invitation from the same trainer is accepted instead: both asked.
+    /// > Errors: NOT_FOUND unless the user has the trainer role; PERMISSION_DENIED when
+    /// > either has blocked the other; ALREADY_EXISTS when already their client or a
+    /// > request is pending.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_RequestTrainerRequest` message.
@@ -10157,8 +10384,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (the addressed trainer) Accepting makes the requester a client.
-    /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+    /// > The addressee answers: the trainer a member's request, the member an invitation.
+    /// > Accepting starts the relation. Errors: NOT_FOUND (also for a request not addressed
+    /// > to the caller); PERMISSION_DENIED when either has blocked the other, or for a
+    /// > trainer who no longer has the role; FAILED_PRECONDITION when already answered or
+    /// > withdrawn.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_RespondTrainerRequestRequest` message.
@@ -10178,6 +10408,36 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_RespondTrainerRequestRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_RespondTrainerRequestResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CancelTrainerRequest" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Whoever sent a pending request or invitation withdraws it.
+    /// > Errors: NOT_FOUND; FAILED_PRECONDITION when no longer pending.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_CancelTrainerRequestRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func cancelTrainerRequest<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_CancelTrainerRequestRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_CancelTrainerRequestResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.cancelTrainerRequest(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_CancelTrainerRequestRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_CancelTrainerRequestResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -10212,6 +10472,7 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
+    /// > Ends the relation; starting it again needs a new request or invitation.
     /// > Errors: NOT_FOUND when not their client.
     ///
     /// - Parameters:
@@ -11651,12 +11912,17 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
         )
     }
 
-    /// Call the "AddClient" method.
+    /// Call the "InviteClient" method.
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (trainer) Errors: PERMISSION_DENIED without the trainer role; NOT_FOUND when no
-    /// > account has the email; ALREADY_EXISTS when already a client.
+    /// > (trainer) Invites the account with this email, if any, to become a client: nothing
+    /// > is shared until the member accepts. The answer is the same for an email without an
+    /// > account (no account oracle); such an invitation simply never reaches anyone.
+    /// > Errors: PERMISSION_DENIED without the trainer role; INVALID_ARGUMENT (email, message,
+    /// > one's own email); ALREADY_EXISTS when an invitation to this email is pending;
+    /// > RESOURCE_EXHAUSTED with 100 invitations pending; UNAVAILABLE when blocks cannot be
+    /// > checked.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11666,19 +11932,19 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///       the caller. Returning from the closure will cancel the RPC if it hasn't
     ///       already finished.
     /// - Returns: The result of `handleResponse`.
-    public func addClient<Result>(
-        _ message: Gym_Plan_V1_AddClientRequest,
+    public func inviteClient<Result>(
+        _ message: Gym_Plan_V1_InviteClientRequest,
         metadata: GRPCCore.Metadata = [:],
         options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AddClientResponse>) async throws -> Result = { response in
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_InviteClientResponse>) async throws -> Result = { response in
             try response.message
         }
     ) async throws -> Result where Result: Sendable {
-        let request = GRPCCore.ClientRequest<Gym_Plan_V1_AddClientRequest>(
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_InviteClientRequest>(
             message: message,
             metadata: metadata
         )
-        return try await self.addClient(
+        return try await self.inviteClient(
             request: request,
             options: options,
             onResponse: handleResponse
@@ -11856,8 +12122,10 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: NOT_FOUND unless the user has the trainer role; ALREADY_EXISTS when
-    /// > already their client or a request is pending.
+    /// > A pending invitation from the same trainer is accepted instead: both asked.
+    /// > Errors: NOT_FOUND unless the user has the trainer role; PERMISSION_DENIED when
+    /// > either has blocked the other; ALREADY_EXISTS when already their client or a
+    /// > request is pending.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11919,8 +12187,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (the addressed trainer) Accepting makes the requester a client.
-    /// > Errors: NOT_FOUND; FAILED_PRECONDITION when already answered.
+    /// > The addressee answers: the trainer a member's request, the member an invitation.
+    /// > Accepting starts the relation. Errors: NOT_FOUND (also for a request not addressed
+    /// > to the caller); PERMISSION_DENIED when either has blocked the other, or for a
+    /// > trainer who no longer has the role; FAILED_PRECONDITION when already answered or
+    /// > withdrawn.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11943,6 +12214,40 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             metadata: metadata
         )
         return try await self.respondTrainerRequest(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CancelTrainerRequest" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Whoever sent a pending request or invitation withdraws it.
+    /// > Errors: NOT_FOUND; FAILED_PRECONDITION when no longer pending.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func cancelTrainerRequest<Result>(
+        _ message: Gym_Plan_V1_CancelTrainerRequestRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_CancelTrainerRequestResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_CancelTrainerRequestRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.cancelTrainerRequest(
             request: request,
             options: options,
             onResponse: handleResponse
@@ -11982,6 +12287,7 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
+    /// > Ends the relation; starting it again needs a new request or invitation.
     /// > Errors: NOT_FOUND when not their client.
     ///
     /// - Parameters:

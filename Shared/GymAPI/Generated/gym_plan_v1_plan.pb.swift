@@ -539,6 +539,9 @@ public nonisolated enum Gym_Plan_V1_TrainerRequestState: SwiftProtobuf.Enum, Swi
   case requestPending // = 1
   case requestAccepted // = 2
   case requestDeclined // = 3
+
+  /// withdrawn by whoever sent it
+  case requestCancelled // = 4
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -551,6 +554,7 @@ public nonisolated enum Gym_Plan_V1_TrainerRequestState: SwiftProtobuf.Enum, Swi
     case 1: self = .requestPending
     case 2: self = .requestAccepted
     case 3: self = .requestDeclined
+    case 4: self = .requestCancelled
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -561,6 +565,7 @@ public nonisolated enum Gym_Plan_V1_TrainerRequestState: SwiftProtobuf.Enum, Swi
     case .requestPending: return 1
     case .requestAccepted: return 2
     case .requestDeclined: return 3
+    case .requestCancelled: return 4
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -571,6 +576,46 @@ public nonisolated enum Gym_Plan_V1_TrainerRequestState: SwiftProtobuf.Enum, Swi
     .requestPending,
     .requestAccepted,
     .requestDeclined,
+    .requestCancelled,
+  ]
+
+}
+
+/// Who asked: a member asking a trainer, or a trainer inviting a member.
+public nonisolated enum Gym_Plan_V1_TrainerRequestKind: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case clientRequest // = 1
+  case trainerInvitation // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .clientRequest
+    case 2: self = .trainerInvitation
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .clientRequest: return 1
+    case .trainerInvitation: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Gym_Plan_V1_TrainerRequestKind] = [
+    .unspecified,
+    .clientRequest,
+    .trainerInvitation,
   ]
 
 }
@@ -580,7 +625,11 @@ public nonisolated enum Gym_Plan_V1_RequestDirection: SwiftProtobuf.Enum, Swift.
 
   /// = INCOMING for trainers, OUTGOING otherwise
   case unspecified // = 0
+
+  /// addressed to the caller: members' requests to a trainer, invitations to a member
   case incoming // = 1
+
+  /// sent by the caller
   case outgoing // = 2
   case UNRECOGNIZED(Int)
 
@@ -3391,37 +3440,43 @@ public nonisolated struct Gym_Plan_V1_Client: Sendable {
   fileprivate var _lastSessionAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
-public nonisolated struct Gym_Plan_V1_AddClientRequest: Sendable {
+/// An invitation to be the trainer's client, which the member accepts or declines.
+public nonisolated struct Gym_Plan_V1_InviteClientRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var email: String = String()
 
+  /// at most 1000 characters
+  public var message: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 }
 
-public nonisolated struct Gym_Plan_V1_AddClientResponse: Sendable {
+public nonisolated struct Gym_Plan_V1_InviteClientResponse: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var client: Gym_Plan_V1_Client {
-    get {_client ?? Gym_Plan_V1_Client()}
-    set {_client = newValue}
+  /// As the trainer sees it: the email typed, never the account behind it, so the
+  /// answer is the same whether or not an account has the email.
+  public var invitation: Gym_Plan_V1_TrainerRequest {
+    get {_invitation ?? Gym_Plan_V1_TrainerRequest()}
+    set {_invitation = newValue}
   }
-  /// Returns true if `client` has been explicitly set.
-  public var hasClient: Bool {self._client != nil}
-  /// Clears the value of `client`. Subsequent reads from it will return its default value.
-  public mutating func clearClient() {self._client = nil}
+  /// Returns true if `invitation` has been explicitly set.
+  public var hasInvitation: Bool {self._invitation != nil}
+  /// Clears the value of `invitation`. Subsequent reads from it will return its default value.
+  public mutating func clearInvitation() {self._invitation = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _client: Gym_Plan_V1_Client? = nil
+  fileprivate var _invitation: Gym_Plan_V1_TrainerRequest? = nil
 }
 
 public nonisolated struct Gym_Plan_V1_RemoveClientRequest: Sendable {
@@ -3661,6 +3716,22 @@ public nonisolated struct Gym_Plan_V1_TrainerRequest: Sendable {
   /// Clears the value of `createdAt`. Subsequent reads from it will return its default value.
   public mutating func clearCreatedAt() {self._createdAt = nil}
 
+  public var kind: Gym_Plan_V1_TrainerRequestKind = .unspecified
+
+  /// Invitations, for the trainer who sent them: the email they typed. `client` stays
+  /// empty for the trainer until the member accepts.
+  public var inviteeEmail: String = String()
+
+  /// unset while pending
+  public var respondedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_respondedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_respondedAt = newValue}
+  }
+  /// Returns true if `respondedAt` has been explicitly set.
+  public var hasRespondedAt: Bool {self._respondedAt != nil}
+  /// Clears the value of `respondedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearRespondedAt() {self._respondedAt = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3668,6 +3739,7 @@ public nonisolated struct Gym_Plan_V1_TrainerRequest: Sendable {
   fileprivate var _client: Gym_Plan_V1_Person? = nil
   fileprivate var _trainer: Gym_Plan_V1_Person? = nil
   fileprivate var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _respondedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 public nonisolated struct Gym_Plan_V1_RequestTrainerRequest: Sendable {
@@ -3755,6 +3827,39 @@ public nonisolated struct Gym_Plan_V1_RespondTrainerRequestRequest: Sendable {
 }
 
 public nonisolated struct Gym_Plan_V1_RespondTrainerRequestResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var request: Gym_Plan_V1_TrainerRequest {
+    get {_request ?? Gym_Plan_V1_TrainerRequest()}
+    set {_request = newValue}
+  }
+  /// Returns true if `request` has been explicitly set.
+  public var hasRequest: Bool {self._request != nil}
+  /// Clears the value of `request`. Subsequent reads from it will return its default value.
+  public mutating func clearRequest() {self._request = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _request: Gym_Plan_V1_TrainerRequest? = nil
+}
+
+public nonisolated struct Gym_Plan_V1_CancelTrainerRequestRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var requestID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_CancelTrainerRequestResponse: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
@@ -3893,7 +3998,11 @@ nonisolated extension Gym_Plan_V1_TargetStatus: SwiftProtobuf._ProtoNameProvidin
 }
 
 nonisolated extension Gym_Plan_V1_TrainerRequestState: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRAINER_REQUEST_STATE_UNSPECIFIED\0\u{1}REQUEST_PENDING\0\u{1}REQUEST_ACCEPTED\0\u{1}REQUEST_DECLINED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRAINER_REQUEST_STATE_UNSPECIFIED\0\u{1}REQUEST_PENDING\0\u{1}REQUEST_ACCEPTED\0\u{1}REQUEST_DECLINED\0\u{1}REQUEST_CANCELLED\0")
+}
+
+nonisolated extension Gym_Plan_V1_TrainerRequestKind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRAINER_REQUEST_KIND_UNSPECIFIED\0\u{1}CLIENT_REQUEST\0\u{1}TRAINER_INVITATION\0")
 }
 
 nonisolated extension Gym_Plan_V1_RequestDirection: SwiftProtobuf._ProtoNameProviding {
@@ -8866,9 +8975,9 @@ nonisolated extension Gym_Plan_V1_Client: SwiftProtobuf.Message, SwiftProtobuf._
   }
 }
 
-nonisolated extension Gym_Plan_V1_AddClientRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".AddClientRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}email\0")
+nonisolated extension Gym_Plan_V1_InviteClientRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".InviteClientRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}email\0\u{1}message\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8877,6 +8986,7 @@ nonisolated extension Gym_Plan_V1_AddClientRequest: SwiftProtobuf.Message, Swift
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.email) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.message) }()
       default: break
       }
     }
@@ -8886,19 +8996,23 @@ nonisolated extension Gym_Plan_V1_AddClientRequest: SwiftProtobuf.Message, Swift
     if !self.email.isEmpty {
       try visitor.visitSingularStringField(value: self.email, fieldNumber: 1)
     }
+    if !self.message.isEmpty {
+      try visitor.visitSingularStringField(value: self.message, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Gym_Plan_V1_AddClientRequest, rhs: Gym_Plan_V1_AddClientRequest) -> Bool {
+  public static func ==(lhs: Gym_Plan_V1_InviteClientRequest, rhs: Gym_Plan_V1_InviteClientRequest) -> Bool {
     if lhs.email != rhs.email {return false}
+    if lhs.message != rhs.message {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
-nonisolated extension Gym_Plan_V1_AddClientResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".AddClientResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}client\0")
+nonisolated extension Gym_Plan_V1_InviteClientResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".InviteClientResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}invitation\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8906,7 +9020,7 @@ nonisolated extension Gym_Plan_V1_AddClientResponse: SwiftProtobuf.Message, Swif
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._client) }()
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._invitation) }()
       default: break
       }
     }
@@ -8917,14 +9031,14 @@ nonisolated extension Gym_Plan_V1_AddClientResponse: SwiftProtobuf.Message, Swif
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._client {
+    try { if let v = self._invitation {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Gym_Plan_V1_AddClientResponse, rhs: Gym_Plan_V1_AddClientResponse) -> Bool {
-    if lhs._client != rhs._client {return false}
+  public static func ==(lhs: Gym_Plan_V1_InviteClientResponse, rhs: Gym_Plan_V1_InviteClientResponse) -> Bool {
+    if lhs._invitation != rhs._invitation {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -9336,7 +9450,7 @@ nonisolated extension Gym_Plan_V1_AssignNutritionPlanResponse: SwiftProtobuf.Mes
 
 nonisolated extension Gym_Plan_V1_TrainerRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TrainerRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}client\0\u{1}trainer\0\u{1}message\0\u{1}state\0\u{3}created_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}client\0\u{1}trainer\0\u{1}message\0\u{1}state\0\u{3}created_at\0\u{1}kind\0\u{3}invitee_email\0\u{3}responded_at\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -9350,6 +9464,9 @@ nonisolated extension Gym_Plan_V1_TrainerRequest: SwiftProtobuf.Message, SwiftPr
       case 4: try { try decoder.decodeSingularStringField(value: &self.message) }()
       case 5: try { try decoder.decodeSingularEnumField(value: &self.state) }()
       case 6: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
+      case 7: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 8: try { try decoder.decodeSingularStringField(value: &self.inviteeEmail) }()
+      case 9: try { try decoder.decodeSingularMessageField(value: &self._respondedAt) }()
       default: break
       }
     }
@@ -9378,6 +9495,15 @@ nonisolated extension Gym_Plan_V1_TrainerRequest: SwiftProtobuf.Message, SwiftPr
     try { if let v = self._createdAt {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
     } }()
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 7)
+    }
+    if !self.inviteeEmail.isEmpty {
+      try visitor.visitSingularStringField(value: self.inviteeEmail, fieldNumber: 8)
+    }
+    try { if let v = self._respondedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -9388,6 +9514,9 @@ nonisolated extension Gym_Plan_V1_TrainerRequest: SwiftProtobuf.Message, SwiftPr
     if lhs.message != rhs.message {return false}
     if lhs.state != rhs.state {return false}
     if lhs._createdAt != rhs._createdAt {return false}
+    if lhs.kind != rhs.kind {return false}
+    if lhs.inviteeEmail != rhs.inviteeEmail {return false}
+    if lhs._respondedAt != rhs._respondedAt {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -9605,6 +9734,70 @@ nonisolated extension Gym_Plan_V1_RespondTrainerRequestResponse: SwiftProtobuf.M
   }
 
   public static func ==(lhs: Gym_Plan_V1_RespondTrainerRequestResponse, rhs: Gym_Plan_V1_RespondTrainerRequestResponse) -> Bool {
+    if lhs._request != rhs._request {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_CancelTrainerRequestRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CancelTrainerRequestRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.requestID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.requestID.isEmpty {
+      try visitor.visitSingularStringField(value: self.requestID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_CancelTrainerRequestRequest, rhs: Gym_Plan_V1_CancelTrainerRequestRequest) -> Bool {
+    if lhs.requestID != rhs.requestID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_CancelTrainerRequestResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CancelTrainerRequestResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}request\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._request) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._request {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_CancelTrainerRequestResponse, rhs: Gym_Plan_V1_CancelTrainerRequestResponse) -> Bool {
     if lhs._request != rhs._request {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true

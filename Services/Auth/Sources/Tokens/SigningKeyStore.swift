@@ -37,8 +37,10 @@ public struct SigningKeyStore: Sendable {
     let kid = ID.make()
     let path = (directory as NSString).appendingPathComponent("\(kid).key")
     let contents = Data(key.rawRepresentation.base64EncodedString().utf8)
-    guard FileManager.default.createFile(atPath: path, contents: contents, attributes: [.posixPermissions: 0o600]) else {
-      throw SigningKeyError(message: "cannot write signing key to \(path)")
+    do {
+      try SecretFile.write(contents, to: path)
+    } catch {
+      throw SigningKeyError(message: "cannot write signing key to \(path): \(error)")
     }
     return Key(kid: kid, privateKey: key, createdAt: Date())
   }

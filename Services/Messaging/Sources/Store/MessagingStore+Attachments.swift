@@ -76,28 +76,31 @@ extension MessagingStore {
     return result
   }
 
-  /// The attachment when `userID` may download it: its uploader, a member of a
-  /// conversation or room it was sent to, or anyone not blocked by the author of a post
-  /// that carries it. Otherwise nil, as for one that does not exist.
+  /// The attachment when `userID` may download it: its uploader, or someone in no block
+  /// with the uploader (either way) who is a member of a conversation or room it was
+  /// sent to, or who sees a post that carries it. Otherwise nil, as for one that does
+  /// not exist.
   public func downloadableAttachment(id: String, userID: String) async throws -> AttachmentRecord? {
     try await writer.read { db in
       guard let row = try Row.fetchOne(db, sql: "SELECT * FROM attachments WHERE id = ?", arguments: [id]) else { return nil }
       let record = AttachmentRecord(row: row)
       if record.ownerID == userID { return record }
-      let allowed = try Bool.fetchOne(db, sql: """
-        SELECT EXISTS (
+      let rid: Int64 = row["rid"]
+      // Only the uploader attaches a file, so the uploader is the sender or the post's
+      // author: one block check on them covers every place it was sent.
+      let allowed = try SQLRequest<Bool>(literal: """
+        SELECT \(literal: Self.notBlocked("a.owner_id", viewer: userID)) AND (EXISTS (
           SELECT 1 FROM attachment_uses u JOIN messages m ON m.rid = u.message_rid
           LEFT JOIN conversations c ON c.rid = m.conversation_rid
-          WHERE u.attachment_rid = ? AND m.deleted_reason IS NULL AND (
-            c.user_a = ? OR c.user_b = ?
-            OR EXISTS (SELECT 1 FROM room_members r WHERE r.room_rid = m.room_rid AND r.user_id = ?))
+          WHERE u.attachment_rid = a.rid AND m.deleted_reason IS NULL AND (
+            c.user_a = \(userID) OR c.user_b = \(userID)
+            OR EXISTS (SELECT 1 FROM room_members r WHERE r.room_rid = m.room_rid AND r.user_id = \(userID)))
         ) OR EXISTS (
           SELECT 1 FROM attachment_uses u JOIN posts p ON p.rid = u.post_rid
-          WHERE u.attachment_rid = ? AND p.deleted_reason IS NULL
-            AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p.author_id AND b.blocked_id = ?)
-              OR (b.blocker_id = ? AND b.blocked_id = p.author_id))
-        )
-        """, arguments: [row["rid"], userID, userID, userID, row["rid"], userID, userID]) ?? false
+          WHERE u.attachment_rid = a.rid AND p.deleted_reason IS NULL
+        ))
+        FROM attachments a WHERE a.rid = \(rid)
+        """).fetchOne(db) ?? false
       return allowed ? record : nil
     }
   }

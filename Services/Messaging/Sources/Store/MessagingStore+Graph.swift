@@ -12,6 +12,17 @@ extension MessagingStore {
     if try blocked(db, x, y) { throw MessagingError.permissionDenied("you cannot \(what) this user: one of you has blocked the other") }
   }
 
+  /// `column` names a user with no block either way with `viewer`: every list and
+  /// fan-out that shows one user to another filters with this, inside the query so that
+  /// LIMIT and OFFSET count only what is shown. Two probes of the primary key
+  /// (blocker_id, blocked_id), one per direction, where an OR could scan.
+  static func notBlocked(_ column: String, viewer: String) -> SQL {
+    """
+    (NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = \(viewer) AND b.blocked_id = \(sql: column))
+     AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = \(sql: column) AND b.blocked_id = \(viewer)))
+    """
+  }
+
   // MARK: Follows
 
   public func follow(followerID: String, followeeID: String, now: Date) async throws {
@@ -29,16 +40,18 @@ extension MessagingStore {
     }
   }
 
-  /// Followers (`followers` true) or followees of `userID`, newest first.
-  public func follows(of userID: String, followers: Bool, limit: Int, offset: Int) async throws -> [String] {
+  /// Followers (`followers` true) or followees of `userID`, newest first, as `viewerID`
+  /// sees them: refused when the two are in a block, as their posts are, and without
+  /// anyone in a block with the viewer.
+  public func follows(of userID: String, viewerID: String, followers: Bool, limit: Int, offset: Int) async throws -> [String] {
     try await writer.read { db in
-      followers
-        ? try String.fetchAll(db, sql: """
-          SELECT follower_id FROM follows WHERE followee_id = ? ORDER BY created_at DESC, follower_id LIMIT ? OFFSET ?
-          """, arguments: [userID, limit, offset])
-        : try String.fetchAll(db, sql: """
-          SELECT followee_id FROM follows WHERE follower_id = ? ORDER BY created_at DESC, followee_id LIMIT ? OFFSET ?
-          """, arguments: [userID, limit, offset])
+      try Self.requireNotBlocked(db, userID, viewerID, doing: "see the follows of")
+      let (listed, subject) = followers ? ("follower_id", "followee_id") : ("followee_id", "follower_id")
+      return try SQLRequest<String>(literal: """
+        SELECT \(sql: listed) FROM follows WHERE \(sql: subject) = \(userID)
+          AND \(literal: Self.notBlocked(listed, viewer: viewerID))
+        ORDER BY created_at DESC, \(sql: listed) LIMIT \(limit) OFFSET \(offset)
+        """).fetchAll(db)
     }
   }
 

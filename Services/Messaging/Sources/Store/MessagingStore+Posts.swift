@@ -48,7 +48,9 @@ extension MessagingStore {
     }
   }
 
-  /// The viewer's own posts and those of people they follow and their friends.
+  /// The viewer's own posts and those of people they follow and their friends; never
+  /// those of anyone in a block with the viewer (a block also ends follows and
+  /// friendships, but the feed does not rely on that).
   public func feed(viewerID: String, before: Int64, limit: Int) async throws -> [PostView] {
     try await writer.read { db in
       try Self.posts(db, viewerID: viewerID, filter: """
@@ -60,12 +62,15 @@ extension MessagingStore {
     }
   }
 
+  /// Every list of posts leaves out authors in a block with the viewer, in the query so
+  /// that pages stay full.
   private static func posts(_ db: Database, viewerID: String, filter: SQL, before: Int64, limit: Int) throws -> [PostView] {
     let posts = try SQLRequest<Row>(literal: """
       SELECT p.*, COALESCE((SELECT reaction FROM post_reactions r WHERE r.post_rid = p.rid AND r.user_id = \(viewerID)), 0) AS mine
       FROM posts p
       WHERE p.deleted_reason IS NULL AND \(filter) AND (\(before) = 0 OR p.rid < \(before))
         AND \(literal: visibleAuthor("p.author_id", now: Date()))
+        AND \(literal: notBlocked("p.author_id", viewer: viewerID))
       ORDER BY p.rid DESC LIMIT \(limit)
       """).fetchAll(db).map { row in
       PostView(

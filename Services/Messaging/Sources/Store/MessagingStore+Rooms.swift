@@ -99,7 +99,8 @@ extension MessagingStore {
     }
   }
 
-  /// Members only; every member (the sender's other devices too) gets the event.
+  /// Members only; every member (the sender's other devices too) gets the event, except
+  /// those in a block with the sender, either way.
   public func postRoomMessage(
     messageID: String, roomID: String, senderID: String, text: String, attachmentIDs: [String] = [], now: Date,
     events: @Sendable (MessageRecord, [String]) throws -> [EventDraft]
@@ -113,13 +114,16 @@ extension MessagingStore {
         rid: db.lastInsertedRowID, id: messageID, conversationID: nil, roomID: roomID, senderID: senderID, text: text, sentAt: now,
         deleted: false)
       message.attachments = try Self.attach(db, attachmentIDs, ownerID: senderID, messageRID: message.rid, postRID: nil)
-      let members = try String.fetchAll(db, sql: "SELECT user_id FROM room_members WHERE room_rid = ?", arguments: [rid])
+      let members = try SQLRequest<String>(literal: """
+        SELECT user_id FROM room_members WHERE room_rid = \(rid) AND \(literal: Self.notBlocked("user_id", viewer: senderID))
+        """).fetchAll(db)
       try append(db, try events(message, members), now: now)
       return message
     }
   }
 
-  /// Newest first, before message rowid `before` (0 = from the newest). Members only.
+  /// Newest first, before message rowid `before` (0 = from the newest). Members only;
+  /// without the messages of anyone in a block with the viewer.
   public func roomMessages(roomID: String, viewerID: String, before: Int64, limit: Int) async throws -> [MessageRecord] {
     try await writer.read { db in
       let rid = try Self.requireMember(db, roomID: roomID, userID: viewerID)
@@ -127,31 +131,35 @@ extension MessagingStore {
         SELECT \(sql: MessageRecord.columns) FROM messages m \(sql: MessageRecord.joins)
         WHERE m.room_rid = \(rid) AND (\(before) = 0 OR m.rid < \(before))
           AND \(literal: Self.visibleAuthor("m.sender_id", now: Date()))
+          AND \(literal: Self.notBlocked("m.sender_id", viewer: viewerID))
         ORDER BY m.rid DESC LIMIT \(limit)
         """).fetchAll(db).map(MessageRecord.init(row:)))
     }
   }
 
-  /// Members in join order; `among` keeps only those ids (online ones).
+  /// Members in join order, without those in a block with the viewer; `among` keeps only
+  /// those ids (online ones).
   public func roomMembers(
     roomID: String, viewerID: String, among: Set<String>?, limit: Int, offset: Int
   ) async throws -> [(userID: String, joinedAt: Date)] {
     try await writer.read { db in
       let rid = try Self.requireMember(db, roomID: roomID, userID: viewerID)
       var sql: SQL = "SELECT user_id, joined_at FROM room_members WHERE room_rid = \(rid)"
+      sql += " AND \(literal: Self.notBlocked("user_id", viewer: viewerID))"
       if let among { sql += " AND user_id IN \(Array(among))" }
       sql += " ORDER BY joined_at, user_id LIMIT \(limit) OFFSET \(offset)"
       return try SQLRequest<Row>(literal: sql).fetchAll(db).map { ($0["user_id"], $0["joined_at"]) }
     }
   }
 
-  /// Every user who shares a room with `userID` (presence goes to them).
+  /// Every user who shares a room with `userID` and is in no block with them (presence
+  /// goes to them).
   public func roomPeers(of userID: String) async throws -> Set<String> {
     try await writer.read { db in
-      Set(try String.fetchAll(db, sql: """
+      Set(try SQLRequest<String>(literal: """
         SELECT DISTINCT o.user_id FROM room_members m JOIN room_members o ON o.room_rid = m.room_rid
-        WHERE m.user_id = ? AND o.user_id <> ?
-        """, arguments: [userID, userID]))
+        WHERE m.user_id = \(userID) AND o.user_id <> \(userID) AND \(literal: Self.notBlocked("o.user_id", viewer: userID))
+        """).fetchAll(db))
     }
   }
 

@@ -224,6 +224,33 @@ enum PlanMigrations {
         CREATE INDEX trainer_requests_by_client ON trainer_requests(client_id, state, rid);
         """)
     }
+    migrator.registerMigration("coaching-v2-consent") { db in
+      // Trainers invite instead of adding: a request now goes either way, and an
+      // invitation may have no addressee (no account has the email), so client_id
+      // becomes nullable and the table is rebuilt.
+      try db.execute(sql: """
+        CREATE TABLE trainer_requests_new (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          client_id TEXT,                -- NULL: an invitation that reaches no one
+          trainer_id TEXT NOT NULL,
+          from_trainer INTEGER NOT NULL, -- 1 a trainer's invitation, 0 a member's request
+          invitee_email TEXT,            -- invitations: the email the trainer typed
+          message TEXT NOT NULL,
+          state INTEGER NOT NULL,        -- 1 pending, 2 accepted, 3 declined, 4 cancelled
+          created_at DATETIME NOT NULL,
+          responded_at DATETIME
+        );
+        INSERT INTO trainer_requests_new (rid, id, client_id, trainer_id, from_trainer, message, state, created_at, responded_at)
+          SELECT rid, id, client_id, trainer_id, 0, message, state, created_at, responded_at FROM trainer_requests;
+        DROP TABLE trainer_requests;
+        ALTER TABLE trainer_requests_new RENAME TO trainer_requests;
+        CREATE UNIQUE INDEX trainer_requests_one_pending ON trainer_requests(client_id, trainer_id) WHERE state = 1 AND from_trainer = 0;
+        CREATE UNIQUE INDEX trainer_invitations_one_pending ON trainer_requests(trainer_id, invitee_email) WHERE state = 1 AND from_trainer = 1;
+        CREATE INDEX trainer_requests_by_trainer ON trainer_requests(trainer_id, state, rid);
+        CREATE INDEX trainer_requests_by_client ON trainer_requests(client_id, state, rid);
+        """)
+    }
     return migrator
   }
 }

@@ -21,25 +21,6 @@ extension PlanStore {
     public var lastSessionAt: Date?
   }
 
-  public struct TrainerRequestRecord: Sendable, Equatable {
-    public enum State: Int, Sendable { case pending = 1, accepted = 2, declined = 3 }
-    public var id: String
-    public var clientID: String
-    public var trainerID: String
-    public var message: String
-    public var state: State
-    public var createdAt: Date
-
-    init(row: Row) {
-      id = row["id"]
-      clientID = row["client_id"]
-      trainerID = row["trainer_id"]
-      message = row["message"]
-      state = State(rawValue: row["state"]) ?? .pending
-      createdAt = row["created_at"]
-    }
-  }
-
   public func rememberPeople(_ people: [PersonName], now: Date) async throws {
     try await writer.write { db in try Self.remember(db, people, now: now) }
   }
@@ -64,16 +45,6 @@ extension PlanStore {
         names[row["user_id"]] = PersonName(userID: row["user_id"], username: row["username"], displayName: row["display_name"])
       }
       return names
-    }
-  }
-
-  /// Makes `clientID` a client of `trainerID` (an accepted request or AddClient).
-  public func addClient(trainerID: String, clientID: String, now: Date) async throws {
-    try await writer.write { db in
-      try db.execute(
-        sql: "INSERT INTO trainer_clients (trainer_id, client_id, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-        arguments: [trainerID, clientID, now])
-      guard db.changesCount == 1 else { throw PlanError.alreadyExists(field: "email", "this user is already your client") }
     }
   }
 
@@ -120,53 +91,6 @@ extension PlanStore {
   public func trainers(of clientID: String) async throws -> [String] {
     try await writer.read { db in
       try String.fetchAll(db, sql: "SELECT trainer_id FROM trainer_clients WHERE client_id = ? ORDER BY since", arguments: [clientID])
-    }
-  }
-
-  public func requestTrainer(id: String, clientID: String, trainerID: String, message: String, now: Date) async throws -> TrainerRequestRecord {
-    try await writer.write { db in
-      if try Self.isClient(db, clientID, of: trainerID) {
-        throw PlanError.alreadyExists(field: "trainer_id", "you are already this trainer's client")
-      }
-      do {
-        try db.execute(
-          sql: "INSERT INTO trainer_requests (id, client_id, trainer_id, message, state, created_at) VALUES (?, ?, ?, ?, 1, ?)",
-          arguments: [id, clientID, trainerID, message, now])
-      } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-        throw PlanError.alreadyExists(field: "trainer_id", "a request to this trainer is already pending")
-      }
-      return TrainerRequestRecord(row: try Row.fetchOne(db, sql: "SELECT * FROM trainer_requests WHERE id = ?", arguments: [id])!)
-    }
-  }
-
-  /// Only the addressed trainer answers, once; accepting makes the requester a client.
-  public func respondTrainerRequest(id: String, trainerID: String, accept: Bool, now: Date) async throws -> TrainerRequestRecord {
-    try await writer.write { db in
-      guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trainer_requests WHERE id = ? AND trainer_id = ?", arguments: [id, trainerID])
-      else { throw PlanError.notFound("no request with id \(id) addressed to you") }
-      var request = TrainerRequestRecord(row: row)
-      guard request.state == .pending else { throw PlanError.failedPrecondition("this request was already answered") }
-      request.state = accept ? .accepted : .declined
-      try db.execute(
-        sql: "UPDATE trainer_requests SET state = ?, responded_at = ? WHERE id = ?", arguments: [request.state.rawValue, now, id])
-      if accept {
-        try db.execute(
-          sql: "INSERT INTO trainer_clients (trainer_id, client_id, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-          arguments: [trainerID, request.clientID, now])
-      }
-      return request
-    }
-  }
-
-  public func trainerRequests(
-    userID: String, incoming: Bool, state: TrainerRequestRecord.State, limit: Int, offset: Int
-  ) async throws -> [TrainerRequestRecord] {
-    try await writer.read { db in
-      try Row.fetchAll(db, sql: """
-        SELECT * FROM trainer_requests WHERE \(incoming ? "trainer_id" : "client_id") = ? AND state = ?
-        ORDER BY rid DESC LIMIT ? OFFSET ?
-        """, arguments: [userID, state.rawValue, limit, offset]
-      ).map(TrainerRequestRecord.init(row:))
     }
   }
 
