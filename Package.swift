@@ -116,6 +116,9 @@ let targets: [Target] = [
       .product(name: "JWTKit", package: "jwt-kit"),
       .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOPosix", package: "swift-nio"),
+      // Mail: STARTTLS or TLS to the SMTP relay.
+      .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      .product(name: "NIOTLS", package: "swift-nio"),
     ],
     path: "Services/Auth/Sources",
     resources: [.process("Password/common-passwords.txt")],
@@ -267,6 +270,8 @@ let targets: [Target] = [
       "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
+    // The SMTP relay the mail tests run (aiosmtpd, started by SMTPRelay.swift).
+    exclude: ["smtp"],
     swiftSettings: swiftSettings
   ),
   .testTarget(

@@ -3,7 +3,7 @@
 #   deploy/stage-dist.sh .build/release deploy/dist
 #   docker build -t gym-platform:host -f deploy/runtime.Dockerfile deploy
 # The build context is deploy/ and deploy/.dockerignore sends only dist/.
-# BASE is Debian bookworm with libsqlite3-0 and tzdata: deploy/base.Dockerfile, or the
+# BASE is Debian bookworm with libsqlite3-0, tzdata and ca-certificates: deploy/base.Dockerfile, or the
 # debootstrap image scripts/container-check imports when no registry is reachable.
 # Everything from `RUN useradd` down matches the last stage of deploy/Dockerfile.
 ARG BASE=gym-base:bookworm

@@ -6,8 +6,10 @@ for it (GYM_<NAME>_LISTEN / GYM_<PEER>_ADDR, from the `calls` of
 Services/Ctl/Sources/ManagedService.swift), probes the port it serves, is locked down
 (non-root, read-only root, no privilege escalation, no capabilities, requests and
 limits), keeps its data on its own volume, and that the NetworkPolicies open each gRPC
-port to exactly the gateway and the services that call it. Prints one line per problem
-and exits 1 if there is any.
+port to exactly the gateway and the services that call it. Mail is auth's alone: only auth
+names an SMTP relay (GYM_SMTP_*), reads its password from the gym-smtp Secret, and is the
+only pod let out of the cluster, to the SMTP ports only. Prints one line per problem and
+exits 1 if there is any.
 
     python3 scripts/k8s-consistency.py deploy/k8s Services/Ctl/Sources/ManagedService.swift
 """
@@ -19,6 +21,11 @@ import sys
 import yaml
 
 problems = []
+
+# Addresses outside the platform (GYM_<NAME>_ADDR that names no gym service).
+EXTERNAL_ADDRESSES = {"smtp"}
+# Where auth's SMTP relay may listen: submission with STARTTLS, TLS, plain SMTP.
+SMTP_PORTS = {587, 465, 25}
 
 
 def problem(text):
@@ -138,7 +145,8 @@ def main(manifests, swift):
         stray = [k for k in env if k.endswith("_LISTEN") and k not in (f"GYM_{name.upper()}_LISTEN", "GYM_METRICS_LISTEN")]
         if stray:
             problem(f"{name}: listen keys of other services: {stray}")
-        addresses = {k[4:-5].lower(): v for k, v in env.items() if k.startswith("GYM_") and k.endswith("_ADDR")}
+        addresses = {k[4:-5].lower(): v for k, v in env.items()
+                     if k.startswith("GYM_") and k.endswith("_ADDR") and k[4:-5].lower() not in EXTERNAL_ADDRESSES}
         if set(addresses) != set(calls):
             problem(f"{name}: calls {sorted(calls)} but is given addresses of {sorted(addresses)}")
         for peer, address in addresses.items():
@@ -181,6 +189,18 @@ def main(manifests, swift):
         if name != "gateway":
             if mounts.get("/data") != "data" or env.get("GYM_DATA_DIR") != "/data":
                 problem(f"{name}: GYM_DATA_DIR=/data must be the 'data' volume")
+        smtp_keys = sorted(k for k in env if k.startswith("GYM_SMTP_"))
+        if name != "auth" and smtp_keys:
+            problem(f"{name}: {smtp_keys}: only auth sends mail")
+        if name == "auth" and "GYM_SMTP_ADDR" in env:
+            # The password is a file from the gym-smtp Secret, never a value in the manifest.
+            password = env.get("GYM_SMTP_PASSWORD_FILE") or ""
+            secret = volumes.get(mounts.get(os.path.dirname(password)), {}).get("secret", {}).get("secretName")
+            if secret != "gym-smtp":
+                problem(f"auth: GYM_SMTP_PASSWORD_FILE={password} is not in the gym-smtp Secret")
+            if any(e["name"].startswith("GYM_SMTP_") and "PASSWORD" in e["name"] and e["name"] != "GYM_SMTP_PASSWORD_FILE"
+                   for e in container.get("env", [])):
+                problem("auth: an SMTP password in the environment; give it as GYM_SMTP_PASSWORD_FILE")
 
         service = svc.get(name)
         if service is None:
@@ -236,6 +256,27 @@ def main(manifests, swift):
                 problem(f"NetworkPolicy: {name}:{port} admits {sorted(admitted)}, its callers are {sorted(callers)}")
         if reached != set(calls):
             problem(f"NetworkPolicy: {name} may reach {sorted(reached)}, it calls {sorted(calls)}")
+
+    # Out of the cluster: auth to its SMTP relay's ports, no one else, nowhere else.
+    for policy in policies:
+        selector = policy["spec"].get("podSelector", {})
+        for rule in policy["spec"].get("egress", []):
+            if not any("ipBlock" in peer for peer in rule.get("to", [])):
+                continue
+            ports = {p.get("port") for p in rule.get("ports", [])}
+            if selector.get("matchLabels", {}).get("app") != "auth":
+                problem(f"NetworkPolicy {policy['metadata']['name']}: egress out of the cluster for {selector or 'every pod'}")
+            elif not ports or not ports <= SMTP_PORTS:
+                problem(f"NetworkPolicy {policy['metadata']['name']}: auth may leave the cluster on {sorted(ports) or 'any port'}, "
+                        f"not only the SMTP ports {sorted(SMTP_PORTS)}")
+    auth_env = {e["name"] for e in workloads.get("auth", {}).get("spec", {}).get("template", {}).get("spec", {})
+                .get("containers", [{}])[0].get("env", [])}
+    smtp_egress = {p.get("port") for policy in policies
+                   if policy["spec"].get("podSelector", {}).get("matchLabels", {}).get("app") == "auth"
+                   for rule in policy["spec"].get("egress", []) if any("ipBlock" in peer for peer in rule.get("to", []))
+                   for p in rule.get("ports", [])}
+    if "GYM_SMTP_ADDR" in auth_env and smtp_egress != SMTP_PORTS:
+        problem(f"NetworkPolicy: auth names an SMTP relay but may reach it on {sorted(smtp_egress)}, not {sorted(SMTP_PORTS)}")
 
     print(f"k8s consistency: {len(documents)} objects, {len(services)} services, {len(problems)} problems")
     return 1 if problems else 0

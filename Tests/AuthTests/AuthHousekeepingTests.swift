@@ -36,7 +36,7 @@ import Testing
     let code = AuthService.newRefreshToken()
     #expect(try await auth.createPasswordReset(
       email: "mia@example.com", code: code, expiresAt: now.addingTimeInterval(1800),
-      mail: { _ in ("Reset your password", "Your code:\n\n    \(code)\n") }, now: now))
+      mail: { _ in ("Reset your password", "Your code:\n\n    \(code)\n") }, now: now) != .noAccount)
     let raw = try await auth.writer.read { db in try String.fetchAll(db, sql: "SELECT body FROM mail_outbox") }
     #expect(raw.count == 1 && !raw[0].contains(code) && raw[0].hasPrefix("sealed:v1:"))
     try auth.writer.close()
@@ -64,7 +64,7 @@ import Testing
     for offset in [-2 * day, -10.0, day] {
       #expect(try await auth.createPasswordReset(
         email: "ned@example.com", code: AuthService.newRefreshToken(), expiresAt: now.addingTimeInterval(offset),
-        mail: { _ in ("Reset", "code") }, now: now.addingTimeInterval(offset - 1800)))
+        mail: { _ in ("Reset", "code") }, now: now.addingTimeInterval(offset - 1800)) != .noAccount)
     }
     try await auth.writer.write { db in
       try db.execute(sql: "UPDATE mail_outbox SET created_at = ? WHERE rowid IN (SELECT rowid FROM mail_outbox LIMIT 2)", arguments: [now.addingTimeInterval(-8 * day)])

@@ -22,11 +22,11 @@ private func withServer(
 }
 
 private func client(
-  port: Int, host: String = "127.0.0.1", username: String? = nil, password: String? = nil,
-  allowPlaintextAuthOnLoopback: Bool = false, timeout: Duration = .seconds(20)
+  port: Int, host: String = "127.0.0.1", security: SMTPClient.Security = .startTLS, caFile: String? = nil, username: String? = nil,
+  password: String? = nil, allowPlaintextAuthOnLoopback: Bool = false, timeout: Duration = .seconds(20)
 ) -> SMTPClient {
   SMTPClient(
-    host: host, port: port, username: username, password: password,
+    host: host, port: port, security: security, caFile: caFile, username: username, password: password,
     allowPlaintextAuthOnLoopback: allowPlaintextAuthOnLoopback, heloName: "gym.test",
     from: "no-reply@gym.test", commandTimeout: timeout)
 }
@@ -165,7 +165,8 @@ struct FailureTests {
     try await withServer(credentials: ("gym", "s3cret")) { server in
       // 0.0.0.0 is not a loopback address, yet a connection to it would stay on this machine
       // and reach the server: so connectionCount really shows that none was attempted.
-      let sender = client(port: server.port, host: "0.0.0.0", username: "gym", password: "s3cret", allowPlaintextAuthOnLoopback: true)
+      let sender = client(
+        port: server.port, host: "0.0.0.0", security: .plaintext, username: "gym", password: "s3cret", allowPlaintextAuthOnLoopback: true)
       #expect(throws: SMTPError.self) { try sender.validateConfiguration() }
       let error = await #expect(throws: SMTPError.self) { try await sendReset(sender) }
       #expect(error?.kind == .permanent)
@@ -176,11 +177,44 @@ struct FailureTests {
 
   @Test func plaintextAuthNeedsExplicitPermissionEvenOnLoopback() async throws {
     try await withServer(credentials: ("gym", "s3cret")) { server in
-      let sender = client(port: server.port, username: "gym", password: "s3cret")
+      let sender = client(port: server.port, security: .plaintext, username: "gym", password: "s3cret")
       let error = await #expect(throws: SMTPError.self) { try await sendReset(sender) }
       #expect(error?.stage == .configuration)
       #expect(server.connectionCount == 0)
     }
+  }
+
+  /// STARTTLS mode against a loopback relay that does not offer it: mail may go in plaintext,
+  /// the password may not, unless explicitly allowed.
+  @Test func aLoopbackRelayWithoutSTARTTLSGetsNoPasswordUnlessAllowed() async throws {
+    try await withServer(credentials: ("gym", "s3cret")) { server in
+      let error = await #expect(throws: SMTPError.self) {
+        try await sendReset(client(port: server.port, username: "gym", password: "s3cret"))
+      }
+      #expect(error?.stage == .configuration)
+      #expect(!server.commands.contains { $0.hasPrefix("AUTH") })
+      #expect(server.messages.isEmpty)
+    }
+  }
+
+  /// A relay that is not on loopback and offers no STARTTLS (or had it stripped from its
+  /// reply on the way) gets nothing in plaintext: not the envelope, not the message.
+  @Test func plaintextToANonLoopbackRelayIsRefusedAfterEHLO() async throws {
+    try await withServer { server in
+      // A CA of its own, so the test does not depend on this machine's trust store.
+      let ca = try TestCertificates().caFile
+      let error = await #expect(throws: SMTPError.self) { try await sendReset(client(port: server.port, host: "0.0.0.0", caFile: ca)) }
+      #expect(error?.stage == .tls)
+      #expect(error?.kind == .permanent)
+      #expect(server.commands.allSatisfy { $0.hasPrefix("EHLO") || $0 == "QUIT" }, "\(server.commands)")
+      #expect(server.messages.isEmpty)
+    }
+  }
+
+  @Test func plaintextModeIsForLoopbackRelaysOnly() throws {
+    #expect(throws: SMTPError.self) { try client(port: 25, host: "smtp.example.org", security: .plaintext).validateConfiguration() }
+    #expect(throws: SMTPError.self) { try client(port: 25, host: "10.0.0.5", security: .plaintext).validateConfiguration() }
+    try client(port: 25, host: "127.0.0.1", security: .plaintext).validateConfiguration()
   }
 
   @Test func wrongPasswordIsPermanent() async throws {
@@ -288,6 +322,102 @@ struct EncodingTests {
     }
     for host in ["0.0.0.0", "10.0.0.1", "::", "smtp.example.org", "127.0.0.1.example.org", "128.0.0.1", "localhost.example.org"] {
       #expect(!HostPort.isLoopback(host), "\(host)")
+    }
+  }
+}
+
+/// Which connections may carry mail, and how the client signs in: decided from what the
+/// relay offers, before anything is sent.
+@Suite("SMTP transport decisions")
+struct TransportDecisionTests {
+  typealias Step = SMTPClient.TransportStep
+
+  static func step(_ security: SMTPClient.Security, offers: Bool, loopback: Bool) -> Result<Step, SMTPError> {
+    Result { try SMTPClient.transportStep(security: security, offersStartTLS: offers, relayIsLoopback: loopback) }
+      .mapError { $0 as! SMTPError }
+  }
+
+  @Test func plaintextReachesOnlyALoopbackRelay() throws {
+    // STARTTLS whenever offered, wherever the relay is.
+    #expect(try Self.step(.startTLS, offers: true, loopback: false).get() == .startTLS)
+    #expect(try Self.step(.startTLS, offers: true, loopback: true).get() == .startTLS)
+    // Not offered: plaintext to loopback only.
+    #expect(try Self.step(.startTLS, offers: false, loopback: true).get() == .proceed)
+    let stripped = Self.step(.startTLS, offers: false, loopback: false)
+    #expect(throws: SMTPError.self) { try stripped.get() }
+    if case .failure(let error) = stripped {
+      #expect(error.stage == .tls && error.isPermanent)
+      #expect(error.message.contains("refusing to send in plaintext"))
+    }
+    // TLS from the first byte needs nothing more; plaintext mode never leaves the machine.
+    #expect(try Self.step(.implicitTLS, offers: false, loopback: false).get() == .proceed)
+    #expect(try Self.step(.plaintext, offers: true, loopback: true).get() == .proceed)
+    #expect(throws: SMTPError.self) { try Self.step(.plaintext, offers: true, loopback: false).get() }
+  }
+
+  @Test func plainIsPreferredThenLogin() {
+    #expect(SMTPClient.authMechanism(offered: ["8BITMIME", "AUTH LOGIN PLAIN", "HELP"]) == .plain)
+    #expect(SMTPClient.authMechanism(offered: ["AUTH LOGIN CRAM-MD5"]) == .login)
+    #expect(SMTPClient.authMechanism(offered: ["AUTH=LOGIN"]) == .login)
+    #expect(SMTPClient.authMechanism(offered: ["auth xoauth2 plain"]) == .plain)
+    #expect(SMTPClient.authMechanism(offered: ["AUTH CRAM-MD5 XOAUTH2"]) == nil)
+    #expect(SMTPClient.authMechanism(offered: ["AUTHPLAIN", "X-PLAIN"]) == nil)
+  }
+
+  @Test func certificatesAreCheckedAgainstTheNameDialled() {
+    #expect(SMTPClient.serverName("smtp.example.org") == "smtp.example.org")
+    // SNI cannot carry an address; the certificate's IP addresses are checked instead.
+    #expect(SMTPClient.serverName("192.0.2.25") == nil)
+    #expect(SMTPClient.serverName("::1") == nil)
+  }
+
+  @Test func theDescriptionNeverShowsThePassword() {
+    let sender = SMTPClient(
+      host: "smtp.example.org", port: 587, username: "gym", password: "hunter2-but-longer", from: "gym@example.org")
+    #expect(sender.description == "SMTPClient(smtp.example.org:587, starttls, user gym, from gym@example.org)")
+    #expect(!"\(sender)".contains("hunter2"))
+  }
+}
+
+/// `GYM_SMTP_*`: the relay's settings are checked at start-up, the password read from a file.
+@Suite("SMTP configuration")
+struct SMTPConfigurationTests {
+  static func config(_ environment: [String: String]) throws -> Config {
+    try Config(keys: AuthApp.keys, environment: environment, arguments: [])
+  }
+
+  @Test func thePasswordComesFromAFileAndIsShownNowhere() throws {
+    let certificates = try TestCertificates()
+    let file = certificates.directory + "/smtp-password"
+    try Data("correct horse battery\r\n".utf8).write(to: URL(fileURLWithPath: file))
+    let client = try AuthApp.smtpClient(config: Self.config([
+      "GYM_SMTP_ADDR": "smtp.example.org:465", "GYM_SMTP_TLS": "tls", "GYM_SMTP_USERNAME": "gym",
+      "GYM_SMTP_PASSWORD_FILE": file, "GYM_SMTP_FROM": "gym@example.org", "GYM_SMTP_CA_FILE": certificates.caFile,
+    ]))
+    #expect(client.password == "correct horse battery")
+    #expect(client.security == .implicitTLS && client.port == 465 && client.caFile == certificates.caFile)
+    #expect(!client.description.contains("horse"))
+  }
+
+  @Test func aUserWithoutAPasswordFileOrABadModeStopsStartUp() throws {
+    let noFile = #expect(throws: ConfigError.self) {
+      try AuthApp.smtpClient(config: Self.config(["GYM_SMTP_ADDR": "smtp.example.org:587", "GYM_SMTP_USERNAME": "gym"]))
+    }
+    #expect(noFile?.description.contains("GYM_SMTP_PASSWORD_FILE") == true)
+    #expect(throws: ConfigError.self) {
+      try AuthApp.smtpClient(config: Self.config([
+        "GYM_SMTP_ADDR": "smtp.example.org:587", "GYM_SMTP_USERNAME": "gym", "GYM_SMTP_PASSWORD_FILE": "/nonexistent/password",
+      ]))
+    }
+    #expect(throws: ConfigError.self) {
+      try AuthApp.smtpClient(config: Self.config(["GYM_SMTP_ADDR": "smtp.example.org:587", "GYM_SMTP_TLS": "maybe"]))
+    }
+    // Plaintext to a relay elsewhere, or a CA file that is not one, fails here, not at the first mail.
+    #expect(throws: ConfigError.self) {
+      try AuthApp.smtpClient(config: Self.config(["GYM_SMTP_ADDR": "smtp.example.org:25", "GYM_SMTP_TLS": "none"]))
+    }
+    #expect(throws: ConfigError.self) {
+      try AuthApp.smtpClient(config: Self.config(["GYM_SMTP_ADDR": "smtp.example.org:587", "GYM_SMTP_CA_FILE": "/nonexistent/ca.pem"]))
     }
   }
 }

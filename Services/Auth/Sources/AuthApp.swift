@@ -34,6 +34,18 @@ public enum AuthApp {
   public static let smtpAddress = ConfigKey(
     "GYM_SMTP_ADDR", default: "", "HOST:PORT of the SMTP server that delivers mail; empty = keep it in the development sink (gymctl mail)")
   public static let smtpFrom = ConfigKey("GYM_SMTP_FROM", default: "gym@localhost", "Sender address of the platform's mail")
+  public static let smtpTLS = ConfigKey(
+    "GYM_SMTP_TLS", default: "starttls",
+    "starttls: STARTTLS, required unless the relay is on loopback (port 587 or 25); tls: TLS from the first byte (SMTPS, port 465); none: plaintext, to a loopback relay only")
+  public static let smtpCAFile = ConfigKey(
+    "GYM_SMTP_CA_FILE", default: "", "PEM CA the relay's certificate must chain to; empty = the system's trust store")
+  public static let smtpUsername = ConfigKey(
+    "GYM_SMTP_USERNAME", default: "", "User for SMTP AUTH (PLAIN, else LOGIN, as the relay offers; only over TLS); empty = no AUTH")
+  public static let smtpPasswordFile = ConfigKey(
+    "GYM_SMTP_PASSWORD_FILE", default: "", "File holding the SMTP AUTH password (read at start-up, never logged); needed with GYM_SMTP_USERNAME")
+  public static let mailPerRecipientPerDay = ConfigKey(
+    "GYM_AUTH_MAIL_PER_RECIPIENT_PER_DAY", default: "10",
+    "Mails queued to one address in 24 hours at most, whoever asks; more are dropped and logged, and RPCs answer as usual")
   public static let viewFlushInterval = ConfigKey(
     "GYM_AUTH_VIEW_FLUSH_SECONDS", default: "5",
     "How often profile views noted by GetProfile are counted (each viewer once per profile and day), in one write")
@@ -54,7 +66,7 @@ public enum AuthApp {
 
   public static let keys: [ConfigKey] =
     [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency, hashQueue,
-      accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, pruneInterval, viewFlushInterval, placesAddress, catalogAddress, planAddress, messagingAddress]
+      accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, smtpTLS, smtpCAFile, smtpUsername, smtpPasswordFile, mailPerRecipientPerDay, pruneInterval, viewFlushInterval, placesAddress, catalogAddress, planAddress, messagingAddress]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -71,6 +83,10 @@ public enum AuthApp {
     public var minimumAge = 0
     /// nil = mail stays in the development sink.
     public var smtp: SMTPClient? = nil
+    public var mailRetry = MailRetryPolicy()
+    public var mailPerRecipientPerDay = 10
+    /// Between two verification mails to one account; tests shorten it.
+    public var verificationGap: TimeInterval = 60
     public var credential: ServiceCredential
     public var outboxPollInterval: Duration = .milliseconds(500)
     public var pruneInterval: Duration = .seconds(3600)
@@ -100,11 +116,9 @@ public enum AuthApp {
       minimumAge = try config.int(AuthApp.minimumAge, in: 0...120)
       pruneInterval = .seconds(try config.int(AuthApp.pruneInterval, in: 60...86_400))
       viewFlushInterval = .seconds(try config.int(AuthApp.viewFlushInterval, in: 1...3600))
+      mailPerRecipientPerDay = try config.int(AuthApp.mailPerRecipientPerDay, in: 1...1000)
       if !(try config.string(AuthApp.smtpAddress)).isEmpty {
-        let address = try config.address(AuthApp.smtpAddress)
-        let client = SMTPClient(host: address.host, port: address.port, from: try config.string(AuthApp.smtpFrom))
-        do { try client.validateConfiguration() } catch { throw ConfigError("GYM_SMTP_*: \(error)") }
-        smtp = client
+        smtp = try AuthApp.smtpClient(config: config)
       }
       for (destination, key) in [
         (Outbox.Destination.places, AuthApp.placesAddress), (.catalog, AuthApp.catalogAddress), (.plan, AuthApp.planAddress),
@@ -116,16 +130,54 @@ public enum AuthApp {
     }
   }
 
+  /// The relay's client from `GYM_SMTP_*`, checked (TLS mode, CA file, password file) before
+  /// anything listens. The password goes into the client only: no error or log shows it.
+  static func smtpClient(config: Config) throws -> SMTPClient {
+    let address = try config.address(AuthApp.smtpAddress)
+    let mode = try config.string(AuthApp.smtpTLS).lowercased()
+    guard let security = SMTPClient.Security(rawValue: mode) else {
+      throw ConfigError("\(AuthApp.smtpTLS.name)=\(mode) must be starttls, tls or none")
+    }
+    let caFile = try config.string(AuthApp.smtpCAFile)
+    let username = try config.string(AuthApp.smtpUsername)
+    var password: String? = nil
+    if !username.isEmpty {
+      let path = try config.string(AuthApp.smtpPasswordFile)
+      guard !path.isEmpty else {
+        throw ConfigError("\(AuthApp.smtpUsername.name) needs \(AuthApp.smtpPasswordFile.name), the file holding its password")
+      }
+      password = try smtpPassword(path: path)
+    }
+    let client = SMTPClient(
+      host: address.host, port: address.port, security: security, caFile: caFile.isEmpty ? nil : caFile,
+      username: username.isEmpty ? nil : username, password: password, from: try config.string(AuthApp.smtpFrom))
+    do { try client.validateConfiguration() } catch { throw ConfigError("GYM_SMTP_*: \(error)") }
+    return client
+  }
+
+  /// The password in `path`, without the line break an editor or `echo` leaves at its end.
+  static func smtpPassword(path: String) throws -> String {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ConfigError("\(AuthApp.smtpPasswordFile.name): \(path) cannot be read (missing, or not readable by this user)")
+    }
+    var password = String(decoding: data, as: UTF8.self)
+    while let last = password.unicodeScalars.last, last == "\n" || last == "\r" { password.unicodeScalars.removeLast() }
+    guard !password.isEmpty else { throw ConfigError("\(AuthApp.smtpPasswordFile.name): \(path) is empty") }
+    return password
+  }
+
   public static func build(_ settings: Settings, logger: Logger) async throws -> BuiltProcess {
     let path = (settings.dataDirectory as NSString).appendingPathComponent("auth.sqlite")
     let store = try AuthStore(
-      path: path, tuning: settings.common.database, mailSeal: MailSeal(key: settings.credential.derivedKey(purpose: "mail at rest")))
+      path: path, tuning: settings.common.database, mailSeal: MailSeal(key: settings.credential.derivedKey(purpose: "mail at rest")),
+      mailPerRecipientPerDay: settings.mailPerRecipientPerDay)
     let keys = try SigningKeyStore(dataDirectory: settings.dataDirectory).loadOrCreate()
     let issuer = await TokenIssuer(keys: keys, accessTokenLifetime: settings.accessTokenTTL)
     var serviceSettings = AuthService.Settings()
     serviceSettings.sessionLifetime = settings.sessionLifetime
     serviceSettings.requireVerifiedEmail = settings.requireVerifiedEmail
     serviceSettings.minimumAge = settings.minimumAge
+    serviceSettings.verificationGap = settings.verificationGap
     let hasher = try PasswordHasher(
       parameters: settings.hashParameters, maxConcurrent: settings.hashConcurrency, queueLimit: settings.hashQueue)
     let policy = PasswordPolicy(minimumLength: settings.passwordMinLength)
@@ -159,6 +211,10 @@ public enum AuthApp {
       auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: service.sessionCheck),
       forwardingProof: settings.credential.forwardingProof,
       logger: logger)
+    if let smtp = settings.smtp {
+      // The client's description never holds the password.
+      logger.info("mail goes out through the SMTP relay", metadata: ["relay": "\(smtp)"])
+    }
     let writer = store.writer
     let outbox = OutboxWorker(writer: writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
       try await receivers.deliver(job)
@@ -168,7 +224,7 @@ public enum AuthApp {
       services: server.lifecycle(
         // The view counter stops after the server has drained, so the last views are counted.
         before: receivers.connections + [outbox, views, AuthHousekeeping(store: store, interval: settings.pruneInterval, logger: logger)]
-          + (settings.smtp.map { [MailSender(store: store, client: $0, logger: logger)] } ?? []),
+          + (settings.smtp.map { [MailSender(store: store, client: $0, retry: settings.mailRetry, logger: logger)] } ?? []),
         probe: {
         try await GymDatabase.probe(writer)
         return []

@@ -26,7 +26,8 @@ public struct AuthHousekeeping: Service {
             "pruned spent rows",
             metadata: [
               "sessions": "\(pruned.sessions)", "refresh_tokens": "\(pruned.refreshTokens)", "resets": "\(pruned.resets)",
-              "verifications": "\(pruned.verifications)", "mail": "\(pruned.mail)", "revocations": "\(pruned.revocations)",
+              "verifications": "\(pruned.verifications)", "verification_failures": "\(pruned.verificationFailures)",
+              "mail": "\(pruned.mail)", "revocations": "\(pruned.revocations)",
               "profile_views": "\(pruned.profileViews)",
             ])
         }

@@ -34,7 +34,7 @@ extension AuthService {
     let now = Date()
     let code = Self.newRefreshToken()
     let lifetime = settings.resetCodeLifetime
-    try await store.createPasswordReset(email: email, code: code, expiresAt: now.addingTimeInterval(lifetime), mail: { user in
+    let outcome = try await store.createPasswordReset(email: email, code: code, expiresAt: now.addingTimeInterval(lifetime), mail: { user in
       (
         subject: "Reset your gym password",
         body: """
@@ -49,7 +49,11 @@ extension AuthService {
           """
       )
     }, now: now)
-    // Same answer, and no log line naming the email, whether or not an account exists.
+    // Same answer, and no log line naming the email, whether or not an account exists or
+    // its address had its day's mail (a different answer would tell that it exists).
+    if case .capped(let userID) = outcome {
+      logger.notice("reset mail not sent: the address had its day's mail", metadata: ["user_id": "\(userID)"])
+    }
     return .init()
   }
 

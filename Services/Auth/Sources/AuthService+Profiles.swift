@@ -27,8 +27,38 @@ extension AuthService {
     guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
     let email = try Identifiers.canonicalEmail(request.newEmail).mapError { AuthError.invalid([FieldViolation("new_email", $0.message)]) }.get()
     try await checkPassword(request.password, of: user, field: "password")
-    let updated = try await store.changeEmail(userID: user.id, to: email, now: Date())
+    let now = Date()
+    let (updated, noticed) = try await store.changeEmail(userID: user.id, to: email, notice: Self.emailChangedNotice(at: now), now: now)
+    if updated.email != user.email && !noticed {
+      logger.notice("email change notice not sent: the old address had its day's mail", metadata: ["user_id": "\(user.id)"])
+    }
     return .with { $0.user = ProfileMapping.user(updated) }
+  }
+
+  /// The mail to the address an account leaves: its owner learns of a change they did not
+  /// make while the mailbox is still theirs. The new address is shown masked.
+  static func emailChangedNotice(at date: Date) -> @Sendable (UserRecord) -> (subject: String, body: String) {
+    let when = date.formatted(Date.ISO8601FormatStyle())
+    return { user in
+      (
+        "Your gym email address was changed",
+        """
+        Hello \(user.displayName),
+
+        The email address of your gym account (\(user.username)) was changed to \(Self.maskedEmail(user.email)) at \(when).
+        Mail for the account now goes there.
+
+        If you did not make this change, someone else may have your password: contact support
+        and ask for the account back.
+        """
+      )
+    }
+  }
+
+  /// `a***@example.com`: enough to recognise an address, not to read it off.
+  static func maskedEmail(_ email: String) -> String {
+    guard let at = email.firstIndex(of: "@"), at != email.startIndex else { return "***" }
+    return String(email[..<email.index(after: email.startIndex)]) + "***" + String(email[at...])
   }
 
   public func updateProfile(

@@ -6,9 +6,11 @@ import SwiftProtobuf
 
 /// Email verification, trainer-role requests and the removal of inactive accounts.
 extension AuthService {
+  /// Wrong codes one code survives.
   static let verificationAttempts = 5
-  /// Between two verification mails to one account.
-  static let verificationGap: TimeInterval = 60
+  /// Wrong codes one account may send in 24 hours, across all its codes: asking for a new
+  /// code does not buy more guesses.
+  static let verificationFailuresPerDay = 10
 
   // MARK: Email verification
 
@@ -18,7 +20,7 @@ extension AuthService {
     let caller = try Caller.current()
     switch try await store.startEmailVerification(
       userID: caller.userID, code: Self.newVerificationCode(), lifetime: settings.verificationCodeLifetime,
-      minimumGap: Self.verificationGap, mail: verificationMail, now: Date())
+      minimumGap: settings.verificationGap, mail: verificationMail, now: Date())
     {
     case .sent(let expiresAt):
       return .with { $0.codeExpiresAt = Google_Protobuf_Timestamp(date: expiresAt) }
@@ -26,6 +28,10 @@ extension AuthService {
       throw AuthError.failedPrecondition("your email address is already verified")
     case .tooSoon(let retryAfter):
       throw AuthError.tooMany("a code was mailed less than a minute ago", retryAfter: .seconds(retryAfter))
+    case .mailCapped(let retryAfter):
+      // The caller owns the address: saying so reveals nothing.
+      logger.notice("verification mail not sent: the address had its day's mail", metadata: ["user_id": "\(caller.userID)"])
+      throw AuthError.tooMany("this address has been sent as much mail as it gets in a day", retryAfter: .seconds(retryAfter))
     }
   }
 
@@ -37,7 +43,10 @@ extension AuthService {
     guard !code.isEmpty else { throw AuthError.invalid([FieldViolation("code", "is required: the code from the mail")]) }
     let now = Date()
     let user: UserRecord
-    switch try await store.verifyEmail(userID: caller.userID, code: code, maxAttempts: Self.verificationAttempts, now: now) {
+    switch try await store.verifyEmail(
+      userID: caller.userID, code: code, maxAttempts: Self.verificationAttempts, maxFailuresPerDay: Self.verificationFailuresPerDay,
+      now: now)
+    {
     case .verified(let verified):
       logger.info("email verified", metadata: ["user_id": "\(verified.id)"])
       user = verified
@@ -49,6 +58,11 @@ extension AuthService {
       throw AuthError.failedPrecondition("the code is not right and no tries are left; ask for a new code")
     case .noCode:
       throw AuthError.failedPrecondition("there is no live code for this address (expired, used up or never sent); ask for a new one")
+    case .locked(let retryAfter):
+      logger.notice("email verification locked: too many wrong codes", metadata: ["user_id": "\(caller.userID)"])
+      throw AuthError.tooMany(
+        "too many wrong codes for this account (\(Self.verificationFailuresPerDay) in 24 hours), whichever code they were for",
+        retryAfter: .seconds(retryAfter))
     }
     // The caller's tokens say "unverified" until they expire: hand over one that doesn't.
     let access = try await issuer.accessToken(
@@ -60,7 +74,8 @@ extension AuthService {
     }
   }
 
-  /// Six random digits: short enough to type, and five tries per code keep guessing at 1 in 200 000.
+  /// Six random digits: short enough to type; ten tries per account a day, however many
+  /// codes are asked for, keep guessing at 1 in 100 000 a day.
   static func newVerificationCode() -> String {
     var generator = SystemRandomNumberGenerator()
     return String(format: "%06d", Int.random(in: 0..<1_000_000, using: &generator))

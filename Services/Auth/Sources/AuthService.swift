@@ -21,6 +21,8 @@ public struct AuthService: Sendable {
     /// whose clients cannot read mail); the account still shows its real state.
     public var requireVerifiedEmail = true
     public var verificationCodeLifetime: TimeInterval = 24 * 3600
+    /// Between two verification mails to one account.
+    public var verificationGap: TimeInterval = 60
     /// 0 = no minimum; otherwise Register needs a date of birth at least this old.
     public var minimumAge = 0
     public init() {}

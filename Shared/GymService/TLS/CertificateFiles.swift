@@ -100,7 +100,7 @@ public final class CertificateFiles: CertificateReloader, Sendable {
 
   /// The certificates of a PEM file of trust roots (a CA), checked at start-up so that a
   /// wrong path stops the process instead of failing every handshake later.
-  static func checkTrustRoots(_ path: String) throws {
+  public static func checkTrustRoots(_ path: String) throws {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw TLSFileError(path: path, problem: "cannot be read (missing, or not readable by this user)")
     }

@@ -1,8 +1,8 @@
 import Foundation
+import GymService
 import NIOCore
 import NIOPosix
-import GymService
-import Synchronization
+import NIOSSL
 
 /// Why a message was not sent, and whether sending it again later can help.
 public struct SMTPError: Error, Sendable, CustomStringConvertible {
@@ -17,7 +17,7 @@ public struct SMTPError: Error, Sendable, CustomStringConvertible {
   /// Where it failed. `.configuration` and the steps before `.mailFrom` are about the server or
   /// our settings rather than this message: a worker may prefer to keep the message queued then.
   public enum Stage: String, Sendable, Equatable {
-    case configuration, message, connect, greeting, hello, auth, mailFrom, rcptTo, data, quit
+    case configuration, message, connect, tls, greeting, hello, auth, mailFrom, rcptTo, data, quit
   }
 
   public let kind: Kind
@@ -54,18 +54,38 @@ struct SMTPReply: Sendable, Equatable {
   var text: String { lines.joined(separator: " ") }
 }
 
-/// Sends single plain-text messages to one SMTP server over a plaintext connection.
+/// Sends single plain-text messages to one SMTP relay: over STARTTLS, over TLS from the
+/// first byte (SMTPS), or in plaintext to a loopback relay only, with AUTH PLAIN or LOGIN.
 ///
 /// A new connection per message: the outbox is drained at a low rate, and a fresh connection
-/// means one broken session cannot poison the next message. No TLS here (no STARTTLS), so
-/// credentials are only ever sent to a loopback server (e.g. a local relay), and only when
-/// `allowPlaintextAuthOnLoopback` says so.
+/// means one broken session cannot poison the next message. The relay's certificate is
+/// verified against `caFile` or the system's trust store and must name `host`.
 public struct SMTPClient: Sendable, CustomStringConvertible {
+  /// How the connection to the relay is protected.
+  public enum Security: String, Sendable, CaseIterable {
+    /// STARTTLS after EHLO (port 587 or 25); a relay that does not offer it gets plaintext
+    /// only when it is on loopback.
+    case startTLS = "starttls"
+    /// TLS from the first byte (SMTPS, port 465).
+    case implicitTLS = "tls"
+    /// Plaintext, to a loopback relay only (a local relay with a certificate nobody signed).
+    case plaintext = "none"
+  }
+
+  /// The SASL mechanisms this client speaks, in order of preference.
+  public enum AuthMechanism: String, Sendable, CaseIterable {
+    case plain = "PLAIN"
+    case login = "LOGIN"
+  }
+
   public var host: String
   public var port: Int
+  public var security: Security
+  /// PEM CA the relay's certificate must chain to; nil = the system's trust store.
+  public var caFile: String?
   public var username: String?
   public var password: String?
-  /// AUTH PLAIN over plaintext sends the password in the clear: allowed to loopback only, and
+  /// AUTH over plaintext sends the password in the clear: allowed to loopback only, and
   /// only when this is set.
   public var allowPlaintextAuthOnLoopback: Bool
   /// The name we give in EHLO/HELO; also completes a Message-ID given without a domain.
@@ -77,13 +97,15 @@ public struct SMTPClient: Sendable, CustomStringConvertible {
   public var eventLoopGroup: any EventLoopGroup
 
   public init(
-    host: String, port: Int = 25, username: String? = nil, password: String? = nil,
-    allowPlaintextAuthOnLoopback: Bool = false, heloName: String = "localhost", from: String,
+    host: String, port: Int = 25, security: Security = .startTLS, caFile: String? = nil, username: String? = nil,
+    password: String? = nil, allowPlaintextAuthOnLoopback: Bool = false, heloName: String = "localhost", from: String,
     commandTimeout: Duration = .seconds(30),
     eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
   ) {
     self.host = host
     self.port = port
+    self.security = security
+    self.caFile = caFile
     self.username = username
     self.password = password
     self.allowPlaintextAuthOnLoopback = allowPlaintextAuthOnLoopback
@@ -96,13 +118,17 @@ public struct SMTPClient: Sendable, CustomStringConvertible {
   /// Never shows the password, so logging the client is safe.
   public var description: String {
     let user = username.map { ", user \($0)" } ?? ""
-    return "SMTPClient(\(host):\(port)\(user), from \(from))"
+    return "SMTPClient(\(HostPort(host: host, port: port)), \(security.rawValue)\(user), from \(from))"
   }
 
   /// Throws the `.configuration` error that `send` would: call it at startup to fail early.
   public func validateConfiguration() throws {
-    _ = try checkedCredentials()
+    _ = try checkedSettings()
     try Self.checkAddress(from, field: "from")
+    // The CA file or trust store, wherever TLS is sure to be needed.
+    if caFile != nil || security == .implicitTLS || (security == .startTLS && !HostPort.isLoopback(host)) {
+      _ = try tlsContext()
+    }
   }
 
   /// Sends from the configured `from` address.
@@ -117,7 +143,7 @@ public struct SMTPClient: Sendable, CustomStringConvertible {
   /// break added if it has none.
   public func send(from: String, to: String, subject: String, body: String, messageID: String) async throws {
     // Everything that can be checked locally is checked before connecting.
-    let credentials = try checkedCredentials()
+    let credentials = try checkedSettings()
     try Self.checkAddress(from, field: "from")
     try Self.checkAddress(to, field: "to")
     try Self.checkNoLineBreak(subject, field: "subject")
@@ -125,37 +151,43 @@ public struct SMTPClient: Sendable, CustomStringConvertible {
     let message = Self.composeMessage(from: from, to: to, subject: subject, body: body, messageID: id, date: Date())
     let payload = ByteBuffer(bytes: Self.dotStuffed(message) + Array(".\r\n".utf8))
 
-    let channel = try await connect()
-    try await channel.executeThenClose { inbound, outbound in
-      var session = Session(channel: channel.channel, replies: inbound.makeAsyncIterator(), outbound: outbound, timeout: commandTimeout)
+    var implicitTLS: NIOSSLContext? = nil
+    if security == .implicitTLS { implicitTLS = try tlsContext() }
+    let connection = try await connect(tls: implicitTLS)
+    try await connection.channel.executeThenClose { inbound, outbound in
+      var session = SMTPSession(connection: connection, replies: inbound.makeAsyncIterator(), outbound: outbound, timeout: commandTimeout)
+      if let handshake = connection.handshake { try await session.awaitHandshake(handshake) }
       try await session.expect([220], after: nil, stage: .greeting)
+      var extensions = try await hello(&session, allowHELO: true)
 
-      // EHLO first; a server that answers it with 5xx only speaks plain SMTP (RFC 5321 3.2).
-      var extensions: [String] = []
-      let ehlo = try await session.exchange("EHLO \(heloName)", stage: .hello)
-      if ehlo.code == 250 {
-        extensions = ehlo.lines.dropFirst().map { $0.uppercased() }
-      } else if (500...599).contains(ehlo.code) {
-        try await session.expect([250], after: "HELO \(heloName)", stage: .hello)
-      } else {
-        throw SMTPError(reply: ehlo, stage: .hello)
+      // The address actually reached counts too: "localhost" might not resolve to loopback.
+      let remote = connection.channel.channel.remoteAddress?.ipAddress
+      let relayIsLoopback = HostPort.isLoopback(host) && remote.map(HostPort.isLoopback) == true
+      var encrypted = security == .implicitTLS
+      let offersStartTLS = extensions.contains { $0.split(separator: " ").first == "STARTTLS" }
+      switch try Self.transportStep(security: security, offersStartTLS: offersStartTLS, relayIsLoopback: relayIsLoopback) {
+      case .startTLS:
+        // Made only when needed: a loopback relay without STARTTLS needs no trust store.
+        guard let tls = try tlsContext() else {
+          throw SMTPError(.permanent, stage: .configuration, message: "no TLS context for STARTTLS")
+        }
+        try await session.expect([220], after: "STARTTLS", stage: .tls)
+        try await session.startTLS(context: tls, serverHostname: Self.serverName(host))
+        // RFC 3207 4.2: what the server said before TLS is forgotten; greet it again.
+        extensions = try await hello(&session, allowHELO: false)
+        encrypted = true
+      case .proceed:
+        break
       }
 
       if let credentials {
-        // Check the address actually reached too: "localhost" might not resolve to loopback.
-        guard let remote = channel.channel.remoteAddress?.ipAddress, HostPort.isLoopback(remote) else {
-          throw SMTPError(.permanent, stage: .configuration, message: "refusing to send credentials over plaintext to a non-loopback address")
+        guard encrypted || (allowPlaintextAuthOnLoopback && relayIsLoopback) else {
+          throw SMTPError(.permanent, stage: .configuration, message: "refusing to send credentials without TLS")
         }
-        let offersPlain = extensions.contains { line in
-          let words = line.split(whereSeparator: { $0 == " " || $0 == "=" })
-          return words.first == "AUTH" && words.dropFirst().contains("PLAIN")
+        guard let mechanism = Self.authMechanism(offered: extensions) else {
+          throw SMTPError(.permanent, stage: .auth, message: "server does not offer AUTH PLAIN or LOGIN")
         }
-        guard offersPlain else {
-          throw SMTPError(.permanent, stage: .auth, message: "server does not offer AUTH PLAIN")
-        }
-        // RFC 4616: authzid NUL authcid NUL passwd, base64, as the initial response.
-        let token = Data([0] + Array(credentials.username.utf8) + [0] + Array(credentials.password.utf8)).base64EncodedString()
-        try await session.expect([235], after: "AUTH PLAIN \(token)", stage: .auth)
+        try await session.authenticate(mechanism, username: credentials.username, password: credentials.password)
       }
 
       try await session.expect([250], after: "MAIL FROM:<\(from)>", stage: .mailFrom)
@@ -167,38 +199,119 @@ public struct SMTPClient: Sendable, CustomStringConvertible {
     }
   }
 
+  // MARK: - Decisions
+
+  /// What to do once the server has said what it offers.
+  enum TransportStep: Equatable {
+    case startTLS
+    /// Go on as the connection is: already encrypted, or plaintext to a loopback relay.
+    case proceed
+  }
+
+  /// Plaintext only ever reaches a loopback relay: anything else is upgraded with STARTTLS
+  /// or refused (thrown), so a relay that stops offering STARTTLS (or an attacker who strips
+  /// it from the reply) gets no mail.
+  static func transportStep(security: Security, offersStartTLS: Bool, relayIsLoopback: Bool) throws -> TransportStep {
+    switch security {
+    case .implicitTLS:
+      return .proceed
+    case .startTLS:
+      if offersStartTLS { return .startTLS }
+      if relayIsLoopback { return .proceed }
+      throw SMTPError(.permanent, stage: .tls, message: "the relay does not offer STARTTLS; refusing to send in plaintext to a non-loopback address")
+    case .plaintext:
+      if relayIsLoopback { return .proceed }
+      throw SMTPError(.permanent, stage: .configuration, message: "plaintext SMTP is for a loopback relay only")
+    }
+  }
+
+  /// The mechanism to use from the EHLO lines: PLAIN when offered, else LOGIN. Reads both
+  /// `AUTH PLAIN LOGIN` and the older `AUTH=LOGIN`.
+  static func authMechanism(offered extensions: [String]) -> AuthMechanism? {
+    let offered = Set(extensions.flatMap { line -> [String] in
+      let words = line.uppercased().split(whereSeparator: { $0 == " " || $0 == "=" }).map(String.init)
+      return words.first == "AUTH" ? Array(words.dropFirst()) : []
+    })
+    return AuthMechanism.allCases.first { offered.contains($0.rawValue) }
+  }
+
+  /// The name TLS checks the certificate against and sends as SNI; nil for an IP literal,
+  /// which is checked against the certificate's IP addresses instead.
+  static func serverName(_ host: String) -> String? {
+    HostPort.addressBytes(host) == nil ? host : nil
+  }
+
   // MARK: - Connection
 
-  private func connect() async throws -> NIOAsyncChannel<String, ByteBuffer> {
+  /// EHLO, or HELO from a server that answers EHLO with 5xx (RFC 5321 3.2): the extension
+  /// lines offered, upper-cased (none after HELO).
+  private func hello(_ session: inout SMTPSession, allowHELO: Bool) async throws -> [String] {
+    let ehlo = try await session.exchange("EHLO \(heloName)", stage: .hello)
+    if ehlo.code == 250 { return ehlo.lines.dropFirst().map { $0.uppercased() } }
+    guard allowHELO, (500...599).contains(ehlo.code) else { throw SMTPError(reply: ehlo, stage: .hello) }
+    try await session.expect([250], after: "HELO \(heloName)", stage: .hello)
+    return []
+  }
+
+  /// With `tls`, TLS starts with the connection (SMTPS); STARTTLS adds it later.
+  private func connect(tls: NIOSSLContext?) async throws -> SMTPConnection {
+    let serverName = Self.serverName(host)
     do {
       return try await ClientBootstrap(group: eventLoopGroup)
         .connectTimeout(TimeAmount(commandTimeout))
         .connect(host: host, port: port) { channel in
           channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(ReplyLineDecoder()))
-            return try NIOAsyncChannel<String, ByteBuffer>(wrappingChannelSynchronously: channel)
+            let tally = LineTally()
+            var handshake: EventLoopFuture<Void>? = nil
+            if let tls {
+              let handler = try NIOSSLClientHandler(context: tls, serverHostname: serverName)
+              let waiter = HandshakeWaiter(done: channel.eventLoop.makePromise())
+              try channel.pipeline.syncOperations.addHandlers([handler, waiter])
+              handshake = waiter.done.futureResult
+            }
+            try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(ReplyLineDecoder(tally: tally)))
+            return SMTPConnection(
+              channel: try NIOAsyncChannel<String, ByteBuffer>(wrappingChannelSynchronously: channel), tally: tally, handshake: handshake)
           }
         }
     } catch {
-      throw SMTPError(.transient, stage: .connect, message: "cannot connect to \(host):\(port): \(error)")
+      throw SMTPError(.transient, stage: .connect, message: "cannot connect to \(HostPort(host: host, port: port)): \(error)")
     }
   }
 
-  /// The credentials to use, or nil; throws when they must not be sent over this connection
-  /// (and when the HELO name could not be sent at all).
-  private func checkedCredentials() throws -> (username: String, password: String)? {
+  /// The verifying TLS context for this relay; nil in plaintext mode. A CA file that cannot
+  /// be used is a `.configuration` error.
+  private func tlsContext() throws -> NIOSSLContext? {
+    guard security != .plaintext else { return nil }
+    do {
+      if let caFile { try CertificateFiles.checkTrustRoots(caFile) }
+      return try NIOSSLContext(configuration: .verifyingClient(caFile: caFile))
+    } catch {
+      throw SMTPError(.permanent, stage: .configuration, message: "TLS: \(error)")
+    }
+  }
+
+  /// The credentials to use, or nil; throws what can be refused before connecting: a HELO
+  /// name that cannot be sent, plaintext to a host that is not loopback, credentials that
+  /// would go out in the clear without permission.
+  private func checkedSettings() throws -> (username: String, password: String)? {
     guard !heloName.isEmpty, heloName.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
       throw SMTPError(.permanent, stage: .configuration, message: "heloName must be printable ASCII without spaces")
+    }
+    if security == .plaintext && !HostPort.isLoopback(host) {
+      throw SMTPError(.permanent, stage: .configuration, message: "refusing plaintext SMTP to non-loopback host \(host); use starttls or tls")
     }
     switch (username, password) {
     case (nil, nil):
       return nil
     case let (username?, password?):
-      guard allowPlaintextAuthOnLoopback else {
-        throw SMTPError(.permanent, stage: .configuration, message: "AUTH needs TLS, which this client lacks; set allowPlaintextAuthOnLoopback for a loopback relay")
+      if security == .plaintext && !allowPlaintextAuthOnLoopback {
+        throw SMTPError(
+          .permanent, stage: .configuration,
+          message: "AUTH over plaintext sends the password in the clear; use TLS, or set allowPlaintextAuthOnLoopback for a loopback relay")
       }
-      guard HostPort.isLoopback(host) else {
-        throw SMTPError(.permanent, stage: .configuration, message: "refusing to send credentials over plaintext to non-loopback host \(host)")
+      guard !username.isEmpty, !password.isEmpty else {
+        throw SMTPError(.permanent, stage: .configuration, message: "username and password must not be empty")
       }
       guard !username.utf8.contains(0), !password.utf8.contains(0) else {
         throw SMTPError(.permanent, stage: .configuration, message: "username or password contains NUL")
@@ -336,105 +449,3 @@ public struct SMTPClient: Sendable, CustomStringConvertible {
     return "\(weekday), \(two(day)) \(months[Int(month - 1)]) \(year) \(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60)) +0000"
   }
 }
-
-// MARK: - Session
-
-/// The client side of one connection: writes a command, reads the (multi-line) reply, and
-/// closes the connection when the reply does not come in time.
-private struct Session {
-  let channel: any Channel
-  var replies: NIOAsyncChannelInboundStream<String>.AsyncIterator
-  let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
-  let timeout: Duration
-  /// One for the connection, not one per exchange: a timer that fired just as its
-  /// exchange finished (too late to cancel) has closed the channel under the next one.
-  let timedOut = TimeoutFlag()
-
-  /// Sends `command` (if any) and throws unless the reply code is one of `codes`.
-  @discardableResult
-  mutating func expect(_ codes: Set<Int>, after command: String?, stage: SMTPError.Stage) async throws -> SMTPReply {
-    let reply = try await exchange(command.map { ByteBuffer(string: $0 + "\r\n") }, stage: stage)
-    guard codes.contains(reply.code) else { throw SMTPError(reply: reply, stage: stage) }
-    return reply
-  }
-
-  mutating func expect(_ codes: Set<Int>, payload: ByteBuffer, stage: SMTPError.Stage) async throws {
-    let reply = try await exchange(payload, stage: stage)
-    guard codes.contains(reply.code) else { throw SMTPError(reply: reply, stage: stage) }
-  }
-
-  mutating func exchange(_ command: String, stage: SMTPError.Stage) async throws -> SMTPReply {
-    try await exchange(ByteBuffer(string: command + "\r\n"), stage: stage)
-  }
-
-  mutating func exchange(_ bytes: ByteBuffer?, stage: SMTPError.Stage) async throws -> SMTPReply {
-    // Closing the channel on time-out ends the pending read, wherever it is waiting.
-    let timedOut = self.timedOut
-    let channel = self.channel
-    let timer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
-      timedOut.set()
-      channel.close(promise: nil)
-    }
-    defer { timer.cancel() }
-    do {
-      if let bytes { try await outbound.write(bytes) }
-      return try await readReply(stage: stage)
-    } catch {
-      if timedOut.isSet {
-        throw SMTPError(.transient, stage: stage, message: "no reply within \(timeout)")
-      }
-      if let error = error as? SMTPError { throw error }
-      throw SMTPError(.transient, stage: stage, message: "connection failed: \(error)")
-    }
-  }
-
-  /// Lines `250-text` continue a reply, `250 text` (or `250`) ends it (RFC 5321 4.2.1).
-  private mutating func readReply(stage: SMTPError.Stage) async throws -> SMTPReply {
-    var lines: [String] = []
-    while true {
-      guard let line = try await replies.next() else {
-        throw SMTPError(.transient, stage: stage, message: "server closed the connection")
-      }
-      let bytes = Array(line.utf8)
-      guard bytes.count >= 3, bytes[0..<3].allSatisfy({ (0x30...0x39).contains($0) }),
-        let code = Int(String(decoding: bytes[0..<3], as: UTF8.self)), (200...599).contains(code),
-        bytes.count == 3 || bytes[3] == UInt8(ascii: " ") || bytes[3] == UInt8(ascii: "-")
-      else {
-        throw SMTPError(.transient, stage: stage, message: "malformed reply: \(line.prefix(100))")
-      }
-      lines.append(bytes.count > 4 ? String(decoding: bytes[4...], as: UTF8.self) : "")
-      if bytes.count == 3 || bytes[3] == UInt8(ascii: " ") {
-        return SMTPReply(code: code, lines: lines)
-      }
-    }
-  }
-}
-
-/// Set on the event loop by the timer, read by the waiting task.
-private final class TimeoutFlag: Sendable {
-  private let state = Mutex(false)
-  func set() { state.withLock { $0 = true } }
-  var isSet: Bool { state.withLock { $0 } }
-}
-
-/// Splits the byte stream into lines at LF, dropping the CR before it.
-private struct ReplyLineDecoder: ByteToMessageDecoder {
-  typealias InboundOut = String
-  /// RFC 5321 allows 512 octets per reply line; far more means a broken or hostile peer.
-  static let maximumLineLength = 8192
-
-  mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-    guard let newline = buffer.readableBytesView.firstIndex(of: 10) else {
-      if buffer.readableBytes > Self.maximumLineLength { throw ReplyLineTooLong() }
-      return .needMoreData
-    }
-    let length = newline - buffer.readerIndex
-    guard var line = buffer.readSlice(length: length) else { return .needMoreData }
-    buffer.moveReaderIndex(forwardBy: 1)
-    if line.readableBytesView.last == 13 { line.moveWriterIndex(to: line.writerIndex - 1) }
-    context.fireChannelRead(Self.wrapInboundOut(String(buffer: line)))
-    return .continue
-  }
-}
-
-private struct ReplyLineTooLong: Error {}

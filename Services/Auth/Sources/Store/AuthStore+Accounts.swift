@@ -28,18 +28,29 @@ extension AuthStore {
     }
   }
 
-  /// Stores a reset code (hashed) and its email for the account with `email`, if any.
-  /// Returns whether an account exists, for logging only; callers answer the same either way.
+  /// What became of a reset request: for logging only, callers answer the same either way.
+  public enum ResetMail: Sendable, Equatable {
+    case noAccount
+    case queued(userID: String)
+    /// The address had its day's share of mail: no code stored, no mail queued.
+    case capped(userID: String)
+  }
+
+  /// Stores a reset code (hashed) and mails it to the account with `email`, if any.
   @discardableResult
-  public func createPasswordReset(email: String, code: String, expiresAt: Date, mail: @escaping @Sendable (UserRecord) -> (subject: String, body: String), now: Date) async throws -> Bool {
+  public func createPasswordReset(
+    email: String, code: String, expiresAt: Date, mail: @escaping @Sendable (UserRecord) -> (subject: String, body: String), now: Date
+  ) async throws -> ResetMail {
     try await writer.write { db in
-      guard let user = try UserRecord.filter(UserRecord.Columns.email == email).fetchOne(db) else { return false }
+      guard let user = try UserRecord.filter(UserRecord.Columns.email == email).fetchOne(db) else { return .noAccount }
+      let message = mail(user)
+      guard try queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now) else {
+        return .capped(userID: user.id)
+      }
       try db.execute(
         sql: "INSERT INTO password_resets (code_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
         arguments: [Self.hash(code), user.id, now, expiresAt])
-      let message = mail(user)
-      try queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)
-      return true
+      return .queued(userID: user.id)
     }
   }
 
@@ -64,17 +75,27 @@ extension AuthStore {
 
   // MARK: Email and profile
 
-  public func changeEmail(userID: String, to email: String, now: Date) async throws -> UserRecord {
+  /// Moves the account to `email` and mails `notice` to the address it leaves, in one
+  /// transaction: whoever took over a session cannot move the account away unseen. Returns
+  /// the account and whether the old address was told (false: unchanged, or its day's mail
+  /// was spent).
+  public func changeEmail(
+    userID: String, to email: String, notice: @escaping @Sendable (UserRecord) -> (subject: String, body: String), now: Date
+  ) async throws -> (user: UserRecord, noticeQueued: Bool) {
     try await writer.write { db in
       if try UserRecord.filter(UserRecord.Columns.email == email && UserRecord.Columns.id != userID).fetchCount(db) > 0 {
         throw AuthError.emailTaken
       }
       guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.sessionEnded }
+      guard user.email != email else { return (user: user, noticeQueued: false) }
+      let old = user
       user.email = email
       user.emailVerifiedAt = nil  // the new address is proven again
       user.updatedAt = now
       try user.update(db)
-      return user
+      let message = notice(user)
+      let queued = try queueMail(db, to: old.email, subject: message.subject, body: message.body, now: now)
+      return (user: user, noticeQueued: queued)
     }
   }
 

@@ -25,11 +25,14 @@ extension AuthStore {
     public var refreshTokens = 0
     public var resets = 0
     public var verifications = 0
+    public var verificationFailures = 0
     public var mail = 0
     public var revocations = 0
     public var profileViews = 0
 
-    public var total: Int { sessions + refreshTokens + resets + verifications + mail + revocations + profileViews }
+    public var total: Int {
+      sessions + refreshTokens + resets + verifications + verificationFailures + mail + revocations + profileViews
+    }
   }
 
   /// Removes what `retention` no longer keeps, in one transaction.
@@ -53,6 +56,9 @@ extension AuthStore {
       pruned.resets = db.changesCount
       try db.execute(sql: "DELETE FROM email_verifications WHERE expires_at < ?", arguments: [now])
       pruned.verifications = db.changesCount
+      // Wrong codes count against an account for a day, then not at all.
+      try db.execute(sql: "DELETE FROM email_verification_failures WHERE failed_at <= ?", arguments: [now.addingTimeInterval(-86_400)])
+      pruned.verificationFailures = db.changesCount
       try db.execute(sql: "DELETE FROM mail_outbox WHERE created_at < ?", arguments: [now.addingTimeInterval(-retention.mail)])
       pruned.mail = db.changesCount
       // The head cursor is read from sqlite_sequence, so deleting old rows never moves it back.

@@ -43,10 +43,19 @@ extension AuthStore {
     public var subject: String
     public var body: String
     public var createdAt: Date
+    /// Delivery so far: attempts that failed or succeeded, when the next is due (while
+    /// queued), and how it ended.
+    public var attempts: Int
+    public var nextAttemptAt: Date?
+    public var sentAt: Date?
+    public var failedAt: Date?
+    public var lastError: String?
 
     init(row: Row, seal: MailSeal) {
       (id, recipient, subject, createdAt) = (row["id"], row["recipient"], row["subject"], row["created_at"])
       body = seal.open(row["body"])
+      (attempts, nextAttemptAt) = (row["attempts"], row["next_attempt_at"])
+      (sentAt, failedAt, lastError) = (row["sent_at"], row["failed_at"], row["last_error"])
     }
   }
 

@@ -5,40 +5,6 @@ import GymStore
 /// What makes an account trusted: a verified email, a trainer role an administrator
 /// granted, and activity (accounts left unused are noticed and then removed).
 extension AuthStore {
-  // MARK: Mail
-
-  /// Queues a message for the mail sender (or the development sink), inside the
-  /// caller's transaction, its body sealed.
-  func queueMail(_ db: Database, to recipient: String, subject: String, body: String, now: Date) throws {
-    try db.execute(
-      sql: "INSERT INTO mail_outbox (id, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)",
-      arguments: [UUID().uuidString.lowercased(), recipient, subject, try mailSeal.seal(body), now])
-  }
-
-  /// Mail the sender has not delivered or given up on, oldest first.
-  public func unsentMail(limit: Int) async throws -> [MailRow] {
-    try await writer.read { db in
-      try Row.fetchAll(
-        db, sql: "SELECT * FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL ORDER BY created_at, id LIMIT ?",
-        arguments: [limit]
-      ).map { MailRow(row: $0, seal: mailSeal) }
-    }
-  }
-
-  /// Delivered: the body (codes, links) is erased, the envelope kept.
-  public func markMailSent(id: String, now: Date) async throws {
-    try await writer.write { db in
-      try db.execute(sql: "UPDATE mail_outbox SET sent_at = ?, body = '' WHERE id = ?", arguments: [now, id])
-    }
-  }
-
-  public func markMailFailed(id: String, error: String, now: Date) async throws {
-    try await writer.write { db in
-      try db.execute(
-        sql: "UPDATE mail_outbox SET failed_at = ?, last_error = ?, body = '' WHERE id = ?", arguments: [now, String(error.prefix(500)), id])
-    }
-  }
-
   // MARK: Email verification
 
   public enum VerificationStart: Sendable, Equatable {
@@ -46,6 +12,8 @@ extension AuthStore {
     case alreadyVerified
     /// A code went out less than `minimumGap` ago.
     case tooSoon(retryAfter: TimeInterval)
+    /// The address had its day's share of mail; the current code (if any) stays.
+    case mailCapped(retryAfter: TimeInterval)
   }
 
   /// Replaces the user's code with `code` (stored hashed) and mails it, in one transaction.
@@ -60,45 +28,72 @@ extension AuthStore {
         let waited = now.timeIntervalSince(last)
         if waited < minimumGap { return .tooSoon(retryAfter: minimumGap - waited) }
       }
-      return .sent(expiresAt: try replaceVerificationCode(db, user: user, code: code, lifetime: lifetime, mail: mail, now: now))
+      guard let expiresAt = try replaceVerificationCode(db, user: user, code: code, lifetime: lifetime, mail: mail, now: now) else {
+        return .mailCapped(retryAfter: try mailCapWait(db, to: user.email, now: now) ?? 86_400)
+      }
+      return .sent(expiresAt: expiresAt)
     }
   }
 
+  /// Stores a new code and queues its mail; nil, with neither done, when the address had
+  /// its day's share of mail (a code nobody receives would only replace one they did).
+  @discardableResult
   func replaceVerificationCode(
     _ db: Database, user: UserRecord, code: String, lifetime: TimeInterval,
     mail: (UserRecord, String) -> (subject: String, body: String), now: Date
-  ) throws -> Date {
+  ) throws -> Date? {
+    let message = mail(user, code)
+    guard try queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now) else { return nil }
     let expiresAt = now.addingTimeInterval(lifetime)
     try db.execute(
       sql: """
         INSERT OR REPLACE INTO email_verifications (user_id, email, code_hash, created_at, expires_at, attempts)
         VALUES (?, ?, ?, ?, ?, 0)
         """, arguments: [user.id, user.email, Self.verificationHash(code, userID: user.id), now, expiresAt])
-    let message = mail(user, code)
-    try queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)
     return expiresAt
   }
 
   public enum VerificationResult: Sendable, Equatable {
     case verified(UserRecord)
     case alreadyVerified(UserRecord)
-    /// Wrong code; `remaining` more tries before the code is spent.
+    /// Wrong code; `remaining` more tries before the code (or the day's tries) is spent.
     case wrong(remaining: Int)
     /// No live code: none asked for, expired, for another address, or out of tries.
     case noCode
+    /// The account's wrong codes in the last 24 hours reached the limit (this attempt's
+    /// included): no code is checked until `retryAfter` has passed, whichever code it is.
+    case locked(retryAfter: TimeInterval)
   }
 
-  /// Checks `code`; a wrong one uses up one of `maxAttempts` tries.
-  public func verifyEmail(userID: String, code: String, maxAttempts: Int, now: Date) async throws -> VerificationResult {
+  /// Checks `code`; a wrong one uses up one of `maxAttempts` tries of this code and one of
+  /// `maxFailuresPerDay` tries of the account, which asking for new codes does not restore.
+  public func verifyEmail(
+    userID: String, code: String, maxAttempts: Int, maxFailuresPerDay: Int, now: Date
+  ) async throws -> VerificationResult {
     try await writer.write { db in
       guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.sessionEnded }
       if user.emailVerifiedAt != nil { return .alreadyVerified(user) }
+      // The newest failures of the day: when there are `maxFailuresPerDay`, a try frees up
+      // as the oldest of them turns 24 hours old.
+      let failures = try Date.fetchAll(
+        db,
+        sql: "SELECT failed_at FROM email_verification_failures WHERE user_id = ? AND failed_at > ? ORDER BY failed_at DESC LIMIT ?",
+        arguments: [userID, now.addingTimeInterval(-86_400), maxFailuresPerDay])
+      if failures.count >= maxFailuresPerDay, let oldest = failures.last {
+        return .locked(retryAfter: max(1, oldest.addingTimeInterval(86_400).timeIntervalSince(now)))
+      }
       guard let row = try Row.fetchOne(db, sql: "SELECT * FROM email_verifications WHERE user_id = ?", arguments: [userID]),
         (row["expires_at"] as Date) > now, (row["email"] as String) == user.email, (row["attempts"] as Int) < maxAttempts
       else { return .noCode }
       guard (row["code_hash"] as Data) == Self.verificationHash(code, userID: userID) else {
         try db.execute(sql: "UPDATE email_verifications SET attempts = attempts + 1 WHERE user_id = ?", arguments: [userID])
-        return .wrong(remaining: maxAttempts - (row["attempts"] as Int) - 1)
+        try db.execute(sql: "INSERT INTO email_verification_failures (user_id, failed_at) VALUES (?, ?)", arguments: [userID, now])
+        let failedToday = failures.count + 1
+        if failedToday >= maxFailuresPerDay {
+          let oldest = failures.last ?? now
+          return .locked(retryAfter: max(1, oldest.addingTimeInterval(86_400).timeIntervalSince(now)))
+        }
+        return .wrong(remaining: min(maxAttempts - (row["attempts"] as Int) - 1, maxFailuresPerDay - failedToday))
       }
       try db.execute(sql: "DELETE FROM email_verifications WHERE user_id = ?", arguments: [userID])
       user.emailVerifiedAt = now

@@ -11,20 +11,26 @@ public struct AuthStore: Sendable {
   public let revocationFeed = RevocationFeed()
   /// Seals mail bodies (codes) at rest.
   public let mailSeal: MailSeal
+  /// Mails queued to one address in 24 hours at most; more are not queued (`queueMail`).
+  public let mailPerRecipientPerDay: Int
 
   /// Opens (creating and migrating) the file at `path`.
   /// - Parameter mailSeal: the key mail bodies are sealed with; the service passes one
   ///   derived from the service credential, so bodies outlive a restart.
-  public init(path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning(), mailSeal: MailSeal = .random()) throws {
+  public init(
+    path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning(), mailSeal: MailSeal = .random(), mailPerRecipientPerDay: Int = 10
+  ) throws {
     self.writer = try GymDatabase.openPool(at: path, migrator: AuthMigrations.migrator, tuning: tuning)
     self.mailSeal = mailSeal
+    self.mailPerRecipientPerDay = mailPerRecipientPerDay
   }
 
   /// For tests: any writer (an in-memory queue, a temporary pool), migrated.
-  public init(writer: any DatabaseWriter, mailSeal: MailSeal = .random()) throws {
+  public init(writer: any DatabaseWriter, mailSeal: MailSeal = .random(), mailPerRecipientPerDay: Int = 10) throws {
     try AuthMigrations.migrator.migrate(writer)
     self.writer = writer
     self.mailSeal = mailSeal
+    self.mailPerRecipientPerDay = mailPerRecipientPerDay
   }
 
   /// A new session's fields; the store writes it with its first refresh token.
