@@ -151,6 +151,37 @@ enum AuthMigrations {
           CREATE INDEX profile_views_by_viewer ON profile_views(viewer_id);
           """)
     }
+    // Messaging learns which profiles are private from auth's outbox; profiles made
+    // private before it did are told once here.
+    migrator.registerMigration("v5-visibility-to-messaging") { db in
+      // Payload as AuthStore.Visibility encodes it; visibility 2 is PRIVATE.
+      try db.execute(sql: """
+        INSERT INTO outbox (destination, kind, payload, created_at, next_attempt_at)
+        SELECT 'messaging', 'user-visibility', CAST(json_object('userID', id, 'isPrivate', json('true')) AS BLOB),
+          CURRENT_TIMESTAMP, CURRENT_TIMESTAMP
+        FROM users WHERE visibility = 2 ORDER BY id
+        """)
+    }
+    // Mail: each message keeps its own retry state, so one recipient whose server says
+    // "try later" holds up no other. Verification: wrong codes per account over a day,
+    // whatever code they were aimed at (a new code used to reset the count).
+    migrator.registerMigration("v6-mail-retries-verification-failures") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE mail_outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE mail_outbox ADD COLUMN next_attempt_at DATETIME;
+          UPDATE mail_outbox SET next_attempt_at = created_at;
+          DROP INDEX mail_outbox_unsent;
+          CREATE INDEX mail_outbox_due ON mail_outbox(next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+
+          CREATE TABLE email_verification_failures (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            failed_at DATETIME NOT NULL
+          );
+          CREATE INDEX email_verification_failures_by_user ON email_verification_failures(user_id, failed_at);
+          CREATE INDEX email_verification_failures_by_time ON email_verification_failures(failed_at);
+          """)
+    }
     return migrator
   }
 }
