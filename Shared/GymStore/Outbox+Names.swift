@@ -24,6 +24,9 @@ extension Outbox {
     public static let purgeUser: Kind = "purge-user"
     /// Payload: JSON of the user's ban state. Receivers hide or show the user's content.
     public static let userStanding: Kind = "user-standing"
+    /// Payload: JSON `{"userID", "isPrivate"}`; the job's id orders the changes.
+    /// Receivers keep a private profile's content for friends and approved followers.
+    public static let userVisibility: Kind = "user-visibility"
   }
 }
 

@@ -66,7 +66,9 @@ extension AuthService {
   ) async throws -> Gym_Auth_V1_UpdateProfileResponse {
     let caller = try Caller.current()
     let change = try ProfileUpdate(profile: request.profile, paths: request.updateMask.paths)
-    let updated = try await store.updateUser(id: caller.userID, now: Date()) { change.apply(to: &$0) }
+    let updated = try await store.updateUser(id: caller.userID, visibilityDestinations: settings.visibilityDestinations, now: Date()) {
+      change.apply(to: &$0)
+    }
     return .with { $0.user = ProfileMapping.user(updated) }
   }
 

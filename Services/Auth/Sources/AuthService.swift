@@ -17,6 +17,8 @@ public struct AuthService: Sendable {
     public var purgeDestinations: [Outbox.Destination] = [.catalog, .plan, .messaging, .places]
     /// Services that hide a banned user's public content and hear of bans and unbans.
     public var standingDestinations: [Outbox.Destination] = [.catalog, .messaging]
+    /// Who learns that a profile became private or public.
+    public var visibilityDestinations: [Outbox.Destination] = [.messaging]
     /// When false, tokens say the email is verified for everyone (development stacks
     /// whose clients cannot read mail); the account still shows its real state.
     public var requireVerifiedEmail = true

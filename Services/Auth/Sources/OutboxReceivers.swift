@@ -8,7 +8,7 @@ import SwiftProtobuf
 
 /// Delivers auth's outbox jobs: `purge-user` to each service's `…Internal.PurgeUser`
 /// (catalog, plan, messaging, places), `user-standing` (bans) to catalog's and
-/// messaging's `SetUserStanding`. A destination without a configured address keeps its
+/// messaging's `SetUserStanding`, `user-visibility` to messaging's `SetUserVisibility`. A destination without a configured address keeps its
 /// jobs queued, visible to operators through `gymctl outbox`, and receives them once it
 /// is configured.
 struct OutboxReceivers: Sendable {
@@ -51,6 +51,14 @@ struct OutboxReceivers: Sendable {
       _ = try await Gym_Catalog_V1_CatalogInternal.Client(wrapping: client).setUserStanding(try Self.standing(job), options: options)
     case (.userStanding, .messaging):
       _ = try await Gym_Messaging_V1_MessagingInternal.Client(wrapping: client).setUserStanding(try Self.standing(job), options: options)
+    case (.userVisibility, .messaging):
+      let visibility = try JSONDecoder().decode(AuthStore.Visibility.self, from: job.payload)
+      _ = try await Gym_Messaging_V1_MessagingInternal.Client(wrapping: client).setUserVisibility(
+        .with {
+          $0.userID = visibility.userID
+          $0.isPrivate = visibility.isPrivate
+          $0.sequence = job.id
+        }, options: options)
     default:
       throw NoReceiver(destination: job.destination, kind: job.kind)
     }

@@ -50,6 +50,18 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     }
   }
 
+  public func setUserVisibility(
+    request: Gym_Messaging_V1_SetUserVisibilityRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_SetUserVisibilityResponse {
+    var violations: [FieldViolation] = []
+    if request.userID.isEmpty { violations.append(.init("user_id", "is required")) }
+    if request.sequence <= 0 { violations.append(.init("sequence", "must be positive")) }
+    guard violations.isEmpty else { throw MessagingError.invalid(violations) }
+    let applied = try await store.setVisibility(userID: request.userID, isPrivate: request.isPrivate, sequence: request.sequence, now: Date())
+    logger.info("user visibility", metadata: ["target_user_id": "\(request.userID)", "private": "\(request.isPrivate)", "applied": "\(applied)"])
+    return .with { $0.applied = applied }
+  }
+
   public func setUserStanding(
     request: Gym_Messaging_V1_SetUserStandingRequest, context: ServerContext
   ) async throws -> Gym_Messaging_V1_SetUserStandingResponse {

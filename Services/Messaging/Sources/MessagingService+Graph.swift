@@ -7,7 +7,44 @@ extension MessagingService {
   public func follow(request: Gym_Messaging_V1_FollowRequest, context: ServerContext) async throws -> Gym_Messaging_V1_FollowResponse {
     let caller = try Caller.current()
     let user = try await otherUser(request.userID, caller: caller, doing: "follow")
-    try await store.follow(followerID: caller.userID, followeeID: user.id, now: Date())
+    let me = try await userRefs([caller.userID])[caller.userID]
+    let now = Date()
+    let pending = try await store.follow(followerID: caller.userID, followeeID: user.id, now: now) {
+      let name = me.map { $0.displayName.isEmpty ? $0.username : $0.displayName } ?? "Someone"
+      let notification = MessagingStore.NotificationRecord(
+        id: ID.make(now: now), userID: user.id, kind: "follow_request", title: "\(name) asks to follow you", body: "",
+        reference: caller.userID, createdAt: now)
+      return (notification, { record in
+        let message = Self.notification(record)
+        return [try Self.draft(for: record.userID, .notification) { $0.notification = message }]
+      })
+    }
+    return .with { $0.pending = pending }
+  }
+
+  public func listFollowerRequests(
+    request: Gym_Messaging_V1_ListFollowerRequestsRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_ListFollowerRequestsResponse {
+    let caller = try Caller.current()
+    let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
+    let rows = try await store.followerRequests(of: caller.userID, limit: paging.size, offset: offset)
+    let refs = try await userRefs(rows.map(\.userID))
+    return .with {
+      $0.requests = rows.map { row in
+        .with {
+          $0.user = refs[row.userID] ?? .with { $0.userID = row.userID }
+          $0.requestedAt = .init(date: row.requestedAt)
+        }
+      }
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: rows.count)
+    }
+  }
+
+  public func respondFollowerRequest(
+    request: Gym_Messaging_V1_RespondFollowerRequestRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_RespondFollowerRequestResponse {
+    let caller = try Caller.current()
+    try await store.respondFollowerRequest(ownerID: caller.userID, followerID: request.userID, accept: request.accept, now: Date())
     return .init()
   }
 

@@ -262,6 +262,32 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ListFollowerRequests" metadata.
+        public enum ListFollowerRequests: Sendable {
+            /// Request type for "ListFollowerRequests".
+            public typealias Input = Gym_Messaging_V1_ListFollowerRequestsRequest
+            /// Response type for "ListFollowerRequests".
+            public typealias Output = Gym_Messaging_V1_ListFollowerRequestsResponse
+            /// Descriptor for "ListFollowerRequests".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "ListFollowerRequests",
+                type: .unary
+            )
+        }
+        /// Namespace for "RespondFollowerRequest" metadata.
+        public enum RespondFollowerRequest: Sendable {
+            /// Request type for "RespondFollowerRequest".
+            public typealias Input = Gym_Messaging_V1_RespondFollowerRequestRequest
+            /// Response type for "RespondFollowerRequest".
+            public typealias Output = Gym_Messaging_V1_RespondFollowerRequestResponse
+            /// Descriptor for "RespondFollowerRequest".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "RespondFollowerRequest",
+                type: .unary
+            )
+        }
         /// Namespace for "SendFriendRequest" metadata.
         public enum SendFriendRequest: Sendable {
             /// Request type for "SendFriendRequest".
@@ -490,6 +516,8 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
             Unfollow.descriptor,
             ListFollowers.descriptor,
             ListFollowing.descriptor,
+            ListFollowerRequests.descriptor,
+            RespondFollowerRequest.descriptor,
             SendFriendRequest.descriptor,
             RespondFriendRequest.descriptor,
             RemoveFriend.descriptor,
@@ -773,6 +801,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > A private profile is followed once its owner approves (pending until then).
         /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked. Idempotent.
         ///
         /// - Parameters:
@@ -805,8 +834,10 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Both leave out anyone in a block with the caller.
-        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+        /// > Both leave out anyone in a block with the caller. A private profile's lists are
+        /// > for its owner, friends and approved followers.
+        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block, or the
+        /// > profile is private to the caller.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_ListFollowsRequest` messages.
@@ -833,6 +864,42 @@ extension Gym_Messaging_V1_MessagingService {
             request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListFollowsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListFollowsResponse>
+
+        /// Handle the "ListFollowerRequests" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Who asks to follow the caller's private profile.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_ListFollowerRequestsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_ListFollowerRequestsResponse` messages.
+        func listFollowerRequests(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListFollowerRequestsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListFollowerRequestsResponse>
+
+        /// Handle the "RespondFollowerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when that user has not asked.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_RespondFollowerRequestRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_RespondFollowerRequestResponse` messages.
+        func respondFollowerRequest(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_RespondFollowerRequestRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_RespondFollowerRequestResponse>
 
         /// Handle the "SendFriendRequest" method.
         ///
@@ -988,7 +1055,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: PERMISSION_DENIED when either has blocked the other.
+        /// > A private profile's posts are for its owner, friends and approved followers.
+        /// > Errors: PERMISSION_DENIED when either has blocked the other or the profile is
+        /// > private to the caller.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_ListUserPostsRequest` messages.
@@ -1350,6 +1419,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > A private profile is followed once its owner approves (pending until then).
         /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked. Idempotent.
         ///
         /// - Parameters:
@@ -1382,8 +1452,10 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Both leave out anyone in a block with the caller.
-        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+        /// > Both leave out anyone in a block with the caller. A private profile's lists are
+        /// > for its owner, friends and approved followers.
+        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block, or the
+        /// > profile is private to the caller.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_ListFollowsRequest` message.
@@ -1410,6 +1482,42 @@ extension Gym_Messaging_V1_MessagingService {
             request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListFollowsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListFollowsResponse>
+
+        /// Handle the "ListFollowerRequests" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Who asks to follow the caller's private profile.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListFollowerRequestsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_ListFollowerRequestsResponse` message.
+        func listFollowerRequests(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListFollowerRequestsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListFollowerRequestsResponse>
+
+        /// Handle the "RespondFollowerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when that user has not asked.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_RespondFollowerRequestRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_RespondFollowerRequestResponse` message.
+        func respondFollowerRequest(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_RespondFollowerRequestRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_RespondFollowerRequestResponse>
 
         /// Handle the "SendFriendRequest" method.
         ///
@@ -1565,7 +1673,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: PERMISSION_DENIED when either has blocked the other.
+        /// > A private profile's posts are for its owner, friends and approved followers.
+        /// > Errors: PERMISSION_DENIED when either has blocked the other or the profile is
+        /// > private to the caller.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_ListUserPostsRequest` message.
@@ -1927,6 +2037,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > A private profile is followed once its owner approves (pending until then).
         /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked. Idempotent.
         ///
         /// - Parameters:
@@ -1959,8 +2070,10 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Both leave out anyone in a block with the caller.
-        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+        /// > Both leave out anyone in a block with the caller. A private profile's lists are
+        /// > for its owner, friends and approved followers.
+        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block, or the
+        /// > profile is private to the caller.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_ListFollowsRequest` message.
@@ -1987,6 +2100,42 @@ extension Gym_Messaging_V1_MessagingService {
             request: Gym_Messaging_V1_ListFollowsRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_ListFollowsResponse
+
+        /// Handle the "ListFollowerRequests" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Who asks to follow the caller's private profile.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_ListFollowerRequestsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_ListFollowerRequestsResponse` to respond with.
+        func listFollowerRequests(
+            request: Gym_Messaging_V1_ListFollowerRequestsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_ListFollowerRequestsResponse
+
+        /// Handle the "RespondFollowerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when that user has not asked.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_RespondFollowerRequestRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_RespondFollowerRequestResponse` to respond with.
+        func respondFollowerRequest(
+            request: Gym_Messaging_V1_RespondFollowerRequestRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_RespondFollowerRequestResponse
 
         /// Handle the "SendFriendRequest" method.
         ///
@@ -2142,7 +2291,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: PERMISSION_DENIED when either has blocked the other.
+        /// > A private profile's posts are for its owner, friends and approved followers.
+        /// > Errors: PERMISSION_DENIED when either has blocked the other or the profile is
+        /// > private to the caller.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_ListUserPostsRequest` message.
@@ -2453,6 +2604,28 @@ extension Gym_Messaging_V1_MessagingService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListFollowsResponse>(),
             handler: { request, context in
                 try await self.listFollowing(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.ListFollowerRequests.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListFollowerRequestsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListFollowerRequestsResponse>(),
+            handler: { request, context in
+                try await self.listFollowerRequests(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.RespondFollowerRequest.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_RespondFollowerRequestRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_RespondFollowerRequestResponse>(),
+            handler: { request, context in
+                try await self.respondFollowerRequest(
                     request: request,
                     context: context
                 )
@@ -2832,6 +3005,28 @@ extension Gym_Messaging_V1_MessagingService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListFollowsResponse> {
         let response = try await self.listFollowing(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listFollowerRequests(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListFollowerRequestsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListFollowerRequestsResponse> {
+        let response = try await self.listFollowerRequests(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func respondFollowerRequest(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_RespondFollowerRequestRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_RespondFollowerRequestResponse> {
+        let response = try await self.respondFollowerRequest(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -3253,6 +3448,32 @@ extension Gym_Messaging_V1_MessagingService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListFollowsResponse> {
         return GRPCCore.ServerResponse<Gym_Messaging_V1_ListFollowsResponse>(
             message: try await self.listFollowing(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listFollowerRequests(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListFollowerRequestsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListFollowerRequestsResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_ListFollowerRequestsResponse>(
+            message: try await self.listFollowerRequests(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func respondFollowerRequest(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_RespondFollowerRequestRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_RespondFollowerRequestResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_RespondFollowerRequestResponse>(
+            message: try await self.respondFollowerRequest(
                 request: request.message,
                 context: context
             ),
@@ -3789,6 +4010,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > A private profile is followed once its owner approves (pending until then).
         /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked. Idempotent.
         ///
         /// - Parameters:
@@ -3831,8 +4053,10 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Both leave out anyone in a block with the caller.
-        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+        /// > Both leave out anyone in a block with the caller. A private profile's lists are
+        /// > for its owner, friends and approved followers.
+        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block, or the
+        /// > profile is private to the caller.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_ListFollowsRequest` message.
@@ -3868,6 +4092,52 @@ extension Gym_Messaging_V1_MessagingService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListFollowsResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListFollowsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListFollowerRequests" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Who asks to follow the caller's private profile.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListFollowerRequestsRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ListFollowerRequestsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ListFollowerRequestsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listFollowerRequests<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListFollowerRequestsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ListFollowerRequestsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListFollowerRequestsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListFollowerRequestsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RespondFollowerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when that user has not asked.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_RespondFollowerRequestRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_RespondFollowerRequestRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_RespondFollowerRequestResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func respondFollowerRequest<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_RespondFollowerRequestRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_RespondFollowerRequestRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_RespondFollowerRequestResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_RespondFollowerRequestResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "SendFriendRequest" method.
@@ -4069,7 +4339,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: PERMISSION_DENIED when either has blocked the other.
+        /// > A private profile's posts are for its owner, friends and approved followers.
+        /// > Errors: PERMISSION_DENIED when either has blocked the other or the profile is
+        /// > private to the caller.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_ListUserPostsRequest` message.
@@ -4694,6 +4966,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > A private profile is followed once its owner approves (pending until then).
         /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked. Idempotent.
         ///
         /// - Parameters:
@@ -4758,8 +5031,10 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Both leave out anyone in a block with the caller.
-        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+        /// > Both leave out anyone in a block with the caller. A private profile's lists are
+        /// > for its owner, friends and approved followers.
+        /// > Errors: PERMISSION_DENIED when the caller and the user are in a block, or the
+        /// > profile is private to the caller.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_ListFollowsRequest` message.
@@ -4812,6 +5087,74 @@ extension Gym_Messaging_V1_MessagingService {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Messaging_V1_MessagingService.Method.ListFollowing.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListFollowerRequests" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Who asks to follow the caller's private profile.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListFollowerRequestsRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ListFollowerRequestsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ListFollowerRequestsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listFollowerRequests<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListFollowerRequestsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ListFollowerRequestsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListFollowerRequestsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListFollowerRequestsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.ListFollowerRequests.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RespondFollowerRequest" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when that user has not asked.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_RespondFollowerRequestRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_RespondFollowerRequestRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_RespondFollowerRequestResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func respondFollowerRequest<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_RespondFollowerRequestRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_RespondFollowerRequestRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_RespondFollowerRequestResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_RespondFollowerRequestResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.RespondFollowerRequest.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -5117,7 +5460,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: PERMISSION_DENIED when either has blocked the other.
+        /// > A private profile's posts are for its owner, friends and approved followers.
+        /// > Errors: PERMISSION_DENIED when either has blocked the other or the profile is
+        /// > private to the caller.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_ListUserPostsRequest` message.
@@ -5737,6 +6082,7 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
+    /// > A private profile is followed once its owner approves (pending until then).
     /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked. Idempotent.
     ///
     /// - Parameters:
@@ -5791,8 +6137,10 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Both leave out anyone in a block with the caller.
-    /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+    /// > Both leave out anyone in a block with the caller. A private profile's lists are
+    /// > for its owner, friends and approved followers.
+    /// > Errors: PERMISSION_DENIED when the caller and the user are in a block, or the
+    /// > profile is private to the caller.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_ListFollowsRequest` message.
@@ -5837,6 +6185,64 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListFollowsRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListFollowsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListFollowerRequests" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Who asks to follow the caller's private profile.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_ListFollowerRequestsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listFollowerRequests<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListFollowerRequestsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListFollowerRequestsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listFollowerRequests(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListFollowerRequestsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListFollowerRequestsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RespondFollowerRequest" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND when that user has not asked.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_RespondFollowerRequestRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func respondFollowerRequest<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_RespondFollowerRequestRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_RespondFollowerRequestResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.respondFollowerRequest(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_RespondFollowerRequestRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_RespondFollowerRequestResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -6095,7 +6501,9 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: PERMISSION_DENIED when either has blocked the other.
+    /// > A private profile's posts are for its owner, friends and approved followers.
+    /// > Errors: PERMISSION_DENIED when either has blocked the other or the profile is
+    /// > private to the caller.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_ListUserPostsRequest` message.
@@ -6736,6 +7144,7 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
+    /// > A private profile is followed once its owner approves (pending until then).
     /// > Errors: NOT_FOUND; PERMISSION_DENIED when blocked. Idempotent.
     ///
     /// - Parameters:
@@ -6798,8 +7207,10 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Both leave out anyone in a block with the caller.
-    /// > Errors: PERMISSION_DENIED when the caller and the user are in a block.
+    /// > Both leave out anyone in a block with the caller. A private profile's lists are
+    /// > for its owner, friends and approved followers.
+    /// > Errors: PERMISSION_DENIED when the caller and the user are in a block, or the
+    /// > profile is private to the caller.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -6851,6 +7262,72 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             metadata: metadata
         )
         return try await self.listFollowing(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListFollowerRequests" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Who asks to follow the caller's private profile.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listFollowerRequests<Result>(
+        _ message: Gym_Messaging_V1_ListFollowerRequestsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListFollowerRequestsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_ListFollowerRequestsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listFollowerRequests(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RespondFollowerRequest" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND when that user has not asked.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func respondFollowerRequest<Result>(
+        _ message: Gym_Messaging_V1_RespondFollowerRequestRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_RespondFollowerRequestResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_RespondFollowerRequestRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.respondFollowerRequest(
             request: request,
             options: options,
             onResponse: handleResponse
@@ -7146,7 +7623,9 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: PERMISSION_DENIED when either has blocked the other.
+    /// > A private profile's posts are for its owner, friends and approved followers.
+    /// > Errors: PERMISSION_DENIED when either has blocked the other or the profile is
+    /// > private to the caller.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -7425,12 +7904,26 @@ public enum Gym_Messaging_V1_MessagingInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SetUserVisibility" metadata.
+        public enum SetUserVisibility: Sendable {
+            /// Request type for "SetUserVisibility".
+            public typealias Input = Gym_Messaging_V1_SetUserVisibilityRequest
+            /// Response type for "SetUserVisibility".
+            public typealias Output = Gym_Messaging_V1_SetUserVisibilityResponse
+            /// Descriptor for "SetUserVisibility".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingInternal"),
+                method: "SetUserVisibility",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "gym.messaging.v1.MessagingInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             Notify.descriptor,
             AreFriends.descriptor,
             SetUserStanding.descriptor,
-            PurgeUser.descriptor
+            PurgeUser.descriptor,
+            SetUserVisibility.descriptor
         ]
     }
 }
@@ -7534,6 +8027,26 @@ extension Gym_Messaging_V1_MessagingInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_PurgeUserRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_PurgeUserResponse>
+
+        /// Handle the "SetUserVisibility" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A profile became private or public in auth: a private one's posts and follow
+        /// > lists are for friends and approved followers; going public approves the pending
+        /// > follows. Delivered by auth's outbox. Errors: INVALID_ARGUMENT.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_SetUserVisibilityRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_SetUserVisibilityResponse` messages.
+        func setUserVisibility(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_SetUserVisibilityRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_SetUserVisibilityResponse>
     }
 
     /// Service protocol for the "gym.messaging.v1.MessagingInternal" service.
@@ -7621,6 +8134,26 @@ extension Gym_Messaging_V1_MessagingInternal {
             request: GRPCCore.ServerRequest<Gym_Messaging_V1_PurgeUserRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_PurgeUserResponse>
+
+        /// Handle the "SetUserVisibility" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A profile became private or public in auth: a private one's posts and follow
+        /// > lists are for friends and approved followers; going public approves the pending
+        /// > follows. Delivered by auth's outbox. Errors: INVALID_ARGUMENT.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_SetUserVisibilityRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_SetUserVisibilityResponse` message.
+        func setUserVisibility(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_SetUserVisibilityRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_SetUserVisibilityResponse>
     }
 
     /// Simple service protocol for the "gym.messaging.v1.MessagingInternal" service.
@@ -7706,6 +8239,26 @@ extension Gym_Messaging_V1_MessagingInternal {
             request: Gym_Messaging_V1_PurgeUserRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_PurgeUserResponse
+
+        /// Handle the "SetUserVisibility" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A profile became private or public in auth: a private one's posts and follow
+        /// > lists are for friends and approved followers; going public approves the pending
+        /// > follows. Delivered by auth's outbox. Errors: INVALID_ARGUMENT.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_SetUserVisibilityRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_SetUserVisibilityResponse` to respond with.
+        func setUserVisibility(
+            request: Gym_Messaging_V1_SetUserVisibilityRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_SetUserVisibilityResponse
     }
 }
 
@@ -7757,6 +8310,17 @@ extension Gym_Messaging_V1_MessagingInternal.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingInternal.Method.SetUserVisibility.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_SetUserVisibilityRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_SetUserVisibilityResponse>(),
+            handler: { request, context in
+                try await self.setUserVisibility(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -7801,6 +8365,17 @@ extension Gym_Messaging_V1_MessagingInternal.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_PurgeUserResponse> {
         let response = try await self.purgeUser(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func setUserVisibility(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_SetUserVisibilityRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_SetUserVisibilityResponse> {
+        let response = try await self.setUserVisibility(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -7856,6 +8431,19 @@ extension Gym_Messaging_V1_MessagingInternal.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_PurgeUserResponse> {
         return GRPCCore.ServerResponse<Gym_Messaging_V1_PurgeUserResponse>(
             message: try await self.purgeUser(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func setUserVisibility(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_SetUserVisibilityRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_SetUserVisibilityResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_SetUserVisibilityResponse>(
+            message: try await self.setUserVisibility(
                 request: request.message,
                 context: context
             ),
@@ -7969,6 +8557,31 @@ extension Gym_Messaging_V1_MessagingInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_PurgeUserResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_PurgeUserResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SetUserVisibility" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A profile became private or public in auth: a private one's posts and follow
+        /// > lists are for friends and approved followers; going public approves the pending
+        /// > follows. Delivered by auth's outbox. Errors: INVALID_ARGUMENT.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_SetUserVisibilityRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_SetUserVisibilityRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_SetUserVisibilityResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setUserVisibility<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_SetUserVisibilityRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_SetUserVisibilityRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_SetUserVisibilityResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetUserVisibilityResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -8129,6 +8742,42 @@ extension Gym_Messaging_V1_MessagingInternal {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "SetUserVisibility" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A profile became private or public in auth: a private one's posts and follow
+        /// > lists are for friends and approved followers; going public approves the pending
+        /// > follows. Delivered by auth's outbox. Errors: INVALID_ARGUMENT.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_SetUserVisibilityRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_SetUserVisibilityRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_SetUserVisibilityResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setUserVisibility<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_SetUserVisibilityRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_SetUserVisibilityRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_SetUserVisibilityResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetUserVisibilityResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingInternal.Method.SetUserVisibility.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -8248,6 +8897,37 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_PurgeUserRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_PurgeUserResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetUserVisibility" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A profile became private or public in auth: a private one's posts and follow
+    /// > lists are for friends and approved followers; going public approves the pending
+    /// > follows. Delivered by auth's outbox. Errors: INVALID_ARGUMENT.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_SetUserVisibilityRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setUserVisibility<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_SetUserVisibilityRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetUserVisibilityResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setUserVisibility(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_SetUserVisibilityRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_SetUserVisibilityResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -8385,6 +9065,41 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.purgeUser(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetUserVisibility" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A profile became private or public in auth: a private one's posts and follow
+    /// > lists are for friends and approved followers; going public approves the pending
+    /// > follows. Delivered by auth's outbox. Errors: INVALID_ARGUMENT.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setUserVisibility<Result>(
+        _ message: Gym_Messaging_V1_SetUserVisibilityRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetUserVisibilityResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_SetUserVisibilityRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setUserVisibility(
             request: request,
             options: options,
             onResponse: handleResponse

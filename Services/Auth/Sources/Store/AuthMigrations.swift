@@ -171,6 +171,17 @@ enum AuthMigrations {
           CREATE INDEX email_verification_failures_by_time ON email_verification_failures(failed_at);
           """)
     }
+    // Messaging learns which profiles are private from auth's outbox; profiles made
+    // private before it did are told once here.
+    migrator.registerMigration("v6-visibility-to-messaging") { db in
+      // Payload as AuthStore.Visibility encodes it; visibility 2 is PRIVATE.
+      try db.execute(sql: """
+        INSERT INTO outbox (destination, kind, payload, created_at, next_attempt_at)
+        SELECT 'messaging', 'user-visibility', CAST(json_object('userID', id, 'isPrivate', json('true')) AS BLOB),
+          CURRENT_TIMESTAMP, CURRENT_TIMESTAMP
+        FROM users WHERE visibility = 2 ORDER BY id
+        """)
+    }
     return migrator
   }
 }

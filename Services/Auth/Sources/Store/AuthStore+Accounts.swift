@@ -100,13 +100,21 @@ extension AuthStore {
   }
 
   /// Applies `change` to the user's row and saves it.
-  public func updateUser(id: String, now: Date, _ change: @Sendable (inout UserRecord) -> Void) async throws -> UserRecord {
+  /// Changes the user's profile; a change of visibility is queued for
+  /// `visibilityDestinations` in the same transaction.
+  public func updateUser(
+    id: String, visibilityDestinations: [Outbox.Destination] = [], now: Date, _ change: @Sendable (inout UserRecord) -> Void
+  ) async throws -> UserRecord {
     try await writer.write { db in
       guard var user = try UserRecord.fetchOne(db, key: id) else { throw AuthError.sessionEnded }
+      let wasPrivate = user.isPrivate
       change(&user)
       user.searchText = UserRecord.searchText(username: user.username, displayName: user.displayName)
       user.updatedAt = now
       try user.update(db)
+      if user.isPrivate != wasPrivate {
+        try Self.enqueueVisibility(db, Visibility(userID: id, isPrivate: user.isPrivate), to: visibilityDestinations, now: now)
+      }
       return user
     }
   }

@@ -209,6 +209,25 @@ enum MessagingMigrations {
         CREATE INDEX events_by_age ON events(created_at);
         """)
     }
+    migrator.registerMigration("visibility-v1") { db in
+      try db.execute(sql: """
+        -- Profiles auth says are private (absent = public), with auth's sequence so a late
+        -- change cannot undo a newer one.
+        CREATE TABLE user_visibility (
+          user_id TEXT PRIMARY KEY,
+          private INTEGER NOT NULL,
+          sequence INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        -- Follows of a private profile waiting for its owner.
+        CREATE TABLE follow_requests (
+          follower_id TEXT NOT NULL,
+          followee_id TEXT NOT NULL,
+          created_at DATETIME NOT NULL,
+          PRIMARY KEY (follower_id, followee_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX follow_requests_by_followee ON follow_requests(followee_id, created_at);
+        """)
+    }
     return migrator
   }
 }

@@ -98,6 +98,7 @@ extension MessagingStore {
         ) OR EXISTS (
           SELECT 1 FROM attachment_uses u JOIN posts p ON p.rid = u.post_rid
           WHERE u.attachment_rid = a.rid AND p.deleted_reason IS NULL
+            AND \(literal: Self.profileVisible("p.author_id", viewer: userID))
         ))
         FROM attachments a WHERE a.rid = \(rid)
         """).fetchOne(db) ?? false

@@ -25,18 +25,40 @@ extension MessagingStore {
 
   // MARK: Follows
 
-  public func follow(followerID: String, followeeID: String, now: Date) async throws {
+  /// Follows, or asks to follow a private profile (friends and existing followers
+  /// follow at once); true when the follow waits for the owner. A new request tells the
+  /// owner once (`request` makes that notification and its events).
+  public func follow(
+    followerID: String, followeeID: String, now: Date,
+    request: @Sendable () throws -> (NotificationRecord, (NotificationRecord) throws -> [EventDraft])
+  ) async throws -> Bool {
     try await writer.write { db in
       try Self.requireNotBlocked(db, followerID, followeeID, doing: "follow")
+      let following = try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)", arguments: [followerID, followeeID]
+      ) ?? false
+      if !following, try Self.isPrivate(db, followeeID), try !Self.friends(db, followerID, followeeID) {
+        try db.execute(
+          sql: "INSERT INTO follow_requests (follower_id, followee_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+          arguments: [followerID, followeeID, now])
+        if db.changesCount == 1 {
+          let (notification, events) = try request()
+          _ = try insertNotification(db, notification, idempotencyKey: "follow-request/\(followerID)", events: events)
+        }
+        return true
+      }
       try db.execute(
         sql: "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         arguments: [followerID, followeeID, now])
+      return false
     }
   }
 
+  /// Ends a follow or withdraws a request to follow.
   public func unfollow(followerID: String, followeeID: String) async throws {
     try await writer.write { db in
       try db.execute(sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [followerID, followeeID])
+      try db.execute(sql: "DELETE FROM follow_requests WHERE follower_id = ? AND followee_id = ?", arguments: [followerID, followeeID])
     }
   }
 
@@ -46,6 +68,7 @@ extension MessagingStore {
   public func follows(of userID: String, viewerID: String, followers: Bool, limit: Int, offset: Int) async throws -> [String] {
     try await writer.read { db in
       try Self.requireNotBlocked(db, userID, viewerID, doing: "see the follows of")
+      try Self.requireProfileVisible(db, owner: userID, viewer: viewerID, showing: "followers and following")
       let (listed, subject) = followers ? ("follower_id", "followee_id") : ("followee_id", "follower_id")
       return try SQLRequest<String>(literal: """
         SELECT \(sql: listed) FROM follows WHERE \(sql: subject) = \(userID)
@@ -170,9 +193,11 @@ extension MessagingStore {
         sql: "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         arguments: [blockerID, blockedID, now])
       try db.execute(sql: "DELETE FROM friendships WHERE user_a = ? AND user_b = ?", arguments: [a, b])
-      try db.execute(
-        sql: "DELETE FROM follows WHERE (follower_id = ? AND followee_id = ?) OR (follower_id = ? AND followee_id = ?)",
-        arguments: [blockerID, blockedID, blockedID, blockerID])
+      for table in ["follows", "follow_requests"] {
+        try db.execute(
+          sql: "DELETE FROM \(table) WHERE (follower_id = ? AND followee_id = ?) OR (follower_id = ? AND followee_id = ?)",
+          arguments: [blockerID, blockedID, blockedID, blockerID])
+      }
       try db.execute(sql: """
         UPDATE friend_requests SET state = 3, responded_at = ?
         WHERE state = 1 AND ((from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?))

@@ -44,6 +44,7 @@ extension MessagingStore {
   public func posts(by authorID: String, viewerID: String, before: Int64, limit: Int) async throws -> [PostView] {
     try await writer.read { db in
       try Self.requireNotBlocked(db, authorID, viewerID, doing: "see the posts of")
+      try Self.requireProfileVisible(db, owner: authorID, viewer: viewerID, showing: "posts")
       return try Self.posts(db, viewerID: viewerID, filter: "p.author_id = \(authorID)", before: before, limit: limit)
     }
   }
@@ -71,6 +72,7 @@ extension MessagingStore {
       WHERE p.deleted_reason IS NULL AND \(filter) AND (\(before) = 0 OR p.rid < \(before))
         AND \(literal: visibleAuthor("p.author_id", now: Date()))
         AND \(literal: notBlocked("p.author_id", viewer: viewerID))
+        AND \(literal: profileVisible("p.author_id", viewer: viewerID))
       ORDER BY p.rid DESC LIMIT \(limit)
       """).fetchAll(db).map { row in
       PostView(
@@ -94,6 +96,11 @@ extension MessagingStore {
       else { throw MessagingError.notFound("no post with id \(postID)") }
       let rid: Int64 = post["rid"]
       try Self.requireNotBlocked(db, post["author_id"], userID, doing: "react to the posts of")
+      do {
+        try Self.requireProfileVisible(db, owner: post["author_id"], viewer: userID, showing: "posts")
+      } catch {
+        throw MessagingError.notFound("no post with id \(postID)")
+      }
       let previous = try Int.fetchOne(
         db, sql: "SELECT reaction FROM post_reactions WHERE post_rid = ? AND user_id = ?", arguments: [rid, userID]) ?? 0
       if reaction == 0 {

@@ -158,9 +158,13 @@ public struct MessagingStore: Sendable {
         ("DELETE FROM event_floors WHERE user_id = ?", [userID]),
         ("DELETE FROM blocks WHERE blocker_id = ? OR blocked_id = ?", [userID, userID]),
         ("DELETE FROM follows WHERE follower_id = ? OR followee_id = ?", [userID, userID]),
+        ("DELETE FROM follow_requests WHERE follower_id = ? OR followee_id = ?", [userID, userID]),
+        ("DELETE FROM user_visibility WHERE user_id = ?", [userID]),
         ("DELETE FROM friend_requests WHERE from_id = ? OR to_id = ?", [userID, userID]),
         ("DELETE FROM friendships WHERE user_a = ? OR user_b = ?", [userID, userID]),
         ("DELETE FROM notifications WHERE user_id = ?", [userID]),
+        // Others' notifications that name them (their asking to follow).
+        ("DELETE FROM notifications WHERE kind = 'follow_request' AND reference = ?", [userID]),
         ("DELETE FROM users WHERE user_id = ?", [userID]),
       ]
       for (sql, arguments) in statements {
