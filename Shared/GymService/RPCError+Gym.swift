@@ -4,16 +4,43 @@ import GRPCProtobuf
 /// Status builders for the error table in DESIGN.md, so every service phrases
 /// the same situation the same way.
 extension RPCError {
+  /// Violations an answer lists; the rest are counted. Trailers travel in one header
+  /// list, which standard clients refuse past 16 KiB (grpcio reports the call as
+  /// UNAVAILABLE), so every error stays well under 8 KiB.
+  public static let listedViolations = 10
+  /// The longest `grpc-message`, in UTF-8 bytes.
+  public static let maximumMessageBytes = 1024
+  /// Status details (`grpc-status-details-bin`) larger than this are dropped; the code
+  /// and message remain.
+  public static let maximumDetailsBytes = 4096
+
   /// INVALID_ARGUMENT with `google.rpc.BadRequest` field violations; the message lists
-  /// them too, for clients that do not decode details.
+  /// them too, for clients that do not decode details. At most `listedViolations` are
+  /// listed, each cut to a few hundred bytes, and the message says how many more.
   public static func invalidArgument(_ violations: [FieldViolation]) -> RPCError {
-    let message = "invalid request: " + violations.summary
+    let listed = violations.prefix(listedViolations).map {
+      FieldViolation($0.field.truncated(utf8Bytes: 120), $0.description.truncated(utf8Bytes: 240))
+    }
+    let more = violations.count > listed.count ? "; and \(violations.count - listed.count) more" : ""
+    let message = ("invalid request: " + listed.summary).truncated(utf8Bytes: maximumMessageBytes - more.utf8.count) + more
     let status = GoogleRPCStatus(
       code: .invalidArgument,
       message: message,
-      details: [.badRequest(violations: violations.map { .init(field: $0.field, description: $0.description) })]
+      details: [.badRequest(violations: listed.map { .init(field: $0.field, description: $0.description) })]
     )
     return RPCError(code: .invalidArgument, message: message, metadata: status.rpcErrorMetadata)
+  }
+
+  /// This error within what every client reads: the message cut to
+  /// `maximumMessageBytes`, oversized status details dropped (a message may quote what
+  /// the caller sent, e.g. an id of any length).
+  public func bounded() -> RPCError {
+    var bounded = self
+    bounded.message = message.truncated(utf8Bytes: Self.maximumMessageBytes)
+    let detailsKey = "grpc-status-details-bin"
+    let detailsBytes = metadata[binaryValues: detailsKey].reduce(0) { $0 + $1.count }
+    if detailsBytes > Self.maximumDetailsBytes { bounded.metadata.removeAllValues(forKey: detailsKey) }
+    return bounded
   }
 
   public static func invalidArgument(field: String, _ description: String) -> RPCError {

@@ -70,9 +70,10 @@ public struct RequestInterceptor: ServerInterceptor {
       } catch {
         throw finish(error)!
       }
+      // A handler's error usually arrives here, as a rejected response: the client hears
+      // it mapped (INTERNAL for the unexpected, bounded for every client's limits).
       if case .failure(let error) = response.accepted {
-        _ = finish(error)
-        return response
+        return StreamingServerResponse(error: finish(error)!)
       }
       return response.wrappingProducer { produce in
         try await RequestContext.$current.withValue(requestContext) {
@@ -91,8 +92,8 @@ public struct RequestInterceptor: ServerInterceptor {
   /// Any error → an `RPCError`; unexpected ones become INTERNAL and are logged with
   /// the request id so an operator can find them.
   static func map(_ error: any Error, method: MethodDescriptor, logger: Logger) -> RPCError {
-    if let rpcError = error as? RPCError { return rpcError }
-    if let convertible = error as? any RPCErrorConvertible { return RPCError(convertible) }
+    if let rpcError = error as? RPCError { return rpcError.bounded() }
+    if let convertible = error as? any RPCErrorConvertible { return RPCError(convertible).bounded() }
     if error is CancellationError { return RPCError(code: .cancelled, message: "the call was cancelled") }
     let requestID = RequestContext.current?.requestID ?? "-"
     logger.error("unexpected error", metadata: ["method": "\(method)", "error": "\(String(reflecting: error))"])

@@ -12,6 +12,32 @@ import Testing
     #expect(error.message.contains("email: must look like name@example.com"))
   }
 
+  @Test func manyViolationsListTheFirstFewAndCountTheRest() {
+    let violations = (0..<150).map { FieldViolation("kinds[\($0)]", String(repeating: "not a kind; ", count: 40)) }
+    let error = RPCError.invalidArgument(violations)
+    #expect(error.fieldViolations.count == RPCError.listedViolations)
+    #expect(error.fieldViolations.first?.field == "kinds[0]")
+    #expect(error.message.hasSuffix("; and 140 more"))
+    #expect(error.message.utf8.count <= RPCError.maximumMessageBytes)
+    let trailers = error.metadata.reduce(error.message.utf8.count) { total, entry in
+      switch entry.value {
+      case .string(let text): total + entry.key.utf8.count + text.utf8.count
+      case .binary(let bytes): total + entry.key.utf8.count + (bytes.count + 2) / 3 * 4  // base64 on the wire
+      }
+    }
+    #expect(trailers < 8192, "\(trailers) bytes of trailers")
+  }
+
+  @Test func aMessageQuotingAHugeValueIsCutOnACharacter() {
+    let error = RPCError.notFound("no routine with id " + String(repeating: "é", count: 50_000)).bounded()
+    #expect(error.message.utf8.count <= RPCError.maximumMessageBytes)
+    #expect(error.message.hasPrefix("no routine with id éé") && error.message.hasSuffix("…"))
+    let mapped = RequestInterceptor.map(
+      RPCError.invalidArgument(field: "id", String(repeating: "x", count: 100_000)), method: MethodDescriptor(fullyQualifiedService: "a.B", method: "C"),
+      logger: Logger(label: "t"))
+    #expect(mapped.message.utf8.count <= RPCError.maximumMessageBytes)
+  }
+
   @Test func resourceExhaustedCarriesRetryDelay() {
     let error = RPCError.resourceExhausted("slow down", retryAfter: .seconds(42))
     #expect(error.retryDelay == .seconds(42))

@@ -24,7 +24,7 @@ enum AttachmentFilename {
     guard !trimmed.isEmpty, trimmed != ".", trimmed != ".." else {
       throw .invalid([.init(field, "is not a file name once path separators and control characters are removed")])
     }
-    return truncated(trimmed)
+    return trimmed.prefix(utf8Bytes: maximumBytes)
   }
 
   private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
@@ -32,19 +32,5 @@ enum AttachmentFilename {
     case .control, .format, .lineSeparator, .paragraphSeparator: true
     default: false
     }
-  }
-
-  /// Whole characters only, so a cut never leaves half of a multi-byte sequence.
-  private static func truncated(_ name: String) -> String {
-    guard name.utf8.count > maximumBytes else { return name }
-    var result = ""
-    var bytes = 0
-    for character in name {
-      let length = character.utf8.count
-      guard bytes + length <= maximumBytes else { break }
-      result.append(character)
-      bytes += length
-    }
-    return result
   }
 }
