@@ -112,7 +112,12 @@ public struct MessagingService: Sendable {
     var event = Gym_Messaging_V1_Event()
     event.kind = kind
     fill(&event)
-    return .init(userID: userID, kind: kind.rawValue, payload: try event.serializedData())
+    let subject: String? = switch event.payload {
+    case .message(let message): message.id
+    case .friendRequest(let request): request.id
+    default: nil
+    }
+    return .init(userID: userID, kind: kind.rawValue, payload: try event.serializedData(), subjectID: subject)
   }
 
   /// Newest-first lists page by rowid: the token's position is the last rowid seen (0 on

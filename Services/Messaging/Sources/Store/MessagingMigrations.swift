@@ -209,6 +209,27 @@ enum MessagingMigrations {
         CREATE INDEX events_by_age ON events(created_at);
         """)
     }
+    migrator.registerMigration("event-subjects-v1") { db in
+      // Each stored event names the message or friend request it carries, so removing a
+      // message rewrites its copies in every log, and a purge finds them, by index.
+      try db.execute(sql: """
+        ALTER TABLE events ADD COLUMN subject_id TEXT;
+        CREATE INDEX events_by_subject ON events(subject_id) WHERE subject_id IS NOT NULL;
+        """)
+      // SQL cannot read protobuf: the ids of events already stored are read here, by the
+      // wire format (field numbers never change), not by today's generated types.
+      // By event kind, the Event field holding the subject: DIRECT_MESSAGE and
+      // ROOM_MESSAGE the message (4), FRIEND_REQUEST the friend request (6); its id is 1.
+      let fields: [Int: UInt64] = [1: 4, 2: 4, 4: 6]
+      let update = try db.makeStatement(sql: "UPDATE events SET subject_id = ? WHERE id = ?")
+      let rows = try Row.fetchCursor(db, sql: "SELECT id, kind, payload FROM events WHERE kind IN (1, 2, 4)")
+      while let row = try rows.next() {
+        guard let field = fields[row["kind"]], let subject = ProtoWire.string(at: [field, 1], in: row["payload"]) else { continue }
+        try update.execute(arguments: [subject, row["id"]])
+      }
+      // Messages a moderator deleted before: their words leave the logs now.
+      try db.execute(sql: "DELETE FROM events WHERE subject_id IN (SELECT id FROM messages WHERE deleted_reason IS NOT NULL)")
+    }
     return migrator
   }
 }
