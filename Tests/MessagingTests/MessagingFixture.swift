@@ -30,7 +30,7 @@ enum MessagingFixture {
   }
 
   static func run<T: Sendable>(
-    streamBuffer: Int = 1000, maxAttachmentBytes: Int = 10 << 20, eventRetention: Duration? = nil,
+    streamBuffer: Int = 1000, maxAttachmentBytes: Int = 10 << 20, eventRetention: Duration? = nil, reportsPerDay: Int = 20,
     _ body: @Sendable (Env) async throws -> T
   ) async throws -> T {
     let port = try freePort()
@@ -41,6 +41,7 @@ enum MessagingFixture {
           dataDirectory: try temporaryDirectory("gym-messaging"), auth: auth.address, credential: auth.credential))
       settings.streamBuffer = streamBuffer
       settings.maxAttachmentBytes = maxAttachmentBytes
+      settings.reportsPerDay = reportsPerDay
       if let eventRetention {
         settings.eventRetention = eventRetention
         settings.trimEvery = .milliseconds(200)

@@ -15,7 +15,7 @@ extension MessagingService {
 
   public func deletePost(request: Gym_Messaging_V1_DeletePostRequest, context: ServerContext) async throws -> Gym_Messaging_V1_DeletePostResponse {
     let caller = try Caller.current()
-    try await store.removePost(id: request.id, authorID: caller.userID, reason: "deleted by its author", now: Date(), scrub: Self.scrub)
+    _ = try await store.removePost(id: request.id, authorID: caller.userID, reason: "deleted by its author", now: Date(), scrub: Self.scrub)
     return .init()
   }
 

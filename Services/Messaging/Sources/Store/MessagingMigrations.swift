@@ -230,6 +230,56 @@ enum MessagingMigrations {
       // Messages a moderator deleted before: their words leave the logs now.
       try db.execute(sql: "DELETE FROM events WHERE subject_id IN (SELECT id FROM messages WHERE deleted_reason IS NOT NULL)")
     }
+    migrator.registerMigration("reports-v1") { db in
+      try db.execute(sql: """
+        -- One case per reported user, message or post while it is open: its reports and
+        -- the content as it was when first reported (evidence that outlives a deletion).
+        -- Resolved cases are kept for the report retention, then deleted with their reports.
+        CREATE TABLE report_cases (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          kind INTEGER NOT NULL,             -- 1 user, 2 direct message, 3 room message, 4 post
+          target_id TEXT NOT NULL,
+          target_user_id TEXT NOT NULL,      -- the reported user, or the sender or author
+          conversation_id TEXT,
+          room_id TEXT,
+          content_text TEXT NOT NULL,
+          content_created_at DATETIME,
+          opened_at DATETIME NOT NULL,
+          resolved_at DATETIME,
+          resolution INTEGER,                -- 1 dismissed, 2 removed
+          resolution_reason TEXT,
+          resolved_by TEXT
+        );
+        CREATE UNIQUE INDEX report_cases_one_open ON report_cases(kind, target_id) WHERE resolved_at IS NULL;
+        CREATE INDEX report_cases_open ON report_cases(rid) WHERE resolved_at IS NULL;
+        CREATE INDEX report_cases_open_by_kind ON report_cases(kind, rid) WHERE resolved_at IS NULL;
+        CREATE INDEX report_cases_about ON report_cases(target_user_id);
+        CREATE INDEX report_cases_resolved ON report_cases(resolved_at) WHERE resolved_at IS NOT NULL;
+
+        -- The attachments the reported message or post carried.
+        CREATE TABLE report_case_attachments (
+          case_rid INTEGER NOT NULL REFERENCES report_cases(rid) ON DELETE CASCADE,
+          attachment_rid INTEGER NOT NULL REFERENCES attachments(rid) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          PRIMARY KEY (case_rid, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX report_case_attachments_by_attachment ON report_case_attachments(attachment_rid);
+
+        -- One report per reporter per case, so one open report per reporter and target.
+        CREATE TABLE reports (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          case_rid INTEGER NOT NULL REFERENCES report_cases(rid) ON DELETE CASCADE,
+          reporter_id TEXT NOT NULL,
+          category INTEGER NOT NULL,
+          details TEXT NOT NULL,
+          created_at DATETIME NOT NULL,
+          UNIQUE (case_rid, reporter_id)
+        );
+        CREATE INDEX reports_by_reporter ON reports(reporter_id, created_at);
+        """)
+    }
     return migrator
   }
 }

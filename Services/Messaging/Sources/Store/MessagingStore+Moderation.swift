@@ -2,33 +2,46 @@ import Foundation
 import GRDB
 
 /// Removing messages and posts: the content leaves every list and every stored event in
-/// one transaction.
+/// one transaction, and the open reports on it are closed.
 extension MessagingStore {
-  /// Admin removal: the message stays in place as deleted, with the reason kept, and its
-  /// events are scrubbed.
-  public func removeMessage(id: String, reason: String, now: Date, scrub: @escaping @Sendable (Data) throws -> Data) async throws {
+  /// Admin removal: the message stays in place as deleted, with the reason kept; its
+  /// events are scrubbed and its open report cases closed as removed (reporters told).
+  /// Returns how many reporters were told.
+  public func removeMessage(
+    id: String, reason: String, moderatorID: String, now: Date, scrub: @escaping @Sendable (Data) throws -> Data,
+    notice: @escaping ReviewNotice
+  ) async throws -> Int {
     try await writer.write { db in
       guard try removeMessage(db, id: id, reason: reason, now: now, scrub: scrub) else {
         throw MessagingError.notFound("no message with id \(id)")
       }
+      return try closeCases(
+        db, kinds: [.directMessage, .roomMessage], targetID: id, resolution: .removed, reason: reason, moderatorID: moderatorID,
+        now: now, notice: notice)
     }
   }
 
-  /// The author's own post (`authorID`), or anyone's by an admin (nil). NOT_FOUND when
-  /// there is no such post, or it is not the author's, or it is deleted already.
+  /// The author's own post (`authorID`), or anyone's by an admin (`moderatorID`: its
+  /// open report cases are closed as removed, their reporters told by `notice`).
+  /// NOT_FOUND when there is no such post, or it is not the author's, or it is deleted
+  /// already. Returns how many reporters were told.
   public func removePost(
-    id: String, authorID: String?, reason: String, now: Date, scrub: @escaping @Sendable (Data) throws -> Data
-  ) async throws {
+    id: String, authorID: String?, reason: String, moderatorID: String? = nil, now: Date,
+    scrub: @escaping @Sendable (Data) throws -> Data, notice: ReviewNotice? = nil
+  ) async throws -> Int {
     try await writer.write { db in
       guard try removePost(db, id: id, authorID: authorID, reason: reason, now: now, scrub: scrub) else {
         throw MessagingError.notFound("no post with id \(id)")
       }
+      guard let moderatorID, let notice else { return 0 }
+      return try closeCases(
+        db, kinds: [.post], targetID: id, resolution: .removed, reason: reason, moderatorID: moderatorID, now: now, notice: notice)
     }
   }
 
   /// Marks the message deleted and scrubs its events; false when there is no such
-  /// message. Removing it again updates the reason and scrubs again without announcing
-  /// it twice.
+  /// message. Removing it again updates the reason and scrubs again (events stored before
+  /// the scrubbing existed included) without announcing it twice.
   func removeMessage(_ db: Database, id: String, reason: String, now: Date, scrub: (Data) throws -> Data) throws -> Bool {
     guard let row = try Row.fetchOne(db, sql: "SELECT deleted_reason FROM messages WHERE id = ?", arguments: [id]) else { return false }
     let first = (row["deleted_reason"] as String?) == nil

@@ -41,13 +41,21 @@ extension MessagingStore {
       {
         return (NotificationRecord(row: existing), false)
       }
-      try db.execute(sql: """
-        INSERT INTO notifications (id, user_id, kind, title, body, reference, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """, arguments: [notification.id, notification.userID, notification.kind, notification.title, notification.body,
-          notification.reference, idempotencyKey, notification.createdAt])
+      _ = try insertNotification(db, notification, idempotencyKey: idempotencyKey)
       try append(db, try events(notification), now: notification.createdAt)
       return (notification, true)
     }
+  }
+
+  /// Stores a notification in the caller's transaction; false (nothing stored) when its
+  /// idempotency key was seen for this user.
+  func insertNotification(_ db: Database, _ notification: NotificationRecord, idempotencyKey: String?) throws -> Bool {
+    try db.execute(sql: """
+      INSERT INTO notifications (id, user_id, kind, title, body, reference, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (user_id, idempotency_key) DO NOTHING
+      """, arguments: [notification.id, notification.userID, notification.kind, notification.title, notification.body,
+        notification.reference, idempotencyKey, notification.createdAt])
+    return db.changesCount == 1
   }
 
   /// Newest first; with the unread count.

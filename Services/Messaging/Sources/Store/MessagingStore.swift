@@ -156,6 +156,14 @@ public struct MessagingStore: Sendable {
         // Their messages and friend requests leave the others' event logs too.
         ("DELETE FROM events WHERE subject_id IN (SELECT id FROM messages WHERE sender_id = ?)", [userID]),
         ("DELETE FROM events WHERE subject_id IN (SELECT id FROM friend_requests WHERE from_id = ? OR to_id = ?)", [userID, userID]),
+        // Reports about them (with the snapshots of their words) and those they filed; a
+        // case nobody reports any more goes with its last report.
+        ("DELETE FROM report_cases WHERE target_user_id = ?", [userID]),
+        ("""
+          DELETE FROM report_cases WHERE rid IN (SELECT case_rid FROM reports WHERE reporter_id = ?)
+            AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.case_rid = report_cases.rid AND r.reporter_id <> ?)
+          """, [userID, userID]),
+        ("DELETE FROM reports WHERE reporter_id = ?", [userID]),
         ("DELETE FROM post_reactions WHERE user_id = ?", [userID]),
         ("DELETE FROM posts WHERE author_id = ?", [userID]),
         ("DELETE FROM messages WHERE sender_id = ?", [userID]),
