@@ -15,6 +15,8 @@ import Testing
     .alreadyExists(field: "user_id", "you are already friends"),
     .failedPrecondition("you cannot message yourself"),
     .cursorExpired(floor: 42),
+    .alreadyReported,
+    .tooManyReports(limit: 20, retryAfter: 3600),
   ]
 
   static func row(for error: MessagingError) -> (RPCError.Code, String) {
@@ -26,6 +28,9 @@ import Testing
     case .failedPrecondition: (.failedPrecondition, "you cannot message yourself")
     case .cursorExpired:
       (.outOfRange, "events up to 42 are no longer kept; reload conversations and rooms, then subscribe with after_event_id 0")
+    case .alreadyReported: (.alreadyExists, "you have already reported this; moderators will review it and you will be notified")
+    case .tooManyReports:
+      (.resourceExhausted, "you have filed 20 reports in the last 24 hours, the most allowed; moderators will review them, try again later")
     }
   }
 

@@ -30,7 +30,7 @@ enum MessagingFixture {
   }
 
   static func run<T: Sendable>(
-    streamBuffer: Int = 1000, maxAttachmentBytes: Int = 10 << 20, eventRetention: Duration? = nil,
+    streamBuffer: Int = 1000, maxAttachmentBytes: Int = 10 << 20, eventRetention: Duration? = nil, reportsPerDay: Int = 20,
     _ body: @Sendable (Env) async throws -> T
   ) async throws -> T {
     let port = try freePort()
@@ -41,6 +41,7 @@ enum MessagingFixture {
           dataDirectory: try temporaryDirectory("gym-messaging"), auth: auth.address, credential: auth.credential))
       settings.streamBuffer = streamBuffer
       settings.maxAttachmentBytes = maxAttachmentBytes
+      settings.reportsPerDay = reportsPerDay
       if let eventRetention {
         settings.eventRetention = eventRetention
         settings.trimEvery = .milliseconds(200)
@@ -144,4 +145,43 @@ func download(_ messaging: Messaging, _ id: String, as user: MessagingFixture.Us
 /// A JPEG's signature followed by `size` deterministic bytes.
 func jpeg(size: Int) -> [UInt8] {
   [0xFF, 0xD8, 0xFF, 0xE0] + (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+}
+
+extension OpenStream {
+  /// A stream of `user`'s events that is known to be live: notifications are sent to the
+  /// user until one arrives on it, so nothing sent afterwards can be missed (no sleep
+  /// hoping the subscription has reached the server). Returns the stream and the id of
+  /// the first ping it saw, a cursor from before anything the test does next.
+  static func live(
+    _ env: MessagingFixture.Env, _ user: MessagingFixture.User, seconds: Double = 5
+  ) async throws -> (OpenStream, cursor: Int64) {
+    let stream = OpenStream(env.messaging, user.metadata)
+    let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+    var ping = 0
+    while ContinuousClock.now < end {
+      if let seen = stream.received.first(where: { $0.kind == .notification && $0.notification.kind == "test-ping" }) {
+        return (stream, seen.id)
+      }
+      ping += 1
+      _ = try await env.messagingInternal.notify(.with {
+        $0.userID = user.id; $0.kind = "test-ping"; $0.title = "ping \(ping)"; $0.idempotencyKey = "test-ping-\(ping)"
+      })
+      _ = try await stream.wait(seconds: 0.05) { $0.contains { $0.kind == .notification } }
+    }
+    await stream.close()
+    throw RPCError(code: .deadlineExceeded, message: "the stream of \(user.id) did not go live within \(seconds) s")
+  }
+
+  /// What the log replays after `cursor`: a stream from the cursor, read until what
+  /// arrived satisfies `complete` (an event the test knows is the newest).
+  static func replay(
+    _ env: MessagingFixture.Env, _ user: MessagingFixture.User, after cursor: Int64,
+    until complete: @escaping ([Gym_Messaging_V1_Event]) -> Bool
+  ) async throws -> [Gym_Messaging_V1_Event] {
+    let stream = OpenStream(env.messaging, user.metadata, after: cursor)
+    let done = try await stream.wait(until: complete)
+    await stream.close()
+    guard done else { throw RPCError(code: .deadlineExceeded, message: "the replay after \(cursor) did not complete") }
+    return stream.received.filter { $0.id > 0 }
+  }
 }

@@ -21,8 +21,16 @@ public enum MessagingApp {
   public static let eventRetention = ConfigKey(
     "GYM_MESSAGING_EVENT_RETENTION_DAYS", default: "30", "How long a Subscribe cursor can resume from; older events are trimmed")
 
+  public static let reportsPerDay = ConfigKey(
+    "GYM_MESSAGING_REPORTS_PER_DAY", default: "20", "Reports of users, messages and posts one member may file in 24 hours")
+
+  public static let reportRetention = ConfigKey(
+    "GYM_MESSAGING_REPORT_RETENTION_DAYS", default: "90",
+    "How long a resolved report case (its reports and the reported content's snapshot) is kept")
+
   public static let keys: [ConfigKey] =
-    [listen, authAddress, streamBuffer, maxAttachmentBytes, eventRetention, CommonKeys.dataDir, ServiceCredential.fileKey]
+    [listen, authAddress, streamBuffer, maxAttachmentBytes, eventRetention, reportsPerDay, reportRetention, CommonKeys.dataDir,
+      ServiceCredential.fileKey]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -30,6 +38,9 @@ public enum MessagingApp {
     public var streamBuffer = 1000
     public var maxAttachmentBytes = 10 << 20
     public var eventRetention: Duration = .seconds(30 * 86_400)
+    public var reportsPerDay = 20
+    public var reportRetention: Duration = .seconds(90 * 86_400)
+    /// How often the event log and resolved report cases are trimmed.
     public var trimEvery: Duration = .seconds(3600)
 
     public init(backend: BackendSettings) {
@@ -41,6 +52,9 @@ public enum MessagingApp {
       streamBuffer = try config.int(MessagingApp.streamBuffer, in: 10...100_000)
       maxAttachmentBytes = try config.int(MessagingApp.maxAttachmentBytes, in: 1024...(1 << 30))
       eventRetention = .seconds(try config.int(MessagingApp.eventRetention, in: 1...3650) * 86_400)
+      reportsPerDay = try config.int(MessagingApp.reportsPerDay, in: 1...1_000_000)
+      // At least a day: the daily allowance counts the reports of the last 24 hours.
+      reportRetention = .seconds(try config.int(MessagingApp.reportRetention, in: 1...3650) * 86_400)
     }
   }
 
@@ -58,13 +72,19 @@ public enum MessagingApp {
     return try BuiltProcess.backend(
       name: "gym-messaging", settings: settings.backend, database: (path, store.writer),
       healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,
-      extraServices: { _ in [EventTrimmer(store: store, retention: settings.eventRetention, every: settings.trimEvery, logger: logger)] },
+      extraServices: { _ in
+        [
+          RetentionTrimmer(
+            store: store, eventRetention: settings.eventRetention, reportRetention: settings.reportRetention, every: settings.trimEvery,
+            logger: logger)
+        ]
+      },
       stoppingFirst: [StreamsClosing(hub: hub)], revocations: revocations
     ) { authClient in
       [
         MessagingService(
           store: store, hub: hub, files: files, maxAttachmentBytes: settings.maxAttachmentBytes,
-          users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),
+          users: users ?? AuthUserDirectory(client: authClient, logger: logger), reportsPerDay: settings.reportsPerDay, logger: logger),
         MessagingInternalService(store: store, logger: logger),
       ]
     }
@@ -82,20 +102,25 @@ struct StreamsClosing: Service {
   }
 }
 
-/// Trims the event log to the retention period, now and then every `every`.
-struct EventTrimmer: Service {
+/// Trims the event log and resolved report cases to their retention periods, now and
+/// then every `every`.
+struct RetentionTrimmer: Service {
   let store: MessagingStore
-  let retention: Duration
+  let eventRetention: Duration
+  let reportRetention: Duration
   let every: Duration
   let logger: Logger
 
   func run() async throws {
     while !Task.isShuttingDownGracefully && !Task.isCancelled {
       do {
-        let trimmed = try await store.trimEvents(olderThan: Date().addingTimeInterval(-retention.inSeconds))
+        let now = Date()
+        let trimmed = try await store.trimEvents(olderThan: now.addingTimeInterval(-eventRetention.inSeconds))
         if trimmed > 0 { logger.info("trimmed the event log", metadata: ["events": "\(trimmed)"]) }
+        let pruned = try await store.pruneReportCases(resolvedBefore: now.addingTimeInterval(-reportRetention.inSeconds))
+        if pruned > 0 { logger.info("deleted resolved report cases past their retention", metadata: ["cases": "\(pruned)"]) }
       } catch {
-        logger.error("event log trim failed", metadata: ["error": "\(error)"])
+        logger.error("retention trim failed", metadata: ["error": "\(error)"])
       }
       _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: every) }
     }

@@ -14,6 +14,12 @@ extension MessagingError: GymErrorMapping {
       RPCError(
         code: .outOfRange,
         message: "events up to \(floor) are no longer kept; reload conversations and rooms, then subscribe with after_event_id 0")
+    case .alreadyReported:
+      .alreadyExists(field: "target", "you have already reported this; moderators will review it and you will be notified")
+    case .tooManyReports(let limit, let retryAfter):
+      .resourceExhausted(
+        "you have filed \(limit) reports in the last 24 hours, the most allowed; moderators will review them, try again later",
+        retryAfter: .seconds(max(1, retryAfter.rounded(.up))))
     }
   }
 }

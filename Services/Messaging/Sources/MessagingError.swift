@@ -11,4 +11,8 @@ public enum MessagingError: Error, Equatable, Sendable {
   case failedPrecondition(String)
   /// A Subscribe cursor older than the kept event log: events after it may be gone.
   case cursorExpired(floor: Int64)
+  /// The caller's report on this target is still open.
+  case alreadyReported
+  /// The reporter's daily allowance is used up; seconds until a report is allowed again.
+  case tooManyReports(limit: Int, retryAfter: Double)
 }

@@ -56,7 +56,8 @@ extension MessagingService {
     context: ServerContext
   ) async throws {
     let caller = try Caller.current()
-    guard let record = try await store.downloadableAttachment(id: request.attachmentID, userID: caller.userID) else {
+    guard let record = try await store.downloadableAttachment(id: request.attachmentID, userID: caller.userID, moderator: caller.isAdmin)
+    else {
       throw MessagingError.notFound("no attachment with id \(request.attachmentID)")
     }
     let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: files.path(sha256: record.sha256)))

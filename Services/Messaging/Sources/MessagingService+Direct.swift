@@ -87,14 +87,4 @@ extension MessagingService {
       id: request.conversationID, userID: caller.userID, upToMessageID: request.upToMessageID.isEmpty ? nil : request.upToMessageID)
     return .with { $0.unreadCount = Int32(unread) }
   }
-
-  public func deleteMessage(request: Gym_Messaging_V1_DeleteMessageRequest, context: ServerContext) async throws -> Gym_Messaging_V1_DeleteMessageResponse {
-    let caller = try Caller.current()
-    guard caller.isAdmin else { throw MessagingError.permissionDenied("deleting others' messages needs the admin role") }
-    let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !reason.isEmpty, reason.count <= 500 else { throw MessagingError.invalid([.init("reason", "must be 1 to 500 characters")]) }
-    try await store.deleteMessage(id: request.id, reason: reason)
-    logger.notice("message deleted by an admin", metadata: ["message_id": "\(request.id)", "admin_id": "\(caller.userID)"])
-    return .init()
-  }
 }

@@ -15,19 +15,7 @@ extension MessagingService {
 
   public func deletePost(request: Gym_Messaging_V1_DeletePostRequest, context: ServerContext) async throws -> Gym_Messaging_V1_DeletePostResponse {
     let caller = try Caller.current()
-    try await store.deletePost(id: request.id, authorID: caller.userID, reason: "deleted by its author")
-    return .init()
-  }
-
-  public func deletePostAsAdmin(
-    request: Gym_Messaging_V1_DeletePostAsAdminRequest, context: ServerContext
-  ) async throws -> Gym_Messaging_V1_DeletePostAsAdminResponse {
-    let caller = try Caller.current()
-    guard caller.isAdmin else { throw MessagingError.permissionDenied("deleting others' posts needs the admin role") }
-    let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !reason.isEmpty, reason.count <= 500 else { throw MessagingError.invalid([.init("reason", "must be 1 to 500 characters")]) }
-    try await store.deletePost(id: request.id, authorID: nil, reason: reason)
-    logger.notice("post deleted by an admin", metadata: ["post_id": "\(request.id)", "admin_id": "\(caller.userID)"])
+    _ = try await store.removePost(id: request.id, authorID: caller.userID, reason: "deleted by its author", now: Date(), scrub: Self.scrub)
     return .init()
   }
 

@@ -6,8 +6,9 @@ import Logging
 import SwiftProtobuf
 
 /// `gym.messaging.v1.MessagingService`: direct messages (`+Direct`), rooms (`+Rooms`),
-/// the real-time stream (`+Subscribe`), the social graph (`+Graph`) and notifications
-/// (`+Notifications`).
+/// the real-time stream (`+Subscribe`), the social graph (`+Graph`), notifications
+/// (`+Notifications`), members' reports (`+Reports`) and the administrators' side
+/// (`+Moderation`).
 public struct MessagingService: Sendable {
   static let maximumText = 4000
 
@@ -18,16 +19,20 @@ public struct MessagingService: Sendable {
   let files: AttachmentFiles
   let maxAttachmentBytes: Int
   let users: any UserDirectory
+  /// Reports one member may file in 24 hours.
+  let reportsPerDay: Int
   let logger: Logger
 
   public init(
-    store: MessagingStore, hub: EventHub, files: AttachmentFiles, maxAttachmentBytes: Int, users: any UserDirectory, logger: Logger
+    store: MessagingStore, hub: EventHub, files: AttachmentFiles, maxAttachmentBytes: Int, users: any UserDirectory,
+    reportsPerDay: Int = 20, logger: Logger
   ) {
     self.store = store
     self.hub = hub
     self.files = files
     self.maxAttachmentBytes = maxAttachmentBytes
     self.users = users
+    self.reportsPerDay = reportsPerDay
     self.logger = logger
   }
 
@@ -112,7 +117,12 @@ public struct MessagingService: Sendable {
     var event = Gym_Messaging_V1_Event()
     event.kind = kind
     fill(&event)
-    return .init(userID: userID, kind: kind.rawValue, payload: try event.serializedData())
+    let subject: String? = switch event.payload {
+    case .message(let message): message.id
+    case .friendRequest(let request): request.id
+    default: nil
+    }
+    return .init(userID: userID, kind: kind.rawValue, payload: try event.serializedData(), subjectID: subject)
   }
 
   /// Newest-first lists page by rowid: the token's position is the last rowid seen (0 on
@@ -123,7 +133,11 @@ public struct MessagingService: Sendable {
     return rid
   }
 
-  /// The token after a page of rowids, newest first; empty when the page was not full.
+  /// Oldest-first lists (the report queue) page by rowid the other way: the token's
+  /// position is the last rowid seen, read the same way.
+  static func after(_ paging: Paging) throws -> Int64 { try before(paging) }
+
+  /// The token after a page of rowids; empty when the page was not full.
   static func nextToken(_ paging: Paging, after rids: [Int64]) -> String {
     guard rids.count == paging.size, let last = rids.last else { return "" }
     return Paging.token(for: String(last))

@@ -496,6 +496,45 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "CreateReport" metadata.
+        public enum CreateReport: Sendable {
+            /// Request type for "CreateReport".
+            public typealias Input = Gym_Messaging_V1_CreateReportRequest
+            /// Response type for "CreateReport".
+            public typealias Output = Gym_Messaging_V1_CreateReportResponse
+            /// Descriptor for "CreateReport".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "CreateReport",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListReportCases" metadata.
+        public enum ListReportCases: Sendable {
+            /// Request type for "ListReportCases".
+            public typealias Input = Gym_Messaging_V1_ListReportCasesRequest
+            /// Response type for "ListReportCases".
+            public typealias Output = Gym_Messaging_V1_ListReportCasesResponse
+            /// Descriptor for "ListReportCases".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "ListReportCases",
+                type: .unary
+            )
+        }
+        /// Namespace for "ResolveReportCase" metadata.
+        public enum ResolveReportCase: Sendable {
+            /// Request type for "ResolveReportCase".
+            public typealias Input = Gym_Messaging_V1_ResolveReportCaseRequest
+            /// Response type for "ResolveReportCase".
+            public typealias Output = Gym_Messaging_V1_ResolveReportCaseResponse
+            /// Descriptor for "ResolveReportCase".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "ResolveReportCase",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "gym.messaging.v1.MessagingService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             SendDirectMessage.descriptor,
@@ -533,7 +572,10 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
             ListNotifications.descriptor,
             MarkNotificationsRead.descriptor,
             DeleteMessage.descriptor,
-            DeletePostAsAdmin.descriptor
+            DeletePostAsAdmin.descriptor,
+            CreateReport.descriptor,
+            ListReportCases.descriptor,
+            ResolveReportCase.descriptor
         ]
     }
 }
@@ -1136,7 +1178,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (admin) Errors: PERMISSION_DENIED; NOT_FOUND.
+        /// > (admin) The message shows as deleted everywhere, and its text and attachments leave
+        /// > every stored event (an older cursor replays it deleted); its open reports are closed
+        /// > and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_DeleteMessageRequest` messages.
@@ -1154,8 +1198,8 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (admin) The post disappears for everyone; the reason is kept.
-        /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+        /// > (admin) The post disappears for everyone; the reason is kept; its open reports are
+        /// > closed and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_DeletePostAsAdminRequest` messages.
@@ -1168,6 +1212,69 @@ extension Gym_Messaging_V1_MessagingService {
             request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_DeletePostAsAdminRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>
+
+        /// Handle the "CreateReport" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Reports a user, a direct message (its participants), a room message (the room's
+        /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+        /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
+        /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
+        /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+        /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_CreateReportRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_CreateReportResponse` messages.
+        func createReport(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_CreateReportRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_CreateReportResponse>
+
+        /// Handle the "ListReportCases" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) Open report cases, one per reported target, oldest first.
+        /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT (a page token this list did not issue).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_ListReportCasesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_ListReportCasesResponse` messages.
+        func listReportCases(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListReportCasesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListReportCasesResponse>
+
+        /// Handle the "ResolveReportCase" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) Dismisses or removes (see ReportAction); closes every open report on the
+        /// > target and tells each reporter it was reviewed (a "report-reviewed" notification).
+        /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when
+        /// > already resolved, or when removing a user who is not banned.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_ResolveReportCaseRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_ResolveReportCaseResponse` messages.
+        func resolveReportCase(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ResolveReportCaseRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ResolveReportCaseResponse>
     }
 
     /// Service protocol for the "gym.messaging.v1.MessagingService" service.
@@ -1754,7 +1861,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (admin) Errors: PERMISSION_DENIED; NOT_FOUND.
+        /// > (admin) The message shows as deleted everywhere, and its text and attachments leave
+        /// > every stored event (an older cursor replays it deleted); its open reports are closed
+        /// > and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_DeleteMessageRequest` message.
@@ -1772,8 +1881,8 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (admin) The post disappears for everyone; the reason is kept.
-        /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+        /// > (admin) The post disappears for everyone; the reason is kept; its open reports are
+        /// > closed and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_DeletePostAsAdminRequest` message.
@@ -1786,6 +1895,69 @@ extension Gym_Messaging_V1_MessagingService {
             request: GRPCCore.ServerRequest<Gym_Messaging_V1_DeletePostAsAdminRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>
+
+        /// Handle the "CreateReport" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Reports a user, a direct message (its participants), a room message (the room's
+        /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+        /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
+        /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
+        /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+        /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_CreateReportRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_CreateReportResponse` message.
+        func createReport(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_CreateReportRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_CreateReportResponse>
+
+        /// Handle the "ListReportCases" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) Open report cases, one per reported target, oldest first.
+        /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT (a page token this list did not issue).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListReportCasesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_ListReportCasesResponse` message.
+        func listReportCases(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListReportCasesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListReportCasesResponse>
+
+        /// Handle the "ResolveReportCase" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) Dismisses or removes (see ReportAction); closes every open report on the
+        /// > target and tells each reporter it was reviewed (a "report-reviewed" notification).
+        /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when
+        /// > already resolved, or when removing a user who is not banned.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ResolveReportCaseRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_ResolveReportCaseResponse` message.
+        func resolveReportCase(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_ResolveReportCaseRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ResolveReportCaseResponse>
     }
 
     /// Simple service protocol for the "gym.messaging.v1.MessagingService" service.
@@ -2372,7 +2544,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (admin) Errors: PERMISSION_DENIED; NOT_FOUND.
+        /// > (admin) The message shows as deleted everywhere, and its text and attachments leave
+        /// > every stored event (an older cursor replays it deleted); its open reports are closed
+        /// > and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_DeleteMessageRequest` message.
@@ -2390,8 +2564,8 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (admin) The post disappears for everyone; the reason is kept.
-        /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+        /// > (admin) The post disappears for everyone; the reason is kept; its open reports are
+        /// > closed and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_DeletePostAsAdminRequest` message.
@@ -2404,6 +2578,69 @@ extension Gym_Messaging_V1_MessagingService {
             request: Gym_Messaging_V1_DeletePostAsAdminRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_DeletePostAsAdminResponse
+
+        /// Handle the "CreateReport" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Reports a user, a direct message (its participants), a room message (the room's
+        /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+        /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
+        /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
+        /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+        /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_CreateReportRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_CreateReportResponse` to respond with.
+        func createReport(
+            request: Gym_Messaging_V1_CreateReportRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_CreateReportResponse
+
+        /// Handle the "ListReportCases" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) Open report cases, one per reported target, oldest first.
+        /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT (a page token this list did not issue).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_ListReportCasesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_ListReportCasesResponse` to respond with.
+        func listReportCases(
+            request: Gym_Messaging_V1_ListReportCasesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_ListReportCasesResponse
+
+        /// Handle the "ResolveReportCase" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) Dismisses or removes (see ReportAction); closes every open report on the
+        /// > target and tells each reporter it was reviewed (a "report-reviewed" notification).
+        /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when
+        /// > already resolved, or when removing a user who is not banned.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_ResolveReportCaseRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_ResolveReportCaseResponse` to respond with.
+        func resolveReportCase(
+            request: Gym_Messaging_V1_ResolveReportCaseRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_ResolveReportCaseResponse
     }
 }
 
@@ -2807,6 +3044,39 @@ extension Gym_Messaging_V1_MessagingService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.CreateReport.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_CreateReportRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_CreateReportResponse>(),
+            handler: { request, context in
+                try await self.createReport(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.ListReportCases.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListReportCasesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListReportCasesResponse>(),
+            handler: { request, context in
+                try await self.listReportCases(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.ResolveReportCase.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ResolveReportCaseRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ResolveReportCaseResponse>(),
+            handler: { request, context in
+                try await self.resolveReportCase(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -3203,6 +3473,39 @@ extension Gym_Messaging_V1_MessagingService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse> {
         let response = try await self.deletePostAsAdmin(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func createReport(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_CreateReportRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_CreateReportResponse> {
+        let response = try await self.createReport(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listReportCases(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListReportCasesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListReportCasesResponse> {
+        let response = try await self.listReportCases(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func resolveReportCase(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ResolveReportCaseRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ResolveReportCaseResponse> {
+        let response = try await self.resolveReportCase(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -3682,6 +3985,45 @@ extension Gym_Messaging_V1_MessagingService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse> {
         return GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>(
             message: try await self.deletePostAsAdmin(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func createReport(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_CreateReportRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_CreateReportResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_CreateReportResponse>(
+            message: try await self.createReport(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listReportCases(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListReportCasesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListReportCasesResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_ListReportCasesResponse>(
+            message: try await self.listReportCases(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func resolveReportCase(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_ResolveReportCaseRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ResolveReportCaseResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_ResolveReportCaseResponse>(
+            message: try await self.resolveReportCase(
                 request: request.message,
                 context: context
             ),
@@ -4445,7 +4787,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (admin) Errors: PERMISSION_DENIED; NOT_FOUND.
+        /// > (admin) The message shows as deleted everywhere, and its text and attachments leave
+        /// > every stored event (an older cursor replays it deleted); its open reports are closed
+        /// > and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_DeleteMessageRequest` message.
@@ -4468,8 +4812,8 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (admin) The post disappears for everyone; the reason is kept.
-        /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+        /// > (admin) The post disappears for everyone; the reason is kept; its open reports are
+        /// > closed and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_DeletePostAsAdminRequest` message.
@@ -4486,6 +4830,84 @@ extension Gym_Messaging_V1_MessagingService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_DeletePostAsAdminResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "CreateReport" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Reports a user, a direct message (its participants), a room message (the room's
+        /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+        /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
+        /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
+        /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+        /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_CreateReportRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_CreateReportRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_CreateReportResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func createReport<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_CreateReportRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_CreateReportRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_CreateReportResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_CreateReportResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListReportCases" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) Open report cases, one per reported target, oldest first.
+        /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT (a page token this list did not issue).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListReportCasesRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ListReportCasesRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ListReportCasesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listReportCases<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListReportCasesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ListReportCasesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListReportCasesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListReportCasesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ResolveReportCase" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) Dismisses or removes (see ReportAction); closes every open report on the
+        /// > target and tells each reporter it was reviewed (a "report-reviewed" notification).
+        /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when
+        /// > already resolved, or when removing a user who is not banned.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ResolveReportCaseRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ResolveReportCaseRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ResolveReportCaseResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func resolveReportCase<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ResolveReportCaseRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ResolveReportCaseRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ResolveReportCaseResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ResolveReportCaseResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -5621,7 +6043,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (admin) Errors: PERMISSION_DENIED; NOT_FOUND.
+        /// > (admin) The message shows as deleted everywhere, and its text and attachments leave
+        /// > every stored event (an older cursor replays it deleted); its open reports are closed
+        /// > and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_DeleteMessageRequest` message.
@@ -5655,8 +6079,8 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (admin) The post disappears for everyone; the reason is kept.
-        /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+        /// > (admin) The post disappears for everyone; the reason is kept; its open reports are
+        /// > closed and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_DeletePostAsAdminRequest` message.
@@ -5679,6 +6103,117 @@ extension Gym_Messaging_V1_MessagingService {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Messaging_V1_MessagingService.Method.DeletePostAsAdmin.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "CreateReport" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Reports a user, a direct message (its participants), a room message (the room's
+        /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+        /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
+        /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
+        /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+        /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_CreateReportRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_CreateReportRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_CreateReportResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func createReport<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_CreateReportRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_CreateReportRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_CreateReportResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_CreateReportResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.CreateReport.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListReportCases" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) Open report cases, one per reported target, oldest first.
+        /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT (a page token this list did not issue).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListReportCasesRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ListReportCasesRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ListReportCasesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listReportCases<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListReportCasesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ListReportCasesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListReportCasesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListReportCasesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.ListReportCases.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ResolveReportCase" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (admin) Dismisses or removes (see ReportAction); closes every open report on the
+        /// > target and tells each reporter it was reviewed (a "report-reviewed" notification).
+        /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when
+        /// > already resolved, or when removing a user who is not banned.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ResolveReportCaseRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ResolveReportCaseRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ResolveReportCaseResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func resolveReportCase<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ResolveReportCaseRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ResolveReportCaseRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ResolveReportCaseResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ResolveReportCaseResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.ResolveReportCase.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -6637,7 +7172,9 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (admin) Errors: PERMISSION_DENIED; NOT_FOUND.
+    /// > (admin) The message shows as deleted everywhere, and its text and attachments leave
+    /// > every stored event (an older cursor replays it deleted); its open reports are closed
+    /// > and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_DeleteMessageRequest` message.
@@ -6666,8 +7203,8 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (admin) The post disappears for everyone; the reason is kept.
-    /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+    /// > (admin) The post disappears for everyone; the reason is kept; its open reports are
+    /// > closed and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_DeletePostAsAdminRequest` message.
@@ -6687,6 +7224,102 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DeletePostAsAdminRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DeletePostAsAdminResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreateReport" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Reports a user, a direct message (its participants), a room message (the room's
+    /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+    /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
+    /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
+    /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+    /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_CreateReportRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createReport<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_CreateReportRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_CreateReportResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.createReport(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_CreateReportRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_CreateReportResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListReportCases" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (admin) Open report cases, one per reported target, oldest first.
+    /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT (a page token this list did not issue).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_ListReportCasesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listReportCases<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListReportCasesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListReportCasesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listReportCases(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListReportCasesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListReportCasesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ResolveReportCase" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (admin) Dismisses or removes (see ReportAction); closes every open report on the
+    /// > target and tells each reporter it was reviewed (a "report-reviewed" notification).
+    /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when
+    /// > already resolved, or when removing a user who is not banned.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_ResolveReportCaseRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func resolveReportCase<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_ResolveReportCaseRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ResolveReportCaseResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.resolveReportCase(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ResolveReportCaseRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ResolveReportCaseResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -7779,7 +8412,9 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (admin) Errors: PERMISSION_DENIED; NOT_FOUND.
+    /// > (admin) The message shows as deleted everywhere, and its text and attachments leave
+    /// > every stored event (an older cursor replays it deleted); its open reports are closed
+    /// > and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -7812,8 +8447,8 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (admin) The post disappears for everyone; the reason is kept.
-    /// > Errors: PERMISSION_DENIED; NOT_FOUND.
+    /// > (admin) The post disappears for everyone; the reason is kept; its open reports are
+    /// > closed and their reporters notified. Errors: PERMISSION_DENIED; NOT_FOUND.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -7836,6 +8471,114 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             metadata: metadata
         )
         return try await self.deletePostAsAdmin(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreateReport" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Reports a user, a direct message (its participants), a room message (the room's
+    /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+    /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
+    /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
+    /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+    /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createReport<Result>(
+        _ message: Gym_Messaging_V1_CreateReportRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_CreateReportResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_CreateReportRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.createReport(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListReportCases" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (admin) Open report cases, one per reported target, oldest first.
+    /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT (a page token this list did not issue).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listReportCases<Result>(
+        _ message: Gym_Messaging_V1_ListReportCasesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListReportCasesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_ListReportCasesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listReportCases(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ResolveReportCase" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (admin) Dismisses or removes (see ReportAction); closes every open report on the
+    /// > target and tells each reporter it was reviewed (a "report-reviewed" notification).
+    /// > Errors: PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when
+    /// > already resolved, or when removing a user who is not banned.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func resolveReportCase<Result>(
+        _ message: Gym_Messaging_V1_ResolveReportCaseRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ResolveReportCaseResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_ResolveReportCaseRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.resolveReportCase(
             request: request,
             options: options,
             onResponse: handleResponse
@@ -8014,7 +8757,8 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+        /// > Removes a deleted user's messages (and their copies in others' event logs),
+        /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_PurgeUserRequest` messages.
@@ -8121,7 +8865,8 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+        /// > Removes a deleted user's messages (and their copies in others' event logs),
+        /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -8226,7 +8971,8 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+        /// > Removes a deleted user's messages (and their copies in others' event logs),
+        /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -8540,7 +9286,8 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+        /// > Removes a deleted user's messages (and their copies in others' event logs),
+        /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -8713,7 +9460,8 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+        /// > Removes a deleted user's messages (and their copies in others' event logs),
+        /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -8877,7 +9625,8 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+    /// > Removes a deleted user's messages (and their copies in others' event logs),
+    /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -9042,7 +9791,8 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+    /// > Removes a deleted user's messages (and their copies in others' event logs),
+    /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
     ///
     /// - Parameters:
     ///   - message: request message to send.

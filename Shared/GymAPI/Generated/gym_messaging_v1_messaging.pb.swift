@@ -218,6 +218,156 @@ public nonisolated enum Gym_Messaging_V1_Reaction: SwiftProtobuf.Enum, Swift.Cas
 
 }
 
+public nonisolated enum Gym_Messaging_V1_ReportKind: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// in ListReportCases: every kind
+  case unspecified // = 0
+  case user // = 1
+  case directMessage // = 2
+  case roomMessage // = 3
+  case post // = 4
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .user
+    case 2: self = .directMessage
+    case 3: self = .roomMessage
+    case 4: self = .post
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .user: return 1
+    case .directMessage: return 2
+    case .roomMessage: return 3
+    case .post: return 4
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Gym_Messaging_V1_ReportKind] = [
+    .unspecified,
+    .user,
+    .directMessage,
+    .roomMessage,
+    .post,
+  ]
+
+}
+
+public nonisolated enum Gym_Messaging_V1_ReportCategory: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case spam // = 1
+  case harassment // = 2
+  case hate // = 3
+  case violence // = 4
+  case selfHarm // = 5
+  case nudity // = 6
+  case other // = 7
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .spam
+    case 2: self = .harassment
+    case 3: self = .hate
+    case 4: self = .violence
+    case 5: self = .selfHarm
+    case 6: self = .nudity
+    case 7: self = .other
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .spam: return 1
+    case .harassment: return 2
+    case .hate: return 3
+    case .violence: return 4
+    case .selfHarm: return 5
+    case .nudity: return 6
+    case .other: return 7
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Gym_Messaging_V1_ReportCategory] = [
+    .unspecified,
+    .spam,
+    .harassment,
+    .hate,
+    .violence,
+    .selfHarm,
+    .nudity,
+    .other,
+  ]
+
+}
+
+public nonisolated enum Gym_Messaging_V1_ReportAction: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+
+  /// Nothing breaks the rules: the reports are closed, the content stays.
+  case dismiss // = 1
+
+  /// The message or post is removed for everyone (as DeleteMessage / DeletePostAsAdmin,
+  /// with the reason); for a user, the account must be banned in auth first (BanUser,
+  /// `gymctl users ban`).
+  case remove // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .dismiss
+    case 2: self = .remove
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .dismiss: return 1
+    case .remove: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Gym_Messaging_V1_ReportAction] = [
+    .unspecified,
+    .dismiss,
+    .remove,
+  ]
+
+}
+
 public nonisolated struct Gym_Messaging_V1_UserRef: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -961,7 +1111,8 @@ public nonisolated struct Gym_Messaging_V1_Event: Sendable {
   // methods supported on all messages.
 
   /// Strictly increasing per user; PRESENCE and RESUME_REQUIRED are not stored and
-  /// carry 0 (do not use them as a cursor).
+  /// carry 0 (do not use them as a cursor). A message a moderator removes arrives again
+  /// with `deleted` set, and its earlier events replay it so (no text, no attachments).
   public var id: Int64 = 0
 
   public var kind: Gym_Messaging_V1_EventKind = .unspecified
@@ -1774,6 +1925,317 @@ public nonisolated struct Gym_Messaging_V1_DeleteMessageResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Gym_Messaging_V1_CreateReportRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var target: Gym_Messaging_V1_CreateReportRequest.OneOf_Target? = nil
+
+  public var userID: String {
+    get {
+      if case .userID(let v)? = target {return v}
+      return String()
+    }
+    set {target = .userID(newValue)}
+  }
+
+  /// a direct or room message
+  public var messageID: String {
+    get {
+      if case .messageID(let v)? = target {return v}
+      return String()
+    }
+    set {target = .messageID(newValue)}
+  }
+
+  public var postID: String {
+    get {
+      if case .postID(let v)? = target {return v}
+      return String()
+    }
+    set {target = .postID(newValue)}
+  }
+
+  public var category: Gym_Messaging_V1_ReportCategory = .unspecified
+
+  /// optional: at most 1000 characters and 4000 bytes of UTF-8
+  public var details: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Target: Equatable, Sendable {
+    case userID(String)
+    /// a direct or room message
+    case messageID(String)
+    case postID(String)
+
+  }
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_Report: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var kind: Gym_Messaging_V1_ReportKind = .unspecified
+
+  public var targetID: String = String()
+
+  public var category: Gym_Messaging_V1_ReportCategory = .unspecified
+
+  public var details: String = String()
+
+  /// in ListReportCases only
+  public var reporter: Gym_Messaging_V1_UserRef {
+    get {_reporter ?? Gym_Messaging_V1_UserRef()}
+    set {_reporter = newValue}
+  }
+  /// Returns true if `reporter` has been explicitly set.
+  public var hasReporter: Bool {self._reporter != nil}
+  /// Clears the value of `reporter`. Subsequent reads from it will return its default value.
+  public mutating func clearReporter() {self._reporter = nil}
+
+  public var createdAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_createdAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_createdAt = newValue}
+  }
+  /// Returns true if `createdAt` has been explicitly set.
+  public var hasCreatedAt: Bool {self._createdAt != nil}
+  /// Clears the value of `createdAt`. Subsequent reads from it will return its default value.
+  public mutating func clearCreatedAt() {self._createdAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _reporter: Gym_Messaging_V1_UserRef? = nil
+  fileprivate var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Gym_Messaging_V1_CreateReportResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var report: Gym_Messaging_V1_Report {
+    get {_report ?? Gym_Messaging_V1_Report()}
+    set {_report = newValue}
+  }
+  /// Returns true if `report` has been explicitly set.
+  public var hasReport: Bool {self._report != nil}
+  /// Clears the value of `report`. Subsequent reads from it will return its default value.
+  public mutating func clearReport() {self._report = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _report: Gym_Messaging_V1_Report? = nil
+}
+
+/// Every open report on one target, with the content as it was when first reported
+/// (kept even if the message or post is deleted since).
+public nonisolated struct Gym_Messaging_V1_ReportCase: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String {
+    get {_storage._id}
+    set {_uniqueStorage()._id = newValue}
+  }
+
+  public var kind: Gym_Messaging_V1_ReportKind {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
+
+  /// the user, message or post
+  public var targetID: String {
+    get {_storage._targetID}
+    set {_uniqueStorage()._targetID = newValue}
+  }
+
+  /// the reported user, or the sender or author
+  public var targetUser: Gym_Messaging_V1_UserRef {
+    get {_storage._targetUser ?? Gym_Messaging_V1_UserRef()}
+    set {_uniqueStorage()._targetUser = newValue}
+  }
+  /// Returns true if `targetUser` has been explicitly set.
+  public var hasTargetUser: Bool {_storage._targetUser != nil}
+  /// Clears the value of `targetUser`. Subsequent reads from it will return its default value.
+  public mutating func clearTargetUser() {_uniqueStorage()._targetUser = nil}
+
+  /// direct messages
+  public var conversationID: String {
+    get {_storage._conversationID}
+    set {_uniqueStorage()._conversationID = newValue}
+  }
+
+  /// room messages
+  public var roomID: String {
+    get {_storage._roomID}
+    set {_uniqueStorage()._roomID = newValue}
+  }
+
+  /// The snapshot: a message's or post's text, or for a user their username, display
+  /// name and bio, when first reported.
+  public var contentText: String {
+    get {_storage._contentText}
+    set {_uniqueStorage()._contentText = newValue}
+  }
+
+  public var contentAttachments: [Gym_Messaging_V1_Attachment] {
+    get {_storage._contentAttachments}
+    set {_uniqueStorage()._contentAttachments = newValue}
+  }
+
+  public var contentCreatedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_storage._contentCreatedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._contentCreatedAt = newValue}
+  }
+  /// Returns true if `contentCreatedAt` has been explicitly set.
+  public var hasContentCreatedAt: Bool {_storage._contentCreatedAt != nil}
+  /// Clears the value of `contentCreatedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearContentCreatedAt() {_uniqueStorage()._contentCreatedAt = nil}
+
+  /// the message or post is deleted now
+  public var contentRemoved: Bool {
+    get {_storage._contentRemoved}
+    set {_uniqueStorage()._contentRemoved = newValue}
+  }
+
+  public var reportCount: Int32 {
+    get {_storage._reportCount}
+    set {_uniqueStorage()._reportCount = newValue}
+  }
+
+  /// each category reported, most reported first
+  public var categories: [Gym_Messaging_V1_ReportCategory] {
+    get {_storage._categories}
+    set {_uniqueStorage()._categories = newValue}
+  }
+
+  /// the most recent, at most 20
+  public var reports: [Gym_Messaging_V1_Report] {
+    get {_storage._reports}
+    set {_uniqueStorage()._reports = newValue}
+  }
+
+  /// the first report
+  public var openedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_storage._openedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._openedAt = newValue}
+  }
+  /// Returns true if `openedAt` has been explicitly set.
+  public var hasOpenedAt: Bool {_storage._openedAt != nil}
+  /// Clears the value of `openedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearOpenedAt() {_uniqueStorage()._openedAt = nil}
+
+  /// unset while open
+  public var resolution: Gym_Messaging_V1_ReportAction {
+    get {_storage._resolution}
+    set {_uniqueStorage()._resolution = newValue}
+  }
+
+  public var resolutionReason: String {
+    get {_storage._resolutionReason}
+    set {_uniqueStorage()._resolutionReason = newValue}
+  }
+
+  public var resolvedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_storage._resolvedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._resolvedAt = newValue}
+  }
+  /// Returns true if `resolvedAt` has been explicitly set.
+  public var hasResolvedAt: Bool {_storage._resolvedAt != nil}
+  /// Clears the value of `resolvedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearResolvedAt() {_uniqueStorage()._resolvedAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+public nonisolated struct Gym_Messaging_V1_ListReportCasesRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// unspecified = every kind
+  public var kind: Gym_Messaging_V1_ReportKind = .unspecified
+
+  public var pageSize: Int32 = 0
+
+  public var pageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_ListReportCasesResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// open ones, the oldest first report first
+  public var cases: [Gym_Messaging_V1_ReportCase] = []
+
+  public var nextPageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_ResolveReportCaseRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var caseID: String = String()
+
+  public var action: Gym_Messaging_V1_ReportAction = .unspecified
+
+  /// 1..500 characters; kept, and the removal's reason
+  public var reason: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_ResolveReportCaseResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var reportCase: Gym_Messaging_V1_ReportCase {
+    get {_reportCase ?? Gym_Messaging_V1_ReportCase()}
+    set {_reportCase = newValue}
+  }
+  /// Returns true if `reportCase` has been explicitly set.
+  public var hasReportCase: Bool {self._reportCase != nil}
+  /// Clears the value of `reportCase`. Subsequent reads from it will return its default value.
+  public mutating func clearReportCase() {self._reportCase = nil}
+
+  public var reportersNotified: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _reportCase: Gym_Messaging_V1_ReportCase? = nil
+}
+
 public nonisolated struct Gym_Messaging_V1_NotifyRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1966,6 +2428,18 @@ nonisolated extension Gym_Messaging_V1_Direction: SwiftProtobuf._ProtoNameProvid
 
 nonisolated extension Gym_Messaging_V1_Reaction: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REACTION_UNSPECIFIED\0\u{1}LIKE\0\u{1}DISLIKE\0\u{1}NONE\0")
+}
+
+nonisolated extension Gym_Messaging_V1_ReportKind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REPORT_KIND_UNSPECIFIED\0\u{1}REPORT_KIND_USER\0\u{1}REPORT_KIND_DIRECT_MESSAGE\0\u{1}REPORT_KIND_ROOM_MESSAGE\0\u{1}REPORT_KIND_POST\0")
+}
+
+nonisolated extension Gym_Messaging_V1_ReportCategory: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REPORT_CATEGORY_UNSPECIFIED\0\u{1}REPORT_CATEGORY_SPAM\0\u{1}REPORT_CATEGORY_HARASSMENT\0\u{1}REPORT_CATEGORY_HATE\0\u{1}REPORT_CATEGORY_VIOLENCE\0\u{1}REPORT_CATEGORY_SELF_HARM\0\u{1}REPORT_CATEGORY_NUDITY\0\u{1}REPORT_CATEGORY_OTHER\0")
+}
+
+nonisolated extension Gym_Messaging_V1_ReportAction: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REPORT_ACTION_UNSPECIFIED\0\u{1}REPORT_ACTION_DISMISS\0\u{1}REPORT_ACTION_REMOVE\0")
 }
 
 nonisolated extension Gym_Messaging_V1_UserRef: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -5058,6 +5532,519 @@ nonisolated extension Gym_Messaging_V1_DeleteMessageResponse: SwiftProtobuf.Mess
   }
 
   public static func ==(lhs: Gym_Messaging_V1_DeleteMessageResponse, rhs: Gym_Messaging_V1_DeleteMessageResponse) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_CreateReportRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CreateReportRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{3}message_id\0\u{3}post_id\0\u{1}category\0\u{1}details\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.target != nil {try decoder.handleConflictingOneOf()}
+          self.target = .userID(v)
+        }
+      }()
+      case 2: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.target != nil {try decoder.handleConflictingOneOf()}
+          self.target = .messageID(v)
+        }
+      }()
+      case 3: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.target != nil {try decoder.handleConflictingOneOf()}
+          self.target = .postID(v)
+        }
+      }()
+      case 4: try { try decoder.decodeSingularEnumField(value: &self.category) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.details) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.target {
+    case .userID?: try {
+      guard case .userID(let v)? = self.target else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    }()
+    case .messageID?: try {
+      guard case .messageID(let v)? = self.target else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    }()
+    case .postID?: try {
+      guard case .postID(let v)? = self.target else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    }()
+    case nil: break
+    }
+    if self.category != .unspecified {
+      try visitor.visitSingularEnumField(value: self.category, fieldNumber: 4)
+    }
+    if !self.details.isEmpty {
+      try visitor.visitSingularStringField(value: self.details, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_CreateReportRequest, rhs: Gym_Messaging_V1_CreateReportRequest) -> Bool {
+    if lhs.target != rhs.target {return false}
+    if lhs.category != rhs.category {return false}
+    if lhs.details != rhs.details {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_Report: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Report"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{3}target_id\0\u{1}category\0\u{1}details\0\u{1}reporter\0\u{3}created_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.targetID) }()
+      case 4: try { try decoder.decodeSingularEnumField(value: &self.category) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.details) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._reporter) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 2)
+    }
+    if !self.targetID.isEmpty {
+      try visitor.visitSingularStringField(value: self.targetID, fieldNumber: 3)
+    }
+    if self.category != .unspecified {
+      try visitor.visitSingularEnumField(value: self.category, fieldNumber: 4)
+    }
+    if !self.details.isEmpty {
+      try visitor.visitSingularStringField(value: self.details, fieldNumber: 5)
+    }
+    try { if let v = self._reporter {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._createdAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_Report, rhs: Gym_Messaging_V1_Report) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.kind != rhs.kind {return false}
+    if lhs.targetID != rhs.targetID {return false}
+    if lhs.category != rhs.category {return false}
+    if lhs.details != rhs.details {return false}
+    if lhs._reporter != rhs._reporter {return false}
+    if lhs._createdAt != rhs._createdAt {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_CreateReportResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CreateReportResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}report\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._report) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._report {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_CreateReportResponse, rhs: Gym_Messaging_V1_CreateReportResponse) -> Bool {
+    if lhs._report != rhs._report {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_ReportCase: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReportCase"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{3}target_id\0\u{3}target_user\0\u{3}conversation_id\0\u{3}room_id\0\u{3}content_text\0\u{3}content_attachments\0\u{3}content_created_at\0\u{3}content_removed\0\u{3}report_count\0\u{1}categories\0\u{1}reports\0\u{3}opened_at\0\u{1}resolution\0\u{3}resolution_reason\0\u{3}resolved_at\0")
+
+  fileprivate class _StorageClass {
+    var _id: String = String()
+    var _kind: Gym_Messaging_V1_ReportKind = .unspecified
+    var _targetID: String = String()
+    var _targetUser: Gym_Messaging_V1_UserRef? = nil
+    var _conversationID: String = String()
+    var _roomID: String = String()
+    var _contentText: String = String()
+    var _contentAttachments: [Gym_Messaging_V1_Attachment] = []
+    var _contentCreatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _contentRemoved: Bool = false
+    var _reportCount: Int32 = 0
+    var _categories: [Gym_Messaging_V1_ReportCategory] = []
+    var _reports: [Gym_Messaging_V1_Report] = []
+    var _openedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _resolution: Gym_Messaging_V1_ReportAction = .unspecified
+    var _resolutionReason: String = String()
+    var _resolvedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _kind = source._kind
+      _targetID = source._targetID
+      _targetUser = source._targetUser
+      _conversationID = source._conversationID
+      _roomID = source._roomID
+      _contentText = source._contentText
+      _contentAttachments = source._contentAttachments
+      _contentCreatedAt = source._contentCreatedAt
+      _contentRemoved = source._contentRemoved
+      _reportCount = source._reportCount
+      _categories = source._categories
+      _reports = source._reports
+      _openedAt = source._openedAt
+      _resolution = source._resolution
+      _resolutionReason = source._resolutionReason
+      _resolvedAt = source._resolvedAt
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._id) }()
+        case 2: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._targetID) }()
+        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._targetUser) }()
+        case 5: try { try decoder.decodeSingularStringField(value: &_storage._conversationID) }()
+        case 6: try { try decoder.decodeSingularStringField(value: &_storage._roomID) }()
+        case 7: try { try decoder.decodeSingularStringField(value: &_storage._contentText) }()
+        case 8: try { try decoder.decodeRepeatedMessageField(value: &_storage._contentAttachments) }()
+        case 9: try { try decoder.decodeSingularMessageField(value: &_storage._contentCreatedAt) }()
+        case 10: try { try decoder.decodeSingularBoolField(value: &_storage._contentRemoved) }()
+        case 11: try { try decoder.decodeSingularInt32Field(value: &_storage._reportCount) }()
+        case 12: try { try decoder.decodeRepeatedEnumField(value: &_storage._categories) }()
+        case 13: try { try decoder.decodeRepeatedMessageField(value: &_storage._reports) }()
+        case 14: try { try decoder.decodeSingularMessageField(value: &_storage._openedAt) }()
+        case 15: try { try decoder.decodeSingularEnumField(value: &_storage._resolution) }()
+        case 16: try { try decoder.decodeSingularStringField(value: &_storage._resolutionReason) }()
+        case 17: try { try decoder.decodeSingularMessageField(value: &_storage._resolvedAt) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._id.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._id, fieldNumber: 1)
+      }
+      if _storage._kind != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 2)
+      }
+      if !_storage._targetID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._targetID, fieldNumber: 3)
+      }
+      try { if let v = _storage._targetUser {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      } }()
+      if !_storage._conversationID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._conversationID, fieldNumber: 5)
+      }
+      if !_storage._roomID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._roomID, fieldNumber: 6)
+      }
+      if !_storage._contentText.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._contentText, fieldNumber: 7)
+      }
+      if !_storage._contentAttachments.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._contentAttachments, fieldNumber: 8)
+      }
+      try { if let v = _storage._contentCreatedAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+      } }()
+      if _storage._contentRemoved != false {
+        try visitor.visitSingularBoolField(value: _storage._contentRemoved, fieldNumber: 10)
+      }
+      if _storage._reportCount != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._reportCount, fieldNumber: 11)
+      }
+      if !_storage._categories.isEmpty {
+        try visitor.visitPackedEnumField(value: _storage._categories, fieldNumber: 12)
+      }
+      if !_storage._reports.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._reports, fieldNumber: 13)
+      }
+      try { if let v = _storage._openedAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+      } }()
+      if _storage._resolution != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._resolution, fieldNumber: 15)
+      }
+      if !_storage._resolutionReason.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._resolutionReason, fieldNumber: 16)
+      }
+      try { if let v = _storage._resolvedAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_ReportCase, rhs: Gym_Messaging_V1_ReportCase) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._targetID != rhs_storage._targetID {return false}
+        if _storage._targetUser != rhs_storage._targetUser {return false}
+        if _storage._conversationID != rhs_storage._conversationID {return false}
+        if _storage._roomID != rhs_storage._roomID {return false}
+        if _storage._contentText != rhs_storage._contentText {return false}
+        if _storage._contentAttachments != rhs_storage._contentAttachments {return false}
+        if _storage._contentCreatedAt != rhs_storage._contentCreatedAt {return false}
+        if _storage._contentRemoved != rhs_storage._contentRemoved {return false}
+        if _storage._reportCount != rhs_storage._reportCount {return false}
+        if _storage._categories != rhs_storage._categories {return false}
+        if _storage._reports != rhs_storage._reports {return false}
+        if _storage._openedAt != rhs_storage._openedAt {return false}
+        if _storage._resolution != rhs_storage._resolution {return false}
+        if _storage._resolutionReason != rhs_storage._resolutionReason {return false}
+        if _storage._resolvedAt != rhs_storage._resolvedAt {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_ListReportCasesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListReportCasesRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{3}page_size\0\u{3}page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
+    }
+    if self.pageSize != 0 {
+      try visitor.visitSingularInt32Field(value: self.pageSize, fieldNumber: 2)
+    }
+    if !self.pageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_ListReportCasesRequest, rhs: Gym_Messaging_V1_ListReportCasesRequest) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.pageSize != rhs.pageSize {return false}
+    if lhs.pageToken != rhs.pageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_ListReportCasesResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListReportCasesResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}cases\0\u{3}next_page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.cases) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.nextPageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.cases.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.cases, fieldNumber: 1)
+    }
+    if !self.nextPageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.nextPageToken, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_ListReportCasesResponse, rhs: Gym_Messaging_V1_ListReportCasesResponse) -> Bool {
+    if lhs.cases != rhs.cases {return false}
+    if lhs.nextPageToken != rhs.nextPageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_ResolveReportCaseRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ResolveReportCaseRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}case_id\0\u{1}action\0\u{1}reason\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.caseID) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.action) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.reason) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.caseID.isEmpty {
+      try visitor.visitSingularStringField(value: self.caseID, fieldNumber: 1)
+    }
+    if self.action != .unspecified {
+      try visitor.visitSingularEnumField(value: self.action, fieldNumber: 2)
+    }
+    if !self.reason.isEmpty {
+      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_ResolveReportCaseRequest, rhs: Gym_Messaging_V1_ResolveReportCaseRequest) -> Bool {
+    if lhs.caseID != rhs.caseID {return false}
+    if lhs.action != rhs.action {return false}
+    if lhs.reason != rhs.reason {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_ResolveReportCaseResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ResolveReportCaseResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}report_case\0\u{3}reporters_notified\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._reportCase) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.reportersNotified) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._reportCase {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.reportersNotified != 0 {
+      try visitor.visitSingularInt32Field(value: self.reportersNotified, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_ResolveReportCaseResponse, rhs: Gym_Messaging_V1_ResolveReportCaseResponse) -> Bool {
+    if lhs._reportCase != rhs._reportCase {return false}
+    if lhs.reportersNotified != rhs.reportersNotified {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

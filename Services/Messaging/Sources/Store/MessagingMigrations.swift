@@ -209,6 +209,77 @@ enum MessagingMigrations {
         CREATE INDEX events_by_age ON events(created_at);
         """)
     }
+    migrator.registerMigration("event-subjects-v1") { db in
+      // Each stored event names the message or friend request it carries, so removing a
+      // message rewrites its copies in every log, and a purge finds them, by index.
+      try db.execute(sql: """
+        ALTER TABLE events ADD COLUMN subject_id TEXT;
+        CREATE INDEX events_by_subject ON events(subject_id) WHERE subject_id IS NOT NULL;
+        """)
+      // SQL cannot read protobuf: the ids of events already stored are read here, by the
+      // wire format (field numbers never change), not by today's generated types.
+      // By event kind, the Event field holding the subject: DIRECT_MESSAGE and
+      // ROOM_MESSAGE the message (4), FRIEND_REQUEST the friend request (6); its id is 1.
+      let fields: [Int: UInt64] = [1: 4, 2: 4, 4: 6]
+      let update = try db.makeStatement(sql: "UPDATE events SET subject_id = ? WHERE id = ?")
+      let rows = try Row.fetchCursor(db, sql: "SELECT id, kind, payload FROM events WHERE kind IN (1, 2, 4)")
+      while let row = try rows.next() {
+        guard let field = fields[row["kind"]], let subject = ProtoWire.string(at: [field, 1], in: row["payload"]) else { continue }
+        try update.execute(arguments: [subject, row["id"]])
+      }
+      // Messages a moderator deleted before: their words leave the logs now.
+      try db.execute(sql: "DELETE FROM events WHERE subject_id IN (SELECT id FROM messages WHERE deleted_reason IS NOT NULL)")
+    }
+    migrator.registerMigration("reports-v1") { db in
+      try db.execute(sql: """
+        -- One case per reported user, message or post while it is open: its reports and
+        -- the content as it was when first reported (evidence that outlives a deletion).
+        -- Resolved cases are kept for the report retention, then deleted with their reports.
+        CREATE TABLE report_cases (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          kind INTEGER NOT NULL,             -- 1 user, 2 direct message, 3 room message, 4 post
+          target_id TEXT NOT NULL,
+          target_user_id TEXT NOT NULL,      -- the reported user, or the sender or author
+          conversation_id TEXT,
+          room_id TEXT,
+          content_text TEXT NOT NULL,
+          content_created_at DATETIME,
+          opened_at DATETIME NOT NULL,
+          resolved_at DATETIME,
+          resolution INTEGER,                -- 1 dismissed, 2 removed
+          resolution_reason TEXT,
+          resolved_by TEXT
+        );
+        CREATE UNIQUE INDEX report_cases_one_open ON report_cases(kind, target_id) WHERE resolved_at IS NULL;
+        CREATE INDEX report_cases_open ON report_cases(rid) WHERE resolved_at IS NULL;
+        CREATE INDEX report_cases_open_by_kind ON report_cases(kind, rid) WHERE resolved_at IS NULL;
+        CREATE INDEX report_cases_about ON report_cases(target_user_id);
+        CREATE INDEX report_cases_resolved ON report_cases(resolved_at) WHERE resolved_at IS NOT NULL;
+
+        -- The attachments the reported message or post carried.
+        CREATE TABLE report_case_attachments (
+          case_rid INTEGER NOT NULL REFERENCES report_cases(rid) ON DELETE CASCADE,
+          attachment_rid INTEGER NOT NULL REFERENCES attachments(rid) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          PRIMARY KEY (case_rid, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX report_case_attachments_by_attachment ON report_case_attachments(attachment_rid);
+
+        -- One report per reporter per case, so one open report per reporter and target.
+        CREATE TABLE reports (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          case_rid INTEGER NOT NULL REFERENCES report_cases(rid) ON DELETE CASCADE,
+          reporter_id TEXT NOT NULL,
+          category INTEGER NOT NULL,
+          details TEXT NOT NULL,
+          created_at DATETIME NOT NULL,
+          UNIQUE (case_rid, reporter_id)
+        );
+        CREATE INDEX reports_by_reporter ON reports(reporter_id, created_at);
+        """)
+    }
     migrator.registerMigration("visibility-v1") { db in
       try db.execute(sql: """
         -- Profiles auth says are private (absent = public), with auth's sequence so a late

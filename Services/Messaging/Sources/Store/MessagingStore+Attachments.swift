@@ -78,9 +78,9 @@ extension MessagingStore {
 
   /// The attachment when `userID` may download it: its uploader, or someone in no block
   /// with the uploader (either way) who is a member of a conversation or room it was
-  /// sent to, or who sees a post that carries it. Otherwise nil, as for one that does
-  /// not exist.
-  public func downloadableAttachment(id: String, userID: String) async throws -> AttachmentRecord? {
+  /// sent to, or who sees a post that carries it; or a moderator (`moderator`) when it
+  /// is evidence in a report case. Otherwise nil, as for one that does not exist.
+  public func downloadableAttachment(id: String, userID: String, moderator: Bool = false) async throws -> AttachmentRecord? {
     try await writer.read { db in
       guard let row = try Row.fetchOne(db, sql: "SELECT * FROM attachments WHERE id = ?", arguments: [id]) else { return nil }
       let record = AttachmentRecord(row: row)
@@ -89,7 +89,8 @@ extension MessagingStore {
       // Only the uploader attaches a file, so the uploader is the sender or the post's
       // author: one block check on them covers every place it was sent.
       let allowed = try SQLRequest<Bool>(literal: """
-        SELECT \(literal: Self.notBlocked("a.owner_id", viewer: userID)) AND (EXISTS (
+        SELECT (\(moderator) AND EXISTS (SELECT 1 FROM report_case_attachments l WHERE l.attachment_rid = a.rid))
+        OR \(literal: Self.notBlocked("a.owner_id", viewer: userID)) AND (EXISTS (
           SELECT 1 FROM attachment_uses u JOIN messages m ON m.rid = u.message_rid
           LEFT JOIN conversations c ON c.rid = m.conversation_rid
           WHERE u.attachment_rid = a.rid AND m.deleted_reason IS NULL AND (

@@ -128,14 +128,6 @@ extension MessagingStore {
     ).map(MessageRecord.init(row:))
   }
 
-  /// Admin removal: the message stays in place as deleted, with the reason kept.
-  public func deleteMessage(id: String, reason: String) async throws {
-    try await writer.write { db in
-      try db.execute(sql: "UPDATE messages SET deleted_reason = ? WHERE id = ?", arguments: [reason, id])
-      guard db.changesCount == 1 else { throw MessagingError.notFound("no message with id \(id)") }
-    }
-  }
-
   /// Fills in each message's attachments with one query for all of them.
   static func withAttachments(_ db: Database, _ messages: [MessageRecord]) throws -> [MessageRecord] {
     let attachments = try Self.attachments(db, messageRIDs: messages.map(\.rid))

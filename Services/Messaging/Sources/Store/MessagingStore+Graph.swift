@@ -43,7 +43,7 @@ extension MessagingStore {
           arguments: [followerID, followeeID, now])
         if db.changesCount == 1 {
           let (notification, events) = try request()
-          _ = try insertNotification(db, notification, idempotencyKey: "follow-request/\(followerID)", events: events)
+          _ = try storeNotification(db, notification, idempotencyKey: "follow-request/\(followerID)", events: events)
         }
         return true
       }

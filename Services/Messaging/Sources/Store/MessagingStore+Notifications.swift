@@ -35,25 +35,32 @@ extension MessagingStore {
   public func notify(
     _ notification: NotificationRecord, idempotencyKey: String?, events: @Sendable (NotificationRecord) throws -> [EventDraft]
   ) async throws -> (NotificationRecord, created: Bool) {
-    try await writer.write { db in try insertNotification(db, notification, idempotencyKey: idempotencyKey, events: events) }
+    try await writer.write { db in try storeNotification(db, notification, idempotencyKey: idempotencyKey, events: events) }
   }
 
   /// `notify` inside a caller's transaction.
-  func insertNotification(
-    _ db: Database, _ notification: NotificationRecord, idempotencyKey: String?,
-    events: (NotificationRecord) throws -> [EventDraft]
+  func storeNotification(
+    _ db: Database, _ notification: NotificationRecord, idempotencyKey: String?, events: (NotificationRecord) throws -> [EventDraft]
   ) throws -> (NotificationRecord, created: Bool) {
     if let idempotencyKey, let existing = try Row.fetchOne(
       db, sql: "SELECT * FROM notifications WHERE user_id = ? AND idempotency_key = ?", arguments: [notification.userID, idempotencyKey])
     {
       return (NotificationRecord(row: existing), false)
     }
-    try db.execute(sql: """
-      INSERT INTO notifications (id, user_id, kind, title, body, reference, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-      """, arguments: [notification.id, notification.userID, notification.kind, notification.title, notification.body,
-        notification.reference, idempotencyKey, notification.createdAt])
+    _ = try insertNotification(db, notification, idempotencyKey: idempotencyKey)
     try append(db, try events(notification), now: notification.createdAt)
     return (notification, true)
+  }
+
+  /// Stores a notification in the caller's transaction; false (nothing stored) when its
+  /// idempotency key was seen for this user.
+  func insertNotification(_ db: Database, _ notification: NotificationRecord, idempotencyKey: String?) throws -> Bool {
+    try db.execute(sql: """
+      INSERT INTO notifications (id, user_id, kind, title, body, reference, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (user_id, idempotency_key) DO NOTHING
+      """, arguments: [notification.id, notification.userID, notification.kind, notification.title, notification.body,
+        notification.reference, idempotencyKey, notification.createdAt])
+    return db.changesCount == 1
   }
 
   /// Newest first; with the unread count.

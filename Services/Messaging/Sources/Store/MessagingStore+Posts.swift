@@ -26,20 +26,6 @@ extension MessagingStore {
     }
   }
 
-  /// The author's own post, or (admin) anyone's with a reason.
-  public func deletePost(id: String, authorID: String?, reason: String) async throws {
-    try await writer.write { db in
-      if let authorID {
-        try db.execute(
-          sql: "UPDATE posts SET deleted_reason = ? WHERE id = ? AND author_id = ? AND deleted_reason IS NULL",
-          arguments: [reason, id, authorID])
-      } else {
-        try db.execute(sql: "UPDATE posts SET deleted_reason = ? WHERE id = ? AND deleted_reason IS NULL", arguments: [reason, id])
-      }
-      guard db.changesCount == 1 else { throw MessagingError.notFound("no post with id \(id)") }
-    }
-  }
-
   /// One author's posts, newest first, before post rowid `before` (0 = from the newest).
   public func posts(by authorID: String, viewerID: String, before: Int64, limit: Int) async throws -> [PostView] {
     try await writer.read { db in

@@ -24,16 +24,19 @@ public struct MessagingStore: Sendable {
     self.publish = publish
   }
 
-  /// An event before it is stored: its owner, kind and opaque payload.
+  /// An event before it is stored: its owner, kind and opaque payload, and the id of the
+  /// message or friend request it carries (so removing that reaches every copy).
   public struct EventDraft: Sendable, Equatable {
     public var userID: String
     public var kind: Int
     public var payload: Data
+    public var subjectID: String?
 
-    public init(userID: String, kind: Int, payload: Data) {
+    public init(userID: String, kind: Int, payload: Data, subjectID: String? = nil) {
       self.userID = userID
       self.kind = kind
       self.payload = payload
+      self.subjectID = subjectID
     }
   }
 
@@ -56,10 +59,11 @@ public struct MessagingStore: Sendable {
   /// Appends `drafts` to their owners' logs and publishes them once the transaction commits.
   func append(_ db: Database, _ drafts: [EventDraft], now: Date) throws {
     guard !drafts.isEmpty else { return }
-    let statement = try db.cachedStatement(sql: "INSERT INTO events (user_id, kind, payload, created_at) VALUES (?, ?, ?, ?)")
+    let statement = try db.cachedStatement(
+      sql: "INSERT INTO events (user_id, kind, payload, created_at, subject_id) VALUES (?, ?, ?, ?, ?)")
     var stored: [StoredEvent] = []
     for draft in drafts {
-      try statement.execute(arguments: [draft.userID, draft.kind, draft.payload, now])
+      try statement.execute(arguments: [draft.userID, draft.kind, draft.payload, now, draft.subjectID])
       stored.append(StoredEvent(id: db.lastInsertedRowID, userID: draft.userID, kind: draft.kind, payload: draft.payload, createdAt: now))
     }
     let publish = self.publish
@@ -149,6 +153,17 @@ public struct MessagingStore: Sendable {
         WHERE rid IN (SELECT post_rid FROM post_reactions WHERE user_id = ?)
         """, arguments: [userID, userID, userID])
       let statements: [(String, StatementArguments)] = [
+        // Their messages and friend requests leave the others' event logs too.
+        ("DELETE FROM events WHERE subject_id IN (SELECT id FROM messages WHERE sender_id = ?)", [userID]),
+        ("DELETE FROM events WHERE subject_id IN (SELECT id FROM friend_requests WHERE from_id = ? OR to_id = ?)", [userID, userID]),
+        // Reports about them (with the snapshots of their words) and those they filed; a
+        // case nobody reports any more goes with its last report.
+        ("DELETE FROM report_cases WHERE target_user_id = ?", [userID]),
+        ("""
+          DELETE FROM report_cases WHERE rid IN (SELECT case_rid FROM reports WHERE reporter_id = ?)
+            AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.case_rid = report_cases.rid AND r.reporter_id <> ?)
+          """, [userID, userID]),
+        ("DELETE FROM reports WHERE reporter_id = ?", [userID]),
         ("DELETE FROM post_reactions WHERE user_id = ?", [userID]),
         ("DELETE FROM posts WHERE author_id = ?", [userID]),
         ("DELETE FROM messages WHERE sender_id = ?", [userID]),

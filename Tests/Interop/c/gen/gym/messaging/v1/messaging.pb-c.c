@@ -3472,6 +3472,366 @@ void   gym__messaging__v1__delete_message_response__free_unpacked
   assert(message->base.descriptor == &gym__messaging__v1__delete_message_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   gym__messaging__v1__create_report_request__init
+                     (Gym__Messaging__V1__CreateReportRequest         *message)
+{
+  static const Gym__Messaging__V1__CreateReportRequest init_value = GYM__MESSAGING__V1__CREATE_REPORT_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__create_report_request__get_packed_size
+                     (const Gym__Messaging__V1__CreateReportRequest *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__create_report_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__create_report_request__pack
+                     (const Gym__Messaging__V1__CreateReportRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__create_report_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__create_report_request__pack_to_buffer
+                     (const Gym__Messaging__V1__CreateReportRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__create_report_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__CreateReportRequest *
+       gym__messaging__v1__create_report_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__CreateReportRequest *)
+     protobuf_c_message_unpack (&gym__messaging__v1__create_report_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__create_report_request__free_unpacked
+                     (Gym__Messaging__V1__CreateReportRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__create_report_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__report__init
+                     (Gym__Messaging__V1__Report         *message)
+{
+  static const Gym__Messaging__V1__Report init_value = GYM__MESSAGING__V1__REPORT__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__report__get_packed_size
+                     (const Gym__Messaging__V1__Report *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__report__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__report__pack
+                     (const Gym__Messaging__V1__Report *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__report__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__report__pack_to_buffer
+                     (const Gym__Messaging__V1__Report *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__report__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__Report *
+       gym__messaging__v1__report__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__Report *)
+     protobuf_c_message_unpack (&gym__messaging__v1__report__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__report__free_unpacked
+                     (Gym__Messaging__V1__Report *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__report__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__create_report_response__init
+                     (Gym__Messaging__V1__CreateReportResponse         *message)
+{
+  static const Gym__Messaging__V1__CreateReportResponse init_value = GYM__MESSAGING__V1__CREATE_REPORT_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__create_report_response__get_packed_size
+                     (const Gym__Messaging__V1__CreateReportResponse *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__create_report_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__create_report_response__pack
+                     (const Gym__Messaging__V1__CreateReportResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__create_report_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__create_report_response__pack_to_buffer
+                     (const Gym__Messaging__V1__CreateReportResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__create_report_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__CreateReportResponse *
+       gym__messaging__v1__create_report_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__CreateReportResponse *)
+     protobuf_c_message_unpack (&gym__messaging__v1__create_report_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__create_report_response__free_unpacked
+                     (Gym__Messaging__V1__CreateReportResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__create_report_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__report_case__init
+                     (Gym__Messaging__V1__ReportCase         *message)
+{
+  static const Gym__Messaging__V1__ReportCase init_value = GYM__MESSAGING__V1__REPORT_CASE__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__report_case__get_packed_size
+                     (const Gym__Messaging__V1__ReportCase *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__report_case__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__report_case__pack
+                     (const Gym__Messaging__V1__ReportCase *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__report_case__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__report_case__pack_to_buffer
+                     (const Gym__Messaging__V1__ReportCase *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__report_case__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__ReportCase *
+       gym__messaging__v1__report_case__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__ReportCase *)
+     protobuf_c_message_unpack (&gym__messaging__v1__report_case__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__report_case__free_unpacked
+                     (Gym__Messaging__V1__ReportCase *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__report_case__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__list_report_cases_request__init
+                     (Gym__Messaging__V1__ListReportCasesRequest         *message)
+{
+  static const Gym__Messaging__V1__ListReportCasesRequest init_value = GYM__MESSAGING__V1__LIST_REPORT_CASES_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__list_report_cases_request__get_packed_size
+                     (const Gym__Messaging__V1__ListReportCasesRequest *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__list_report_cases_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__list_report_cases_request__pack
+                     (const Gym__Messaging__V1__ListReportCasesRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__list_report_cases_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__list_report_cases_request__pack_to_buffer
+                     (const Gym__Messaging__V1__ListReportCasesRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__list_report_cases_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__ListReportCasesRequest *
+       gym__messaging__v1__list_report_cases_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__ListReportCasesRequest *)
+     protobuf_c_message_unpack (&gym__messaging__v1__list_report_cases_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__list_report_cases_request__free_unpacked
+                     (Gym__Messaging__V1__ListReportCasesRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__list_report_cases_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__list_report_cases_response__init
+                     (Gym__Messaging__V1__ListReportCasesResponse         *message)
+{
+  static const Gym__Messaging__V1__ListReportCasesResponse init_value = GYM__MESSAGING__V1__LIST_REPORT_CASES_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__list_report_cases_response__get_packed_size
+                     (const Gym__Messaging__V1__ListReportCasesResponse *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__list_report_cases_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__list_report_cases_response__pack
+                     (const Gym__Messaging__V1__ListReportCasesResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__list_report_cases_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__list_report_cases_response__pack_to_buffer
+                     (const Gym__Messaging__V1__ListReportCasesResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__list_report_cases_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__ListReportCasesResponse *
+       gym__messaging__v1__list_report_cases_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__ListReportCasesResponse *)
+     protobuf_c_message_unpack (&gym__messaging__v1__list_report_cases_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__list_report_cases_response__free_unpacked
+                     (Gym__Messaging__V1__ListReportCasesResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__list_report_cases_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__resolve_report_case_request__init
+                     (Gym__Messaging__V1__ResolveReportCaseRequest         *message)
+{
+  static const Gym__Messaging__V1__ResolveReportCaseRequest init_value = GYM__MESSAGING__V1__RESOLVE_REPORT_CASE_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__resolve_report_case_request__get_packed_size
+                     (const Gym__Messaging__V1__ResolveReportCaseRequest *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__resolve_report_case_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__resolve_report_case_request__pack
+                     (const Gym__Messaging__V1__ResolveReportCaseRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__resolve_report_case_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__resolve_report_case_request__pack_to_buffer
+                     (const Gym__Messaging__V1__ResolveReportCaseRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__resolve_report_case_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__ResolveReportCaseRequest *
+       gym__messaging__v1__resolve_report_case_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__ResolveReportCaseRequest *)
+     protobuf_c_message_unpack (&gym__messaging__v1__resolve_report_case_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__resolve_report_case_request__free_unpacked
+                     (Gym__Messaging__V1__ResolveReportCaseRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__resolve_report_case_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__resolve_report_case_response__init
+                     (Gym__Messaging__V1__ResolveReportCaseResponse         *message)
+{
+  static const Gym__Messaging__V1__ResolveReportCaseResponse init_value = GYM__MESSAGING__V1__RESOLVE_REPORT_CASE_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__resolve_report_case_response__get_packed_size
+                     (const Gym__Messaging__V1__ResolveReportCaseResponse *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__resolve_report_case_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__resolve_report_case_response__pack
+                     (const Gym__Messaging__V1__ResolveReportCaseResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__resolve_report_case_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__resolve_report_case_response__pack_to_buffer
+                     (const Gym__Messaging__V1__ResolveReportCaseResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__resolve_report_case_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__ResolveReportCaseResponse *
+       gym__messaging__v1__resolve_report_case_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__ResolveReportCaseResponse *)
+     protobuf_c_message_unpack (&gym__messaging__v1__resolve_report_case_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__resolve_report_case_response__free_unpacked
+                     (Gym__Messaging__V1__ResolveReportCaseResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__resolve_report_case_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   gym__messaging__v1__notify_request__init
                      (Gym__Messaging__V1__NotifyRequest         *message)
 {
@@ -7917,6 +8277,726 @@ const ProtobufCMessageDescriptor gym__messaging__v1__delete_message_response__de
   (ProtobufCMessageInit) gym__messaging__v1__delete_message_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor gym__messaging__v1__create_report_request__field_descriptors[5] =
+{
+  {
+    "user_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Gym__Messaging__V1__CreateReportRequest, target_case),
+    offsetof(Gym__Messaging__V1__CreateReportRequest, user_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "message_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Gym__Messaging__V1__CreateReportRequest, target_case),
+    offsetof(Gym__Messaging__V1__CreateReportRequest, message_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "post_id",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Gym__Messaging__V1__CreateReportRequest, target_case),
+    offsetof(Gym__Messaging__V1__CreateReportRequest, post_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "category",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__CreateReportRequest, category),
+    &gym__messaging__v1__report_category__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "details",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__CreateReportRequest, details),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__create_report_request__field_indices_by_name[] = {
+  3,   /* field[3] = category */
+  4,   /* field[4] = details */
+  1,   /* field[1] = message_id */
+  2,   /* field[2] = post_id */
+  0,   /* field[0] = user_id */
+};
+static const ProtobufCIntRange gym__messaging__v1__create_report_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 5 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__create_report_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.CreateReportRequest",
+  "CreateReportRequest",
+  "Gym__Messaging__V1__CreateReportRequest",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__CreateReportRequest),
+  5,
+  gym__messaging__v1__create_report_request__field_descriptors,
+  gym__messaging__v1__create_report_request__field_indices_by_name,
+  1,  gym__messaging__v1__create_report_request__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__create_report_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__report__field_descriptors[7] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__Report, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "kind",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__Report, kind),
+    &gym__messaging__v1__report_kind__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "target_id",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__Report, target_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "category",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__Report, category),
+    &gym__messaging__v1__report_category__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "details",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__Report, details),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "reporter",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__Report, reporter),
+    &gym__messaging__v1__user_ref__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "created_at",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__Report, created_at),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__report__field_indices_by_name[] = {
+  3,   /* field[3] = category */
+  6,   /* field[6] = created_at */
+  4,   /* field[4] = details */
+  0,   /* field[0] = id */
+  1,   /* field[1] = kind */
+  5,   /* field[5] = reporter */
+  2,   /* field[2] = target_id */
+};
+static const ProtobufCIntRange gym__messaging__v1__report__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 7 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__report__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.Report",
+  "Report",
+  "Gym__Messaging__V1__Report",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__Report),
+  7,
+  gym__messaging__v1__report__field_descriptors,
+  gym__messaging__v1__report__field_indices_by_name,
+  1,  gym__messaging__v1__report__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__report__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__create_report_response__field_descriptors[1] =
+{
+  {
+    "report",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__CreateReportResponse, report),
+    &gym__messaging__v1__report__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__create_report_response__field_indices_by_name[] = {
+  0,   /* field[0] = report */
+};
+static const ProtobufCIntRange gym__messaging__v1__create_report_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__create_report_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.CreateReportResponse",
+  "CreateReportResponse",
+  "Gym__Messaging__V1__CreateReportResponse",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__CreateReportResponse),
+  1,
+  gym__messaging__v1__create_report_response__field_descriptors,
+  gym__messaging__v1__create_report_response__field_indices_by_name,
+  1,  gym__messaging__v1__create_report_response__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__create_report_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__report_case__field_descriptors[17] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "kind",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, kind),
+    &gym__messaging__v1__report_kind__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "target_id",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, target_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "target_user",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, target_user),
+    &gym__messaging__v1__user_ref__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "conversation_id",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, conversation_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "room_id",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, room_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "content_text",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, content_text),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "content_attachments",
+    8,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Gym__Messaging__V1__ReportCase, n_content_attachments),
+    offsetof(Gym__Messaging__V1__ReportCase, content_attachments),
+    &gym__messaging__v1__attachment__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "content_created_at",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, content_created_at),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "content_removed",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, content_removed),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "report_count",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, report_count),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "categories",
+    12,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Gym__Messaging__V1__ReportCase, n_categories),
+    offsetof(Gym__Messaging__V1__ReportCase, categories),
+    &gym__messaging__v1__report_category__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "reports",
+    13,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Gym__Messaging__V1__ReportCase, n_reports),
+    offsetof(Gym__Messaging__V1__ReportCase, reports),
+    &gym__messaging__v1__report__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "opened_at",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, opened_at),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "resolution",
+    15,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, resolution),
+    &gym__messaging__v1__report_action__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "resolution_reason",
+    16,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, resolution_reason),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "resolved_at",
+    17,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ReportCase, resolved_at),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__report_case__field_indices_by_name[] = {
+  11,   /* field[11] = categories */
+  7,   /* field[7] = content_attachments */
+  8,   /* field[8] = content_created_at */
+  9,   /* field[9] = content_removed */
+  6,   /* field[6] = content_text */
+  4,   /* field[4] = conversation_id */
+  0,   /* field[0] = id */
+  1,   /* field[1] = kind */
+  13,   /* field[13] = opened_at */
+  10,   /* field[10] = report_count */
+  12,   /* field[12] = reports */
+  14,   /* field[14] = resolution */
+  15,   /* field[15] = resolution_reason */
+  16,   /* field[16] = resolved_at */
+  5,   /* field[5] = room_id */
+  2,   /* field[2] = target_id */
+  3,   /* field[3] = target_user */
+};
+static const ProtobufCIntRange gym__messaging__v1__report_case__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 17 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__report_case__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.ReportCase",
+  "ReportCase",
+  "Gym__Messaging__V1__ReportCase",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__ReportCase),
+  17,
+  gym__messaging__v1__report_case__field_descriptors,
+  gym__messaging__v1__report_case__field_indices_by_name,
+  1,  gym__messaging__v1__report_case__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__report_case__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__list_report_cases_request__field_descriptors[3] =
+{
+  {
+    "kind",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ListReportCasesRequest, kind),
+    &gym__messaging__v1__report_kind__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_size",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ListReportCasesRequest, page_size),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_token",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ListReportCasesRequest, page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__list_report_cases_request__field_indices_by_name[] = {
+  0,   /* field[0] = kind */
+  1,   /* field[1] = page_size */
+  2,   /* field[2] = page_token */
+};
+static const ProtobufCIntRange gym__messaging__v1__list_report_cases_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__list_report_cases_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.ListReportCasesRequest",
+  "ListReportCasesRequest",
+  "Gym__Messaging__V1__ListReportCasesRequest",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__ListReportCasesRequest),
+  3,
+  gym__messaging__v1__list_report_cases_request__field_descriptors,
+  gym__messaging__v1__list_report_cases_request__field_indices_by_name,
+  1,  gym__messaging__v1__list_report_cases_request__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__list_report_cases_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__list_report_cases_response__field_descriptors[2] =
+{
+  {
+    "cases",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Gym__Messaging__V1__ListReportCasesResponse, n_cases),
+    offsetof(Gym__Messaging__V1__ListReportCasesResponse, cases),
+    &gym__messaging__v1__report_case__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "next_page_token",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ListReportCasesResponse, next_page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__list_report_cases_response__field_indices_by_name[] = {
+  0,   /* field[0] = cases */
+  1,   /* field[1] = next_page_token */
+};
+static const ProtobufCIntRange gym__messaging__v1__list_report_cases_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__list_report_cases_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.ListReportCasesResponse",
+  "ListReportCasesResponse",
+  "Gym__Messaging__V1__ListReportCasesResponse",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__ListReportCasesResponse),
+  2,
+  gym__messaging__v1__list_report_cases_response__field_descriptors,
+  gym__messaging__v1__list_report_cases_response__field_indices_by_name,
+  1,  gym__messaging__v1__list_report_cases_response__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__list_report_cases_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__resolve_report_case_request__field_descriptors[3] =
+{
+  {
+    "case_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ResolveReportCaseRequest, case_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "action",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ResolveReportCaseRequest, action),
+    &gym__messaging__v1__report_action__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "reason",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ResolveReportCaseRequest, reason),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__resolve_report_case_request__field_indices_by_name[] = {
+  1,   /* field[1] = action */
+  0,   /* field[0] = case_id */
+  2,   /* field[2] = reason */
+};
+static const ProtobufCIntRange gym__messaging__v1__resolve_report_case_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__resolve_report_case_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.ResolveReportCaseRequest",
+  "ResolveReportCaseRequest",
+  "Gym__Messaging__V1__ResolveReportCaseRequest",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__ResolveReportCaseRequest),
+  3,
+  gym__messaging__v1__resolve_report_case_request__field_descriptors,
+  gym__messaging__v1__resolve_report_case_request__field_indices_by_name,
+  1,  gym__messaging__v1__resolve_report_case_request__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__resolve_report_case_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__resolve_report_case_response__field_descriptors[2] =
+{
+  {
+    "report_case",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ResolveReportCaseResponse, report_case),
+    &gym__messaging__v1__report_case__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "reporters_notified",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ResolveReportCaseResponse, reporters_notified),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__resolve_report_case_response__field_indices_by_name[] = {
+  0,   /* field[0] = report_case */
+  1,   /* field[1] = reporters_notified */
+};
+static const ProtobufCIntRange gym__messaging__v1__resolve_report_case_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__resolve_report_case_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.ResolveReportCaseResponse",
+  "ResolveReportCaseResponse",
+  "Gym__Messaging__V1__ResolveReportCaseResponse",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__ResolveReportCaseResponse),
+  2,
+  gym__messaging__v1__resolve_report_case_response__field_descriptors,
+  gym__messaging__v1__resolve_report_case_response__field_indices_by_name,
+  1,  gym__messaging__v1__resolve_report_case_response__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__resolve_report_case_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCFieldDescriptor gym__messaging__v1__notify_request__field_descriptors[6] =
 {
   {
@@ -8122,7 +9202,7 @@ const ProtobufCMessageDescriptor gym__messaging__v1__are_friends_request__descri
   (ProtobufCMessageInit) gym__messaging__v1__are_friends_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor gym__messaging__v1__are_friends_response__field_descriptors[1] =
+static const ProtobufCFieldDescriptor gym__messaging__v1__are_friends_response__field_descriptors[2] =
 {
   {
     "friends",
@@ -8136,14 +9216,27 @@ static const ProtobufCFieldDescriptor gym__messaging__v1__are_friends_response__
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "blocked",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__AreFriendsResponse, blocked),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__messaging__v1__are_friends_response__field_indices_by_name[] = {
+  1,   /* field[1] = blocked */
   0,   /* field[0] = friends */
 };
 static const ProtobufCIntRange gym__messaging__v1__are_friends_response__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 1 }
+  { 0, 2 }
 };
 const ProtobufCMessageDescriptor gym__messaging__v1__are_friends_response__descriptor =
 {
@@ -8153,7 +9246,7 @@ const ProtobufCMessageDescriptor gym__messaging__v1__are_friends_response__descr
   "Gym__Messaging__V1__AreFriendsResponse",
   "gym.messaging.v1",
   sizeof(Gym__Messaging__V1__AreFriendsResponse),
-  1,
+  2,
   gym__messaging__v1__are_friends_response__field_descriptors,
   gym__messaging__v1__are_friends_response__field_indices_by_name,
   1,  gym__messaging__v1__are_friends_response__number_ranges,
@@ -8483,7 +9576,111 @@ const ProtobufCEnumDescriptor gym__messaging__v1__reaction__descriptor =
   gym__messaging__v1__reaction__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_service__method_descriptors[34] =
+static const ProtobufCEnumValue gym__messaging__v1__report_kind__enum_values_by_number[5] =
+{
+  { "REPORT_KIND_UNSPECIFIED", "GYM__MESSAGING__V1__REPORT_KIND__REPORT_KIND_UNSPECIFIED", 0 },
+  { "REPORT_KIND_USER", "GYM__MESSAGING__V1__REPORT_KIND__REPORT_KIND_USER", 1 },
+  { "REPORT_KIND_DIRECT_MESSAGE", "GYM__MESSAGING__V1__REPORT_KIND__REPORT_KIND_DIRECT_MESSAGE", 2 },
+  { "REPORT_KIND_ROOM_MESSAGE", "GYM__MESSAGING__V1__REPORT_KIND__REPORT_KIND_ROOM_MESSAGE", 3 },
+  { "REPORT_KIND_POST", "GYM__MESSAGING__V1__REPORT_KIND__REPORT_KIND_POST", 4 },
+};
+static const ProtobufCIntRange gym__messaging__v1__report_kind__value_ranges[] = {
+{0, 0},{0, 5}
+};
+static const ProtobufCEnumValueIndex gym__messaging__v1__report_kind__enum_values_by_name[5] =
+{
+  { "REPORT_KIND_DIRECT_MESSAGE", 2 },
+  { "REPORT_KIND_POST", 4 },
+  { "REPORT_KIND_ROOM_MESSAGE", 3 },
+  { "REPORT_KIND_UNSPECIFIED", 0 },
+  { "REPORT_KIND_USER", 1 },
+};
+const ProtobufCEnumDescriptor gym__messaging__v1__report_kind__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.ReportKind",
+  "ReportKind",
+  "Gym__Messaging__V1__ReportKind",
+  "gym.messaging.v1",
+  5,
+  gym__messaging__v1__report_kind__enum_values_by_number,
+  5,
+  gym__messaging__v1__report_kind__enum_values_by_name,
+  1,
+  gym__messaging__v1__report_kind__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCEnumValue gym__messaging__v1__report_category__enum_values_by_number[8] =
+{
+  { "REPORT_CATEGORY_UNSPECIFIED", "GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_UNSPECIFIED", 0 },
+  { "REPORT_CATEGORY_SPAM", "GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_SPAM", 1 },
+  { "REPORT_CATEGORY_HARASSMENT", "GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_HARASSMENT", 2 },
+  { "REPORT_CATEGORY_HATE", "GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_HATE", 3 },
+  { "REPORT_CATEGORY_VIOLENCE", "GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_VIOLENCE", 4 },
+  { "REPORT_CATEGORY_SELF_HARM", "GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_SELF_HARM", 5 },
+  { "REPORT_CATEGORY_NUDITY", "GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_NUDITY", 6 },
+  { "REPORT_CATEGORY_OTHER", "GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_OTHER", 7 },
+};
+static const ProtobufCIntRange gym__messaging__v1__report_category__value_ranges[] = {
+{0, 0},{0, 8}
+};
+static const ProtobufCEnumValueIndex gym__messaging__v1__report_category__enum_values_by_name[8] =
+{
+  { "REPORT_CATEGORY_HARASSMENT", 2 },
+  { "REPORT_CATEGORY_HATE", 3 },
+  { "REPORT_CATEGORY_NUDITY", 6 },
+  { "REPORT_CATEGORY_OTHER", 7 },
+  { "REPORT_CATEGORY_SELF_HARM", 5 },
+  { "REPORT_CATEGORY_SPAM", 1 },
+  { "REPORT_CATEGORY_UNSPECIFIED", 0 },
+  { "REPORT_CATEGORY_VIOLENCE", 4 },
+};
+const ProtobufCEnumDescriptor gym__messaging__v1__report_category__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.ReportCategory",
+  "ReportCategory",
+  "Gym__Messaging__V1__ReportCategory",
+  "gym.messaging.v1",
+  8,
+  gym__messaging__v1__report_category__enum_values_by_number,
+  8,
+  gym__messaging__v1__report_category__enum_values_by_name,
+  1,
+  gym__messaging__v1__report_category__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCEnumValue gym__messaging__v1__report_action__enum_values_by_number[3] =
+{
+  { "REPORT_ACTION_UNSPECIFIED", "GYM__MESSAGING__V1__REPORT_ACTION__REPORT_ACTION_UNSPECIFIED", 0 },
+  { "REPORT_ACTION_DISMISS", "GYM__MESSAGING__V1__REPORT_ACTION__REPORT_ACTION_DISMISS", 1 },
+  { "REPORT_ACTION_REMOVE", "GYM__MESSAGING__V1__REPORT_ACTION__REPORT_ACTION_REMOVE", 2 },
+};
+static const ProtobufCIntRange gym__messaging__v1__report_action__value_ranges[] = {
+{0, 0},{0, 3}
+};
+static const ProtobufCEnumValueIndex gym__messaging__v1__report_action__enum_values_by_name[3] =
+{
+  { "REPORT_ACTION_DISMISS", 1 },
+  { "REPORT_ACTION_REMOVE", 2 },
+  { "REPORT_ACTION_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor gym__messaging__v1__report_action__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.ReportAction",
+  "ReportAction",
+  "Gym__Messaging__V1__ReportAction",
+  "gym.messaging.v1",
+  3,
+  gym__messaging__v1__report_action__enum_values_by_number,
+  3,
+  gym__messaging__v1__report_action__enum_values_by_name,
+  1,
+  gym__messaging__v1__report_action__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_service__method_descriptors[37] =
 {
   { "SendDirectMessage", &gym__messaging__v1__send_direct_message_request__descriptor, &gym__messaging__v1__send_direct_message_response__descriptor },
   { "ListConversations", &gym__messaging__v1__list_conversations_request__descriptor, &gym__messaging__v1__list_conversations_response__descriptor },
@@ -8519,10 +9716,14 @@ static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_service__me
   { "MarkNotificationsRead", &gym__messaging__v1__mark_notifications_read_request__descriptor, &gym__messaging__v1__mark_notifications_read_response__descriptor },
   { "DeleteMessage", &gym__messaging__v1__delete_message_request__descriptor, &gym__messaging__v1__delete_message_response__descriptor },
   { "DeletePostAsAdmin", &gym__messaging__v1__delete_post_as_admin_request__descriptor, &gym__messaging__v1__delete_post_as_admin_response__descriptor },
+  { "CreateReport", &gym__messaging__v1__create_report_request__descriptor, &gym__messaging__v1__create_report_response__descriptor },
+  { "ListReportCases", &gym__messaging__v1__list_report_cases_request__descriptor, &gym__messaging__v1__list_report_cases_response__descriptor },
+  { "ResolveReportCase", &gym__messaging__v1__resolve_report_case_request__descriptor, &gym__messaging__v1__resolve_report_case_response__descriptor },
 };
 const unsigned gym__messaging__v1__messaging_service__method_indices_by_name[] = {
   23,        /* BlockUser */
   25,        /* CreatePost */
+  34,        /* CreateReport */
   6,        /* CreateRoom */
   32,        /* DeleteMessage */
   26,        /* DeletePost */
@@ -8539,6 +9740,7 @@ const unsigned gym__messaging__v1__messaging_service__method_indices_by_name[] =
   22,        /* ListFriendRequests */
   21,        /* ListFriends */
   30,        /* ListNotifications */
+  35,        /* ListReportCases */
   12,        /* ListRoomMembers */
   11,        /* ListRoomMessages */
   7,        /* ListRooms */
@@ -8548,6 +9750,7 @@ const unsigned gym__messaging__v1__messaging_service__method_indices_by_name[] =
   10,        /* PostRoomMessage */
   29,        /* ReactToPost */
   20,        /* RemoveFriend */
+  36,        /* ResolveReportCase */
   19,        /* RespondFriendRequest */
   0,        /* SendDirectMessage */
   18,        /* SendFriendRequest */
@@ -8563,7 +9766,7 @@ const ProtobufCServiceDescriptor gym__messaging__v1__messaging_service__descript
   "MessagingService",
   "Gym__Messaging__V1__MessagingService",
   "gym.messaging.v1",
-  34,
+  37,
   gym__messaging__v1__messaging_service__method_descriptors,
   gym__messaging__v1__messaging_service__method_indices_by_name
 };
@@ -8838,6 +10041,30 @@ void gym__messaging__v1__messaging_service__delete_post_as_admin(ProtobufCServic
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
   service->invoke(service, 33, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__messaging__v1__messaging_service__create_report(ProtobufCService *service,
+                                                          const Gym__Messaging__V1__CreateReportRequest *input,
+                                                          Gym__Messaging__V1__CreateReportResponse_Closure closure,
+                                                          void *closure_data)
+{
+  assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
+  service->invoke(service, 34, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__messaging__v1__messaging_service__list_report_cases(ProtobufCService *service,
+                                                              const Gym__Messaging__V1__ListReportCasesRequest *input,
+                                                              Gym__Messaging__V1__ListReportCasesResponse_Closure closure,
+                                                              void *closure_data)
+{
+  assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
+  service->invoke(service, 35, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__messaging__v1__messaging_service__resolve_report_case(ProtobufCService *service,
+                                                                const Gym__Messaging__V1__ResolveReportCaseRequest *input,
+                                                                Gym__Messaging__V1__ResolveReportCaseResponse_Closure closure,
+                                                                void *closure_data)
+{
+  assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
+  service->invoke(service, 36, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__init (Gym__Messaging__V1__MessagingService_Service *service,
                                                   Gym__Messaging__V1__MessagingService_ServiceDestroy destroy)

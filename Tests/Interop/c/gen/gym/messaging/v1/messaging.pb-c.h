@@ -93,6 +93,14 @@ typedef struct Gym__Messaging__V1__MarkNotificationsReadRequest Gym__Messaging__
 typedef struct Gym__Messaging__V1__MarkNotificationsReadResponse Gym__Messaging__V1__MarkNotificationsReadResponse;
 typedef struct Gym__Messaging__V1__DeleteMessageRequest Gym__Messaging__V1__DeleteMessageRequest;
 typedef struct Gym__Messaging__V1__DeleteMessageResponse Gym__Messaging__V1__DeleteMessageResponse;
+typedef struct Gym__Messaging__V1__CreateReportRequest Gym__Messaging__V1__CreateReportRequest;
+typedef struct Gym__Messaging__V1__Report Gym__Messaging__V1__Report;
+typedef struct Gym__Messaging__V1__CreateReportResponse Gym__Messaging__V1__CreateReportResponse;
+typedef struct Gym__Messaging__V1__ReportCase Gym__Messaging__V1__ReportCase;
+typedef struct Gym__Messaging__V1__ListReportCasesRequest Gym__Messaging__V1__ListReportCasesRequest;
+typedef struct Gym__Messaging__V1__ListReportCasesResponse Gym__Messaging__V1__ListReportCasesResponse;
+typedef struct Gym__Messaging__V1__ResolveReportCaseRequest Gym__Messaging__V1__ResolveReportCaseRequest;
+typedef struct Gym__Messaging__V1__ResolveReportCaseResponse Gym__Messaging__V1__ResolveReportCaseResponse;
 typedef struct Gym__Messaging__V1__NotifyRequest Gym__Messaging__V1__NotifyRequest;
 typedef struct Gym__Messaging__V1__NotifyResponse Gym__Messaging__V1__NotifyResponse;
 typedef struct Gym__Messaging__V1__AreFriendsRequest Gym__Messaging__V1__AreFriendsRequest;
@@ -148,6 +156,42 @@ typedef enum _Gym__Messaging__V1__Reaction {
   GYM__MESSAGING__V1__REACTION__NONE = 3
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(GYM__MESSAGING__V1__REACTION)
 } Gym__Messaging__V1__Reaction;
+typedef enum _Gym__Messaging__V1__ReportKind {
+  /*
+   * in ListReportCases: every kind
+   */
+  GYM__MESSAGING__V1__REPORT_KIND__REPORT_KIND_UNSPECIFIED = 0,
+  GYM__MESSAGING__V1__REPORT_KIND__REPORT_KIND_USER = 1,
+  GYM__MESSAGING__V1__REPORT_KIND__REPORT_KIND_DIRECT_MESSAGE = 2,
+  GYM__MESSAGING__V1__REPORT_KIND__REPORT_KIND_ROOM_MESSAGE = 3,
+  GYM__MESSAGING__V1__REPORT_KIND__REPORT_KIND_POST = 4
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(GYM__MESSAGING__V1__REPORT_KIND)
+} Gym__Messaging__V1__ReportKind;
+typedef enum _Gym__Messaging__V1__ReportCategory {
+  GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_UNSPECIFIED = 0,
+  GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_SPAM = 1,
+  GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_HARASSMENT = 2,
+  GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_HATE = 3,
+  GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_VIOLENCE = 4,
+  GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_SELF_HARM = 5,
+  GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_NUDITY = 6,
+  GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_OTHER = 7
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(GYM__MESSAGING__V1__REPORT_CATEGORY)
+} Gym__Messaging__V1__ReportCategory;
+typedef enum _Gym__Messaging__V1__ReportAction {
+  GYM__MESSAGING__V1__REPORT_ACTION__REPORT_ACTION_UNSPECIFIED = 0,
+  /*
+   * Nothing breaks the rules: the reports are closed, the content stays.
+   */
+  GYM__MESSAGING__V1__REPORT_ACTION__REPORT_ACTION_DISMISS = 1,
+  /*
+   * The message or post is removed for everyone (as DeleteMessage / DeletePostAsAdmin,
+   * with the reason); for a user, the account must be banned in auth first (BanUser,
+   * `gymctl users ban`).
+   */
+  GYM__MESSAGING__V1__REPORT_ACTION__REPORT_ACTION_REMOVE = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(GYM__MESSAGING__V1__REPORT_ACTION)
+} Gym__Messaging__V1__ReportAction;
 
 /* --- messages --- */
 
@@ -676,7 +720,8 @@ struct  Gym__Messaging__V1__Event
   ProtobufCMessage base;
   /*
    * Strictly increasing per user; PRESENCE and RESUME_REQUIRED are not stored and
-   * carry 0 (do not use them as a cursor).
+   * carry 0 (do not use them as a cursor). A message a moderator removes arrives again
+   * with `deleted` set, and its earlier events replay it so (no text, no attachments).
    */
   int64_t id;
   Gym__Messaging__V1__EventKind kind;
@@ -1190,6 +1235,186 @@ struct  Gym__Messaging__V1__DeleteMessageResponse
      }
 
 
+typedef enum {
+  GYM__MESSAGING__V1__CREATE_REPORT_REQUEST__TARGET__NOT_SET = 0,
+  GYM__MESSAGING__V1__CREATE_REPORT_REQUEST__TARGET_USER_ID = 1,
+  GYM__MESSAGING__V1__CREATE_REPORT_REQUEST__TARGET_MESSAGE_ID = 2,
+  GYM__MESSAGING__V1__CREATE_REPORT_REQUEST__TARGET_POST_ID = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(GYM__MESSAGING__V1__CREATE_REPORT_REQUEST__TARGET__CASE)
+} Gym__Messaging__V1__CreateReportRequest__TargetCase;
+
+struct  Gym__Messaging__V1__CreateReportRequest
+{
+  ProtobufCMessage base;
+  Gym__Messaging__V1__ReportCategory category;
+  /*
+   * optional: at most 1000 characters and 4000 bytes of UTF-8
+   */
+  char *details;
+  Gym__Messaging__V1__CreateReportRequest__TargetCase target_case;
+  union {
+    char *user_id;
+    /*
+     * a direct or room message
+     */
+    char *message_id;
+    char *post_id;
+  };
+};
+#define GYM__MESSAGING__V1__CREATE_REPORT_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__create_report_request__descriptor) \
+    , GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_UNSPECIFIED, (char *)protobuf_c_empty_string, GYM__MESSAGING__V1__CREATE_REPORT_REQUEST__TARGET__NOT_SET, {0} }
+
+
+struct  Gym__Messaging__V1__Report
+{
+  ProtobufCMessage base;
+  char *id;
+  Gym__Messaging__V1__ReportKind kind;
+  char *target_id;
+  Gym__Messaging__V1__ReportCategory category;
+  char *details;
+  /*
+   * in ListReportCases only
+   */
+  Gym__Messaging__V1__UserRef *reporter;
+  Google__Protobuf__Timestamp *created_at;
+};
+#define GYM__MESSAGING__V1__REPORT__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__report__descriptor) \
+    , (char *)protobuf_c_empty_string, GYM__MESSAGING__V1__REPORT_KIND__REPORT_KIND_UNSPECIFIED, (char *)protobuf_c_empty_string, GYM__MESSAGING__V1__REPORT_CATEGORY__REPORT_CATEGORY_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, NULL }
+
+
+struct  Gym__Messaging__V1__CreateReportResponse
+{
+  ProtobufCMessage base;
+  Gym__Messaging__V1__Report *report;
+};
+#define GYM__MESSAGING__V1__CREATE_REPORT_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__create_report_response__descriptor) \
+    , NULL }
+
+
+/*
+ * Every open report on one target, with the content as it was when first reported
+ * (kept even if the message or post is deleted since).
+ */
+struct  Gym__Messaging__V1__ReportCase
+{
+  ProtobufCMessage base;
+  char *id;
+  Gym__Messaging__V1__ReportKind kind;
+  /*
+   * the user, message or post
+   */
+  char *target_id;
+  /*
+   * the reported user, or the sender or author
+   */
+  Gym__Messaging__V1__UserRef *target_user;
+  /*
+   * direct messages
+   */
+  char *conversation_id;
+  /*
+   * room messages
+   */
+  char *room_id;
+  /*
+   * The snapshot: a message's or post's text, or for a user their username, display
+   * name and bio, when first reported.
+   */
+  char *content_text;
+  size_t n_content_attachments;
+  Gym__Messaging__V1__Attachment **content_attachments;
+  Google__Protobuf__Timestamp *content_created_at;
+  /*
+   * the message or post is deleted now
+   */
+  protobuf_c_boolean content_removed;
+  int32_t report_count;
+  /*
+   * each category reported, most reported first
+   */
+  size_t n_categories;
+  Gym__Messaging__V1__ReportCategory *categories;
+  /*
+   * the most recent, at most 20
+   */
+  size_t n_reports;
+  Gym__Messaging__V1__Report **reports;
+  /*
+   * the first report
+   */
+  Google__Protobuf__Timestamp *opened_at;
+  /*
+   * unset while open
+   */
+  Gym__Messaging__V1__ReportAction resolution;
+  char *resolution_reason;
+  Google__Protobuf__Timestamp *resolved_at;
+};
+#define GYM__MESSAGING__V1__REPORT_CASE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__report_case__descriptor) \
+    , (char *)protobuf_c_empty_string, GYM__MESSAGING__V1__REPORT_KIND__REPORT_KIND_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, NULL, 0, 0, 0,NULL, 0,NULL, NULL, GYM__MESSAGING__V1__REPORT_ACTION__REPORT_ACTION_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL }
+
+
+struct  Gym__Messaging__V1__ListReportCasesRequest
+{
+  ProtobufCMessage base;
+  /*
+   * unspecified = every kind
+   */
+  Gym__Messaging__V1__ReportKind kind;
+  int32_t page_size;
+  char *page_token;
+};
+#define GYM__MESSAGING__V1__LIST_REPORT_CASES_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__list_report_cases_request__descriptor) \
+    , GYM__MESSAGING__V1__REPORT_KIND__REPORT_KIND_UNSPECIFIED, 0, (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Messaging__V1__ListReportCasesResponse
+{
+  ProtobufCMessage base;
+  /*
+   * open ones, the oldest first report first
+   */
+  size_t n_cases;
+  Gym__Messaging__V1__ReportCase **cases;
+  char *next_page_token;
+};
+#define GYM__MESSAGING__V1__LIST_REPORT_CASES_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__list_report_cases_response__descriptor) \
+    , 0,NULL, (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Messaging__V1__ResolveReportCaseRequest
+{
+  ProtobufCMessage base;
+  char *case_id;
+  Gym__Messaging__V1__ReportAction action;
+  /*
+   * 1..500 characters; kept, and the removal's reason
+   */
+  char *reason;
+};
+#define GYM__MESSAGING__V1__RESOLVE_REPORT_CASE_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__resolve_report_case_request__descriptor) \
+    , (char *)protobuf_c_empty_string, GYM__MESSAGING__V1__REPORT_ACTION__REPORT_ACTION_UNSPECIFIED, (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Messaging__V1__ResolveReportCaseResponse
+{
+  ProtobufCMessage base;
+  Gym__Messaging__V1__ReportCase *report_case;
+  int32_t reporters_notified;
+};
+#define GYM__MESSAGING__V1__RESOLVE_REPORT_CASE_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__resolve_report_case_response__descriptor) \
+    , NULL, 0 }
+
+
 struct  Gym__Messaging__V1__NotifyRequest
 {
   ProtobufCMessage base;
@@ -1237,10 +1462,14 @@ struct  Gym__Messaging__V1__AreFriendsResponse
 {
   ProtobufCMessage base;
   protobuf_c_boolean friends;
+  /*
+   * either has blocked the other
+   */
+  protobuf_c_boolean blocked;
 };
 #define GYM__MESSAGING__V1__ARE_FRIENDS_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__are_friends_response__descriptor) \
-    , 0 }
+    , 0, 0 }
 
 
 struct  Gym__Messaging__V1__SetUserStandingRequest
@@ -2759,6 +2988,158 @@ Gym__Messaging__V1__DeleteMessageResponse *
 void   gym__messaging__v1__delete_message_response__free_unpacked
                      (Gym__Messaging__V1__DeleteMessageResponse *message,
                       ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__CreateReportRequest methods */
+void   gym__messaging__v1__create_report_request__init
+                     (Gym__Messaging__V1__CreateReportRequest         *message);
+size_t gym__messaging__v1__create_report_request__get_packed_size
+                     (const Gym__Messaging__V1__CreateReportRequest   *message);
+size_t gym__messaging__v1__create_report_request__pack
+                     (const Gym__Messaging__V1__CreateReportRequest   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__create_report_request__pack_to_buffer
+                     (const Gym__Messaging__V1__CreateReportRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__CreateReportRequest *
+       gym__messaging__v1__create_report_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__create_report_request__free_unpacked
+                     (Gym__Messaging__V1__CreateReportRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__Report methods */
+void   gym__messaging__v1__report__init
+                     (Gym__Messaging__V1__Report         *message);
+size_t gym__messaging__v1__report__get_packed_size
+                     (const Gym__Messaging__V1__Report   *message);
+size_t gym__messaging__v1__report__pack
+                     (const Gym__Messaging__V1__Report   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__report__pack_to_buffer
+                     (const Gym__Messaging__V1__Report   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__Report *
+       gym__messaging__v1__report__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__report__free_unpacked
+                     (Gym__Messaging__V1__Report *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__CreateReportResponse methods */
+void   gym__messaging__v1__create_report_response__init
+                     (Gym__Messaging__V1__CreateReportResponse         *message);
+size_t gym__messaging__v1__create_report_response__get_packed_size
+                     (const Gym__Messaging__V1__CreateReportResponse   *message);
+size_t gym__messaging__v1__create_report_response__pack
+                     (const Gym__Messaging__V1__CreateReportResponse   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__create_report_response__pack_to_buffer
+                     (const Gym__Messaging__V1__CreateReportResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__CreateReportResponse *
+       gym__messaging__v1__create_report_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__create_report_response__free_unpacked
+                     (Gym__Messaging__V1__CreateReportResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__ReportCase methods */
+void   gym__messaging__v1__report_case__init
+                     (Gym__Messaging__V1__ReportCase         *message);
+size_t gym__messaging__v1__report_case__get_packed_size
+                     (const Gym__Messaging__V1__ReportCase   *message);
+size_t gym__messaging__v1__report_case__pack
+                     (const Gym__Messaging__V1__ReportCase   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__report_case__pack_to_buffer
+                     (const Gym__Messaging__V1__ReportCase   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__ReportCase *
+       gym__messaging__v1__report_case__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__report_case__free_unpacked
+                     (Gym__Messaging__V1__ReportCase *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__ListReportCasesRequest methods */
+void   gym__messaging__v1__list_report_cases_request__init
+                     (Gym__Messaging__V1__ListReportCasesRequest         *message);
+size_t gym__messaging__v1__list_report_cases_request__get_packed_size
+                     (const Gym__Messaging__V1__ListReportCasesRequest   *message);
+size_t gym__messaging__v1__list_report_cases_request__pack
+                     (const Gym__Messaging__V1__ListReportCasesRequest   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__list_report_cases_request__pack_to_buffer
+                     (const Gym__Messaging__V1__ListReportCasesRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__ListReportCasesRequest *
+       gym__messaging__v1__list_report_cases_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__list_report_cases_request__free_unpacked
+                     (Gym__Messaging__V1__ListReportCasesRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__ListReportCasesResponse methods */
+void   gym__messaging__v1__list_report_cases_response__init
+                     (Gym__Messaging__V1__ListReportCasesResponse         *message);
+size_t gym__messaging__v1__list_report_cases_response__get_packed_size
+                     (const Gym__Messaging__V1__ListReportCasesResponse   *message);
+size_t gym__messaging__v1__list_report_cases_response__pack
+                     (const Gym__Messaging__V1__ListReportCasesResponse   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__list_report_cases_response__pack_to_buffer
+                     (const Gym__Messaging__V1__ListReportCasesResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__ListReportCasesResponse *
+       gym__messaging__v1__list_report_cases_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__list_report_cases_response__free_unpacked
+                     (Gym__Messaging__V1__ListReportCasesResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__ResolveReportCaseRequest methods */
+void   gym__messaging__v1__resolve_report_case_request__init
+                     (Gym__Messaging__V1__ResolveReportCaseRequest         *message);
+size_t gym__messaging__v1__resolve_report_case_request__get_packed_size
+                     (const Gym__Messaging__V1__ResolveReportCaseRequest   *message);
+size_t gym__messaging__v1__resolve_report_case_request__pack
+                     (const Gym__Messaging__V1__ResolveReportCaseRequest   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__resolve_report_case_request__pack_to_buffer
+                     (const Gym__Messaging__V1__ResolveReportCaseRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__ResolveReportCaseRequest *
+       gym__messaging__v1__resolve_report_case_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__resolve_report_case_request__free_unpacked
+                     (Gym__Messaging__V1__ResolveReportCaseRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__ResolveReportCaseResponse methods */
+void   gym__messaging__v1__resolve_report_case_response__init
+                     (Gym__Messaging__V1__ResolveReportCaseResponse         *message);
+size_t gym__messaging__v1__resolve_report_case_response__get_packed_size
+                     (const Gym__Messaging__V1__ResolveReportCaseResponse   *message);
+size_t gym__messaging__v1__resolve_report_case_response__pack
+                     (const Gym__Messaging__V1__ResolveReportCaseResponse   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__resolve_report_case_response__pack_to_buffer
+                     (const Gym__Messaging__V1__ResolveReportCaseResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__ResolveReportCaseResponse *
+       gym__messaging__v1__resolve_report_case_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__resolve_report_case_response__free_unpacked
+                     (Gym__Messaging__V1__ResolveReportCaseResponse *message,
+                      ProtobufCAllocator *allocator);
 /* Gym__Messaging__V1__NotifyRequest methods */
 void   gym__messaging__v1__notify_request__init
                      (Gym__Messaging__V1__NotifyRequest         *message);
@@ -3144,6 +3525,30 @@ typedef void (*Gym__Messaging__V1__DeleteMessageRequest_Closure)
 typedef void (*Gym__Messaging__V1__DeleteMessageResponse_Closure)
                  (const Gym__Messaging__V1__DeleteMessageResponse *message,
                   void *closure_data);
+typedef void (*Gym__Messaging__V1__CreateReportRequest_Closure)
+                 (const Gym__Messaging__V1__CreateReportRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__Report_Closure)
+                 (const Gym__Messaging__V1__Report *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__CreateReportResponse_Closure)
+                 (const Gym__Messaging__V1__CreateReportResponse *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__ReportCase_Closure)
+                 (const Gym__Messaging__V1__ReportCase *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__ListReportCasesRequest_Closure)
+                 (const Gym__Messaging__V1__ListReportCasesRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__ListReportCasesResponse_Closure)
+                 (const Gym__Messaging__V1__ListReportCasesResponse *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__ResolveReportCaseRequest_Closure)
+                 (const Gym__Messaging__V1__ResolveReportCaseRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__ResolveReportCaseResponse_Closure)
+                 (const Gym__Messaging__V1__ResolveReportCaseResponse *message,
+                  void *closure_data);
 typedef void (*Gym__Messaging__V1__NotifyRequest_Closure)
                  (const Gym__Messaging__V1__NotifyRequest *message,
                   void *closure_data);
@@ -3311,6 +3716,18 @@ struct Gym__Messaging__V1__MessagingService_Service
                                const Gym__Messaging__V1__DeletePostAsAdminRequest *input,
                                Gym__Messaging__V1__DeletePostAsAdminResponse_Closure closure,
                                void *closure_data);
+  void (*create_report)(Gym__Messaging__V1__MessagingService_Service *service,
+                        const Gym__Messaging__V1__CreateReportRequest *input,
+                        Gym__Messaging__V1__CreateReportResponse_Closure closure,
+                        void *closure_data);
+  void (*list_report_cases)(Gym__Messaging__V1__MessagingService_Service *service,
+                            const Gym__Messaging__V1__ListReportCasesRequest *input,
+                            Gym__Messaging__V1__ListReportCasesResponse_Closure closure,
+                            void *closure_data);
+  void (*resolve_report_case)(Gym__Messaging__V1__MessagingService_Service *service,
+                              const Gym__Messaging__V1__ResolveReportCaseRequest *input,
+                              Gym__Messaging__V1__ResolveReportCaseResponse_Closure closure,
+                              void *closure_data);
 };
 typedef void (*Gym__Messaging__V1__MessagingService_ServiceDestroy)(Gym__Messaging__V1__MessagingService_Service *);
 void gym__messaging__v1__messaging_service__init (Gym__Messaging__V1__MessagingService_Service *service,
@@ -3352,7 +3769,10 @@ void gym__messaging__v1__messaging_service__init (Gym__Messaging__V1__MessagingS
       function_prefix__ ## list_notifications,\
       function_prefix__ ## mark_notifications_read,\
       function_prefix__ ## delete_message,\
-      function_prefix__ ## delete_post_as_admin  }
+      function_prefix__ ## delete_post_as_admin,\
+      function_prefix__ ## create_report,\
+      function_prefix__ ## list_report_cases,\
+      function_prefix__ ## resolve_report_case  }
 void gym__messaging__v1__messaging_service__send_direct_message(ProtobufCService *service,
                                                                 const Gym__Messaging__V1__SendDirectMessageRequest *input,
                                                                 Gym__Messaging__V1__SendDirectMessageResponse_Closure closure,
@@ -3489,6 +3909,18 @@ void gym__messaging__v1__messaging_service__delete_post_as_admin(ProtobufCServic
                                                                  const Gym__Messaging__V1__DeletePostAsAdminRequest *input,
                                                                  Gym__Messaging__V1__DeletePostAsAdminResponse_Closure closure,
                                                                  void *closure_data);
+void gym__messaging__v1__messaging_service__create_report(ProtobufCService *service,
+                                                          const Gym__Messaging__V1__CreateReportRequest *input,
+                                                          Gym__Messaging__V1__CreateReportResponse_Closure closure,
+                                                          void *closure_data);
+void gym__messaging__v1__messaging_service__list_report_cases(ProtobufCService *service,
+                                                              const Gym__Messaging__V1__ListReportCasesRequest *input,
+                                                              Gym__Messaging__V1__ListReportCasesResponse_Closure closure,
+                                                              void *closure_data);
+void gym__messaging__v1__messaging_service__resolve_report_case(ProtobufCService *service,
+                                                                const Gym__Messaging__V1__ResolveReportCaseRequest *input,
+                                                                Gym__Messaging__V1__ResolveReportCaseResponse_Closure closure,
+                                                                void *closure_data);
 typedef struct Gym__Messaging__V1__MessagingInternal_Service Gym__Messaging__V1__MessagingInternal_Service;
 struct Gym__Messaging__V1__MessagingInternal_Service
 {
@@ -3544,6 +3976,9 @@ extern const ProtobufCEnumDescriptor    gym__messaging__v1__event_kind__descript
 extern const ProtobufCEnumDescriptor    gym__messaging__v1__friend_request_state__descriptor;
 extern const ProtobufCEnumDescriptor    gym__messaging__v1__direction__descriptor;
 extern const ProtobufCEnumDescriptor    gym__messaging__v1__reaction__descriptor;
+extern const ProtobufCEnumDescriptor    gym__messaging__v1__report_kind__descriptor;
+extern const ProtobufCEnumDescriptor    gym__messaging__v1__report_category__descriptor;
+extern const ProtobufCEnumDescriptor    gym__messaging__v1__report_action__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__user_ref__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__attachment__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__message__descriptor;
@@ -3621,6 +4056,14 @@ extern const ProtobufCMessageDescriptor gym__messaging__v1__mark_notifications_r
 extern const ProtobufCMessageDescriptor gym__messaging__v1__mark_notifications_read_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__delete_message_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__delete_message_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__create_report_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__report__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__create_report_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__report_case__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__list_report_cases_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__list_report_cases_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__resolve_report_case_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__resolve_report_case_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__notify_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__notify_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__are_friends_request__descriptor;
