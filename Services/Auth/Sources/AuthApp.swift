@@ -126,6 +126,7 @@ public enum AuthApp {
     serviceSettings.sessionLifetime = settings.sessionLifetime
     serviceSettings.requireVerifiedEmail = settings.requireVerifiedEmail
     serviceSettings.minimumAge = settings.minimumAge
+    serviceSettings.signPurgeDryRuns(with: settings.credential.derivedKey(purpose: "purge dry run"))
     let hasher = try PasswordHasher(
       parameters: settings.hashParameters, maxConcurrent: settings.hashConcurrency, queueLimit: settings.hashQueue)
     let policy = PasswordPolicy(minimumLength: settings.passwordMinLength)
