@@ -18,8 +18,10 @@ extension BuiltProcess {
   ///   - revocations: the list the auth interceptor consults, when the backend needs to
   ///     hear of revocations itself (to end open streams); a plain one by default.
   ///   - services: the backend's own RPC services, given the client to auth.
+  ///   - lock: the backend's hold on its data directory, taken before the database was
+  ///     opened; let go after the database is closed.
   public static func backend(
-    name: String, settings: BackendSettings, database: (path: String, writer: any DatabaseWriter), healthName: String,
+    name: String, settings: BackendSettings, lock: DirectoryLock, database: (path: String, writer: any DatabaseWriter), healthName: String,
     logger: Logger, extraServices: (GymGRPCClient) -> [any Service] = { _ in [] }, stoppingFirst: [any Service] = [],
     revocations: RevocationList? = nil,
     services: (GymGRPCClient) -> [any RegistrableRPCService]
@@ -49,6 +51,9 @@ extension BuiltProcess {
           try revocations.checkLag()
           return []
         }),
-      close: { try (writer as? DatabasePool)?.close() })
+      close: {
+        defer { lock.release() }
+        try (writer as? DatabasePool)?.close()
+      })
   }
 }

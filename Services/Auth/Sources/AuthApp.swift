@@ -117,6 +117,8 @@ public enum AuthApp {
   }
 
   public static func build(_ settings: Settings, logger: Logger) async throws -> BuiltProcess {
+    // Before the database opens: one gym-auth per data directory, and none during a restore.
+    let lock = try DirectoryLock.acquire(service: "auth", in: settings.dataDirectory)
     let path = (settings.dataDirectory as NSString).appendingPathComponent("auth.sqlite")
     let store = try AuthStore(
       path: path, tuning: settings.common.database, mailSeal: MailSeal(key: settings.credential.derivedKey(purpose: "mail at rest")))
@@ -174,7 +176,10 @@ public enum AuthApp {
         try await GymDatabase.probe(writer)
         return []
       }),
-      close: { try (writer as? DatabasePool)?.close() })
+      close: {
+        defer { lock.release() }
+        try (writer as? DatabasePool)?.close()
+      })
   }
 }
 

@@ -13,7 +13,8 @@ struct Restore: AsyncParsableCommand {
   @Option(help: "Directory written by `gymctl backup`; the newest copy of each service is used.") var from: String
 
   func run() async throws {
-    try await refuseWhileRunning()
+    let locks = try Self.lockEveryService(in: stack.dataDir)
+    defer { locks.forEach { $0.release() } }
     let plan = try Self.newestBackups(in: from)
     // Every copy is checked before any database is replaced: a damaged backup leaves the
     // data directory as it was.
@@ -38,24 +39,27 @@ struct Restore: AsyncParsableCommand {
     }
   }
 
-  /// A running service keeps its database open and would overwrite the restored file
-  /// with its own pages: every process of the stack must be stopped.
-  private func refuseWhileRunning() async throws {
-    let layout = stack.layout
-    let security = try layout.clientSecurity()
-    let answering = await withTaskGroup(of: String?.self) { group in
-      for service in ManagedService.all {
-        group.addTask {
-          let address = service.address(in: layout)
-          return await HealthProbe.check(address, timeout: .milliseconds(500), security: security).status == nil ? nil : "\(service.name) (\(address))"
-        }
+  /// Every backend's lock on its data directory, held until the restore is done: a
+  /// running service holds its own (whatever port it listens on, answering or not), so
+  /// a restore never renames a file under a live database, and none starts meanwhile.
+  static func lockEveryService(in dataDirectory: String) throws -> [DirectoryLock] {
+    var locks: [DirectoryLock] = []
+    var running: [String] = []
+    for service in ManagedService.all where service.name != ManagedService.gateway.name {
+      do {
+        locks.append(try DirectoryLock.acquire(service: service.name, in: dataDirectory))
+      } catch let failure as DirectoryLock.Failure where failure.kind == .held {
+        running.append(service.executable)
       }
-      return await group.reduce(into: [String]()) { if let name = $1 { $0.append(name) } }
     }
-    guard answering.isEmpty else {
+    guard running.isEmpty else {
+      locks.forEach { $0.release() }
       throw OperatorFailure(
-        "the stack is running (\(answering.sorted().joined(separator: ", ")) answered): stop it first (Ctrl-C gymctl up, docker compose stop)")
+        running.count == 1
+          ? "\(running[0]) is still running (its data directory is locked); stop it first"
+          : "\(running.joined(separator: ", ")) are still running (their data directories are locked); stop them first")
     }
+    return locks
   }
 
   static func databasePath(_ service: ManagedService, in dataDirectory: String) -> String {

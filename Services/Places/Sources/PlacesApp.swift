@@ -21,10 +21,12 @@ public enum PlacesApp {
 
   /// - Parameter users: who is active; by default auth's `LookupUsers`.
   public static func build(_ settings: Settings, users: (any UserDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
+    // Before the database opens: one gym-places per data directory, and none during a restore.
+    let lock = try DirectoryLock.acquire(service: "places", in: settings.dataDirectory)
     let path = settings.databasePath("places.sqlite")
     let store = try PlacesStore(path: path, tuning: settings.common.database)
     return try BuiltProcess.backend(
-      name: "gym-places", settings: settings, database: (path, store.writer),
+      name: "gym-places", settings: settings, lock: lock, database: (path, store.writer),
       healthName: Gym_Places_V1_PlacesService.descriptor.fullyQualifiedService, logger: logger
     ) { authClient in
       [
