@@ -53,13 +53,15 @@ public enum AuthApp {
     "HOST:PORT of gym-messaging: receives PurgeUser, answers whether two users are friends (private profiles); empty = keep purges queued")
 
   public static let keys: [ConfigKey] =
-    [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency, hashQueue,
+    [listen, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency, hashQueue,
       accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, pruneInterval, viewFlushInterval, placesAddress, catalogAddress, planAddress, messagingAddress]
     + CommonKeys.all
 
   public struct Settings: Sendable {
     public var common: CommonSettings
     public var dataDirectory: String
+    /// Where auth's part of a backup run goes (GYM_BACKUP_DIR).
+    public var backup: BackupRoot
     public var passwordMinLength = 15
     public var hashParameters = PasswordHasher.Parameters.owasp
     public var hashConcurrency = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -81,6 +83,7 @@ public enum AuthApp {
     public init(common: CommonSettings, dataDirectory: String, credential: ServiceCredential = .generate()) {
       self.common = common
       self.dataDirectory = dataDirectory
+      self.backup = BackupRoot(dataDirectory: dataDirectory)
       self.credential = credential
     }
 
@@ -89,6 +92,7 @@ public enum AuthApp {
         common: try CommonSettings(config: config, listenKey: AuthApp.listen),
         dataDirectory: try config.string(CommonKeys.dataDir),
         credential: try ServiceCredential.load(path: try config.string(ServiceCredential.fileKey)))
+      backup = try BackupRoot(config: config, dataDirectory: dataDirectory)
       passwordMinLength = try config.int(AuthApp.passwordMinLength, in: PasswordPolicy.lowestMinimum...64)
       hashParameters = .init(logN: try config.int(AuthApp.hashLogN, in: 4...20))
       let concurrency = try config.int(AuthApp.hashConcurrency, in: 0...64)
@@ -122,7 +126,8 @@ public enum AuthApp {
     let path = (settings.dataDirectory as NSString).appendingPathComponent("auth.sqlite")
     let store = try AuthStore(
       path: path, tuning: settings.common.database, mailSeal: MailSeal(key: settings.credential.derivedKey(purpose: "mail at rest")))
-    let keys = try SigningKeyStore(dataDirectory: settings.dataDirectory).loadOrCreate()
+    let keyStore = SigningKeyStore(dataDirectory: settings.dataDirectory)
+    let keys = try keyStore.loadOrCreate()
     let issuer = await TokenIssuer(keys: keys, accessTokenLifetime: settings.accessTokenTTL)
     var serviceSettings = AuthService.Settings()
     serviceSettings.sessionLifetime = settings.sessionLifetime
@@ -156,7 +161,12 @@ public enum AuthApp {
       services: [
         service,
         AuthInternalService(store: store, hasher: hasher, policy: policy, logger: logger),
-        OpsService(process: "gym-auth", database: (path, store.writer)),
+        // A restore without the signing keys would end every session's access tokens.
+        OpsService(
+          process: "gym-auth", database: (path, store.writer),
+          backup: .init(
+            root: settings.backup, service: "auth",
+            directories: [.init(name: (keyStore.directory as NSString).lastPathComponent, path: keyStore.directory)])),
       ],
       healthNames: [Gym_Auth_V1_AuthService.descriptor.fullyQualifiedService],
       auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: service.sessionCheck),

@@ -22,7 +22,7 @@ public enum MessagingApp {
     "GYM_MESSAGING_EVENT_RETENTION_DAYS", default: "30", "How long a Subscribe cursor can resume from; older events are trimmed")
 
   public static let keys: [ConfigKey] =
-    [listen, authAddress, streamBuffer, maxAttachmentBytes, eventRetention, CommonKeys.dataDir, ServiceCredential.fileKey]
+    [listen, authAddress, streamBuffer, maxAttachmentBytes, eventRetention, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -59,6 +59,7 @@ public enum MessagingApp {
     let revocations = RevocationList(maxLag: settings.backend.common.revocationMaxLag) { list in hub.end(where: list.isRevoked) }
     return try BuiltProcess.backend(
       name: "gym-messaging", settings: settings.backend, lock: lock, database: (path, store.writer),
+      backupDirectories: [.init(name: "attachments", path: files.directory)],
       healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,
       extraServices: { _ in [EventTrimmer(store: store, retention: settings.eventRetention, every: settings.trimEvery, logger: logger)] },
       stoppingFirst: [StreamsClosing(hub: hub)], revocations: revocations

@@ -21,7 +21,7 @@ public enum PlanApp {
     "GYM_PLAN_REMINDER_INTERVAL_SECONDS", default: "20", "How often due workout reminders are sent (the most they can be late)")
 
   public static let keys: [ConfigKey] =
-    [listen, authAddress, catalogAddress, messagingAddress, reminderInterval, CommonKeys.dataDir, ServiceCredential.fileKey]
+    [listen, authAddress, catalogAddress, messagingAddress, reminderInterval, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
     + CommonKeys.all
 
   public struct Settings: Sendable {
