@@ -8122,7 +8122,7 @@ const ProtobufCMessageDescriptor gym__messaging__v1__are_friends_request__descri
   (ProtobufCMessageInit) gym__messaging__v1__are_friends_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor gym__messaging__v1__are_friends_response__field_descriptors[1] =
+static const ProtobufCFieldDescriptor gym__messaging__v1__are_friends_response__field_descriptors[2] =
 {
   {
     "friends",
@@ -8136,14 +8136,27 @@ static const ProtobufCFieldDescriptor gym__messaging__v1__are_friends_response__
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "blocked",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__AreFriendsResponse, blocked),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__messaging__v1__are_friends_response__field_indices_by_name[] = {
+  1,   /* field[1] = blocked */
   0,   /* field[0] = friends */
 };
 static const ProtobufCIntRange gym__messaging__v1__are_friends_response__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 1 }
+  { 0, 2 }
 };
 const ProtobufCMessageDescriptor gym__messaging__v1__are_friends_response__descriptor =
 {
@@ -8153,7 +8166,7 @@ const ProtobufCMessageDescriptor gym__messaging__v1__are_friends_response__descr
   "Gym__Messaging__V1__AreFriendsResponse",
   "gym.messaging.v1",
   sizeof(Gym__Messaging__V1__AreFriendsResponse),
-  1,
+  2,
   gym__messaging__v1__are_friends_response__field_descriptors,
   gym__messaging__v1__are_friends_response__field_indices_by_name,
   1,  gym__messaging__v1__are_friends_response__number_ranges,

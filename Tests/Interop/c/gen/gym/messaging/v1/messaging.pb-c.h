@@ -1237,10 +1237,14 @@ struct  Gym__Messaging__V1__AreFriendsResponse
 {
   ProtobufCMessage base;
   protobuf_c_boolean friends;
+  /*
+   * either has blocked the other
+   */
+  protobuf_c_boolean blocked;
 };
 #define GYM__MESSAGING__V1__ARE_FRIENDS_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__are_friends_response__descriptor) \
-    , 0 }
+    , 0, 0 }
 
 
 struct  Gym__Messaging__V1__SetUserStandingRequest
