@@ -57,13 +57,16 @@ let targets: [Target] = [
     path: "Shared/GymAPI",
     swiftSettings: swiftSettings
   ),
-  // Opening SQLite the one right way (WAL, synchronous=FULL, busy timeout); no gRPC here.
+  // Opening SQLite the one right way (WAL, synchronous=FULL, busy timeout), backup runs
+  // and the data directory's lock; no gRPC here.
   .target(
     name: "GymStore",
     dependencies: [
       .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      // SHA-256 of every file a backup run holds.
+      .product(name: "Crypto", package: "swift-crypto"),
     ],
     path: "Shared/GymStore",
     swiftSettings: swiftSettings
@@ -214,7 +217,7 @@ let targets: [Target] = [
   // The public door: verifies tokens and forwards raw frames to the owning backend.
   .target(
     name: "GymGateway",
-    dependencies: grpc + ["GymAPI", "GymService"],
+    dependencies: grpc + ["GymAPI", "GymService", "GymStore"],
     path: "Services/Gateway/Sources",
     swiftSettings: swiftSettings
   ),
@@ -310,7 +313,7 @@ let targets: [Target] = [
   .testTarget(
     name: "GatewayTests",
     dependencies: grpc + [
-      "GymGateway", "GymAuth", "AuthTesting", "GymService", "GymTesting", "GymAPI",
+      "GymGateway", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ],
     swiftSettings: swiftSettings

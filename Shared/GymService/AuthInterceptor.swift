@@ -38,7 +38,8 @@ public struct AuthInterceptor: ServerInterceptor {
       return try await next(request, context)
     case .service:
       guard isServiceCall(request.metadata) else {
-        throw RPCError.unauthenticated("\(context.descriptor.service) is internal: it needs the service credential")
+        throw RPCError.unauthenticated(
+          "\(context.descriptor) needs the service credential (internal calls and backups are for the platform's processes and gymctl); no access token is enough, not even an administrator's")
       }
       requestContext.isServiceCall = true
     case .serviceOrAdmin:

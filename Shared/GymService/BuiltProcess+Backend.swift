@@ -18,8 +18,14 @@ extension BuiltProcess {
   ///   - revocations: the list the auth interceptor consults, when the backend needs to
   ///     hear of revocations itself (to end open streams); a plain one by default.
   ///   - services: the backend's own RPC services, given the client to auth.
+  ///   - lock: the backend's hold on its data directory, taken before the database was
+  ///     opened; let go after the database is closed. Its service names the backend's
+  ///     part of a backup run.
+  ///   - backupDirectories: files kept beside the database that a backup copies and a
+  ///     restore puts back (messaging's attachments).
   public static func backend(
-    name: String, settings: BackendSettings, database: (path: String, writer: any DatabaseWriter), healthName: String,
+    name: String, settings: BackendSettings, lock: DirectoryLock, database: (path: String, writer: any DatabaseWriter),
+    backupDirectories: [BackupRoot.Directory] = [], healthName: String,
     logger: Logger, extraServices: (GymGRPCClient) -> [any Service] = { _ in [] }, stoppingFirst: [any Service] = [],
     revocations: RevocationList? = nil,
     services: (GymGRPCClient) -> [any RegistrableRPCService]
@@ -32,7 +38,11 @@ extension BuiltProcess {
     let server = try GymServer(
       name: name,
       settings: settings.common,
-      services: services(authClient) + [OpsService(process: name, database: database)],
+      services: services(authClient) + [
+        OpsService(
+          process: name, database: database,
+          backup: .init(root: settings.backup, service: lock.service, directories: backupDirectories))
+      ],
       healthNames: [healthName],
       auth: AuthInterceptor(verifier: verifier, credential: credential, sessionCheck: revocations.sessionCheck),
       forwardingProof: credential.forwardingProof,
@@ -49,6 +59,9 @@ extension BuiltProcess {
           try revocations.checkLag()
           return []
         }),
-      close: { try (writer as? DatabasePool)?.close() })
+      close: {
+        defer { lock.release() }
+        try (writer as? DatabasePool)?.close()
+      })
   }
 }

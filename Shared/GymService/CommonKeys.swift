@@ -52,6 +52,12 @@ public enum CommonKeys {
     "GYM_INTERNAL_TLS_KEY_FILE", default: "", "PEM private key of GYM_INTERNAL_TLS_CERT_FILE")
   public static let dataDir = ConfigKey(
     "GYM_DATA_DIR", default: "./.gym-data", "Directory holding this service's SQLite file and keys")
+  public static let backupDir = ConfigKey(
+    "GYM_BACKUP_DIR", default: "",
+    "Directory backup runs are written under, one directory per run with manifest.json (callers name only the run); empty = GYM_DATA_DIR/backups")
+  public static let backupMinFree = ConfigKey(
+    "GYM_BACKUP_MIN_FREE_MIB", default: "\(BackupRoot.defaultMinimumFreeMiB)",
+    "Free space, in MiB, a backup must leave on GYM_BACKUP_DIR's file system; a copy that would leave less is refused")
 
   public static let all: [ConfigKey] = [
     logLevel, metricsListen, shutdownGrace, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,

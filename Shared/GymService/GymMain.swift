@@ -1,4 +1,5 @@
 import Foundation
+import GymStore
 import Logging
 import ServiceLifecycle
 
@@ -34,6 +35,10 @@ public enum GymMain {
     } catch let error as ConfigError {
       FileHandle.standardError.write(Data("\(process): \(error)\n".utf8))
       exit(2)
+    } catch let error as DirectoryLock.Failure {
+      // Another process owns the data: said in one line, before anything was opened.
+      FileHandle.standardError.write(Data("\(process): cannot start: \(error)\n".utf8))
+      exit(1)
     } catch {
       logger.critical("stopped with an error", metadata: ["error": "\(String(reflecting: error))"])
       exit(1)

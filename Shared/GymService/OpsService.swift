@@ -5,20 +5,40 @@ import GymAPI
 import GymStore
 import Logging
 import SwiftProtobuf
+import Synchronization
 
 /// `gym.ops.v1.Ops` for one process: version, uptime, database size and row counts,
-/// pending outbox jobs, and online backups (`DatabaseBackup`: checked, then renamed into
-/// place). Service credential or admin only (`MethodAccess.serviceOrAdmin`).
+/// pending outbox jobs (service credential or admin), and this service's part of a
+/// backup run under its `BackupRoot` (service credential only, `MethodAccess`).
 public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
   public static let version = "0.1.0"
+
+  /// What this process backs up, and where.
+  public struct Backup: Sendable {
+    public var root: BackupRoot
+    /// The part's name in a run, and the name `gymctl restore` knows it by ("auth").
+    public var service: String
+    /// Kept beside the database and restored with it (auth's signing keys, messaging's attachments).
+    public var directories: [BackupRoot.Directory]
+
+    public init(root: BackupRoot, service: String, directories: [BackupRoot.Directory] = []) {
+      self.root = root
+      self.service = service
+      self.directories = directories
+    }
+  }
 
   private let process: String
   private let startedAt = Date()
   private let database: (path: String, writer: any DatabaseWriter)?
+  private let backupSettings: Backup?
+  /// One backup at a time per process: two at once would double the disk they take.
+  private let backupInProgress = BackupInProgress()
 
-  public init(process: String, database: (path: String, writer: any DatabaseWriter)?) {
+  public init(process: String, database: (path: String, writer: any DatabaseWriter)?, backup: Backup? = nil) {
     self.process = process
     self.database = database
+    self.backupSettings = backup
   }
 
   public func getInfo(request: Gym_Ops_V1_GetInfoRequest, context: ServerContext) async throws -> Gym_Ops_V1_GetInfoResponse {
@@ -53,39 +73,122 @@ public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
   }
 
   public func backup(request: Gym_Ops_V1_BackupRequest, context: ServerContext) async throws -> Gym_Ops_V1_BackupResponse {
-    guard let database else { throw RPCError(code: .failedPrecondition, message: "\(process) has no database to back up") }
-    let directory = request.destinationDir
-    guard directory.hasPrefix("/") else {
-      throw RPCError.invalidArgument(field: "destination_dir", "must be an absolute directory path on the service's machine")
+    guard let database, let backup = backupSettings else {
+      throw RPCError(code: .failedPrecondition, message: "\(process) has no database to back up")
     }
-    let stamp = Date().formatted(Date.ISO8601FormatStyle()).replacingOccurrences(of: ":", with: "")
-    let name = ((database.path as NSString).lastPathComponent as NSString).deletingPathExtension
-    let target = (directory as NSString).appendingPathComponent("\(name)-\(stamp).sqlite")
-    guard !FileManager.default.fileExists(atPath: target) else {
-      throw RPCError(code: .alreadyExists, message: "\(target) already exists: wait a second or choose another directory")
+    try Self.checkRunID(request.runID)
+    guard backupInProgress.begin() else {
+      throw RPCError(code: .failedPrecondition, message: "a backup of \(process) is already in progress: wait for it to finish")
     }
+    defer { backupInProgress.end() }
+    let part: BackupRoot.Part
     do {
-      try await DatabaseBackup.backup(database.writer, to: target)
-    } catch let failure as DatabaseBackup.Failure {
-      let requestID = RequestContext.current?.requestID ?? "-"
-      Logger(label: process).error("backup failed", metadata: ["target": "\(target)", "error": "\(failure)", "request_id": "\(requestID)"])
-      switch failure.kind {
-      case .damaged:
-        // Nothing was renamed into place: a copy that fails the check is no backup.
-        throw RPCError(
-          code: .dataLoss,
-          message: "the copy of \(process)'s database failed its integrity check, so no backup was kept (\(failure)); "
-            + "check the live database with PRAGMA integrity_check")
-      case .io:
-        throw RPCError(
-          code: .internalError,
-          message: "could not write \(target) (\(failure)): check that the directory is writable by the service and has space")
-      }
+      part = try await backup.root.write(
+        run: request.runID, service: backup.service, database: database.writer, databasePath: database.path,
+        directories: backup.directories)
+    } catch {
+      throw status(for: error, doing: "backup of run \(request.runID)")
     }
+    Logger(label: process).notice(
+      "backup written", metadata: ["run_id": "\(request.runID)", "directory": "\(part.directory)", "bytes": "\(part.sizeBytes)"])
     return .with {
-      $0.path = target
-      $0.sizeBytes = GymDatabase.sizeOnDisk(path: target)
+      $0.directory = part.directory
+      $0.sizeBytes = part.sizeBytes
       $0.completedAt = Google_Protobuf_Timestamp(date: Date())
+      $0.service = backup.service
+      $0.files = part.files.map { file in .with { $0.path = file.path; $0.sizeBytes = file.sizeBytes; $0.sha256 = file.sha256 } }
+      $0.directories = part.directories
     }
   }
+
+  public func finishBackup(
+    request: Gym_Ops_V1_FinishBackupRequest, context: ServerContext
+  ) async throws -> Gym_Ops_V1_FinishBackupResponse {
+    guard let backup = backupSettings else {
+      throw RPCError(code: .failedPrecondition, message: "\(process) has no database to back up")
+    }
+    try Self.checkRunID(request.runID)
+    if request.discard {
+      do {
+        try backup.root.discard(run: request.runID, service: backup.service)
+      } catch {
+        throw status(for: error, doing: "discarding run \(request.runID)")
+      }
+      return .init()
+    }
+    guard !request.manifestJson.isEmpty else {
+      throw RPCError.invalidArgument(field: "manifest_json", "is required unless discard is set: the run's manifest")
+    }
+    let manifest: BackupManifest
+    do {
+      manifest = try BackupManifest.decode(Data(request.manifestJson.utf8))
+    } catch {
+      throw RPCError.invalidArgument(field: "manifest_json", "is not a backup run's manifest: \(error)")
+    }
+    guard manifest.runID == request.runID, manifest.services[backup.service] != nil else {
+      throw RPCError.invalidArgument(
+        field: "manifest_json", "must be the manifest of run \(request.runID) with a part for \(backup.service)")
+    }
+    do {
+      let path = try backup.root.writeManifest(manifest)
+      return .with { $0.manifestPath = path }
+    } catch {
+      throw status(for: error, doing: "writing the manifest of run \(request.runID)")
+    }
+  }
+
+  private static func checkRunID(_ id: String) throws {
+    if let problem = BackupName.problem(with: id) {
+      throw RPCError.invalidArgument(
+        field: "run_id", "\(problem): it names the run's directory under GYM_BACKUP_DIR, never a path")
+    }
+  }
+
+  /// Backup and restore failures as statuses, in one place; unexpected ones are logged
+  /// with the request id.
+  private func status(for error: any Error, doing action: String) -> RPCError {
+    let requestID = RequestContext.current?.requestID ?? "-"
+    Logger(label: process).error("\(action) failed", metadata: ["error": "\(error)", "request_id": "\(requestID)"])
+    switch error {
+    case let failure as BackupFailure:
+      let code: RPCError.Code =
+        switch failure.kind {
+        case .invalidName: .invalidArgument
+        case .exists: .alreadyExists
+        case .noSpace: .resourceExhausted
+        case .missing: .notFound
+        case .damaged: .dataLoss
+        case .io: .internalError
+        }
+      return RPCError(code: code, message: "\(process): \(failure)")
+    case let failure as DatabaseBackup.Failure where failure.kind == .damaged:
+      // Nothing was kept: a copy that fails the check is no backup.
+      return RPCError(
+        code: .dataLoss,
+        message: "the copy of \(process)'s database failed its integrity check, so no backup was kept (\(failure)); "
+          + "check the live database with PRAGMA integrity_check")
+    case let failure as DatabaseBackup.Failure:
+      return RPCError(
+        code: .internalError,
+        message: "\(process) could not write its copy (\(failure)): check that GYM_BACKUP_DIR is writable by the service and has space")
+    default:
+      return RPCError(code: .internalError, message: "\(process): \(action) failed (request id \(requestID))")
+    }
+  }
+}
+
+/// Whether a backup is running in this process.
+private final class BackupInProgress: Sendable {
+  private let running = Mutex(false)
+
+  /// False when one is running already.
+  func begin() -> Bool {
+    running.withLock { running in
+      guard !running else { return false }
+      running = true
+      return true
+    }
+  }
+
+  func end() { running.withLock { $0 = false } }
 }

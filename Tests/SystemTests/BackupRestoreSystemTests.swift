@@ -16,7 +16,8 @@ extension SystemTests {
     let backups = try temporaryDirectory("gym-backups") + "/nightly"
     let password = "violet staircase under a quiet harbour"
     let acknowledged = Acknowledged()
-    let beforeBackup = try await Self.withStack { supervisor, gateway in
+    // The services write their runs where the operator configured, outside the data directory.
+    let (beforeBackup, run) = try await Self.withStack(environment: ["GYM_BACKUP_DIR": backups]) { supervisor, gateway in
       let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
       return try await withClient(to: gateway) { client in
         let tokens = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(.with {
@@ -44,7 +45,7 @@ extension SystemTests {
         let paced = try await eventually(within: .seconds(30)) { acknowledged.ids.count >= 20 }
         #expect(paced, "20 workouts acknowledged before the backup")
         let ackedBeforeBackup = acknowledged.ids
-        let (status, output) = try Self.run(gymctl, ["backup", "--dest", backups] + stack)
+        let (status, output) = try Self.run(gymctl, ["backup", "--label", "load"] + stack)
         let ackedUntilBackupEnded = acknowledged.ids.count
         let wroteOn = try await eventually(within: .seconds(10)) { acknowledged.ids.count > ackedUntilBackupEnded }
         acknowledged.stop()
@@ -52,23 +53,30 @@ extension SystemTests {
         #expect(status == 0, "\(output)")
         #expect(wroteOn, "the writer was still writing when the backup ended")
 
+        let run = try #require(Self.runID(in: output), "\(output)")
         // A running stack's databases are never overwritten.
-        let (refusedStatus, refused, refusal) = try Self.runSeparately(gymctl, ["restore", "--from", backups] + stack)
+        let (refusedStatus, refused, refusal) = try Self.runSeparately(gymctl, ["restore", "--run", run, "--backup-dir", backups] + stack)
         #expect(refusedStatus != 0 && refused.isEmpty)
-        #expect(refusal.hasPrefix("gymctl: the stack is running") && refusal.split(separator: "\n").count == 1, "\(refusal)")
-        return ackedBeforeBackup
+        #expect(
+          refusal == "gymctl: gym-auth, gym-catalog, gym-plan, gym-messaging, gym-places are still running "
+            + "(their data directories are locked); stop them first\n", "\(refusal)")
+        return (ackedBeforeBackup, run)
       }
     }
 
-    let files = try FileManager.default.contentsOfDirectory(atPath: backups)
-    #expect(files.count == 5 && !files.contains { $0.contains("partial") }, "\(files)")
-    #expect(try FileManager.default.attributesOfItem(atPath: backups)[.posixPermissions] as? Int == 0o700)
-    for file in files {
-      #expect(try FileManager.default.attributesOfItem(atPath: backups + "/" + file)[.posixPermissions] as? Int == 0o600, "\(file)")
+    // Every file of the run is owner-only, in owner-only directories, and nothing half-written is left.
+    let runDirectory = backups + "/" + run
+    let entries = try #require(FileManager.default.enumerator(atPath: runDirectory)?.allObjects as? [String])
+    #expect(entries.contains("manifest.json") && !entries.contains { $0.contains("partial") }, "\(entries)")
+    for entry in [""] + entries {
+      let path = runDirectory + (entry.isEmpty ? "" : "/" + entry)
+      let attributes = try FileManager.default.attributesOfItem(atPath: path)
+      let expected = attributes[.type] as? FileAttributeType == .typeDirectory ? 0o700 : 0o600
+      #expect(attributes[.posixPermissions] as? Int == expected, "\(entry)")
     }
 
     let restored = try temporaryDirectory("gym-restored") + "/data"
-    let (status, output) = try Self.run(gymctl, ["restore", "--from", backups, "--data-dir", restored, "--base-port", "1"])
+    let (status, output) = try Self.run(gymctl, ["restore", "--run", run, "--backup-dir", backups, "--data-dir", restored, "--base-port", "1"])
     #expect(status == 0, "\(output)")
     for service in ["auth", "catalog", "plan", "messaging", "places"] {
       #expect(try FileManager.default.attributesOfItem(atPath: "\(restored)/\(service).sqlite")[.posixPermissions] as? Int == 0o600)

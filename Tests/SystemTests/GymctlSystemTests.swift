@@ -69,7 +69,13 @@ extension SystemTests {
         // ana's programs may still be hidden there.
         #expect(try await eventually(within: .seconds(20)) { try ctl("outbox").contains("nothing pending") })
         let anaTokens = try await auth.login(.with { $0.identifier = "ana"; $0.password = password }).tokens
-        #expect(try ctl("users", "purge-inactive", "--months", "6", "--notice-days", "30", "--dry-run").contains("would notify 0"))
+        // A purge quotes the dry run it follows.
+        let (unconfirmed, _, refusal) = try Self.runSeparately(gymctl, ["users", "purge-inactive", "--months", "6"] + stack)
+        #expect(unconfirmed != 0 && refusal.contains("run it with --dry-run first"), "\(refusal)")
+        let dryRun = try ctl("users", "purge-inactive", "--months", "6", "--notice-days", "30", "--dry-run")
+        #expect(dryRun.contains("would notify 0"), "\(dryRun)")
+        let confirm = try #require(dryRun.split(separator: "\n").last?.split(separator: " ").last.map(String.init), "\(dryRun)")
+        #expect(try ctl("users", "purge-inactive", "--months", "6", "--notice-days", "30", "--confirm", confirm).contains("removed 0"))
 
         // A program reported once is hidden and queued; the operator restores it, then removes it.
         let mail = try Self.runSeparately(gymctl, ["mail", "--to", "ana@example.com", "--json"] + stack).1

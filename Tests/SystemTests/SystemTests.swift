@@ -277,18 +277,25 @@ import Testing
           $0.acceptTerms = true; $0.termsVersion = "1"
         })
       }
-      let destination = supervisor.layout.dataDirectory + "/backups"
       let (status, output) = try Self.run(Supervisor.defaultBinDirectory() + "/gymctl", [
-        "backup", "--dest", destination, "--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory,
+        "backup", "--label", "nightly", "--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory,
       ])
       #expect(status == 0, "\(output)")
-      let files = try FileManager.default.contentsOfDirectory(atPath: destination)
-      #expect(["auth-", "catalog-", "places-"].allSatisfy { prefix in files.contains { $0.hasPrefix(prefix) } }, "\(files)")
+      let run = try #require(Self.runID(in: output), "\(output)")
+      // Under the services' own backup directory (GYM_BACKUP_DIR, by default DATA_DIR/backups).
+      let runDirectory = supervisor.layout.dataDirectory + "/backups/" + run
+      let parts = try FileManager.default.contentsOfDirectory(atPath: runDirectory).sorted()
+      #expect(parts == ["auth", "catalog", "manifest.json", "messaging", "places", "plan"], "\(parts)")
       // The copy is a complete database: the account is in it.
-      let copy = try #require(files.first { $0.hasPrefix("auth-") })
-      let (_, rows) = try Self.run("/usr/bin/env", ["python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select username from users').fetchall())", destination + "/" + copy])
+      let (_, rows) = try Self.run("/usr/bin/env", ["python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select username from users').fetchall())", runDirectory + "/auth/auth.sqlite"])
       #expect(rows.contains("kept"))
     }
+  }
+
+  /// The run id in `gymctl backup`'s last line ("run RUN_ID is complete; …").
+  static func runID(in output: String) -> String? {
+    guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("run ") && $0.contains(" is complete") }) else { return nil }
+    return line.split(separator: " ").dropFirst().first.map(String.init)
   }
 
   @Test func gymctlHealthExitCodes() async throws {

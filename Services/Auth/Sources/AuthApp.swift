@@ -65,13 +65,17 @@ public enum AuthApp {
     "HOST:PORT of gym-messaging: receives PurgeUser, answers whether two users are friends (private profiles); empty = keep purges queued")
 
   public static let keys: [ConfigKey] =
-    [listen, CommonKeys.dataDir, ServiceCredential.fileKey, passwordMinLength, hashLogN, hashConcurrency, hashQueue,
-      accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, smtpTLS, smtpCAFile, smtpUsername, smtpPasswordFile, mailPerRecipientPerDay, pruneInterval, viewFlushInterval, placesAddress, catalogAddress, planAddress, messagingAddress]
+    [listen, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey, passwordMinLength, hashLogN,
+      hashConcurrency, hashQueue, accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, smtpTLS,
+      smtpCAFile, smtpUsername, smtpPasswordFile, mailPerRecipientPerDay, pruneInterval, viewFlushInterval, placesAddress, catalogAddress,
+      planAddress, messagingAddress]
     + CommonKeys.all
 
   public struct Settings: Sendable {
     public var common: CommonSettings
     public var dataDirectory: String
+    /// Where auth's part of a backup run goes (GYM_BACKUP_DIR).
+    public var backup: BackupRoot
     public var passwordMinLength = 15
     public var hashParameters = PasswordHasher.Parameters.owasp
     public var hashConcurrency = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -97,6 +101,7 @@ public enum AuthApp {
     public init(common: CommonSettings, dataDirectory: String, credential: ServiceCredential = .generate()) {
       self.common = common
       self.dataDirectory = dataDirectory
+      self.backup = BackupRoot(dataDirectory: dataDirectory)
       self.credential = credential
     }
 
@@ -105,6 +110,7 @@ public enum AuthApp {
         common: try CommonSettings(config: config, listenKey: AuthApp.listen),
         dataDirectory: try config.string(CommonKeys.dataDir),
         credential: try ServiceCredential.load(path: try config.string(ServiceCredential.fileKey)))
+      backup = try BackupRoot(config: config, dataDirectory: dataDirectory)
       passwordMinLength = try config.int(AuthApp.passwordMinLength, in: PasswordPolicy.lowestMinimum...64)
       hashParameters = .init(logN: try config.int(AuthApp.hashLogN, in: 4...20))
       let concurrency = try config.int(AuthApp.hashConcurrency, in: 0...64)
@@ -167,17 +173,21 @@ public enum AuthApp {
   }
 
   public static func build(_ settings: Settings, logger: Logger) async throws -> BuiltProcess {
+    // Before the database opens: one gym-auth per data directory, and none during a restore.
+    let lock = try DirectoryLock.acquire(service: "auth", in: settings.dataDirectory)
     let path = (settings.dataDirectory as NSString).appendingPathComponent("auth.sqlite")
     let store = try AuthStore(
       path: path, tuning: settings.common.database, mailSeal: MailSeal(key: settings.credential.derivedKey(purpose: "mail at rest")),
       mailPerRecipientPerDay: settings.mailPerRecipientPerDay)
-    let keys = try SigningKeyStore(dataDirectory: settings.dataDirectory).loadOrCreate()
+    let keyStore = SigningKeyStore(dataDirectory: settings.dataDirectory)
+    let keys = try keyStore.loadOrCreate()
     let issuer = await TokenIssuer(keys: keys, accessTokenLifetime: settings.accessTokenTTL)
     var serviceSettings = AuthService.Settings()
     serviceSettings.sessionLifetime = settings.sessionLifetime
     serviceSettings.requireVerifiedEmail = settings.requireVerifiedEmail
     serviceSettings.minimumAge = settings.minimumAge
     serviceSettings.verificationGap = settings.verificationGap
+    serviceSettings.signPurgeDryRuns(with: settings.credential.derivedKey(purpose: "purge dry run"))
     let hasher = try PasswordHasher(
       parameters: settings.hashParameters, maxConcurrent: settings.hashConcurrency, queueLimit: settings.hashQueue)
     let policy = PasswordPolicy(minimumLength: settings.passwordMinLength)
@@ -205,7 +215,12 @@ public enum AuthApp {
       services: [
         service,
         AuthInternalService(store: store, hasher: hasher, policy: policy, logger: logger),
-        OpsService(process: "gym-auth", database: (path, store.writer)),
+        // A restore without the signing keys would end every session's access tokens.
+        OpsService(
+          process: "gym-auth", database: (path, store.writer),
+          backup: .init(
+            root: settings.backup, service: "auth",
+            directories: [.init(name: (keyStore.directory as NSString).lastPathComponent, path: keyStore.directory)])),
       ],
       healthNames: [Gym_Auth_V1_AuthService.descriptor.fullyQualifiedService],
       auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: service.sessionCheck),
@@ -229,7 +244,10 @@ public enum AuthApp {
         try await GymDatabase.probe(writer)
         return []
       }),
-      close: { try (writer as? DatabasePool)?.close() })
+      close: {
+        defer { lock.release() }
+        try (writer as? DatabasePool)?.close()
+      })
   }
 }
 

@@ -166,29 +166,41 @@ extension AuthService {
 
   // MARK: Inactive accounts
 
+  /// Below these a purge would remove people who are merely on holiday, or give them no
+  /// time to read the notice.
+  static let minimumInactiveMonths = 6
+  static let minimumNoticeDays = 14
+
   public func purgeInactiveUsers(
     request: Gym_Auth_V1_PurgeInactiveUsersRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_PurgeInactiveUsersResponse {
     let admin = try Caller.admin()
     var violations: [FieldViolation] = []
-    if !(1...120).contains(request.inactiveMonths) {
-      violations.append(FieldViolation("inactive_months", "must be 1-120"))
+    let months = Int(request.inactiveMonths)
+    if !(Self.minimumInactiveMonths...120).contains(months) {
+      violations.append(FieldViolation("inactive_months", "must be at least \(Self.minimumInactiveMonths) and at most 120"))
     }
     let noticeDays = request.noticeDays == 0 ? 30 : Int(request.noticeDays)
-    if !(1...365).contains(noticeDays) { violations.append(FieldViolation("notice_days", "must be 1-365 (default 30)")) }
+    if !(Self.minimumNoticeDays...365).contains(noticeDays) {
+      violations.append(FieldViolation("notice_days", "must be at least \(Self.minimumNoticeDays) and at most 365 (0 = 30)"))
+    }
     guard violations.isEmpty else { throw AuthError.invalid(violations) }
     let now = Date()
-    let inactiveSince = Self.monthsBefore(now, Int(request.inactiveMonths))
+    // A real purge removes no more accounts than the dry run it quotes counted.
+    let confirmed = request.dryRun
+      ? nil
+      : try settings.purgeConfirmation.check(request.dryRunToken, inactiveMonths: months, noticeDays: noticeDays, now: now)
+    let inactiveSince = Self.monthsBefore(now, months)
     let result = try await store.purgeInactive(
       inactiveSince: inactiveSince, noticedBefore: now.addingTimeInterval(-Double(noticeDays) * 86_400),
-      dryRun: request.dryRun, purgeDestinations: settings.purgeDestinations,
+      dryRun: request.dryRun, maximumPurged: confirmed?.purged, purgeDestinations: settings.purgeDestinations,
       notice: { user in
         (
           "Your gym account will be removed",
           """
           Hello \(user.displayName),
 
-          You have not signed in to gym for \(request.inactiveMonths) months. Your account and its data will be
+          You have not signed in to gym for \(months) months. Your account and its data will be
           removed in \(noticeDays) days. Sign in before then to keep it.
           """
         )
@@ -200,6 +212,11 @@ extension AuthService {
       $0.notified = Int32(result.notified.count)
       $0.purged = Int32(result.purged.count)
       $0.purgedUserIds = result.purged
+      if request.dryRun {
+        $0.dryRunToken = settings.purgeConfirmation.token(
+          for: .init(inactiveMonths: months, noticeDays: noticeDays, purged: result.purged.count, at: now))
+        $0.dryRunTokenExpiresAt = Google_Protobuf_Timestamp(date: now.addingTimeInterval(PurgeConfirmation.lifetime))
+      }
     }
   }
 

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRPCCore
 import GymAPI
@@ -27,7 +28,15 @@ public struct AuthService: Sendable {
     public var verificationGap: TimeInterval = 60
     /// 0 = no minimum; otherwise Register needs a date of birth at least this old.
     public var minimumAge = 0
+    /// Signs dry runs of `PurgeInactiveUsers`; production derives its key from the
+    /// service credential (`AuthApp.build`), so tokens outlive a restart.
+    var purgeConfirmation = PurgeConfirmation.random()
     public init() {}
+
+    /// The key that signs purge dry runs.
+    public mutating func signPurgeDryRuns(with key: SymmetricKey) {
+      purgeConfirmation = PurgeConfirmation(key: key)
+    }
   }
 
   let store: AuthStore

@@ -20,7 +20,7 @@ public enum CatalogApp {
     "GYM_CATALOG_REPORTS_PER_DAY", default: "20", "Reports one user may file in 24 hours")
 
   public static let keys: [ConfigKey] =
-    [listen, authAddress, CommonKeys.dataDir, ServiceCredential.fileKey, hideBelowScore, hideMinimumVotes, hideAfterReports, reportsPerDay]
+    [listen, authAddress, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey, hideBelowScore, hideMinimumVotes, hideAfterReports, reportsPerDay]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -46,11 +46,13 @@ public enum CatalogApp {
 
   /// - Parameter users: profiles by id; by default auth's `LookupUsers`.
   public static func build(_ settings: Settings, users: (any UserDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
+    // Before the database opens: one gym-catalog per data directory, and none during a restore.
+    let lock = try DirectoryLock.acquire(service: "catalog", in: settings.backend.dataDirectory)
     let path = settings.backend.databasePath("catalog.sqlite")
     let store = try CatalogStore(path: path, rules: settings.rules, tuning: settings.backend.common.database)
     try await ExerciseLibrary.seed(store, logger: logger)
     return try BuiltProcess.backend(
-      name: "gym-catalog", settings: settings.backend, database: (path, store.writer),
+      name: "gym-catalog", settings: settings.backend, lock: lock, database: (path, store.writer),
       healthName: Gym_Catalog_V1_CatalogService.descriptor.fullyQualifiedService, logger: logger
     ) { authClient in
       let service = CatalogService(store: store, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger)

@@ -3,85 +3,132 @@ import Foundation
 import GymService
 import GymStore
 
-/// `gymctl restore --from DIR`: puts every service's database back from a backup
-/// directory (`gymctl backup`'s files), with the stack stopped.
+/// `gymctl restore --run RUN_ID`: puts one backup run back whole, exactly the files its
+/// manifest lists (every service's database, auth's signing keys, messaging's
+/// attachments), after checking each one's size and SHA-256, with every service stopped.
 struct Restore: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Restore every service's database from a backup directory into the data directory (stack stopped).")
+    abstract: "Restore one backup run into the data directory (every service stopped).",
+    discussion: """
+      The run is the one `gymctl backup` named; its manifest.json lists every file. Each is checked \
+      against the manifest and every database with PRAGMA integrity_check before anything is replaced. \
+      Every service's lock on the data directory is taken first: while any service runs on it, nothing is touched.
+      """)
 
   @OptionGroup var stack: StackOptions
-  @Option(help: "Directory written by `gymctl backup`; the newest copy of each service is used.") var from: String
+  @Option(help: "The run to restore: its id, as `gymctl backup` printed it.") var run: String?
+  @Option(help: "The directory holding the runs (default: DATA_DIR/backups, the services' default GYM_BACKUP_DIR).")
+  var backupDir: String?
+  @Option(help: "The run's manifest.json, instead of --run.") var manifest: String?
+  @Option(help: .hidden) var from: String?
 
-  func run() async throws {
-    try await refuseWhileRunning()
-    let plan = try Self.newestBackups(in: from)
-    // Every copy is checked before any database is replaced: a damaged backup leaves the
-    // data directory as it was.
-    var staged: [DatabaseBackup.StagedRestore] = []
-    do {
-      for (service, source) in plan {
-        staged.append(try DatabaseBackup.stageRestore(from: source, to: Self.databasePath(service, in: stack.dataDir)))
-      }
-    } catch {
-      staged.forEach { $0.discard() }
-      throw error
+  func validate() throws {
+    if from != nil {
+      throw ValidationError("--from is gone: a restore takes one run, --run RUN_ID (see `ls DATA_DIR/backups`) or --manifest FILE")
     }
-    var restored: [[String]] = []
-    for ((service, source), copy) in zip(plan, staged) {
-      try copy.commit()
-      restored.append([service.name, source, copy.target, Output.bytes(GymDatabase.sizeOnDisk(path: copy.target))])
+    guard (run == nil) != (manifest == nil) else {
+      throw ValidationError("give the run to restore: --run RUN_ID (as `gymctl backup` printed it) or --manifest FILE")
     }
-    if stack.json {
-      print(Output.jsonLine(restored.map { ["service": $0[0], "from": $0[1], "to": $0[2]] }))
-    } else {
-      Output.table(["SERVICE", "FROM", "TO", "SIZE"], restored)
+    if let run, let problem = BackupName.problem(with: run) {
+      throw ValidationError("--run \(problem): give the run's id, not a path (--backup-dir says where the runs are)")
     }
   }
 
-  /// A running service keeps its database open and would overwrite the restored file
-  /// with its own pages: every process of the stack must be stopped.
-  private func refuseWhileRunning() async throws {
-    let layout = stack.layout
-    let security = try layout.clientSecurity()
-    let answering = await withTaskGroup(of: String?.self) { group in
-      for service in ManagedService.all {
-        group.addTask {
-          let address = service.address(in: layout)
-          return await HealthProbe.check(address, timeout: .milliseconds(500), security: security).status == nil ? nil : "\(service.name) (\(address))"
+  func run() async throws {
+    let runDirectory: String
+    if let manifest {
+      runDirectory = (manifest as NSString).deletingLastPathComponent
+    } else {
+      let root = backupDir ?? (stack.dataDir as NSString).appendingPathComponent("backups")
+      runDirectory = (root as NSString).appendingPathComponent(run ?? "")
+    }
+    let locks = try Self.lockEveryService(in: stack.dataDir)
+    defer { locks.forEach { $0.release() } }
+
+    let manifest = try Self.readManifest(manifest, runDirectory: runDirectory)
+    if let run, manifest.runID != run {
+      throw OperatorFailure("\(runDirectory)/\(BackupManifest.fileName) is the manifest of run \(manifest.runID), not \(run); nothing was restored")
+    }
+    let services = ManagedService.all.filter { $0.name != ManagedService.gateway.name }
+    let missing = services.filter { manifest.services[$0.name] == nil }.map(\.name)
+    guard missing.isEmpty else {
+      throw OperatorFailure("run \(manifest.runID) holds no part of \(missing.joined(separator: ", ")); nothing was restored")
+    }
+    try manifest.verify(runDirectory: runDirectory)
+
+    // Everything is staged and checked before anything is replaced: a damaged run
+    // leaves the data directory as it was.
+    var databases: [DatabaseBackup.StagedRestore] = []
+    var directories: [StagedDirectory] = []
+    do {
+      for service in services {
+        let part = manifest.services[service.name]!
+        let database = "\(service.name)/\(service.name).sqlite"
+        guard part.files.contains(where: { $0.path == database }) else {
+          throw OperatorFailure("run \(manifest.runID) has no database of \(service.name); nothing was restored")
+        }
+        databases.append(try DatabaseBackup.stageRestore(
+          from: (runDirectory as NSString).appendingPathComponent(database), to: Self.databasePath(service, in: stack.dataDir)))
+        for directory in part.directories {
+          directories.append(try StagedDirectory.stage(
+            from: (runDirectory as NSString).appendingPathComponent("\(service.name)/\(directory)"),
+            to: (stack.dataDir as NSString).appendingPathComponent(directory)))
         }
       }
-      return await group.reduce(into: [String]()) { if let name = $1 { $0.append(name) } }
+    } catch {
+      databases.forEach { $0.discard() }
+      directories.forEach { $0.discard() }
+      throw error
     }
-    guard answering.isEmpty else {
+    for copy in databases { try copy.commit() }
+    for copy in directories { try copy.commit() }
+
+    let rows = services.map { service -> [String] in
+      let part = manifest.services[service.name]!
+      let to = ([Self.databasePath(service, in: stack.dataDir)] + part.directories.map { (stack.dataDir as NSString).appendingPathComponent($0) })
+        .joined(separator: ", ")
+      return [service.name, "\(part.files.count)", Output.bytes(part.files.reduce(0) { $0 + $1.sizeBytes }), to]
+    }
+    if stack.json {
+      print(Output.jsonLine(rows.map { ["service": $0[0], "files": $0[1], "size": $0[2], "to": $0[3]] }))
+    } else {
+      Output.table(["SERVICE", "FILES", "SIZE", "TO"], rows)
+      print("restored run \(manifest.runID) (made \(manifest.createdAt.formatted(Date.ISO8601FormatStyle())))")
+    }
+  }
+
+  private static func readManifest(_ file: String?, runDirectory: String) throws -> BackupManifest {
+    guard let file else { return try BackupManifest.read(runDirectory: runDirectory) }
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw OperatorFailure("cannot read \(file): give the manifest.json of a backup run")
+    }
+    return try BackupManifest.decode(data)
+  }
+
+  /// Every backend's lock on its data directory, held until the restore is done: a
+  /// running service holds its own (whatever port it listens on, answering or not), so
+  /// a restore never renames a file under a live database, and none starts meanwhile.
+  static func lockEveryService(in dataDirectory: String) throws -> [DirectoryLock] {
+    var locks: [DirectoryLock] = []
+    var running: [String] = []
+    for service in ManagedService.all where service.name != ManagedService.gateway.name {
+      do {
+        locks.append(try DirectoryLock.acquire(service: service.name, in: dataDirectory))
+      } catch let failure as DirectoryLock.Failure where failure.kind == .held {
+        running.append(service.executable)
+      }
+    }
+    guard running.isEmpty else {
+      locks.forEach { $0.release() }
       throw OperatorFailure(
-        "the stack is running (\(answering.sorted().joined(separator: ", ")) answered): stop it first (Ctrl-C gymctl up, docker compose stop)")
+        running.count == 1
+          ? "\(running[0]) is still running (its data directory is locked); stop it first"
+          : "\(running.joined(separator: ", ")) are still running (their data directories are locked); stop them first")
     }
+    return locks
   }
 
   static func databasePath(_ service: ManagedService, in dataDirectory: String) -> String {
     (dataDirectory as NSString).appendingPathComponent("\(service.name).sqlite")
-  }
-
-  /// The newest `<service>-<time>.sqlite` of every service with a database.
-  static func newestBackups(in directory: String) throws -> [(ManagedService, String)] {
-    guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-      throw OperatorFailure("cannot read \(directory): give the directory `gymctl backup --dest` wrote")
-    }
-    var plan: [(ManagedService, String)] = []
-    var missing: [String] = []
-    for service in ManagedService.all where service.name != "gateway" {
-      // ISO 8601 stamps in the names sort in time order.
-      let newest = files.filter { $0.hasPrefix("\(service.name)-") && $0.hasSuffix(".sqlite") }.max()
-      guard let newest else {
-        missing.append(service.name)
-        continue
-      }
-      plan.append((service, (directory as NSString).appendingPathComponent(newest)))
-    }
-    guard missing.isEmpty else {
-      throw OperatorFailure(
-        "\(directory) holds no backup of \(missing.joined(separator: ", ")) (files named <service>-<time>.sqlite); nothing was restored")
-    }
-    return plan
   }
 }

@@ -221,15 +221,27 @@ struct Users: AsyncParsableCommand {
     }
   }
 
+  /// Two steps, so nobody removes accounts by a typo: `--dry-run` counts and prints a
+  /// token; the purge itself quotes it (`--confirm`) within the hour, with the same
+  /// parameters, and removes no more accounts than the dry run counted.
   struct PurgeInactive: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "purge-inactive",
-      abstract: "Mail a notice to accounts unused for --months, and remove those still unused --notice-days after it.")
+      abstract: "Mail a notice to accounts unused for --months, and remove those still unused --notice-days after it.",
+      discussion: "Run it with --dry-run first; it prints the --confirm token the purge itself needs (valid for an hour).")
 
     @OptionGroup var stack: StackOptions
-    @Option(help: "Months without a sign-in or token refresh.") var months: Int
-    @Option(help: "Days between the notice and removal.") var noticeDays = 30
-    @Flag(help: "Only count what would happen.") var dryRun = false
+    @Option(help: "Months without a sign-in or token refresh (at least 6).") var months: Int
+    @Option(help: "Days between the notice and removal (at least 14).") var noticeDays = 30
+    @Flag(help: "Only count what would happen, and print the token the purge needs.") var dryRun = false
+    @Option(help: "The token a dry run with the same --months and --notice-days printed in the last hour.") var confirm: String?
+
+    func validate() throws {
+      if dryRun && confirm != nil { throw ValidationError("--dry-run and --confirm do not go together: count first, then purge") }
+      if !dryRun && confirm == nil {
+        throw ValidationError("run it with --dry-run first; it prints the --confirm token the purge itself needs")
+      }
+    }
 
     func run() async throws {
       let result = try await Users.withAuth(stack) { auth, _ in
@@ -237,11 +249,16 @@ struct Users: AsyncParsableCommand {
           $0.inactiveMonths = Int32(months)
           $0.noticeDays = Int32(noticeDays)
           $0.dryRun = dryRun
+          $0.dryRunToken = confirm ?? ""
         })
       }
       if stack.json { return try Output.json(result) }
       print("\(dryRun ? "would notify" : "notified") \(result.notified), \(dryRun ? "would remove" : "removed") \(result.purged)")
-      for id in result.purgedUserIds { print("  removed \(id)") }
+      for id in result.purgedUserIds { print("  \(dryRun ? "would remove" : "removed") \(id)") }
+      if dryRun {
+        print("to go ahead before \(Output.date(result.dryRunTokenExpiresAt)):")
+        print("  gymctl users purge-inactive --months \(months) --notice-days \(noticeDays) --confirm \(result.dryRunToken)")
+      }
     }
   }
 

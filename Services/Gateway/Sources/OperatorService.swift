@@ -2,18 +2,25 @@ import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import SwiftProtobuf
+import Synchronization
 
-/// `gym.gateway.v1.OperatorService`: the whole platform's status and backups at the
-/// gateway's address (admin or service credential, `MethodAccess`).
+/// `gym.gateway.v1.OperatorService`: the whole platform's status (admin or service
+/// credential) and backup runs (service credential only, `MethodAccess`) at the
+/// gateway's address.
 struct OperatorService: Gym_Gateway_V1_OperatorService.SimpleServiceProtocol {
   static let defaultTimeout: Duration = .seconds(2)
   static let maximumTimeout: Duration = .seconds(30)
+  /// Leaves room for the time in front of it within `BackupName.maximumLength`.
+  static let maximumLabelLength = 60
 
   let platform: PlatformOperator
   /// Throws why the gateway itself is not fit to serve (auth's revocations unheard).
   let selfCheck: @Sendable () throws -> Void
   private let startedAt = ContinuousClock.now
+  /// One run at a time: runs side by side would double the disk they take.
+  private let runInProgress = RunInProgress()
 
   init(platform: PlatformOperator, selfCheck: @escaping @Sendable () throws -> Void) {
     self.platform = platform
@@ -41,16 +48,36 @@ struct OperatorService: Gym_Gateway_V1_OperatorService.SimpleServiceProtocol {
   }
 
   func backup(request: Gym_Gateway_V1_BackupRequest, context: ServerContext) async throws -> Gym_Gateway_V1_BackupResponse {
-    guard request.destinationDir.hasPrefix("/") else {
-      throw RPCError.invalidArgument(
-        field: "destination_dir", "must be an absolute directory path on the services' machine (a volume they share)")
+    let label = request.label
+    if !label.isEmpty {
+      let problem = label.count > Self.maximumLabelLength
+        ? "is longer than \(Self.maximumLabelLength) characters" : BackupName.problem(with: label)
+      if let problem {
+        throw RPCError.invalidArgument(
+          field: "label",
+          "\(problem): give a short name for the run such as nightly, or none; every service writes under its own "
+            + "GYM_BACKUP_DIR, never at a path given here")
+      }
     }
-    let backups = await platform.backup(to: request.destinationDir)
+    guard runInProgress.begin() else {
+      throw RPCError(code: .failedPrecondition, message: "a backup run is already in progress: wait for it to finish")
+    }
+    defer { runInProgress.end() }
+    let startedAt = Date()
+    let runID = Self.runID(label: label, at: startedAt)
+    let backups = await platform.backup(run: runID, createdAt: startedAt)
     return .with {
+      $0.runID = runID
       $0.backups = backups
       $0.complete = backups.allSatisfy(\.error.isEmpty)
       $0.completedAt = Google_Protobuf_Timestamp(date: Date())
     }
+  }
+
+  /// "2026-01-25T135300Z-nightly": sorts by time, and is a plain name (`BackupName`).
+  static func runID(label: String, at instant: Date) -> String {
+    let time = instant.formatted(Date.ISO8601FormatStyle()).replacingOccurrences(of: ":", with: "")
+    return label.isEmpty ? time : "\(time)-\(label)"
   }
 
   /// The gateway answers this call, so it is up; it serves only while it hears auth.
@@ -72,4 +99,20 @@ struct OperatorService: Gym_Gateway_V1_OperatorService.SimpleServiceProtocol {
     }
     return status
   }
+}
+
+/// Whether a backup run is in progress at this gateway.
+private final class RunInProgress: Sendable {
+  private let running = Mutex(false)
+
+  /// False when one is running already.
+  func begin() -> Bool {
+    running.withLock { running in
+      guard !running else { return false }
+      running = true
+      return true
+    }
+  }
+
+  func end() { running.withLock { $0 = false } }
 }

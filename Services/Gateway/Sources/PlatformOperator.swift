@@ -2,6 +2,7 @@ import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import SwiftProtobuf
 
 /// The operator's reach into every backend: each process's `Ops` and health service,
@@ -21,25 +22,78 @@ struct PlatformOperator: Sendable {
     await concurrently { backend in await Self.status(of: backend, timeout: timeout) }
   }
 
-  /// An online copy of every backend's database into `directory`, in `backends` order.
-  func backup(to directory: String) async -> [Gym_Gateway_V1_ServiceBackup] {
-    await concurrently { backend in
-      do {
-        // An hour: a large database takes a while to copy and check (seconds per million rows).
-        let copy = try await Gym_Ops_V1_Ops.Client(wrapping: backend.client).backup(
-          .with { $0.destinationDir = directory }, options: .internalCall(timeout: .seconds(3600)))
-        return .with {
+  /// One backup run: every backend writes its part of `run`; when all did, the run's
+  /// manifest goes beside the parts (on every backend, since each may have a backup
+  /// directory of its own); when any failed, the parts written are removed, so no
+  /// incomplete run is ever mistaken for a whole one. In `backends` order.
+  func backup(run: String, createdAt: Date) async -> [Gym_Gateway_V1_ServiceBackup] {
+    // An hour: a large database takes a while to copy and check (seconds per million rows).
+    let options = CallOptions.internalCall(timeout: .seconds(3600))
+    let parts = await concurrently { backend in
+      await Self.outcome {
+        try await Gym_Ops_V1_Ops.Client(wrapping: backend.client).backup(.with { $0.runID = run }, options: options)
+      }
+    }
+    var entries: [Gym_Gateway_V1_ServiceBackup] = zip(backends, parts).map { backend, part in
+      switch part {
+      case .success(let part):
+        .with {
           $0.name = backend.name
-          $0.path = copy.path
-          $0.sizeBytes = copy.sizeBytes
+          $0.directory = part.directory
+          $0.sizeBytes = part.sizeBytes
+          $0.files = part.files
         }
-      } catch {
-        return .with {
+      case .failure(let error):
+        .with {
           $0.name = backend.name
           $0.error = Self.describe(error)
         }
       }
     }
+    let written = parts.map { (try? $0.get()) != nil }
+    let finishOptions = CallOptions.internalCall(timeout: .seconds(60))
+    guard written.allSatisfy({ $0 }) else {
+      let discarded = await concurrently(where: { index, _ in written[index] }) { backend in
+        await Self.outcome {
+          try await Gym_Ops_V1_Ops.Client(wrapping: backend.client).finishBackup(
+            .with { $0.runID = run; $0.discard = true }, options: finishOptions)
+        }
+      }
+      for (index, outcome) in discarded {
+        let failure: String
+        switch outcome {
+        case .success: failure = ""
+        case .failure(let error): failure = "; removing it failed too: " + Self.describe(error)
+        }
+        entries[index].directory = ""
+        entries[index].files = []
+        entries[index].error = "removed: the run is incomplete (see the other services)" + failure
+      }
+      return entries
+    }
+    var manifest = BackupManifest(runID: run, createdAt: createdAt, services: [:])
+    for case .success(let part) in parts {
+      manifest.services[part.service] = .init(
+        files: part.files.map { .init(path: $0.path, sizeBytes: $0.sizeBytes, sha256: $0.sha256) }, directories: part.directories)
+    }
+    let json: String
+    do {
+      json = String(decoding: try manifest.encoded(), as: UTF8.self)
+    } catch {
+      return entries.map { entry in var entry = entry; entry.error = "the manifest could not be encoded: \(error)"; return entry }
+    }
+    let finished = await concurrently(where: { _, _ in true }) { backend in
+      await Self.outcome {
+        try await Gym_Ops_V1_Ops.Client(wrapping: backend.client).finishBackup(
+          .with { $0.runID = run; $0.manifestJson = json }, options: finishOptions)
+      }
+    }
+    for (index, outcome) in finished {
+      if case .failure(let error) = outcome {
+        entries[index].error = "the copy is written but the run's manifest is not: " + Self.describe(error)
+      }
+    }
+    return entries
   }
 
   private static func status(of backend: Backend, timeout: Duration) async -> Gym_Gateway_V1_ProcessStatus {
@@ -73,15 +127,22 @@ struct PlatformOperator: Sendable {
     return status
   }
 
-  private func concurrently<T: Sendable>(_ body: @escaping @Sendable (Backend) async -> T) async -> [T] {
+  /// `body` for the backends `include` picks (by index), side by side; by index.
+  private func concurrently<T: Sendable>(
+    where include: (Int, Backend) -> Bool, _ body: @escaping @Sendable (Backend) async -> T
+  ) async -> [(Int, T)] {
     await withTaskGroup(of: (Int, T).self) { group in
-      for (index, backend) in backends.enumerated() {
+      for (index, backend) in backends.enumerated() where include(index, backend) {
         group.addTask { (index, await body(backend)) }
       }
       var results: [(Int, T)] = []
       for await result in group { results.append(result) }
-      return results.sorted { $0.0 < $1.0 }.map(\.1)
+      return results.sorted { $0.0 < $1.0 }
     }
+  }
+
+  private func concurrently<T: Sendable>(_ body: @escaping @Sendable (Backend) async -> T) async -> [T] {
+    await concurrently(where: { _, _ in true }, body).map(\.1)
   }
 
   private static func outcome<T: Sendable>(_ body: @Sendable () async throws -> T) async -> Result<T, any Error> {

@@ -30,7 +30,7 @@ public enum MessagingApp {
 
   public static let keys: [ConfigKey] =
     [listen, authAddress, streamBuffer, maxAttachmentBytes, eventRetention, reportsPerDay, reportRetention, CommonKeys.dataDir,
-      ServiceCredential.fileKey]
+      CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -62,6 +62,8 @@ public enum MessagingApp {
 
   /// - Parameter users: names and account status; by default auth's `LookupUsers`.
   public static func build(_ settings: Settings, users: (any UserDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
+    // Before the database opens: one gym-messaging per data directory, and none during a restore.
+    let lock = try DirectoryLock.acquire(service: "messaging", in: settings.backend.dataDirectory)
     let path = settings.backend.databasePath("messaging.sqlite")
     let hub = EventHub(bufferLimit: settings.streamBuffer)
     let store = try MessagingStore(path: path, tuning: settings.backend.common.database, publish: hub.publish)
@@ -70,7 +72,8 @@ public enum MessagingApp {
     // those whose caller the list now refuses.
     let revocations = RevocationList(maxLag: settings.backend.common.revocationMaxLag) { list in hub.end(where: list.isRevoked) }
     return try BuiltProcess.backend(
-      name: "gym-messaging", settings: settings.backend, database: (path, store.writer),
+      name: "gym-messaging", settings: settings.backend, lock: lock, database: (path, store.writer),
+      backupDirectories: [.init(name: "attachments", path: files.directory)],
       healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,
       extraServices: { _ in
         [

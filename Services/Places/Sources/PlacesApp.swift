@@ -11,7 +11,7 @@ public enum PlacesApp {
   public static let listen = ConfigKey("GYM_PLACES_LISTEN", default: "127.0.0.1:7005", "HOST:PORT the places gRPC server listens on")
   public static let authAddress = ConfigKey("GYM_AUTH_ADDR", default: nil, "HOST:PORT of gym-auth (signing keys, revocations, account status)")
 
-  public static let keys: [ConfigKey] = [listen, authAddress, CommonKeys.dataDir, ServiceCredential.fileKey] + CommonKeys.all
+  public static let keys: [ConfigKey] = [listen, authAddress, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey] + CommonKeys.all
 
   public typealias Settings = BackendSettings
 
@@ -21,10 +21,12 @@ public enum PlacesApp {
 
   /// - Parameter users: who is active; by default auth's `LookupUsers`.
   public static func build(_ settings: Settings, users: (any UserDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
+    // Before the database opens: one gym-places per data directory, and none during a restore.
+    let lock = try DirectoryLock.acquire(service: "places", in: settings.dataDirectory)
     let path = settings.databasePath("places.sqlite")
     let store = try PlacesStore(path: path, tuning: settings.common.database)
     return try BuiltProcess.backend(
-      name: "gym-places", settings: settings, database: (path, store.writer),
+      name: "gym-places", settings: settings, lock: lock, database: (path, store.writer),
       healthName: Gym_Places_V1_PlacesService.descriptor.fullyQualifiedService, logger: logger
     ) { authClient in
       [

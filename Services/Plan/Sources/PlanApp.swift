@@ -21,7 +21,7 @@ public enum PlanApp {
     "GYM_PLAN_REMINDER_INTERVAL_SECONDS", default: "20", "How often due workout reminders are sent (the most they can be late)")
 
   public static let keys: [ConfigKey] =
-    [listen, authAddress, catalogAddress, messagingAddress, reminderInterval, CommonKeys.dataDir, ServiceCredential.fileKey]
+    [listen, authAddress, catalogAddress, messagingAddress, reminderInterval, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -55,6 +55,8 @@ public enum PlanApp {
     _ settings: Settings, catalog: (any ProgramCatalog)? = nil, users: (any UserDirectory)? = nil,
     notifier: (any Notifier)? = nil, logger: Logger
   ) async throws -> BuiltProcess {
+    // Before the database opens: one gym-plan per data directory, and none during a restore.
+    let lock = try DirectoryLock.acquire(service: "plan", in: settings.backend.dataDirectory)
     let path = settings.backend.databasePath("plan.sqlite")
     let store = try PlanStore(path: path, tuning: settings.backend.common.database)
     let catalogConnection = try GymClient.make(to: settings.catalog, tls: settings.backend.common.internalTLS, interceptors: [settings.backend.credential.clientInterceptor])
@@ -71,7 +73,7 @@ public enum PlanApp {
       try await deliver(job, to: catalog, notifier: notifier, logger: logger)
     }
     return try BuiltProcess.backend(
-      name: "gym-plan", settings: settings.backend, database: (path, store.writer),
+      name: "gym-plan", settings: settings.backend, lock: lock, database: (path, store.writer),
       healthName: Gym_Plan_V1_PlanService.descriptor.fullyQualifiedService, logger: logger,
       extraServices: { authClient in
         var services: [any Service] = [ClientConnections(catalogConnection), outbox]

@@ -912,8 +912,12 @@ extension Gym_Auth_V1_AuthService {
         /// > Source IDL Documentation:
         /// >
         /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
-        /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+        /// > does) those noticed at least notice_days ago that stayed inactive. (admin) A real
+        /// > purge quotes the dry_run_token of a dry run with the same parameters from the last
+        /// > hour, and removes no more accounts than that dry run counted.
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months below 6, notice
+        /// > below 14 days, a malformed token); FAILED_PRECONDITION without a dry run, with one
+        /// > that is stale or for other parameters, or when more accounts are due than it counted.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Auth_V1_PurgeInactiveUsersRequest` messages.
@@ -1431,8 +1435,12 @@ extension Gym_Auth_V1_AuthService {
         /// > Source IDL Documentation:
         /// >
         /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
-        /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+        /// > does) those noticed at least notice_days ago that stayed inactive. (admin) A real
+        /// > purge quotes the dry_run_token of a dry run with the same parameters from the last
+        /// > hour, and removes no more accounts than that dry run counted.
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months below 6, notice
+        /// > below 14 days, a malformed token); FAILED_PRECONDITION without a dry run, with one
+        /// > that is stale or for other parameters, or when more accounts are due than it counted.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Auth_V1_PurgeInactiveUsersRequest` message.
@@ -1948,8 +1956,12 @@ extension Gym_Auth_V1_AuthService {
         /// > Source IDL Documentation:
         /// >
         /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
-        /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+        /// > does) those noticed at least notice_days ago that stayed inactive. (admin) A real
+        /// > purge quotes the dry_run_token of a dry run with the same parameters from the last
+        /// > hour, and removes no more accounts than that dry run counted.
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months below 6, notice
+        /// > below 14 days, a malformed token); FAILED_PRECONDITION without a dry run, with one
+        /// > that is stale or for other parameters, or when more accounts are due than it counted.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Auth_V1_PurgeInactiveUsersRequest` message.
@@ -3519,8 +3531,12 @@ extension Gym_Auth_V1_AuthService {
         /// > Source IDL Documentation:
         /// >
         /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
-        /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+        /// > does) those noticed at least notice_days ago that stayed inactive. (admin) A real
+        /// > purge quotes the dry_run_token of a dry run with the same parameters from the last
+        /// > hour, and removes no more accounts than that dry run counted.
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months below 6, notice
+        /// > below 14 days, a malformed token); FAILED_PRECONDITION without a dry run, with one
+        /// > that is stale or for other parameters, or when more accounts are due than it counted.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Auth_V1_PurgeInactiveUsersRequest` message.
@@ -4451,8 +4467,12 @@ extension Gym_Auth_V1_AuthService {
         /// > Source IDL Documentation:
         /// >
         /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
-        /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+        /// > does) those noticed at least notice_days ago that stayed inactive. (admin) A real
+        /// > purge quotes the dry_run_token of a dry run with the same parameters from the last
+        /// > hour, and removes no more accounts than that dry run counted.
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months below 6, notice
+        /// > below 14 days, a malformed token); FAILED_PRECONDITION without a dry run, with one
+        /// > that is stale or for other parameters, or when more accounts are due than it counted.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Auth_V1_PurgeInactiveUsersRequest` message.
@@ -5257,8 +5277,12 @@ extension Gym_Auth_V1_AuthService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
-    /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
-    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+    /// > does) those noticed at least notice_days ago that stayed inactive. (admin) A real
+    /// > purge quotes the dry_run_token of a dry run with the same parameters from the last
+    /// > hour, and removes no more accounts than that dry run counted.
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months below 6, notice
+    /// > below 14 days, a malformed token); FAILED_PRECONDITION without a dry run, with one
+    /// > that is stale or for other parameters, or when more accounts are due than it counted.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Auth_V1_PurgeInactiveUsersRequest` message.
@@ -6157,8 +6181,12 @@ extension Gym_Auth_V1_AuthService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Mails a notice to accounts inactive for inactive_months, and removes (as DeleteAccount
-    /// > does) those noticed at least notice_days ago that stayed inactive. (admin)
-    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months, days).
+    /// > does) those noticed at least notice_days ago that stayed inactive. (admin) A real
+    /// > purge quotes the dry_run_token of a dry run with the same parameters from the last
+    /// > hour, and removes no more accounts than that dry run counted.
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (months below 6, notice
+    /// > below 14 days, a malformed token); FAILED_PRECONDITION without a dry run, with one
+    /// > that is stale or for other parameters, or when more accounts are due than it counted.
     ///
     /// - Parameters:
     ///   - message: request message to send.

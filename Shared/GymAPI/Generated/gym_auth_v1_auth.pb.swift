@@ -1589,14 +1589,18 @@ public nonisolated struct Gym_Auth_V1_PurgeInactiveUsersRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// at least 1
+  /// 6-120
   public var inactiveMonths: Int32 = 0
 
-  /// days between the notice mail and removal; at least 1 (default 30)
+  /// days between the notice mail and removal; 14-365 (0 = 30)
   public var noticeDays: Int32 = 0
 
-  /// count only
+  /// count only; returns the dry_run_token a real purge needs
   public var dryRun: Bool = false
+
+  /// Required unless dry_run: the dry_run_token of a dry run with the same inactive_months
+  /// and notice_days, made less than an hour ago.
+  public var dryRunToken: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1608,17 +1612,32 @@ public nonisolated struct Gym_Auth_V1_PurgeInactiveUsersResponse: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// notices mailed now
+  /// notices mailed now (a dry run: would be)
   public var notified: Int32 = 0
 
-  /// accounts removed now (notice given, still inactive)
+  /// accounts removed now, notice given and still inactive (a dry run: would be)
   public var purged: Int32 = 0
 
   public var purgedUserIds: [String] = []
 
+  /// Dry runs only: what the real purge quotes, good for these parameters until
+  /// dry_run_token_expires_at; it removes at most `purged` accounts.
+  public var dryRunToken: String = String()
+
+  public var dryRunTokenExpiresAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_dryRunTokenExpiresAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_dryRunTokenExpiresAt = newValue}
+  }
+  /// Returns true if `dryRunTokenExpiresAt` has been explicitly set.
+  public var hasDryRunTokenExpiresAt: Bool {self._dryRunTokenExpiresAt != nil}
+  /// Clears the value of `dryRunTokenExpiresAt`. Subsequent reads from it will return its default value.
+  public mutating func clearDryRunTokenExpiresAt() {self._dryRunTokenExpiresAt = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _dryRunTokenExpiresAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 public nonisolated struct Gym_Auth_V1_LookupUsersRequest: Sendable {
@@ -4287,7 +4306,7 @@ nonisolated extension Gym_Auth_V1_DecideTrainerRoleResponse: SwiftProtobuf.Messa
 
 nonisolated extension Gym_Auth_V1_PurgeInactiveUsersRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PurgeInactiveUsersRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}inactive_months\0\u{3}notice_days\0\u{3}dry_run\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}inactive_months\0\u{3}notice_days\0\u{3}dry_run\0\u{3}dry_run_token\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4298,6 +4317,7 @@ nonisolated extension Gym_Auth_V1_PurgeInactiveUsersRequest: SwiftProtobuf.Messa
       case 1: try { try decoder.decodeSingularInt32Field(value: &self.inactiveMonths) }()
       case 2: try { try decoder.decodeSingularInt32Field(value: &self.noticeDays) }()
       case 3: try { try decoder.decodeSingularBoolField(value: &self.dryRun) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.dryRunToken) }()
       default: break
       }
     }
@@ -4313,6 +4333,9 @@ nonisolated extension Gym_Auth_V1_PurgeInactiveUsersRequest: SwiftProtobuf.Messa
     if self.dryRun != false {
       try visitor.visitSingularBoolField(value: self.dryRun, fieldNumber: 3)
     }
+    if !self.dryRunToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.dryRunToken, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4320,6 +4343,7 @@ nonisolated extension Gym_Auth_V1_PurgeInactiveUsersRequest: SwiftProtobuf.Messa
     if lhs.inactiveMonths != rhs.inactiveMonths {return false}
     if lhs.noticeDays != rhs.noticeDays {return false}
     if lhs.dryRun != rhs.dryRun {return false}
+    if lhs.dryRunToken != rhs.dryRunToken {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4327,7 +4351,7 @@ nonisolated extension Gym_Auth_V1_PurgeInactiveUsersRequest: SwiftProtobuf.Messa
 
 nonisolated extension Gym_Auth_V1_PurgeInactiveUsersResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PurgeInactiveUsersResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}notified\0\u{1}purged\0\u{3}purged_user_ids\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}notified\0\u{1}purged\0\u{3}purged_user_ids\0\u{3}dry_run_token\0\u{3}dry_run_token_expires_at\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4338,12 +4362,18 @@ nonisolated extension Gym_Auth_V1_PurgeInactiveUsersResponse: SwiftProtobuf.Mess
       case 1: try { try decoder.decodeSingularInt32Field(value: &self.notified) }()
       case 2: try { try decoder.decodeSingularInt32Field(value: &self.purged) }()
       case 3: try { try decoder.decodeRepeatedStringField(value: &self.purgedUserIds) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.dryRunToken) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._dryRunTokenExpiresAt) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if self.notified != 0 {
       try visitor.visitSingularInt32Field(value: self.notified, fieldNumber: 1)
     }
@@ -4353,6 +4383,12 @@ nonisolated extension Gym_Auth_V1_PurgeInactiveUsersResponse: SwiftProtobuf.Mess
     if !self.purgedUserIds.isEmpty {
       try visitor.visitRepeatedStringField(value: self.purgedUserIds, fieldNumber: 3)
     }
+    if !self.dryRunToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.dryRunToken, fieldNumber: 4)
+    }
+    try { if let v = self._dryRunTokenExpiresAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4360,6 +4396,8 @@ nonisolated extension Gym_Auth_V1_PurgeInactiveUsersResponse: SwiftProtobuf.Mess
     if lhs.notified != rhs.notified {return false}
     if lhs.purged != rhs.purged {return false}
     if lhs.purgedUserIds != rhs.purgedUserIds {return false}
+    if lhs.dryRunToken != rhs.dryRunToken {return false}
+    if lhs._dryRunTokenExpiresAt != rhs._dryRunTokenExpiresAt {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -80,7 +80,7 @@ extension Gym_Gateway_V1_OperatorService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Service credential or an administrator's access token.
+    /// > Service credential or an administrator's access token; Backup: the service credential only.
     public protocol StreamingServiceProtocol: GRPCCore.RegistrableRPCService {
         /// Handle the "GetSystemStatus" method.
         ///
@@ -107,11 +107,14 @@ extension Gym_Gateway_V1_OperatorService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > An online copy of every service's database into one directory (each checked with
-        /// > PRAGMA integrity_check before it is renamed into place, mode 0600). A service that
-        /// > fails is reported in its entry and `complete` is false.
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for an empty or
-        /// > relative directory.
+        /// > One backup run: every service writes its part under its own GYM_BACKUP_DIR/RUN_ID
+        /// > (its database, checked; auth's signing keys; messaging's attachments; files 0600 in
+        /// > 0700 directories), then manifest.json (run id, time, every file's size and SHA-256)
+        /// > is written beside them. A run that fails anywhere is removed everywhere and has no
+        /// > manifest: `complete` is false and each entry says why. One run at a time.
+        /// > Errors: UNAUTHENTICATED without the service credential (an administrator's token is
+        /// > not enough: these are copies of every database); INVALID_ARGUMENT for a label that is
+        /// > not a plain name; FAILED_PRECONDITION while another run is in progress.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Gateway_V1_BackupRequest` messages.
@@ -136,7 +139,7 @@ extension Gym_Gateway_V1_OperatorService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Service credential or an administrator's access token.
+    /// > Service credential or an administrator's access token; Backup: the service credential only.
     public protocol ServiceProtocol: Gym_Gateway_V1_OperatorService.StreamingServiceProtocol {
         /// Handle the "GetSystemStatus" method.
         ///
@@ -163,11 +166,14 @@ extension Gym_Gateway_V1_OperatorService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > An online copy of every service's database into one directory (each checked with
-        /// > PRAGMA integrity_check before it is renamed into place, mode 0600). A service that
-        /// > fails is reported in its entry and `complete` is false.
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for an empty or
-        /// > relative directory.
+        /// > One backup run: every service writes its part under its own GYM_BACKUP_DIR/RUN_ID
+        /// > (its database, checked; auth's signing keys; messaging's attachments; files 0600 in
+        /// > 0700 directories), then manifest.json (run id, time, every file's size and SHA-256)
+        /// > is written beside them. A run that fails anywhere is removed everywhere and has no
+        /// > manifest: `complete` is false and each entry says why. One run at a time.
+        /// > Errors: UNAUTHENTICATED without the service credential (an administrator's token is
+        /// > not enough: these are copies of every database); INVALID_ARGUMENT for a label that is
+        /// > not a plain name; FAILED_PRECONDITION while another run is in progress.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Gateway_V1_BackupRequest` message.
@@ -190,7 +196,7 @@ extension Gym_Gateway_V1_OperatorService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Service credential or an administrator's access token.
+    /// > Service credential or an administrator's access token; Backup: the service credential only.
     public protocol SimpleServiceProtocol: Gym_Gateway_V1_OperatorService.ServiceProtocol {
         /// Handle the "GetSystemStatus" method.
         ///
@@ -217,11 +223,14 @@ extension Gym_Gateway_V1_OperatorService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > An online copy of every service's database into one directory (each checked with
-        /// > PRAGMA integrity_check before it is renamed into place, mode 0600). A service that
-        /// > fails is reported in its entry and `complete` is false.
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for an empty or
-        /// > relative directory.
+        /// > One backup run: every service writes its part under its own GYM_BACKUP_DIR/RUN_ID
+        /// > (its database, checked; auth's signing keys; messaging's attachments; files 0600 in
+        /// > 0700 directories), then manifest.json (run id, time, every file's size and SHA-256)
+        /// > is written beside them. A run that fails anywhere is removed everywhere and has no
+        /// > manifest: `complete` is false and each entry says why. One run at a time.
+        /// > Errors: UNAUTHENTICATED without the service credential (an administrator's token is
+        /// > not enough: these are copies of every database); INVALID_ARGUMENT for a label that is
+        /// > not a plain name; FAILED_PRECONDITION while another run is in progress.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Gateway_V1_BackupRequest` message.
@@ -333,7 +342,7 @@ extension Gym_Gateway_V1_OperatorService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Service credential or an administrator's access token.
+    /// > Service credential or an administrator's access token; Backup: the service credential only.
     public protocol ClientProtocol: Sendable {
         /// Call the "GetSystemStatus" method.
         ///
@@ -365,11 +374,14 @@ extension Gym_Gateway_V1_OperatorService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > An online copy of every service's database into one directory (each checked with
-        /// > PRAGMA integrity_check before it is renamed into place, mode 0600). A service that
-        /// > fails is reported in its entry and `complete` is false.
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for an empty or
-        /// > relative directory.
+        /// > One backup run: every service writes its part under its own GYM_BACKUP_DIR/RUN_ID
+        /// > (its database, checked; auth's signing keys; messaging's attachments; files 0600 in
+        /// > 0700 directories), then manifest.json (run id, time, every file's size and SHA-256)
+        /// > is written beside them. A run that fails anywhere is removed everywhere and has no
+        /// > manifest: `complete` is false and each entry says why. One run at a time.
+        /// > Errors: UNAUTHENTICATED without the service credential (an administrator's token is
+        /// > not enough: these are copies of every database); INVALID_ARGUMENT for a label that is
+        /// > not a plain name; FAILED_PRECONDITION while another run is in progress.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Gateway_V1_BackupRequest` message.
@@ -397,7 +409,7 @@ extension Gym_Gateway_V1_OperatorService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Service credential or an administrator's access token.
+    /// > Service credential or an administrator's access token; Backup: the service credential only.
     public struct Client<Transport>: ClientProtocol where Transport: GRPCCore.ClientTransport {
         private let client: GRPCCore.GRPCClient<Transport>
 
@@ -450,11 +462,14 @@ extension Gym_Gateway_V1_OperatorService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > An online copy of every service's database into one directory (each checked with
-        /// > PRAGMA integrity_check before it is renamed into place, mode 0600). A service that
-        /// > fails is reported in its entry and `complete` is false.
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for an empty or
-        /// > relative directory.
+        /// > One backup run: every service writes its part under its own GYM_BACKUP_DIR/RUN_ID
+        /// > (its database, checked; auth's signing keys; messaging's attachments; files 0600 in
+        /// > 0700 directories), then manifest.json (run id, time, every file's size and SHA-256)
+        /// > is written beside them. A run that fails anywhere is removed everywhere and has no
+        /// > manifest: `complete` is false and each entry says why. One run at a time.
+        /// > Errors: UNAUTHENTICATED without the service credential (an administrator's token is
+        /// > not enough: these are copies of every database); INVALID_ARGUMENT for a label that is
+        /// > not a plain name; FAILED_PRECONDITION while another run is in progress.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Gateway_V1_BackupRequest` message.
@@ -525,11 +540,14 @@ extension Gym_Gateway_V1_OperatorService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > An online copy of every service's database into one directory (each checked with
-    /// > PRAGMA integrity_check before it is renamed into place, mode 0600). A service that
-    /// > fails is reported in its entry and `complete` is false.
-    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for an empty or
-    /// > relative directory.
+    /// > One backup run: every service writes its part under its own GYM_BACKUP_DIR/RUN_ID
+    /// > (its database, checked; auth's signing keys; messaging's attachments; files 0600 in
+    /// > 0700 directories), then manifest.json (run id, time, every file's size and SHA-256)
+    /// > is written beside them. A run that fails anywhere is removed everywhere and has no
+    /// > manifest: `complete` is false and each entry says why. One run at a time.
+    /// > Errors: UNAUTHENTICATED without the service credential (an administrator's token is
+    /// > not enough: these are copies of every database); INVALID_ARGUMENT for a label that is
+    /// > not a plain name; FAILED_PRECONDITION while another run is in progress.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Gateway_V1_BackupRequest` message.
@@ -598,11 +616,14 @@ extension Gym_Gateway_V1_OperatorService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > An online copy of every service's database into one directory (each checked with
-    /// > PRAGMA integrity_check before it is renamed into place, mode 0600). A service that
-    /// > fails is reported in its entry and `complete` is false.
-    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT for an empty or
-    /// > relative directory.
+    /// > One backup run: every service writes its part under its own GYM_BACKUP_DIR/RUN_ID
+    /// > (its database, checked; auth's signing keys; messaging's attachments; files 0600 in
+    /// > 0700 directories), then manifest.json (run id, time, every file's size and SHA-256)
+    /// > is written beside them. A run that fails anywhere is removed everywhere and has no
+    /// > manifest: `complete` is false and each entry says why. One run at a time.
+    /// > Errors: UNAUTHENTICATED without the service credential (an administrator's token is
+    /// > not enough: these are copies of every database); INVALID_ARGUMENT for a label that is
+    /// > not a plain name; FAILED_PRECONDITION while another run is in progress.
     ///
     /// - Parameters:
     ///   - message: request message to send.

@@ -172,16 +172,17 @@ public nonisolated struct Gym_Gateway_V1_BackupRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// Absolute directory on the services' machine (a shared volume with containers);
-  /// created owner-only when missing.
-  public var destinationDir: String = String()
+  /// Optional name for the run; it becomes RUN_ID = "<UTC time>-<label>" (or the time
+  /// alone), a directory under each service's GYM_BACKUP_DIR. Never a path: letters,
+  /// digits, '-', '_' and '.', not starting with '.', at most 60.
+  public var label: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 }
 
-/// One service's copy, or why there is none.
+/// One service's part of the run, or why there is none.
 public nonisolated struct Gym_Gateway_V1_ServiceBackup: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -189,13 +190,15 @@ public nonisolated struct Gym_Gateway_V1_ServiceBackup: Sendable {
 
   public var name: String = String()
 
-  /// the file written; empty when it failed
-  public var path: String = String()
+  /// GYM_BACKUP_DIR/RUN_ID/SERVICE on the service's machine; empty when it failed
+  public var directory: String = String()
 
   public var sizeBytes: Int64 = 0
 
-  /// empty when the copy was written and passed its integrity check
+  /// empty when the part was written, checked and kept
   public var error: String = String()
+
+  public var files: [Gym_Ops_V1_BackupFile] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -209,7 +212,7 @@ public nonisolated struct Gym_Gateway_V1_BackupResponse: Sendable {
 
   public var backups: [Gym_Gateway_V1_ServiceBackup] = []
 
-  /// every service's copy was written
+  /// every service's part is in and manifest.json was written
   public var complete: Bool = false
 
   public var completedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
@@ -220,6 +223,9 @@ public nonisolated struct Gym_Gateway_V1_BackupResponse: Sendable {
   public var hasCompletedAt: Bool {self._completedAt != nil}
   /// Clears the value of `completedAt`. Subsequent reads from it will return its default value.
   public mutating func clearCompletedAt() {self._completedAt = nil}
+
+  /// what `gymctl restore --run` takes
+  public var runID: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -395,7 +401,7 @@ nonisolated extension Gym_Gateway_V1_GetSystemStatusResponse: SwiftProtobuf.Mess
 
 nonisolated extension Gym_Gateway_V1_BackupRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BackupRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}destination_dir\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{2}label\0\u{b}destination_dir\0\u{c}\u{1}\u{1}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -403,21 +409,21 @@ nonisolated extension Gym_Gateway_V1_BackupRequest: SwiftProtobuf.Message, Swift
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.destinationDir) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.label) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.destinationDir.isEmpty {
-      try visitor.visitSingularStringField(value: self.destinationDir, fieldNumber: 1)
+    if !self.label.isEmpty {
+      try visitor.visitSingularStringField(value: self.label, fieldNumber: 2)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Gateway_V1_BackupRequest, rhs: Gym_Gateway_V1_BackupRequest) -> Bool {
-    if lhs.destinationDir != rhs.destinationDir {return false}
+    if lhs.label != rhs.label {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -425,7 +431,7 @@ nonisolated extension Gym_Gateway_V1_BackupRequest: SwiftProtobuf.Message, Swift
 
 nonisolated extension Gym_Gateway_V1_ServiceBackup: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ServiceBackup"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}path\0\u{3}size_bytes\0\u{1}error\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}directory\0\u{3}size_bytes\0\u{1}error\0\u{1}files\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -434,9 +440,10 @@ nonisolated extension Gym_Gateway_V1_ServiceBackup: SwiftProtobuf.Message, Swift
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.path) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.directory) }()
       case 3: try { try decoder.decodeSingularInt64Field(value: &self.sizeBytes) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.error) }()
+      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.files) }()
       default: break
       }
     }
@@ -446,8 +453,8 @@ nonisolated extension Gym_Gateway_V1_ServiceBackup: SwiftProtobuf.Message, Swift
     if !self.name.isEmpty {
       try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
     }
-    if !self.path.isEmpty {
-      try visitor.visitSingularStringField(value: self.path, fieldNumber: 2)
+    if !self.directory.isEmpty {
+      try visitor.visitSingularStringField(value: self.directory, fieldNumber: 2)
     }
     if self.sizeBytes != 0 {
       try visitor.visitSingularInt64Field(value: self.sizeBytes, fieldNumber: 3)
@@ -455,14 +462,18 @@ nonisolated extension Gym_Gateway_V1_ServiceBackup: SwiftProtobuf.Message, Swift
     if !self.error.isEmpty {
       try visitor.visitSingularStringField(value: self.error, fieldNumber: 4)
     }
+    if !self.files.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.files, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Gateway_V1_ServiceBackup, rhs: Gym_Gateway_V1_ServiceBackup) -> Bool {
     if lhs.name != rhs.name {return false}
-    if lhs.path != rhs.path {return false}
+    if lhs.directory != rhs.directory {return false}
     if lhs.sizeBytes != rhs.sizeBytes {return false}
     if lhs.error != rhs.error {return false}
+    if lhs.files != rhs.files {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -470,7 +481,7 @@ nonisolated extension Gym_Gateway_V1_ServiceBackup: SwiftProtobuf.Message, Swift
 
 nonisolated extension Gym_Gateway_V1_BackupResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BackupResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}backups\0\u{1}complete\0\u{3}completed_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}backups\0\u{1}complete\0\u{3}completed_at\0\u{3}run_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -481,6 +492,7 @@ nonisolated extension Gym_Gateway_V1_BackupResponse: SwiftProtobuf.Message, Swif
       case 1: try { try decoder.decodeRepeatedMessageField(value: &self.backups) }()
       case 2: try { try decoder.decodeSingularBoolField(value: &self.complete) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._completedAt) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.runID) }()
       default: break
       }
     }
@@ -500,6 +512,9 @@ nonisolated extension Gym_Gateway_V1_BackupResponse: SwiftProtobuf.Message, Swif
     try { if let v = self._completedAt {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
+    if !self.runID.isEmpty {
+      try visitor.visitSingularStringField(value: self.runID, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -507,6 +522,7 @@ nonisolated extension Gym_Gateway_V1_BackupResponse: SwiftProtobuf.Message, Swif
     if lhs.backups != rhs.backups {return false}
     if lhs.complete != rhs.complete {return false}
     if lhs._completedAt != rhs._completedAt {return false}
+    if lhs.runID != rhs.runID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

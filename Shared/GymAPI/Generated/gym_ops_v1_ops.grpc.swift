@@ -48,10 +48,24 @@ public enum Gym_Ops_V1_Ops: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "FinishBackup" metadata.
+        public enum FinishBackup: Sendable {
+            /// Request type for "FinishBackup".
+            public typealias Input = Gym_Ops_V1_FinishBackupRequest
+            /// Response type for "FinishBackup".
+            public typealias Output = Gym_Ops_V1_FinishBackupResponse
+            /// Descriptor for "FinishBackup".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.ops.v1.Ops"),
+                method: "FinishBackup",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "gym.ops.v1.Ops" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             GetInfo.descriptor,
-            Backup.descriptor
+            Backup.descriptor,
+            FinishBackup.descriptor
         ]
     }
 }
@@ -102,10 +116,16 @@ extension Gym_Ops_V1_Ops {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Online, consistent copy of the service's database (VACUUM INTO).
-        /// > Errors: INVALID_ARGUMENT for an empty or relative destination; ALREADY_EXISTS when
-        /// > the target file exists; UNAUTHENTICATED / PERMISSION_DENIED as for GetInfo;
-        /// > INTERNAL when the copy fails (disk full, permissions).
+        /// > This service's part of a backup run, under GYM_BACKUP_DIR/RUN_ID/SERVICE: an online,
+        /// > checked copy of its database (VACUUM INTO, PRAGMA integrity_check) and the files it
+        /// > keeps beside it (auth's signing keys, messaging's attachments), owner-only, each
+        /// > with its SHA-256. Service credential only. One at a time per service.
+        /// > Errors: UNAUTHENTICATED without the service credential (an access token is not
+        /// > enough); INVALID_ARGUMENT for a run_id that is not a plain name; ALREADY_EXISTS when
+        /// > the run holds this service's part; RESOURCE_EXHAUSTED when the backup directory's
+        /// > file system would keep less than GYM_BACKUP_MIN_FREE_MIB free; FAILED_PRECONDITION
+        /// > while another backup of this service runs or without a database; DATA_LOSS when the
+        /// > copy fails its check; INTERNAL when writing fails.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Ops_V1_BackupRequest` messages.
@@ -118,6 +138,27 @@ extension Gym_Ops_V1_Ops {
             request: GRPCCore.StreamingServerRequest<Gym_Ops_V1_BackupRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Ops_V1_BackupResponse>
+
+        /// Handle the "FinishBackup" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Ends this service's part of a run: writes the run's manifest beside the copies, or
+        /// > removes the part when the run failed elsewhere. Service credential only.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for a bad run_id or a manifest that is not
+        /// > one of this run; NOT_FOUND when the run has no directory here; INTERNAL when writing fails.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Ops_V1_FinishBackupRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Ops_V1_FinishBackupResponse` messages.
+        func finishBackup(
+            request: GRPCCore.StreamingServerRequest<Gym_Ops_V1_FinishBackupRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Ops_V1_FinishBackupResponse>
     }
 
     /// Service protocol for the "gym.ops.v1.Ops" service.
@@ -152,10 +193,16 @@ extension Gym_Ops_V1_Ops {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Online, consistent copy of the service's database (VACUUM INTO).
-        /// > Errors: INVALID_ARGUMENT for an empty or relative destination; ALREADY_EXISTS when
-        /// > the target file exists; UNAUTHENTICATED / PERMISSION_DENIED as for GetInfo;
-        /// > INTERNAL when the copy fails (disk full, permissions).
+        /// > This service's part of a backup run, under GYM_BACKUP_DIR/RUN_ID/SERVICE: an online,
+        /// > checked copy of its database (VACUUM INTO, PRAGMA integrity_check) and the files it
+        /// > keeps beside it (auth's signing keys, messaging's attachments), owner-only, each
+        /// > with its SHA-256. Service credential only. One at a time per service.
+        /// > Errors: UNAUTHENTICATED without the service credential (an access token is not
+        /// > enough); INVALID_ARGUMENT for a run_id that is not a plain name; ALREADY_EXISTS when
+        /// > the run holds this service's part; RESOURCE_EXHAUSTED when the backup directory's
+        /// > file system would keep less than GYM_BACKUP_MIN_FREE_MIB free; FAILED_PRECONDITION
+        /// > while another backup of this service runs or without a database; DATA_LOSS when the
+        /// > copy fails its check; INTERNAL when writing fails.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Ops_V1_BackupRequest` message.
@@ -168,6 +215,27 @@ extension Gym_Ops_V1_Ops {
             request: GRPCCore.ServerRequest<Gym_Ops_V1_BackupRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Ops_V1_BackupResponse>
+
+        /// Handle the "FinishBackup" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Ends this service's part of a run: writes the run's manifest beside the copies, or
+        /// > removes the part when the run failed elsewhere. Service credential only.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for a bad run_id or a manifest that is not
+        /// > one of this run; NOT_FOUND when the run has no directory here; INTERNAL when writing fails.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Ops_V1_FinishBackupRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Ops_V1_FinishBackupResponse` message.
+        func finishBackup(
+            request: GRPCCore.ServerRequest<Gym_Ops_V1_FinishBackupRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Ops_V1_FinishBackupResponse>
     }
 
     /// Simple service protocol for the "gym.ops.v1.Ops" service.
@@ -200,10 +268,16 @@ extension Gym_Ops_V1_Ops {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Online, consistent copy of the service's database (VACUUM INTO).
-        /// > Errors: INVALID_ARGUMENT for an empty or relative destination; ALREADY_EXISTS when
-        /// > the target file exists; UNAUTHENTICATED / PERMISSION_DENIED as for GetInfo;
-        /// > INTERNAL when the copy fails (disk full, permissions).
+        /// > This service's part of a backup run, under GYM_BACKUP_DIR/RUN_ID/SERVICE: an online,
+        /// > checked copy of its database (VACUUM INTO, PRAGMA integrity_check) and the files it
+        /// > keeps beside it (auth's signing keys, messaging's attachments), owner-only, each
+        /// > with its SHA-256. Service credential only. One at a time per service.
+        /// > Errors: UNAUTHENTICATED without the service credential (an access token is not
+        /// > enough); INVALID_ARGUMENT for a run_id that is not a plain name; ALREADY_EXISTS when
+        /// > the run holds this service's part; RESOURCE_EXHAUSTED when the backup directory's
+        /// > file system would keep less than GYM_BACKUP_MIN_FREE_MIB free; FAILED_PRECONDITION
+        /// > while another backup of this service runs or without a database; DATA_LOSS when the
+        /// > copy fails its check; INTERNAL when writing fails.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Ops_V1_BackupRequest` message.
@@ -216,6 +290,27 @@ extension Gym_Ops_V1_Ops {
             request: Gym_Ops_V1_BackupRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Ops_V1_BackupResponse
+
+        /// Handle the "FinishBackup" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Ends this service's part of a run: writes the run's manifest beside the copies, or
+        /// > removes the part when the run failed elsewhere. Service credential only.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for a bad run_id or a manifest that is not
+        /// > one of this run; NOT_FOUND when the run has no directory here; INTERNAL when writing fails.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Ops_V1_FinishBackupRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Ops_V1_FinishBackupResponse` to respond with.
+        func finishBackup(
+            request: Gym_Ops_V1_FinishBackupRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Ops_V1_FinishBackupResponse
     }
 }
 
@@ -240,6 +335,17 @@ extension Gym_Ops_V1_Ops.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Ops_V1_BackupResponse>(),
             handler: { request, context in
                 try await self.backup(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Ops_V1_Ops.Method.FinishBackup.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Ops_V1_FinishBackupRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Ops_V1_FinishBackupResponse>(),
+            handler: { request, context in
+                try await self.finishBackup(
                     request: request,
                     context: context
                 )
@@ -272,6 +378,17 @@ extension Gym_Ops_V1_Ops.ServiceProtocol {
         )
         return GRPCCore.StreamingServerResponse(single: response)
     }
+
+    public func finishBackup(
+        request: GRPCCore.StreamingServerRequest<Gym_Ops_V1_FinishBackupRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Ops_V1_FinishBackupResponse> {
+        let response = try await self.finishBackup(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
 }
 
 // Default implementation of methods from 'ServiceProtocol'.
@@ -296,6 +413,19 @@ extension Gym_Ops_V1_Ops.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Ops_V1_BackupResponse> {
         return GRPCCore.ServerResponse<Gym_Ops_V1_BackupResponse>(
             message: try await self.backup(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func finishBackup(
+        request: GRPCCore.ServerRequest<Gym_Ops_V1_FinishBackupRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Ops_V1_FinishBackupResponse> {
+        return GRPCCore.ServerResponse<Gym_Ops_V1_FinishBackupResponse>(
+            message: try await self.finishBackup(
                 request: request.message,
                 context: context
             ),
@@ -342,10 +472,16 @@ extension Gym_Ops_V1_Ops {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Online, consistent copy of the service's database (VACUUM INTO).
-        /// > Errors: INVALID_ARGUMENT for an empty or relative destination; ALREADY_EXISTS when
-        /// > the target file exists; UNAUTHENTICATED / PERMISSION_DENIED as for GetInfo;
-        /// > INTERNAL when the copy fails (disk full, permissions).
+        /// > This service's part of a backup run, under GYM_BACKUP_DIR/RUN_ID/SERVICE: an online,
+        /// > checked copy of its database (VACUUM INTO, PRAGMA integrity_check) and the files it
+        /// > keeps beside it (auth's signing keys, messaging's attachments), owner-only, each
+        /// > with its SHA-256. Service credential only. One at a time per service.
+        /// > Errors: UNAUTHENTICATED without the service credential (an access token is not
+        /// > enough); INVALID_ARGUMENT for a run_id that is not a plain name; ALREADY_EXISTS when
+        /// > the run holds this service's part; RESOURCE_EXHAUSTED when the backup directory's
+        /// > file system would keep less than GYM_BACKUP_MIN_FREE_MIB free; FAILED_PRECONDITION
+        /// > while another backup of this service runs or without a database; DATA_LOSS when the
+        /// > copy fails its check; INTERNAL when writing fails.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Ops_V1_BackupRequest` message.
@@ -362,6 +498,32 @@ extension Gym_Ops_V1_Ops {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Ops_V1_BackupResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Ops_V1_BackupResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "FinishBackup" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Ends this service's part of a run: writes the run's manifest beside the copies, or
+        /// > removes the part when the run failed elsewhere. Service credential only.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for a bad run_id or a manifest that is not
+        /// > one of this run; NOT_FOUND when the run has no directory here; INTERNAL when writing fails.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Ops_V1_FinishBackupRequest` message.
+        ///   - serializer: A serializer for `Gym_Ops_V1_FinishBackupRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Ops_V1_FinishBackupResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func finishBackup<Result>(
+            request: GRPCCore.ClientRequest<Gym_Ops_V1_FinishBackupRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Ops_V1_FinishBackupRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Ops_V1_FinishBackupResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Ops_V1_FinishBackupResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -421,10 +583,16 @@ extension Gym_Ops_V1_Ops {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Online, consistent copy of the service's database (VACUUM INTO).
-        /// > Errors: INVALID_ARGUMENT for an empty or relative destination; ALREADY_EXISTS when
-        /// > the target file exists; UNAUTHENTICATED / PERMISSION_DENIED as for GetInfo;
-        /// > INTERNAL when the copy fails (disk full, permissions).
+        /// > This service's part of a backup run, under GYM_BACKUP_DIR/RUN_ID/SERVICE: an online,
+        /// > checked copy of its database (VACUUM INTO, PRAGMA integrity_check) and the files it
+        /// > keeps beside it (auth's signing keys, messaging's attachments), owner-only, each
+        /// > with its SHA-256. Service credential only. One at a time per service.
+        /// > Errors: UNAUTHENTICATED without the service credential (an access token is not
+        /// > enough); INVALID_ARGUMENT for a run_id that is not a plain name; ALREADY_EXISTS when
+        /// > the run holds this service's part; RESOURCE_EXHAUSTED when the backup directory's
+        /// > file system would keep less than GYM_BACKUP_MIN_FREE_MIB free; FAILED_PRECONDITION
+        /// > while another backup of this service runs or without a database; DATA_LOSS when the
+        /// > copy fails its check; INTERNAL when writing fails.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Ops_V1_BackupRequest` message.
@@ -447,6 +615,43 @@ extension Gym_Ops_V1_Ops {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Ops_V1_Ops.Method.Backup.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "FinishBackup" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Ends this service's part of a run: writes the run's manifest beside the copies, or
+        /// > removes the part when the run failed elsewhere. Service credential only.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for a bad run_id or a manifest that is not
+        /// > one of this run; NOT_FOUND when the run has no directory here; INTERNAL when writing fails.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Ops_V1_FinishBackupRequest` message.
+        ///   - serializer: A serializer for `Gym_Ops_V1_FinishBackupRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Ops_V1_FinishBackupResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func finishBackup<Result>(
+            request: GRPCCore.ClientRequest<Gym_Ops_V1_FinishBackupRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Ops_V1_FinishBackupRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Ops_V1_FinishBackupResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Ops_V1_FinishBackupResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Ops_V1_Ops.Method.FinishBackup.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -494,10 +699,16 @@ extension Gym_Ops_V1_Ops.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Online, consistent copy of the service's database (VACUUM INTO).
-    /// > Errors: INVALID_ARGUMENT for an empty or relative destination; ALREADY_EXISTS when
-    /// > the target file exists; UNAUTHENTICATED / PERMISSION_DENIED as for GetInfo;
-    /// > INTERNAL when the copy fails (disk full, permissions).
+    /// > This service's part of a backup run, under GYM_BACKUP_DIR/RUN_ID/SERVICE: an online,
+    /// > checked copy of its database (VACUUM INTO, PRAGMA integrity_check) and the files it
+    /// > keeps beside it (auth's signing keys, messaging's attachments), owner-only, each
+    /// > with its SHA-256. Service credential only. One at a time per service.
+    /// > Errors: UNAUTHENTICATED without the service credential (an access token is not
+    /// > enough); INVALID_ARGUMENT for a run_id that is not a plain name; ALREADY_EXISTS when
+    /// > the run holds this service's part; RESOURCE_EXHAUSTED when the backup directory's
+    /// > file system would keep less than GYM_BACKUP_MIN_FREE_MIB free; FAILED_PRECONDITION
+    /// > while another backup of this service runs or without a database; DATA_LOSS when the
+    /// > copy fails its check; INTERNAL when writing fails.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Ops_V1_BackupRequest` message.
@@ -517,6 +728,38 @@ extension Gym_Ops_V1_Ops.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Ops_V1_BackupRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Ops_V1_BackupResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "FinishBackup" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Ends this service's part of a run: writes the run's manifest beside the copies, or
+    /// > removes the part when the run failed elsewhere. Service credential only.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for a bad run_id or a manifest that is not
+    /// > one of this run; NOT_FOUND when the run has no directory here; INTERNAL when writing fails.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Ops_V1_FinishBackupRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func finishBackup<Result>(
+        request: GRPCCore.ClientRequest<Gym_Ops_V1_FinishBackupRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Ops_V1_FinishBackupResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.finishBackup(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Ops_V1_FinishBackupRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Ops_V1_FinishBackupResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -565,10 +808,16 @@ extension Gym_Ops_V1_Ops.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Online, consistent copy of the service's database (VACUUM INTO).
-    /// > Errors: INVALID_ARGUMENT for an empty or relative destination; ALREADY_EXISTS when
-    /// > the target file exists; UNAUTHENTICATED / PERMISSION_DENIED as for GetInfo;
-    /// > INTERNAL when the copy fails (disk full, permissions).
+    /// > This service's part of a backup run, under GYM_BACKUP_DIR/RUN_ID/SERVICE: an online,
+    /// > checked copy of its database (VACUUM INTO, PRAGMA integrity_check) and the files it
+    /// > keeps beside it (auth's signing keys, messaging's attachments), owner-only, each
+    /// > with its SHA-256. Service credential only. One at a time per service.
+    /// > Errors: UNAUTHENTICATED without the service credential (an access token is not
+    /// > enough); INVALID_ARGUMENT for a run_id that is not a plain name; ALREADY_EXISTS when
+    /// > the run holds this service's part; RESOURCE_EXHAUSTED when the backup directory's
+    /// > file system would keep less than GYM_BACKUP_MIN_FREE_MIB free; FAILED_PRECONDITION
+    /// > while another backup of this service runs or without a database; DATA_LOSS when the
+    /// > copy fails its check; INTERNAL when writing fails.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -591,6 +840,42 @@ extension Gym_Ops_V1_Ops.ClientProtocol {
             metadata: metadata
         )
         return try await self.backup(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "FinishBackup" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Ends this service's part of a run: writes the run's manifest beside the copies, or
+    /// > removes the part when the run failed elsewhere. Service credential only.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT for a bad run_id or a manifest that is not
+    /// > one of this run; NOT_FOUND when the run has no directory here; INTERNAL when writing fails.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func finishBackup<Result>(
+        _ message: Gym_Ops_V1_FinishBackupRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Ops_V1_FinishBackupResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Ops_V1_FinishBackupRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.finishBackup(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -120,8 +120,28 @@ public nonisolated struct Gym_Ops_V1_BackupRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// Directory on the service's machine to write the copy into; created if missing.
-  public var destinationDir: String = String()
+  /// The run this copy belongs to, a directory under the service's GYM_BACKUP_DIR (never a
+  /// path): letters, digits, '-', '_' and '.', not starting with '.', at most 100.
+  public var runID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// One file of a backup run.
+public nonisolated struct Gym_Ops_V1_BackupFile: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// relative to the run's directory: "auth/auth.sqlite", "auth/signing-keys/K.key"
+  public var path: String = String()
+
+  public var sizeBytes: Int64 = 0
+
+  /// lower-case hex
+  public var sha256: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -133,9 +153,10 @@ public nonisolated struct Gym_Ops_V1_BackupResponse: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// the file written
-  public var path: String = String()
+  /// this service's part of the run: GYM_BACKUP_DIR/RUN_ID/SERVICE
+  public var directory: String = String()
 
+  /// its files together
   public var sizeBytes: Int64 = 0
 
   public var completedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
@@ -147,11 +168,51 @@ public nonisolated struct Gym_Ops_V1_BackupResponse: Sendable {
   /// Clears the value of `completedAt`. Subsequent reads from it will return its default value.
   public mutating func clearCompletedAt() {self._completedAt = nil}
 
+  /// "auth": the part's name in the run and its manifest
+  public var service: String = String()
+
+  public var files: [Gym_Ops_V1_BackupFile] = []
+
+  /// copied whole and restored whole ("signing-keys", "attachments")
+  public var directories: [String] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _completedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Gym_Ops_V1_FinishBackupRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var runID: String = String()
+
+  /// The run's manifest (JSON), written as manifest.json in the run's directory once every
+  /// service's part is in; required unless discard.
+  public var manifestJson: String = String()
+
+  /// The run failed elsewhere: remove this service's part instead.
+  public var discard: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Ops_V1_FinishBackupResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// empty when discarded
+  public var manifestPath: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -337,7 +398,7 @@ nonisolated extension Gym_Ops_V1_GetInfoResponse: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Gym_Ops_V1_BackupRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BackupRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}destination_dir\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{4}\u{2}run_id\0\u{b}destination_dir\0\u{c}\u{1}\u{1}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -345,29 +406,29 @@ nonisolated extension Gym_Ops_V1_BackupRequest: SwiftProtobuf.Message, SwiftProt
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.destinationDir) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.runID) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.destinationDir.isEmpty {
-      try visitor.visitSingularStringField(value: self.destinationDir, fieldNumber: 1)
+    if !self.runID.isEmpty {
+      try visitor.visitSingularStringField(value: self.runID, fieldNumber: 2)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Ops_V1_BackupRequest, rhs: Gym_Ops_V1_BackupRequest) -> Bool {
-    if lhs.destinationDir != rhs.destinationDir {return false}
+    if lhs.runID != rhs.runID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
-nonisolated extension Gym_Ops_V1_BackupResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".BackupResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}path\0\u{3}size_bytes\0\u{3}completed_at\0")
+nonisolated extension Gym_Ops_V1_BackupFile: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BackupFile"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}path\0\u{3}size_bytes\0\u{1}sha256\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -377,7 +438,50 @@ nonisolated extension Gym_Ops_V1_BackupResponse: SwiftProtobuf.Message, SwiftPro
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.path) }()
       case 2: try { try decoder.decodeSingularInt64Field(value: &self.sizeBytes) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.sha256) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.path.isEmpty {
+      try visitor.visitSingularStringField(value: self.path, fieldNumber: 1)
+    }
+    if self.sizeBytes != 0 {
+      try visitor.visitSingularInt64Field(value: self.sizeBytes, fieldNumber: 2)
+    }
+    if !self.sha256.isEmpty {
+      try visitor.visitSingularStringField(value: self.sha256, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Ops_V1_BackupFile, rhs: Gym_Ops_V1_BackupFile) -> Bool {
+    if lhs.path != rhs.path {return false}
+    if lhs.sizeBytes != rhs.sizeBytes {return false}
+    if lhs.sha256 != rhs.sha256 {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Ops_V1_BackupResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BackupResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}directory\0\u{3}size_bytes\0\u{3}completed_at\0\u{1}service\0\u{1}files\0\u{1}directories\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.directory) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self.sizeBytes) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._completedAt) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.service) }()
+      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.files) }()
+      case 6: try { try decoder.decodeRepeatedStringField(value: &self.directories) }()
       default: break
       }
     }
@@ -388,8 +492,8 @@ nonisolated extension Gym_Ops_V1_BackupResponse: SwiftProtobuf.Message, SwiftPro
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.path.isEmpty {
-      try visitor.visitSingularStringField(value: self.path, fieldNumber: 1)
+    if !self.directory.isEmpty {
+      try visitor.visitSingularStringField(value: self.directory, fieldNumber: 1)
     }
     if self.sizeBytes != 0 {
       try visitor.visitSingularInt64Field(value: self.sizeBytes, fieldNumber: 2)
@@ -397,13 +501,95 @@ nonisolated extension Gym_Ops_V1_BackupResponse: SwiftProtobuf.Message, SwiftPro
     try { if let v = self._completedAt {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
+    if !self.service.isEmpty {
+      try visitor.visitSingularStringField(value: self.service, fieldNumber: 4)
+    }
+    if !self.files.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.files, fieldNumber: 5)
+    }
+    if !self.directories.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.directories, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Ops_V1_BackupResponse, rhs: Gym_Ops_V1_BackupResponse) -> Bool {
-    if lhs.path != rhs.path {return false}
+    if lhs.directory != rhs.directory {return false}
     if lhs.sizeBytes != rhs.sizeBytes {return false}
     if lhs._completedAt != rhs._completedAt {return false}
+    if lhs.service != rhs.service {return false}
+    if lhs.files != rhs.files {return false}
+    if lhs.directories != rhs.directories {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Ops_V1_FinishBackupRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FinishBackupRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}run_id\0\u{3}manifest_json\0\u{1}discard\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.runID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.manifestJson) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.discard) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.runID.isEmpty {
+      try visitor.visitSingularStringField(value: self.runID, fieldNumber: 1)
+    }
+    if !self.manifestJson.isEmpty {
+      try visitor.visitSingularStringField(value: self.manifestJson, fieldNumber: 2)
+    }
+    if self.discard != false {
+      try visitor.visitSingularBoolField(value: self.discard, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Ops_V1_FinishBackupRequest, rhs: Gym_Ops_V1_FinishBackupRequest) -> Bool {
+    if lhs.runID != rhs.runID {return false}
+    if lhs.manifestJson != rhs.manifestJson {return false}
+    if lhs.discard != rhs.discard {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Ops_V1_FinishBackupResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FinishBackupResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}manifest_path\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.manifestPath) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.manifestPath.isEmpty {
+      try visitor.visitSingularStringField(value: self.manifestPath, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Ops_V1_FinishBackupResponse, rhs: Gym_Ops_V1_FinishBackupResponse) -> Bool {
+    if lhs.manifestPath != rhs.manifestPath {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -233,9 +233,10 @@ extension AuthStore {
   /// Mails a notice to accounts inactive since `inactiveSince` (administrators excepted)
   /// and deletes, as `deleteAccount` does, those noticed before `noticedBefore` that
   /// stayed inactive. One transaction, so a sign-in in between either cancels the notice
-  /// first or happens after the account is gone.
+  /// first or happens after the account is gone. With `maximumPurged`, more accounts due
+  /// than that refuses the whole purge (the operator was shown fewer).
   public func purgeInactive(
-    inactiveSince: Date, noticedBefore: Date, dryRun: Bool, purgeDestinations: [Outbox.Destination],
+    inactiveSince: Date, noticedBefore: Date, dryRun: Bool, maximumPurged: Int? = nil, purgeDestinations: [Outbox.Destination],
     notice: @escaping @Sendable (UserRecord) -> (subject: String, body: String), now: Date
   ) async throws -> InactivePurge {
     let result = try await writer.write { db -> InactivePurge in
@@ -247,6 +248,10 @@ extension AuthStore {
           AND inactive_notice_at IS NOT NULL AND inactive_notice_at <= ?
           """, arguments: [inactiveSince, noticedBefore])
       result.purged = due.map(\.id)
+      if let maximumPurged, due.count > maximumPurged {
+        throw AuthError.failedPrecondition(
+          "\(due.count) accounts are due for removal now, more than the \(maximumPurged) the dry run counted: run it with --dry-run again")
+      }
       result.notified = try UserRecord.fetchAll(
         db, sql: "SELECT * FROM users WHERE role <> 'admin' AND last_active_at < ? AND inactive_notice_at IS NULL",
         arguments: [inactiveSince])

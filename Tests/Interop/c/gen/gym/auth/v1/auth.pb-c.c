@@ -6547,7 +6547,7 @@ const ProtobufCMessageDescriptor gym__auth__v1__decide_trainer_role_response__de
   (ProtobufCMessageInit) gym__auth__v1__decide_trainer_role_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor gym__auth__v1__purge_inactive_users_request__field_descriptors[3] =
+static const ProtobufCFieldDescriptor gym__auth__v1__purge_inactive_users_request__field_descriptors[4] =
 {
   {
     "inactive_months",
@@ -6585,16 +6585,29 @@ static const ProtobufCFieldDescriptor gym__auth__v1__purge_inactive_users_reques
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "dry_run_token",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__PurgeInactiveUsersRequest, dry_run_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__auth__v1__purge_inactive_users_request__field_indices_by_name[] = {
   2,   /* field[2] = dry_run */
+  3,   /* field[3] = dry_run_token */
   0,   /* field[0] = inactive_months */
   1,   /* field[1] = notice_days */
 };
 static const ProtobufCIntRange gym__auth__v1__purge_inactive_users_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor gym__auth__v1__purge_inactive_users_request__descriptor =
 {
@@ -6604,14 +6617,14 @@ const ProtobufCMessageDescriptor gym__auth__v1__purge_inactive_users_request__de
   "Gym__Auth__V1__PurgeInactiveUsersRequest",
   "gym.auth.v1",
   sizeof(Gym__Auth__V1__PurgeInactiveUsersRequest),
-  3,
+  4,
   gym__auth__v1__purge_inactive_users_request__field_descriptors,
   gym__auth__v1__purge_inactive_users_request__field_indices_by_name,
   1,  gym__auth__v1__purge_inactive_users_request__number_ranges,
   (ProtobufCMessageInit) gym__auth__v1__purge_inactive_users_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor gym__auth__v1__purge_inactive_users_response__field_descriptors[3] =
+static const ProtobufCFieldDescriptor gym__auth__v1__purge_inactive_users_response__field_descriptors[5] =
 {
   {
     "notified",
@@ -6649,8 +6662,34 @@ static const ProtobufCFieldDescriptor gym__auth__v1__purge_inactive_users_respon
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "dry_run_token",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__PurgeInactiveUsersResponse, dry_run_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "dry_run_token_expires_at",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__PurgeInactiveUsersResponse, dry_run_token_expires_at),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__auth__v1__purge_inactive_users_response__field_indices_by_name[] = {
+  3,   /* field[3] = dry_run_token */
+  4,   /* field[4] = dry_run_token_expires_at */
   0,   /* field[0] = notified */
   1,   /* field[1] = purged */
   2,   /* field[2] = purged_user_ids */
@@ -6658,7 +6697,7 @@ static const unsigned gym__auth__v1__purge_inactive_users_response__field_indice
 static const ProtobufCIntRange gym__auth__v1__purge_inactive_users_response__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor gym__auth__v1__purge_inactive_users_response__descriptor =
 {
@@ -6668,7 +6707,7 @@ const ProtobufCMessageDescriptor gym__auth__v1__purge_inactive_users_response__d
   "Gym__Auth__V1__PurgeInactiveUsersResponse",
   "gym.auth.v1",
   sizeof(Gym__Auth__V1__PurgeInactiveUsersResponse),
-  3,
+  5,
   gym__auth__v1__purge_inactive_users_response__field_descriptors,
   gym__auth__v1__purge_inactive_users_response__field_indices_by_name,
   1,  gym__auth__v1__purge_inactive_users_response__number_ranges,

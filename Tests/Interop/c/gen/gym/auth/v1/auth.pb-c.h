@@ -945,40 +945,51 @@ struct  Gym__Auth__V1__PurgeInactiveUsersRequest
 {
   ProtobufCMessage base;
   /*
-   * at least 1
+   * 6-120
    */
   int32_t inactive_months;
   /*
-   * days between the notice mail and removal; at least 1 (default 30)
+   * days between the notice mail and removal; 14-365 (0 = 30)
    */
   int32_t notice_days;
   /*
-   * count only
+   * count only; returns the dry_run_token a real purge needs
    */
   protobuf_c_boolean dry_run;
+  /*
+   * Required unless dry_run: the dry_run_token of a dry run with the same inactive_months
+   * and notice_days, made less than an hour ago.
+   */
+  char *dry_run_token;
 };
 #define GYM__AUTH__V1__PURGE_INACTIVE_USERS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__purge_inactive_users_request__descriptor) \
-    , 0, 0, 0 }
+    , 0, 0, 0, (char *)protobuf_c_empty_string }
 
 
 struct  Gym__Auth__V1__PurgeInactiveUsersResponse
 {
   ProtobufCMessage base;
   /*
-   * notices mailed now
+   * notices mailed now (a dry run: would be)
    */
   int32_t notified;
   /*
-   * accounts removed now (notice given, still inactive)
+   * accounts removed now, notice given and still inactive (a dry run: would be)
    */
   int32_t purged;
   size_t n_purged_user_ids;
   char **purged_user_ids;
+  /*
+   * Dry runs only: what the real purge quotes, good for these parameters until
+   * dry_run_token_expires_at; it removes at most `purged` accounts.
+   */
+  char *dry_run_token;
+  Google__Protobuf__Timestamp *dry_run_token_expires_at;
 };
 #define GYM__AUTH__V1__PURGE_INACTIVE_USERS_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__purge_inactive_users_response__descriptor) \
-    , 0, 0, 0,NULL }
+    , 0, 0, 0,NULL, (char *)protobuf_c_empty_string, NULL }
 
 
 struct  Gym__Auth__V1__LookupUsersRequest

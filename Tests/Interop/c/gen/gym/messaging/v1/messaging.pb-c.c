@@ -1897,6 +1897,231 @@ void   gym__messaging__v1__list_follows_response__free_unpacked
   assert(message->base.descriptor == &gym__messaging__v1__list_follows_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   gym__messaging__v1__follower_request__init
+                     (Gym__Messaging__V1__FollowerRequest         *message)
+{
+  static const Gym__Messaging__V1__FollowerRequest init_value = GYM__MESSAGING__V1__FOLLOWER_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__follower_request__get_packed_size
+                     (const Gym__Messaging__V1__FollowerRequest *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__follower_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__follower_request__pack
+                     (const Gym__Messaging__V1__FollowerRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__follower_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__follower_request__pack_to_buffer
+                     (const Gym__Messaging__V1__FollowerRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__follower_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__FollowerRequest *
+       gym__messaging__v1__follower_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__FollowerRequest *)
+     protobuf_c_message_unpack (&gym__messaging__v1__follower_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__follower_request__free_unpacked
+                     (Gym__Messaging__V1__FollowerRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__follower_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__list_follower_requests_request__init
+                     (Gym__Messaging__V1__ListFollowerRequestsRequest         *message)
+{
+  static const Gym__Messaging__V1__ListFollowerRequestsRequest init_value = GYM__MESSAGING__V1__LIST_FOLLOWER_REQUESTS_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__list_follower_requests_request__get_packed_size
+                     (const Gym__Messaging__V1__ListFollowerRequestsRequest *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__list_follower_requests_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__list_follower_requests_request__pack
+                     (const Gym__Messaging__V1__ListFollowerRequestsRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__list_follower_requests_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__list_follower_requests_request__pack_to_buffer
+                     (const Gym__Messaging__V1__ListFollowerRequestsRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__list_follower_requests_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__ListFollowerRequestsRequest *
+       gym__messaging__v1__list_follower_requests_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__ListFollowerRequestsRequest *)
+     protobuf_c_message_unpack (&gym__messaging__v1__list_follower_requests_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__list_follower_requests_request__free_unpacked
+                     (Gym__Messaging__V1__ListFollowerRequestsRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__list_follower_requests_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__list_follower_requests_response__init
+                     (Gym__Messaging__V1__ListFollowerRequestsResponse         *message)
+{
+  static const Gym__Messaging__V1__ListFollowerRequestsResponse init_value = GYM__MESSAGING__V1__LIST_FOLLOWER_REQUESTS_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__list_follower_requests_response__get_packed_size
+                     (const Gym__Messaging__V1__ListFollowerRequestsResponse *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__list_follower_requests_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__list_follower_requests_response__pack
+                     (const Gym__Messaging__V1__ListFollowerRequestsResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__list_follower_requests_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__list_follower_requests_response__pack_to_buffer
+                     (const Gym__Messaging__V1__ListFollowerRequestsResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__list_follower_requests_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__ListFollowerRequestsResponse *
+       gym__messaging__v1__list_follower_requests_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__ListFollowerRequestsResponse *)
+     protobuf_c_message_unpack (&gym__messaging__v1__list_follower_requests_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__list_follower_requests_response__free_unpacked
+                     (Gym__Messaging__V1__ListFollowerRequestsResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__list_follower_requests_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__respond_follower_request_request__init
+                     (Gym__Messaging__V1__RespondFollowerRequestRequest         *message)
+{
+  static const Gym__Messaging__V1__RespondFollowerRequestRequest init_value = GYM__MESSAGING__V1__RESPOND_FOLLOWER_REQUEST_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__respond_follower_request_request__get_packed_size
+                     (const Gym__Messaging__V1__RespondFollowerRequestRequest *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__respond_follower_request_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__respond_follower_request_request__pack
+                     (const Gym__Messaging__V1__RespondFollowerRequestRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__respond_follower_request_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__respond_follower_request_request__pack_to_buffer
+                     (const Gym__Messaging__V1__RespondFollowerRequestRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__respond_follower_request_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__RespondFollowerRequestRequest *
+       gym__messaging__v1__respond_follower_request_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__RespondFollowerRequestRequest *)
+     protobuf_c_message_unpack (&gym__messaging__v1__respond_follower_request_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__respond_follower_request_request__free_unpacked
+                     (Gym__Messaging__V1__RespondFollowerRequestRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__respond_follower_request_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__respond_follower_request_response__init
+                     (Gym__Messaging__V1__RespondFollowerRequestResponse         *message)
+{
+  static const Gym__Messaging__V1__RespondFollowerRequestResponse init_value = GYM__MESSAGING__V1__RESPOND_FOLLOWER_REQUEST_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__respond_follower_request_response__get_packed_size
+                     (const Gym__Messaging__V1__RespondFollowerRequestResponse *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__respond_follower_request_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__respond_follower_request_response__pack
+                     (const Gym__Messaging__V1__RespondFollowerRequestResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__respond_follower_request_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__respond_follower_request_response__pack_to_buffer
+                     (const Gym__Messaging__V1__RespondFollowerRequestResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__respond_follower_request_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__RespondFollowerRequestResponse *
+       gym__messaging__v1__respond_follower_request_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__RespondFollowerRequestResponse *)
+     protobuf_c_message_unpack (&gym__messaging__v1__respond_follower_request_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__respond_follower_request_response__free_unpacked
+                     (Gym__Messaging__V1__RespondFollowerRequestResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__respond_follower_request_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   gym__messaging__v1__friend_request__init
                      (Gym__Messaging__V1__FriendRequest         *message)
 {
@@ -4192,6 +4417,96 @@ void   gym__messaging__v1__purge_user_response__free_unpacked
   assert(message->base.descriptor == &gym__messaging__v1__purge_user_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   gym__messaging__v1__set_user_visibility_request__init
+                     (Gym__Messaging__V1__SetUserVisibilityRequest         *message)
+{
+  static const Gym__Messaging__V1__SetUserVisibilityRequest init_value = GYM__MESSAGING__V1__SET_USER_VISIBILITY_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__set_user_visibility_request__get_packed_size
+                     (const Gym__Messaging__V1__SetUserVisibilityRequest *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__set_user_visibility_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__set_user_visibility_request__pack
+                     (const Gym__Messaging__V1__SetUserVisibilityRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__set_user_visibility_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__set_user_visibility_request__pack_to_buffer
+                     (const Gym__Messaging__V1__SetUserVisibilityRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__set_user_visibility_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__SetUserVisibilityRequest *
+       gym__messaging__v1__set_user_visibility_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__SetUserVisibilityRequest *)
+     protobuf_c_message_unpack (&gym__messaging__v1__set_user_visibility_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__set_user_visibility_request__free_unpacked
+                     (Gym__Messaging__V1__SetUserVisibilityRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__set_user_visibility_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__set_user_visibility_response__init
+                     (Gym__Messaging__V1__SetUserVisibilityResponse         *message)
+{
+  static const Gym__Messaging__V1__SetUserVisibilityResponse init_value = GYM__MESSAGING__V1__SET_USER_VISIBILITY_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__set_user_visibility_response__get_packed_size
+                     (const Gym__Messaging__V1__SetUserVisibilityResponse *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__set_user_visibility_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__set_user_visibility_response__pack
+                     (const Gym__Messaging__V1__SetUserVisibilityResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__set_user_visibility_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__set_user_visibility_response__pack_to_buffer
+                     (const Gym__Messaging__V1__SetUserVisibilityResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__set_user_visibility_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__SetUserVisibilityResponse *
+       gym__messaging__v1__set_user_visibility_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__SetUserVisibilityResponse *)
+     protobuf_c_message_unpack (&gym__messaging__v1__set_user_visibility_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__set_user_visibility_response__free_unpacked
+                     (Gym__Messaging__V1__SetUserVisibilityResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__set_user_visibility_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor gym__messaging__v1__user_ref__field_descriptors[3] =
 {
   {
@@ -6384,9 +6699,29 @@ const ProtobufCMessageDescriptor gym__messaging__v1__follow_request__descriptor 
   (ProtobufCMessageInit) gym__messaging__v1__follow_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-#define gym__messaging__v1__follow_response__field_descriptors NULL
-#define gym__messaging__v1__follow_response__field_indices_by_name NULL
-#define gym__messaging__v1__follow_response__number_ranges NULL
+static const ProtobufCFieldDescriptor gym__messaging__v1__follow_response__field_descriptors[1] =
+{
+  {
+    "pending",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__FollowResponse, pending),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__follow_response__field_indices_by_name[] = {
+  0,   /* field[0] = pending */
+};
+static const ProtobufCIntRange gym__messaging__v1__follow_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
 const ProtobufCMessageDescriptor gym__messaging__v1__follow_response__descriptor =
 {
   PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
@@ -6395,10 +6730,10 @@ const ProtobufCMessageDescriptor gym__messaging__v1__follow_response__descriptor
   "Gym__Messaging__V1__FollowResponse",
   "gym.messaging.v1",
   sizeof(Gym__Messaging__V1__FollowResponse),
-  0,
+  1,
   gym__messaging__v1__follow_response__field_descriptors,
   gym__messaging__v1__follow_response__field_indices_by_name,
-  0,  gym__messaging__v1__follow_response__number_ranges,
+  1,  gym__messaging__v1__follow_response__number_ranges,
   (ProtobufCMessageInit) gym__messaging__v1__follow_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -6571,6 +6906,228 @@ const ProtobufCMessageDescriptor gym__messaging__v1__list_follows_response__desc
   gym__messaging__v1__list_follows_response__field_indices_by_name,
   1,  gym__messaging__v1__list_follows_response__number_ranges,
   (ProtobufCMessageInit) gym__messaging__v1__list_follows_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__follower_request__field_descriptors[2] =
+{
+  {
+    "user",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__FollowerRequest, user),
+    &gym__messaging__v1__user_ref__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "requested_at",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__FollowerRequest, requested_at),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__follower_request__field_indices_by_name[] = {
+  1,   /* field[1] = requested_at */
+  0,   /* field[0] = user */
+};
+static const ProtobufCIntRange gym__messaging__v1__follower_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__follower_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.FollowerRequest",
+  "FollowerRequest",
+  "Gym__Messaging__V1__FollowerRequest",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__FollowerRequest),
+  2,
+  gym__messaging__v1__follower_request__field_descriptors,
+  gym__messaging__v1__follower_request__field_indices_by_name,
+  1,  gym__messaging__v1__follower_request__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__follower_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__list_follower_requests_request__field_descriptors[2] =
+{
+  {
+    "page_size",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ListFollowerRequestsRequest, page_size),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_token",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ListFollowerRequestsRequest, page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__list_follower_requests_request__field_indices_by_name[] = {
+  0,   /* field[0] = page_size */
+  1,   /* field[1] = page_token */
+};
+static const ProtobufCIntRange gym__messaging__v1__list_follower_requests_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__list_follower_requests_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.ListFollowerRequestsRequest",
+  "ListFollowerRequestsRequest",
+  "Gym__Messaging__V1__ListFollowerRequestsRequest",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__ListFollowerRequestsRequest),
+  2,
+  gym__messaging__v1__list_follower_requests_request__field_descriptors,
+  gym__messaging__v1__list_follower_requests_request__field_indices_by_name,
+  1,  gym__messaging__v1__list_follower_requests_request__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__list_follower_requests_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__list_follower_requests_response__field_descriptors[2] =
+{
+  {
+    "requests",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Gym__Messaging__V1__ListFollowerRequestsResponse, n_requests),
+    offsetof(Gym__Messaging__V1__ListFollowerRequestsResponse, requests),
+    &gym__messaging__v1__follower_request__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "next_page_token",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ListFollowerRequestsResponse, next_page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__list_follower_requests_response__field_indices_by_name[] = {
+  1,   /* field[1] = next_page_token */
+  0,   /* field[0] = requests */
+};
+static const ProtobufCIntRange gym__messaging__v1__list_follower_requests_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__list_follower_requests_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.ListFollowerRequestsResponse",
+  "ListFollowerRequestsResponse",
+  "Gym__Messaging__V1__ListFollowerRequestsResponse",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__ListFollowerRequestsResponse),
+  2,
+  gym__messaging__v1__list_follower_requests_response__field_descriptors,
+  gym__messaging__v1__list_follower_requests_response__field_indices_by_name,
+  1,  gym__messaging__v1__list_follower_requests_response__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__list_follower_requests_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__respond_follower_request_request__field_descriptors[2] =
+{
+  {
+    "user_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__RespondFollowerRequestRequest, user_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "accept",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__RespondFollowerRequestRequest, accept),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__respond_follower_request_request__field_indices_by_name[] = {
+  1,   /* field[1] = accept */
+  0,   /* field[0] = user_id */
+};
+static const ProtobufCIntRange gym__messaging__v1__respond_follower_request_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__respond_follower_request_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.RespondFollowerRequestRequest",
+  "RespondFollowerRequestRequest",
+  "Gym__Messaging__V1__RespondFollowerRequestRequest",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__RespondFollowerRequestRequest),
+  2,
+  gym__messaging__v1__respond_follower_request_request__field_descriptors,
+  gym__messaging__v1__respond_follower_request_request__field_indices_by_name,
+  1,  gym__messaging__v1__respond_follower_request_request__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__respond_follower_request_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+#define gym__messaging__v1__respond_follower_request_response__field_descriptors NULL
+#define gym__messaging__v1__respond_follower_request_response__field_indices_by_name NULL
+#define gym__messaging__v1__respond_follower_request_response__number_ranges NULL
+const ProtobufCMessageDescriptor gym__messaging__v1__respond_follower_request_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.RespondFollowerRequestResponse",
+  "RespondFollowerRequestResponse",
+  "Gym__Messaging__V1__RespondFollowerRequestResponse",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__RespondFollowerRequestResponse),
+  0,
+  gym__messaging__v1__respond_follower_request_response__field_descriptors,
+  gym__messaging__v1__respond_follower_request_response__field_indices_by_name,
+  0,  gym__messaging__v1__respond_follower_request_response__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__respond_follower_request_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor gym__messaging__v1__friend_request__field_descriptors[5] =
@@ -9444,6 +10001,108 @@ const ProtobufCMessageDescriptor gym__messaging__v1__purge_user_response__descri
   (ProtobufCMessageInit) gym__messaging__v1__purge_user_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor gym__messaging__v1__set_user_visibility_request__field_descriptors[3] =
+{
+  {
+    "user_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__SetUserVisibilityRequest, user_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "is_private",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__SetUserVisibilityRequest, is_private),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "sequence",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__SetUserVisibilityRequest, sequence),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__set_user_visibility_request__field_indices_by_name[] = {
+  1,   /* field[1] = is_private */
+  2,   /* field[2] = sequence */
+  0,   /* field[0] = user_id */
+};
+static const ProtobufCIntRange gym__messaging__v1__set_user_visibility_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__set_user_visibility_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.SetUserVisibilityRequest",
+  "SetUserVisibilityRequest",
+  "Gym__Messaging__V1__SetUserVisibilityRequest",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__SetUserVisibilityRequest),
+  3,
+  gym__messaging__v1__set_user_visibility_request__field_descriptors,
+  gym__messaging__v1__set_user_visibility_request__field_indices_by_name,
+  1,  gym__messaging__v1__set_user_visibility_request__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__set_user_visibility_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__set_user_visibility_response__field_descriptors[1] =
+{
+  {
+    "applied",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__SetUserVisibilityResponse, applied),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__set_user_visibility_response__field_indices_by_name[] = {
+  0,   /* field[0] = applied */
+};
+static const ProtobufCIntRange gym__messaging__v1__set_user_visibility_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__set_user_visibility_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.SetUserVisibilityResponse",
+  "SetUserVisibilityResponse",
+  "Gym__Messaging__V1__SetUserVisibilityResponse",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__SetUserVisibilityResponse),
+  1,
+  gym__messaging__v1__set_user_visibility_response__field_descriptors,
+  gym__messaging__v1__set_user_visibility_response__field_indices_by_name,
+  1,  gym__messaging__v1__set_user_visibility_response__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__set_user_visibility_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCEnumValue gym__messaging__v1__event_kind__enum_values_by_number[7] =
 {
   { "EVENT_KIND_UNSPECIFIED", "GYM__MESSAGING__V1__EVENT_KIND__EVENT_KIND_UNSPECIFIED", 0 },
@@ -9680,7 +10339,7 @@ const ProtobufCEnumDescriptor gym__messaging__v1__report_action__descriptor =
   gym__messaging__v1__report_action__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_service__method_descriptors[37] =
+static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_service__method_descriptors[39] =
 {
   { "SendDirectMessage", &gym__messaging__v1__send_direct_message_request__descriptor, &gym__messaging__v1__send_direct_message_response__descriptor },
   { "ListConversations", &gym__messaging__v1__list_conversations_request__descriptor, &gym__messaging__v1__list_conversations_response__descriptor },
@@ -9700,6 +10359,8 @@ static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_service__me
   { "Unfollow", &gym__messaging__v1__unfollow_request__descriptor, &gym__messaging__v1__unfollow_response__descriptor },
   { "ListFollowers", &gym__messaging__v1__list_follows_request__descriptor, &gym__messaging__v1__list_follows_response__descriptor },
   { "ListFollowing", &gym__messaging__v1__list_follows_request__descriptor, &gym__messaging__v1__list_follows_response__descriptor },
+  { "ListFollowerRequests", &gym__messaging__v1__list_follower_requests_request__descriptor, &gym__messaging__v1__list_follower_requests_response__descriptor },
+  { "RespondFollowerRequest", &gym__messaging__v1__respond_follower_request_request__descriptor, &gym__messaging__v1__respond_follower_request_response__descriptor },
   { "SendFriendRequest", &gym__messaging__v1__send_friend_request_request__descriptor, &gym__messaging__v1__send_friend_request_response__descriptor },
   { "RespondFriendRequest", &gym__messaging__v1__respond_friend_request_request__descriptor, &gym__messaging__v1__respond_friend_request_response__descriptor },
   { "RemoveFriend", &gym__messaging__v1__remove_friend_request__descriptor, &gym__messaging__v1__remove_friend_response__descriptor },
@@ -9721,41 +10382,43 @@ static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_service__me
   { "ResolveReportCase", &gym__messaging__v1__resolve_report_case_request__descriptor, &gym__messaging__v1__resolve_report_case_response__descriptor },
 };
 const unsigned gym__messaging__v1__messaging_service__method_indices_by_name[] = {
-  23,        /* BlockUser */
-  25,        /* CreatePost */
-  34,        /* CreateReport */
+  25,        /* BlockUser */
+  27,        /* CreatePost */
+  36,        /* CreateReport */
   6,        /* CreateRoom */
-  32,        /* DeleteMessage */
-  26,        /* DeletePost */
-  33,        /* DeletePostAsAdmin */
+  34,        /* DeleteMessage */
+  28,        /* DeletePost */
+  35,        /* DeletePostAsAdmin */
   5,        /* DownloadAttachment */
   14,        /* Follow */
-  28,        /* GetFeed */
+  30,        /* GetFeed */
   8,        /* JoinRoom */
   9,        /* LeaveRoom */
   1,        /* ListConversations */
   2,        /* ListDirectMessages */
+  18,        /* ListFollowerRequests */
   16,        /* ListFollowers */
   17,        /* ListFollowing */
-  22,        /* ListFriendRequests */
-  21,        /* ListFriends */
-  30,        /* ListNotifications */
-  35,        /* ListReportCases */
+  24,        /* ListFriendRequests */
+  23,        /* ListFriends */
+  32,        /* ListNotifications */
+  37,        /* ListReportCases */
   12,        /* ListRoomMembers */
   11,        /* ListRoomMessages */
   7,        /* ListRooms */
-  27,        /* ListUserPosts */
+  29,        /* ListUserPosts */
   3,        /* MarkConversationRead */
-  31,        /* MarkNotificationsRead */
+  33,        /* MarkNotificationsRead */
   10,        /* PostRoomMessage */
-  29,        /* ReactToPost */
-  20,        /* RemoveFriend */
-  36,        /* ResolveReportCase */
-  19,        /* RespondFriendRequest */
+  31,        /* ReactToPost */
+  22,        /* RemoveFriend */
+  38,        /* ResolveReportCase */
+  19,        /* RespondFollowerRequest */
+  21,        /* RespondFriendRequest */
   0,        /* SendDirectMessage */
-  18,        /* SendFriendRequest */
+  20,        /* SendFriendRequest */
   13,        /* Subscribe */
-  24,        /* UnblockUser */
+  26,        /* UnblockUser */
   15,        /* Unfollow */
   4         /* UploadAttachment */
 };
@@ -9766,7 +10429,7 @@ const ProtobufCServiceDescriptor gym__messaging__v1__messaging_service__descript
   "MessagingService",
   "Gym__Messaging__V1__MessagingService",
   "gym.messaging.v1",
-  37,
+  39,
   gym__messaging__v1__messaging_service__method_descriptors,
   gym__messaging__v1__messaging_service__method_indices_by_name
 };
@@ -9914,13 +10577,29 @@ void gym__messaging__v1__messaging_service__list_following(ProtobufCService *ser
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
   service->invoke(service, 17, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
+void gym__messaging__v1__messaging_service__list_follower_requests(ProtobufCService *service,
+                                                                   const Gym__Messaging__V1__ListFollowerRequestsRequest *input,
+                                                                   Gym__Messaging__V1__ListFollowerRequestsResponse_Closure closure,
+                                                                   void *closure_data)
+{
+  assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
+  service->invoke(service, 18, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__messaging__v1__messaging_service__respond_follower_request(ProtobufCService *service,
+                                                                     const Gym__Messaging__V1__RespondFollowerRequestRequest *input,
+                                                                     Gym__Messaging__V1__RespondFollowerRequestResponse_Closure closure,
+                                                                     void *closure_data)
+{
+  assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
+  service->invoke(service, 19, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
 void gym__messaging__v1__messaging_service__send_friend_request(ProtobufCService *service,
                                                                 const Gym__Messaging__V1__SendFriendRequestRequest *input,
                                                                 Gym__Messaging__V1__SendFriendRequestResponse_Closure closure,
                                                                 void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 18, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 20, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__respond_friend_request(ProtobufCService *service,
                                                                    const Gym__Messaging__V1__RespondFriendRequestRequest *input,
@@ -9928,7 +10607,7 @@ void gym__messaging__v1__messaging_service__respond_friend_request(ProtobufCServ
                                                                    void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 19, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__remove_friend(ProtobufCService *service,
                                                           const Gym__Messaging__V1__RemoveFriendRequest *input,
@@ -9936,7 +10615,7 @@ void gym__messaging__v1__messaging_service__remove_friend(ProtobufCService *serv
                                                           void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 20, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_friends(ProtobufCService *service,
                                                          const Gym__Messaging__V1__ListFriendsRequest *input,
@@ -9944,7 +10623,7 @@ void gym__messaging__v1__messaging_service__list_friends(ProtobufCService *servi
                                                          void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_friend_requests(ProtobufCService *service,
                                                                  const Gym__Messaging__V1__ListFriendRequestsRequest *input,
@@ -9952,7 +10631,7 @@ void gym__messaging__v1__messaging_service__list_friend_requests(ProtobufCServic
                                                                  void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__block_user(ProtobufCService *service,
                                                        const Gym__Messaging__V1__BlockUserRequest *input,
@@ -9960,7 +10639,7 @@ void gym__messaging__v1__messaging_service__block_user(ProtobufCService *service
                                                        void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__unblock_user(ProtobufCService *service,
                                                          const Gym__Messaging__V1__UnblockUserRequest *input,
@@ -9968,7 +10647,7 @@ void gym__messaging__v1__messaging_service__unblock_user(ProtobufCService *servi
                                                          void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 26, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__create_post(ProtobufCService *service,
                                                         const Gym__Messaging__V1__CreatePostRequest *input,
@@ -9976,7 +10655,7 @@ void gym__messaging__v1__messaging_service__create_post(ProtobufCService *servic
                                                         void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 27, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__delete_post(ProtobufCService *service,
                                                         const Gym__Messaging__V1__DeletePostRequest *input,
@@ -9984,7 +10663,7 @@ void gym__messaging__v1__messaging_service__delete_post(ProtobufCService *servic
                                                         void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 26, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 28, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_user_posts(ProtobufCService *service,
                                                             const Gym__Messaging__V1__ListUserPostsRequest *input,
@@ -9992,7 +10671,7 @@ void gym__messaging__v1__messaging_service__list_user_posts(ProtobufCService *se
                                                             void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 27, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 29, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__get_feed(ProtobufCService *service,
                                                      const Gym__Messaging__V1__GetFeedRequest *input,
@@ -10000,7 +10679,7 @@ void gym__messaging__v1__messaging_service__get_feed(ProtobufCService *service,
                                                      void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 28, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 30, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__react_to_post(ProtobufCService *service,
                                                           const Gym__Messaging__V1__ReactToPostRequest *input,
@@ -10008,7 +10687,7 @@ void gym__messaging__v1__messaging_service__react_to_post(ProtobufCService *serv
                                                           void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 29, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 31, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_notifications(ProtobufCService *service,
                                                                const Gym__Messaging__V1__ListNotificationsRequest *input,
@@ -10016,7 +10695,7 @@ void gym__messaging__v1__messaging_service__list_notifications(ProtobufCService 
                                                                void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 30, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 32, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__mark_notifications_read(ProtobufCService *service,
                                                                     const Gym__Messaging__V1__MarkNotificationsReadRequest *input,
@@ -10024,7 +10703,7 @@ void gym__messaging__v1__messaging_service__mark_notifications_read(ProtobufCSer
                                                                     void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 31, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 33, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__delete_message(ProtobufCService *service,
                                                            const Gym__Messaging__V1__DeleteMessageRequest *input,
@@ -10032,7 +10711,7 @@ void gym__messaging__v1__messaging_service__delete_message(ProtobufCService *ser
                                                            void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 32, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 34, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__delete_post_as_admin(ProtobufCService *service,
                                                                  const Gym__Messaging__V1__DeletePostAsAdminRequest *input,
@@ -10040,7 +10719,7 @@ void gym__messaging__v1__messaging_service__delete_post_as_admin(ProtobufCServic
                                                                  void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 33, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 35, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__create_report(ProtobufCService *service,
                                                           const Gym__Messaging__V1__CreateReportRequest *input,
@@ -10048,7 +10727,7 @@ void gym__messaging__v1__messaging_service__create_report(ProtobufCService *serv
                                                           void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 34, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 36, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_report_cases(ProtobufCService *service,
                                                               const Gym__Messaging__V1__ListReportCasesRequest *input,
@@ -10056,7 +10735,7 @@ void gym__messaging__v1__messaging_service__list_report_cases(ProtobufCService *
                                                               void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 35, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 37, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__resolve_report_case(ProtobufCService *service,
                                                                 const Gym__Messaging__V1__ResolveReportCaseRequest *input,
@@ -10064,7 +10743,7 @@ void gym__messaging__v1__messaging_service__resolve_report_case(ProtobufCService
                                                                 void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 36, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 38, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__init (Gym__Messaging__V1__MessagingService_Service *service,
                                                   Gym__Messaging__V1__MessagingService_ServiceDestroy destroy)
@@ -10073,18 +10752,20 @@ void gym__messaging__v1__messaging_service__init (Gym__Messaging__V1__MessagingS
                                      &gym__messaging__v1__messaging_service__descriptor,
                                      (ProtobufCServiceDestroy) destroy);
 }
-static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_internal__method_descriptors[4] =
+static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_internal__method_descriptors[5] =
 {
   { "Notify", &gym__messaging__v1__notify_request__descriptor, &gym__messaging__v1__notify_response__descriptor },
   { "AreFriends", &gym__messaging__v1__are_friends_request__descriptor, &gym__messaging__v1__are_friends_response__descriptor },
   { "SetUserStanding", &gym__messaging__v1__set_user_standing_request__descriptor, &gym__messaging__v1__set_user_standing_response__descriptor },
   { "PurgeUser", &gym__messaging__v1__purge_user_request__descriptor, &gym__messaging__v1__purge_user_response__descriptor },
+  { "SetUserVisibility", &gym__messaging__v1__set_user_visibility_request__descriptor, &gym__messaging__v1__set_user_visibility_response__descriptor },
 };
 const unsigned gym__messaging__v1__messaging_internal__method_indices_by_name[] = {
   1,        /* AreFriends */
   0,        /* Notify */
   3,        /* PurgeUser */
-  2         /* SetUserStanding */
+  2,        /* SetUserStanding */
+  4         /* SetUserVisibility */
 };
 const ProtobufCServiceDescriptor gym__messaging__v1__messaging_internal__descriptor =
 {
@@ -10093,7 +10774,7 @@ const ProtobufCServiceDescriptor gym__messaging__v1__messaging_internal__descrip
   "MessagingInternal",
   "Gym__Messaging__V1__MessagingInternal",
   "gym.messaging.v1",
-  4,
+  5,
   gym__messaging__v1__messaging_internal__method_descriptors,
   gym__messaging__v1__messaging_internal__method_indices_by_name
 };
@@ -10128,6 +10809,14 @@ void gym__messaging__v1__messaging_internal__purge_user(ProtobufCService *servic
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_internal__descriptor);
   service->invoke(service, 3, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__messaging__v1__messaging_internal__set_user_visibility(ProtobufCService *service,
+                                                                 const Gym__Messaging__V1__SetUserVisibilityRequest *input,
+                                                                 Gym__Messaging__V1__SetUserVisibilityResponse_Closure closure,
+                                                                 void *closure_data)
+{
+  assert(service->descriptor == &gym__messaging__v1__messaging_internal__descriptor);
+  service->invoke(service, 4, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_internal__init (Gym__Messaging__V1__MessagingInternal_Service *service,
                                                    Gym__Messaging__V1__MessagingInternal_ServiceDestroy destroy)

@@ -58,6 +58,11 @@ typedef struct Gym__Messaging__V1__UnfollowRequest Gym__Messaging__V1__UnfollowR
 typedef struct Gym__Messaging__V1__UnfollowResponse Gym__Messaging__V1__UnfollowResponse;
 typedef struct Gym__Messaging__V1__ListFollowsRequest Gym__Messaging__V1__ListFollowsRequest;
 typedef struct Gym__Messaging__V1__ListFollowsResponse Gym__Messaging__V1__ListFollowsResponse;
+typedef struct Gym__Messaging__V1__FollowerRequest Gym__Messaging__V1__FollowerRequest;
+typedef struct Gym__Messaging__V1__ListFollowerRequestsRequest Gym__Messaging__V1__ListFollowerRequestsRequest;
+typedef struct Gym__Messaging__V1__ListFollowerRequestsResponse Gym__Messaging__V1__ListFollowerRequestsResponse;
+typedef struct Gym__Messaging__V1__RespondFollowerRequestRequest Gym__Messaging__V1__RespondFollowerRequestRequest;
+typedef struct Gym__Messaging__V1__RespondFollowerRequestResponse Gym__Messaging__V1__RespondFollowerRequestResponse;
 typedef struct Gym__Messaging__V1__FriendRequest Gym__Messaging__V1__FriendRequest;
 typedef struct Gym__Messaging__V1__SendFriendRequestRequest Gym__Messaging__V1__SendFriendRequestRequest;
 typedef struct Gym__Messaging__V1__SendFriendRequestResponse Gym__Messaging__V1__SendFriendRequestResponse;
@@ -109,6 +114,8 @@ typedef struct Gym__Messaging__V1__SetUserStandingRequest Gym__Messaging__V1__Se
 typedef struct Gym__Messaging__V1__SetUserStandingResponse Gym__Messaging__V1__SetUserStandingResponse;
 typedef struct Gym__Messaging__V1__PurgeUserRequest Gym__Messaging__V1__PurgeUserRequest;
 typedef struct Gym__Messaging__V1__PurgeUserResponse Gym__Messaging__V1__PurgeUserResponse;
+typedef struct Gym__Messaging__V1__SetUserVisibilityRequest Gym__Messaging__V1__SetUserVisibilityRequest;
+typedef struct Gym__Messaging__V1__SetUserVisibilityResponse Gym__Messaging__V1__SetUserVisibilityResponse;
 
 
 /* --- enums --- */
@@ -765,10 +772,15 @@ struct  Gym__Messaging__V1__FollowRequest
 struct  Gym__Messaging__V1__FollowResponse
 {
   ProtobufCMessage base;
+  /*
+   * True when the profile is private: the follow waits for its owner's approval
+   * (ListFollowerRequests, RespondFollowerRequest). Unfollow withdraws it.
+   */
+  protobuf_c_boolean pending;
 };
 #define GYM__MESSAGING__V1__FOLLOW_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__follow_response__descriptor) \
-     }
+    , 0 }
 
 
 struct  Gym__Messaging__V1__UnfollowRequest
@@ -815,6 +827,69 @@ struct  Gym__Messaging__V1__ListFollowsResponse
 #define GYM__MESSAGING__V1__LIST_FOLLOWS_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__list_follows_response__descriptor) \
     , 0,NULL, (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Messaging__V1__FollowerRequest
+{
+  ProtobufCMessage base;
+  /*
+   * who asks to follow the caller
+   */
+  Gym__Messaging__V1__UserRef *user;
+  Google__Protobuf__Timestamp *requested_at;
+};
+#define GYM__MESSAGING__V1__FOLLOWER_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__follower_request__descriptor) \
+    , NULL, NULL }
+
+
+struct  Gym__Messaging__V1__ListFollowerRequestsRequest
+{
+  ProtobufCMessage base;
+  int32_t page_size;
+  char *page_token;
+};
+#define GYM__MESSAGING__V1__LIST_FOLLOWER_REQUESTS_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__list_follower_requests_request__descriptor) \
+    , 0, (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Messaging__V1__ListFollowerRequestsResponse
+{
+  ProtobufCMessage base;
+  /*
+   * newest first
+   */
+  size_t n_requests;
+  Gym__Messaging__V1__FollowerRequest **requests;
+  char *next_page_token;
+};
+#define GYM__MESSAGING__V1__LIST_FOLLOWER_REQUESTS_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__list_follower_requests_response__descriptor) \
+    , 0,NULL, (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Messaging__V1__RespondFollowerRequestRequest
+{
+  ProtobufCMessage base;
+  /*
+   * who asked
+   */
+  char *user_id;
+  protobuf_c_boolean accept;
+};
+#define GYM__MESSAGING__V1__RESPOND_FOLLOWER_REQUEST_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__respond_follower_request_request__descriptor) \
+    , (char *)protobuf_c_empty_string, 0 }
+
+
+struct  Gym__Messaging__V1__RespondFollowerRequestResponse
+{
+  ProtobufCMessage base;
+};
+#define GYM__MESSAGING__V1__RESPOND_FOLLOWER_REQUEST_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__respond_follower_request_response__descriptor) \
+     }
 
 
 struct  Gym__Messaging__V1__FriendRequest
@@ -1522,6 +1597,35 @@ struct  Gym__Messaging__V1__PurgeUserResponse
 };
 #define GYM__MESSAGING__V1__PURGE_USER_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__purge_user_response__descriptor) \
+    , 0 }
+
+
+struct  Gym__Messaging__V1__SetUserVisibilityRequest
+{
+  ProtobufCMessage base;
+  char *user_id;
+  protobuf_c_boolean is_private;
+  /*
+   * Auth's strictly increasing sequence for these changes; older ones arriving late
+   * are ignored.
+   */
+  int64_t sequence;
+};
+#define GYM__MESSAGING__V1__SET_USER_VISIBILITY_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__set_user_visibility_request__descriptor) \
+    , (char *)protobuf_c_empty_string, 0, 0 }
+
+
+struct  Gym__Messaging__V1__SetUserVisibilityResponse
+{
+  ProtobufCMessage base;
+  /*
+   * false when a newer change was already applied
+   */
+  protobuf_c_boolean applied;
+};
+#define GYM__MESSAGING__V1__SET_USER_VISIBILITY_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__set_user_visibility_response__descriptor) \
     , 0 }
 
 
@@ -2322,6 +2426,101 @@ Gym__Messaging__V1__ListFollowsResponse *
                       const uint8_t       *data);
 void   gym__messaging__v1__list_follows_response__free_unpacked
                      (Gym__Messaging__V1__ListFollowsResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__FollowerRequest methods */
+void   gym__messaging__v1__follower_request__init
+                     (Gym__Messaging__V1__FollowerRequest         *message);
+size_t gym__messaging__v1__follower_request__get_packed_size
+                     (const Gym__Messaging__V1__FollowerRequest   *message);
+size_t gym__messaging__v1__follower_request__pack
+                     (const Gym__Messaging__V1__FollowerRequest   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__follower_request__pack_to_buffer
+                     (const Gym__Messaging__V1__FollowerRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__FollowerRequest *
+       gym__messaging__v1__follower_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__follower_request__free_unpacked
+                     (Gym__Messaging__V1__FollowerRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__ListFollowerRequestsRequest methods */
+void   gym__messaging__v1__list_follower_requests_request__init
+                     (Gym__Messaging__V1__ListFollowerRequestsRequest         *message);
+size_t gym__messaging__v1__list_follower_requests_request__get_packed_size
+                     (const Gym__Messaging__V1__ListFollowerRequestsRequest   *message);
+size_t gym__messaging__v1__list_follower_requests_request__pack
+                     (const Gym__Messaging__V1__ListFollowerRequestsRequest   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__list_follower_requests_request__pack_to_buffer
+                     (const Gym__Messaging__V1__ListFollowerRequestsRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__ListFollowerRequestsRequest *
+       gym__messaging__v1__list_follower_requests_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__list_follower_requests_request__free_unpacked
+                     (Gym__Messaging__V1__ListFollowerRequestsRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__ListFollowerRequestsResponse methods */
+void   gym__messaging__v1__list_follower_requests_response__init
+                     (Gym__Messaging__V1__ListFollowerRequestsResponse         *message);
+size_t gym__messaging__v1__list_follower_requests_response__get_packed_size
+                     (const Gym__Messaging__V1__ListFollowerRequestsResponse   *message);
+size_t gym__messaging__v1__list_follower_requests_response__pack
+                     (const Gym__Messaging__V1__ListFollowerRequestsResponse   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__list_follower_requests_response__pack_to_buffer
+                     (const Gym__Messaging__V1__ListFollowerRequestsResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__ListFollowerRequestsResponse *
+       gym__messaging__v1__list_follower_requests_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__list_follower_requests_response__free_unpacked
+                     (Gym__Messaging__V1__ListFollowerRequestsResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__RespondFollowerRequestRequest methods */
+void   gym__messaging__v1__respond_follower_request_request__init
+                     (Gym__Messaging__V1__RespondFollowerRequestRequest         *message);
+size_t gym__messaging__v1__respond_follower_request_request__get_packed_size
+                     (const Gym__Messaging__V1__RespondFollowerRequestRequest   *message);
+size_t gym__messaging__v1__respond_follower_request_request__pack
+                     (const Gym__Messaging__V1__RespondFollowerRequestRequest   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__respond_follower_request_request__pack_to_buffer
+                     (const Gym__Messaging__V1__RespondFollowerRequestRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__RespondFollowerRequestRequest *
+       gym__messaging__v1__respond_follower_request_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__respond_follower_request_request__free_unpacked
+                     (Gym__Messaging__V1__RespondFollowerRequestRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__RespondFollowerRequestResponse methods */
+void   gym__messaging__v1__respond_follower_request_response__init
+                     (Gym__Messaging__V1__RespondFollowerRequestResponse         *message);
+size_t gym__messaging__v1__respond_follower_request_response__get_packed_size
+                     (const Gym__Messaging__V1__RespondFollowerRequestResponse   *message);
+size_t gym__messaging__v1__respond_follower_request_response__pack
+                     (const Gym__Messaging__V1__RespondFollowerRequestResponse   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__respond_follower_request_response__pack_to_buffer
+                     (const Gym__Messaging__V1__RespondFollowerRequestResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__RespondFollowerRequestResponse *
+       gym__messaging__v1__respond_follower_request_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__respond_follower_request_response__free_unpacked
+                     (Gym__Messaging__V1__RespondFollowerRequestResponse *message,
                       ProtobufCAllocator *allocator);
 /* Gym__Messaging__V1__FriendRequest methods */
 void   gym__messaging__v1__friend_request__init
@@ -3292,6 +3491,44 @@ Gym__Messaging__V1__PurgeUserResponse *
 void   gym__messaging__v1__purge_user_response__free_unpacked
                      (Gym__Messaging__V1__PurgeUserResponse *message,
                       ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__SetUserVisibilityRequest methods */
+void   gym__messaging__v1__set_user_visibility_request__init
+                     (Gym__Messaging__V1__SetUserVisibilityRequest         *message);
+size_t gym__messaging__v1__set_user_visibility_request__get_packed_size
+                     (const Gym__Messaging__V1__SetUserVisibilityRequest   *message);
+size_t gym__messaging__v1__set_user_visibility_request__pack
+                     (const Gym__Messaging__V1__SetUserVisibilityRequest   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__set_user_visibility_request__pack_to_buffer
+                     (const Gym__Messaging__V1__SetUserVisibilityRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__SetUserVisibilityRequest *
+       gym__messaging__v1__set_user_visibility_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__set_user_visibility_request__free_unpacked
+                     (Gym__Messaging__V1__SetUserVisibilityRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__SetUserVisibilityResponse methods */
+void   gym__messaging__v1__set_user_visibility_response__init
+                     (Gym__Messaging__V1__SetUserVisibilityResponse         *message);
+size_t gym__messaging__v1__set_user_visibility_response__get_packed_size
+                     (const Gym__Messaging__V1__SetUserVisibilityResponse   *message);
+size_t gym__messaging__v1__set_user_visibility_response__pack
+                     (const Gym__Messaging__V1__SetUserVisibilityResponse   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__set_user_visibility_response__pack_to_buffer
+                     (const Gym__Messaging__V1__SetUserVisibilityResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__SetUserVisibilityResponse *
+       gym__messaging__v1__set_user_visibility_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__set_user_visibility_response__free_unpacked
+                     (Gym__Messaging__V1__SetUserVisibilityResponse *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Gym__Messaging__V1__UserRef_Closure)
@@ -3419,6 +3656,21 @@ typedef void (*Gym__Messaging__V1__ListFollowsRequest_Closure)
                   void *closure_data);
 typedef void (*Gym__Messaging__V1__ListFollowsResponse_Closure)
                  (const Gym__Messaging__V1__ListFollowsResponse *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__FollowerRequest_Closure)
+                 (const Gym__Messaging__V1__FollowerRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__ListFollowerRequestsRequest_Closure)
+                 (const Gym__Messaging__V1__ListFollowerRequestsRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__ListFollowerRequestsResponse_Closure)
+                 (const Gym__Messaging__V1__ListFollowerRequestsResponse *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__RespondFollowerRequestRequest_Closure)
+                 (const Gym__Messaging__V1__RespondFollowerRequestRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__RespondFollowerRequestResponse_Closure)
+                 (const Gym__Messaging__V1__RespondFollowerRequestResponse *message,
                   void *closure_data);
 typedef void (*Gym__Messaging__V1__FriendRequest_Closure)
                  (const Gym__Messaging__V1__FriendRequest *message,
@@ -3573,6 +3825,12 @@ typedef void (*Gym__Messaging__V1__PurgeUserRequest_Closure)
 typedef void (*Gym__Messaging__V1__PurgeUserResponse_Closure)
                  (const Gym__Messaging__V1__PurgeUserResponse *message,
                   void *closure_data);
+typedef void (*Gym__Messaging__V1__SetUserVisibilityRequest_Closure)
+                 (const Gym__Messaging__V1__SetUserVisibilityRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__SetUserVisibilityResponse_Closure)
+                 (const Gym__Messaging__V1__SetUserVisibilityResponse *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -3652,6 +3910,14 @@ struct Gym__Messaging__V1__MessagingService_Service
                          const Gym__Messaging__V1__ListFollowsRequest *input,
                          Gym__Messaging__V1__ListFollowsResponse_Closure closure,
                          void *closure_data);
+  void (*list_follower_requests)(Gym__Messaging__V1__MessagingService_Service *service,
+                                 const Gym__Messaging__V1__ListFollowerRequestsRequest *input,
+                                 Gym__Messaging__V1__ListFollowerRequestsResponse_Closure closure,
+                                 void *closure_data);
+  void (*respond_follower_request)(Gym__Messaging__V1__MessagingService_Service *service,
+                                   const Gym__Messaging__V1__RespondFollowerRequestRequest *input,
+                                   Gym__Messaging__V1__RespondFollowerRequestResponse_Closure closure,
+                                   void *closure_data);
   void (*send_friend_request)(Gym__Messaging__V1__MessagingService_Service *service,
                               const Gym__Messaging__V1__SendFriendRequestRequest *input,
                               Gym__Messaging__V1__SendFriendRequestResponse_Closure closure,
@@ -3754,6 +4020,8 @@ void gym__messaging__v1__messaging_service__init (Gym__Messaging__V1__MessagingS
       function_prefix__ ## unfollow,\
       function_prefix__ ## list_followers,\
       function_prefix__ ## list_following,\
+      function_prefix__ ## list_follower_requests,\
+      function_prefix__ ## respond_follower_request,\
       function_prefix__ ## send_friend_request,\
       function_prefix__ ## respond_friend_request,\
       function_prefix__ ## remove_friend,\
@@ -3845,6 +4113,14 @@ void gym__messaging__v1__messaging_service__list_following(ProtobufCService *ser
                                                            const Gym__Messaging__V1__ListFollowsRequest *input,
                                                            Gym__Messaging__V1__ListFollowsResponse_Closure closure,
                                                            void *closure_data);
+void gym__messaging__v1__messaging_service__list_follower_requests(ProtobufCService *service,
+                                                                   const Gym__Messaging__V1__ListFollowerRequestsRequest *input,
+                                                                   Gym__Messaging__V1__ListFollowerRequestsResponse_Closure closure,
+                                                                   void *closure_data);
+void gym__messaging__v1__messaging_service__respond_follower_request(ProtobufCService *service,
+                                                                     const Gym__Messaging__V1__RespondFollowerRequestRequest *input,
+                                                                     Gym__Messaging__V1__RespondFollowerRequestResponse_Closure closure,
+                                                                     void *closure_data);
 void gym__messaging__v1__messaging_service__send_friend_request(ProtobufCService *service,
                                                                 const Gym__Messaging__V1__SendFriendRequestRequest *input,
                                                                 Gym__Messaging__V1__SendFriendRequestResponse_Closure closure,
@@ -3941,6 +4217,10 @@ struct Gym__Messaging__V1__MessagingInternal_Service
                      const Gym__Messaging__V1__PurgeUserRequest *input,
                      Gym__Messaging__V1__PurgeUserResponse_Closure closure,
                      void *closure_data);
+  void (*set_user_visibility)(Gym__Messaging__V1__MessagingInternal_Service *service,
+                              const Gym__Messaging__V1__SetUserVisibilityRequest *input,
+                              Gym__Messaging__V1__SetUserVisibilityResponse_Closure closure,
+                              void *closure_data);
 };
 typedef void (*Gym__Messaging__V1__MessagingInternal_ServiceDestroy)(Gym__Messaging__V1__MessagingInternal_Service *);
 void gym__messaging__v1__messaging_internal__init (Gym__Messaging__V1__MessagingInternal_Service *service,
@@ -3952,7 +4232,8 @@ void gym__messaging__v1__messaging_internal__init (Gym__Messaging__V1__Messaging
       function_prefix__ ## notify,\
       function_prefix__ ## are_friends,\
       function_prefix__ ## set_user_standing,\
-      function_prefix__ ## purge_user  }
+      function_prefix__ ## purge_user,\
+      function_prefix__ ## set_user_visibility  }
 void gym__messaging__v1__messaging_internal__notify(ProtobufCService *service,
                                                     const Gym__Messaging__V1__NotifyRequest *input,
                                                     Gym__Messaging__V1__NotifyResponse_Closure closure,
@@ -3969,6 +4250,10 @@ void gym__messaging__v1__messaging_internal__purge_user(ProtobufCService *servic
                                                         const Gym__Messaging__V1__PurgeUserRequest *input,
                                                         Gym__Messaging__V1__PurgeUserResponse_Closure closure,
                                                         void *closure_data);
+void gym__messaging__v1__messaging_internal__set_user_visibility(ProtobufCService *service,
+                                                                 const Gym__Messaging__V1__SetUserVisibilityRequest *input,
+                                                                 Gym__Messaging__V1__SetUserVisibilityResponse_Closure closure,
+                                                                 void *closure_data);
 
 /* --- descriptors --- */
 
@@ -4021,6 +4306,11 @@ extern const ProtobufCMessageDescriptor gym__messaging__v1__unfollow_request__de
 extern const ProtobufCMessageDescriptor gym__messaging__v1__unfollow_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__list_follows_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__list_follows_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__follower_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__list_follower_requests_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__list_follower_requests_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__respond_follower_request_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__respond_follower_request_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__friend_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__send_friend_request_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__send_friend_request_response__descriptor;
@@ -4072,6 +4362,8 @@ extern const ProtobufCMessageDescriptor gym__messaging__v1__set_user_standing_re
 extern const ProtobufCMessageDescriptor gym__messaging__v1__set_user_standing_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__purge_user_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__purge_user_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__set_user_visibility_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__set_user_visibility_response__descriptor;
 extern const ProtobufCServiceDescriptor gym__messaging__v1__messaging_service__descriptor;
 extern const ProtobufCServiceDescriptor gym__messaging__v1__messaging_internal__descriptor;
 

@@ -1,0 +1,170 @@
+import Foundation
+import GRDB
+
+/// The directory a server writes its backups under (`GYM_BACKUP_DIR`). A run is
+/// `<root>/<run id>/`: each service's part in `<service>/` and, once every part is in,
+/// `manifest.json`. Callers name only the run (`BackupName`), never a path, so nothing
+/// is written outside the root, and a part is refused unless the root's file system
+/// keeps `minimumFreeBytes` free after it. Services may share one root (`gymctl up`).
+public struct BackupRoot: Sendable, Equatable {
+  public let path: String
+  public let minimumFreeBytes: Int64
+
+  public init(path: String, minimumFreeBytes: Int64) {
+    self.path = path
+    self.minimumFreeBytes = minimumFreeBytes
+  }
+
+  /// Files a service keeps beside its database, copied and restored as a whole.
+  public struct Directory: Sendable {
+    /// Its name in the data directory, which is also its name in the run
+    /// ("signing-keys", "attachments").
+    public var name: String
+    public var path: String
+
+    public init(name: String, path: String) {
+      self.name = name
+      self.path = path
+    }
+  }
+
+  /// One service's part of a run, as written.
+  public struct Part: Sendable {
+    public var directory: String
+    public var files: [BackupManifest.File]
+    public var directories: [String]
+    public var sizeBytes: Int64 { files.reduce(0) { $0 + $1.sizeBytes } }
+  }
+
+  public func runDirectory(_ run: String) -> String {
+    (path as NSString).appendingPathComponent(run)
+  }
+
+  /// Writes `service`'s part of `run`: an online, checked copy of its database
+  /// (`DatabaseBackup`) and a copy of each of `directories`, every file described for
+  /// the manifest. Nothing of the part is left behind when it fails.
+  public func write(
+    run: String, service: String, database: any DatabaseReader, databasePath: String, directories: [Directory]
+  ) async throws -> Part {
+    try Self.checkName(run, field: "run id")
+    var needed = GymDatabase.sizeOnDisk(path: databasePath)
+    for directory in directories {
+      for name in try PrivateFiles.regularFiles(in: directory.path) {
+        let file = (directory.path as NSString).appendingPathComponent(name)
+        needed += (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value ?? 0
+      }
+    }
+    try checkRoom(for: needed, service: service)
+    try PrivateFiles.makeDirectoryTree(path)
+    let runDirectory = runDirectory(run)
+    try PrivateFiles.makeDirectory(runDirectory)
+    let part = (runDirectory as NSString).appendingPathComponent(service)
+    guard mkdir(part, 0o700) == 0 else {
+      guard errno == EEXIST else { throw PrivateFiles.failure("create \(part)") }
+      throw BackupFailure(kind: .exists, description: "run \(run) already holds a copy of \(service): choose another label, or wait a second")
+    }
+    do {
+      let databaseFile = (part as NSString).appendingPathComponent("\(service).sqlite")
+      try await DatabaseBackup.backup(database, to: databaseFile)
+      var files = [try BackupManifest.describe(databaseFile, as: "\(service)/\(service).sqlite")]
+      for directory in directories {
+        files += try copy(directory, into: part, service: service)
+      }
+      try PrivateFiles.fsync(part)
+      try PrivateFiles.fsync(runDirectory)
+      return Part(directory: part, files: files, directories: directories.map(\.name))
+    } catch {
+      try? FileManager.default.removeItem(atPath: part)
+      throw error
+    }
+  }
+
+  /// Writes the run's manifest beside its parts, flushed and renamed into place (over
+  /// the identical one a service sharing this root may have written). Returns its path.
+  public func writeManifest(_ manifest: BackupManifest) throws -> String {
+    try Self.checkName(manifest.runID, field: "run id")
+    let runDirectory = runDirectory(manifest.runID)
+    guard PrivateFiles.isDirectory(runDirectory) else {
+      throw BackupFailure(kind: .missing, description: "run \(manifest.runID) has no directory in \(path)")
+    }
+    let target = (runDirectory as NSString).appendingPathComponent(BackupManifest.fileName)
+    let data: Data
+    do {
+      data = try manifest.encoded()
+    } catch {
+      throw BackupFailure(kind: .io, description: "cannot encode the manifest of \(manifest.runID): \(error)")
+    }
+    try PrivateFiles.replace(target, with: data)
+    return target
+  }
+
+  /// Removes `service`'s part of `run` (the run failed elsewhere), and the run's
+  /// directory once no part is left in it.
+  public func discard(run: String, service: String) throws {
+    try Self.checkName(run, field: "run id")
+    let runDirectory = runDirectory(run)
+    let part = (runDirectory as NSString).appendingPathComponent(service)
+    if FileManager.default.fileExists(atPath: part) {
+      do {
+        try FileManager.default.removeItem(atPath: part)
+      } catch {
+        throw BackupFailure(kind: .io, description: "cannot remove \(part): \(error.localizedDescription)")
+      }
+    }
+    _ = rmdir(runDirectory)
+  }
+
+  /// Refuses a part of `bytes` that would leave the root's file system less than
+  /// `minimumFreeBytes` free.
+  public func checkRoom(for bytes: Int64, service: String) throws {
+    guard let free = Self.freeBytes(near: path) else { return }
+    guard free - bytes >= minimumFreeBytes else {
+      throw BackupFailure(
+        kind: .noSpace,
+        description: "the backup directory \(path) has \(Self.mebibytes(free)) free; \(service)'s copy needs about "
+          + "\(Self.mebibytes(bytes)) and \(Self.mebibytes(minimumFreeBytes)) must stay free (GYM_BACKUP_MIN_FREE_MIB): "
+          + "remove old runs, or point GYM_BACKUP_DIR at a larger volume")
+    }
+  }
+
+  private func copy(_ source: Directory, into part: String, service: String) throws -> [BackupManifest.File] {
+    try Self.checkName(source.name, field: "directory name")
+    let target = (part as NSString).appendingPathComponent(source.name)
+    try PrivateFiles.makeDirectory(target)
+    var files: [BackupManifest.File] = []
+    for name in try PrivateFiles.regularFiles(in: source.path) {
+      let from = (source.path as NSString).appendingPathComponent(name)
+      guard BackupName.problem(with: name) == nil else {
+        throw BackupFailure(kind: .io, description: "cannot back up \(from): its name is not a plain file name")
+      }
+      let copied = try PrivateFiles.copy(from, to: (target as NSString).appendingPathComponent(name))
+      files.append(.init(path: "\(service)/\(source.name)/\(name)", sizeBytes: copied.size, sha256: copied.sha256))
+    }
+    try PrivateFiles.fsync(target)
+    return files
+  }
+
+  static func checkName(_ name: String, field: String) throws {
+    if let problem = BackupName.problem(with: name) {
+      throw BackupFailure(kind: .invalidName, description: "the \(field) '\(name)' \(problem)")
+    }
+  }
+
+  /// Space an unprivileged writer may still use on the file system holding `path` (or
+  /// its nearest existing parent).
+  static func freeBytes(near path: String) -> Int64? {
+    var candidate = path
+    while !FileManager.default.fileExists(atPath: candidate) {
+      let parent = (candidate as NSString).deletingLastPathComponent
+      if parent.isEmpty || parent == candidate { candidate = "."; break }
+      candidate = parent
+    }
+    var info = statvfs()
+    guard statvfs(candidate, &info) == 0 else { return nil }
+    return Int64(info.f_bavail) * Int64(info.f_frsize)
+  }
+
+  static func mebibytes(_ bytes: Int64) -> String {
+    "\(max(0, bytes) / (1 << 20)) MiB"
+  }
+}
