@@ -33,7 +33,7 @@ public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
   private let database: (path: String, writer: any DatabaseWriter)?
   private let backupSettings: Backup?
   /// One backup at a time per process: two at once would double the disk they take.
-  private let backupInProgress = BackupInProgress()
+  private let backupInProgress = OneAtATime()
 
   public init(process: String, database: (path: String, writer: any DatabaseWriter)?, backup: Backup? = nil) {
     self.process = process
@@ -175,20 +175,4 @@ public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
       return RPCError(code: .internalError, message: "\(process): \(action) failed (request id \(requestID))")
     }
   }
-}
-
-/// Whether a backup is running in this process.
-private final class BackupInProgress: Sendable {
-  private let running = Mutex(false)
-
-  /// False when one is running already.
-  func begin() -> Bool {
-    running.withLock { running in
-      guard !running else { return false }
-      running = true
-      return true
-    }
-  }
-
-  func end() { running.withLock { $0 = false } }
 }

@@ -20,7 +20,7 @@ struct OperatorService: Gym_Gateway_V1_OperatorService.SimpleServiceProtocol {
   let selfCheck: @Sendable () throws -> Void
   private let startedAt = ContinuousClock.now
   /// One run at a time: runs side by side would double the disk they take.
-  private let runInProgress = RunInProgress()
+  private let runInProgress = OneAtATime()
 
   init(platform: PlatformOperator, selfCheck: @escaping @Sendable () throws -> Void) {
     self.platform = platform
@@ -99,20 +99,4 @@ struct OperatorService: Gym_Gateway_V1_OperatorService.SimpleServiceProtocol {
     }
     return status
   }
-}
-
-/// Whether a backup run is in progress at this gateway.
-private final class RunInProgress: Sendable {
-  private let running = Mutex(false)
-
-  /// False when one is running already.
-  func begin() -> Bool {
-    running.withLock { running in
-      guard !running else { return false }
-      running = true
-      return true
-    }
-  }
-
-  func end() { running.withLock { $0 = false } }
 }
