@@ -37,6 +37,10 @@ public struct GymCtlCommand: AsyncParsableCommand {
       Self.exit(withError: exit)
     } catch let error as ValidationError {
       Self.exit(withError: error)
+    } catch where Self.exitCode(for: error) == .success {
+      // `--help` parses to ArgumentParser's help command, whose run "fails" with the
+      // help request: ArgumentParser prints the help and exits 0.
+      Self.exit(withError: error)
     } catch {
       FileHandle.standardError.write(Data("gymctl: \(OperatorFailure.line(for: error))\n".utf8))
       Foundation.exit(1)
