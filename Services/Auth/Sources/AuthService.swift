@@ -23,6 +23,8 @@ public struct AuthService: Sendable {
     public var verificationCodeLifetime: TimeInterval = 24 * 3600
     /// 0 = no minimum; otherwise Register needs a date of birth at least this old.
     public var minimumAge = 0
+    /// How often a user may export their data (each export reads every service).
+    public var exportInterval: TimeInterval = 3600
     public init() {}
   }
 
@@ -38,13 +40,15 @@ public struct AuthService: Sendable {
   let settings: Settings
   let friendships: (any Friendships)?
   let views: ProfileViewCounter
+  /// nil only in tests that build the service without the other services' clients.
+  let export: PlatformExport?
   let logger: Logger
 
   public init(
     store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, issuer: TokenIssuer,
     throttle: LoginThrottle, resets: LoginThrottle = LoginThrottle(limits: .resets),
     registrations: LoginThrottle = LoginThrottle(limits: .registrations), settings: Settings = Settings(),
-    friendships: (any Friendships)? = nil, views: ProfileViewCounter, logger: Logger
+    friendships: (any Friendships)? = nil, views: ProfileViewCounter, export: PlatformExport? = nil, logger: Logger
   ) {
     self.store = store
     self.hasher = hasher
@@ -56,6 +60,7 @@ public struct AuthService: Sendable {
     self.settings = settings
     self.friendships = friendships
     self.views = views
+    self.export = export
     self.logger = logger
   }
 

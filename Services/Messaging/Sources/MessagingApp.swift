@@ -65,7 +65,7 @@ public enum MessagingApp {
         MessagingService(
           store: store, hub: hub, files: files, maxAttachmentBytes: settings.maxAttachmentBytes,
           users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),
-        MessagingInternalService(store: store, logger: logger),
+        MessagingInternalService(store: store, files: files, logger: logger),
       ]
     }
   }

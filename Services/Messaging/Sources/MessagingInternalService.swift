@@ -8,10 +8,12 @@ import Logging
 /// service credential.
 public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.SimpleServiceProtocol {
   let store: MessagingStore
+  let files: AttachmentFiles
   let logger: Logger
 
-  public init(store: MessagingStore, logger: Logger) {
+  public init(store: MessagingStore, files: AttachmentFiles, logger: Logger) {
     self.store = store
+    self.files = files
     self.logger = logger
   }
 
@@ -70,5 +72,33 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     let removed = try await store.purgeUser(request.userID)
     logger.info("purged a user's messaging data", metadata: ["user_id": "\(request.userID)", "rows": "\(removed)"])
     return .with { $0.removed = Int32(removed) }
+  }
+
+  /// The tables, then every upload with its bytes, a page of descriptions at a time.
+  public func exportUser(
+    request: Gym_Messaging_V1_ExportUserRequest, response: RPCWriter<Gym_Messaging_V1_ExportUserResponse>, context: ServerContext
+  ) async throws {
+    guard !request.userID.isEmpty else { throw MessagingError.invalid([.init("user_id", "is required")]) }
+    let streamer = ExportStreamer(service: "messaging") { part in try await response.write(.with { $0.part = part }) }
+    let tables = MessagingStore.exportTables(userID: request.userID) { payload in
+      try Gym_Messaging_V1_Event(serializedBytes: payload).jsonUTF8Data()
+    }
+    try await streamer.tables(tables, from: store.writer)
+    var after: Int64 = 0
+    while true {
+      let page = try await store.attachments(ownerID: request.userID, afterRID: after, limit: 100)
+      for (_, record) in page {
+        try await streamer.file(
+          .with {
+            $0.id = record.id
+            $0.filename = record.filename
+            $0.mimeType = record.mimeType
+            $0.sizeBytes = record.sizeBytes
+            $0.sha256 = record.sha256
+          }, path: files.path(sha256: record.sha256))
+      }
+      guard let last = page.last, page.count == 100 else { break }
+      after = last.rid
+    }
   }
 }

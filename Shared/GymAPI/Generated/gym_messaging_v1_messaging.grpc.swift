@@ -7425,12 +7425,26 @@ public enum Gym_Messaging_V1_MessagingInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ExportUser" metadata.
+        public enum ExportUser: Sendable {
+            /// Request type for "ExportUser".
+            public typealias Input = Gym_Messaging_V1_ExportUserRequest
+            /// Response type for "ExportUser".
+            public typealias Output = Gym_Messaging_V1_ExportUserResponse
+            /// Descriptor for "ExportUser".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingInternal"),
+                method: "ExportUser",
+                type: .serverStreaming
+            )
+        }
         /// Descriptors for all methods in the "gym.messaging.v1.MessagingInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             Notify.descriptor,
             AreFriends.descriptor,
             SetUserStanding.descriptor,
-            PurgeUser.descriptor
+            PurgeUser.descriptor,
+            ExportUser.descriptor
         ]
     }
 }
@@ -7521,7 +7535,11 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+        /// > Removes everything messaging holds about a deleted user: their messages,
+        /// > conversations, rooms' memberships (rooms they owned pass to the longest-standing
+        /// > member), posts, reactions, graph, notifications, attachments (and the stored files
+        /// > nothing else uses), their event log and the events in others' logs that carry their
+        /// > messages, requests or name. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_PurgeUserRequest` messages.
@@ -7534,6 +7552,26 @@ extension Gym_Messaging_V1_MessagingInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_PurgeUserRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_PurgeUserResponse>
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each), then each attachment they uploaded: its description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_ExportUserRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_ExportUserResponse` messages.
+        func exportUser(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ExportUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ExportUserResponse>
     }
 
     /// Service protocol for the "gym.messaging.v1.MessagingInternal" service.
@@ -7608,7 +7646,11 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+        /// > Removes everything messaging holds about a deleted user: their messages,
+        /// > conversations, rooms' memberships (rooms they owned pass to the longest-standing
+        /// > member), posts, reactions, graph, notifications, attachments (and the stored files
+        /// > nothing else uses), their event log and the events in others' logs that carry their
+        /// > messages, requests or name. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -7621,6 +7663,26 @@ extension Gym_Messaging_V1_MessagingInternal {
             request: GRPCCore.ServerRequest<Gym_Messaging_V1_PurgeUserRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_PurgeUserResponse>
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each), then each attachment they uploaded: its description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ExportUserRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_ExportUserResponse` messages.
+        func exportUser(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_ExportUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ExportUserResponse>
     }
 
     /// Simple service protocol for the "gym.messaging.v1.MessagingInternal" service.
@@ -7693,7 +7755,11 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+        /// > Removes everything messaging holds about a deleted user: their messages,
+        /// > conversations, rooms' memberships (rooms they owned pass to the longest-standing
+        /// > member), posts, reactions, graph, notifications, attachments (and the stored files
+        /// > nothing else uses), their event log and the events in others' logs that carry their
+        /// > messages, requests or name. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -7706,6 +7772,27 @@ extension Gym_Messaging_V1_MessagingInternal {
             request: Gym_Messaging_V1_PurgeUserRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_PurgeUserResponse
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each), then each attachment they uploaded: its description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_ExportUserRequest` message.
+        ///   - response: A response stream of `Gym_Messaging_V1_ExportUserResponse` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func exportUser(
+            request: Gym_Messaging_V1_ExportUserRequest,
+            response: GRPCCore.RPCWriter<Gym_Messaging_V1_ExportUserResponse>,
+            context: GRPCCore.ServerContext
+        ) async throws
     }
 }
 
@@ -7752,6 +7839,17 @@ extension Gym_Messaging_V1_MessagingInternal.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_PurgeUserResponse>(),
             handler: { request, context in
                 try await self.purgeUser(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingInternal.Method.ExportUser.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ExportUserRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ExportUserResponse>(),
+            handler: { request, context in
+                try await self.exportUser(
                     request: request,
                     context: context
                 )
@@ -7805,6 +7903,17 @@ extension Gym_Messaging_V1_MessagingInternal.ServiceProtocol {
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func exportUser(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ExportUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ExportUserResponse> {
+        let response = try await self.exportUser(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
     }
 }
 
@@ -7860,6 +7969,23 @@ extension Gym_Messaging_V1_MessagingInternal.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func exportUser(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_ExportUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ExportUserResponse> {
+        return GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ExportUserResponse>(
+            metadata: [:],
+            producer: { writer in
+                try await self.exportUser(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 }
@@ -7952,7 +8078,11 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+        /// > Removes everything messaging holds about a deleted user: their messages,
+        /// > conversations, rooms' memberships (rooms they owned pass to the longest-standing
+        /// > member), posts, reactions, graph, notifications, attachments (and the stored files
+        /// > nothing else uses), their event log and the events in others' logs that carry their
+        /// > messages, requests or name. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -7969,6 +8099,31 @@ extension Gym_Messaging_V1_MessagingInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_PurgeUserResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_PurgeUserResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each), then each attachment they uploaded: its description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ExportUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ExportUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ExportUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func exportUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ExportUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ExportUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ExportUserResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Messaging_V1_ExportUserResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -8100,7 +8255,11 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+        /// > Removes everything messaging holds about a deleted user: their messages,
+        /// > conversations, rooms' memberships (rooms they owned pass to the longest-standing
+        /// > member), posts, reactions, graph, notifications, attachments (and the stored files
+        /// > nothing else uses), their event log and the events in others' logs that carry their
+        /// > messages, requests or name. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -8123,6 +8282,40 @@ extension Gym_Messaging_V1_MessagingInternal {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Messaging_V1_MessagingInternal.Method.PurgeUser.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each), then each attachment they uploaded: its description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ExportUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ExportUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ExportUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func exportUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ExportUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ExportUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ExportUserResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Messaging_V1_ExportUserResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingInternal.Method.ExportUser.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -8228,7 +8421,11 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+    /// > Removes everything messaging holds about a deleted user: their messages,
+    /// > conversations, rooms' memberships (rooms they owned pass to the longest-standing
+    /// > member), posts, reactions, graph, notifications, attachments (and the stored files
+    /// > nothing else uses), their event log and the events in others' logs that carry their
+    /// > messages, requests or name. Idempotent.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -8248,6 +8445,35 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_PurgeUserRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_PurgeUserResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+    /// > table page (at most about 256 KiB each), then each attachment they uploaded: its description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+    /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_ExportUserRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportUser<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_ExportUserRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Messaging_V1_ExportUserResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.exportUser(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ExportUserRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ExportUserResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -8362,7 +8588,11 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Removes a deleted user's messages, memberships, graph and events. Idempotent.
+    /// > Removes everything messaging holds about a deleted user: their messages,
+    /// > conversations, rooms' memberships (rooms they owned pass to the longest-standing
+    /// > member), posts, reactions, graph, notifications, attachments (and the stored files
+    /// > nothing else uses), their event log and the events in others' logs that carry their
+    /// > messages, requests or name. Idempotent.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -8385,6 +8615,39 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.purgeUser(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+    /// > table page (at most about 256 KiB each), then each attachment they uploaded: its description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+    /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportUser<Result>(
+        _ message: Gym_Messaging_V1_ExportUserRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Messaging_V1_ExportUserResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_ExportUserRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.exportUser(
             request: request,
             options: options,
             onResponse: handleResponse
