@@ -47,7 +47,7 @@ extension MessagingService {
     let now = Date()
     let record = try await store.sendFriendRequest(id: ID.make(now: now), fromID: caller.userID, toID: user.id, now: now) { record in
       let message = Self.friendRequest(record, refs: refs)
-      return [try Self.draft(for: record.toID, .friendRequest) { $0.friendRequest = message }]
+      return [try Self.draft(for: record.toID, about: record.fromID, .friendRequest) { $0.friendRequest = message }]
     }
     return .with { $0.request = Self.friendRequest(record, refs: refs) }
   }
