@@ -102,6 +102,7 @@ let targets: [Target] = [
     name: "GymTesting",
     dependencies: grpc + [
       "GymAPI", "GymService", "GymStore",
+      .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOPosix", package: "swift-nio"),
     ],

@@ -30,6 +30,8 @@ public struct RunningAuth: Sendable {
   public let ops: Gym_Ops_V1_Ops.Client<Transport>
   /// The internal service without a credential: what a user reaching for it would send.
   public let internalWithoutCredential: Gym_Auth_V1_AuthInternal.Client<Transport>
+  /// Where auth keeps `auth.sqlite`, for tests that read the file itself.
+  public let dataDirectory: String
 
   /// A signed-in account.
   public struct User: Sendable {
@@ -135,6 +137,7 @@ public func withRunningAuth<T: Sendable>(
   }
   configure(&settings)
   let serviceCredential = settings.credential
+  let directory = settings.dataDirectory
   let built = try await AuthApp.build(settings, logger: Logger(label: "auth"))
   return try await withRunningProcess(built) { address in
     try await withClient(to: address) { plain in
@@ -144,7 +147,8 @@ public func withRunningAuth<T: Sendable>(
           auth: Gym_Auth_V1_AuthService.Client(wrapping: plain),
           internalAuth: Gym_Auth_V1_AuthInternal.Client(wrapping: service),
           ops: Gym_Ops_V1_Ops.Client(wrapping: service),
-          internalWithoutCredential: Gym_Auth_V1_AuthInternal.Client(wrapping: plain)))
+          internalWithoutCredential: Gym_Auth_V1_AuthInternal.Client(wrapping: plain),
+          dataDirectory: directory))
       }
     }
   }

@@ -56,6 +56,22 @@ public enum GymDatabase {
     }
   }
 
+  /// One transaction whose deletions overwrite the bytes they free (`PRAGMA
+  /// secure_delete`): an erased user's words do not linger in the file's free pages
+  /// (copies in older backups are the operator's to expire).
+  public static func erase<T: Sendable>(_ writer: any DatabaseWriter, _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    try await writer.writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA secure_delete = ON")
+      defer { try? db.execute(sql: "PRAGMA secure_delete = OFF") }
+      var result: T?
+      try db.inTransaction {
+        result = try updates(db)
+        return .commit
+      }
+      return result!
+    }
+  }
+
   /// A cheap query that fails when the file is unreadable; used by health probes.
   public static func probe(_ reader: any DatabaseReader) async throws {
     _ = try await reader.read { db in try Int.fetchOne(db, sql: "SELECT 1") }

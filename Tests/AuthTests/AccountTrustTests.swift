@@ -202,6 +202,7 @@ import Testing
       inactiveSince: cutoff, noticedBefore: now.addingTimeInterval(-30 * 86_400), dryRun: false, purgeDestinations: [.catalog],
       notice: notice, now: now)
     #expect(Set(first.notified.map(\.username)) == ["idle_ida", "idle_ian"] && first.purged.isEmpty)
+    #expect(try await store.mail(to: "idle_ida@example.com", offset: 0, limit: 10).map(\.subject) == ["Your gym account will be removed"])
     // Ian signs in after the notice; thirty days on, only Ida goes.
     try await store.writer.write { db in try AuthStore.markActive(db, userID: "id-idle_ian", now: now) }
     let later = now.addingTimeInterval(31 * 86_400)
@@ -213,8 +214,9 @@ import Testing
     #expect(try await store.user(id: "id-idle_ian") != nil)
     let jobs = try await store.writer.read { db in try String.fetchAll(db, sql: "SELECT kind FROM outbox") }
     #expect(jobs == ["purge-user"])
-    let mail = try await store.mail(to: "idle_ida@example.com", offset: 0, limit: 10)
-    #expect(mail.map(\.subject) == ["Your gym account will be removed"])
+    // Removed like a deletion: the mail to the address goes too.
+    #expect(try await store.mail(to: "idle_ida@example.com", offset: 0, limit: 10).isEmpty)
+    #expect(try await store.mail(to: "idle_ian@example.com", offset: 0, limit: 10).count == 1)
   }
 
   @Test func banOrderSurvivesAnAuthDatabaseRestoredFromABackup() async throws {

@@ -26,6 +26,7 @@ import Testing
     .failedPrecondition("the email is already verified"),
     .invalidResetCode,
     .alreadyExists(field: "request", "you already have a pending trainer-role request"),
+    .unavailable("the export needs gym-plan, which this auth is not configured to reach (GYM_PLAN_ADDR)"),
   ]
 
   static func row(for error: AuthError) -> (RPCError.Code, String) {
@@ -47,6 +48,7 @@ import Testing
     case .failedPrecondition: (.failedPrecondition, "the email is already verified")
     case .invalidResetCode: (.unauthenticated, "the reset code is unknown, already used or expired; request a new one")
     case .alreadyExists: (.alreadyExists, "you already have a pending trainer-role request")
+    case .unavailable: (.unavailable, "the export needs gym-plan, which this auth is not configured to reach (GYM_PLAN_ADDR)")
     }
   }
 

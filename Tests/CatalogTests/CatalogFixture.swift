@@ -28,6 +28,9 @@ enum CatalogFixture {
     let otherTrainer: User
     let members: [User]
     var member: User { members[0] }
+    /// Auth itself (more accounts, its outbox) and where catalog keeps `catalog.sqlite`.
+    let running: RunningAuth
+    let dataDirectory: String
   }
 
   static let password = RunningAuth.password
@@ -40,10 +43,11 @@ enum CatalogFixture {
   ) async throws -> T {
     let catalogPort = try freePort()
     return try await withRunningAuth(outboxReceivers: ["catalog": HostPort(host: "127.0.0.1", port: catalogPort)]) { auth in
+      let dataDirectory = try temporaryDirectory()
       var settings = CatalogApp.Settings(
         common: CommonSettings(
           listen: HostPort(host: "127.0.0.1", port: catalogPort), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
-        dataDirectory: try temporaryDirectory(), auth: auth.address, credential: auth.credential)
+        dataDirectory: dataDirectory, auth: auth.address, credential: auth.credential)
       settings.rules = rules
       let catalog = try await CatalogApp.build(settings, logger: Logger(label: "catalog"))
       return try await withRunningProcess(catalog) { catalogAddress in
@@ -60,7 +64,8 @@ enum CatalogFixture {
               admin: admin,
               trainer: try await auth.register("tom_trainer", role: .trainer),
               otherTrainer: try await auth.register("tia_trainer", role: .trainer),
-              members: members))
+              members: members,
+              running: auth, dataDirectory: dataDirectory))
           }
         }
       }

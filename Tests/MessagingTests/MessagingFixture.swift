@@ -23,6 +23,8 @@ enum MessagingFixture {
     /// What a user reaching for the internal service would hold: no credential.
     let messagingInternalWithoutCredential: Gym_Messaging_V1_MessagingInternal.Client<Posix>
     let address: HostPort
+    /// Where messaging keeps its database and attachments.
+    let dataDirectory: String
     let running: RunningAuth
     let ana: User
     let ben: User
@@ -35,10 +37,11 @@ enum MessagingFixture {
   ) async throws -> T {
     let port = try freePort()
     return try await withRunningAuth(outboxReceivers: ["messaging": HostPort(host: "127.0.0.1", port: port)]) { auth in
+      let dataDirectory = try temporaryDirectory("gym-messaging")
       var settings = MessagingApp.Settings(
         backend: BackendSettings(
           common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
-          dataDirectory: try temporaryDirectory("gym-messaging"), auth: auth.address, credential: auth.credential))
+          dataDirectory: dataDirectory, auth: auth.address, credential: auth.credential))
       settings.streamBuffer = streamBuffer
       settings.maxAttachmentBytes = maxAttachmentBytes
       settings.reportsPerDay = reportsPerDay
@@ -54,7 +57,7 @@ enum MessagingFixture {
               messaging: Messaging(wrapping: client),
               messagingInternal: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient),
               messagingInternalWithoutCredential: Gym_Messaging_V1_MessagingInternal.Client(wrapping: client),
-              address: address, running: auth,
+              address: address, dataDirectory: dataDirectory, running: auth,
               ana: try await auth.register("ana"), ben: try await auth.register("ben"), cat: try await auth.register("cat")))
           }
         }

@@ -29,6 +29,8 @@ enum PlanFixture {
     let catalog: Catalog
     let auth: Gym_Auth_V1_AuthService.Client<Posix>
     let running: RunningAuth
+    /// Where plan keeps `plan.sqlite`.
+    let planDataDirectory: String
     let lena: User
     let omar: User
     /// Only when run with `messaging: true`.
@@ -54,7 +56,10 @@ enum PlanFixture {
       let catalog = try await CatalogApp.build(catalogSettings, logger: Logger(label: "catalog"))
       return try await withRunningProcess(catalog) { catalogAddress in
         try await withMessaging(messaging ? messagingPort : nil, auth: auth) { messagingAddress in
-          try await runPlan(auth: auth, catalog: catalogAddress, messaging: messagingAddress, port: planPort) { planAddress in
+          let planDataDirectory = try temporaryDirectory("gym-plan")
+          return try await runPlan(
+            auth: auth, catalog: catalogAddress, messaging: messagingAddress, port: planPort, dataDirectory: planDataDirectory
+          ) { planAddress in
             try await withClient(to: planAddress) { planClient in
               try await withCredentialClient(to: planAddress, auth.credential) { planInternal in
                 try await withClient(to: catalogAddress) { catalogClient in
@@ -68,7 +73,7 @@ enum PlanFixture {
                     return try await body(Env(
                       plan: Plan(wrapping: planClient),
                       planInternal: Gym_Plan_V1_PlanInternal.Client(wrapping: planInternal),
-                      catalog: Catalog(wrapping: catalogClient), auth: auth.auth, running: auth,
+                      catalog: Catalog(wrapping: catalogClient), auth: auth.auth, running: auth, planDataDirectory: planDataDirectory,
                       lena: lena, omar: try await auth.register("omar"),
                       messaging: messagingClient.map { Gym_Messaging_V1_MessagingService.Client(wrapping: $0) }))
                   }
@@ -103,12 +108,13 @@ enum PlanFixture {
 
   /// Plan alone against `catalog` (which may be an address nothing listens on).
   static func runPlan<T: Sendable>(
-    auth: RunningAuth, catalog: HostPort, messaging: HostPort? = nil, port: Int = 0, _ body: @Sendable (HostPort) async throws -> T
+    auth: RunningAuth, catalog: HostPort, messaging: HostPort? = nil, port: Int = 0, dataDirectory: String? = nil,
+    _ body: @Sendable (HostPort) async throws -> T
   ) async throws -> T {
     var settings = PlanApp.Settings(
       backend: BackendSettings(
         common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
-        dataDirectory: try temporaryDirectory("gym-plan"), auth: auth.address, credential: auth.credential),
+        dataDirectory: try dataDirectory ?? temporaryDirectory("gym-plan"), auth: auth.address, credential: auth.credential),
       catalog: catalog)
     settings.outboxPollInterval = .milliseconds(50)
     settings.messaging = messaging

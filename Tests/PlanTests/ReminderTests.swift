@@ -10,7 +10,7 @@ import Testing
 final class CollectedReminders: Notifier {
   let sent = Mutex<[(userID: String, title: String, key: String)]>([])
 
-  func notify(userID: String, kind: String, title: String, body: String, reference: String, key: String) async throws {
+  func notify(userID: String, kind: String, title: String, body: String, reference: String, key: String, aboutUserID: String) async throws {
     sent.withLock { $0.append((userID, title, key)) }
   }
 }

@@ -197,6 +197,11 @@ public enum AuthApp {
       MessagingFriendships(client: Gym_Messaging_V1_MessagingInternal.Client(wrapping: $0), logger: logger)
     }
     let views = ProfileViewCounter(store: store, interval: settings.viewFlushInterval, logger: logger)
+    let destinations = serviceSettings.purgeDestinations
+    let export = PlatformExport(
+      store: store, destinations: destinations,
+      clients: Dictionary(uniqueKeysWithValues: destinations.compactMap { destination in receivers.client(for: destination).map { (destination, $0) } }),
+      logger: logger)
     let service = AuthService(
       store: store,
       hasher: hasher,
@@ -206,6 +211,7 @@ public enum AuthApp {
       settings: serviceSettings,
       friendships: friendships,
       views: views,
+      export: export,
       logger: logger)
     let verifier = TokenVerifier(source: issuer, cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     try await verifier.refresh()
@@ -214,7 +220,7 @@ public enum AuthApp {
       settings: settings.common,
       services: [
         service,
-        AuthInternalService(store: store, hasher: hasher, policy: policy, logger: logger),
+        AuthInternalService(store: store, hasher: hasher, policy: policy, export: export, logger: logger),
         // A restore without the signing keys would end every session's access tokens.
         OpsService(
           process: "gym-auth", database: (path, store.writer),

@@ -44,6 +44,8 @@ extension AuthError: GymErrorMapping {
       .alreadyExists(field: field, message)
     case .invalidResetCode:
       .unauthenticated("the reset code is unknown, already used or expired; request a new one")
+    case .unavailable(let message):
+      RPCError(code: .unavailable, message: message)
     }
   }
 }

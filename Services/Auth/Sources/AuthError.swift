@@ -26,4 +26,6 @@ public enum AuthError: Error, Equatable, Sendable {
   /// Something of the caller's exists already (a pending request), named by `field`.
   case alreadyExists(field: String, String)
   case invalidResetCode
+  /// Something this call needs is not reachable or not set up (what, and what to do).
+  case unavailable(String)
 }

@@ -12,6 +12,8 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
   let store: AuthStore
   let hasher: PasswordHasher
   let policy: PasswordPolicy
+  /// Operators' exports of any account (nil in tests without the other services).
+  let export: PlatformExport?
   let logger: Logger
   /// New at every start: a follower that sees another epoch cannot compare cursors (this
   /// database may be a restored backup, its cursors reused) and reads everything again.
@@ -19,8 +21,12 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
   /// How often an idle stream says "nothing new" so followers know they are current.
   let heartbeat: Duration
 
-  public init(store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, heartbeat: Duration = .seconds(2), logger: Logger) {
+  public init(
+    store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, export: PlatformExport? = nil, heartbeat: Duration = .seconds(2),
+    logger: Logger
+  ) {
     self.heartbeat = heartbeat
+    self.export = export
     self.store = store
     self.hasher = hasher
     self.policy = policy
@@ -109,5 +115,18 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
     _ = try await store.createUser(user, firstSession: nil)
     logger.notice("administrator created by an operator", metadata: ["user_id": "\(user.id)"])
     return .with { $0.user = ProfileMapping.user(user) }
+  }
+
+  /// An operator's export of one account (`gymctl users export`), for a request for
+  /// access made outside the app; not rate limited.
+  public func exportUser(
+    request: Gym_Auth_V1_ExportUserRequest, response: RPCWriter<Gym_Auth_V1_ExportUserResponse>, context: ServerContext
+  ) async throws {
+    guard !request.userID.isEmpty else { throw AuthError.invalid([FieldViolation("user_id", "is required")]) }
+    guard try await store.user(id: request.userID) != nil else { throw AuthError.notFound("no user with id \(request.userID)") }
+    guard let export else { throw AuthError.unavailable("data exports are not set up on this auth") }
+    try export.checkConfigured()
+    try await export.export(userID: request.userID) { part in try await response.write(.with { $0.part = part }) }
+    logger.notice("data exported by an operator", metadata: ["target_user_id": "\(request.userID)"])
   }
 }

@@ -31,6 +31,8 @@ public struct AuthService: Sendable {
     /// Signs dry runs of `PurgeInactiveUsers`; production derives its key from the
     /// service credential (`AuthApp.build`), so tokens outlive a restart.
     var purgeConfirmation = PurgeConfirmation.random()
+    /// How often a user may export their data (each export reads every service).
+    public var exportInterval: TimeInterval = 3600
     public init() {}
 
     /// The key that signs purge dry runs.
@@ -51,13 +53,15 @@ public struct AuthService: Sendable {
   let settings: Settings
   let friendships: (any Friendships)?
   let views: ProfileViewCounter
+  /// nil only in tests that build the service without the other services' clients.
+  let export: PlatformExport?
   let logger: Logger
 
   public init(
     store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, issuer: TokenIssuer,
     throttle: LoginThrottle, resets: LoginThrottle = LoginThrottle(limits: .resets),
     registrations: LoginThrottle = LoginThrottle(limits: .registrations), settings: Settings = Settings(),
-    friendships: (any Friendships)? = nil, views: ProfileViewCounter, logger: Logger
+    friendships: (any Friendships)? = nil, views: ProfileViewCounter, export: PlatformExport? = nil, logger: Logger
   ) {
     self.store = store
     self.hasher = hasher
@@ -69,6 +73,7 @@ public struct AuthService: Sendable {
     self.settings = settings
     self.friendships = friendships
     self.views = views
+    self.export = export
     self.logger = logger
   }
 

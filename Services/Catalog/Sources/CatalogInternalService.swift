@@ -87,4 +87,12 @@ public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServi
       "user standing", metadata: ["target_user_id": "\(request.userID)", "banned": "\(request.banned)", "applied": "\(applied)"])
     return .with { $0.applied = applied }
   }
+
+  public func exportUser(
+    request: Gym_Catalog_V1_ExportUserRequest, response: RPCWriter<Gym_Catalog_V1_ExportUserResponse>, context: ServerContext
+  ) async throws {
+    try CatalogService.requireID(request.userID, field: "user_id")
+    let streamer = ExportStreamer(service: "catalog") { part in try await response.write(.with { $0.part = part }) }
+    try await streamer.tables(CatalogStore.exportTables(userID: request.userID), from: store.writer)
+  }
 }

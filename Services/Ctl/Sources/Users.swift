@@ -11,7 +11,7 @@ struct Users: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Manage accounts.",
     subcommands: [
-      List.self, Show.self, Ban.self, Unban.self, Role.self, ApproveTrainer.self, PurgeInactive.self, CreateAdmin.self,
+      List.self, Show.self, Ban.self, Unban.self, Role.self, ApproveTrainer.self, PurgeInactive.self, CreateAdmin.self, Export.self,
     ])
 
   typealias AuthClient = Gym_Auth_V1_AuthService.Client<HTTP2ClientTransport.Posix>

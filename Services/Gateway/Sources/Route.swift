@@ -22,8 +22,13 @@ public struct Route: Sendable {
   ]
 
   /// Long-lived streams: no default deadline and no maximum (the client's own
-  /// `grpc-timeout` still applies); they end when either side does.
-  public static let longLived: Set<MethodDescriptor> = [Gym_Messaging_V1_MessagingService.Method.Subscribe.descriptor]
+  /// `grpc-timeout` still applies); they end when either side does. A data export
+  /// streams every service's part with its attachments, which may take longer than any
+  /// unary deadline.
+  public static let longLived: Set<MethodDescriptor> = [
+    Gym_Messaging_V1_MessagingService.Method.Subscribe.descriptor,
+    Gym_Auth_V1_AuthService.Method.ExportMyData.descriptor,
+  ]
 
   /// The backends the routes name, in the order they first appear.
   public static var backends: [String] {

@@ -88,7 +88,7 @@ public enum MessagingApp {
         MessagingService(
           store: store, hub: hub, files: files, maxAttachmentBytes: settings.maxAttachmentBytes,
           users: users ?? AuthUserDirectory(client: authClient, logger: logger), reportsPerDay: settings.reportsPerDay, logger: logger),
-        MessagingInternalService(store: store, logger: logger),
+        MessagingInternalService(store: store, files: files, logger: logger),
       ]
     }
   }

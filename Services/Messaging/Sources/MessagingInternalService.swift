@@ -8,10 +8,12 @@ import Logging
 /// service credential.
 public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.SimpleServiceProtocol {
   let store: MessagingStore
+  let files: AttachmentFiles
   let logger: Logger
 
-  public init(store: MessagingStore, logger: Logger) {
+  public init(store: MessagingStore, files: AttachmentFiles, logger: Logger) {
     self.store = store
+    self.files = files
     self.logger = logger
   }
 
@@ -26,12 +28,12 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     let now = Date()
     let record = MessagingStore.NotificationRecord(
       id: ID.make(now: now), userID: request.userID, kind: request.kind, title: request.title, body: request.body,
-      reference: request.reference, createdAt: now)
+      reference: request.reference, createdAt: now, aboutID: request.aboutUserID.isEmpty ? nil : request.aboutUserID)
     let (stored, created) = try await store.notify(
       record, idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey
     ) { record in
       let message = MessagingService.notification(record)
-      return [try MessagingService.draft(for: record.userID, .notification) { $0.notification = message }]
+      return [try MessagingService.draft(for: record.userID, about: record.aboutID ?? "", .notification) { $0.notification = message }]
     }
     return .with {
       $0.notification = MessagingService.notification(stored)
@@ -76,11 +78,47 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     return .with { $0.applied = applied }
   }
 
-  /// Idempotent: a second purge finds nothing and answers 0.
+  /// Idempotent: a second purge finds nothing and answers 0. The stored files only the
+  /// user's uploads used are deleted once the rows are gone.
   public func purgeUser(request: Gym_Messaging_V1_PurgeUserRequest, context: ServerContext) async throws -> Gym_Messaging_V1_PurgeUserResponse {
     guard !request.userID.isEmpty else { throw MessagingError.invalid([.init("user_id", "is required")]) }
-    let removed = try await store.purgeUser(request.userID)
-    logger.info("purged a user's messaging data", metadata: ["user_id": "\(request.userID)", "rows": "\(removed)"])
-    return .with { $0.removed = Int32(removed) }
+    let purge = try await store.purgeUser(request.userID, subjects: MessagingService.subjects)
+    let (files, logger) = (self.files, self.logger)
+    try await store.removeUnusedFiles(purge.files) { hash in
+      // A file that cannot be removed now is unreachable (no row names it): logged, not retried.
+      do { try files.remove(sha256: hash) } catch {
+        logger.error("could not remove a purged attachment's file", metadata: ["sha256": "\(hash)", "error": "\(error)"])
+      }
+    }
+    logger.info("purged a user's messaging data", metadata: ["user_id": "\(request.userID)", "rows": "\(purge.removed)"])
+    return .with { $0.removed = Int32(purge.removed) }
+  }
+
+  /// The tables, then every upload with its bytes, a page of descriptions at a time.
+  public func exportUser(
+    request: Gym_Messaging_V1_ExportUserRequest, response: RPCWriter<Gym_Messaging_V1_ExportUserResponse>, context: ServerContext
+  ) async throws {
+    guard !request.userID.isEmpty else { throw MessagingError.invalid([.init("user_id", "is required")]) }
+    let streamer = ExportStreamer(service: "messaging") { part in try await response.write(.with { $0.part = part }) }
+    let tables = MessagingStore.exportTables(userID: request.userID) { payload in
+      try Gym_Messaging_V1_Event(serializedBytes: payload).jsonUTF8Data()
+    }
+    try await streamer.tables(tables, from: store.writer)
+    var after: Int64 = 0
+    while true {
+      let page = try await store.attachments(ownerID: request.userID, afterRID: after, limit: 100)
+      for (_, record) in page {
+        try await streamer.file(
+          .with {
+            $0.id = record.id
+            $0.filename = record.filename
+            $0.mimeType = record.mimeType
+            $0.sizeBytes = record.sizeBytes
+            $0.sha256 = record.sha256
+          }, path: files.path(sha256: record.sha256))
+      }
+      guard let last = page.last, page.count == 100 else { break }
+      after = last.rid
+    }
   }
 }

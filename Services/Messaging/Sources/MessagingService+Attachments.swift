@@ -38,12 +38,14 @@ extension MessagingService {
         throw MessagingError.invalid([.init("start.mime_type", "says \(start.mimeType) but the bytes are \(type)")])
       }
       let sha256 = try upload.finish()
-      try files.keep(upload, sha256: sha256)
       let now = Date()
       let record = MessagingStore.AttachmentRecord(
         id: ID.make(now: now), ownerID: caller.userID, sha256: sha256, mimeType: type, sizeBytes: Int64(upload.size),
         filename: filename, createdAt: now)
-      try await store.insertAttachment(record)
+      // The file is put in place inside the write that records it, so a purge removing
+      // the same bytes' file (also inside a write) never leaves this row without it.
+      let (files, temporaryPath) = (self.files, upload.temporaryPath)
+      try await store.insertAttachment(record) { try files.keep(temporaryPath: temporaryPath, sha256: sha256) }
       return .with { $0.attachment = Self.attachment(record) }
     } catch {
       upload.discard()

@@ -28,7 +28,9 @@ extension MessagingService {
       attachmentIDs: request.attachmentIds, now: now
     ) { record in
       let message = Self.message(record, sender: refs[caller.userID])
-      return try [recipient.id, caller.userID].map { user in try Self.draft(for: user, .directMessage) { $0.message = message } }
+      return try [(recipient.id, caller.userID), (caller.userID, recipient.id)].map { user, peer in
+        try Self.draft(for: user, about: peer, .directMessage) { $0.message = message }
+      }
     }
     return .with { $0.message = Self.message(record, sender: refs[caller.userID]) }
   }

@@ -13,10 +13,10 @@ extension MessagingService {
       let name = me.map { $0.displayName.isEmpty ? $0.username : $0.displayName } ?? "Someone"
       let notification = MessagingStore.NotificationRecord(
         id: ID.make(now: now), userID: user.id, kind: "follow_request", title: "\(name) asks to follow you", body: "",
-        reference: caller.userID, createdAt: now)
+        reference: caller.userID, createdAt: now, aboutID: caller.userID)
       return (notification, { record in
         let message = Self.notification(record)
-        return [try Self.draft(for: record.userID, .notification) { $0.notification = message }]
+        return [try Self.draft(for: record.userID, about: caller.userID, .notification) { $0.notification = message }]
       })
     }
     return .with { $0.pending = pending }
@@ -84,7 +84,7 @@ extension MessagingService {
     let now = Date()
     let record = try await store.sendFriendRequest(id: ID.make(now: now), fromID: caller.userID, toID: user.id, now: now) { record in
       let message = Self.friendRequest(record, refs: refs)
-      return [try Self.draft(for: record.toID, .friendRequest) { $0.friendRequest = message }]
+      return [try Self.draft(for: record.toID, about: record.fromID, .friendRequest) { $0.friendRequest = message }]
     }
     return .with { $0.request = Self.friendRequest(record, refs: refs) }
   }

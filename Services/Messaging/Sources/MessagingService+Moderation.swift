@@ -136,7 +136,8 @@ extension MessagingService {
       let record = MessagingStore.NotificationRecord(
         id: ID.make(now: now), userID: reviewed.reporterID, kind: "report-reviewed", title: "Your report was reviewed",
         body: outcome + " Thank you for telling us.", reference: reviewed.reportID, createdAt: now)
-      let event = try draft(for: reviewed.reporterID, .notification) { $0.notification = notification(record) }
+      // About no one: the reviewed user is not named to the reporter.
+      let event = try draft(for: reviewed.reporterID, about: "", .notification) { $0.notification = notification(record) }
       return (record, [event])
     }
   }

@@ -63,7 +63,7 @@ extension MessagingService {
       attachmentIDs: request.attachmentIds, now: now
     ) { record, members in
       let message = Self.message(record, sender: refs[caller.userID])
-      return try members.map { member in try Self.draft(for: member, .roomMessage) { $0.message = message } }
+      return try members.map { member in try Self.draft(for: member, about: caller.userID, .roomMessage) { $0.message = message } }
     }
     return .with { $0.message = Self.message(record, sender: refs[caller.userID]) }
   }

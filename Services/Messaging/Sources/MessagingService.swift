@@ -111,9 +111,11 @@ public struct MessagingService: Sendable {
   }
 
   /// The stored form of an event: everything but its id (the log assigns it).
-  static func draft(for userID: String, _ kind: Gym_Messaging_V1_EventKind, _ fill: (inout Gym_Messaging_V1_Event) -> Void) throws
-    -> MessagingStore.EventDraft
-  {
+  /// - Parameter about: the other user whose message, request or name it carries ("" for
+  ///   none): the event leaves `userID`'s log when that account is deleted.
+  static func draft(
+    for userID: String, about: String, _ kind: Gym_Messaging_V1_EventKind, _ fill: (inout Gym_Messaging_V1_Event) -> Void
+  ) throws -> MessagingStore.EventDraft {
     var event = Gym_Messaging_V1_Event()
     event.kind = kind
     fill(&event)
@@ -122,7 +124,21 @@ public struct MessagingService: Sendable {
     case .friendRequest(let request): request.id
     default: nil
     }
-    return .init(userID: userID, kind: kind.rawValue, payload: try event.serializedData(), subjectID: subject)
+    return .init(userID: userID, kind: kind.rawValue, payload: try event.serializedData(), subjectID: subject, aboutID: about)
+  }
+
+  /// Whom a stored event names, for events stored before they said whom they are about.
+  /// An unreadable payload names no one.
+  static func subjects(kind: Int, payload: Data) -> MessagingStore.EventSubjects {
+    guard let event = try? Gym_Messaging_V1_Event(serializedBytes: payload) else { return .init(userIDs: []) }
+    switch event.payload {
+    case .message(let message):
+      return .init(userIDs: [message.sender.userID], conversationID: message.conversationID.isEmpty ? nil : message.conversationID)
+    case .friendRequest(let request):
+      return .init(userIDs: [request.from.userID, request.to.userID])
+    default:
+      return .init(userIDs: [])
+    }
   }
 
   /// Newest-first lists page by rowid: the token's position is the last rowid seen (0 on

@@ -111,7 +111,8 @@ public enum PlanApp {
         return
       }
       try await notifier.notify(
-        userID: note.userID, kind: note.kind, title: note.title, body: note.body, reference: note.reference, key: note.key)
+        userID: note.userID, kind: note.kind, title: note.title, body: note.body, reference: note.reference, key: note.key,
+        aboutUserID: note.aboutUserID ?? "")
     case (.programSaved, .catalog):
       let saved = try JSONDecoder().decode(ProgramSavedJob.self, from: job.payload)
       do {

@@ -20,4 +20,12 @@ public struct PlanInternalService: Gym_Plan_V1_PlanInternal.SimpleServiceProtoco
     logger.info("purged a user's plan data", metadata: ["user_id": "\(request.userID)", "rows": "\(removed)"])
     return .with { $0.removed = Int32(removed) }
   }
+
+  public func exportUser(
+    request: Gym_Plan_V1_ExportUserRequest, response: RPCWriter<Gym_Plan_V1_ExportUserResponse>, context: ServerContext
+  ) async throws {
+    try PlanInput.id(request.userID, field: "user_id")
+    let streamer = ExportStreamer(service: "plan") { part in try await response.write(.with { $0.part = part }) }
+    try await streamer.tables(PlanStore.exportTables(userID: request.userID), from: store.writer)
+  }
 }

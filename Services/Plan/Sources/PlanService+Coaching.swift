@@ -40,7 +40,7 @@ extension PlanService {
     ) { invitation in
       NotificationJob(
         userID: invitation.clientID ?? "", kind: "trainer_invitation", title: "\(trainerName) invites you to train with them",
-        body: invitation.message, reference: invitation.id, key: "trainer-invitation/\(invitation.id)")
+        body: invitation.message, reference: invitation.id, key: "trainer-invitation/\(invitation.id)", aboutUserID: invitation.trainerID)
     }
     let response = try await trainerRequest(invitation, viewerID: caller.userID)
     return .with { $0.invitation = response }
@@ -141,7 +141,7 @@ extension PlanService {
         ? Self.acceptedNotification(record, by: memberName)
         : NotificationJob(
           userID: record.trainerID, kind: "trainer_request", title: "\(memberName) asks you to be their trainer", body: record.message,
-          reference: record.id, key: "trainer-request/\(record.id)")
+          reference: record.id, key: "trainer-request/\(record.id)", aboutUserID: record.clientID)
     }
     let response = try await trainerRequest(record, viewerID: caller.userID)
     return .with { $0.request = response }
@@ -228,7 +228,7 @@ extension PlanService {
     NotificationJob(
       userID: record.senderID ?? "", kind: record.fromTrainer ? "trainer_invitation_accepted" : "trainer_request_accepted",
       title: record.fromTrainer ? "\(name) accepted your invitation" : "\(name) accepted you as a client", body: "",
-      reference: record.id, key: "trainer-accepted/\(record.id)")
+      reference: record.id, key: "trainer-accepted/\(record.id)", aboutUserID: record.addresseeID)
   }
 
   func trainerRequest(_ record: PlanStore.TrainerRequestRecord, viewerID: String) async throws -> Gym_Plan_V1_TrainerRequest {

@@ -363,6 +363,19 @@ public enum Gym_Auth_V1_AuthService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ExportMyData" metadata.
+        public enum ExportMyData: Sendable {
+            /// Request type for "ExportMyData".
+            public typealias Input = Gym_Auth_V1_ExportMyDataRequest
+            /// Response type for "ExportMyData".
+            public typealias Output = Gym_Auth_V1_ExportMyDataResponse
+            /// Descriptor for "ExportMyData".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.auth.v1.AuthService"),
+                method: "ExportMyData",
+                type: .serverStreaming
+            )
+        }
         /// Descriptors for all methods in the "gym.auth.v1.AuthService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             Register.descriptor,
@@ -390,7 +403,8 @@ public enum Gym_Auth_V1_AuthService: Sendable {
             RequestTrainerRole.descriptor,
             ListTrainerRoleRequests.descriptor,
             DecideTrainerRole.descriptor,
-            PurgeInactiveUsers.descriptor
+            PurgeInactiveUsers.descriptor,
+            ExportMyData.descriptor
         ]
     }
 }
@@ -930,6 +944,29 @@ extension Gym_Auth_V1_AuthService {
             request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_PurgeInactiveUsersRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_PurgeInactiveUsersResponse>
+
+        /// Handle the "ExportMyData" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything the platform holds about the caller (the right of access), streamed:
+        /// > auth's part, then catalog's, plan's, messaging's (the attachments they uploaded, with
+        /// > their bytes) and places', each service's tables as JSON documents, ending with a
+        /// > summary. Once an hour per account; a failed export does not count.
+        /// > Errors: UNAUTHENTICATED; RESOURCE_EXHAUSTED with RetryInfo within an hour of the
+        /// > last export, saying when; UNAVAILABLE when a service cannot be reached (try again).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Auth_V1_ExportMyDataRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_ExportMyDataResponse` messages.
+        func exportMyData(
+            request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_ExportMyDataRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ExportMyDataResponse>
     }
 
     /// Service protocol for the "gym.auth.v1.AuthService" service.
@@ -1453,6 +1490,29 @@ extension Gym_Auth_V1_AuthService {
             request: GRPCCore.ServerRequest<Gym_Auth_V1_PurgeInactiveUsersRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_PurgeInactiveUsersResponse>
+
+        /// Handle the "ExportMyData" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything the platform holds about the caller (the right of access), streamed:
+        /// > auth's part, then catalog's, plan's, messaging's (the attachments they uploaded, with
+        /// > their bytes) and places', each service's tables as JSON documents, ending with a
+        /// > summary. Once an hour per account; a failed export does not count.
+        /// > Errors: UNAUTHENTICATED; RESOURCE_EXHAUSTED with RetryInfo within an hour of the
+        /// > last export, saying when; UNAVAILABLE when a service cannot be reached (try again).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_ExportMyDataRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_ExportMyDataResponse` messages.
+        func exportMyData(
+            request: GRPCCore.ServerRequest<Gym_Auth_V1_ExportMyDataRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ExportMyDataResponse>
     }
 
     /// Simple service protocol for the "gym.auth.v1.AuthService" service.
@@ -1974,6 +2034,30 @@ extension Gym_Auth_V1_AuthService {
             request: Gym_Auth_V1_PurgeInactiveUsersRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Auth_V1_PurgeInactiveUsersResponse
+
+        /// Handle the "ExportMyData" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything the platform holds about the caller (the right of access), streamed:
+        /// > auth's part, then catalog's, plan's, messaging's (the attachments they uploaded, with
+        /// > their bytes) and places', each service's tables as JSON documents, ending with a
+        /// > summary. Once an hour per account; a failed export does not count.
+        /// > Errors: UNAUTHENTICATED; RESOURCE_EXHAUSTED with RetryInfo within an hour of the
+        /// > last export, saying when; UNAVAILABLE when a service cannot be reached (try again).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Auth_V1_ExportMyDataRequest` message.
+        ///   - response: A response stream of `Gym_Auth_V1_ExportMyDataResponse` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func exportMyData(
+            request: Gym_Auth_V1_ExportMyDataRequest,
+            response: GRPCCore.RPCWriter<Gym_Auth_V1_ExportMyDataResponse>,
+            context: GRPCCore.ServerContext
+        ) async throws
     }
 }
 
@@ -2262,6 +2346,17 @@ extension Gym_Auth_V1_AuthService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_PurgeInactiveUsersResponse>(),
             handler: { request, context in
                 try await self.purgeInactiveUsers(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Auth_V1_AuthService.Method.ExportMyData.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_ExportMyDataRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_ExportMyDataResponse>(),
+            handler: { request, context in
+                try await self.exportMyData(
                     request: request,
                     context: context
                 )
@@ -2557,6 +2652,17 @@ extension Gym_Auth_V1_AuthService.ServiceProtocol {
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func exportMyData(
+        request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_ExportMyDataRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ExportMyDataResponse> {
+        let response = try await self.exportMyData(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
     }
 }
 
@@ -2898,6 +3004,23 @@ extension Gym_Auth_V1_AuthService.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func exportMyData(
+        request: GRPCCore.ServerRequest<Gym_Auth_V1_ExportMyDataRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ExportMyDataResponse> {
+        return GRPCCore.StreamingServerResponse<Gym_Auth_V1_ExportMyDataResponse>(
+            metadata: [:],
+            producer: { writer in
+                try await self.exportMyData(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 }
@@ -3553,6 +3676,34 @@ extension Gym_Auth_V1_AuthService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_PurgeInactiveUsersResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_PurgeInactiveUsersResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ExportMyData" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything the platform holds about the caller (the right of access), streamed:
+        /// > auth's part, then catalog's, plan's, messaging's (the attachments they uploaded, with
+        /// > their bytes) and places', each service's tables as JSON documents, ending with a
+        /// > summary. Once an hour per account; a failed export does not count.
+        /// > Errors: UNAUTHENTICATED; RESOURCE_EXHAUSTED with RetryInfo within an hour of the
+        /// > last export, saying when; UNAVAILABLE when a service cannot be reached (try again).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_ExportMyDataRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_ExportMyDataRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_ExportMyDataResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func exportMyData<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_ExportMyDataRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_ExportMyDataRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_ExportMyDataResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Auth_V1_ExportMyDataResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -4501,6 +4652,43 @@ extension Gym_Auth_V1_AuthService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "ExportMyData" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything the platform holds about the caller (the right of access), streamed:
+        /// > auth's part, then catalog's, plan's, messaging's (the attachments they uploaded, with
+        /// > their bytes) and places', each service's tables as JSON documents, ending with a
+        /// > summary. Once an hour per account; a failed export does not count.
+        /// > Errors: UNAUTHENTICATED; RESOURCE_EXHAUSTED with RetryInfo within an hour of the
+        /// > last export, saying when; UNAVAILABLE when a service cannot be reached (try again).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_ExportMyDataRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_ExportMyDataRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_ExportMyDataResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func exportMyData<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_ExportMyDataRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_ExportMyDataRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_ExportMyDataResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Auth_V1_ExportMyDataResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Gym_Auth_V1_AuthService.Method.ExportMyData.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -5302,6 +5490,38 @@ extension Gym_Auth_V1_AuthService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_PurgeInactiveUsersRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_PurgeInactiveUsersResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportMyData" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything the platform holds about the caller (the right of access), streamed:
+    /// > auth's part, then catalog's, plan's, messaging's (the attachments they uploaded, with
+    /// > their bytes) and places', each service's tables as JSON documents, ending with a
+    /// > summary. Once an hour per account; a failed export does not count.
+    /// > Errors: UNAUTHENTICATED; RESOURCE_EXHAUSTED with RetryInfo within an hour of the
+    /// > last export, saying when; UNAVAILABLE when a service cannot be reached (try again).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Auth_V1_ExportMyDataRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportMyData<Result>(
+        request: GRPCCore.ClientRequest<Gym_Auth_V1_ExportMyDataRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Auth_V1_ExportMyDataResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.exportMyData(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_ExportMyDataRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_ExportMyDataResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -6214,6 +6434,42 @@ extension Gym_Auth_V1_AuthService.ClientProtocol {
             onResponse: handleResponse
         )
     }
+
+    /// Call the "ExportMyData" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything the platform holds about the caller (the right of access), streamed:
+    /// > auth's part, then catalog's, plan's, messaging's (the attachments they uploaded, with
+    /// > their bytes) and places', each service's tables as JSON documents, ending with a
+    /// > summary. Once an hour per account; a failed export does not count.
+    /// > Errors: UNAUTHENTICATED; RESOURCE_EXHAUSTED with RetryInfo within an hour of the
+    /// > last export, saying when; UNAVAILABLE when a service cannot be reached (try again).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportMyData<Result>(
+        _ message: Gym_Auth_V1_ExportMyDataRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Auth_V1_ExportMyDataResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Auth_V1_ExportMyDataRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.exportMyData(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
 }
 
 // MARK: - gym.auth.v1.AuthInternal
@@ -6277,12 +6533,26 @@ public enum Gym_Auth_V1_AuthInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ExportUser" metadata.
+        public enum ExportUser: Sendable {
+            /// Request type for "ExportUser".
+            public typealias Input = Gym_Auth_V1_ExportUserRequest
+            /// Response type for "ExportUser".
+            public typealias Output = Gym_Auth_V1_ExportUserResponse
+            /// Descriptor for "ExportUser".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.auth.v1.AuthInternal"),
+                method: "ExportUser",
+                type: .serverStreaming
+            )
+        }
         /// Descriptors for all methods in the "gym.auth.v1.AuthInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             LookupUsers.descriptor,
             WatchRevocations.descriptor,
             ListMailOutbox.descriptor,
-            CreateAdmin.descriptor
+            CreateAdmin.descriptor,
+            ExportUser.descriptor
         ]
     }
 }
@@ -6385,6 +6655,27 @@ extension Gym_Auth_V1_AuthInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_CreateAdminRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_CreateAdminResponse>
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The export ExportMyData gives, of any account, for operators answering a request
+        /// > for access (`gymctl users export`); not rate limited.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+        /// > user_id; NOT_FOUND for no such account; UNAVAILABLE when a service cannot be reached.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Auth_V1_ExportUserRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_ExportUserResponse` messages.
+        func exportUser(
+            request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_ExportUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ExportUserResponse>
     }
 
     /// Service protocol for the "gym.auth.v1.AuthInternal" service.
@@ -6471,6 +6762,27 @@ extension Gym_Auth_V1_AuthInternal {
             request: GRPCCore.ServerRequest<Gym_Auth_V1_CreateAdminRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_CreateAdminResponse>
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The export ExportMyData gives, of any account, for operators answering a request
+        /// > for access (`gymctl users export`); not rate limited.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+        /// > user_id; NOT_FOUND for no such account; UNAVAILABLE when a service cannot be reached.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_ExportUserRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_ExportUserResponse` messages.
+        func exportUser(
+            request: GRPCCore.ServerRequest<Gym_Auth_V1_ExportUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ExportUserResponse>
     }
 
     /// Simple service protocol for the "gym.auth.v1.AuthInternal" service.
@@ -6556,6 +6868,28 @@ extension Gym_Auth_V1_AuthInternal {
             request: Gym_Auth_V1_CreateAdminRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Auth_V1_CreateAdminResponse
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The export ExportMyData gives, of any account, for operators answering a request
+        /// > for access (`gymctl users export`); not rate limited.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+        /// > user_id; NOT_FOUND for no such account; UNAVAILABLE when a service cannot be reached.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Auth_V1_ExportUserRequest` message.
+        ///   - response: A response stream of `Gym_Auth_V1_ExportUserResponse` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func exportUser(
+            request: Gym_Auth_V1_ExportUserRequest,
+            response: GRPCCore.RPCWriter<Gym_Auth_V1_ExportUserResponse>,
+            context: GRPCCore.ServerContext
+        ) async throws
     }
 }
 
@@ -6602,6 +6936,17 @@ extension Gym_Auth_V1_AuthInternal.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_CreateAdminResponse>(),
             handler: { request, context in
                 try await self.createAdmin(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Auth_V1_AuthInternal.Method.ExportUser.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_ExportUserRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_ExportUserResponse>(),
+            handler: { request, context in
+                try await self.exportUser(
                     request: request,
                     context: context
                 )
@@ -6655,6 +7000,17 @@ extension Gym_Auth_V1_AuthInternal.ServiceProtocol {
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func exportUser(
+        request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_ExportUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ExportUserResponse> {
+        let response = try await self.exportUser(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
     }
 }
 
@@ -6714,6 +7070,23 @@ extension Gym_Auth_V1_AuthInternal.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func exportUser(
+        request: GRPCCore.ServerRequest<Gym_Auth_V1_ExportUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ExportUserResponse> {
+        return GRPCCore.StreamingServerResponse<Gym_Auth_V1_ExportUserResponse>(
+            metadata: [:],
+            producer: { writer in
+                try await self.exportUser(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 }
@@ -6822,6 +7195,32 @@ extension Gym_Auth_V1_AuthInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_CreateAdminResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_CreateAdminResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The export ExportMyData gives, of any account, for operators answering a request
+        /// > for access (`gymctl users export`); not rate limited.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+        /// > user_id; NOT_FOUND for no such account; UNAVAILABLE when a service cannot be reached.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_ExportUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_ExportUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_ExportUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func exportUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_ExportUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_ExportUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_ExportUserResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Auth_V1_ExportUserResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -6979,6 +7378,41 @@ extension Gym_Auth_V1_AuthInternal {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The export ExportMyData gives, of any account, for operators answering a request
+        /// > for access (`gymctl users export`); not rate limited.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+        /// > user_id; NOT_FOUND for no such account; UNAVAILABLE when a service cannot be reached.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_ExportUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_ExportUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_ExportUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func exportUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_ExportUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_ExportUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_ExportUserResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Auth_V1_ExportUserResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Gym_Auth_V1_AuthInternal.Method.ExportUser.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -7099,6 +7533,36 @@ extension Gym_Auth_V1_AuthInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_CreateAdminRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_CreateAdminResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The export ExportMyData gives, of any account, for operators answering a request
+    /// > for access (`gymctl users export`); not rate limited.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+    /// > user_id; NOT_FOUND for no such account; UNAVAILABLE when a service cannot be reached.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Auth_V1_ExportUserRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportUser<Result>(
+        request: GRPCCore.ClientRequest<Gym_Auth_V1_ExportUserRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Auth_V1_ExportUserResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.exportUser(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_ExportUserRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_ExportUserResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -7237,6 +7701,40 @@ extension Gym_Auth_V1_AuthInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.createAdmin(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The export ExportMyData gives, of any account, for operators answering a request
+    /// > for access (`gymctl users export`); not rate limited.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+    /// > user_id; NOT_FOUND for no such account; UNAVAILABLE when a service cannot be reached.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportUser<Result>(
+        _ message: Gym_Auth_V1_ExportUserRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Auth_V1_ExportUserResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Auth_V1_ExportUserRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.exportUser(
             request: request,
             options: options,
             onResponse: handleResponse

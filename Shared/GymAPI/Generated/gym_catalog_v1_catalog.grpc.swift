@@ -4438,6 +4438,19 @@ public enum Gym_Catalog_V1_CatalogInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ExportUser" metadata.
+        public enum ExportUser: Sendable {
+            /// Request type for "ExportUser".
+            public typealias Input = Gym_Catalog_V1_ExportUserRequest
+            /// Response type for "ExportUser".
+            public typealias Output = Gym_Catalog_V1_ExportUserResponse
+            /// Descriptor for "ExportUser".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.catalog.v1.CatalogInternal"),
+                method: "ExportUser",
+                type: .serverStreaming
+            )
+        }
         /// Descriptors for all methods in the "gym.catalog.v1.CatalogInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             GetProgramSnapshot.descriptor,
@@ -4445,7 +4458,8 @@ public enum Gym_Catalog_V1_CatalogInternal: Sendable {
             PurgeUser.descriptor,
             SetUserStanding.descriptor,
             LookupExercises.descriptor,
-            PublishProgram.descriptor
+            PublishProgram.descriptor,
+            ExportUser.descriptor
         ]
     }
 }
@@ -4588,6 +4602,26 @@ extension Gym_Catalog_V1_CatalogInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_PublishProgramRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_PublishProgramResponse>
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Catalog_V1_ExportUserRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Catalog_V1_ExportUserResponse` messages.
+        func exportUser(
+            request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ExportUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ExportUserResponse>
     }
 
     /// Service protocol for the "gym.catalog.v1.CatalogInternal" service.
@@ -4714,6 +4748,26 @@ extension Gym_Catalog_V1_CatalogInternal {
             request: GRPCCore.ServerRequest<Gym_Catalog_V1_PublishProgramRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_PublishProgramResponse>
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ExportUserRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Catalog_V1_ExportUserResponse` messages.
+        func exportUser(
+            request: GRPCCore.ServerRequest<Gym_Catalog_V1_ExportUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ExportUserResponse>
     }
 
     /// Simple service protocol for the "gym.catalog.v1.CatalogInternal" service.
@@ -4838,6 +4892,27 @@ extension Gym_Catalog_V1_CatalogInternal {
             request: Gym_Catalog_V1_PublishProgramRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Catalog_V1_PublishProgramResponse
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Catalog_V1_ExportUserRequest` message.
+        ///   - response: A response stream of `Gym_Catalog_V1_ExportUserResponse` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func exportUser(
+            request: Gym_Catalog_V1_ExportUserRequest,
+            response: GRPCCore.RPCWriter<Gym_Catalog_V1_ExportUserResponse>,
+            context: GRPCCore.ServerContext
+        ) async throws
     }
 }
 
@@ -4906,6 +4981,17 @@ extension Gym_Catalog_V1_CatalogInternal.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_PublishProgramResponse>(),
             handler: { request, context in
                 try await self.publishProgram(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Catalog_V1_CatalogInternal.Method.ExportUser.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ExportUserRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ExportUserResponse>(),
+            handler: { request, context in
+                try await self.exportUser(
                     request: request,
                     context: context
                 )
@@ -4981,6 +5067,17 @@ extension Gym_Catalog_V1_CatalogInternal.ServiceProtocol {
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func exportUser(
+        request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ExportUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ExportUserResponse> {
+        let response = try await self.exportUser(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
     }
 }
 
@@ -5062,6 +5159,23 @@ extension Gym_Catalog_V1_CatalogInternal.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func exportUser(
+        request: GRPCCore.ServerRequest<Gym_Catalog_V1_ExportUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ExportUserResponse> {
+        return GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ExportUserResponse>(
+            metadata: [:],
+            producer: { writer in
+                try await self.exportUser(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 }
@@ -5220,6 +5334,31 @@ extension Gym_Catalog_V1_CatalogInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_PublishProgramResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_PublishProgramResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ExportUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_ExportUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_ExportUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func exportUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_ExportUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_ExportUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_ExportUserResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Catalog_V1_ExportUserResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -5451,6 +5590,40 @@ extension Gym_Catalog_V1_CatalogInternal {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ExportUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_ExportUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_ExportUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func exportUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_ExportUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_ExportUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_ExportUserResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Catalog_V1_ExportUserResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Gym_Catalog_V1_CatalogInternal.Method.ExportUser.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -5635,6 +5808,35 @@ extension Gym_Catalog_V1_CatalogInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_PublishProgramRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_PublishProgramResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+    /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+    /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Catalog_V1_ExportUserRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportUser<Result>(
+        request: GRPCCore.ClientRequest<Gym_Catalog_V1_ExportUserRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Catalog_V1_ExportUserResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.exportUser(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ExportUserRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ExportUserResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -5845,6 +6047,39 @@ extension Gym_Catalog_V1_CatalogInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.publishProgram(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+    /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+    /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportUser<Result>(
+        _ message: Gym_Catalog_V1_ExportUserRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Catalog_V1_ExportUserResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Catalog_V1_ExportUserRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.exportUser(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -8660,13 +8660,27 @@ public enum Gym_Messaging_V1_MessagingInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ExportUser" metadata.
+        public enum ExportUser: Sendable {
+            /// Request type for "ExportUser".
+            public typealias Input = Gym_Messaging_V1_ExportUserRequest
+            /// Response type for "ExportUser".
+            public typealias Output = Gym_Messaging_V1_ExportUserResponse
+            /// Descriptor for "ExportUser".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingInternal"),
+                method: "ExportUser",
+                type: .serverStreaming
+            )
+        }
         /// Descriptors for all methods in the "gym.messaging.v1.MessagingInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             Notify.descriptor,
             AreFriends.descriptor,
             SetUserStanding.descriptor,
             PurgeUser.descriptor,
-            SetUserVisibility.descriptor
+            SetUserVisibility.descriptor,
+            ExportUser.descriptor
         ]
     }
 }
@@ -8757,8 +8771,12 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages (and their copies in others' event logs),
-        /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
+        /// > Removes everything messaging holds about a deleted user: their messages (and their
+        /// > copies in others' event logs), conversations, rooms' memberships (rooms they owned
+        /// > pass to the longest-standing member), posts, reactions, graph, follow requests,
+        /// > notifications, attachments (and the stored files nothing else uses), their event
+        /// > log and the events in others' logs that carry their messages, requests or name, the
+        /// > reports they filed and those about them. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_PurgeUserRequest` messages.
@@ -8791,6 +8809,27 @@ extension Gym_Messaging_V1_MessagingInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_SetUserVisibilityRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_SetUserVisibilityResponse>
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each), then each attachment they uploaded: its
+        /// > description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_ExportUserRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_ExportUserResponse` messages.
+        func exportUser(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ExportUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ExportUserResponse>
     }
 
     /// Service protocol for the "gym.messaging.v1.MessagingInternal" service.
@@ -8865,8 +8904,12 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages (and their copies in others' event logs),
-        /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
+        /// > Removes everything messaging holds about a deleted user: their messages (and their
+        /// > copies in others' event logs), conversations, rooms' memberships (rooms they owned
+        /// > pass to the longest-standing member), posts, reactions, graph, follow requests,
+        /// > notifications, attachments (and the stored files nothing else uses), their event
+        /// > log and the events in others' logs that carry their messages, requests or name, the
+        /// > reports they filed and those about them. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -8899,6 +8942,27 @@ extension Gym_Messaging_V1_MessagingInternal {
             request: GRPCCore.ServerRequest<Gym_Messaging_V1_SetUserVisibilityRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_SetUserVisibilityResponse>
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each), then each attachment they uploaded: its
+        /// > description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ExportUserRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_ExportUserResponse` messages.
+        func exportUser(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_ExportUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ExportUserResponse>
     }
 
     /// Simple service protocol for the "gym.messaging.v1.MessagingInternal" service.
@@ -8971,8 +9035,12 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages (and their copies in others' event logs),
-        /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
+        /// > Removes everything messaging holds about a deleted user: their messages (and their
+        /// > copies in others' event logs), conversations, rooms' memberships (rooms they owned
+        /// > pass to the longest-standing member), posts, reactions, graph, follow requests,
+        /// > notifications, attachments (and the stored files nothing else uses), their event
+        /// > log and the events in others' logs that carry their messages, requests or name, the
+        /// > reports they filed and those about them. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -9005,6 +9073,28 @@ extension Gym_Messaging_V1_MessagingInternal {
             request: Gym_Messaging_V1_SetUserVisibilityRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_SetUserVisibilityResponse
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each), then each attachment they uploaded: its
+        /// > description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_ExportUserRequest` message.
+        ///   - response: A response stream of `Gym_Messaging_V1_ExportUserResponse` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func exportUser(
+            request: Gym_Messaging_V1_ExportUserRequest,
+            response: GRPCCore.RPCWriter<Gym_Messaging_V1_ExportUserResponse>,
+            context: GRPCCore.ServerContext
+        ) async throws
     }
 }
 
@@ -9062,6 +9152,17 @@ extension Gym_Messaging_V1_MessagingInternal.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_SetUserVisibilityResponse>(),
             handler: { request, context in
                 try await self.setUserVisibility(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingInternal.Method.ExportUser.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ExportUserRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ExportUserResponse>(),
+            handler: { request, context in
+                try await self.exportUser(
                     request: request,
                     context: context
                 )
@@ -9126,6 +9227,17 @@ extension Gym_Messaging_V1_MessagingInternal.ServiceProtocol {
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func exportUser(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ExportUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ExportUserResponse> {
+        let response = try await self.exportUser(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
     }
 }
 
@@ -9194,6 +9306,23 @@ extension Gym_Messaging_V1_MessagingInternal.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func exportUser(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_ExportUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ExportUserResponse> {
+        return GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ExportUserResponse>(
+            metadata: [:],
+            producer: { writer in
+                try await self.exportUser(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 }
@@ -9286,8 +9415,12 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages (and their copies in others' event logs),
-        /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
+        /// > Removes everything messaging holds about a deleted user: their messages (and their
+        /// > copies in others' event logs), conversations, rooms' memberships (rooms they owned
+        /// > pass to the longest-standing member), posts, reactions, graph, follow requests,
+        /// > notifications, attachments (and the stored files nothing else uses), their event
+        /// > log and the events in others' logs that carry their messages, requests or name, the
+        /// > reports they filed and those about them. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -9329,6 +9462,32 @@ extension Gym_Messaging_V1_MessagingInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_SetUserVisibilityResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetUserVisibilityResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each), then each attachment they uploaded: its
+        /// > description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ExportUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ExportUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ExportUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func exportUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ExportUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ExportUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ExportUserResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Messaging_V1_ExportUserResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -9460,8 +9619,12 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes a deleted user's messages (and their copies in others' event logs),
-        /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
+        /// > Removes everything messaging holds about a deleted user: their messages (and their
+        /// > copies in others' event logs), conversations, rooms' memberships (rooms they owned
+        /// > pass to the longest-standing member), posts, reactions, graph, follow requests,
+        /// > notifications, attachments (and the stored files nothing else uses), their event
+        /// > log and the events in others' logs that carry their messages, requests or name, the
+        /// > reports they filed and those about them. Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -9520,6 +9683,41 @@ extension Gym_Messaging_V1_MessagingInternal {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Messaging_V1_MessagingInternal.Method.SetUserVisibility.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each), then each attachment they uploaded: its
+        /// > description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ExportUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ExportUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ExportUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func exportUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ExportUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ExportUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ExportUserResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Messaging_V1_ExportUserResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingInternal.Method.ExportUser.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -9625,8 +9823,12 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Removes a deleted user's messages (and their copies in others' event logs),
-    /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
+    /// > Removes everything messaging holds about a deleted user: their messages (and their
+    /// > copies in others' event logs), conversations, rooms' memberships (rooms they owned
+    /// > pass to the longest-standing member), posts, reactions, graph, follow requests,
+    /// > notifications, attachments (and the stored files nothing else uses), their event
+    /// > log and the events in others' logs that carry their messages, requests or name, the
+    /// > reports they filed and those about them. Idempotent.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_PurgeUserRequest` message.
@@ -9677,6 +9879,36 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_SetUserVisibilityRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_SetUserVisibilityResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+    /// > table page (at most about 256 KiB each), then each attachment they uploaded: its
+    /// > description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+    /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_ExportUserRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportUser<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_ExportUserRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Messaging_V1_ExportUserResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.exportUser(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ExportUserRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ExportUserResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -9791,8 +10023,12 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Removes a deleted user's messages (and their copies in others' event logs),
-    /// > memberships, graph, events, the reports they filed and those about them. Idempotent.
+    /// > Removes everything messaging holds about a deleted user: their messages (and their
+    /// > copies in others' event logs), conversations, rooms' memberships (rooms they owned
+    /// > pass to the longest-standing member), posts, reactions, graph, follow requests,
+    /// > notifications, attachments (and the stored files nothing else uses), their event
+    /// > log and the events in others' logs that carry their messages, requests or name, the
+    /// > reports they filed and those about them. Idempotent.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -9850,6 +10086,40 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.setUserVisibility(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+    /// > table page (at most about 256 KiB each), then each attachment they uploaded: its
+    /// > description and its bytes in 64 KiB chunks. Streamed: memory stays bounded.
+    /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportUser<Result>(
+        _ message: Gym_Messaging_V1_ExportUserRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Messaging_V1_ExportUserResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_ExportUserRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.exportUser(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -2254,6 +2254,10 @@ public nonisolated struct Gym_Messaging_V1_NotifyRequest: Sendable {
   /// The caller's key: a second Notify with the same key for the same user is a no-op.
   public var idempotencyKey: String = String()
 
+  /// The other user the notification is about (named in it), if any: the notification
+  /// and its event are removed when that account is deleted.
+  public var aboutUserID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2408,6 +2412,39 @@ public nonisolated struct Gym_Messaging_V1_SetUserVisibilityResponse: Sendable {
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_ExportUserRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_ExportUserResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var part: Gym_Common_V1_ExportPart {
+    get {_part ?? Gym_Common_V1_ExportPart()}
+    set {_part = newValue}
+  }
+  /// Returns true if `part` has been explicitly set.
+  public var hasPart: Bool {self._part != nil}
+  /// Clears the value of `part`. Subsequent reads from it will return its default value.
+  public mutating func clearPart() {self._part = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _part: Gym_Common_V1_ExportPart? = nil
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -6052,7 +6089,7 @@ nonisolated extension Gym_Messaging_V1_ResolveReportCaseResponse: SwiftProtobuf.
 
 nonisolated extension Gym_Messaging_V1_NotifyRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".NotifyRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}kind\0\u{1}title\0\u{1}body\0\u{1}reference\0\u{3}idempotency_key\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}kind\0\u{1}title\0\u{1}body\0\u{1}reference\0\u{3}idempotency_key\0\u{3}about_user_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6066,6 +6103,7 @@ nonisolated extension Gym_Messaging_V1_NotifyRequest: SwiftProtobuf.Message, Swi
       case 4: try { try decoder.decodeSingularStringField(value: &self.body) }()
       case 5: try { try decoder.decodeSingularStringField(value: &self.reference) }()
       case 6: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.aboutUserID) }()
       default: break
       }
     }
@@ -6090,6 +6128,9 @@ nonisolated extension Gym_Messaging_V1_NotifyRequest: SwiftProtobuf.Message, Swi
     if !self.idempotencyKey.isEmpty {
       try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 6)
     }
+    if !self.aboutUserID.isEmpty {
+      try visitor.visitSingularStringField(value: self.aboutUserID, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6100,6 +6141,7 @@ nonisolated extension Gym_Messaging_V1_NotifyRequest: SwiftProtobuf.Message, Swi
     if lhs.body != rhs.body {return false}
     if lhs.reference != rhs.reference {return false}
     if lhs.idempotencyKey != rhs.idempotencyKey {return false}
+    if lhs.aboutUserID != rhs.aboutUserID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6418,6 +6460,70 @@ nonisolated extension Gym_Messaging_V1_SetUserVisibilityResponse: SwiftProtobuf.
 
   public static func ==(lhs: Gym_Messaging_V1_SetUserVisibilityResponse, rhs: Gym_Messaging_V1_SetUserVisibilityResponse) -> Bool {
     if lhs.applied != rhs.applied {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_ExportUserRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ExportUserRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_ExportUserRequest, rhs: Gym_Messaging_V1_ExportUserRequest) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_ExportUserResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ExportUserResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}part\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._part) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._part {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_ExportUserResponse, rhs: Gym_Messaging_V1_ExportUserResponse) -> Bool {
+    if lhs._part != rhs._part {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

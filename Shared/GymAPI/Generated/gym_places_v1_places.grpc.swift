@@ -2498,9 +2498,23 @@ public enum Gym_Places_V1_PlacesInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ExportUser" metadata.
+        public enum ExportUser: Sendable {
+            /// Request type for "ExportUser".
+            public typealias Input = Gym_Places_V1_ExportUserRequest
+            /// Response type for "ExportUser".
+            public typealias Output = Gym_Places_V1_ExportUserResponse
+            /// Descriptor for "ExportUser".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.places.v1.PlacesInternal"),
+                method: "ExportUser",
+                type: .serverStreaming
+            )
+        }
         /// Descriptors for all methods in the "gym.places.v1.PlacesInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
-            PurgeUser.descriptor
+            PurgeUser.descriptor,
+            ExportUser.descriptor
         ]
     }
 }
@@ -2545,6 +2559,26 @@ extension Gym_Places_V1_PlacesInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Places_V1_PurgeUserRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Places_V1_PurgeUserResponse>
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Places_V1_ExportUserRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Places_V1_ExportUserResponse` messages.
+        func exportUser(
+            request: GRPCCore.StreamingServerRequest<Gym_Places_V1_ExportUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Places_V1_ExportUserResponse>
     }
 
     /// Service protocol for the "gym.places.v1.PlacesInternal" service.
@@ -2573,6 +2607,26 @@ extension Gym_Places_V1_PlacesInternal {
             request: GRPCCore.ServerRequest<Gym_Places_V1_PurgeUserRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Places_V1_PurgeUserResponse>
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Places_V1_ExportUserRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Places_V1_ExportUserResponse` messages.
+        func exportUser(
+            request: GRPCCore.ServerRequest<Gym_Places_V1_ExportUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Places_V1_ExportUserResponse>
     }
 
     /// Simple service protocol for the "gym.places.v1.PlacesInternal" service.
@@ -2599,6 +2653,27 @@ extension Gym_Places_V1_PlacesInternal {
             request: Gym_Places_V1_PurgeUserRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Places_V1_PurgeUserResponse
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Places_V1_ExportUserRequest` message.
+        ///   - response: A response stream of `Gym_Places_V1_ExportUserResponse` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func exportUser(
+            request: Gym_Places_V1_ExportUserRequest,
+            response: GRPCCore.RPCWriter<Gym_Places_V1_ExportUserResponse>,
+            context: GRPCCore.ServerContext
+        ) async throws
     }
 }
 
@@ -2612,6 +2687,17 @@ extension Gym_Places_V1_PlacesInternal.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Places_V1_PurgeUserResponse>(),
             handler: { request, context in
                 try await self.purgeUser(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Places_V1_PlacesInternal.Method.ExportUser.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Places_V1_ExportUserRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Places_V1_ExportUserResponse>(),
+            handler: { request, context in
+                try await self.exportUser(
                     request: request,
                     context: context
                 )
@@ -2633,6 +2719,17 @@ extension Gym_Places_V1_PlacesInternal.ServiceProtocol {
         )
         return GRPCCore.StreamingServerResponse(single: response)
     }
+
+    public func exportUser(
+        request: GRPCCore.StreamingServerRequest<Gym_Places_V1_ExportUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Places_V1_ExportUserResponse> {
+        let response = try await self.exportUser(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
+    }
 }
 
 // Default implementation of methods from 'ServiceProtocol'.
@@ -2648,6 +2745,23 @@ extension Gym_Places_V1_PlacesInternal.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func exportUser(
+        request: GRPCCore.ServerRequest<Gym_Places_V1_ExportUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Places_V1_ExportUserResponse> {
+        return GRPCCore.StreamingServerResponse<Gym_Places_V1_ExportUserResponse>(
+            metadata: [:],
+            producer: { writer in
+                try await self.exportUser(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 }
@@ -2683,6 +2797,31 @@ extension Gym_Places_V1_PlacesInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Places_V1_PurgeUserResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_PurgeUserResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Places_V1_ExportUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Places_V1_ExportUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Places_V1_ExportUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func exportUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Places_V1_ExportUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Places_V1_ExportUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Places_V1_ExportUserResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Places_V1_ExportUserResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -2736,6 +2875,40 @@ extension Gym_Places_V1_PlacesInternal {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Places_V1_ExportUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Places_V1_ExportUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Places_V1_ExportUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func exportUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Places_V1_ExportUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Places_V1_ExportUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Places_V1_ExportUserResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Places_V1_ExportUserResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Gym_Places_V1_PlacesInternal.Method.ExportUser.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -2767,6 +2940,35 @@ extension Gym_Places_V1_PlacesInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Places_V1_PurgeUserRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Places_V1_PurgeUserResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+    /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+    /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Places_V1_ExportUserRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportUser<Result>(
+        request: GRPCCore.ClientRequest<Gym_Places_V1_ExportUserRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Places_V1_ExportUserResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.exportUser(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Places_V1_ExportUserRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Places_V1_ExportUserResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -2804,6 +3006,39 @@ extension Gym_Places_V1_PlacesInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.purgeUser(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+    /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+    /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportUser<Result>(
+        _ message: Gym_Places_V1_ExportUserRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Places_V1_ExportUserResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Places_V1_ExportUserRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.exportUser(
             request: request,
             options: options,
             onResponse: handleResponse

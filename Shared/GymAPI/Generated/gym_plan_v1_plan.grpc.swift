@@ -12340,9 +12340,23 @@ public enum Gym_Plan_V1_PlanInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ExportUser" metadata.
+        public enum ExportUser: Sendable {
+            /// Request type for "ExportUser".
+            public typealias Input = Gym_Plan_V1_ExportUserRequest
+            /// Response type for "ExportUser".
+            public typealias Output = Gym_Plan_V1_ExportUserResponse
+            /// Descriptor for "ExportUser".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanInternal"),
+                method: "ExportUser",
+                type: .serverStreaming
+            )
+        }
         /// Descriptors for all methods in the "gym.plan.v1.PlanInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
-            PurgeUser.descriptor
+            PurgeUser.descriptor,
+            ExportUser.descriptor
         ]
     }
 }
@@ -12390,6 +12404,26 @@ extension Gym_Plan_V1_PlanInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_PurgeUserRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_PurgeUserResponse>
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_ExportUserRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_ExportUserResponse` messages.
+        func exportUser(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ExportUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ExportUserResponse>
     }
 
     /// Service protocol for the "gym.plan.v1.PlanInternal" service.
@@ -12421,6 +12455,26 @@ extension Gym_Plan_V1_PlanInternal {
             request: GRPCCore.ServerRequest<Gym_Plan_V1_PurgeUserRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_PurgeUserResponse>
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ExportUserRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_ExportUserResponse` messages.
+        func exportUser(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_ExportUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ExportUserResponse>
     }
 
     /// Simple service protocol for the "gym.plan.v1.PlanInternal" service.
@@ -12450,6 +12504,27 @@ extension Gym_Plan_V1_PlanInternal {
             request: Gym_Plan_V1_PurgeUserRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Plan_V1_PurgeUserResponse
+
+        /// Handle the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_ExportUserRequest` message.
+        ///   - response: A response stream of `Gym_Plan_V1_ExportUserResponse` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func exportUser(
+            request: Gym_Plan_V1_ExportUserRequest,
+            response: GRPCCore.RPCWriter<Gym_Plan_V1_ExportUserResponse>,
+            context: GRPCCore.ServerContext
+        ) async throws
     }
 }
 
@@ -12463,6 +12538,17 @@ extension Gym_Plan_V1_PlanInternal.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_PurgeUserResponse>(),
             handler: { request, context in
                 try await self.purgeUser(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanInternal.Method.ExportUser.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ExportUserRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ExportUserResponse>(),
+            handler: { request, context in
+                try await self.exportUser(
                     request: request,
                     context: context
                 )
@@ -12484,6 +12570,17 @@ extension Gym_Plan_V1_PlanInternal.ServiceProtocol {
         )
         return GRPCCore.StreamingServerResponse(single: response)
     }
+
+    public func exportUser(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ExportUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ExportUserResponse> {
+        let response = try await self.exportUser(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
+    }
 }
 
 // Default implementation of methods from 'ServiceProtocol'.
@@ -12499,6 +12596,23 @@ extension Gym_Plan_V1_PlanInternal.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func exportUser(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_ExportUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ExportUserResponse> {
+        return GRPCCore.StreamingServerResponse<Gym_Plan_V1_ExportUserResponse>(
+            metadata: [:],
+            producer: { writer in
+                try await self.exportUser(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 }
@@ -12537,6 +12651,31 @@ extension Gym_Plan_V1_PlanInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_PurgeUserResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_PurgeUserResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ExportUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ExportUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ExportUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func exportUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ExportUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ExportUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ExportUserResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Plan_V1_ExportUserResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -12593,6 +12732,40 @@ extension Gym_Plan_V1_PlanInternal {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "ExportUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ExportUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ExportUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ExportUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func exportUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ExportUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ExportUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ExportUserResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Plan_V1_ExportUserResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanInternal.Method.ExportUser.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -12623,6 +12796,35 @@ extension Gym_Plan_V1_PlanInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_PurgeUserRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_PurgeUserResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+    /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+    /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_ExportUserRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportUser<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_ExportUserRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Plan_V1_ExportUserResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.exportUser(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ExportUserRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ExportUserResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -12659,6 +12861,39 @@ extension Gym_Plan_V1_PlanInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.purgeUser(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything this service holds about a user, for auth's ExportMyData: a document per
+    /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
+    /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportUser<Result>(
+        _ message: Gym_Plan_V1_ExportUserRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Plan_V1_ExportUserResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_ExportUserRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.exportUser(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -10,7 +10,7 @@ wkt_dir=/usr/include
 command -v protoc-c >/dev/null || { echo "generate.sh: protoc-c missing; apt-get install protobuf-c-compiler" >&2; exit 1; }
 [ -f "$wkt_dir/google/protobuf/timestamp.proto" ] || { echo "generate.sh: well-known protos missing; apt-get install libprotobuf-dev" >&2; exit 1; }
 
-protos=(gym/auth/v1/auth.proto gym/common/v1/common.proto gym/catalog/v1/catalog.proto gym/messaging/v1/messaging.proto)
+protos=(gym/auth/v1/auth.proto gym/common/v1/common.proto gym/common/v1/export.proto gym/catalog/v1/catalog.proto gym/messaging/v1/messaging.proto)
 # The well-known types, read from the imports so a new one is never forgotten.
 mapfile -t wkts < <(cd "$root/proto" && grep -ho '^import "google/protobuf/[a-z_]*\.proto"' "${protos[@]}" | cut -d'"' -f2 | sort -u)
 

@@ -182,6 +182,17 @@ enum AuthMigrations {
         FROM users WHERE visibility = 2 ORDER BY id
         """)
     }
+    // When each account last started a data export (ExportMyData: one an hour). The
+    // row goes with the account.
+    migrator.registerMigration("v7-data-exports") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE data_exports (
+            user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            started_at DATETIME NOT NULL
+          ) WITHOUT ROWID;
+          """)
+    }
     return migrator
   }
 }

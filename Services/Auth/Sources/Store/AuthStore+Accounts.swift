@@ -145,7 +145,8 @@ extension AuthStore {
   }
 
   /// Counts a batch of views in one transaction: each viewer once per profile and day;
-  /// views of profiles deleted meanwhile are dropped. Returns how many were counted.
+  /// views of profiles deleted meanwhile, and views by accounts deleted meanwhile (their
+  /// deletion has removed what they looked at), are dropped. Returns how many were counted.
   @discardableResult
   public func countViews(_ views: some Collection<ProfileView> & Sendable) async throws -> Int {
     guard !views.isEmpty else { return 0 }
@@ -155,9 +156,9 @@ extension AuthStore {
         try db.execute(
           sql: """
             INSERT OR IGNORE INTO profile_views (profile_id, viewer_id, day)
-            SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ?)
+            SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ?) AND EXISTS (SELECT 1 FROM users WHERE id = ?)
             """,
-          arguments: [view.profileID, view.viewerID, view.day, view.profileID])
+          arguments: [view.profileID, view.viewerID, view.day, view.profileID, view.viewerID])
         counted[view.profileID, default: 0] += db.changesCount
       }
       for (profileID, count) in counted where count > 0 {
@@ -311,10 +312,12 @@ extension AuthStore {
 
   // MARK: Deletion
 
-  /// Deletes the account (sessions and tokens cascade), revokes its tokens and queues a
-  /// purge of the user's data for every other service, in one transaction.
+  /// Deletes the account (sessions, tokens, codes, requests and exports cascade), revokes
+  /// its tokens and queues a purge of the user's data for every other service, in one
+  /// transaction. What stays is what must: the revocation (until tokens have expired)
+  /// and the purge jobs (until each service has them).
   public func deleteAccount(userID: String, purgeDestinations: [Outbox.Destination], now: Date) async throws {
-    try await writer.write { db in
+    try await GymDatabase.erase(writer) { db in
       try Self.deleteAccount(db, userID: userID, purgeDestinations: purgeDestinations, now: now)
     }
     revocationFeed.notify()
@@ -322,9 +325,17 @@ extension AuthStore {
 
   static func deleteAccount(_ db: Database, userID: String, purgeDestinations: [Outbox.Destination], now: Date) throws {
     try revokeUser(db, userID: userID, reason: "account deleted", now: now)
+    // Mail to them carries their address and, sealed, their codes.
+    try db.execute(sql: "DELETE FROM mail_outbox WHERE recipient = (SELECT email FROM users WHERE id = ?)", arguments: [userID])
     try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])
     // Their own profile's views go with the row (ON DELETE CASCADE); what they looked at too.
     try db.execute(sql: "DELETE FROM profile_views WHERE viewer_id = ?", arguments: [userID])
+    // An administrator's decisions stay with the requests, without their name.
+    try db.execute(sql: "UPDATE trainer_role_requests SET decided_by = NULL WHERE decided_by = ?", arguments: [userID])
+    // Bans and unbans not yet delivered: the purge removes what they would change.
+    try db.execute(
+      sql: "DELETE FROM outbox WHERE kind = ? AND json_extract(CAST(payload AS TEXT), '$.user_id') = ?",
+      arguments: [Outbox.Kind.userStanding.rawValue, userID])
     let payload = Data(userID.utf8)
     for destination in purgeDestinations {
       try Outbox.enqueue(db, destination: destination, kind: .purgeUser, payload: payload, now: now)

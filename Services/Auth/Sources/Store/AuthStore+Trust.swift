@@ -232,14 +232,15 @@ extension AuthStore {
 
   /// Mails a notice to accounts inactive since `inactiveSince` (administrators excepted)
   /// and deletes, as `deleteAccount` does, those noticed before `noticedBefore` that
-  /// stayed inactive. One transaction, so a sign-in in between either cancels the notice
-  /// first or happens after the account is gone. With `maximumPurged`, more accounts due
-  /// than that refuses the whole purge (the operator was shown fewer).
+  /// stayed inactive. One transaction (erasing, as a deletion does), so a sign-in in
+  /// between either cancels the notice first or happens after the account is gone. With
+  /// `maximumPurged`, more accounts due than that refuses the whole purge (the operator
+  /// was shown fewer).
   public func purgeInactive(
     inactiveSince: Date, noticedBefore: Date, dryRun: Bool, maximumPurged: Int? = nil, purgeDestinations: [Outbox.Destination],
     notice: @escaping @Sendable (UserRecord) -> (subject: String, body: String), now: Date
   ) async throws -> InactivePurge {
-    let result = try await writer.write { db -> InactivePurge in
+    let result = try await GymDatabase.erase(writer) { db -> InactivePurge in
       var result = InactivePurge()
       let due = try UserRecord.fetchAll(
         db,

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GymStore
 
 extension CatalogStore {
   /// Names to show for an author, refreshed whenever they publish; unchanged names
@@ -36,12 +37,13 @@ extension CatalogStore {
     }
   }
 
-  /// Removes everything catalog holds about a deleted user: their programs (with the
-  /// votes, reports and saves on them), their votes, reports and saves on others'
-  /// programs (counts and scores follow), and their author row. Exercises they wrote
-  /// stay in the library without an author. Idempotent; returns the rows removed.
+  /// Removes everything catalog holds about a deleted user, in one transaction: their
+  /// programs (with the votes, reports and saves on them), their votes, reports and
+  /// saves on others' programs (counts and scores follow), and their author row.
+  /// Exercises they wrote stay in the library without an author: other programs use
+  /// them. Idempotent; returns the rows removed.
   public func purgeUser(_ userID: String) async throws -> Int {
-    try await writer.write { db in
+    try await GymDatabase.erase(writer) { db in
       var removed = 0
       let programs = try Int64.fetchAll(db, sql: "SELECT rid FROM programs WHERE author_id = ?", arguments: [userID])
       for rid in programs { try Self.deleteProgramRows(db, rid: rid) }

@@ -51,13 +51,20 @@ public struct AttachmentFiles: Sendable {
   func startUpload() throws -> Upload { try Upload(directory: directory) }
 
   /// Moves a finished upload to its content address (or drops it when that file exists).
-  func keep(_ upload: Upload, sha256: String) throws {
+  func keep(temporaryPath: String, sha256: String) throws {
     let destination = path(sha256: sha256)
     if FileManager.default.fileExists(atPath: destination) {
-      upload.discard()
+      try? FileManager.default.removeItem(atPath: temporaryPath)
     } else {
-      try FileManager.default.moveItem(atPath: upload.temporaryPath, toPath: destination)
+      try FileManager.default.moveItem(atPath: temporaryPath, toPath: destination)
     }
+  }
+
+  /// Deletes a stored file; one already gone is fine.
+  func remove(sha256: String) throws {
+    let file = path(sha256: sha256)
+    guard FileManager.default.fileExists(atPath: file) else { return }
+    try FileManager.default.removeItem(atPath: file)
   }
 
   func path(sha256: String) -> String { (directory as NSString).appendingPathComponent(sha256) }

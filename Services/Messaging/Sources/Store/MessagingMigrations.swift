@@ -299,6 +299,19 @@ enum MessagingMigrations {
         CREATE INDEX follow_requests_by_followee ON follow_requests(followee_id, created_at);
         """)
     }
+    migrator.registerMigration("erasure-v1") { db in
+      try db.execute(sql: """
+        -- The other user whose message, request or name an event carries ('' for none), so
+        -- a deleted account's words leave everyone's log. NULL: written before this
+        -- column; the next purge reads it from the payload.
+        ALTER TABLE events ADD COLUMN about_id TEXT;
+        CREATE INDEX events_about ON events(about_id) WHERE about_id IS NOT NULL;
+        CREATE INDEX events_unclassified ON events(id) WHERE about_id IS NULL;
+        -- The other user a notification names (Notify's about_user_id), if any.
+        ALTER TABLE notifications ADD COLUMN about_id TEXT;
+        CREATE INDEX notifications_about ON notifications(about_id) WHERE about_id IS NOT NULL;
+        """)
+    }
     return migrator
   }
 }

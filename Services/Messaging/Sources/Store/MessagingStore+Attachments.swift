@@ -28,8 +28,10 @@ extension MessagingStore {
     }
   }
 
-  public func insertAttachment(_ attachment: AttachmentRecord) async throws {
+  /// Records an upload; `storeFile` puts its bytes in place inside the same write.
+  public func insertAttachment(_ attachment: AttachmentRecord, storeFile: @escaping @Sendable () throws -> Void = {}) async throws {
     try await writer.write { db in
+      try storeFile()
       try db.execute(sql: """
         INSERT INTO attachments (id, owner_id, sha256, mime_type, size_bytes, filename, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
         """, arguments: [attachment.id, attachment.ownerID, attachment.sha256, attachment.mimeType, attachment.sizeBytes,

@@ -11,8 +11,14 @@ extension MessagingStore {
     public var reference: String
     public var read: Bool
     public var createdAt: Date
+    /// The other user the notification names, if any: it goes with their account.
+    public var aboutID: String?
 
-    public init(id: String, userID: String, kind: String, title: String, body: String, reference: String, read: Bool = false, createdAt: Date) {
+    public init(
+      id: String, userID: String, kind: String, title: String, body: String, reference: String, read: Bool = false, createdAt: Date,
+      aboutID: String? = nil
+    ) {
+      self.aboutID = aboutID
       self.id = id
       self.userID = userID
       self.kind = kind
@@ -26,7 +32,7 @@ extension MessagingStore {
     init(row: Row) {
       self.init(
         id: row["id"], userID: row["user_id"], kind: row["kind"], title: row["title"], body: row["body"],
-        reference: row["reference"], read: row["read"], createdAt: row["created_at"])
+        reference: row["reference"], read: row["read"], createdAt: row["created_at"], aboutID: row["about_id"])
     }
   }
 
@@ -56,10 +62,11 @@ extension MessagingStore {
   /// idempotency key was seen for this user.
   func insertNotification(_ db: Database, _ notification: NotificationRecord, idempotencyKey: String?) throws -> Bool {
     try db.execute(sql: """
-      INSERT INTO notifications (id, user_id, kind, title, body, reference, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO notifications (id, user_id, kind, title, body, reference, idempotency_key, created_at, about_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (user_id, idempotency_key) DO NOTHING
       """, arguments: [notification.id, notification.userID, notification.kind, notification.title, notification.body,
-        notification.reference, idempotencyKey, notification.createdAt])
+        notification.reference, idempotencyKey, notification.createdAt, notification.aboutID])
     return db.changesCount == 1
   }
 

@@ -24,19 +24,23 @@ public struct MessagingStore: Sendable {
     self.publish = publish
   }
 
-  /// An event before it is stored: its owner, kind and opaque payload, and the id of the
-  /// message or friend request it carries (so removing that reaches every copy).
+  /// An event before it is stored: its owner, kind and opaque payload, the id of the
+  /// message or friend request it carries (so removing that reaches every copy), and the
+  /// other user whose message, request or name it carries ("" for none: it leaves the
+  /// owner's log when that user's account is deleted).
   public struct EventDraft: Sendable, Equatable {
     public var userID: String
     public var kind: Int
     public var payload: Data
     public var subjectID: String?
+    public var aboutID: String
 
-    public init(userID: String, kind: Int, payload: Data, subjectID: String? = nil) {
+    public init(userID: String, kind: Int, payload: Data, subjectID: String? = nil, aboutID: String = "") {
       self.userID = userID
       self.kind = kind
       self.payload = payload
       self.subjectID = subjectID
+      self.aboutID = aboutID
     }
   }
 
@@ -60,10 +64,10 @@ public struct MessagingStore: Sendable {
   func append(_ db: Database, _ drafts: [EventDraft], now: Date) throws {
     guard !drafts.isEmpty else { return }
     let statement = try db.cachedStatement(
-      sql: "INSERT INTO events (user_id, kind, payload, created_at, subject_id) VALUES (?, ?, ?, ?, ?)")
+      sql: "INSERT INTO events (user_id, kind, payload, created_at, subject_id, about_id) VALUES (?, ?, ?, ?, ?, ?)")
     var stored: [StoredEvent] = []
     for draft in drafts {
-      try statement.execute(arguments: [draft.userID, draft.kind, draft.payload, now, draft.subjectID])
+      try statement.execute(arguments: [draft.userID, draft.kind, draft.payload, now, draft.subjectID, draft.aboutID])
       stored.append(StoredEvent(id: db.lastInsertedRowID, userID: draft.userID, kind: draft.kind, payload: draft.payload, createdAt: now))
     }
     let publish = self.publish
@@ -138,55 +142,6 @@ public struct MessagingStore: Sendable {
         names[row["user_id"]] = UserName(userID: row["user_id"], username: row["username"], displayName: row["display_name"])
       }
       return names
-    }
-  }
-
-  /// Removes everything `userID` had here; rows removed (0 when already purged).
-  public func purgeUser(_ userID: String) async throws -> Int {
-    try await writer.write { db in
-      var removed = 0
-      // Their reactions leave others' counts first.
-      try db.execute(sql: """
-        UPDATE posts SET
-          likes = likes - (SELECT COUNT(*) FROM post_reactions r WHERE r.post_rid = posts.rid AND r.user_id = ? AND r.reaction = 1),
-          dislikes = dislikes - (SELECT COUNT(*) FROM post_reactions r WHERE r.post_rid = posts.rid AND r.user_id = ? AND r.reaction = 2)
-        WHERE rid IN (SELECT post_rid FROM post_reactions WHERE user_id = ?)
-        """, arguments: [userID, userID, userID])
-      let statements: [(String, StatementArguments)] = [
-        // Their messages and friend requests leave the others' event logs too.
-        ("DELETE FROM events WHERE subject_id IN (SELECT id FROM messages WHERE sender_id = ?)", [userID]),
-        ("DELETE FROM events WHERE subject_id IN (SELECT id FROM friend_requests WHERE from_id = ? OR to_id = ?)", [userID, userID]),
-        // Reports about them (with the snapshots of their words) and those they filed; a
-        // case nobody reports any more goes with its last report.
-        ("DELETE FROM report_cases WHERE target_user_id = ?", [userID]),
-        ("""
-          DELETE FROM report_cases WHERE rid IN (SELECT case_rid FROM reports WHERE reporter_id = ?)
-            AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.case_rid = report_cases.rid AND r.reporter_id <> ?)
-          """, [userID, userID]),
-        ("DELETE FROM reports WHERE reporter_id = ?", [userID]),
-        ("DELETE FROM post_reactions WHERE user_id = ?", [userID]),
-        ("DELETE FROM posts WHERE author_id = ?", [userID]),
-        ("DELETE FROM messages WHERE sender_id = ?", [userID]),
-        ("DELETE FROM conversations WHERE user_a = ? OR user_b = ?", [userID, userID]),
-        ("DELETE FROM room_members WHERE user_id = ?", [userID]),
-        ("DELETE FROM events WHERE user_id = ?", [userID]),
-        ("DELETE FROM event_floors WHERE user_id = ?", [userID]),
-        ("DELETE FROM blocks WHERE blocker_id = ? OR blocked_id = ?", [userID, userID]),
-        ("DELETE FROM follows WHERE follower_id = ? OR followee_id = ?", [userID, userID]),
-        ("DELETE FROM follow_requests WHERE follower_id = ? OR followee_id = ?", [userID, userID]),
-        ("DELETE FROM user_visibility WHERE user_id = ?", [userID]),
-        ("DELETE FROM friend_requests WHERE from_id = ? OR to_id = ?", [userID, userID]),
-        ("DELETE FROM friendships WHERE user_a = ? OR user_b = ?", [userID, userID]),
-        ("DELETE FROM notifications WHERE user_id = ?", [userID]),
-        // Others' notifications that name them (their asking to follow).
-        ("DELETE FROM notifications WHERE kind = 'follow_request' AND reference = ?", [userID]),
-        ("DELETE FROM users WHERE user_id = ?", [userID]),
-      ]
-      for (sql, arguments) in statements {
-        try db.execute(sql: sql, arguments: arguments)
-        removed += db.changesCount
-      }
-      return removed
     }
   }
 }

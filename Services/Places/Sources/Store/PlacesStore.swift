@@ -208,14 +208,22 @@ public struct PlacesStore: Sendable {
 
   /// Removes a trainer's listing; idempotent (false when there was none).
   public func deleteTrainer(id: String) async throws -> Bool {
-    try await writer.write { db in
-      guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM trainers WHERE trainer_id = ?", arguments: [id]) else {
-        return false
-      }
-      try db.execute(sql: "DELETE FROM trainers_rtree WHERE rid = ?", arguments: [rid])
-      try db.execute(sql: "DELETE FROM trainers WHERE rid = ?", arguments: [rid])
-      return true
+    try await writer.write { db in try Self.deleteTrainer(db, id: id) }
+  }
+
+  /// Everything places holds about a deleted user (their listing), erased; the rows
+  /// removed, 0 when already purged.
+  public func purgeUser(_ userID: String) async throws -> Int {
+    try await GymDatabase.erase(writer) { db in try Self.deleteTrainer(db, id: userID) ? 1 : 0 }
+  }
+
+  private static func deleteTrainer(_ db: Database, id: String) throws -> Bool {
+    guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM trainers WHERE trainer_id = ?", arguments: [id]) else {
+      return false
     }
+    try db.execute(sql: "DELETE FROM trainers_rtree WHERE rid = ?", arguments: [rid])
+    try db.execute(sql: "DELETE FROM trainers WHERE rid = ?", arguments: [rid])
+    return true
   }
 
   public func nearbyTrainers(_ center: GeoPoint, radius: Double, specialty: String?, maxPrice: Double?) async throws -> [(TrainerRecord, Double)] {

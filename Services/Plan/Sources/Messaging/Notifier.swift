@@ -6,7 +6,16 @@ import GymService
 /// Where reminders go. `MessagingNotifier` calls messaging; tests may collect them.
 public protocol Notifier: Sendable {
   /// Idempotent by `key` on the receiving side: a reminder sent twice shows once.
-  func notify(userID: String, kind: String, title: String, body: String, reference: String, key: String) async throws
+  /// `aboutUserID` names the other user the notification is about ("" for none): it
+  /// goes when that account is deleted.
+  func notify(userID: String, kind: String, title: String, body: String, reference: String, key: String, aboutUserID: String) async throws
+}
+
+extension Notifier {
+  /// A notification about no one else (a reminder).
+  public func notify(userID: String, kind: String, title: String, body: String, reference: String, key: String) async throws {
+    try await notify(userID: userID, kind: kind, title: title, body: body, reference: reference, key: key, aboutUserID: "")
+  }
 }
 
 /// `MessagingInternal.Notify` with the service credential.
@@ -17,7 +26,9 @@ public struct MessagingNotifier: Notifier {
     self.client = Gym_Messaging_V1_MessagingInternal.Client(wrapping: client)
   }
 
-  public func notify(userID: String, kind: String, title: String, body: String, reference: String, key: String) async throws {
+  public func notify(
+    userID: String, kind: String, title: String, body: String, reference: String, key: String, aboutUserID: String
+  ) async throws {
     _ = try await client.notify(
       .with {
         $0.userID = userID
@@ -26,6 +37,7 @@ public struct MessagingNotifier: Notifier {
         $0.body = body
         $0.reference = reference
         $0.idempotencyKey = key
+        $0.aboutUserID = aboutUserID
       }, options: .internalCall(timeout: .seconds(5)))
   }
 }

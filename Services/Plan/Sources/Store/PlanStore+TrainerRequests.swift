@@ -195,13 +195,17 @@ public struct NotificationJob: Codable, Sendable, Equatable {
   public var reference: String
   /// Messaging shows one notification per key.
   public var key: String
+  /// The other party, named in the title: messaging removes the notification when that
+  /// account is deleted. nil in jobs queued before it existed.
+  public var aboutUserID: String?
 
-  public init(userID: String, kind: String, title: String, body: String, reference: String, key: String) {
+  public init(userID: String, kind: String, title: String, body: String, reference: String, key: String, aboutUserID: String? = nil) {
     self.userID = userID
     self.kind = kind
     self.title = title
     self.body = body
     self.reference = reference
     self.key = key
+    self.aboutUserID = aboutUserID
   }
 }

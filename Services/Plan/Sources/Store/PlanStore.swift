@@ -64,9 +64,12 @@ public struct PlanStore: Sendable {
     return result
   }
 
-  /// Removes everything `userID` had here; the number of rows removed (0 when already purged).
+  /// Removes everything `userID` had here, in one transaction; the number of rows
+  /// removed (0 when already purged). Routines and meal plans a trainer assigned stay
+  /// with their clients, as the clients' own; copies others made of the user's public
+  /// programs are theirs and stay too.
   public func purgeUser(_ userID: String) async throws -> Int {
-    try await writer.write { db in
+    try await GymDatabase.erase(writer) { db in
       var removed = 0
       // Children go by ON DELETE CASCADE (items and sets with their sessions, schedule
       // entries with their routines); these are the owner-keyed tables.
@@ -75,7 +78,7 @@ public struct PlanStore: Sendable {
         try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [userID])
         removed += db.changesCount
       }
-      // Relations from both sides; assigned copies stay with their owners.
+      // Relations from both sides.
       for sql in [
         "DELETE FROM trainer_clients WHERE trainer_id = ? OR client_id = ?",
         "DELETE FROM trainer_requests WHERE trainer_id = ? OR client_id = ?",
@@ -84,6 +87,13 @@ public struct PlanStore: Sendable {
         removed += db.changesCount
       }
       try db.execute(sql: "DELETE FROM people WHERE user_id = ?", arguments: [userID])
+      removed += db.changesCount
+      for table in ["routines", "nutrition_plans"] {
+        try db.execute(sql: "UPDATE \(table) SET assigned_by = NULL WHERE assigned_by = ?", arguments: [userID])
+      }
+      // Deliveries not yet made that name them (their saves, notifications to them or
+      // about them) would carry them back into catalog or messaging after those purged.
+      try db.execute(sql: "DELETE FROM outbox WHERE instr(CAST(payload AS TEXT), ?) > 0", arguments: [userID])
       removed += db.changesCount
       return removed
     }

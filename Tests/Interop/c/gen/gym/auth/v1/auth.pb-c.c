@@ -1717,6 +1717,96 @@ void   gym__auth__v1__delete_account_response__free_unpacked
   assert(message->base.descriptor == &gym__auth__v1__delete_account_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   gym__auth__v1__export_my_data_request__init
+                     (Gym__Auth__V1__ExportMyDataRequest         *message)
+{
+  static const Gym__Auth__V1__ExportMyDataRequest init_value = GYM__AUTH__V1__EXPORT_MY_DATA_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__export_my_data_request__get_packed_size
+                     (const Gym__Auth__V1__ExportMyDataRequest *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__export_my_data_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__export_my_data_request__pack
+                     (const Gym__Auth__V1__ExportMyDataRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__export_my_data_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__export_my_data_request__pack_to_buffer
+                     (const Gym__Auth__V1__ExportMyDataRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__export_my_data_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__ExportMyDataRequest *
+       gym__auth__v1__export_my_data_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__ExportMyDataRequest *)
+     protobuf_c_message_unpack (&gym__auth__v1__export_my_data_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__export_my_data_request__free_unpacked
+                     (Gym__Auth__V1__ExportMyDataRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__export_my_data_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__export_my_data_response__init
+                     (Gym__Auth__V1__ExportMyDataResponse         *message)
+{
+  static const Gym__Auth__V1__ExportMyDataResponse init_value = GYM__AUTH__V1__EXPORT_MY_DATA_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__export_my_data_response__get_packed_size
+                     (const Gym__Auth__V1__ExportMyDataResponse *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__export_my_data_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__export_my_data_response__pack
+                     (const Gym__Auth__V1__ExportMyDataResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__export_my_data_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__export_my_data_response__pack_to_buffer
+                     (const Gym__Auth__V1__ExportMyDataResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__export_my_data_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__ExportMyDataResponse *
+       gym__auth__v1__export_my_data_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__ExportMyDataResponse *)
+     protobuf_c_message_unpack (&gym__auth__v1__export_my_data_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__export_my_data_response__free_unpacked
+                     (Gym__Auth__V1__ExportMyDataResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__export_my_data_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   gym__auth__v1__get_signing_keys_request__init
                      (Gym__Auth__V1__GetSigningKeysRequest         *message)
 {
@@ -3155,6 +3245,96 @@ void   gym__auth__v1__create_admin_response__free_unpacked
   if(!message)
     return;
   assert(message->base.descriptor == &gym__auth__v1__create_admin_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__export_user_request__init
+                     (Gym__Auth__V1__ExportUserRequest         *message)
+{
+  static const Gym__Auth__V1__ExportUserRequest init_value = GYM__AUTH__V1__EXPORT_USER_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__export_user_request__get_packed_size
+                     (const Gym__Auth__V1__ExportUserRequest *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__export_user_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__export_user_request__pack
+                     (const Gym__Auth__V1__ExportUserRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__export_user_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__export_user_request__pack_to_buffer
+                     (const Gym__Auth__V1__ExportUserRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__export_user_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__ExportUserRequest *
+       gym__auth__v1__export_user_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__ExportUserRequest *)
+     protobuf_c_message_unpack (&gym__auth__v1__export_user_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__export_user_request__free_unpacked
+                     (Gym__Auth__V1__ExportUserRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__export_user_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__export_user_response__init
+                     (Gym__Auth__V1__ExportUserResponse         *message)
+{
+  static const Gym__Auth__V1__ExportUserResponse init_value = GYM__AUTH__V1__EXPORT_USER_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__export_user_response__get_packed_size
+                     (const Gym__Auth__V1__ExportUserResponse *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__export_user_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__export_user_response__pack
+                     (const Gym__Auth__V1__ExportUserResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__export_user_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__export_user_response__pack_to_buffer
+                     (const Gym__Auth__V1__ExportUserResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__export_user_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__ExportUserResponse *
+       gym__auth__v1__export_user_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__ExportUserResponse *)
+     protobuf_c_message_unpack (&gym__auth__v1__export_user_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__export_user_response__free_unpacked
+                     (Gym__Auth__V1__ExportUserResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__export_user_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
 static const ProtobufCFieldDescriptor gym__auth__v1__profile__field_descriptors[14] =
@@ -5593,6 +5773,62 @@ const ProtobufCMessageDescriptor gym__auth__v1__delete_account_response__descrip
   (ProtobufCMessageInit) gym__auth__v1__delete_account_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+#define gym__auth__v1__export_my_data_request__field_descriptors NULL
+#define gym__auth__v1__export_my_data_request__field_indices_by_name NULL
+#define gym__auth__v1__export_my_data_request__number_ranges NULL
+const ProtobufCMessageDescriptor gym__auth__v1__export_my_data_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.ExportMyDataRequest",
+  "ExportMyDataRequest",
+  "Gym__Auth__V1__ExportMyDataRequest",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__ExportMyDataRequest),
+  0,
+  gym__auth__v1__export_my_data_request__field_descriptors,
+  gym__auth__v1__export_my_data_request__field_indices_by_name,
+  0,  gym__auth__v1__export_my_data_request__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__export_my_data_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__export_my_data_response__field_descriptors[1] =
+{
+  {
+    "part",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__ExportMyDataResponse, part),
+    &gym__common__v1__export_part__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__export_my_data_response__field_indices_by_name[] = {
+  0,   /* field[0] = part */
+};
+static const ProtobufCIntRange gym__auth__v1__export_my_data_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__export_my_data_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.ExportMyDataResponse",
+  "ExportMyDataResponse",
+  "Gym__Auth__V1__ExportMyDataResponse",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__ExportMyDataResponse),
+  1,
+  gym__auth__v1__export_my_data_response__field_descriptors,
+  gym__auth__v1__export_my_data_response__field_indices_by_name,
+  1,  gym__auth__v1__export_my_data_response__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__export_my_data_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 #define gym__auth__v1__get_signing_keys_request__field_descriptors NULL
 #define gym__auth__v1__get_signing_keys_request__field_indices_by_name NULL
 #define gym__auth__v1__get_signing_keys_request__number_ranges NULL
@@ -7328,6 +7564,82 @@ const ProtobufCMessageDescriptor gym__auth__v1__create_admin_response__descripto
   (ProtobufCMessageInit) gym__auth__v1__create_admin_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor gym__auth__v1__export_user_request__field_descriptors[1] =
+{
+  {
+    "user_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__ExportUserRequest, user_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__export_user_request__field_indices_by_name[] = {
+  0,   /* field[0] = user_id */
+};
+static const ProtobufCIntRange gym__auth__v1__export_user_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__export_user_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.ExportUserRequest",
+  "ExportUserRequest",
+  "Gym__Auth__V1__ExportUserRequest",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__ExportUserRequest),
+  1,
+  gym__auth__v1__export_user_request__field_descriptors,
+  gym__auth__v1__export_user_request__field_indices_by_name,
+  1,  gym__auth__v1__export_user_request__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__export_user_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__export_user_response__field_descriptors[1] =
+{
+  {
+    "part",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__ExportUserResponse, part),
+    &gym__common__v1__export_part__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__export_user_response__field_indices_by_name[] = {
+  0,   /* field[0] = part */
+};
+static const ProtobufCIntRange gym__auth__v1__export_user_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__export_user_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.ExportUserResponse",
+  "ExportUserResponse",
+  "Gym__Auth__V1__ExportUserResponse",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__ExportUserResponse),
+  1,
+  gym__auth__v1__export_user_response__field_descriptors,
+  gym__auth__v1__export_user_response__field_indices_by_name,
+  1,  gym__auth__v1__export_user_response__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__export_user_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCEnumValue gym__auth__v1__experience_level__enum_values_by_number[4] =
 {
   { "EXPERIENCE_LEVEL_UNSPECIFIED", "GYM__AUTH__V1__EXPERIENCE_LEVEL__EXPERIENCE_LEVEL_UNSPECIFIED", 0 },
@@ -7484,7 +7796,7 @@ const ProtobufCEnumDescriptor gym__auth__v1__trainer_role_request_state__descrip
   gym__auth__v1__trainer_role_request_state__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor gym__auth__v1__auth_service__method_descriptors[26] =
+static const ProtobufCMethodDescriptor gym__auth__v1__auth_service__method_descriptors[27] =
 {
   { "Register", &gym__auth__v1__register_request__descriptor, &gym__auth__v1__register_response__descriptor },
   { "Login", &gym__auth__v1__login_request__descriptor, &gym__auth__v1__login_response__descriptor },
@@ -7512,6 +7824,7 @@ static const ProtobufCMethodDescriptor gym__auth__v1__auth_service__method_descr
   { "ListTrainerRoleRequests", &gym__auth__v1__list_trainer_role_requests_request__descriptor, &gym__auth__v1__list_trainer_role_requests_response__descriptor },
   { "DecideTrainerRole", &gym__auth__v1__decide_trainer_role_request__descriptor, &gym__auth__v1__decide_trainer_role_response__descriptor },
   { "PurgeInactiveUsers", &gym__auth__v1__purge_inactive_users_request__descriptor, &gym__auth__v1__purge_inactive_users_response__descriptor },
+  { "ExportMyData", &gym__auth__v1__export_my_data_request__descriptor, &gym__auth__v1__export_my_data_response__descriptor },
 };
 const unsigned gym__auth__v1__auth_service__method_indices_by_name[] = {
   17,        /* BanUser */
@@ -7519,6 +7832,7 @@ const unsigned gym__auth__v1__auth_service__method_indices_by_name[] = {
   6,        /* ChangePassword */
   24,        /* DecideTrainerRole */
   14,        /* DeleteAccount */
+  26,        /* ExportMyData */
   10,        /* GetMe */
   12,        /* GetProfile */
   15,        /* GetSigningKeys */
@@ -7548,7 +7862,7 @@ const ProtobufCServiceDescriptor gym__auth__v1__auth_service__descriptor =
   "AuthService",
   "Gym__Auth__V1__AuthService",
   "gym.auth.v1",
-  26,
+  27,
   gym__auth__v1__auth_service__method_descriptors,
   gym__auth__v1__auth_service__method_indices_by_name
 };
@@ -7760,6 +8074,14 @@ void gym__auth__v1__auth_service__purge_inactive_users(ProtobufCService *service
   assert(service->descriptor == &gym__auth__v1__auth_service__descriptor);
   service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
+void gym__auth__v1__auth_service__export_my_data(ProtobufCService *service,
+                                                 const Gym__Auth__V1__ExportMyDataRequest *input,
+                                                 Gym__Auth__V1__ExportMyDataResponse_Closure closure,
+                                                 void *closure_data)
+{
+  assert(service->descriptor == &gym__auth__v1__auth_service__descriptor);
+  service->invoke(service, 26, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
 void gym__auth__v1__auth_service__init (Gym__Auth__V1__AuthService_Service *service,
                                         Gym__Auth__V1__AuthService_ServiceDestroy destroy)
 {
@@ -7767,15 +8089,17 @@ void gym__auth__v1__auth_service__init (Gym__Auth__V1__AuthService_Service *serv
                                      &gym__auth__v1__auth_service__descriptor,
                                      (ProtobufCServiceDestroy) destroy);
 }
-static const ProtobufCMethodDescriptor gym__auth__v1__auth_internal__method_descriptors[4] =
+static const ProtobufCMethodDescriptor gym__auth__v1__auth_internal__method_descriptors[5] =
 {
   { "LookupUsers", &gym__auth__v1__lookup_users_request__descriptor, &gym__auth__v1__lookup_users_response__descriptor },
   { "WatchRevocations", &gym__auth__v1__watch_revocations_request__descriptor, &gym__auth__v1__watch_revocations_response__descriptor },
   { "ListMailOutbox", &gym__auth__v1__list_mail_outbox_request__descriptor, &gym__auth__v1__list_mail_outbox_response__descriptor },
   { "CreateAdmin", &gym__auth__v1__create_admin_request__descriptor, &gym__auth__v1__create_admin_response__descriptor },
+  { "ExportUser", &gym__auth__v1__export_user_request__descriptor, &gym__auth__v1__export_user_response__descriptor },
 };
 const unsigned gym__auth__v1__auth_internal__method_indices_by_name[] = {
   3,        /* CreateAdmin */
+  4,        /* ExportUser */
   2,        /* ListMailOutbox */
   0,        /* LookupUsers */
   1         /* WatchRevocations */
@@ -7787,7 +8111,7 @@ const ProtobufCServiceDescriptor gym__auth__v1__auth_internal__descriptor =
   "AuthInternal",
   "Gym__Auth__V1__AuthInternal",
   "gym.auth.v1",
-  4,
+  5,
   gym__auth__v1__auth_internal__method_descriptors,
   gym__auth__v1__auth_internal__method_indices_by_name
 };
@@ -7822,6 +8146,14 @@ void gym__auth__v1__auth_internal__create_admin(ProtobufCService *service,
 {
   assert(service->descriptor == &gym__auth__v1__auth_internal__descriptor);
   service->invoke(service, 3, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__auth__v1__auth_internal__export_user(ProtobufCService *service,
+                                               const Gym__Auth__V1__ExportUserRequest *input,
+                                               Gym__Auth__V1__ExportUserResponse_Closure closure,
+                                               void *closure_data)
+{
+  assert(service->descriptor == &gym__auth__v1__auth_internal__descriptor);
+  service->invoke(service, 4, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__auth__v1__auth_internal__init (Gym__Auth__V1__AuthInternal_Service *service,
                                          Gym__Auth__V1__AuthInternal_ServiceDestroy destroy)

@@ -17,6 +17,7 @@ PROTOBUF_C__BEGIN_DECLS
 #include "google/protobuf/field_mask.pb-c.h"
 #include "google/protobuf/timestamp.pb-c.h"
 #include "gym/common/v1/common.pb-c.h"
+#include "gym/common/v1/export.pb-c.h"
 
 typedef struct Gym__Auth__V1__Profile Gym__Auth__V1__Profile;
 typedef struct Gym__Auth__V1__Ban Gym__Auth__V1__Ban;
@@ -56,6 +57,8 @@ typedef struct Gym__Auth__V1__SearchProfilesRequest Gym__Auth__V1__SearchProfile
 typedef struct Gym__Auth__V1__SearchProfilesResponse Gym__Auth__V1__SearchProfilesResponse;
 typedef struct Gym__Auth__V1__DeleteAccountRequest Gym__Auth__V1__DeleteAccountRequest;
 typedef struct Gym__Auth__V1__DeleteAccountResponse Gym__Auth__V1__DeleteAccountResponse;
+typedef struct Gym__Auth__V1__ExportMyDataRequest Gym__Auth__V1__ExportMyDataRequest;
+typedef struct Gym__Auth__V1__ExportMyDataResponse Gym__Auth__V1__ExportMyDataResponse;
 typedef struct Gym__Auth__V1__GetSigningKeysRequest Gym__Auth__V1__GetSigningKeysRequest;
 typedef struct Gym__Auth__V1__GetSigningKeysResponse Gym__Auth__V1__GetSigningKeysResponse;
 typedef struct Gym__Auth__V1__ListUsersRequest Gym__Auth__V1__ListUsersRequest;
@@ -88,6 +91,8 @@ typedef struct Gym__Auth__V1__ListMailOutboxRequest Gym__Auth__V1__ListMailOutbo
 typedef struct Gym__Auth__V1__ListMailOutboxResponse Gym__Auth__V1__ListMailOutboxResponse;
 typedef struct Gym__Auth__V1__CreateAdminRequest Gym__Auth__V1__CreateAdminRequest;
 typedef struct Gym__Auth__V1__CreateAdminResponse Gym__Auth__V1__CreateAdminResponse;
+typedef struct Gym__Auth__V1__ExportUserRequest Gym__Auth__V1__ExportUserRequest;
+typedef struct Gym__Auth__V1__ExportUserResponse Gym__Auth__V1__ExportUserResponse;
 
 
 /* --- enums --- */
@@ -701,6 +706,25 @@ struct  Gym__Auth__V1__DeleteAccountResponse
      }
 
 
+struct  Gym__Auth__V1__ExportMyDataRequest
+{
+  ProtobufCMessage base;
+};
+#define GYM__AUTH__V1__EXPORT_MY_DATA_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__export_my_data_request__descriptor) \
+     }
+
+
+struct  Gym__Auth__V1__ExportMyDataResponse
+{
+  ProtobufCMessage base;
+  Gym__Common__V1__ExportPart *part;
+};
+#define GYM__AUTH__V1__EXPORT_MY_DATA_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__export_my_data_response__descriptor) \
+    , NULL }
+
+
 struct  Gym__Auth__V1__GetSigningKeysRequest
 {
   ProtobufCMessage base;
@@ -1152,6 +1176,26 @@ struct  Gym__Auth__V1__CreateAdminResponse
 };
 #define GYM__AUTH__V1__CREATE_ADMIN_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__create_admin_response__descriptor) \
+    , NULL }
+
+
+struct  Gym__Auth__V1__ExportUserRequest
+{
+  ProtobufCMessage base;
+  char *user_id;
+};
+#define GYM__AUTH__V1__EXPORT_USER_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__export_user_request__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Auth__V1__ExportUserResponse
+{
+  ProtobufCMessage base;
+  Gym__Common__V1__ExportPart *part;
+};
+#define GYM__AUTH__V1__EXPORT_USER_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__export_user_response__descriptor) \
     , NULL }
 
 
@@ -1877,6 +1921,44 @@ Gym__Auth__V1__DeleteAccountResponse *
 void   gym__auth__v1__delete_account_response__free_unpacked
                      (Gym__Auth__V1__DeleteAccountResponse *message,
                       ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__ExportMyDataRequest methods */
+void   gym__auth__v1__export_my_data_request__init
+                     (Gym__Auth__V1__ExportMyDataRequest         *message);
+size_t gym__auth__v1__export_my_data_request__get_packed_size
+                     (const Gym__Auth__V1__ExportMyDataRequest   *message);
+size_t gym__auth__v1__export_my_data_request__pack
+                     (const Gym__Auth__V1__ExportMyDataRequest   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__export_my_data_request__pack_to_buffer
+                     (const Gym__Auth__V1__ExportMyDataRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__ExportMyDataRequest *
+       gym__auth__v1__export_my_data_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__export_my_data_request__free_unpacked
+                     (Gym__Auth__V1__ExportMyDataRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__ExportMyDataResponse methods */
+void   gym__auth__v1__export_my_data_response__init
+                     (Gym__Auth__V1__ExportMyDataResponse         *message);
+size_t gym__auth__v1__export_my_data_response__get_packed_size
+                     (const Gym__Auth__V1__ExportMyDataResponse   *message);
+size_t gym__auth__v1__export_my_data_response__pack
+                     (const Gym__Auth__V1__ExportMyDataResponse   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__export_my_data_response__pack_to_buffer
+                     (const Gym__Auth__V1__ExportMyDataResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__ExportMyDataResponse *
+       gym__auth__v1__export_my_data_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__export_my_data_response__free_unpacked
+                     (Gym__Auth__V1__ExportMyDataResponse *message,
+                      ProtobufCAllocator *allocator);
 /* Gym__Auth__V1__GetSigningKeysRequest methods */
 void   gym__auth__v1__get_signing_keys_request__init
                      (Gym__Auth__V1__GetSigningKeysRequest         *message);
@@ -2485,6 +2567,44 @@ Gym__Auth__V1__CreateAdminResponse *
 void   gym__auth__v1__create_admin_response__free_unpacked
                      (Gym__Auth__V1__CreateAdminResponse *message,
                       ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__ExportUserRequest methods */
+void   gym__auth__v1__export_user_request__init
+                     (Gym__Auth__V1__ExportUserRequest         *message);
+size_t gym__auth__v1__export_user_request__get_packed_size
+                     (const Gym__Auth__V1__ExportUserRequest   *message);
+size_t gym__auth__v1__export_user_request__pack
+                     (const Gym__Auth__V1__ExportUserRequest   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__export_user_request__pack_to_buffer
+                     (const Gym__Auth__V1__ExportUserRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__ExportUserRequest *
+       gym__auth__v1__export_user_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__export_user_request__free_unpacked
+                     (Gym__Auth__V1__ExportUserRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__ExportUserResponse methods */
+void   gym__auth__v1__export_user_response__init
+                     (Gym__Auth__V1__ExportUserResponse         *message);
+size_t gym__auth__v1__export_user_response__get_packed_size
+                     (const Gym__Auth__V1__ExportUserResponse   *message);
+size_t gym__auth__v1__export_user_response__pack
+                     (const Gym__Auth__V1__ExportUserResponse   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__export_user_response__pack_to_buffer
+                     (const Gym__Auth__V1__ExportUserResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__ExportUserResponse *
+       gym__auth__v1__export_user_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__export_user_response__free_unpacked
+                     (Gym__Auth__V1__ExportUserResponse *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Gym__Auth__V1__Profile_Closure)
@@ -2601,6 +2721,12 @@ typedef void (*Gym__Auth__V1__DeleteAccountRequest_Closure)
 typedef void (*Gym__Auth__V1__DeleteAccountResponse_Closure)
                  (const Gym__Auth__V1__DeleteAccountResponse *message,
                   void *closure_data);
+typedef void (*Gym__Auth__V1__ExportMyDataRequest_Closure)
+                 (const Gym__Auth__V1__ExportMyDataRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__ExportMyDataResponse_Closure)
+                 (const Gym__Auth__V1__ExportMyDataResponse *message,
+                  void *closure_data);
 typedef void (*Gym__Auth__V1__GetSigningKeysRequest_Closure)
                  (const Gym__Auth__V1__GetSigningKeysRequest *message,
                   void *closure_data);
@@ -2696,6 +2822,12 @@ typedef void (*Gym__Auth__V1__CreateAdminRequest_Closure)
                   void *closure_data);
 typedef void (*Gym__Auth__V1__CreateAdminResponse_Closure)
                  (const Gym__Auth__V1__CreateAdminResponse *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__ExportUserRequest_Closure)
+                 (const Gym__Auth__V1__ExportUserRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__ExportUserResponse_Closure)
+                 (const Gym__Auth__V1__ExportUserResponse *message,
                   void *closure_data);
 
 /* --- services --- */
@@ -2808,6 +2940,10 @@ struct Gym__Auth__V1__AuthService_Service
                                const Gym__Auth__V1__PurgeInactiveUsersRequest *input,
                                Gym__Auth__V1__PurgeInactiveUsersResponse_Closure closure,
                                void *closure_data);
+  void (*export_my_data)(Gym__Auth__V1__AuthService_Service *service,
+                         const Gym__Auth__V1__ExportMyDataRequest *input,
+                         Gym__Auth__V1__ExportMyDataResponse_Closure closure,
+                         void *closure_data);
 };
 typedef void (*Gym__Auth__V1__AuthService_ServiceDestroy)(Gym__Auth__V1__AuthService_Service *);
 void gym__auth__v1__auth_service__init (Gym__Auth__V1__AuthService_Service *service,
@@ -2841,7 +2977,8 @@ void gym__auth__v1__auth_service__init (Gym__Auth__V1__AuthService_Service *serv
       function_prefix__ ## request_trainer_role,\
       function_prefix__ ## list_trainer_role_requests,\
       function_prefix__ ## decide_trainer_role,\
-      function_prefix__ ## purge_inactive_users  }
+      function_prefix__ ## purge_inactive_users,\
+      function_prefix__ ## export_my_data  }
 void gym__auth__v1__auth_service__register(ProtobufCService *service,
                                            const Gym__Auth__V1__RegisterRequest *input,
                                            Gym__Auth__V1__RegisterResponse_Closure closure,
@@ -2946,6 +3083,10 @@ void gym__auth__v1__auth_service__purge_inactive_users(ProtobufCService *service
                                                        const Gym__Auth__V1__PurgeInactiveUsersRequest *input,
                                                        Gym__Auth__V1__PurgeInactiveUsersResponse_Closure closure,
                                                        void *closure_data);
+void gym__auth__v1__auth_service__export_my_data(ProtobufCService *service,
+                                                 const Gym__Auth__V1__ExportMyDataRequest *input,
+                                                 Gym__Auth__V1__ExportMyDataResponse_Closure closure,
+                                                 void *closure_data);
 typedef struct Gym__Auth__V1__AuthInternal_Service Gym__Auth__V1__AuthInternal_Service;
 struct Gym__Auth__V1__AuthInternal_Service
 {
@@ -2966,6 +3107,10 @@ struct Gym__Auth__V1__AuthInternal_Service
                        const Gym__Auth__V1__CreateAdminRequest *input,
                        Gym__Auth__V1__CreateAdminResponse_Closure closure,
                        void *closure_data);
+  void (*export_user)(Gym__Auth__V1__AuthInternal_Service *service,
+                      const Gym__Auth__V1__ExportUserRequest *input,
+                      Gym__Auth__V1__ExportUserResponse_Closure closure,
+                      void *closure_data);
 };
 typedef void (*Gym__Auth__V1__AuthInternal_ServiceDestroy)(Gym__Auth__V1__AuthInternal_Service *);
 void gym__auth__v1__auth_internal__init (Gym__Auth__V1__AuthInternal_Service *service,
@@ -2977,7 +3122,8 @@ void gym__auth__v1__auth_internal__init (Gym__Auth__V1__AuthInternal_Service *se
       function_prefix__ ## lookup_users,\
       function_prefix__ ## watch_revocations,\
       function_prefix__ ## list_mail_outbox,\
-      function_prefix__ ## create_admin  }
+      function_prefix__ ## create_admin,\
+      function_prefix__ ## export_user  }
 void gym__auth__v1__auth_internal__lookup_users(ProtobufCService *service,
                                                 const Gym__Auth__V1__LookupUsersRequest *input,
                                                 Gym__Auth__V1__LookupUsersResponse_Closure closure,
@@ -2994,6 +3140,10 @@ void gym__auth__v1__auth_internal__create_admin(ProtobufCService *service,
                                                 const Gym__Auth__V1__CreateAdminRequest *input,
                                                 Gym__Auth__V1__CreateAdminResponse_Closure closure,
                                                 void *closure_data);
+void gym__auth__v1__auth_internal__export_user(ProtobufCService *service,
+                                               const Gym__Auth__V1__ExportUserRequest *input,
+                                               Gym__Auth__V1__ExportUserResponse_Closure closure,
+                                               void *closure_data);
 
 /* --- descriptors --- */
 
@@ -3040,6 +3190,8 @@ extern const ProtobufCMessageDescriptor gym__auth__v1__search_profiles_request__
 extern const ProtobufCMessageDescriptor gym__auth__v1__search_profiles_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__delete_account_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__delete_account_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__export_my_data_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__export_my_data_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__get_signing_keys_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__get_signing_keys_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__list_users_request__descriptor;
@@ -3072,6 +3224,8 @@ extern const ProtobufCMessageDescriptor gym__auth__v1__list_mail_outbox_request_
 extern const ProtobufCMessageDescriptor gym__auth__v1__list_mail_outbox_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__create_admin_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__create_admin_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__export_user_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__export_user_response__descriptor;
 extern const ProtobufCServiceDescriptor gym__auth__v1__auth_service__descriptor;
 extern const ProtobufCServiceDescriptor gym__auth__v1__auth_internal__descriptor;
 

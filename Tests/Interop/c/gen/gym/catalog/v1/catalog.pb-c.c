@@ -2392,6 +2392,96 @@ void   gym__catalog__v1__set_user_standing_response__free_unpacked
   assert(message->base.descriptor == &gym__catalog__v1__set_user_standing_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   gym__catalog__v1__export_user_request__init
+                     (Gym__Catalog__V1__ExportUserRequest         *message)
+{
+  static const Gym__Catalog__V1__ExportUserRequest init_value = GYM__CATALOG__V1__EXPORT_USER_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__catalog__v1__export_user_request__get_packed_size
+                     (const Gym__Catalog__V1__ExportUserRequest *message)
+{
+  assert(message->base.descriptor == &gym__catalog__v1__export_user_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__catalog__v1__export_user_request__pack
+                     (const Gym__Catalog__V1__ExportUserRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__catalog__v1__export_user_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__catalog__v1__export_user_request__pack_to_buffer
+                     (const Gym__Catalog__V1__ExportUserRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__catalog__v1__export_user_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Catalog__V1__ExportUserRequest *
+       gym__catalog__v1__export_user_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Catalog__V1__ExportUserRequest *)
+     protobuf_c_message_unpack (&gym__catalog__v1__export_user_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__catalog__v1__export_user_request__free_unpacked
+                     (Gym__Catalog__V1__ExportUserRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__catalog__v1__export_user_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__catalog__v1__export_user_response__init
+                     (Gym__Catalog__V1__ExportUserResponse         *message)
+{
+  static const Gym__Catalog__V1__ExportUserResponse init_value = GYM__CATALOG__V1__EXPORT_USER_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__catalog__v1__export_user_response__get_packed_size
+                     (const Gym__Catalog__V1__ExportUserResponse *message)
+{
+  assert(message->base.descriptor == &gym__catalog__v1__export_user_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__catalog__v1__export_user_response__pack
+                     (const Gym__Catalog__V1__ExportUserResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__catalog__v1__export_user_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__catalog__v1__export_user_response__pack_to_buffer
+                     (const Gym__Catalog__V1__ExportUserResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__catalog__v1__export_user_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Catalog__V1__ExportUserResponse *
+       gym__catalog__v1__export_user_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Catalog__V1__ExportUserResponse *)
+     protobuf_c_message_unpack (&gym__catalog__v1__export_user_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__catalog__v1__export_user_response__free_unpacked
+                     (Gym__Catalog__V1__ExportUserResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__catalog__v1__export_user_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   gym__catalog__v1__lookup_exercises_request__init
                      (Gym__Catalog__V1__LookupExercisesRequest         *message)
 {
@@ -5908,6 +5998,82 @@ const ProtobufCMessageDescriptor gym__catalog__v1__set_user_standing_response__d
   (ProtobufCMessageInit) gym__catalog__v1__set_user_standing_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor gym__catalog__v1__export_user_request__field_descriptors[1] =
+{
+  {
+    "user_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Catalog__V1__ExportUserRequest, user_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__catalog__v1__export_user_request__field_indices_by_name[] = {
+  0,   /* field[0] = user_id */
+};
+static const ProtobufCIntRange gym__catalog__v1__export_user_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__catalog__v1__export_user_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.catalog.v1.ExportUserRequest",
+  "ExportUserRequest",
+  "Gym__Catalog__V1__ExportUserRequest",
+  "gym.catalog.v1",
+  sizeof(Gym__Catalog__V1__ExportUserRequest),
+  1,
+  gym__catalog__v1__export_user_request__field_descriptors,
+  gym__catalog__v1__export_user_request__field_indices_by_name,
+  1,  gym__catalog__v1__export_user_request__number_ranges,
+  (ProtobufCMessageInit) gym__catalog__v1__export_user_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__catalog__v1__export_user_response__field_descriptors[1] =
+{
+  {
+    "part",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Catalog__V1__ExportUserResponse, part),
+    &gym__common__v1__export_part__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__catalog__v1__export_user_response__field_indices_by_name[] = {
+  0,   /* field[0] = part */
+};
+static const ProtobufCIntRange gym__catalog__v1__export_user_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__catalog__v1__export_user_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.catalog.v1.ExportUserResponse",
+  "ExportUserResponse",
+  "Gym__Catalog__V1__ExportUserResponse",
+  "gym.catalog.v1",
+  sizeof(Gym__Catalog__V1__ExportUserResponse),
+  1,
+  gym__catalog__v1__export_user_response__field_descriptors,
+  gym__catalog__v1__export_user_response__field_indices_by_name,
+  1,  gym__catalog__v1__export_user_response__number_ranges,
+  (ProtobufCMessageInit) gym__catalog__v1__export_user_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCFieldDescriptor gym__catalog__v1__lookup_exercises_request__field_descriptors[1] =
 {
   {
@@ -6668,7 +6834,7 @@ void gym__catalog__v1__catalog_service__init (Gym__Catalog__V1__CatalogService_S
                                      &gym__catalog__v1__catalog_service__descriptor,
                                      (ProtobufCServiceDestroy) destroy);
 }
-static const ProtobufCMethodDescriptor gym__catalog__v1__catalog_internal__method_descriptors[6] =
+static const ProtobufCMethodDescriptor gym__catalog__v1__catalog_internal__method_descriptors[7] =
 {
   { "GetProgramSnapshot", &gym__catalog__v1__get_program_snapshot_request__descriptor, &gym__catalog__v1__get_program_snapshot_response__descriptor },
   { "RecordProgramSaved", &gym__catalog__v1__record_program_saved_request__descriptor, &gym__catalog__v1__record_program_saved_response__descriptor },
@@ -6676,8 +6842,10 @@ static const ProtobufCMethodDescriptor gym__catalog__v1__catalog_internal__metho
   { "SetUserStanding", &gym__catalog__v1__set_user_standing_request__descriptor, &gym__catalog__v1__set_user_standing_response__descriptor },
   { "LookupExercises", &gym__catalog__v1__lookup_exercises_request__descriptor, &gym__catalog__v1__lookup_exercises_response__descriptor },
   { "PublishProgram", &gym__catalog__v1__publish_program_request__descriptor, &gym__catalog__v1__publish_program_response__descriptor },
+  { "ExportUser", &gym__catalog__v1__export_user_request__descriptor, &gym__catalog__v1__export_user_response__descriptor },
 };
 const unsigned gym__catalog__v1__catalog_internal__method_indices_by_name[] = {
+  6,        /* ExportUser */
   0,        /* GetProgramSnapshot */
   4,        /* LookupExercises */
   5,        /* PublishProgram */
@@ -6692,7 +6860,7 @@ const ProtobufCServiceDescriptor gym__catalog__v1__catalog_internal__descriptor 
   "CatalogInternal",
   "Gym__Catalog__V1__CatalogInternal",
   "gym.catalog.v1",
-  6,
+  7,
   gym__catalog__v1__catalog_internal__method_descriptors,
   gym__catalog__v1__catalog_internal__method_indices_by_name
 };
@@ -6743,6 +6911,14 @@ void gym__catalog__v1__catalog_internal__publish_program(ProtobufCService *servi
 {
   assert(service->descriptor == &gym__catalog__v1__catalog_internal__descriptor);
   service->invoke(service, 5, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__catalog__v1__catalog_internal__export_user(ProtobufCService *service,
+                                                     const Gym__Catalog__V1__ExportUserRequest *input,
+                                                     Gym__Catalog__V1__ExportUserResponse_Closure closure,
+                                                     void *closure_data)
+{
+  assert(service->descriptor == &gym__catalog__v1__catalog_internal__descriptor);
+  service->invoke(service, 6, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__catalog__v1__catalog_internal__init (Gym__Catalog__V1__CatalogInternal_Service *service,
                                                Gym__Catalog__V1__CatalogInternal_ServiceDestroy destroy)

@@ -15,6 +15,7 @@ PROTOBUF_C__BEGIN_DECLS
 #endif
 
 #include "google/protobuf/timestamp.pb-c.h"
+#include "gym/common/v1/export.pb-c.h"
 
 typedef struct Gym__Catalog__V1__Media Gym__Catalog__V1__Media;
 typedef struct Gym__Catalog__V1__Exercise Gym__Catalog__V1__Exercise;
@@ -69,6 +70,8 @@ typedef struct Gym__Catalog__V1__PurgeUserRequest Gym__Catalog__V1__PurgeUserReq
 typedef struct Gym__Catalog__V1__PurgeUserResponse Gym__Catalog__V1__PurgeUserResponse;
 typedef struct Gym__Catalog__V1__SetUserStandingRequest Gym__Catalog__V1__SetUserStandingRequest;
 typedef struct Gym__Catalog__V1__SetUserStandingResponse Gym__Catalog__V1__SetUserStandingResponse;
+typedef struct Gym__Catalog__V1__ExportUserRequest Gym__Catalog__V1__ExportUserRequest;
+typedef struct Gym__Catalog__V1__ExportUserResponse Gym__Catalog__V1__ExportUserResponse;
 typedef struct Gym__Catalog__V1__LookupExercisesRequest Gym__Catalog__V1__LookupExercisesRequest;
 typedef struct Gym__Catalog__V1__LookupExercisesResponse Gym__Catalog__V1__LookupExercisesResponse;
 typedef struct Gym__Catalog__V1__PublishProgramRequest Gym__Catalog__V1__PublishProgramRequest;
@@ -1106,6 +1109,26 @@ struct  Gym__Catalog__V1__SetUserStandingResponse
 #define GYM__CATALOG__V1__SET_USER_STANDING_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__catalog__v1__set_user_standing_response__descriptor) \
     , 0 }
+
+
+struct  Gym__Catalog__V1__ExportUserRequest
+{
+  ProtobufCMessage base;
+  char *user_id;
+};
+#define GYM__CATALOG__V1__EXPORT_USER_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__catalog__v1__export_user_request__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Catalog__V1__ExportUserResponse
+{
+  ProtobufCMessage base;
+  Gym__Common__V1__ExportPart *part;
+};
+#define GYM__CATALOG__V1__EXPORT_USER_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__catalog__v1__export_user_response__descriptor) \
+    , NULL }
 
 
 struct  Gym__Catalog__V1__LookupExercisesRequest
@@ -2164,6 +2187,44 @@ Gym__Catalog__V1__SetUserStandingResponse *
 void   gym__catalog__v1__set_user_standing_response__free_unpacked
                      (Gym__Catalog__V1__SetUserStandingResponse *message,
                       ProtobufCAllocator *allocator);
+/* Gym__Catalog__V1__ExportUserRequest methods */
+void   gym__catalog__v1__export_user_request__init
+                     (Gym__Catalog__V1__ExportUserRequest         *message);
+size_t gym__catalog__v1__export_user_request__get_packed_size
+                     (const Gym__Catalog__V1__ExportUserRequest   *message);
+size_t gym__catalog__v1__export_user_request__pack
+                     (const Gym__Catalog__V1__ExportUserRequest   *message,
+                      uint8_t             *out);
+size_t gym__catalog__v1__export_user_request__pack_to_buffer
+                     (const Gym__Catalog__V1__ExportUserRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Catalog__V1__ExportUserRequest *
+       gym__catalog__v1__export_user_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__catalog__v1__export_user_request__free_unpacked
+                     (Gym__Catalog__V1__ExportUserRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Catalog__V1__ExportUserResponse methods */
+void   gym__catalog__v1__export_user_response__init
+                     (Gym__Catalog__V1__ExportUserResponse         *message);
+size_t gym__catalog__v1__export_user_response__get_packed_size
+                     (const Gym__Catalog__V1__ExportUserResponse   *message);
+size_t gym__catalog__v1__export_user_response__pack
+                     (const Gym__Catalog__V1__ExportUserResponse   *message,
+                      uint8_t             *out);
+size_t gym__catalog__v1__export_user_response__pack_to_buffer
+                     (const Gym__Catalog__V1__ExportUserResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Catalog__V1__ExportUserResponse *
+       gym__catalog__v1__export_user_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__catalog__v1__export_user_response__free_unpacked
+                     (Gym__Catalog__V1__ExportUserResponse *message,
+                      ProtobufCAllocator *allocator);
 /* Gym__Catalog__V1__LookupExercisesRequest methods */
 void   gym__catalog__v1__lookup_exercises_request__init
                      (Gym__Catalog__V1__LookupExercisesRequest         *message);
@@ -2401,6 +2462,12 @@ typedef void (*Gym__Catalog__V1__SetUserStandingRequest_Closure)
 typedef void (*Gym__Catalog__V1__SetUserStandingResponse_Closure)
                  (const Gym__Catalog__V1__SetUserStandingResponse *message,
                   void *closure_data);
+typedef void (*Gym__Catalog__V1__ExportUserRequest_Closure)
+                 (const Gym__Catalog__V1__ExportUserRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Catalog__V1__ExportUserResponse_Closure)
+                 (const Gym__Catalog__V1__ExportUserResponse *message,
+                  void *closure_data);
 typedef void (*Gym__Catalog__V1__LookupExercisesRequest_Closure)
                  (const Gym__Catalog__V1__LookupExercisesRequest *message,
                   void *closure_data);
@@ -2618,6 +2685,10 @@ struct Gym__Catalog__V1__CatalogInternal_Service
                           const Gym__Catalog__V1__PublishProgramRequest *input,
                           Gym__Catalog__V1__PublishProgramResponse_Closure closure,
                           void *closure_data);
+  void (*export_user)(Gym__Catalog__V1__CatalogInternal_Service *service,
+                      const Gym__Catalog__V1__ExportUserRequest *input,
+                      Gym__Catalog__V1__ExportUserResponse_Closure closure,
+                      void *closure_data);
 };
 typedef void (*Gym__Catalog__V1__CatalogInternal_ServiceDestroy)(Gym__Catalog__V1__CatalogInternal_Service *);
 void gym__catalog__v1__catalog_internal__init (Gym__Catalog__V1__CatalogInternal_Service *service,
@@ -2631,7 +2702,8 @@ void gym__catalog__v1__catalog_internal__init (Gym__Catalog__V1__CatalogInternal
       function_prefix__ ## purge_user,\
       function_prefix__ ## set_user_standing,\
       function_prefix__ ## lookup_exercises,\
-      function_prefix__ ## publish_program  }
+      function_prefix__ ## publish_program,\
+      function_prefix__ ## export_user  }
 void gym__catalog__v1__catalog_internal__get_program_snapshot(ProtobufCService *service,
                                                               const Gym__Catalog__V1__GetProgramSnapshotRequest *input,
                                                               Gym__Catalog__V1__GetProgramSnapshotResponse_Closure closure,
@@ -2656,6 +2728,10 @@ void gym__catalog__v1__catalog_internal__publish_program(ProtobufCService *servi
                                                          const Gym__Catalog__V1__PublishProgramRequest *input,
                                                          Gym__Catalog__V1__PublishProgramResponse_Closure closure,
                                                          void *closure_data);
+void gym__catalog__v1__catalog_internal__export_user(ProtobufCService *service,
+                                                     const Gym__Catalog__V1__ExportUserRequest *input,
+                                                     Gym__Catalog__V1__ExportUserResponse_Closure closure,
+                                                     void *closure_data);
 
 /* --- descriptors --- */
 
@@ -2722,6 +2798,8 @@ extern const ProtobufCMessageDescriptor gym__catalog__v1__purge_user_request__de
 extern const ProtobufCMessageDescriptor gym__catalog__v1__purge_user_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__catalog__v1__set_user_standing_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__catalog__v1__set_user_standing_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__catalog__v1__export_user_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__catalog__v1__export_user_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__catalog__v1__lookup_exercises_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__catalog__v1__lookup_exercises_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__catalog__v1__publish_program_request__descriptor;

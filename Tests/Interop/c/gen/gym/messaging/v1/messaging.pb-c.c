@@ -4507,6 +4507,96 @@ void   gym__messaging__v1__set_user_visibility_response__free_unpacked
   assert(message->base.descriptor == &gym__messaging__v1__set_user_visibility_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   gym__messaging__v1__export_user_request__init
+                     (Gym__Messaging__V1__ExportUserRequest         *message)
+{
+  static const Gym__Messaging__V1__ExportUserRequest init_value = GYM__MESSAGING__V1__EXPORT_USER_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__export_user_request__get_packed_size
+                     (const Gym__Messaging__V1__ExportUserRequest *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__export_user_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__export_user_request__pack
+                     (const Gym__Messaging__V1__ExportUserRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__export_user_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__export_user_request__pack_to_buffer
+                     (const Gym__Messaging__V1__ExportUserRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__export_user_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__ExportUserRequest *
+       gym__messaging__v1__export_user_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__ExportUserRequest *)
+     protobuf_c_message_unpack (&gym__messaging__v1__export_user_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__export_user_request__free_unpacked
+                     (Gym__Messaging__V1__ExportUserRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__export_user_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__export_user_response__init
+                     (Gym__Messaging__V1__ExportUserResponse         *message)
+{
+  static const Gym__Messaging__V1__ExportUserResponse init_value = GYM__MESSAGING__V1__EXPORT_USER_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__export_user_response__get_packed_size
+                     (const Gym__Messaging__V1__ExportUserResponse *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__export_user_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__export_user_response__pack
+                     (const Gym__Messaging__V1__ExportUserResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__export_user_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__export_user_response__pack_to_buffer
+                     (const Gym__Messaging__V1__ExportUserResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__export_user_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__ExportUserResponse *
+       gym__messaging__v1__export_user_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__ExportUserResponse *)
+     protobuf_c_message_unpack (&gym__messaging__v1__export_user_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__export_user_response__free_unpacked
+                     (Gym__Messaging__V1__ExportUserResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__export_user_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor gym__messaging__v1__user_ref__field_descriptors[3] =
 {
   {
@@ -9554,7 +9644,7 @@ const ProtobufCMessageDescriptor gym__messaging__v1__resolve_report_case_respons
   (ProtobufCMessageInit) gym__messaging__v1__resolve_report_case_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor gym__messaging__v1__notify_request__field_descriptors[6] =
+static const ProtobufCFieldDescriptor gym__messaging__v1__notify_request__field_descriptors[7] =
 {
   {
     "user_id",
@@ -9628,8 +9718,21 @@ static const ProtobufCFieldDescriptor gym__messaging__v1__notify_request__field_
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "about_user_id",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__NotifyRequest, about_user_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__messaging__v1__notify_request__field_indices_by_name[] = {
+  6,   /* field[6] = about_user_id */
   3,   /* field[3] = body */
   5,   /* field[5] = idempotency_key */
   1,   /* field[1] = kind */
@@ -9640,7 +9743,7 @@ static const unsigned gym__messaging__v1__notify_request__field_indices_by_name[
 static const ProtobufCIntRange gym__messaging__v1__notify_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 0, 7 }
 };
 const ProtobufCMessageDescriptor gym__messaging__v1__notify_request__descriptor =
 {
@@ -9650,7 +9753,7 @@ const ProtobufCMessageDescriptor gym__messaging__v1__notify_request__descriptor 
   "Gym__Messaging__V1__NotifyRequest",
   "gym.messaging.v1",
   sizeof(Gym__Messaging__V1__NotifyRequest),
-  6,
+  7,
   gym__messaging__v1__notify_request__field_descriptors,
   gym__messaging__v1__notify_request__field_indices_by_name,
   1,  gym__messaging__v1__notify_request__number_ranges,
@@ -10101,6 +10204,82 @@ const ProtobufCMessageDescriptor gym__messaging__v1__set_user_visibility_respons
   gym__messaging__v1__set_user_visibility_response__field_indices_by_name,
   1,  gym__messaging__v1__set_user_visibility_response__number_ranges,
   (ProtobufCMessageInit) gym__messaging__v1__set_user_visibility_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__export_user_request__field_descriptors[1] =
+{
+  {
+    "user_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ExportUserRequest, user_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__export_user_request__field_indices_by_name[] = {
+  0,   /* field[0] = user_id */
+};
+static const ProtobufCIntRange gym__messaging__v1__export_user_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__export_user_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.ExportUserRequest",
+  "ExportUserRequest",
+  "Gym__Messaging__V1__ExportUserRequest",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__ExportUserRequest),
+  1,
+  gym__messaging__v1__export_user_request__field_descriptors,
+  gym__messaging__v1__export_user_request__field_indices_by_name,
+  1,  gym__messaging__v1__export_user_request__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__export_user_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__export_user_response__field_descriptors[1] =
+{
+  {
+    "part",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__ExportUserResponse, part),
+    &gym__common__v1__export_part__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__export_user_response__field_indices_by_name[] = {
+  0,   /* field[0] = part */
+};
+static const ProtobufCIntRange gym__messaging__v1__export_user_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__export_user_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.ExportUserResponse",
+  "ExportUserResponse",
+  "Gym__Messaging__V1__ExportUserResponse",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__ExportUserResponse),
+  1,
+  gym__messaging__v1__export_user_response__field_descriptors,
+  gym__messaging__v1__export_user_response__field_indices_by_name,
+  1,  gym__messaging__v1__export_user_response__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__export_user_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCEnumValue gym__messaging__v1__event_kind__enum_values_by_number[7] =
@@ -10752,16 +10931,18 @@ void gym__messaging__v1__messaging_service__init (Gym__Messaging__V1__MessagingS
                                      &gym__messaging__v1__messaging_service__descriptor,
                                      (ProtobufCServiceDestroy) destroy);
 }
-static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_internal__method_descriptors[5] =
+static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_internal__method_descriptors[6] =
 {
   { "Notify", &gym__messaging__v1__notify_request__descriptor, &gym__messaging__v1__notify_response__descriptor },
   { "AreFriends", &gym__messaging__v1__are_friends_request__descriptor, &gym__messaging__v1__are_friends_response__descriptor },
   { "SetUserStanding", &gym__messaging__v1__set_user_standing_request__descriptor, &gym__messaging__v1__set_user_standing_response__descriptor },
   { "PurgeUser", &gym__messaging__v1__purge_user_request__descriptor, &gym__messaging__v1__purge_user_response__descriptor },
   { "SetUserVisibility", &gym__messaging__v1__set_user_visibility_request__descriptor, &gym__messaging__v1__set_user_visibility_response__descriptor },
+  { "ExportUser", &gym__messaging__v1__export_user_request__descriptor, &gym__messaging__v1__export_user_response__descriptor },
 };
 const unsigned gym__messaging__v1__messaging_internal__method_indices_by_name[] = {
   1,        /* AreFriends */
+  5,        /* ExportUser */
   0,        /* Notify */
   3,        /* PurgeUser */
   2,        /* SetUserStanding */
@@ -10774,7 +10955,7 @@ const ProtobufCServiceDescriptor gym__messaging__v1__messaging_internal__descrip
   "MessagingInternal",
   "Gym__Messaging__V1__MessagingInternal",
   "gym.messaging.v1",
-  5,
+  6,
   gym__messaging__v1__messaging_internal__method_descriptors,
   gym__messaging__v1__messaging_internal__method_indices_by_name
 };
@@ -10817,6 +10998,14 @@ void gym__messaging__v1__messaging_internal__set_user_visibility(ProtobufCServic
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_internal__descriptor);
   service->invoke(service, 4, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__messaging__v1__messaging_internal__export_user(ProtobufCService *service,
+                                                         const Gym__Messaging__V1__ExportUserRequest *input,
+                                                         Gym__Messaging__V1__ExportUserResponse_Closure closure,
+                                                         void *closure_data)
+{
+  assert(service->descriptor == &gym__messaging__v1__messaging_internal__descriptor);
+  service->invoke(service, 5, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_internal__init (Gym__Messaging__V1__MessagingInternal_Service *service,
                                                    Gym__Messaging__V1__MessagingInternal_ServiceDestroy destroy)

@@ -15,6 +15,7 @@ PROTOBUF_C__BEGIN_DECLS
 #endif
 
 #include "google/protobuf/timestamp.pb-c.h"
+#include "gym/common/v1/export.pb-c.h"
 
 typedef struct Gym__Messaging__V1__UserRef Gym__Messaging__V1__UserRef;
 typedef struct Gym__Messaging__V1__Attachment Gym__Messaging__V1__Attachment;
@@ -116,6 +117,8 @@ typedef struct Gym__Messaging__V1__PurgeUserRequest Gym__Messaging__V1__PurgeUse
 typedef struct Gym__Messaging__V1__PurgeUserResponse Gym__Messaging__V1__PurgeUserResponse;
 typedef struct Gym__Messaging__V1__SetUserVisibilityRequest Gym__Messaging__V1__SetUserVisibilityRequest;
 typedef struct Gym__Messaging__V1__SetUserVisibilityResponse Gym__Messaging__V1__SetUserVisibilityResponse;
+typedef struct Gym__Messaging__V1__ExportUserRequest Gym__Messaging__V1__ExportUserRequest;
+typedef struct Gym__Messaging__V1__ExportUserResponse Gym__Messaging__V1__ExportUserResponse;
 
 
 /* --- enums --- */
@@ -1502,10 +1505,15 @@ struct  Gym__Messaging__V1__NotifyRequest
    * The caller's key: a second Notify with the same key for the same user is a no-op.
    */
   char *idempotency_key;
+  /*
+   * The other user the notification is about (named in it), if any: the notification
+   * and its event are removed when that account is deleted.
+   */
+  char *about_user_id;
 };
 #define GYM__MESSAGING__V1__NOTIFY_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__notify_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
 
 
 struct  Gym__Messaging__V1__NotifyResponse
@@ -1627,6 +1635,26 @@ struct  Gym__Messaging__V1__SetUserVisibilityResponse
 #define GYM__MESSAGING__V1__SET_USER_VISIBILITY_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__set_user_visibility_response__descriptor) \
     , 0 }
+
+
+struct  Gym__Messaging__V1__ExportUserRequest
+{
+  ProtobufCMessage base;
+  char *user_id;
+};
+#define GYM__MESSAGING__V1__EXPORT_USER_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__export_user_request__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Messaging__V1__ExportUserResponse
+{
+  ProtobufCMessage base;
+  Gym__Common__V1__ExportPart *part;
+};
+#define GYM__MESSAGING__V1__EXPORT_USER_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__export_user_response__descriptor) \
+    , NULL }
 
 
 /* Gym__Messaging__V1__UserRef methods */
@@ -3529,6 +3557,44 @@ Gym__Messaging__V1__SetUserVisibilityResponse *
 void   gym__messaging__v1__set_user_visibility_response__free_unpacked
                      (Gym__Messaging__V1__SetUserVisibilityResponse *message,
                       ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__ExportUserRequest methods */
+void   gym__messaging__v1__export_user_request__init
+                     (Gym__Messaging__V1__ExportUserRequest         *message);
+size_t gym__messaging__v1__export_user_request__get_packed_size
+                     (const Gym__Messaging__V1__ExportUserRequest   *message);
+size_t gym__messaging__v1__export_user_request__pack
+                     (const Gym__Messaging__V1__ExportUserRequest   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__export_user_request__pack_to_buffer
+                     (const Gym__Messaging__V1__ExportUserRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__ExportUserRequest *
+       gym__messaging__v1__export_user_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__export_user_request__free_unpacked
+                     (Gym__Messaging__V1__ExportUserRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__ExportUserResponse methods */
+void   gym__messaging__v1__export_user_response__init
+                     (Gym__Messaging__V1__ExportUserResponse         *message);
+size_t gym__messaging__v1__export_user_response__get_packed_size
+                     (const Gym__Messaging__V1__ExportUserResponse   *message);
+size_t gym__messaging__v1__export_user_response__pack
+                     (const Gym__Messaging__V1__ExportUserResponse   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__export_user_response__pack_to_buffer
+                     (const Gym__Messaging__V1__ExportUserResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__ExportUserResponse *
+       gym__messaging__v1__export_user_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__export_user_response__free_unpacked
+                     (Gym__Messaging__V1__ExportUserResponse *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Gym__Messaging__V1__UserRef_Closure)
@@ -3830,6 +3896,12 @@ typedef void (*Gym__Messaging__V1__SetUserVisibilityRequest_Closure)
                   void *closure_data);
 typedef void (*Gym__Messaging__V1__SetUserVisibilityResponse_Closure)
                  (const Gym__Messaging__V1__SetUserVisibilityResponse *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__ExportUserRequest_Closure)
+                 (const Gym__Messaging__V1__ExportUserRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__ExportUserResponse_Closure)
+                 (const Gym__Messaging__V1__ExportUserResponse *message,
                   void *closure_data);
 
 /* --- services --- */
@@ -4221,6 +4293,10 @@ struct Gym__Messaging__V1__MessagingInternal_Service
                               const Gym__Messaging__V1__SetUserVisibilityRequest *input,
                               Gym__Messaging__V1__SetUserVisibilityResponse_Closure closure,
                               void *closure_data);
+  void (*export_user)(Gym__Messaging__V1__MessagingInternal_Service *service,
+                      const Gym__Messaging__V1__ExportUserRequest *input,
+                      Gym__Messaging__V1__ExportUserResponse_Closure closure,
+                      void *closure_data);
 };
 typedef void (*Gym__Messaging__V1__MessagingInternal_ServiceDestroy)(Gym__Messaging__V1__MessagingInternal_Service *);
 void gym__messaging__v1__messaging_internal__init (Gym__Messaging__V1__MessagingInternal_Service *service,
@@ -4233,7 +4309,8 @@ void gym__messaging__v1__messaging_internal__init (Gym__Messaging__V1__Messaging
       function_prefix__ ## are_friends,\
       function_prefix__ ## set_user_standing,\
       function_prefix__ ## purge_user,\
-      function_prefix__ ## set_user_visibility  }
+      function_prefix__ ## set_user_visibility,\
+      function_prefix__ ## export_user  }
 void gym__messaging__v1__messaging_internal__notify(ProtobufCService *service,
                                                     const Gym__Messaging__V1__NotifyRequest *input,
                                                     Gym__Messaging__V1__NotifyResponse_Closure closure,
@@ -4254,6 +4331,10 @@ void gym__messaging__v1__messaging_internal__set_user_visibility(ProtobufCServic
                                                                  const Gym__Messaging__V1__SetUserVisibilityRequest *input,
                                                                  Gym__Messaging__V1__SetUserVisibilityResponse_Closure closure,
                                                                  void *closure_data);
+void gym__messaging__v1__messaging_internal__export_user(ProtobufCService *service,
+                                                         const Gym__Messaging__V1__ExportUserRequest *input,
+                                                         Gym__Messaging__V1__ExportUserResponse_Closure closure,
+                                                         void *closure_data);
 
 /* --- descriptors --- */
 
@@ -4364,6 +4445,8 @@ extern const ProtobufCMessageDescriptor gym__messaging__v1__purge_user_request__
 extern const ProtobufCMessageDescriptor gym__messaging__v1__purge_user_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__set_user_visibility_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__set_user_visibility_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__export_user_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__export_user_response__descriptor;
 extern const ProtobufCServiceDescriptor gym__messaging__v1__messaging_service__descriptor;
 extern const ProtobufCServiceDescriptor gym__messaging__v1__messaging_internal__descriptor;
 

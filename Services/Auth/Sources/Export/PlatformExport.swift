@@ -1,0 +1,109 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import GymStore
+import Logging
+import SwiftProtobuf
+
+/// A user's whole data export: auth's own part, then each service that holds user data
+/// (the purge destinations, in order) asked for its part over the credentialed
+/// connection auth already keeps for purges, each part passed on as it arrives, then a
+/// summary. Nothing is gathered in memory: a slow reader slows the services' streams.
+public struct PlatformExport: Sendable {
+  typealias Send = @Sendable (Gym_Common_V1_ExportPart) async throws -> Void
+
+  let store: AuthStore
+  let destinations: [Outbox.Destination]
+  let clients: [Outbox.Destination: GymGRPCClient]
+  let logger: Logger
+
+  public init(store: AuthStore, destinations: [Outbox.Destination], clients: [Outbox.Destination: GymGRPCClient], logger: Logger) {
+    self.store = store
+    self.destinations = destinations
+    self.clients = clients
+    self.logger = logger
+  }
+
+  /// Time for one service to stream its part, attachments included.
+  static let serviceTimeout: Duration = .seconds(600)
+
+  /// UNAVAILABLE before anything is sent when a service that holds user data has no
+  /// address: an export that silently lacked its part would mislead the user.
+  func checkConfigured() throws {
+    for destination in destinations where clients[destination] == nil {
+      throw AuthError.unavailable(
+        "the export needs gym-\(destination), which this auth is not configured to reach (GYM_\(destination.rawValue.uppercased())_ADDR)")
+    }
+  }
+
+  func export(userID: String, send: @escaping Send) async throws {
+    let streamer = ExportStreamer(service: "auth") { part in try await send(part) }
+    var documents = Int64(try await streamer.tables(AuthStore.exportTables(userID: userID), from: store.writer))
+    var files: Int64 = 0
+    for destination in destinations {
+      guard let client = clients[destination] else { continue }
+      do {
+        let (serviceDocuments, serviceFiles) = try await Self.part(of: destination, userID: userID, client: client, send: send)
+        documents += serviceDocuments
+        files += serviceFiles
+      } catch {
+        throw DependencyError.from(error, dependency: "gym-\(destination)", logger: logger)
+      }
+    }
+    try await send(.with {
+      $0.summary = .with {
+        $0.services = ["auth"] + destinations.map(\.rawValue)
+        $0.documents = documents
+        $0.files = files
+        $0.exportedAt = Google_Protobuf_Timestamp(date: Date())
+      }
+    })
+  }
+
+  /// One service's part, passed on part by part; the documents and files it held.
+  private static func part(
+    of destination: Outbox.Destination, userID: String, client: GymGRPCClient, send: @escaping Send
+  ) async throws -> (Int64, Int64) {
+    let options = CallOptions.internalCall(timeout: serviceTimeout)
+    @Sendable func forward<Response: ExportResponse>(_ response: StreamingClientResponse<Response>) async throws -> (Int64, Int64) {
+      var documents: Int64 = 0
+      var files: Int64 = 0
+      for try await message in response.messages {
+        switch message.part.part {
+        case .document: documents += 1
+        case .file: files += 1
+        default: break
+        }
+        try await send(message.part)
+      }
+      return (documents, files)
+    }
+    switch destination {
+    case .catalog:
+      return try await Gym_Catalog_V1_CatalogInternal.Client(wrapping: client).exportUser(
+        .with { $0.userID = userID }, options: options, onResponse: forward)
+    case .plan:
+      return try await Gym_Plan_V1_PlanInternal.Client(wrapping: client).exportUser(
+        .with { $0.userID = userID }, options: options, onResponse: forward)
+    case .messaging:
+      return try await Gym_Messaging_V1_MessagingInternal.Client(wrapping: client).exportUser(
+        .with { $0.userID = userID }, options: options, onResponse: forward)
+    case .places:
+      return try await Gym_Places_V1_PlacesInternal.Client(wrapping: client).exportUser(
+        .with { $0.userID = userID }, options: options, onResponse: forward)
+    default:
+      throw AuthError.unavailable("gym-\(destination) has no part in a data export")
+    }
+  }
+}
+
+/// Every service's `ExportUserResponse`: one part of the export.
+protocol ExportResponse: Sendable {
+  var part: Gym_Common_V1_ExportPart { get }
+}
+
+extension Gym_Catalog_V1_ExportUserResponse: ExportResponse {}
+extension Gym_Plan_V1_ExportUserResponse: ExportResponse {}
+extension Gym_Messaging_V1_ExportUserResponse: ExportResponse {}
+extension Gym_Places_V1_ExportUserResponse: ExportResponse {}
