@@ -48,10 +48,12 @@ import Testing
     }
     let catalogGot = Mutex<[String]>([])
     let placesAnswered = Mutex(false)
+    let releasePlaces = Mutex(false)
     let worker = OutboxWorker(writer: pool, logger: Logger(label: "t")) { job in
-      // places is unreachable the slow way: the call waits for its time-out.
+      // places hangs (a receiver that never answers) until the test has seen catalog's
+      // deliveries, however slowly the machine runs, then fails the way a time-out does.
       if job.destination == "places" {
-        try await Task.sleep(for: .seconds(5))
+        while !releasePlaces.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
         placesAnswered.withLock { $0 = true }
         throw CancellationError()
       }
@@ -59,8 +61,9 @@ import Testing
     }
     let pass = Task { try await worker.deliverDue() }
     // Catalog has all three, in order, while places is still waiting on its one.
-    #expect(try await eventually(within: .seconds(4)) { catalogGot.withLock { $0 } == ["u1", "u2", "u3"] })
+    #expect(try await eventually(within: .seconds(60)) { catalogGot.withLock { $0 } == ["u1", "u2", "u3"] })
     #expect(!placesAnswered.withLock { $0 })
+    releasePlaces.withLock { $0 = true }
     #expect(try await pass.value == 3)
     let waiting = try await Outbox.summary(pool)
     #expect(waiting.map(\.destination) == ["places"] && waiting.first?.pending == 1)
