@@ -5,20 +5,26 @@ import GymAPI
 /// `export.jsonl`, one JSON object a line (a table page `{"service", "table", "rows"}`,
 /// a file `{"service", "file"}` naming its copy under `files/`, and last `{"summary"}`),
 /// and `files/SERVICE/ID-NAME` with each attachment's bytes. Only a new or empty
-/// directory is written to, so one export never mixes with another. Unchecked
-/// Sendable: a response handler is a `@Sendable` closure, but only the one task reading
-/// the stream writes to it, one part after another.
-final class ExportDirectory: @unchecked Sendable {
+/// directory is written to, so one export never mixes with another. Made inside the
+/// response handler, by the one task that reads the stream.
+final class ExportDirectory {
   let path: String
   private let lines: FileHandle
   private var file: (handle: FileHandle, path: String, expected: Int64, written: Int64)?
   private(set) var summary: Gym_Common_V1_ExportSummary?
 
-  init(path: String) throws {
+  /// Refuses a path that holds anything (checked before the export starts, and again
+  /// when the directory is made).
+  static func requireFresh(_ path: String) throws {
     let manager = FileManager.default
     if manager.fileExists(atPath: path), !((try? manager.contentsOfDirectory(atPath: path)) ?? [""]).isEmpty {
       throw OperatorFailure("\(path) exists and is not an empty directory; give --out a new directory")
     }
+  }
+
+  init(path: String) throws {
+    try Self.requireFresh(path)
+    let manager = FileManager.default
     try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
     self.path = path
     let jsonl = (path as NSString).appendingPathComponent("export.jsonl")

@@ -17,12 +17,13 @@ extension Users {
     func run() async throws {
       let (target, summary, directory) = try await Users.withAuth(stack) { _, client in
         let target = try await Users.resolve(user, client)
-        let directory = try ExportDirectory(path: out)
+        try ExportDirectory.requireFresh(out)
         let summary = try await Gym_Auth_V1_AuthInternal.Client(wrapping: client).exportUser(.with { $0.userID = target.id }) { response in
+          let directory = try ExportDirectory(path: out)
           for try await message in response.messages { try directory.write(message.part) }
           return try directory.finish()
         }
-        return (target, summary, directory.path)
+        return (target, summary, out)
       }
       if stack.json { return try Output.json(summary) }
       print(

@@ -154,10 +154,6 @@ extension MessagingStore {
     }
   }
 
-  public func areFriends(_ x: String, _ y: String) async throws -> Bool {
-    try await writer.read { db in try Self.friends(db, x, y) }
-  }
-
   static func friends(_ db: Database, _ x: String, _ y: String) throws -> Bool {
     let (a, b) = pair(x, y)
     return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM friendships WHERE user_a = ? AND user_b = ?)", arguments: [a, b]) ?? false
