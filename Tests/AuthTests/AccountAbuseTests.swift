@@ -166,12 +166,25 @@ import Testing
 
   // MARK: Registration and profiles
 
+  /// Issue 26: a gym's Wi-Fi, a campus or a carrier's NAT puts hundreds behind one
+  /// address; the default per-address budget must not turn away a launch evening.
+  @Test func aHundredSignUpsFromOneAddressWithinTheHourAllSucceed() async throws {
+    try await AuthFixture.run(configure: { $0.hashParameters = .init(logN: 4) }) { auth in
+      var refused: [Int] = []
+      for i in 1...100 {
+        if await rpcError({ _ = try await auth.register(newAccount("shared_wifi_\(i)")) }) != nil { refused.append(i) }
+      }
+      #expect(refused.count == 0, "\(refused.count) of 100 refused, the first being number \(refused.first ?? 0)")
+    }
+  }
+
   @Test func registrationsPerAddressAreLimitedAndATakenNameCostsNoHash() async throws {
     // One slow hash at a time and no queue: a request that needs a hash while one runs hears "busy".
     try await AuthFixture.run(configure: {
       $0.hashQueue = 0
       $0.hashConcurrency = 1
       $0.hashParameters = .init(logN: 15)
+      $0.registrations = .registrations(perAddress: 10)
     }) { auth in
       let first = newAccount("first_one")
       _ = try await auth.register(first)
@@ -202,13 +215,34 @@ import Testing
       let taken = await rpcError { _ = try await auth.register(again) }
       #expect(taken?.code == .alreadyExists)
       _ = try await background.value
-      // Ten registrations an hour per address, a refused one included.
+      // Ten registrations an hour per address (as configured), a refused one included.
       for i in 3...10 { _ = try await auth.register(newAccount("member_\(i)")) }
       let eleventh = await rpcError { _ = try await auth.register(newAccount("one_too_many")) }
       #expect(eleventh?.code == .resourceExhausted)
       #expect(eleventh?.message.hasPrefix("too many accounts registered from this address") == true)
       #expect((eleventh?.retryDelay ?? .zero) > .seconds(60))
     }
+  }
+
+  @Test func perAddressLimitsAreConfigurableAndSizedForSharedAddresses() throws {
+    let directory = try temporaryDirectory("gym-auth-config")
+    let credential = directory + "/credential"
+    _ = try ServiceCredential.loadOrCreate(path: credential)
+    func settings(_ environment: [String: String]) throws -> AuthApp.Settings {
+      try AuthApp.Settings(config: Config(
+        keys: AuthApp.keys, environment: ["GYM_DATA_DIR": directory, "GYM_SERVICE_CREDENTIAL_FILE": credential].merging(environment) { $1 },
+        arguments: []))
+    }
+    let defaults = try settings([:])
+    #expect(defaults.registrations.perAddress >= 100 && defaults.registrations.perPair >= 100)
+    #expect(defaults.throttle.perAddress == 500 && defaults.throttle.perPair == 5)
+    #expect(defaults.resets.perAddress == 200 && defaults.resets.perPair == 3 && defaults.resets.perAccount == 5)
+    let configured = try settings([
+      "GYM_AUTH_REGISTRATIONS_PER_ADDRESS": "7", "GYM_AUTH_WRONG_PASSWORDS_PER_ADDRESS": "40", "GYM_AUTH_RESETS_PER_ADDRESS": "9",
+    ])
+    #expect(configured.registrations == .registrations(perAddress: 7))
+    #expect(configured.throttle.perAddress == 40 && configured.resets.perAddress == 9)
+    #expect(throws: ConfigError.self) { try settings(["GYM_AUTH_REGISTRATIONS_PER_ADDRESS": "0"]) }
   }
 
   @Test func onlyTheGatewayIsBelievedAboutTheClientAddress() async throws {

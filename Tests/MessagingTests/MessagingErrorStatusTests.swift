@@ -17,6 +17,7 @@ import Testing
     .cursorExpired(floor: 42),
     .alreadyReported,
     .tooManyReports(limit: 20, retryAfter: 3600),
+    .tooManyStreams(open: 10),
   ]
 
   static func row(for error: MessagingError) -> (RPCError.Code, String) {
@@ -31,6 +32,8 @@ import Testing
     case .alreadyReported: (.alreadyExists, "you have already reported this; moderators will review it and you will be notified")
     case .tooManyReports:
       (.resourceExhausted, "you have filed 20 reports in the last 24 hours, the most allowed; moderators will review them, try again later")
+    case .tooManyStreams:
+      (.resourceExhausted, "this account has 10 streams open, the most allowed; close one before subscribing again")
     }
   }
 

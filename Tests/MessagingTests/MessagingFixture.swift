@@ -32,7 +32,7 @@ enum MessagingFixture {
   }
 
   static func run<T: Sendable>(
-    streamBuffer: Int = 1000, maxAttachmentBytes: Int = 10 << 20, eventRetention: Duration? = nil, reportsPerDay: Int = 20,
+    streamBuffer: Int = 1000, streamBufferBytes: Int? = nil, streamsPerUser: Int? = nil, maxAttachmentBytes: Int = 10 << 20, eventRetention: Duration? = nil, reportsPerDay: Int = 20,
     _ body: @Sendable (Env) async throws -> T
   ) async throws -> T {
     let port = try freePort()
@@ -43,6 +43,8 @@ enum MessagingFixture {
           common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
           dataDirectory: dataDirectory, auth: auth.address, credential: auth.credential))
       settings.streamBuffer = streamBuffer
+      if let streamBufferBytes { settings.streamBufferBytes = streamBufferBytes }
+      if let streamsPerUser { settings.streamsPerUser = streamsPerUser }
       settings.maxAttachmentBytes = maxAttachmentBytes
       settings.reportsPerDay = reportsPerDay
       if let eventRetention {
@@ -173,6 +175,28 @@ extension OpenStream {
     }
     await stream.close()
     throw RPCError(code: .deadlineExceeded, message: "the stream of \(user.id) did not go live within \(seconds) s")
+  }
+
+  /// A live stream of `user` once the server admits one: a stream refused for too many
+  /// open (the server may not yet have seen a closed one go) is opened again, until
+  /// `seconds` have passed; nil if none was admitted by then.
+  static func admitted(_ env: MessagingFixture.Env, _ user: MessagingFixture.User, seconds: Double = 5) async throws -> OpenStream? {
+    let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+    var ping = 0
+    while ContinuousClock.now < end {
+      let stream = OpenStream(env.messaging, user.metadata)
+      while ContinuousClock.now < end {
+        if stream.received.contains(where: { $0.kind == .notification && $0.notification.kind == "admitted-ping" }) { return stream }
+        if stream.ended.withLock({ $0 }) != nil { break }
+        ping += 1
+        _ = try await env.messagingInternal.notify(.with {
+          $0.userID = user.id; $0.kind = "admitted-ping"; $0.title = "ping \(ping)"; $0.idempotencyKey = "admitted-ping-\(ping)"
+        })
+        _ = try await stream.wait(seconds: 0.05) { events in events.contains { $0.kind == .notification } }
+      }
+      await stream.close()
+    }
+    return nil
   }
 
   /// What the log replays after `cursor`: a stream from the cursor, read until what

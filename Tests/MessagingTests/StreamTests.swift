@@ -3,6 +3,7 @@ import Logging
 import GymService
 import AuthTesting
 import GRPCCore
+import GRPCNIOTransportHTTP2
 import GymAPI
 import GymMessaging
 import GymTesting
@@ -39,10 +40,10 @@ extension MessagingRPC {
       }
     }
 
-    @Test func aSubscriberThatNeverReadsIsToldToResumeAndStallsNobody() async {
-      let hub = EventHub(bufferLimit: 10)
-      let stuck = hub.subscribe(Caller(userID: "u", sessionID: "s1", roles: []))
-      let reader = hub.subscribe(Caller(userID: "u", sessionID: "s2", roles: []))
+    @Test func aSubscriberThatNeverReadsIsToldToResumeAndStallsNobody() async throws {
+      let hub = EventHub(limits: .init(bufferEvents: 10))
+      let stuck = try hub.subscribe(Caller(userID: "u", sessionID: "s1", roles: []))
+      let reader = try hub.subscribe(Caller(userID: "u", sessionID: "s2", roles: []))
       let events = (1...25).map { MessagingStore.StoredEvent(id: Int64($0), userID: "u", kind: 1, payload: Data(), createdAt: Date()) }
       let readerTask = Task {
         var received: [Int64] = []
@@ -62,6 +63,122 @@ extension MessagingRPC {
       for await _ in stuck.items { kept += 1 }
       #expect(kept == 10)
       #expect(hub.unsubscribe(stuck.id).end == .overflow)
+    }
+
+    /// Issue 26: one user opened 300 streams and none was refused.
+    @Test func theEleventhStreamOfOneUserIsRefusedUntilOneCloses() async throws {
+      try await MessagingFixture.run { env in
+        var open: [OpenStream] = []
+        for _ in 0..<10 { open.append(try await OpenStream.live(env, env.ben).0) }
+        let eleventh = OpenStream(env.messaging, env.ben.metadata)
+        guard case .failure(let refused)? = try await eleventh.waitForEnd() else {
+          Issue.record("an eleventh stream of one user was accepted")
+          for stream in open + [eleventh] { await stream.close() }
+          return
+        }
+        #expect(refused.code == .resourceExhausted)
+        #expect(refused.message.contains("10 streams open"), "\(refused.message)")
+        #expect(refused.message.contains("close one"), "\(refused.message)")
+        // Another user's stream is not counted against ben's.
+        let (cat, _) = try await OpenStream.live(env, env.cat)
+        // Closing one admits a new one, once the server has seen it go.
+        await open.removeFirst().close()
+        let admitted = try await OpenStream.admitted(env, env.ben)
+        #expect(admitted != nil, "no stream admitted after one of ten closed")
+        for stream in open + [cat] + (admitted.map { [$0] } ?? []) { await stream.close() }
+      }
+    }
+
+    @Test func aStreamsBufferIsBoundedInBytesAsWellAsEvents() async throws {
+      let hub = EventHub(limits: .init(bufferEvents: 1000, bufferBytes: 10_000))
+      func event(_ id: Int64, bytes: Int) -> MessagingStore.StoredEvent {
+        .init(id: id, userID: "u", kind: 1, payload: Data(count: bytes), createdAt: Date())
+      }
+      // Five events of 4,000 bytes, unread: two fit in 10,000 bytes, the third ends the stream.
+      let stuck = try hub.subscribe(Caller(userID: "u", sessionID: "s1", roles: []))
+      hub.publish((1...5).map { event($0, bytes: 4000) })
+      var kept = 0
+      for await _ in stuck.items { kept += 1 }
+      #expect(kept == 2)
+      #expect(hub.unsubscribe(stuck.id).end == .overflow)
+      // Reading gives the bytes back, and one event larger than the bound passes alone.
+      let reader = try hub.subscribe(Caller(userID: "u", sessionID: "s2", roles: []))
+      var items = reader.items.makeAsyncIterator()
+      for sent in [event(6, bytes: 6000), event(7, bytes: 6000), event(8, bytes: 6000), event(9, bytes: 50_000)] {
+        hub.publish([sent])
+        #expect(await items.next() == .event(sent))
+      }
+      #expect(hub.unsubscribe(reader.id).end == nil)
+    }
+
+    @Test func oneUsersStreamsAreCappedAndAClosedOneFreesItsPlace() throws {
+      let hub = EventHub(limits: .init(streamsPerUser: 2))
+      let first = try hub.subscribe(Caller(userID: "u", sessionID: "s1", roles: []))
+      _ = try hub.subscribe(Caller(userID: "u", sessionID: "s2", roles: []))
+      #expect(throws: MessagingError.tooManyStreams(open: 2)) { try hub.subscribe(Caller(userID: "u", sessionID: "s3", roles: [])) }
+      _ = try hub.subscribe(Caller(userID: "v", sessionID: "s4", roles: []))
+      hub.unsubscribe(first.id)
+      #expect(hub.openStreams(of: "u") == 1)
+      _ = try hub.subscribe(Caller(userID: "u", sessionID: "s3", roles: []))
+    }
+
+    @Test func theStreamLimitsAreKeysWithDefaults() throws {
+      let directory = try temporaryDirectory("gym-messaging-config")
+      let credential = directory + "/credential"
+      _ = try ServiceCredential.loadOrCreate(path: credential)
+      func settings(_ environment: [String: String]) throws -> MessagingApp.Settings {
+        try MessagingApp.Settings(config: Config(
+          keys: MessagingApp.keys,
+          environment: ["GYM_DATA_DIR": directory, "GYM_SERVICE_CREDENTIAL_FILE": credential, "GYM_AUTH_ADDR": "127.0.0.1:7001"]
+            .merging(environment) { $1 },
+          arguments: []))
+      }
+      let defaults = try settings([:])
+      #expect(defaults.streamsPerUser == 10 && defaults.streamBufferBytes == 4 << 20 && defaults.streamBuffer == 1000)
+      let configured = try settings(["GYM_MESSAGING_STREAMS_PER_USER": "3", "GYM_MESSAGING_STREAM_BUFFER_BYTES": "65536"])
+      #expect(configured.streamsPerUser == 3 && configured.streamBufferBytes == 65536)
+      #expect(throws: ConfigError.self) { try settings(["GYM_MESSAGING_STREAMS_PER_USER": "0"]) }
+    }
+
+    /// Issue 26: a buffer of 1,000 events is 4 MB of 4,000-character messages per stream.
+    @Test func aSlowReaderOverTheByteBoundIsToldToResume() async throws {
+      try await MessagingFixture.run(streamBufferBytes: 64 << 10) { env in
+        // A client with the smallest HTTP/2 window, so the server's writes stall soon.
+        let transport = try HTTP2ClientTransport.Posix(
+          target: .ipv4(address: env.address.host, port: env.address.port), transportSecurity: .plaintext,
+          config: .defaults { $0.http2.targetWindowSize = 65_535 })
+        try await withGRPCClient(transport: transport) { client in
+          let slow = HeldStream(Messaging(wrapping: client), env.ben.metadata)
+          // Joined once its first event (a ping) arrives; it then reads nothing.
+          let end = ContinuousClock.now + .seconds(5)
+          var ping = 0
+          while slow.received.isEmpty, ContinuousClock.now < end {
+            ping += 1
+            _ = try await env.messagingInternal.notify(.with {
+              $0.userID = env.ben.id; $0.kind = "test-ping"; $0.title = "ping \(ping)"; $0.idempotencyKey = "held-ping-\(ping)"
+            })
+            try await Task.sleep(for: .milliseconds(20))
+          }
+          #expect(!slow.received.isEmpty, "the held stream never joined")
+          // 200 messages of 4,000 characters: 800 KB, far under 1,000 events, far over 64 KiB.
+          let text = String(repeating: "x", count: 4000)
+          for index in 0..<200 {
+            _ = try await env.messaging.sendDirectMessage(
+              .with { $0.userID = env.ben.id; $0.text = "\(index) " + text.dropFirst(8) }, metadata: env.ana.metadata)
+          }
+          slow.release()
+          let ended = try await slow.waitForEnd()
+          guard case .success? = ended else {
+            Issue.record("the slow stream did not end with RESUME_REQUIRED: \(String(describing: ended))")
+            await slow.close()
+            return
+          }
+          let received = slow.received
+          #expect(received.last?.kind == .resumeRequired)
+          #expect(received.filter { $0.kind == .directMessage }.count < 200)
+          await slow.close()
+        }
+      }
     }
 
     @Test func presenceFollowsOpenStreamsOfRoomMates() async throws {

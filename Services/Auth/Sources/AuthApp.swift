@@ -20,6 +20,17 @@ public enum AuthApp {
   public static let hashQueue = ConfigKey(
     "GYM_PASSWORD_HASH_QUEUE", default: "32",
     "Password checks that may wait for a hash; beyond it RESOURCE_EXHAUSTED with a retry delay")
+  /// Per client address: sized for shared addresses (a gym's Wi-Fi, a campus, a
+  /// carrier's NAT); floods are stopped by cost (the hash queue) and by the gateway.
+  public static let registrationsPerAddress = ConfigKey(
+    "GYM_AUTH_REGISTRATIONS_PER_ADDRESS", default: "\(LoginThrottle.Limits.registrations.perAddress)",
+    "Accounts registered from one client address in an hour, then RESOURCE_EXHAUSTED with a retry delay")
+  public static let wrongPasswordsPerAddress = ConfigKey(
+    "GYM_AUTH_WRONG_PASSWORDS_PER_ADDRESS", default: "\(LoginThrottle.Limits().perAddress)",
+    "Wrong passwords from one client address, all accounts, in 15 minutes, then RESOURCE_EXHAUSTED (each account still allows \(LoginThrottle.Limits().perPair) per address)")
+  public static let resetsPerAddress = ConfigKey(
+    "GYM_AUTH_RESETS_PER_ADDRESS", default: "\(LoginThrottle.Limits.resets.perAddress)",
+    "Password reset requests from one client address, all accounts, in an hour (each account still \(LoginThrottle.Limits.resets.perPair) per address and \(LoginThrottle.Limits.resets.perAccount) in all)")
   public static let accessTokenTTL = ConfigKey(
     "GYM_ACCESS_TOKEN_TTL_SECONDS", default: "900", "Lifetime of an access token")
   public static let sessionLifetime = ConfigKey(
@@ -66,7 +77,7 @@ public enum AuthApp {
 
   public static let keys: [ConfigKey] =
     [listen, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey, passwordMinLength, hashLogN,
-      hashConcurrency, hashQueue, accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, smtpTLS,
+      hashConcurrency, hashQueue, registrationsPerAddress, wrongPasswordsPerAddress, resetsPerAddress, accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, smtpTLS,
       smtpCAFile, smtpUsername, smtpPasswordFile, mailPerRecipientPerDay, pruneInterval, viewFlushInterval, placesAddress, catalogAddress,
       planAddress, messagingAddress]
     + CommonKeys.all
@@ -82,7 +93,10 @@ public enum AuthApp {
     public var hashQueue = 32
     public var accessTokenTTL: TimeInterval = 900
     public var sessionLifetime: TimeInterval = 30 * 24 * 3600
+    /// Password checks, reset mail and new accounts.
     public var throttle = LoginThrottle.Limits()
+    public var resets = LoginThrottle.Limits.resets
+    public var registrations = LoginThrottle.Limits.registrations
     public var requireVerifiedEmail = true
     public var minimumAge = 0
     /// nil = mail stays in the development sink.
@@ -116,6 +130,9 @@ public enum AuthApp {
       let concurrency = try config.int(AuthApp.hashConcurrency, in: 0...64)
       if concurrency > 0 { hashConcurrency = concurrency }
       hashQueue = try config.int(AuthApp.hashQueue, in: 0...10_000)
+      registrations = .registrations(perAddress: try config.int(AuthApp.registrationsPerAddress, in: 1...1_000_000))
+      throttle.perAddress = try config.int(AuthApp.wrongPasswordsPerAddress, in: 1...1_000_000)
+      resets.perAddress = try config.int(AuthApp.resetsPerAddress, in: 1...1_000_000)
       accessTokenTTL = TimeInterval(try config.int(AuthApp.accessTokenTTL, in: 60...86_400))
       sessionLifetime = TimeInterval(try config.int(AuthApp.sessionLifetime, in: 1...365) * 86_400)
       requireVerifiedEmail = try config.bool(AuthApp.requireVerifiedEmail)
@@ -208,6 +225,8 @@ public enum AuthApp {
       policy: policy,
       issuer: issuer,
       throttle: LoginThrottle(limits: settings.throttle),
+      resets: LoginThrottle(limits: settings.resets),
+      registrations: LoginThrottle(limits: settings.registrations),
       settings: serviceSettings,
       friendships: friendships,
       views: views,

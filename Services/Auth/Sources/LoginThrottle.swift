@@ -27,7 +27,7 @@ public final class LoginThrottle: Sendable {
     public var maxDelay: Duration
 
     public init(
-      perPair: Int = 5, perAccount: Int = .max, perAddress: Int = 50, window: Duration = .seconds(900),
+      perPair: Int = 5, perAccount: Int = .max, perAddress: Int = 500, window: Duration = .seconds(900),
       slowAfter: Int = 10, maxDelay: Duration = .seconds(30)
     ) {
       self.perPair = perPair
@@ -40,9 +40,17 @@ public final class LoginThrottle: Sendable {
 
     /// Reset mail: a few per address and account, a handful per account in all (the
     /// owner already holds every code sent), never slowed.
-    public static let resets = Limits(perPair: 3, perAccount: 5, perAddress: 20, window: .seconds(3600), slowAfter: .max)
-    /// New accounts per client address.
-    public static let registrations = Limits(perPair: 10, perAddress: 10, window: .seconds(3600), slowAfter: .max)
+    public static let resets = Limits(perPair: 3, perAccount: 5, perAddress: 200, window: .seconds(3600), slowAfter: .max)
+    /// New accounts per client address. Hundreds of people share one address (a gym's
+    /// Wi-Fi, a campus, a carrier's NAT), so this is generous: the hash queue already
+    /// makes a flood pay in time, and a taken name costs no hash.
+    public static let registrations = Limits.registrations(perAddress: 200)
+
+    /// Registrations with `perAddress` an hour. The pair is ("register", address), so
+    /// it is the same budget (and, without an address, one shared budget).
+    public static func registrations(perAddress: Int) -> Limits {
+      Limits(perPair: perAddress, perAddress: perAddress, window: .seconds(3600), slowAfter: .max)
+    }
   }
 
   /// A reserved place; settle it with `finish`. Its keys: the pair first, the account last.

@@ -14,6 +14,12 @@ public enum MessagingApp {
   public static let authAddress = ConfigKey("GYM_AUTH_ADDR", default: nil, "HOST:PORT of gym-auth (signing keys, revocations, users)")
   public static let streamBuffer = ConfigKey(
     "GYM_MESSAGING_STREAM_BUFFER", default: "1000", "Events a Subscribe stream may hold unread before it is told to resume")
+  public static let streamBufferBytes = ConfigKey(
+    "GYM_MESSAGING_STREAM_BUFFER_BYTES", default: "\(EventHub.Limits().bufferBytes)",
+    "Bytes of events a Subscribe stream may hold unread before it is told to resume (one event larger than this still passes alone)")
+  public static let streamsPerUser = ConfigKey(
+    "GYM_MESSAGING_STREAMS_PER_USER", default: "\(EventHub.Limits().streamsPerUser)",
+    "Subscribe streams one user may hold open at once; the next is RESOURCE_EXHAUSTED until one closes")
 
   public static let maxAttachmentBytes = ConfigKey(
     "GYM_MESSAGING_MAX_ATTACHMENT_BYTES", default: "10485760", "Largest attachment accepted, in bytes")
@@ -29,13 +35,15 @@ public enum MessagingApp {
     "How long a resolved report case (its reports and the reported content's snapshot) is kept")
 
   public static let keys: [ConfigKey] =
-    [listen, authAddress, streamBuffer, maxAttachmentBytes, eventRetention, reportsPerDay, reportRetention, CommonKeys.dataDir,
-      CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
+    [listen, authAddress, streamBuffer, streamBufferBytes, streamsPerUser, maxAttachmentBytes, eventRetention, reportsPerDay,
+      reportRetention, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
     + CommonKeys.all
 
   public struct Settings: Sendable {
     public var backend: BackendSettings
-    public var streamBuffer = 1000
+    public var streamBuffer = EventHub.Limits().bufferEvents
+    public var streamBufferBytes = EventHub.Limits().bufferBytes
+    public var streamsPerUser = EventHub.Limits().streamsPerUser
     public var maxAttachmentBytes = 10 << 20
     public var eventRetention: Duration = .seconds(30 * 86_400)
     public var reportsPerDay = 20
@@ -50,6 +58,8 @@ public enum MessagingApp {
     public init(config: Config) throws {
       backend = try BackendSettings(config: config, listenKey: MessagingApp.listen, authKey: MessagingApp.authAddress)
       streamBuffer = try config.int(MessagingApp.streamBuffer, in: 10...100_000)
+      streamBufferBytes = try config.int(MessagingApp.streamBufferBytes, in: 1024...(1 << 30))
+      streamsPerUser = try config.int(MessagingApp.streamsPerUser, in: 1...1000)
       maxAttachmentBytes = try config.int(MessagingApp.maxAttachmentBytes, in: 1024...(1 << 30))
       eventRetention = .seconds(try config.int(MessagingApp.eventRetention, in: 1...3650) * 86_400)
       reportsPerDay = try config.int(MessagingApp.reportsPerDay, in: 1...1_000_000)
@@ -65,7 +75,8 @@ public enum MessagingApp {
     // Before the database opens: one gym-messaging per data directory, and none during a restore.
     let lock = try DirectoryLock.acquire(service: "messaging", in: settings.backend.dataDirectory)
     let path = settings.backend.databasePath("messaging.sqlite")
-    let hub = EventHub(bufferLimit: settings.streamBuffer)
+    let hub = EventHub(
+      limits: .init(bufferEvents: settings.streamBuffer, bufferBytes: settings.streamBufferBytes, streamsPerUser: settings.streamsPerUser))
     let store = try MessagingStore(path: path, tuning: settings.backend.common.database, publish: hub.publish)
     let files = try AttachmentFiles(directory: settings.backend.databasePath("attachments"))
     // Open streams checked their token when they began: each batch of revocations ends

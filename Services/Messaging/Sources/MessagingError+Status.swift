@@ -20,6 +20,11 @@ extension MessagingError: GymErrorMapping {
       .resourceExhausted(
         "you have filed \(limit) reports in the last 24 hours, the most allowed; moderators will review them, try again later",
         retryAfter: .seconds(max(1, retryAfter.rounded(.up))))
+    case .tooManyStreams(let open):
+      // No retry delay: waiting admits nothing, closing a stream does.
+      RPCError(
+        code: .resourceExhausted,
+        message: "this account has \(open) streams open, the most allowed; close one before subscribing again")
     }
   }
 }

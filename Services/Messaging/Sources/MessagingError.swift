@@ -15,4 +15,6 @@ public enum MessagingError: Error, Equatable, Sendable {
   case alreadyReported
   /// The reporter's daily allowance is used up; seconds until a report is allowed again.
   case tooManyReports(limit: Int, retryAfter: Double)
+  /// The user already has this many Subscribe streams open, the most allowed.
+  case tooManyStreams(open: Int)
 }

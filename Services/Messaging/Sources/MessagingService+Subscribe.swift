@@ -17,7 +17,7 @@ extension MessagingService {
       let floor = try await store.eventFloor(userID: caller.userID)
       if request.afterEventID < floor { throw MessagingError.cursorExpired(floor: floor) }
     }
-    let subscription = hub.subscribe(caller)
+    let subscription = try hub.subscribe(caller)
     /// Leaves the hub once, whichever way the stream ends; why this side ended it, if it did.
     func leave() -> EventHub.End? {
       let (wentOffline, end) = hub.unsubscribe(subscription.id)

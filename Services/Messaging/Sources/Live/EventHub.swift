@@ -3,14 +3,39 @@ import GymService
 import Synchronization
 
 /// Open Subscribe streams by user. Committed events are handed to every stream of their
-/// owner; a stream's buffer is bounded, and a stream that falls that far behind is
-/// ended (told to resume from its cursor) rather than slowing anyone else. Who has an
-/// open stream is who is online.
+/// owner; a stream's buffer is bounded in events and in bytes, and a stream that falls
+/// that far behind is ended (told to resume from its cursor) rather than slowing anyone
+/// else. A user holds a bounded number of streams at once. Who has an open stream is
+/// who is online.
 public final class EventHub: Sendable {
   public enum Item: Sendable, Equatable {
     case event(MessagingStore.StoredEvent)
     /// Not stored: who came online or went offline.
     case presence(userID: String, online: Bool)
+
+    /// What the item holds in a buffer, near enough: the stored payload, or a user id.
+    var bytes: Int {
+      switch self {
+      case .event(let event): event.payload.count
+      case .presence(let userID, _): userID.utf8.count + 16
+      }
+    }
+  }
+
+  public struct Limits: Sendable, Equatable {
+    /// Items a stream may hold unread before it is ended.
+    public var bufferEvents: Int
+    /// Bytes a stream may hold unread before it is ended: a thousand large events are
+    /// far more memory than a thousand small ones.
+    public var bufferBytes: Int
+    /// Streams one user may hold open: each costs a buffer and a share of every event.
+    public var streamsPerUser: Int
+
+    public init(bufferEvents: Int = 1000, bufferBytes: Int = 4 << 20, streamsPerUser: Int = 10) {
+      self.bufferEvents = bufferEvents
+      self.bufferBytes = bufferBytes
+      self.streamsPerUser = streamsPerUser
+    }
   }
 
   /// Why a stream was ended from this side.
@@ -22,14 +47,45 @@ public final class EventHub: Sendable {
 
   public struct Subscription: Sendable {
     public let id: UInt64
-    public let items: AsyncStream<Item>
+    public let items: Items
     /// True when this stream made its user go from offline to online.
     public let cameOnline: Bool
+  }
+
+  /// A stream's items; reading one gives its bytes back to the stream's budget.
+  public struct Items: AsyncSequence, Sendable {
+    public typealias Element = Item
+    public typealias Failure = Never
+    fileprivate let base: AsyncStream<Item>
+    fileprivate let pending: Pending
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+      public typealias Element = Item
+      public typealias Failure = Never
+      fileprivate var base: AsyncStream<Item>.Iterator
+      fileprivate let pending: Pending
+
+      public mutating func next() async -> Item? {
+        guard let item = await base.next() else { return nil }
+        pending.bytes.subtract(item.bytes, ordering: .relaxed)
+        return item
+      }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+      AsyncIterator(base: base.makeAsyncIterator(), pending: pending)
+    }
+  }
+
+  /// Bytes handed to a stream and not yet read from it.
+  fileprivate final class Pending: Sendable {
+    let bytes = Atomic<Int>(0)
   }
 
   private struct Subscriber {
     var caller: Caller
     var continuation: AsyncStream<Item>.Continuation
+    var pending: Pending
     var userID: String { caller.userID }
   }
 
@@ -42,31 +98,39 @@ public final class EventHub: Sendable {
   }
 
   private let state = Mutex(State())
-  /// Items a stream may hold unread before it is ended.
-  public let bufferLimit: Int
+  public let limits: Limits
 
-  public init(bufferLimit: Int = 1000) {
-    self.bufferLimit = bufferLimit
+  public init(limits: Limits = Limits()) {
+    self.limits = limits
   }
 
-  /// Opens a stream for a caller; events committed from now on reach it.
-  public func subscribe(_ caller: Caller) -> Subscription {
+  /// Opens a stream for a caller; events committed from now on reach it. Refused when
+  /// the caller's user already holds `streamsPerUser` streams.
+  public func subscribe(_ caller: Caller) throws(MessagingError) -> Subscription {
     let userID = caller.userID
-    let (items, continuation) = AsyncStream<Item>.makeStream(bufferingPolicy: .bufferingOldest(bufferLimit))
-    let (id, cameOnline, closed) = state.withLock { state in
+    let (items, continuation) = AsyncStream<Item>.makeStream(bufferingPolicy: .bufferingOldest(limits.bufferEvents))
+    let pending = Pending()
+    let admitted = state.withLock { state -> Result<(id: UInt64, cameOnline: Bool, closed: Bool), MessagingError> in
+      let open = state.byUser[userID]?.count ?? 0
+      if open >= limits.streamsPerUser, !state.shuttingDown { return .failure(.tooManyStreams(open: open)) }
       state.nextID += 1
       let id = state.nextID
       if state.shuttingDown {
         state.ended[id] = .shutdown
-        return (id, false, true)
+        return .success((id, false, true))
       }
-      state.subscribers[id] = Subscriber(caller: caller, continuation: continuation)
-      let wasOnline = !(state.byUser[userID]?.isEmpty ?? true)
+      state.subscribers[id] = Subscriber(caller: caller, continuation: continuation, pending: pending)
       state.byUser[userID, default: []].insert(id)
-      return (id, !wasOnline, false)
+      return .success((id, open == 0, false))
     }
-    if closed { continuation.finish() }
-    return Subscription(id: id, items: items, cameOnline: cameOnline)
+    switch admitted {
+    case .failure(let error):
+      continuation.finish()
+      throw error
+    case .success(let (id, cameOnline, closed)):
+      if closed { continuation.finish() }
+      return Subscription(id: id, items: Items(base: items, pending: pending), cameOnline: cameOnline)
+    }
   }
 
   /// Closes a stream: whether its user has no other stream left (went offline), and why
@@ -93,10 +157,18 @@ public final class EventHub: Sendable {
   /// A transient item (presence) to whichever of `userIDs` are online.
   public func deliver(_ item: Item, to userIDs: Set<String>) {
     let targets = state.withLock { state in
-      userIDs.flatMap { state.byUser[$0] ?? [] }.compactMap { id in state.subscribers[id].map { (id, $0.continuation) } }
+      userIDs.flatMap { state.byUser[$0] ?? [] }.compactMap { id in state.subscribers[id].map { (id, $0) } }
     }
-    for (id, continuation) in targets {
-      if case .dropped = continuation.yield(item) { end(id, .overflow) }
+    let size = item.bytes
+    for (id, subscriber) in targets {
+      let before = subscriber.pending.bytes.add(size, ordering: .relaxed).oldValue
+      // An item larger than the whole budget still goes to an empty buffer, or that
+      // stream could never get past it.
+      if before > 0, before + size > limits.bufferBytes {
+        end(id, .overflow)
+        continue
+      }
+      if case .dropped = subscriber.continuation.yield(item) { end(id, .overflow) }
     }
   }
 
@@ -137,4 +209,9 @@ public final class EventHub: Sendable {
 
   /// Everyone with an open stream.
   public var everyoneOnline: Set<String> { state.withLock { Set($0.byUser.keys) } }
+
+  /// Streams `userID` holds open.
+  public func openStreams(of userID: String) -> Int {
+    state.withLock { $0.byUser[userID]?.count ?? 0 }
+  }
 }
