@@ -94,8 +94,19 @@ public struct OpeningHours: Sendable, Equatable {
     Self.isOpen(intervals, at: date, in: timeZone)
   }
 
+  /// The open-only filter's test, run on every hit in the radius: no next-change times.
   public static func isOpen(_ intervals: [Interval], at date: Date, in timeZone: TimeZone) -> Bool {
-    OpeningState(intervals, at: date, in: timeZone).open
+    covers(intervals, weekMinute(of: date, in: timeZone))
+  }
+
+  /// Minutes since Monday 00:00 on the local clock of `timeZone` at `date`.
+  static func weekMinute(of date: Date, in timeZone: TimeZone) -> Int {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.weekday, .hour, .minute], from: date)
+    // Calendar weekday: 1 = Sunday … 7 = Saturday; ours: 0 = Monday.
+    let day = ((parts.weekday ?? 1) + 5) % 7
+    return day * 1440 + (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
   }
 
   /// Whether `minute` (since Monday 00:00) falls in one of `intervals`.

@@ -19,11 +19,8 @@ public struct OpeningState: Sendable, Equatable {
     let week = OpeningHours.minutesPerWeek
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.weekday, .hour, .minute], from: date)
-    // Calendar weekday: 1 = Sunday … 7 = Saturday; ours: 0 = Monday.
-    let day = ((parts.weekday ?? 1) + 5) % 7
-    let minuteOfDay = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
-    let minute = day * 1440 + minuteOfDay
+    let minute = OpeningHours.weekMinute(of: date, in: timeZone)
+    let minuteOfDay = minute % 1440
     open = OpeningHours.covers(intervals, minute)
 
     // Minutes of local clock time ahead of `minute` until `boundary`, 1...week.
