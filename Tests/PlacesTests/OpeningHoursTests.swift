@@ -115,6 +115,12 @@ import Testing
     #expect(hours.unsupported.contains { $0.contains("Sa 09:00-12:00 by appointment") })
     #expect(hours.unsupported.contains("public holidays (PH)"))
     #expect(hours.normalized == "Mo-Fr 07:00-21:00; Sa 09:00-12:00 by appointment; PH off")
+
+    // An open end is not read as open all day.
+    let openEnd = try OpeningHours("Mo-Fr 07:00-21:00; Sa 10+")
+    #expect(openEnd.intervals == (0..<5).map { Self.day($0, "07:00", "21:00") })
+    #expect(openEnd.unsupported == ["open end '10+'"])
+    #expect(openEnd.normalized == "Mo-Fr 07:00-21:00; Sa 10:00+")
   }
 
   @Test func stateGivesWhenItClosesOrOpensInLocalTime() throws {

@@ -144,7 +144,7 @@ enum OpeningHoursParser {
       } else if looksLikeTime(token) {
         do {
           for (range, text) in try parseTimes(token, unsupported: &unsupported) {
-            times.append(range)
+            if let range { times.append(range) }
             timeTexts.append(text)
           }
         } catch {
@@ -173,8 +173,11 @@ enum OpeningHoursParser {
     let normalized = [dayTexts.isEmpty ? nil : dayTexts.joined(separator: ","),
       timeTexts.isEmpty ? nil : timeTexts.joined(separator: ","), state, comment]
       .compactMap { $0 }.joined(separator: " ")
-    // Only PH/SH were named: the rule says nothing about weekdays.
-    if days?.isEmpty == true { return .rule(Rule(days: [], times: [], hasTimes: false, off: false, normalized: normalized)) }
+    // Only PH/SH were named, or only open ends (`Sa 10:00+`) given: the rule says
+    // nothing that can be evaluated about weekdays, so it changes none.
+    if days?.isEmpty == true || hasTimes && times.isEmpty {
+      return .rule(Rule(days: [], times: [], hasTimes: false, off: false, normalized: normalized))
+    }
     return .rule(Rule(days: days, times: times, hasTimes: hasTimes, off: off, normalized: normalized))
   }
 
@@ -226,14 +229,15 @@ enum OpeningHoursParser {
   }
 
   /// `06:00-12:00,14:00-22:00` → minute ranges with their canonical text;
-  /// `22:00-02:00` and `22:00-26:00` → 1320...1560.
+  /// `22:00-02:00` and `22:00-26:00` → 1320...1560; an open end (`10:00+`) has no range.
   private static func parseTimes(
     _ token: String, unsupported: inout [String]
-  ) throws(OpeningHours.SyntaxError) -> [(ClosedRange<Int>, String)] {
-    var ranges: [(ClosedRange<Int>, String)] = []
+  ) throws(OpeningHours.SyntaxError) -> [(ClosedRange<Int>?, String)] {
+    var ranges: [(ClosedRange<Int>?, String)] = []
     for part in token.split(separator: ",") {
       if part.hasSuffix("+") {
         unsupported.append("open end '\(part)'")
+        ranges.append((nil, minutes(part.dropLast()).map { clock($0) + "+" } ?? String(part)))
         continue
       }
       let ends = part.split(separator: "-")
