@@ -36,6 +36,7 @@ import Testing
     let hours = try OpeningHours(row.0)
     #expect(hours.intervals == row.1.sorted { $0.start < $1.start }, "\(row.0)")
     #expect(hours.unsupported.count == row.2, "\(row.0): \(hours.unsupported)")
+    #expect(hours.normalized == row.0, "canonical values are their own normalised form")
   }
 
   @Test func garbageIsASyntaxErrorNotAGuess() {
@@ -136,6 +137,11 @@ import Testing
     #expect(OpeningState(try OpeningHours("24/7").intervals, at: Self.at("2026-07-13T12:00:00Z"), in: Self.london)
       == OpeningState(open: true))
     #expect(OpeningState([], at: Self.at("2026-07-13T12:00:00Z"), in: Self.london) == OpeningState(open: false))
+    // Clocks go forward at 01:00 GMT on Sunday 29 March 2026: a Saturday night open
+    // until 03:00 closes at 03:00 BST, 02:00 UTC.
+    let night = try OpeningHours("Sa 22:00-03:00")
+    #expect(OpeningState(night.intervals, at: Self.at("2026-03-28T23:00:00Z"), in: Self.london).closesAt
+      == Self.at("2026-03-29T02:00:00Z"))
     // Open past Sunday midnight into Monday: closes Monday, not at midnight.
     let late = try OpeningHours("Su 20:00-02:00")
     #expect(OpeningState(late.intervals, at: Self.at("2026-07-12T22:30:00Z"), in: Self.london).closesAt
