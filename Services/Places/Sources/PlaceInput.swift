@@ -5,8 +5,12 @@ import GymService
 /// Validates a `Place` from a client and turns it into a record; every problem is
 /// reported at once, each naming its field.
 enum PlaceInput {
+  /// `importing`: hours that cannot be read at all are kept as text and listed in
+  /// `unsupported` (an import of real data must not lose gyms); an administrator's
+  /// own edit is refused instead, naming the problem.
   static func record(
-    from place: Gym_Places_V1_Place, id: String, now: Date, defaults: Gym_Places_V1_ImportOptions = .init()
+    from place: Gym_Places_V1_Place, id: String, now: Date, defaults: Gym_Places_V1_ImportOptions = .init(),
+    importing: Bool = false
   ) throws(PlacesError) -> PlaceRecord {
     var violations: [FieldViolation] = []
     let name = place.name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -28,10 +32,13 @@ enum PlaceInput {
       violations.append(FieldViolation("place.time_zone", "'\(zone)' is not an IANA time zone name such as Europe/London"))
     }
     var hours: OpeningHours? = nil
+    var unreadableHours: String? = nil
     let hoursText = place.openingHours.osm.trimmingCharacters(in: .whitespacesAndNewlines)
     if !hoursText.isEmpty {
       do {
         hours = try OpeningHours(hoursText)
+      } catch where importing {
+        unreadableHours = "'\(hoursText)' could not be read: \(error)"
       } catch {
         violations.append(FieldViolation("place.opening_hours.osm", "\(error) (OpenStreetMap opening_hours syntax, e.g. 'Mo-Fr 06:00-22:00; Sa,Su 08:00-20:00')"))
       }
@@ -74,7 +81,8 @@ enum PlaceInput {
     record.website = place.website
     record.openingHours = hoursText
     record.hoursIntervals = hours?.intervals ?? []
-    record.hoursUnsupported = hours?.unsupported ?? []
+    record.hoursUnsupported = hours?.unsupported ?? unreadableHours.map { [$0] } ?? []
+    record.hoursNormalized = hours?.normalized ?? ""
     record.priceMonthly = price.monthly
     record.priceDayPass = price.dayPass
     record.currency = currency

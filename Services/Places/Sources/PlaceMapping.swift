@@ -31,6 +31,7 @@ enum PlaceMapping {
           }
         }
         hours.unsupported = r.hoursUnsupported
+        hours.normalized = r.hoursNormalized
       }
       p.timeZone = r.timeZone
       p.price = .with {
@@ -43,6 +44,19 @@ enum PlaceMapping {
       p.createdAt = Google_Protobuf_Timestamp(date: r.createdAt)
       p.updatedAt = Google_Protobuf_Timestamp(date: r.updatedAt)
       p.etag = r.etag
+    }
+  }
+
+  /// A search result: the place, its distance (to 0.1 m) and its state at `instant`
+  /// in its own time zone; unknown hours or zone read as closed with no times.
+  static func result(_ r: PlaceRecord, distance: Double, at instant: Date) -> Gym_Places_V1_PlaceResult {
+    let state = TimeZones.named(r.timeZone).map { OpeningState(r.hoursIntervals, at: instant, in: $0) }
+    return .with {
+      $0.place = place(r)
+      $0.distanceM = (distance * 10).rounded() / 10
+      $0.open = state?.open ?? false
+      if let closesAt = state?.closesAt { $0.closesAt = Google_Protobuf_Timestamp(date: closesAt) }
+      if let opensAt = state?.opensAt { $0.opensAt = Google_Protobuf_Timestamp(date: opensAt) }
     }
   }
 

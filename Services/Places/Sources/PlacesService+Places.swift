@@ -30,9 +30,14 @@ extension PlacesService {
       // Every problem at once: the paging ones with the rest.
       throw PlacesError.invalid(violations + error.violations)
     }
-    guard violations.isEmpty else { throw PlacesError.invalid(violations) }
-
     let openAt = request.hasOpenAt ? request.openAt.date : nil
+    // One instant for the filter and the state shown, so a result never says closed
+    // at the instant it was found open.
+    if let openAt, request.hasAt, request.at.date != openAt {
+      violations.append(FieldViolation("at", "must equal open_at when both are given (or leave one out)"))
+    }
+    guard violations.isEmpty else { throw PlacesError.invalid(violations) }
+    let instant = request.hasAt ? request.at.date : openAt ?? Date()
     // One more than the page shows, to know whether another page follows.
     let hits = try await NearestFirst.search(radius: radius, needed: offset + paging.size + 1, firstRadius: Self.firstRadius) {
       let hits = try await store.nearby(center, radius: $0, filter: filter)
@@ -44,11 +49,7 @@ extension PlacesService {
     return .with { response in
       response.results = page.compactMap { hit in
         guard let record = records[hit.rid] else { return nil }
-        return .with {
-          $0.place = PlaceMapping.place(record)
-          $0.distanceM = (hit.distance * 10).rounded() / 10
-          $0.open = openAt != nil
-        }
+        return PlaceMapping.result(record, distance: hit.distance, at: instant)
       }
       response.nextPageToken = offset + page.count < hits.count ? Paging.token(for: String(offset + page.count)) : ""
     }
@@ -172,7 +173,7 @@ extension PlacesService {
       }
       place.id = ""
       do {
-        batch.append((index, try PlaceInput.record(from: place, id: ID.make(now: now), now: now, defaults: options)))
+        batch.append((index, try PlaceInput.record(from: place, id: ID.make(now: now), now: now, defaults: options, importing: true)))
       } catch {
         response.rejected.append(.with {
           $0.index = index

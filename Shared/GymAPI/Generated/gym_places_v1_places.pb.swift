@@ -160,6 +160,9 @@ public nonisolated struct Gym_Places_V1_OpeningHours: Sendable {
   /// evaluation ignores them, and says so here rather than misreading them.
   public var unsupported: [String] = []
 
+  /// `osm` read the way opening_hours.js reads it, e.g. "Mo–Fr 7-18" → "Mo-Fr 07:00-18:00".
+  public var normalized: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -296,14 +299,37 @@ public nonisolated struct Gym_Places_V1_PlaceResult: Sendable {
 
   public var distanceM: Double = 0
 
-  /// at open_at, when the request gave one
+  /// The place's state at the request's instant (`at`, else `open_at`, else now).
+  /// False also when its hours are unknown; then neither time below is set.
   public var `open`: Bool = false
+
+  /// when open: when it next closes (unset: never, e.g. 24/7)
+  public var closesAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_closesAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_closesAt = newValue}
+  }
+  /// Returns true if `closesAt` has been explicitly set.
+  public var hasClosesAt: Bool {self._closesAt != nil}
+  /// Clears the value of `closesAt`. Subsequent reads from it will return its default value.
+  public mutating func clearClosesAt() {self._closesAt = nil}
+
+  /// when closed: when it next opens (unset: not within its hours)
+  public var opensAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_opensAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_opensAt = newValue}
+  }
+  /// Returns true if `opensAt` has been explicitly set.
+  public var hasOpensAt: Bool {self._opensAt != nil}
+  /// Clears the value of `opensAt`. Subsequent reads from it will return its default value.
+  public mutating func clearOpensAt() {self._opensAt = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _place: Gym_Places_V1_Place? = nil
+  fileprivate var _closesAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _opensAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 public nonisolated struct Gym_Places_V1_SearchNearbyRequest: Sendable {
@@ -343,12 +369,24 @@ public nonisolated struct Gym_Places_V1_SearchNearbyRequest: Sendable {
 
   public var pageToken: String = String()
 
+  /// The instant the results' open, closes_at and opens_at describe, without filtering
+  /// (default: open_at, else now). With open_at as well, the two must be equal.
+  public var at: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_at ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_at = newValue}
+  }
+  /// Returns true if `at` has been explicitly set.
+  public var hasAt: Bool {self._at != nil}
+  /// Clears the value of `at`. Subsequent reads from it will return its default value.
+  public mutating func clearAt() {self._at = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _location: Gym_Common_V1_LatLng? = nil
   fileprivate var _openAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 public nonisolated struct Gym_Places_V1_SearchNearbyResponse: Sendable {
@@ -1024,7 +1062,7 @@ nonisolated extension Gym_Places_V1_WeeklyInterval: SwiftProtobuf.Message, Swift
 
 nonisolated extension Gym_Places_V1_OpeningHours: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".OpeningHours"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}osm\0\u{1}intervals\0\u{1}unsupported\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}osm\0\u{1}intervals\0\u{1}unsupported\0\u{1}normalized\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1035,6 +1073,7 @@ nonisolated extension Gym_Places_V1_OpeningHours: SwiftProtobuf.Message, SwiftPr
       case 1: try { try decoder.decodeSingularStringField(value: &self.osm) }()
       case 2: try { try decoder.decodeRepeatedMessageField(value: &self.intervals) }()
       case 3: try { try decoder.decodeRepeatedStringField(value: &self.unsupported) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.normalized) }()
       default: break
       }
     }
@@ -1050,6 +1089,9 @@ nonisolated extension Gym_Places_V1_OpeningHours: SwiftProtobuf.Message, SwiftPr
     if !self.unsupported.isEmpty {
       try visitor.visitRepeatedStringField(value: self.unsupported, fieldNumber: 3)
     }
+    if !self.normalized.isEmpty {
+      try visitor.visitSingularStringField(value: self.normalized, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1057,6 +1099,7 @@ nonisolated extension Gym_Places_V1_OpeningHours: SwiftProtobuf.Message, SwiftPr
     if lhs.osm != rhs.osm {return false}
     if lhs.intervals != rhs.intervals {return false}
     if lhs.unsupported != rhs.unsupported {return false}
+    if lhs.normalized != rhs.normalized {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1232,7 +1275,7 @@ nonisolated extension Gym_Places_V1_Place: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Gym_Places_V1_PlaceResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PlaceResult"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}place\0\u{3}distance_m\0\u{1}open\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}place\0\u{3}distance_m\0\u{1}open\0\u{3}closes_at\0\u{3}opens_at\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1243,6 +1286,8 @@ nonisolated extension Gym_Places_V1_PlaceResult: SwiftProtobuf.Message, SwiftPro
       case 1: try { try decoder.decodeSingularMessageField(value: &self._place) }()
       case 2: try { try decoder.decodeSingularDoubleField(value: &self.distanceM) }()
       case 3: try { try decoder.decodeSingularBoolField(value: &self.`open`) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._closesAt) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._opensAt) }()
       default: break
       }
     }
@@ -1262,6 +1307,12 @@ nonisolated extension Gym_Places_V1_PlaceResult: SwiftProtobuf.Message, SwiftPro
     if self.`open` != false {
       try visitor.visitSingularBoolField(value: self.`open`, fieldNumber: 3)
     }
+    try { if let v = self._closesAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._opensAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1269,6 +1320,8 @@ nonisolated extension Gym_Places_V1_PlaceResult: SwiftProtobuf.Message, SwiftPro
     if lhs._place != rhs._place {return false}
     if lhs.distanceM != rhs.distanceM {return false}
     if lhs.`open` != rhs.`open` {return false}
+    if lhs._closesAt != rhs._closesAt {return false}
+    if lhs._opensAt != rhs._opensAt {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1276,7 +1329,7 @@ nonisolated extension Gym_Places_V1_PlaceResult: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Gym_Places_V1_SearchNearbyRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SearchNearbyRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}location\0\u{3}radius_m\0\u{1}kinds\0\u{3}open_at\0\u{3}max_monthly_price\0\u{3}page_size\0\u{3}page_token\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}location\0\u{3}radius_m\0\u{1}kinds\0\u{3}open_at\0\u{3}max_monthly_price\0\u{3}page_size\0\u{3}page_token\0\u{1}at\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1291,6 +1344,7 @@ nonisolated extension Gym_Places_V1_SearchNearbyRequest: SwiftProtobuf.Message, 
       case 5: try { try decoder.decodeSingularDoubleField(value: &self.maxMonthlyPrice) }()
       case 6: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
       case 7: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      case 8: try { try decoder.decodeSingularMessageField(value: &self._at) }()
       default: break
       }
     }
@@ -1322,6 +1376,9 @@ nonisolated extension Gym_Places_V1_SearchNearbyRequest: SwiftProtobuf.Message, 
     if !self.pageToken.isEmpty {
       try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 7)
     }
+    try { if let v = self._at {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1333,6 +1390,7 @@ nonisolated extension Gym_Places_V1_SearchNearbyRequest: SwiftProtobuf.Message, 
     if lhs.maxMonthlyPrice != rhs.maxMonthlyPrice {return false}
     if lhs.pageSize != rhs.pageSize {return false}
     if lhs.pageToken != rhs.pageToken {return false}
+    if lhs._at != rhs._at {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -22,6 +22,7 @@ public struct PlaceRecord: Codable, Sendable, Equatable, FetchableRecord, TableR
   public var openingHours = ""
   public var hoursIntervals: [OpeningHours.Interval] = []
   public var hoursUnsupported: [String] = []
+  public var hoursNormalized = ""
   public var timeZone: String
   public var priceMonthly: Double = 0
   public var priceDayPass: Double = 0
@@ -39,6 +40,7 @@ public struct PlaceRecord: Codable, Sendable, Equatable, FetchableRecord, TableR
     case openingHours = "opening_hours"
     case hoursIntervals = "hours_intervals"
     case hoursUnsupported = "hours_unsupported"
+    case hoursNormalized = "hours_normalized"
     case timeZone = "time_zone"
     case priceMonthly = "price_monthly"
     case priceDayPass = "price_day_pass"

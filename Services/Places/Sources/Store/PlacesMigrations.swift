@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Places' schema; append-only. R*Tree indexes (`places_rtree`, `trainers_rtree`)
@@ -52,6 +53,23 @@ enum PlacesMigrations {
         );
         CREATE VIRTUAL TABLE trainers_rtree USING rtree(rid, min_lat, max_lat, min_lng, max_lng);
         """)
+    }
+    migrator.registerMigration("v2-hours-normalized-reread") { db in
+      try db.execute(sql: "ALTER TABLE places ADD COLUMN hours_normalized TEXT NOT NULL DEFAULT ''")
+      // Stored intervals came from the earlier reader, which closed whole days for
+      // `Mo 15:00-16:00 off` and refused `7-18`: read every value again so searches
+      // answer with today's rules. A value still unreadable keeps what it had.
+      let encoder = JSONEncoder()
+      let rows = try Row.fetchAll(db, sql: "SELECT rid, opening_hours FROM places WHERE opening_hours != ''")
+      for row in rows {
+        guard let hours = try? OpeningHours(row["opening_hours"] as String) else { continue }
+        try db.execute(
+          sql: "UPDATE places SET hours_intervals = ?, hours_unsupported = ?, hours_normalized = ? WHERE rid = ?",
+          arguments: [
+            String(decoding: try encoder.encode(hours.intervals), as: UTF8.self),
+            String(decoding: try encoder.encode(hours.unsupported), as: UTF8.self), hours.normalized, row["rid"] as Int64,
+          ])
+      }
     }
     return migrator
   }

@@ -95,12 +95,12 @@ public struct PlacesStore: Sendable {
       place.id, place.name, place.kind, place.lat, place.lng, place.street, place.houseNumber, place.postcode, place.city,
       place.country, place.phone, place.website, place.openingHours, try json(place.hoursIntervals),
       try json(place.hoursUnsupported), place.timeZone, place.priceMonthly, place.priceDayPass, place.currency,
-      try json(place.amenities), place.source, place.createdAt, place.updatedAt, place.etag,
+      try json(place.amenities), place.source, place.createdAt, place.updatedAt, place.etag, place.hoursNormalized,
     ]
     let columns = """
       id, name, kind, lat, lng, street, house_number, postcode, city, country, phone, website, opening_hours,
       hours_intervals, hours_unsupported, time_zone, price_monthly, price_day_pass, currency, amenities, source,
-      created_at, updated_at, etag
+      created_at, updated_at, etag, hours_normalized
       """
     if let rid = place.rid {
       let assignments = columns.split(separator: ",").map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }
