@@ -5,7 +5,6 @@ import GymAPI
 import GymStore
 import Logging
 import SwiftProtobuf
-import Synchronization
 
 /// `gym.ops.v1.Ops` for one process: version, uptime, database size and row counts,
 /// pending outbox jobs (service credential or admin), and this service's part of a

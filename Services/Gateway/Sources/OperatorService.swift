@@ -4,7 +4,6 @@ import GymAPI
 import GymService
 import GymStore
 import SwiftProtobuf
-import Synchronization
 
 /// `gym.gateway.v1.OperatorService`: the whole platform's status (admin or service
 /// credential) and backup runs (service credential only, `MethodAccess`) at the
