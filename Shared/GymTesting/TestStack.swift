@@ -3,6 +3,7 @@ import GRPCCore
 import GRPCNIOTransportHTTP2
 import GymService
 import ServiceLifecycle
+import Synchronization
 import Logging
 
 /// Runs a built process (the same `build` the executable calls) inside a test on an
@@ -63,14 +64,19 @@ public func testSettings() -> CommonSettings {
   return settings
 }
 
+private let portsHandedOut = Mutex<Set<Int>>([])
+
 /// A TCP port that was free a moment ago, for tests that must start a process on an
 /// address known in advance (or restart it there). Chosen below Linux's ephemeral range
 /// (32768+): a port from there could be handed to another test's port-0 listener or to
 /// an outgoing connection before the process binds it.
+/// Each port is handed out once per test process: tests run side by side, and two that
+/// drew the same free port would both try to bind it.
 public func freePort() throws -> Int {
   for _ in 0..<100 {
     // Below the system tests' stacks (20000 and up) and Linux's ephemeral range (32768+).
     let port = Int.random(in: 10_000..<20_000)
+    guard portsHandedOut.withLock({ $0.insert(port).inserted }) else { continue }
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EMFILE) }
     defer { close(fd) }
