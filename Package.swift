@@ -314,7 +314,7 @@ let targets: [Target] = [
   .testTarget(
     name: "GatewayTests",
     dependencies: grpc + [
-      "GymGateway", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
+      "GymGateway", "GymAuth", "GymMessaging", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ],
     swiftSettings: swiftSettings

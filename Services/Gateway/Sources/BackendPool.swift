@@ -8,14 +8,17 @@ import Synchronization
 /// served, until a stream frees or the caller gives up. Waiting here rather than in
 /// NIO's stream buffer keeps a burst from one client from stalling the connection that
 /// every other user shares, and a call that gives up while waiting leaves no trace on
-/// the wire. Health checks use a connection of their own, so a busy backend still
-/// answers them.
+/// the wire.
+///
+/// Long-lived streams (`Route.longLived`) get a pool of their own that refuses instead
+/// of queueing (`queues: false`): a stream that waited would look open to its client
+/// while receiving nothing, and streams held for hours on the connections unary calls
+/// use would make those calls queue behind them.
 final class BackendPool: Sendable {
   let name: String
   let clients: [GymGRPCClient]
-  /// Health checks only.
-  let control: GymGRPCClient
   private let streamsPerConnection: Int
+  private let queues: Bool
   private let state: Mutex<State>
 
   private struct State {
@@ -24,16 +27,13 @@ final class BackendPool: Sendable {
     var nextWaiter: UInt64 = 0
   }
 
-  init(name: String, address: HostPort, connections: Int, streamsPerConnection: Int, tls: InternalTLS?) throws {
+  init(name: String, address: HostPort, connections: Int, streamsPerConnection: Int, queues: Bool = true, tls: InternalTLS?) throws {
     self.name = name
     clients = try (0..<connections).map { _ in try GymClient.make(to: address, tls: tls) }
-    control = try GymClient.make(to: address, tls: tls)
     self.streamsPerConnection = streamsPerConnection
+    self.queues = queues
     state = Mutex(State(inFlight: Array(repeating: 0, count: connections)))
   }
-
-  /// Every connection of the pool, for the lifecycle.
-  var allClients: [GymGRPCClient] { clients + [control] }
 
   /// Runs `body` on the least busy connection once it has a free stream.
   func withClient<T: Sendable>(_ body: (GymGRPCClient) async throws -> T) async throws -> T {
@@ -44,6 +44,11 @@ final class BackendPool: Sendable {
 
   private func acquire() async throws -> Int {
     if let index = state.withLock({ Self.take(&$0, limit: streamsPerConnection) }) { return index }
+    guard queues else {
+      throw RPCError(
+        code: .resourceExhausted,
+        message: "the gateway holds as many live streams to \(name) as it can (\(clients.count * streamsPerConnection)); try again in a minute")
+    }
     let id = state.withLock { state -> UInt64 in
       state.nextWaiter += 1
       return state.nextWaiter

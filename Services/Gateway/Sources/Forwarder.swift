@@ -13,16 +13,18 @@ struct Forwarder: RegistrableRPCService {
     var maximumTimeout: Duration
   }
 
-  let routes: [(Route, BackendPool)]
+  let routes: [(Route, Backend)]
   let deadlines: Deadlines
+  let streamQuota: StreamQuota
   let maxMessageBytes: Int
   /// Sent with `x-forwarded-for` so backends believe it (clients' own copies are dropped).
   let forwardingProof: String
   let metrics: RPCMetrics
 
   func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
-    for (route, pool) in routes {
+    for (route, backend) in routes {
       for method in route.methods {
+        let pool = backend.pool(for: method)
         router.registerHandler(
           forMethod: method, deserializer: RawBytesCoding(limit: maxMessageBytes), serializer: RawBytesCoding()
         ) {
@@ -116,10 +118,17 @@ struct Forwarder: RegistrableRPCService {
     guard Route.longLived.contains(method) else {
       return try await pool.withClient { client in try await call(client, outbound, method, options, writer) }
     }
-    // A long-lived stream ends when its client goes: gRPC reports that through the
-    // cancellation handler, and the backend call must end with it.
-    let forwarded = Task { try await pool.withClient { client in try await call(client, outbound, method, options, writer) } }
-    return try await withRPCCancellationHandler { try await forwarded.value } onCancelRPC: { forwarded.cancel() }
+    // Every long-lived method needs a signed-in caller; the auth interceptor has refused
+    // any other before this point.
+    guard let userID = RequestContext.current?.caller?.userID else {
+      throw RPCError(code: .unauthenticated, message: "sign in first: this stream needs an access token")
+    }
+    return try await streamQuota.withStream(of: userID) {
+      // A long-lived stream ends when its client goes: gRPC reports that through the
+      // cancellation handler, and the backend call must end with it.
+      let forwarded = Task { try await pool.withClient { client in try await call(client, outbound, method, options, writer) } }
+      return try await withRPCCancellationHandler { try await forwarded.value } onCancelRPC: { forwarded.cancel() }
+    }
   }
 
   private func call(

@@ -26,6 +26,12 @@ public enum GatewayApp {
     "GYM_GATEWAY_BACKEND_STREAMS", default: "1000",
     "Calls in flight on one backend connection; at most the backends' GYM_MAX_CONCURRENT_STREAMS (more wait in the gateway)")
 
+  public static let streamConnections = ConfigKey(
+    "GYM_GATEWAY_STREAM_CONNECTIONS", default: "4",
+    "HTTP/2 connections to each backend that serves long-lived streams (Subscribe, ExportMyData), apart from the unary calls' connections; each carries GYM_GATEWAY_BACKEND_STREAMS, beyond which a new stream is refused")
+  public static let streamsPerUser = ConfigKey(
+    "GYM_GATEWAY_STREAMS_PER_USER", default: "10", "Long-lived streams one user may hold open through the gateway at once")
+
   public static let rateLimits = ConfigKey(
     "GYM_GATEWAY_RATE_LIMITS", default: "true",
     "true: token buckets per client address and per user (GYM_GATEWAY_LIMIT_*); false: none (benchmarks, trusted networks)")
@@ -48,7 +54,7 @@ public enum GatewayApp {
 
   public static let keys: [ConfigKey] =
     [listen] + backendKeys.map(\.key)
-    + [ServiceCredential.fileKey, defaultDeadline, maximumDeadline, backendConnections, backendStreams, rateLimits]
+    + [ServiceCredential.fileKey, defaultDeadline, maximumDeadline, backendConnections, backendStreams, streamConnections, streamsPerUser, rateLimits]
     + limitKeys.map(\.1) + [limitEntries, allowPlaintext] + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -58,6 +64,8 @@ public enum GatewayApp {
     public var maximumDeadline: Duration = .seconds(60)
     public var backendConnections = 2
     public var backendStreams = 1000
+    public var streamConnections = 4
+    public var streamsPerUser = 10
     /// Per class of method; empty = no rate limits.
     public var rateLimits: [RateLimiter.MethodClass: RateLimiter.Limits] = RateLimiter.standard
     public var rateLimitEntries = 100_000
@@ -80,6 +88,8 @@ public enum GatewayApp {
       maximumDeadline = try config.seconds(GatewayApp.maximumDeadline)
       backendConnections = try config.int(GatewayApp.backendConnections, in: 1...64)
       backendStreams = try config.int(GatewayApp.backendStreams, in: 1...100_000)
+      streamConnections = try config.int(GatewayApp.streamConnections, in: 1...64)
+      streamsPerUser = try config.int(GatewayApp.streamsPerUser, in: 1...1_000)
       if try config.bool(GatewayApp.rateLimits) {
         for (methodClass, key) in GatewayApp.limitKeys {
           guard let limits = RateLimiter.Limits(try config.string(key)) else {
@@ -104,18 +114,16 @@ public enum GatewayApp {
   }
 
   public static func build(_ settings: Settings, logger: Logger) async throws -> BuiltProcess {
-    var pools: [String: BackendPool] = [:]
+    var pools: [String: Backend] = [:]
     for (name, address) in settings.backends {
-      pools[name] = try BackendPool(
-        name: name, address: address, connections: settings.backendConnections,
-        streamsPerConnection: settings.backendStreams, tls: settings.common.internalTLS)
+      pools[name] = try Backend(name: name, address: address, settings: settings)
     }
-    var routes: [(Route, BackendPool)] = []
+    var routes: [(Route, Backend)] = []
     for route in Route.all {
-      guard let pool = pools[route.backend] else {
+      guard let backend = pools[route.backend] else {
         throw ConfigError("no address configured for backend '\(route.backend)'")
       }
-      routes.append((route, pool))
+      routes.append((route, backend))
     }
     guard let authAddress = settings.backends["auth"] else { throw ConfigError("no address configured for backend 'auth'") }
     // A separate connection for the gateway's own calls to auth (signing keys, the
@@ -141,6 +149,7 @@ public enum GatewayApp {
         Forwarder(
           routes: routes,
           deadlines: .init(defaultTimeout: settings.defaultDeadline, maximumTimeout: settings.maximumDeadline),
+          streamQuota: StreamQuota(perUser: settings.streamsPerUser),
           maxMessageBytes: settings.common.maxMessageBytes,
           forwardingProof: settings.credential.forwardingProof,
           metrics: metrics),
@@ -157,7 +166,7 @@ public enum GatewayApp {
       interceptors: rateLimitInterceptors(settings),
       metrics: metrics,
       logger: logger)
-    let backends = routes.map { ($0.0.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: $0.1.control)) }
+    let backends = routes.map { ($0.0.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: $0.1.health)) }
     let probe: HealthMonitor.Probe = {
       // Tokens cannot be vouched for while auth's revocations are not heard.
       try revocations.checkLag()
