@@ -860,7 +860,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-        /// > UNAVAILABLE when the catalog cannot check exercises.
+        /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+        /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_CreateRoutineRequest` messages.
@@ -947,7 +948,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > A private, editable copy of a public program; counts as a save in the catalog.
-        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+        /// > RESOURCE_EXHAUSTED at the routines cap.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_CopyProgramRequest` messages.
@@ -984,7 +986,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+        /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+        /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_SaveExerciseRequest` messages.
@@ -1030,7 +1033,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+        /// > schedule entries cap or, with a reminder, the reminders cap
+        /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_ScheduleRoutineRequest` messages.
@@ -1099,7 +1104,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+        /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_StartSessionRequest` messages.
@@ -1135,7 +1141,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > The set counts on the session's day (a workout crossing midnight stays on the day
+        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_LogSetRequest` messages.
@@ -1165,6 +1173,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Handle the "EditSession" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_EditSessionRequest` messages.
         ///   - context: Context providing information about the RPC.
@@ -1178,6 +1191,11 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_EditSessionResponse>
 
         /// Handle the "FinishSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+        /// > SAVE_AS_NEW meets the routines cap.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_FinishSessionRequest` messages.
@@ -1209,7 +1227,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+        /// > the sessions-per-day cap.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_LogWorkoutRequest` messages.
@@ -1405,7 +1424,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+        /// > the goals cap (GYM_PLAN_MAX_GOALS).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_CreateGoalRequest` messages.
@@ -1452,7 +1472,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+        /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+        /// > is in effect from today (the owner's day) on; earlier days keep theirs.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_CreateNutritionPlanRequest` messages.
@@ -1534,7 +1556,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+        /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_LogFoodRequest` messages.
@@ -1673,7 +1696,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine).
+        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+        /// > the routines cap.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_AssignRoutineRequest` messages.
@@ -1692,7 +1716,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy as their active plan, which the trainer
-        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+        /// > client is at the plans cap.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_AssignNutritionPlanRequest` messages.
@@ -1829,7 +1854,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-        /// > UNAVAILABLE when the catalog cannot check exercises.
+        /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+        /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateRoutineRequest` message.
@@ -1916,7 +1942,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > A private, editable copy of a public program; counts as a save in the catalog.
-        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+        /// > RESOURCE_EXHAUSTED at the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CopyProgramRequest` message.
@@ -1953,7 +1980,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+        /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+        /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_SaveExerciseRequest` message.
@@ -1999,7 +2027,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+        /// > schedule entries cap or, with a reminder, the reminders cap
+        /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_ScheduleRoutineRequest` message.
@@ -2068,7 +2098,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+        /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_StartSessionRequest` message.
@@ -2104,7 +2135,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > The set counts on the session's day (a workout crossing midnight stays on the day
+        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogSetRequest` message.
@@ -2134,6 +2167,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Handle the "EditSession" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
         ///   - context: Context providing information about the RPC.
@@ -2147,6 +2185,11 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_EditSessionResponse>
 
         /// Handle the "FinishSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+        /// > SAVE_AS_NEW meets the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_FinishSessionRequest` message.
@@ -2178,7 +2221,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+        /// > the sessions-per-day cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -2374,7 +2418,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+        /// > the goals cap (GYM_PLAN_MAX_GOALS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateGoalRequest` message.
@@ -2421,7 +2466,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+        /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+        /// > is in effect from today (the owner's day) on; earlier days keep theirs.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateNutritionPlanRequest` message.
@@ -2503,7 +2550,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+        /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
@@ -2642,7 +2690,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine).
+        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+        /// > the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -2661,7 +2710,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy as their active plan, which the trainer
-        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+        /// > client is at the plans cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignNutritionPlanRequest` message.
@@ -2796,7 +2846,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-        /// > UNAVAILABLE when the catalog cannot check exercises.
+        /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+        /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_CreateRoutineRequest` message.
@@ -2883,7 +2934,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > A private, editable copy of a public program; counts as a save in the catalog.
-        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+        /// > RESOURCE_EXHAUSTED at the routines cap.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_CopyProgramRequest` message.
@@ -2920,7 +2972,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+        /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+        /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_SaveExerciseRequest` message.
@@ -2966,7 +3019,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+        /// > schedule entries cap or, with a reminder, the reminders cap
+        /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_ScheduleRoutineRequest` message.
@@ -3035,7 +3090,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+        /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_StartSessionRequest` message.
@@ -3071,7 +3127,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > The set counts on the session's day (a workout crossing midnight stays on the day
+        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_LogSetRequest` message.
@@ -3101,6 +3159,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Handle the "EditSession" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_EditSessionRequest` message.
         ///   - context: Context providing information about the RPC.
@@ -3114,6 +3177,11 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> Gym_Plan_V1_EditSessionResponse
 
         /// Handle the "FinishSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+        /// > SAVE_AS_NEW meets the routines cap.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_FinishSessionRequest` message.
@@ -3145,7 +3213,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+        /// > the sessions-per-day cap.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -3341,7 +3410,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+        /// > the goals cap (GYM_PLAN_MAX_GOALS).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_CreateGoalRequest` message.
@@ -3388,7 +3458,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+        /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+        /// > is in effect from today (the owner's day) on; earlier days keep theirs.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_CreateNutritionPlanRequest` message.
@@ -3470,7 +3542,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+        /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_LogFoodRequest` message.
@@ -3609,7 +3682,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine).
+        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+        /// > the routines cap.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -3628,7 +3702,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy as their active plan, which the trainer
-        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+        /// > client is at the plans cap.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_AssignNutritionPlanRequest` message.
@@ -5777,7 +5852,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-        /// > UNAVAILABLE when the catalog cannot check exercises.
+        /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+        /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateRoutineRequest` message.
@@ -5889,7 +5965,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > A private, editable copy of a public program; counts as a save in the catalog.
-        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+        /// > RESOURCE_EXHAUSTED at the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CopyProgramRequest` message.
@@ -5936,7 +6013,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+        /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+        /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_SaveExerciseRequest` message.
@@ -5997,7 +6075,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+        /// > schedule entries cap or, with a reminder, the reminders cap
+        /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_ScheduleRoutineRequest` message.
@@ -6086,7 +6166,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+        /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_StartSessionRequest` message.
@@ -6132,7 +6213,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > The set counts on the session's day (a workout crossing midnight stays on the day
+        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogSetRequest` message.
@@ -6172,6 +6255,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Call the "EditSession" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
         ///   - serializer: A serializer for `Gym_Plan_V1_EditSessionRequest` messages.
@@ -6190,6 +6278,11 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> Result where Result: Sendable
 
         /// Call the "FinishSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+        /// > SAVE_AS_NEW meets the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_FinishSessionRequest` message.
@@ -6231,7 +6324,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+        /// > the sessions-per-day cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -6487,7 +6581,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+        /// > the goals cap (GYM_PLAN_MAX_GOALS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateGoalRequest` message.
@@ -6549,7 +6644,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+        /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+        /// > is in effect from today (the owner's day) on; earlier days keep theirs.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateNutritionPlanRequest` message.
@@ -6656,7 +6753,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+        /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
@@ -6835,7 +6933,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine).
+        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+        /// > the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -6859,7 +6958,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy as their active plan, which the trainer
-        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+        /// > client is at the plans cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignNutritionPlanRequest` message.
@@ -7039,7 +7139,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-        /// > UNAVAILABLE when the catalog cannot check exercises.
+        /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+        /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateRoutineRequest` message.
@@ -7206,7 +7307,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > A private, editable copy of a public program; counts as a save in the catalog.
-        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+        /// > RESOURCE_EXHAUSTED at the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CopyProgramRequest` message.
@@ -7275,7 +7377,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+        /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+        /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_SaveExerciseRequest` message.
@@ -7369,7 +7472,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+        /// > schedule entries cap or, with a reminder, the reminders cap
+        /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_ScheduleRoutineRequest` message.
@@ -7502,7 +7607,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+        /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_StartSessionRequest` message.
@@ -7570,7 +7676,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > The set counts on the session's day (a workout crossing midnight stays on the day
+        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogSetRequest` message.
@@ -7632,6 +7740,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Call the "EditSession" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
         ///   - serializer: A serializer for `Gym_Plan_V1_EditSessionRequest` messages.
@@ -7661,6 +7774,11 @@ extension Gym_Plan_V1_PlanService {
         }
 
         /// Call the "FinishSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+        /// > SAVE_AS_NEW meets the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_FinishSessionRequest` message.
@@ -7724,7 +7842,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+        /// > the sessions-per-day cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -8112,7 +8231,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+        /// > the goals cap (GYM_PLAN_MAX_GOALS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateGoalRequest` message.
@@ -8207,7 +8327,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+        /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+        /// > is in effect from today (the owner's day) on; earlier days keep theirs.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateNutritionPlanRequest` message.
@@ -8369,7 +8491,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+        /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
@@ -8636,7 +8759,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine).
+        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+        /// > the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -8671,7 +8795,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy as their active plan, which the trainer
-        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+        /// > client is at the plans cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignNutritionPlanRequest` message.
@@ -8916,7 +9041,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-    /// > UNAVAILABLE when the catalog cannot check exercises.
+    /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+    /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_CreateRoutineRequest` message.
@@ -9058,7 +9184,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > A private, editable copy of a public program; counts as a save in the catalog.
-    /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+    /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+    /// > RESOURCE_EXHAUSTED at the routines cap.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_CopyProgramRequest` message.
@@ -9117,7 +9244,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+    /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+    /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_SaveExerciseRequest` message.
@@ -9196,7 +9324,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+    /// > schedule entries cap or, with a reminder, the reminders cap
+    /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_ScheduleRoutineRequest` message.
@@ -9309,7 +9439,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-    /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+    /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+    /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_StartSessionRequest` message.
@@ -9367,7 +9498,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+    /// > The set counts on the session's day (a workout crossing midnight stays on the day
+    /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+    /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_LogSetRequest` message.
@@ -9419,6 +9552,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
 
     /// Call the "EditSession" method.
     ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+    /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+    ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
     ///   - options: Options to apply to this RPC.
@@ -9443,6 +9581,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     }
 
     /// Call the "FinishSession" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+    /// > SAVE_AS_NEW meets the routines cap.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_FinishSessionRequest` message.
@@ -9496,7 +9639,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+    /// > the sessions-per-day cap.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -9824,7 +9968,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+    /// > the goals cap (GYM_PLAN_MAX_GOALS).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_CreateGoalRequest` message.
@@ -9904,7 +10049,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-    /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+    /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+    /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+    /// > is in effect from today (the owner's day) on; earlier days keep theirs.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_CreateNutritionPlanRequest` message.
@@ -10041,7 +10188,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+    /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+    /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
@@ -10268,7 +10416,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-    /// > Errors: NOT_FOUND (client or routine).
+    /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+    /// > the routines cap.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -10298,7 +10447,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > (trainer) The client gets their own copy as their active plan, which the trainer
-    /// > may read and edit. Errors: NOT_FOUND (client or plan).
+    /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+    /// > client is at the plans cap.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_AssignNutritionPlanRequest` message.
@@ -10507,7 +10657,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-    /// > UNAVAILABLE when the catalog cannot check exercises.
+    /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+    /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -10669,7 +10820,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > A private, editable copy of a public program; counts as a save in the catalog.
-    /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+    /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+    /// > RESOURCE_EXHAUSTED at the routines cap.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -10736,7 +10888,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+    /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+    /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -10827,7 +10980,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+    /// > schedule entries cap or, with a reminder, the reminders cap
+    /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -10956,7 +11111,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-    /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+    /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+    /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11022,7 +11178,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+    /// > The set counts on the session's day (a workout crossing midnight stays on the day
+    /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+    /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11082,6 +11240,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
 
     /// Call the "EditSession" method.
     ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+    /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+    ///
     /// - Parameters:
     ///   - message: request message to send.
     ///   - metadata: Additional metadata to send, defaults to empty.
@@ -11110,6 +11273,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     }
 
     /// Call the "FinishSession" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+    /// > SAVE_AS_NEW meets the routines cap.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11171,7 +11339,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+    /// > the sessions-per-day cap.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11547,7 +11716,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+    /// > the goals cap (GYM_PLAN_MAX_GOALS).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11639,7 +11809,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-    /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+    /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+    /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+    /// > is in effect from today (the owner's day) on; earlier days keep theirs.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11796,7 +11968,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+    /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+    /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -12055,7 +12228,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-    /// > Errors: NOT_FOUND (client or routine).
+    /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+    /// > the routines cap.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -12089,7 +12263,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > (trainer) The client gets their own copy as their active plan, which the trainer
-    /// > may read and edit. Errors: NOT_FOUND (client or plan).
+    /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+    /// > client is at the plans cap.
     ///
     /// - Parameters:
     ///   - message: request message to send.
