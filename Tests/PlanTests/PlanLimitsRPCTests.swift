@@ -58,7 +58,8 @@ extension PlanRPC {
       "GYM_PLAN_MAX_ROUTINES": "7", "GYM_PLAN_MAX_SCHEDULE_ENTRIES": "8", "GYM_PLAN_MAX_REMINDERS": "3",
       "GYM_PLAN_MAX_SESSION_EXERCISES": "9", "GYM_PLAN_MAX_SESSION_SETS": "90", "GYM_PLAN_MAX_SESSIONS_PER_DAY": "4",
       "GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY": "11", "GYM_PLAN_MAX_NUTRITION_PLANS": "5", "GYM_PLAN_MAX_GOALS": "6",
-      "GYM_PLAN_MAX_SAVED_EXERCISES": "12", "GYM_PLAN_REMINDER_MAX_LATE_SECONDS": "600",
+      "GYM_PLAN_MAX_SAVED_EXERCISES": "12", "GYM_PLAN_MAX_SESSIONS": "13", "GYM_PLAN_MAX_FOOD_ENTRIES": "14",
+      "GYM_PLAN_MAX_BODY_WEIGHTS": "15", "GYM_PLAN_REMINDER_MAX_LATE_SECONDS": "600",
     ])
     var expected = PlanLimits()
     expected.routines = 7
@@ -71,6 +72,9 @@ extension PlanRPC {
     expected.nutritionPlans = 5
     expected.goals = 6
     expected.savedExercises = 12
+    expected.sessions = 13
+    expected.foodEntries = 14
+    expected.bodyWeights = 15
     #expect(configured.limits == expected)
     #expect(configured.reminderMaxLate == 600)
     #expect(throws: ConfigError.self) { try settings(["GYM_PLAN_MAX_ROUTINES": "0"]) }

@@ -160,3 +160,39 @@ import Testing
     #expect(saved?.contains("1 saved exercise") == true, "\(saved ?? "accepted")")
   }
 }
+
+/// Past days can be logged back to year 1: history is capped in all, not only per day.
+@Suite struct PlanHistoryLimitsTests {
+  let now = Date()
+  let day = LocalDate("2026-03-02")!
+
+  @Test func sessionsFoodAndWeighInsInAll() async throws {
+    var limits = PlanLimits()
+    limits.sessions = 2
+    limits.foodEntries = 2
+    limits.bodyWeights = 2
+    let store = try PlanStore(writer: DatabaseQueue(), limits: limits)
+    let tests = PlanLimitsTests()
+    for offset in 0..<2 {
+      var logged = tests.session("s\(offset)")
+      logged.localDate = day.adding(days: -offset * 400)
+      _ = try await store.logWorkout(logged)
+      try await store.logFood(
+        FoodEntryRecord(id: "f\(offset)", ownerID: "u1", date: day.adding(days: -offset * 400), meal: "", description: "Oats", macros: .zero, loggedAt: now))
+      _ = try await store.logBodyWeight(id: "w\(offset)", ownerID: "u1", date: day.adding(days: -offset * 400), weightKg: 80, now: now)
+    }
+    var old = tests.session("s-old")
+    old.localDate = LocalDate("1901-01-01")!
+    let session = await tests.quota { _ = try await store.logWorkout(old) }
+    #expect(session?.contains("2 sessions in all") == true, "\(session ?? "accepted")")
+    let food = await tests.quota {
+      try await store.logFood(FoodEntryRecord(id: "f-old", ownerID: "u1", date: old.localDate, meal: "", description: "Oats", macros: .zero, loggedAt: now))
+    }
+    #expect(food?.contains("2 food log entries in all") == true, "\(food ?? "accepted")")
+    let weight = await tests.quota { _ = try await store.logBodyWeight(id: "w-old", ownerID: "u1", date: old.localDate, weightKg: 80, now: now) }
+    #expect(weight?.contains("2 weigh-ins") == true, "\(weight ?? "accepted")")
+    // A day that has a weigh-in may still be corrected.
+    #expect(try await store.logBodyWeight(id: "w-again", ownerID: "u1", date: day, weightKg: 79, now: now).weightKg == 79)
+    #expect(try await store.sessions(ownerID: "u1", from: nil, to: nil, limit: 10, offset: 0).count == 2)
+  }
+}

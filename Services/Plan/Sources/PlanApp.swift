@@ -39,6 +39,12 @@ public enum PlanApp {
   public static let maxSessionsPerDay = ConfigKey(
     "GYM_PLAN_MAX_SESSIONS_PER_DAY", default: "\(defaults.sessionsPerDay)",
     "sessions (started, abandoned or logged later) one user may have on one day")
+  public static let maxSessions = ConfigKey(
+    "GYM_PLAN_MAX_SESSIONS", default: "\(defaults.sessions)", "sessions one user may have in all (past days can be logged)")
+  public static let maxFoodEntries = ConfigKey(
+    "GYM_PLAN_MAX_FOOD_ENTRIES", default: "\(defaults.foodEntries)", "food log entries one user may have in all")
+  public static let maxBodyWeights = ConfigKey(
+    "GYM_PLAN_MAX_BODY_WEIGHTS", default: "\(defaults.bodyWeights)", "weigh-ins (one per day) one user may have in all")
   public static let maxFoodEntriesPerDay = ConfigKey(
     "GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY", default: "\(defaults.foodEntriesPerDay)", "food log entries one user may have on one day")
   public static let maxNutritionPlans = ConfigKey(
@@ -49,8 +55,8 @@ public enum PlanApp {
 
   public static let keys: [ConfigKey] =
     [listen, authAddress, catalogAddress, messagingAddress, reminderInterval, reminderMaxLate, maxRoutines, maxScheduleEntries,
-      maxReminders, maxSessionExercises, maxSessionSets, maxSessionsPerDay, maxFoodEntriesPerDay, maxNutritionPlans, maxGoals,
-      maxSavedExercises, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
+      maxReminders, maxSessionExercises, maxSessionSets, maxSessionsPerDay, maxSessions, maxFoodEntriesPerDay, maxFoodEntries,
+      maxBodyWeights, maxNutritionPlans, maxGoals, maxSavedExercises, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -82,6 +88,9 @@ public enum PlanApp {
       limits.setsPerSession = try cap(PlanApp.maxSessionSets)
       limits.sessionsPerDay = try cap(PlanApp.maxSessionsPerDay)
       limits.foodEntriesPerDay = try cap(PlanApp.maxFoodEntriesPerDay)
+      limits.sessions = try cap(PlanApp.maxSessions)
+      limits.foodEntries = try cap(PlanApp.maxFoodEntries)
+      limits.bodyWeights = try cap(PlanApp.maxBodyWeights)
       limits.nutritionPlans = try cap(PlanApp.maxNutritionPlans)
       limits.goals = try cap(PlanApp.maxGoals)
       limits.savedExercises = try cap(PlanApp.maxSavedExercises)

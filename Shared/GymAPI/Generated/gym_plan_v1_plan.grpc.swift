@@ -1105,7 +1105,8 @@ extension Gym_Plan_V1_PlanService {
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
         /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
-        /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
+        /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+        /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_StartSessionRequest` messages.
@@ -1228,7 +1229,7 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-        /// > the sessions-per-day cap.
+        /// > the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_LogWorkoutRequest` messages.
@@ -1361,6 +1362,11 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetProgressionAdviceResponse>
 
         /// Handle the "LogBodyWeight" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+        /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_LogBodyWeightRequest` messages.
@@ -1557,7 +1563,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
-        /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
+        /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+        /// > GYM_PLAN_MAX_FOOD_ENTRIES).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_LogFoodRequest` messages.
@@ -2099,7 +2106,8 @@ extension Gym_Plan_V1_PlanService {
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
         /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
-        /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
+        /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+        /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_StartSessionRequest` message.
@@ -2222,7 +2230,7 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-        /// > the sessions-per-day cap.
+        /// > the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -2355,6 +2363,11 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetProgressionAdviceResponse>
 
         /// Handle the "LogBodyWeight" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+        /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogBodyWeightRequest` message.
@@ -2551,7 +2564,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
-        /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
+        /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+        /// > GYM_PLAN_MAX_FOOD_ENTRIES).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
@@ -3091,7 +3105,8 @@ extension Gym_Plan_V1_PlanService {
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
         /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
-        /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
+        /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+        /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_StartSessionRequest` message.
@@ -3214,7 +3229,7 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-        /// > the sessions-per-day cap.
+        /// > the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -3347,6 +3362,11 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> Gym_Plan_V1_GetProgressionAdviceResponse
 
         /// Handle the "LogBodyWeight" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+        /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_LogBodyWeightRequest` message.
@@ -3543,7 +3563,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
-        /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
+        /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+        /// > GYM_PLAN_MAX_FOOD_ENTRIES).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_LogFoodRequest` message.
@@ -6167,7 +6188,8 @@ extension Gym_Plan_V1_PlanService {
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
         /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
-        /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
+        /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+        /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_StartSessionRequest` message.
@@ -6325,7 +6347,7 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-        /// > the sessions-per-day cap.
+        /// > the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -6498,6 +6520,11 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> Result where Result: Sendable
 
         /// Call the "LogBodyWeight" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+        /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogBodyWeightRequest` message.
@@ -6754,7 +6781,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
-        /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
+        /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+        /// > GYM_PLAN_MAX_FOOD_ENTRIES).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
@@ -7608,7 +7636,8 @@ extension Gym_Plan_V1_PlanService {
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
         /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
-        /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
+        /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+        /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_StartSessionRequest` message.
@@ -7843,7 +7872,7 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-        /// > the sessions-per-day cap.
+        /// > the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -8104,6 +8133,11 @@ extension Gym_Plan_V1_PlanService {
         }
 
         /// Call the "LogBodyWeight" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+        /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogBodyWeightRequest` message.
@@ -8492,7 +8526,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
-        /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
+        /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+        /// > GYM_PLAN_MAX_FOOD_ENTRIES).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
@@ -9440,7 +9475,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// >
     /// > Errors: FAILED_PRECONDITION when a session is already active (named);
     /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
-    /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
+    /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+    /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_StartSessionRequest` message.
@@ -9640,7 +9676,7 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-    /// > the sessions-per-day cap.
+    /// > the sessions cap, per day or in all.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -9861,6 +9897,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     }
 
     /// Call the "LogBodyWeight" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+    /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_LogBodyWeightRequest` message.
@@ -10189,7 +10230,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
-    /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
+    /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+    /// > GYM_PLAN_MAX_FOOD_ENTRIES).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
@@ -11112,7 +11154,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// >
     /// > Errors: FAILED_PRECONDITION when a session is already active (named);
     /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
-    /// > RESOURCE_EXHAUSTED at the sessions-per-day cap (GYM_PLAN_MAX_SESSIONS_PER_DAY).
+    /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+    /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11340,7 +11383,7 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-    /// > the sessions-per-day cap.
+    /// > the sessions cap, per day or in all.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11593,6 +11636,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     }
 
     /// Call the "LogBodyWeight" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+    /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11969,7 +12017,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
-    /// > entries-per-day cap (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY).
+    /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+    /// > GYM_PLAN_MAX_FOOD_ENTRIES).
     ///
     /// - Parameters:
     ///   - message: request message to send.

@@ -177,9 +177,12 @@ extension PlanStore {
   public func logFood(_ entry: FoodEntryRecord) async throws {
     try await writer.write { db in
       try Self.requireRoom(
-        db, limit: limits.foodEntriesPerDay, counting: "SELECT COUNT(*) FROM food_log WHERE owner_id = ? AND local_date = ?",
+        db, limit: limits.foodEntriesPerDay, rows: "SELECT 1 FROM food_log WHERE owner_id = ? AND local_date = ?",
         [entry.ownerID, entry.date.description],
         "you have \(limits.foodEntriesPerDay) food log entries on \(entry.date), the most one day may hold; delete one (DeleteFoodLog) first")
+      try Self.requireRoom(
+        db, limit: limits.foodEntries, rows: "SELECT 1 FROM food_log WHERE owner_id = ?", [entry.ownerID],
+        "you have \(limits.foodEntries) food log entries in all, the most one account may keep; delete old ones (DeleteFoodLog) first")
       try db.execute(sql: """
         INSERT INTO food_log (id, owner_id, local_date, meal, description, kcal, protein_g, carbs_g, fat_g, logged_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

@@ -15,7 +15,7 @@ extension PlanStore {
         db, sql: "SELECT EXISTS (SELECT 1 FROM saved_exercises WHERE owner_id = ? AND exercise_id = ?)", arguments: [ownerID, exercise.id])
       if saved == true { return }
       try Self.requireRoom(
-        db, limit: limits.savedExercises, counting: "SELECT COUNT(*) FROM saved_exercises WHERE owner_id = ?", [ownerID],
+        db, limit: limits.savedExercises, rows: "SELECT 1 FROM saved_exercises WHERE owner_id = ?", [ownerID],
         "you have \(limits.savedExercises) saved exercises, the most one account may keep; unsave one (UnsaveExercise) first")
       try Self.remember(db, [exercise], now: now)
       try db.execute(

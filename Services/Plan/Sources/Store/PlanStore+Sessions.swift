@@ -43,7 +43,7 @@ extension PlanStore {
       let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
       let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID)
       try Self.requireRoom(
-        db, limit: limits.setsPerSession, counting: "SELECT COUNT(*) FROM logged_sets WHERE session_rid = ?", [rid],
+        db, limit: limits.setsPerSession, rows: "SELECT 1 FROM logged_sets WHERE session_rid = ?", [rid],
         "a session holds at most \(limits.setsPerSession) sets; finish this session (FinishSession) and start another")
       try db.cachedStatement(sql: """
         INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,

@@ -29,12 +29,12 @@ extension PlanStore {
     try await writer.write { db in
       let routine = try Self.requireRoutine(db, id: entry.routineID, ownerID: entry.ownerID)
       try Self.requireRoom(
-        db, limit: limits.scheduleEntries, counting: "SELECT COUNT(*) FROM schedule_entries WHERE owner_id = ?", [entry.ownerID],
+        db, limit: limits.scheduleEntries, rows: "SELECT 1 FROM schedule_entries WHERE owner_id = ?", [entry.ownerID],
         "you have \(limits.scheduleEntries) schedule entries, the most one account may keep; delete one (DeleteScheduleEntry) first")
       if entry.rule.reminderMinutesBefore > 0 {
         try Self.requireRoom(
           db, limit: limits.reminders,
-          counting: "SELECT COUNT(*) FROM schedule_entries WHERE owner_id = ? AND reminder_minutes > 0", [entry.ownerID],
+          rows: "SELECT 1 FROM schedule_entries WHERE owner_id = ? AND reminder_minutes > 0", [entry.ownerID],
           "you have \(limits.reminders) reminders, the most one account may keep; delete an entry with a reminder "
             + "(DeleteScheduleEntry) or schedule this one without (reminder_minutes_before 0)")
       }
