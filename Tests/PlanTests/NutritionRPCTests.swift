@@ -79,6 +79,36 @@ extension PlanRPC {
       }
     }
 
+    /// A plan made today does not judge yesterday, for the member nor for her trainer:
+    /// each day is measured by the plan active on that day.
+    @Test func pastDaysAreJudgedByThePlanActiveThen() async throws {
+      try await PlanFixture.run { env in
+        let plan = env.plan, lena = env.lena.metadata
+        let tess = try await env.running.register("tess", role: .trainer)
+        try await coach(tess, lena: env, plan: plan)
+        let today = LocalDate(Date(), in: TimeZone(identifier: "Europe/London")!)
+        let yesterday = today.adding(days: -1)
+        for day in [yesterday, today] {
+          _ = try await plan.logFood(
+            .with { $0.entry = .with { $0.date = PlanMapping.date(day); $0.description_p = "day"; $0.macros = macros(2270, 160, 250, 70) } },
+            metadata: lena)
+        }
+        let cut = try await plan.createNutritionPlan(.with { $0.plan = self.plan("Cut") }, metadata: lena).plan
+
+        let now = try await plan.getNutritionDay(.with { $0.date = PlanMapping.date(today) }, metadata: lena)
+        #expect(now.planID == cut.id)
+        #expect(now.kcalStatus == .met)
+        let before = try await plan.getNutritionDay(.with { $0.date = PlanMapping.date(yesterday) }, metadata: lena)
+        #expect(before.planID.isEmpty)
+        #expect(before.targets.kcal == 0 && before.plannedMeals.isEmpty)
+        #expect(before.kcalStatus == .unspecified)
+
+        let overview = try await plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: tess.metadata)
+        #expect(overview.foodDaysLogged == 2)
+        #expect(overview.kcalDaysMet == 1)  // today only: yesterday had no plan
+      }
+    }
+
     @Test func macrosThatDoNotAddUpAreRefusedWithBothFigures() async throws {
       try await PlanFixture.run { env in
         var bad = plan("Typo")

@@ -42,7 +42,9 @@ enum PlanFixture {
     }
   }
 
-  static func run<T: Sendable>(messaging: Bool = false, _ body: @Sendable (Env) async throws -> T) async throws -> T {
+  static func run<T: Sendable>(
+    messaging: Bool = false, limits: PlanLimits = PlanLimits(), _ body: @Sendable (Env) async throws -> T
+  ) async throws -> T {
     let planPort = try freePort()
     let catalogPort = try freePort()
     let messagingPort = try freePort()
@@ -58,7 +60,8 @@ enum PlanFixture {
         try await withMessaging(messaging ? messagingPort : nil, auth: auth) { messagingAddress in
           let planDataDirectory = try temporaryDirectory("gym-plan")
           return try await runPlan(
-            auth: auth, catalog: catalogAddress, messaging: messagingAddress, port: planPort, dataDirectory: planDataDirectory
+            auth: auth, catalog: catalogAddress, messaging: messagingAddress, port: planPort, dataDirectory: planDataDirectory,
+            limits: limits
           ) { planAddress in
             try await withClient(to: planAddress) { planClient in
               try await withCredentialClient(to: planAddress, auth.credential) { planInternal in
@@ -109,7 +112,7 @@ enum PlanFixture {
   /// Plan alone against `catalog` (which may be an address nothing listens on).
   static func runPlan<T: Sendable>(
     auth: RunningAuth, catalog: HostPort, messaging: HostPort? = nil, port: Int = 0, dataDirectory: String? = nil,
-    _ body: @Sendable (HostPort) async throws -> T
+    limits: PlanLimits = PlanLimits(), _ body: @Sendable (HostPort) async throws -> T
   ) async throws -> T {
     var settings = PlanApp.Settings(
       backend: BackendSettings(
@@ -118,6 +121,7 @@ enum PlanFixture {
       catalog: catalog)
     settings.outboxPollInterval = .milliseconds(50)
     settings.messaging = messaging
+    settings.limits = limits
     let plan = try await PlanApp.build(settings, logger: Logger(label: "plan"))
     return try await withRunningProcess(plan) { try await body($0) }
   }

@@ -17,7 +17,9 @@ extension SystemTests {
     let password = "violet staircase under a quiet harbour"
     let acknowledged = Acknowledged()
     // The services write their runs where the operator configured, outside the data directory.
-    let (beforeBackup, run) = try await Self.withStack(environment: ["GYM_BACKUP_DIR": backups]) { supervisor, gateway in
+    // The writer logs all its workouts on one day: plan's per-day cap is raised to let it.
+    let environment = ["GYM_BACKUP_DIR": backups, "GYM_PLAN_MAX_SESSIONS_PER_DAY": "10000"]
+    let (beforeBackup, run) = try await Self.withStack(environment: environment) { supervisor, gateway in
       let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
       return try await withClient(to: gateway) { client in
         let tokens = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(.with {

@@ -20,8 +20,43 @@ public enum PlanApp {
   public static let reminderInterval = ConfigKey(
     "GYM_PLAN_REMINDER_INTERVAL_SECONDS", default: "20", "How often due workout reminders are sent (the most they can be late)")
 
+  public static let reminderMaxLate = ConfigKey(
+    "GYM_PLAN_REMINDER_MAX_LATE_SECONDS", default: "3600",
+    "A reminder more than this past due (the worker was down, messaging refused it) is dropped, not sent late")
+
+  // Per-user caps (PlanLimits): over one, RESOURCE_EXHAUSTED saying what to delete.
+  static let defaults = PlanLimits()
+  public static let maxRoutines = ConfigKey(
+    "GYM_PLAN_MAX_ROUTINES", default: "\(defaults.routines)", "routines one user may own (own, copied, assigned)")
+  public static let maxScheduleEntries = ConfigKey(
+    "GYM_PLAN_MAX_SCHEDULE_ENTRIES", default: "\(defaults.scheduleEntries)", "schedule entries one user may have")
+  public static let maxReminders = ConfigKey(
+    "GYM_PLAN_MAX_REMINDERS", default: "\(defaults.reminders)", "schedule entries with a reminder one user may have")
+  public static let maxSessionExercises = ConfigKey(
+    "GYM_PLAN_MAX_SESSION_EXERCISES", default: "\(defaults.sessionItems)", "exercises one session may hold")
+  public static let maxSessionSets = ConfigKey(
+    "GYM_PLAN_MAX_SESSION_SETS", default: "\(defaults.setsPerSession)", "sets one session may hold")
+  public static let maxSessionsPerDay = ConfigKey(
+    "GYM_PLAN_MAX_SESSIONS_PER_DAY", default: "\(defaults.sessionsPerDay)",
+    "sessions (started, abandoned or logged later) one user may have on one day")
+  public static let maxSessions = ConfigKey(
+    "GYM_PLAN_MAX_SESSIONS", default: "\(defaults.sessions)", "sessions one user may have in all (past days can be logged)")
+  public static let maxFoodEntries = ConfigKey(
+    "GYM_PLAN_MAX_FOOD_ENTRIES", default: "\(defaults.foodEntries)", "food log entries one user may have in all")
+  public static let maxBodyWeights = ConfigKey(
+    "GYM_PLAN_MAX_BODY_WEIGHTS", default: "\(defaults.bodyWeights)", "weigh-ins (one per day) one user may have in all")
+  public static let maxFoodEntriesPerDay = ConfigKey(
+    "GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY", default: "\(defaults.foodEntriesPerDay)", "food log entries one user may have on one day")
+  public static let maxNutritionPlans = ConfigKey(
+    "GYM_PLAN_MAX_NUTRITION_PLANS", default: "\(defaults.nutritionPlans)", "nutrition plans one user may own")
+  public static let maxGoals = ConfigKey("GYM_PLAN_MAX_GOALS", default: "\(defaults.goals)", "goals one user may have")
+  public static let maxSavedExercises = ConfigKey(
+    "GYM_PLAN_MAX_SAVED_EXERCISES", default: "\(defaults.savedExercises)", "exercises one user may save")
+
   public static let keys: [ConfigKey] =
-    [listen, authAddress, catalogAddress, messagingAddress, reminderInterval, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
+    [listen, authAddress, catalogAddress, messagingAddress, reminderInterval, reminderMaxLate, maxRoutines, maxScheduleEntries,
+      maxReminders, maxSessionExercises, maxSessionSets, maxSessionsPerDay, maxSessions, maxFoodEntriesPerDay, maxFoodEntries,
+      maxBodyWeights, maxNutritionPlans, maxGoals, maxSavedExercises, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -31,6 +66,8 @@ public enum PlanApp {
     public var messaging: HostPort?
     public var outboxPollInterval: Duration = .milliseconds(500)
     public var reminderInterval: Duration = .seconds(20)
+    public var reminderMaxLate: TimeInterval = 3600
+    public var limits = PlanLimits()
 
     public init(backend: BackendSettings, catalog: HostPort) {
       self.backend = backend
@@ -42,6 +79,21 @@ public enum PlanApp {
       catalog = try config.address(PlanApp.catalogAddress)
       if !(try config.string(PlanApp.messagingAddress)).isEmpty { messaging = try config.address(PlanApp.messagingAddress) }
       reminderInterval = .seconds(try config.int(PlanApp.reminderInterval, in: 1...3600))
+      reminderMaxLate = TimeInterval(try config.int(PlanApp.reminderMaxLate, in: 60...86_400))
+      let cap = { (key: ConfigKey) in try config.int(key, in: 1...1_000_000) }
+      limits.routines = try cap(PlanApp.maxRoutines)
+      limits.scheduleEntries = try cap(PlanApp.maxScheduleEntries)
+      limits.reminders = try cap(PlanApp.maxReminders)
+      limits.sessionItems = try cap(PlanApp.maxSessionExercises)
+      limits.setsPerSession = try cap(PlanApp.maxSessionSets)
+      limits.sessionsPerDay = try cap(PlanApp.maxSessionsPerDay)
+      limits.foodEntriesPerDay = try cap(PlanApp.maxFoodEntriesPerDay)
+      limits.sessions = try cap(PlanApp.maxSessions)
+      limits.foodEntries = try cap(PlanApp.maxFoodEntries)
+      limits.bodyWeights = try cap(PlanApp.maxBodyWeights)
+      limits.nutritionPlans = try cap(PlanApp.maxNutritionPlans)
+      limits.goals = try cap(PlanApp.maxGoals)
+      limits.savedExercises = try cap(PlanApp.maxSavedExercises)
     }
   }
 
@@ -58,7 +110,7 @@ public enum PlanApp {
     // Before the database opens: one gym-plan per data directory, and none during a restore.
     let lock = try DirectoryLock.acquire(service: "plan", in: settings.backend.dataDirectory)
     let path = settings.backend.databasePath("plan.sqlite")
-    let store = try PlanStore(path: path, tuning: settings.backend.common.database)
+    let store = try PlanStore(path: path, tuning: settings.backend.common.database, limits: settings.limits)
     let catalogConnection = try GymClient.make(to: settings.catalog, tls: settings.backend.common.internalTLS, interceptors: [settings.backend.credential.clientInterceptor])
     let catalog = catalog ?? CatalogClient(client: catalogConnection, logger: logger)
     // Saves reach the catalog through plan's own outbox, so a catalog outage delays the
@@ -83,7 +135,7 @@ public enum PlanApp {
           let zones = TimeZoneCache()
           services.append(ReminderWorker(
             store: store, notifier: notifier, zone: { try await zones.zone(of: $0, users: directory) },
-            every: settings.reminderInterval, logger: logger))
+            every: settings.reminderInterval, maxLate: settings.reminderMaxLate, logger: logger))
         }
         return services
       }

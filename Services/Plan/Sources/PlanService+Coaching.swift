@@ -78,7 +78,8 @@ extension PlanService {
     let monday = today.adding(days: 1 - today.isoWeekday)
     let thisWeek = try await store.sessionCount(ownerID: clientID, from: monday, to: today)
     let week = try await store.dailyCalories(ownerID: clientID, from: today.adding(days: -6), to: today)
-    let target = try await store.activeNutritionPlan(ownerID: clientID)?.targets.kcal ?? 0
+    // Each day against the plan in effect that day.
+    let plans = try await store.nutritionPlans(ownerID: clientID, from: today.adding(days: -6), through: today)
     let names = try await exerciseNames(recent.flatMap { $0.items.map(\.exerciseID) })
     let person = try await store.people([clientID])[clientID]
     return .with {
@@ -88,7 +89,7 @@ extension PlanService {
       $0.bodyWeight = weights.map(Self.bodyWeight)
       $0.sessionsThisWeek = Int32(thisWeek)
       $0.foodDaysLogged = Int32(week.count)
-      $0.kcalDaysMet = Int32(week.filter { NutritionInput.status($0.1, target: target) == .met }.count)
+      $0.kcalDaysMet = Int32(week.filter { NutritionInput.status($0.1, target: plans[$0.0]?.targets.kcal ?? 0) == .met }.count)
     }
   }
 
@@ -115,10 +116,12 @@ extension PlanService {
     guard let source = try await store.nutritionPlan(id: request.planID, accessibleBy: caller.userID), source.ownerID == caller.userID else {
       throw PlanError.notFound("no nutrition plan with id \(request.planID)")
     }
+    let now = Date()
+    let clientToday = LocalDate(now, in: try await timeZone(of: request.clientID))
     let copy = try await store.assignNutritionPlan(
       NutritionPlanRecord(
-        id: ID.make(), ownerID: request.clientID, name: source.name, targets: source.targets, days: source.days, active: true, now: Date()),
-      trainerID: caller.userID)
+        id: ID.make(), ownerID: request.clientID, name: source.name, targets: source.targets, days: source.days, active: true, now: now),
+      trainerID: caller.userID, today: clientToday)
     return .with { $0.plan = Self.nutritionPlan(copy) }
   }
 

@@ -9,10 +9,12 @@ extension PlanService {
   ) async throws -> Gym_Plan_V1_CreateNutritionPlanResponse {
     let caller = try Caller.current()
     let valid = try NutritionInput.plan(request.plan)
+    let now = Date()
+    let today = LocalDate(now, in: try await timeZone(of: caller.userID))
     let record = try await store.insertNutritionPlan(
       NutritionPlanRecord(
         id: ID.make(), ownerID: caller.userID, name: valid.name, targets: valid.targets, days: valid.days, active: request.plan.active,
-        now: Date()))
+        now: now), today: today)
     return .with { $0.plan = Self.nutritionPlan(record) }
   }
 
@@ -44,9 +46,15 @@ extension PlanService {
     let caller = try Caller.current()
     guard !request.etag.isEmpty else { throw PlanError.invalid([.init("etag", "is required: pass the etag you last read")]) }
     let valid = try NutritionInput.plan(request.plan)
+    // The day a change takes effect is the plan owner's (a trainer may edit a client's).
+    guard let current = try await store.nutritionPlan(id: request.plan.id, accessibleBy: caller.userID) else {
+      throw PlanError.notFound("no nutrition plan with id \(request.plan.id)")
+    }
+    let now = Date()
+    let today = LocalDate(now, in: try await timeZone(of: current.ownerID))
     let record = try await store.replaceNutritionPlan(
       id: request.plan.id, ownerID: caller.userID, name: valid.name, targets: valid.targets, days: valid.days,
-      active: request.plan.active, etag: request.etag, now: Date())
+      active: request.plan.active, etag: request.etag, today: today, now: now)
     return .with { $0.plan = Self.nutritionPlan(record) }
   }
 
@@ -54,7 +62,8 @@ extension PlanService {
     request: Gym_Plan_V1_DeleteNutritionPlanRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_DeleteNutritionPlanResponse {
     let caller = try Caller.current()
-    try await store.deleteNutritionPlan(id: request.id, ownerID: caller.userID)
+    let today = LocalDate(Date(), in: try await timeZone(of: caller.userID))
+    try await store.deleteNutritionPlan(id: request.id, ownerID: caller.userID, today: today)
     return .init()
   }
 
@@ -97,22 +106,22 @@ extension PlanService {
     return .init()
   }
 
-  /// The day's planned meals from the active plan, what was logged, and the totals
-  /// against the targets.
+  /// The day's planned meals from the plan in effect that day (a past day keeps the plan
+  /// it had), what was logged, and the totals against its targets.
   public func getNutritionDay(
     request: Gym_Plan_V1_GetNutritionDayRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_GetNutritionDayResponse {
     let caller = try Caller.current()
     let zone = try await timeZone(of: caller.userID)
     let date = try PlanInput.date(request.date, field: "date") ?? LocalDate(Date(), in: zone)
-    let plan = try await store.activeNutritionPlan(ownerID: caller.userID)
+    let plan = try await store.nutritionPlan(ownerID: caller.userID, on: date)
     let logged = try await store.foodLog(ownerID: caller.userID, from: date, to: date, limit: 1000, offset: 0)
     let totals = logged.map(\.macros).reduce(.zero, +)
     let targets = plan?.targets ?? .zero
     let meals = plan?.days.first { $0.weekday == date.isoWeekday }?.meals ?? []
     return .with {
       $0.date = PlanMapping.date(date)
-      $0.planID = plan?.id ?? ""
+      $0.planID = plan?.planID ?? ""
       $0.plannedMeals = meals.map(Self.meal)
       $0.logged = logged.map(Self.foodEntry)
       $0.totals = Self.macros(totals)

@@ -59,9 +59,8 @@ extension PlanService {
     try PlanInput.id(request.itemID, field: "item_id")
     let now = Date()
     let set = try Self.loggedSet(request.set, field: "set", now: now)
-    let zone = try await timeZone(of: caller.userID)
-    let session = try await store.logSet(
-      sessionID: request.sessionID, itemID: request.itemID, ownerID: caller.userID, set: set, localDate: LocalDate(now, in: zone))
+    // Dated by the store on the session's day, not the day it is logged.
+    let session = try await store.logSet(sessionID: request.sessionID, itemID: request.itemID, ownerID: caller.userID, set: set)
     let response = try await mapped(session)
     return .with { $0.session = response }
   }

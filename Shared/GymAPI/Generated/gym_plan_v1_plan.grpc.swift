@@ -860,7 +860,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-        /// > UNAVAILABLE when the catalog cannot check exercises.
+        /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+        /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_CreateRoutineRequest` messages.
@@ -947,7 +948,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > A private, editable copy of a public program; counts as a save in the catalog.
-        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+        /// > RESOURCE_EXHAUSTED at the routines cap.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_CopyProgramRequest` messages.
@@ -984,7 +986,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+        /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+        /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_SaveExerciseRequest` messages.
@@ -1030,7 +1033,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+        /// > schedule entries cap or, with a reminder, the reminders cap
+        /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_ScheduleRoutineRequest` messages.
@@ -1099,7 +1104,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+        /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+        /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_StartSessionRequest` messages.
@@ -1135,7 +1142,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > The set counts on the session's day (a workout crossing midnight stays on the day
+        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_LogSetRequest` messages.
@@ -1165,6 +1174,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Handle the "EditSession" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_EditSessionRequest` messages.
         ///   - context: Context providing information about the RPC.
@@ -1178,6 +1192,11 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_EditSessionResponse>
 
         /// Handle the "FinishSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+        /// > SAVE_AS_NEW meets the routines cap.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_FinishSessionRequest` messages.
@@ -1209,7 +1228,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+        /// > the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_LogWorkoutRequest` messages.
@@ -1343,6 +1363,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Handle the "LogBodyWeight" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+        /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
+        ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_LogBodyWeightRequest` messages.
         ///   - context: Context providing information about the RPC.
@@ -1405,7 +1430,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+        /// > the goals cap (GYM_PLAN_MAX_GOALS).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_CreateGoalRequest` messages.
@@ -1452,7 +1478,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+        /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+        /// > is in effect from today (the owner's day) on; earlier days keep theirs.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_CreateNutritionPlanRequest` messages.
@@ -1534,7 +1562,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+        /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+        /// > GYM_PLAN_MAX_FOOD_ENTRIES).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_LogFoodRequest` messages.
@@ -1673,7 +1703,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine).
+        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+        /// > the routines cap.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_AssignRoutineRequest` messages.
@@ -1692,7 +1723,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy as their active plan, which the trainer
-        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+        /// > client is at the plans cap.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_AssignNutritionPlanRequest` messages.
@@ -1829,7 +1861,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-        /// > UNAVAILABLE when the catalog cannot check exercises.
+        /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+        /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateRoutineRequest` message.
@@ -1916,7 +1949,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > A private, editable copy of a public program; counts as a save in the catalog.
-        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+        /// > RESOURCE_EXHAUSTED at the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CopyProgramRequest` message.
@@ -1953,7 +1987,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+        /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+        /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_SaveExerciseRequest` message.
@@ -1999,7 +2034,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+        /// > schedule entries cap or, with a reminder, the reminders cap
+        /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_ScheduleRoutineRequest` message.
@@ -2068,7 +2105,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+        /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+        /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_StartSessionRequest` message.
@@ -2104,7 +2143,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > The set counts on the session's day (a workout crossing midnight stays on the day
+        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogSetRequest` message.
@@ -2134,6 +2175,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Handle the "EditSession" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
         ///   - context: Context providing information about the RPC.
@@ -2147,6 +2193,11 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_EditSessionResponse>
 
         /// Handle the "FinishSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+        /// > SAVE_AS_NEW meets the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_FinishSessionRequest` message.
@@ -2178,7 +2229,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+        /// > the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -2312,6 +2364,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Handle the "LogBodyWeight" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+        /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
+        ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogBodyWeightRequest` message.
         ///   - context: Context providing information about the RPC.
@@ -2374,7 +2431,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+        /// > the goals cap (GYM_PLAN_MAX_GOALS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateGoalRequest` message.
@@ -2421,7 +2479,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+        /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+        /// > is in effect from today (the owner's day) on; earlier days keep theirs.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateNutritionPlanRequest` message.
@@ -2503,7 +2563,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+        /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+        /// > GYM_PLAN_MAX_FOOD_ENTRIES).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
@@ -2642,7 +2704,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine).
+        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+        /// > the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -2661,7 +2724,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy as their active plan, which the trainer
-        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+        /// > client is at the plans cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignNutritionPlanRequest` message.
@@ -2796,7 +2860,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-        /// > UNAVAILABLE when the catalog cannot check exercises.
+        /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+        /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_CreateRoutineRequest` message.
@@ -2883,7 +2948,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > A private, editable copy of a public program; counts as a save in the catalog.
-        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+        /// > RESOURCE_EXHAUSTED at the routines cap.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_CopyProgramRequest` message.
@@ -2920,7 +2986,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+        /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+        /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_SaveExerciseRequest` message.
@@ -2966,7 +3033,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+        /// > schedule entries cap or, with a reminder, the reminders cap
+        /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_ScheduleRoutineRequest` message.
@@ -3035,7 +3104,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+        /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+        /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_StartSessionRequest` message.
@@ -3071,7 +3142,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > The set counts on the session's day (a workout crossing midnight stays on the day
+        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_LogSetRequest` message.
@@ -3101,6 +3174,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Handle the "EditSession" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_EditSessionRequest` message.
         ///   - context: Context providing information about the RPC.
@@ -3114,6 +3192,11 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> Gym_Plan_V1_EditSessionResponse
 
         /// Handle the "FinishSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+        /// > SAVE_AS_NEW meets the routines cap.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_FinishSessionRequest` message.
@@ -3145,7 +3228,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+        /// > the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -3279,6 +3363,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Handle the "LogBodyWeight" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+        /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
+        ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_LogBodyWeightRequest` message.
         ///   - context: Context providing information about the RPC.
@@ -3341,7 +3430,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+        /// > the goals cap (GYM_PLAN_MAX_GOALS).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_CreateGoalRequest` message.
@@ -3388,7 +3478,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+        /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+        /// > is in effect from today (the owner's day) on; earlier days keep theirs.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_CreateNutritionPlanRequest` message.
@@ -3470,7 +3562,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+        /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+        /// > GYM_PLAN_MAX_FOOD_ENTRIES).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_LogFoodRequest` message.
@@ -3609,7 +3703,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine).
+        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+        /// > the routines cap.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -3628,7 +3723,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy as their active plan, which the trainer
-        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+        /// > client is at the plans cap.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_AssignNutritionPlanRequest` message.
@@ -5777,7 +5873,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-        /// > UNAVAILABLE when the catalog cannot check exercises.
+        /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+        /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateRoutineRequest` message.
@@ -5889,7 +5986,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > A private, editable copy of a public program; counts as a save in the catalog.
-        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+        /// > RESOURCE_EXHAUSTED at the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CopyProgramRequest` message.
@@ -5936,7 +6034,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+        /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+        /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_SaveExerciseRequest` message.
@@ -5997,7 +6096,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+        /// > schedule entries cap or, with a reminder, the reminders cap
+        /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_ScheduleRoutineRequest` message.
@@ -6086,7 +6187,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+        /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+        /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_StartSessionRequest` message.
@@ -6132,7 +6235,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > The set counts on the session's day (a workout crossing midnight stays on the day
+        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogSetRequest` message.
@@ -6172,6 +6277,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Call the "EditSession" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
         ///   - serializer: A serializer for `Gym_Plan_V1_EditSessionRequest` messages.
@@ -6190,6 +6300,11 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> Result where Result: Sendable
 
         /// Call the "FinishSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+        /// > SAVE_AS_NEW meets the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_FinishSessionRequest` message.
@@ -6231,7 +6346,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+        /// > the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -6405,6 +6521,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Call the "LogBodyWeight" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+        /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
+        ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogBodyWeightRequest` message.
         ///   - serializer: A serializer for `Gym_Plan_V1_LogBodyWeightRequest` messages.
@@ -6487,7 +6608,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+        /// > the goals cap (GYM_PLAN_MAX_GOALS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateGoalRequest` message.
@@ -6549,7 +6671,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+        /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+        /// > is in effect from today (the owner's day) on; earlier days keep theirs.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateNutritionPlanRequest` message.
@@ -6656,7 +6780,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+        /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+        /// > GYM_PLAN_MAX_FOOD_ENTRIES).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
@@ -6835,7 +6961,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine).
+        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+        /// > the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -6859,7 +6986,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy as their active plan, which the trainer
-        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+        /// > client is at the plans cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignNutritionPlanRequest` message.
@@ -7039,7 +7167,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-        /// > UNAVAILABLE when the catalog cannot check exercises.
+        /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+        /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateRoutineRequest` message.
@@ -7206,7 +7335,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > A private, editable copy of a public program; counts as a save in the catalog.
-        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+        /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+        /// > RESOURCE_EXHAUSTED at the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CopyProgramRequest` message.
@@ -7275,7 +7405,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+        /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+        /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_SaveExerciseRequest` message.
@@ -7369,7 +7500,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+        /// > schedule entries cap or, with a reminder, the reminders cap
+        /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_ScheduleRoutineRequest` message.
@@ -7502,7 +7635,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+        /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+        /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+        /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_StartSessionRequest` message.
@@ -7570,7 +7705,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > The set counts on the session's day (a workout crossing midnight stays on the day
+        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogSetRequest` message.
@@ -7632,6 +7769,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Call the "EditSession" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
         ///   - serializer: A serializer for `Gym_Plan_V1_EditSessionRequest` messages.
@@ -7661,6 +7803,11 @@ extension Gym_Plan_V1_PlanService {
         }
 
         /// Call the "FinishSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+        /// > SAVE_AS_NEW meets the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_FinishSessionRequest` message.
@@ -7724,7 +7871,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+        /// > the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -7986,6 +8134,11 @@ extension Gym_Plan_V1_PlanService {
 
         /// Call the "LogBodyWeight" method.
         ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+        /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
+        ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogBodyWeightRequest` message.
         ///   - serializer: A serializer for `Gym_Plan_V1_LogBodyWeightRequest` messages.
@@ -8112,7 +8265,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+        /// > the goals cap (GYM_PLAN_MAX_GOALS).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateGoalRequest` message.
@@ -8207,7 +8361,9 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+        /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+        /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+        /// > is in effect from today (the owner's day) on; earlier days keep theirs.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_CreateNutritionPlanRequest` message.
@@ -8369,7 +8525,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+        /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+        /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+        /// > GYM_PLAN_MAX_FOOD_ENTRIES).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
@@ -8636,7 +8794,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine).
+        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+        /// > the routines cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -8671,7 +8830,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > (trainer) The client gets their own copy as their active plan, which the trainer
-        /// > may read and edit. Errors: NOT_FOUND (client or plan).
+        /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+        /// > client is at the plans cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignNutritionPlanRequest` message.
@@ -8916,7 +9076,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-    /// > UNAVAILABLE when the catalog cannot check exercises.
+    /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+    /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_CreateRoutineRequest` message.
@@ -9058,7 +9219,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > A private, editable copy of a public program; counts as a save in the catalog.
-    /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+    /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+    /// > RESOURCE_EXHAUSTED at the routines cap.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_CopyProgramRequest` message.
@@ -9117,7 +9279,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+    /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+    /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_SaveExerciseRequest` message.
@@ -9196,7 +9359,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+    /// > schedule entries cap or, with a reminder, the reminders cap
+    /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_ScheduleRoutineRequest` message.
@@ -9309,7 +9474,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-    /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+    /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+    /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+    /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_StartSessionRequest` message.
@@ -9367,7 +9534,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+    /// > The set counts on the session's day (a workout crossing midnight stays on the day
+    /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+    /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_LogSetRequest` message.
@@ -9419,6 +9588,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
 
     /// Call the "EditSession" method.
     ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+    /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+    ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
     ///   - options: Options to apply to this RPC.
@@ -9443,6 +9617,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     }
 
     /// Call the "FinishSession" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+    /// > SAVE_AS_NEW meets the routines cap.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_FinishSessionRequest` message.
@@ -9496,7 +9675,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+    /// > the sessions cap, per day or in all.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -9718,6 +9898,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
 
     /// Call the "LogBodyWeight" method.
     ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+    /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
+    ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_LogBodyWeightRequest` message.
     ///   - options: Options to apply to this RPC.
@@ -9824,7 +10009,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+    /// > the goals cap (GYM_PLAN_MAX_GOALS).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_CreateGoalRequest` message.
@@ -9904,7 +10090,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-    /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+    /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+    /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+    /// > is in effect from today (the owner's day) on; earlier days keep theirs.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_CreateNutritionPlanRequest` message.
@@ -10041,7 +10229,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+    /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+    /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+    /// > GYM_PLAN_MAX_FOOD_ENTRIES).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_LogFoodRequest` message.
@@ -10268,7 +10458,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-    /// > Errors: NOT_FOUND (client or routine).
+    /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+    /// > the routines cap.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -10298,7 +10489,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > (trainer) The client gets their own copy as their active plan, which the trainer
-    /// > may read and edit. Errors: NOT_FOUND (client or plan).
+    /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+    /// > client is at the plans cap.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_AssignNutritionPlanRequest` message.
@@ -10507,7 +10699,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (field violations; unknown exercises named);
-    /// > UNAVAILABLE when the catalog cannot check exercises.
+    /// > UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the
+    /// > routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -10669,7 +10862,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > A private, editable copy of a public program; counts as a save in the catalog.
-    /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied).
+    /// > Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied);
+    /// > RESOURCE_EXHAUSTED at the routines cap.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -10736,7 +10930,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: NOT_FOUND for an unknown exercise. Idempotent.
+    /// > Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved
+    /// > exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -10827,7 +11022,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine.
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the
+    /// > schedule entries cap or, with a reminder, the reminders cap
+    /// > (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -10956,7 +11153,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: FAILED_PRECONDITION when a session is already active (named);
-    /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have.
+    /// > NOT_FOUND for the routine; INVALID_ARGUMENT for a day it does not have;
+    /// > RESOURCE_EXHAUSTED at the sessions cap, per day or in all
+    /// > (GYM_PLAN_MAX_SESSIONS_PER_DAY, GYM_PLAN_MAX_SESSIONS).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11022,7 +11221,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+    /// > The set counts on the session's day (a workout crossing midnight stays on the day
+    /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+    /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11082,6 +11283,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
 
     /// Call the "EditSession" method.
     ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
+    /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+    ///
     /// - Parameters:
     ///   - message: request message to send.
     ///   - metadata: Additional metadata to send, defaults to empty.
@@ -11110,6 +11316,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     }
 
     /// Call the "FinishSession" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when
+    /// > SAVE_AS_NEW meets the routines cap.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11171,7 +11382,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
+    /// > the sessions cap, per day or in all.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11425,6 +11637,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
 
     /// Call the "LogBodyWeight" method.
     ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One weigh-in per day; logging a day again replaces it. Errors: INVALID_ARGUMENT;
+    /// > RESOURCE_EXHAUSTED for a new day at the weigh-ins cap (GYM_PLAN_MAX_BODY_WEIGHTS).
+    ///
     /// - Parameters:
     ///   - message: request message to send.
     ///   - metadata: Additional metadata to send, defaults to empty.
@@ -11547,7 +11764,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise.
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at
+    /// > the goals cap (GYM_PLAN_MAX_GOALS).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11639,7 +11857,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (field violations, including macros whose calories
-    /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %).
+    /// > (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %);
+    /// > RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan
+    /// > is in effect from today (the owner's day) on; earlier days keep theirs.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11796,7 +12016,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (future date, macros as above).
+    /// > Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the
+    /// > entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY,
+    /// > GYM_PLAN_MAX_FOOD_ENTRIES).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -12055,7 +12277,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-    /// > Errors: NOT_FOUND (client or routine).
+    /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
+    /// > the routines cap.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -12089,7 +12312,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > (trainer) The client gets their own copy as their active plan, which the trainer
-    /// > may read and edit. Errors: NOT_FOUND (client or plan).
+    /// > may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the
+    /// > client is at the plans cap.
     ///
     /// - Parameters:
     ///   - message: request message to send.

@@ -3321,7 +3321,8 @@ public nonisolated struct Gym_Plan_V1_GetNutritionDayResponse: @unchecked Sendab
   /// Clears the value of `date`. Subsequent reads from it will return its default value.
   public mutating func clearDate() {_uniqueStorage()._date = nil}
 
-  /// the active plan; empty without one
+  /// The plan in effect on that day, as it was then (a past day keeps the plan active
+  /// that day, not today's); empty when none was active. Meals and targets are its.
   public var planID: String {
     get {_storage._planID}
     set {_uniqueStorage()._planID = newValue}
@@ -3585,8 +3586,8 @@ public nonisolated struct Gym_Plan_V1_GetClientOverviewResponse: @unchecked Send
     set {_uniqueStorage()._sessionsThisWeek = newValue}
   }
 
-  /// The last 7 days: how many had food logged, and how many met the kcal target of
-  /// the client's active nutrition plan (within 10 %).
+  /// The last 7 days: how many had food logged, and how many met the kcal target (within
+  /// 10 %) of the nutrition plan the client had in effect on that day.
   public var foodDaysLogged: Int32 {
     get {_storage._foodDaysLogged}
     set {_uniqueStorage()._foodDaysLogged = newValue}

@@ -29,19 +29,21 @@ public enum StrengthScore {
 
   /// Wilks 2020 (Powerlifting Australia, March 2020; not an IPF formula), 600 / poly5.
   /// Wilks published only coefficient tables (men 40–200.9 kg, women 40–150.9 kg, in
-  /// 0.1 kg steps). The polynomial here is OpenPowerlifting's (wilks2020.rs, from a PA
-  /// spreadsheet), which matches those tables to 4 decimals. The one on Wikipedia
-  /// (men a = 47.46178854 …) does not: it is 3.9 % low for a 40 kg man and 1.7 % low for
-  /// a 150 kg woman, so it is not used.
+  /// 0.1 kg steps) and revised them on 2020-03-09; the revised tables are the ones in use
+  /// (men 40 kg 1.3895, where the first tables said 1.4463). The polynomial is
+  /// OpenPowerlifting's for the revision (wilks2.rs, from the formula Wilks sent the
+  /// USPA), which matches the revised tables to 4 decimals.
   public static func wilks2020(totalKg: Double, bodyweightKg: Double, sex: Sex) -> Double {
     switch sex {
     case .male:
       totalKg * 600 / polynomial(
-        [-99.22855411, 14.40581421, -0.015415771, -7.69734e-04, 4.97549e-06, -9.35418e-09],
+        [47.4617885411949, 8.47206137941125, 0.073694103462609, -0.00139583381094385, 7.07665973070743e-06,
+          -1.20804336482315e-08],
         at: clamp(bodyweightKg, 40, 200.95))
     case .female:
       totalKg * 600 / polynomial(
-        [-219.6791486, 19.55345493, -0.167792909, 4.06937e-04, 1.84095e-06, -8.31427e-09],
+        [-125.425539779509, 13.7121941940668, -0.0330725063103405, -0.0010504000506583, 9.38773881462799e-06,
+          -2.3334613884954e-08],
         at: clamp(bodyweightKg, 40, 150.95))
     }
   }

@@ -46,6 +46,26 @@ public struct ScheduleRule: Sendable, Equatable {
     }
   }
 
+  /// The first occurrence whose reminder is at or after `instant` (after it, when
+  /// `strictly`); nil without a reminder or when none is left (a single date passed).
+  public func firstReminder(from instant: Date, strictly: Bool = false, in zone: TimeZone) -> Occurrence? {
+    guard reminderMinutesBefore > 0 else { return nil }
+    let candidates: [Occurrence]
+    switch repeats {
+    case .once(let date):
+      candidates = occurrences(from: date, through: date, in: zone)
+    case .weekly:
+      // A reminder precedes its workout by at most a week and a weekly rule recurs within
+      // one, so these days always hold the next reminder.
+      let day = LocalDate(instant, in: zone)
+      candidates = occurrences(from: day.adding(days: -1), through: day.adding(days: 15), in: zone)
+    }
+    return candidates.first { occurrence in
+      guard let remind = occurrence.remindAt else { return false }
+      return strictly ? remind > instant : remind >= instant
+    }
+  }
+
   /// Weekdays as stored: bit (weekday − 1).
   public static func bits(_ weekdays: Set<Int>) -> Int { weekdays.reduce(0) { $0 | 1 << ($1 - 1) } }
   public static func weekdays(bits: Int) -> Set<Int> { Set((1...7).filter { bits & 1 << ($0 - 1) != 0 }) }

@@ -37,6 +37,9 @@ public struct GoalRecord: Sendable, Equatable {
 extension PlanStore {
   public func insertGoal(_ goal: GoalRecord) async throws {
     try await writer.write { db in
+      try Self.requireRoom(
+        db, limit: limits.goals, rows: "SELECT 1 FROM goals WHERE owner_id = ?", [goal.ownerID],
+        "you have \(limits.goals) goals, the most one account may keep; delete one (DeleteGoal) first")
       try db.execute(sql: """
         INSERT INTO goals (id, owner_id, kind, target_weight_kg, exercise_id, target_reps, sessions_per_week, due_date, start_value, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

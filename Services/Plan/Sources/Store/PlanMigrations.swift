@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GymStore
 
@@ -249,6 +250,44 @@ enum PlanMigrations {
         CREATE UNIQUE INDEX trainer_invitations_one_pending ON trainer_requests(trainer_id, invitee_email) WHERE state = 1 AND from_trainer = 1;
         CREATE INDEX trainer_requests_by_trainer ON trainer_requests(trainer_id, state, rid);
         CREATE INDEX trainer_requests_by_client ON trainer_requests(client_id, state, rid);
+        """)
+    }
+    migrator.registerMigration("sessions-v2-sets-on-session-date") { db in
+      // Sets were dated by when they were logged, so a workout that crossed midnight was
+      // split across two days in statistics: every set now takes its session's day.
+      try db.execute(sql: """
+        UPDATE logged_sets SET local_date = (SELECT s.local_date FROM sessions s WHERE s.rid = logged_sets.session_rid)
+        WHERE local_date <> (SELECT s.local_date FROM sessions s WHERE s.rid = logged_sets.session_rid)
+        """)
+    }
+    migrator.registerMigration("reminders-v1-next-due") { db in
+      // The reminder worker reads only the entries due, through this index, instead of
+      // every entry with a reminder on every pass. NULL: no reminder pending.
+      try db.execute(sql: """
+        ALTER TABLE schedule_entries ADD COLUMN next_due_at DATETIME;
+        CREATE INDEX schedule_reminders_due ON schedule_entries(next_due_at, rid) WHERE next_due_at IS NOT NULL;
+        """)
+      // Due at once, from the old worker's look-back: the first pass works out each
+      // entry's next reminder in its owner's zone and sends one that fell due meanwhile.
+      try db.execute(
+        sql: "UPDATE schedule_entries SET next_due_at = ? WHERE reminder_minutes > 0",
+        arguments: [Date().addingTimeInterval(-ReminderWorker.lookBack)])
+    }
+    migrator.registerMigration("nutrition-v2-plan-history") { db in
+      // Which plan was in effect from which of the owner's days, as it was then, so a
+      // past day is measured by the plan active that day and not by today's.
+      try db.execute(sql: """
+        CREATE TABLE nutrition_plan_history (
+          owner_id TEXT NOT NULL,
+          from_date TEXT NOT NULL,       -- YYYY-MM-DD in the owner's zone
+          plan_id TEXT,                  -- NULL: no plan in effect from that day
+          targets BLOB,                  -- the plan's targets and days then (JSON); NULL with no plan
+          days BLOB,
+          PRIMARY KEY (owner_id, from_date)
+        ) WITHOUT ROWID;
+        -- Plans active before the history began judge every earlier day, as they did.
+        INSERT INTO nutrition_plan_history (owner_id, from_date, plan_id, targets, days)
+          SELECT owner_id, '0001-01-01', id, targets, days FROM nutrition_plans WHERE active = 1;
         """)
     }
     return migrator

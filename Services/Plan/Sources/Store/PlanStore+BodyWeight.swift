@@ -12,6 +12,14 @@ extension PlanStore {
   /// One entry per day: logging the same day again replaces the weight (keeping the id).
   public func logBodyWeight(id: String, ownerID: String, date: LocalDate, weightKg: Double, now: Date) async throws -> BodyWeightEntry {
     try await writer.write { db in
+      // A new day needs room; correcting a day already weighed does not.
+      let weighed = try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM body_weights WHERE owner_id = ? AND local_date = ?)", arguments: [ownerID, date.description])
+      if weighed != true {
+        try Self.requireRoom(
+          db, limit: limits.bodyWeights, rows: "SELECT 1 FROM body_weights WHERE owner_id = ?", [ownerID],
+          "you have \(limits.bodyWeights) weigh-ins, the most one account may keep; delete old ones (DeleteBodyWeight) first")
+      }
       try db.execute(sql: """
         INSERT INTO body_weights (id, owner_id, local_date, weight_kg, logged_at) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (owner_id, local_date) DO UPDATE SET weight_kg = excluded.weight_kg, logged_at = excluded.logged_at

@@ -111,6 +111,7 @@ extension PlanStore {
   public func assignRoutine(_ copy: RoutineRecord, trainerID: String) async throws -> RoutineRecord {
     try await writer.write { db in
       guard try Self.isClient(db, copy.ownerID, of: trainerID) else { throw PlanError.notFound("no such client") }
+      try Self.requireRoutineRoom(db, ownerID: copy.ownerID, limits: limits, forClient: true)
       var record = copy
       record.assignedBy = trainerID
       try record.insert(db)

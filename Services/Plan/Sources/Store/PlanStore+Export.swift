@@ -2,8 +2,8 @@ import GymStore
 
 extension PlanStore {
   /// What plan holds about a user, for their data export: their training and nutrition
-  /// (routines, schedule, sessions with every set, records, body weight, goals, plans,
-  /// food log, saved exercises) and their coaching (relations and requests either way,
+  /// (routines, schedule, sessions with every set, records, body weight, goals, plans and
+  /// which was in effect when, food log, saved exercises) and their coaching (relations and requests either way,
   /// the names kept for them). Enumerations are the stored numbers (see PlanMigrations).
   public static func exportTables(userID: String) -> [ExportTable] {
     [
@@ -50,6 +50,10 @@ extension PlanStore {
         "nutrition_plans", """
           SELECT id, name, targets, days, active, assigned_by, version, created_at, updated_at
           FROM nutrition_plans WHERE owner_id = ? ORDER BY rid
+          """, [userID], json: ["targets", "days"]),
+      ExportTable(
+        "nutrition_plan_history", """
+          SELECT from_date, plan_id, targets, days FROM nutrition_plan_history WHERE owner_id = ? ORDER BY from_date
           """, [userID], json: ["targets", "days"]),
       ExportTable(
         "food_log", """

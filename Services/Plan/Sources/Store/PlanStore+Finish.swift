@@ -35,6 +35,7 @@ extension PlanStore {
         routine.updatedAt = now
         try routine.update(db)
       case .saveAsNew(var routine):
+        try Self.requireRoutineRoom(db, ownerID: ownerID, limits: limits)
         routine.days = [try Self.routineDay(from: session, name: session.name, keeping: nil)]
         try routine.insert(db)
       }
@@ -51,6 +52,7 @@ extension PlanStore {
   /// A finished session logged after the fact, with its records.
   public func logWorkout(_ session: SessionRecord) async throws -> SessionRecord {
     try await writer.write { db in
+      try Self.requireSessionRoom(db, ownerID: session.ownerID, on: session.localDate, limits: limits)
       // Inserted as finished, so a quick log never collides with a live session.
       var finished = session
       finished.state = .finished

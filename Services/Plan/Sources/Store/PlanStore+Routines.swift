@@ -5,6 +5,7 @@ import GymStore
 extension PlanStore {
   public func insertRoutine(_ routine: RoutineRecord) async throws -> RoutineRecord {
     try await writer.write { db in
+      try Self.requireRoutineRoom(db, ownerID: routine.ownerID, limits: limits)
       var record = routine
       try record.insert(db)
       return record
@@ -15,6 +16,7 @@ extension PlanStore {
   /// transaction: the count reaches the catalog even if it is down right now.
   public func insertCopy(_ routine: RoutineRecord, savedJob: Data, now: Date) async throws -> RoutineRecord {
     try await writer.write { db in
+      try Self.requireRoutineRoom(db, ownerID: routine.ownerID, limits: limits)
       var record = routine
       try record.insert(db)
       try Outbox.enqueue(db, destination: .catalog, kind: .programSaved, payload: savedJob, now: now)

@@ -11,6 +11,12 @@ extension PlanStore {
   /// Idempotent: saving again keeps the first date.
   public func saveExercise(_ exercise: ExerciseInfo, ownerID: String, now: Date) async throws {
     try await writer.write { db in
+      let saved = try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM saved_exercises WHERE owner_id = ? AND exercise_id = ?)", arguments: [ownerID, exercise.id])
+      if saved == true { return }
+      try Self.requireRoom(
+        db, limit: limits.savedExercises, rows: "SELECT 1 FROM saved_exercises WHERE owner_id = ?", [ownerID],
+        "you have \(limits.savedExercises) saved exercises, the most one account may keep; unsave one (UnsaveExercise) first")
       try Self.remember(db, [exercise], now: now)
       try db.execute(
         sql: "INSERT INTO saved_exercises (owner_id, exercise_id, saved_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",

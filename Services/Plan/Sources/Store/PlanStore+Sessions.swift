@@ -7,6 +7,7 @@ extension PlanStore {
   public func startSession(_ session: SessionRecord) async throws -> SessionRecord {
     do {
       return try await writer.write { db in
+        try Self.requireSessionRoom(db, ownerID: session.ownerID, on: session.localDate, limits: limits)
         let rid = try Self.insertSession(db, session)
         return try Self.loadSession(db, rid: rid)
       }
@@ -32,19 +33,24 @@ extension PlanStore {
   }
 
   /// Adds a set to an item of an active session. The item becomes DONE once it has as
-  /// many sets as planned; a skipped item that gets a set is no longer skipped.
+  /// many sets as planned; a skipped item that gets a set is no longer skipped. The set
+  /// is dated on its session's local day, so a workout that crosses midnight stays on
+  /// the day it started in history and statistics.
   public func logSet(
-    sessionID: String, itemID: String, ownerID: String, set: SessionRecord.LoggedSet, localDate: LocalDate
+    sessionID: String, itemID: String, ownerID: String, set: SessionRecord.LoggedSet
   ) async throws -> SessionRecord {
     try await writer.write { db in
       let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
       let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID)
+      try Self.requireRoom(
+        db, limit: limits.setsPerSession, rows: "SELECT 1 FROM logged_sets WHERE session_rid = ?", [rid],
+        "a session holds at most \(limits.setsPerSession) sets; finish this session (FinishSession) and start another")
       try db.cachedStatement(sql: """
         INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,
           logged_at, local_date, e1rm)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """).execute(arguments: [item.rid, rid, ownerID, item.exerciseID, set.reps, set.weightKg, set.rpe, set.durationSeconds,
-          set.notes, set.loggedAt, localDate.description, Self.estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg)])
+        SELECT ?, rid, ?, ?, ?, ?, ?, ?, ?, ?, local_date, ? FROM sessions WHERE rid = ?
+        """).execute(arguments: [item.rid, ownerID, item.exerciseID, set.reps, set.weightKg, set.rpe, set.durationSeconds,
+          set.notes, set.loggedAt, Self.estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg), rid])
       let logged = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM logged_sets WHERE item_rid = ?", arguments: [item.rid]) ?? 0
       let state: SessionRecord.ItemState =
         item.planned > 0 && logged >= item.planned ? .done : (item.state == .skipped ? .pending : item.state)
@@ -83,6 +89,10 @@ extension PlanStore {
         switch edit {
         case .add(let item, let position):
           let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session_items WHERE session_rid = ?", arguments: [rid]) ?? 0
+          guard count < limits.sessionItems else {
+            throw PlanError.quotaExceeded(
+              "a session holds at most \(limits.sessionItems) exercises; remove one (EditSession remove_item_id) before adding another")
+          }
           let place = position < 1 || position > count ? count : position - 1
           try db.execute(
             sql: "UPDATE session_items SET position = position + 1 WHERE session_rid = ? AND position >= ?", arguments: [rid, place])

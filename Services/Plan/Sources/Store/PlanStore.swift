@@ -7,14 +7,18 @@ import GymStore
 /// its owner: another user's row is as absent as a missing one. No gRPC here.
 public struct PlanStore: Sendable {
   public let writer: any DatabaseWriter
+  /// How much one user may keep here; checked in the transaction that adds a row.
+  public let limits: PlanLimits
 
-  public init(path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning()) throws {
+  public init(path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning(), limits: PlanLimits = PlanLimits()) throws {
     writer = try GymDatabase.openPool(at: path, migrator: PlanMigrations.migrator, tuning: tuning)
+    self.limits = limits
   }
 
-  public init(writer: any DatabaseWriter) throws {
+  public init(writer: any DatabaseWriter, limits: PlanLimits = PlanLimits()) throws {
     try PlanMigrations.migrator.migrate(writer)
     self.writer = writer
+    self.limits = limits
   }
 
   /// What plan knows of a catalog exercise.
@@ -74,7 +78,7 @@ public struct PlanStore: Sendable {
       // Children go by ON DELETE CASCADE (items and sets with their sessions, schedule
       // entries with their routines); these are the owner-keyed tables.
       for table in ["logged_sets", "sessions", "schedule_entries", "routines", "saved_exercises", "records", "body_weights", "goals",
-        "nutrition_plans", "food_log"] {
+        "nutrition_plans", "nutrition_plan_history", "food_log"] {
         try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [userID])
         removed += db.changesCount
       }

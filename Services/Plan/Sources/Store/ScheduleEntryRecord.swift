@@ -28,6 +28,16 @@ extension PlanStore {
   public func insertScheduleEntry(_ entry: ScheduleEntryRecord) async throws -> ScheduleEntryRecord {
     try await writer.write { db in
       let routine = try Self.requireRoutine(db, id: entry.routineID, ownerID: entry.ownerID)
+      try Self.requireRoom(
+        db, limit: limits.scheduleEntries, rows: "SELECT 1 FROM schedule_entries WHERE owner_id = ?", [entry.ownerID],
+        "you have \(limits.scheduleEntries) schedule entries, the most one account may keep; delete one (DeleteScheduleEntry) first")
+      if entry.rule.reminderMinutesBefore > 0 {
+        try Self.requireRoom(
+          db, limit: limits.reminders,
+          rows: "SELECT 1 FROM schedule_entries WHERE owner_id = ? AND reminder_minutes > 0", [entry.ownerID],
+          "you have \(limits.reminders) reminders, the most one account may keep; delete an entry with a reminder "
+            + "(DeleteScheduleEntry) or schedule this one without (reminder_minutes_before 0)")
+      }
       guard routine.days.indices.contains(entry.dayIndex) else {
         throw PlanError.invalid([.init("entry.day_index", "the routine has \(routine.days.count) day(s): use 0 to \(routine.days.count - 1)")])
       }
@@ -35,11 +45,15 @@ extension PlanStore {
       case .weekly(let days): (ScheduleRule.bits(days), nil)
       case .once(let date): (0, date.description)
       }
+      // A reminder is due for working out at once: the worker computes its first instant
+      // in the owner's zone (the only place zones are read) and stores it.
+      let nextDue: Date? = entry.rule.reminderMinutesBefore > 0 ? entry.createdAt : nil
       try db.execute(sql: """
-        INSERT INTO schedule_entries (id, owner_id, routine_rid, day_index, weekdays, on_date, minute_of_day, reminder_minutes, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO schedule_entries (id, owner_id, routine_rid, day_index, weekdays, on_date, minute_of_day, reminder_minutes, created_at,
+          next_due_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, arguments: [entry.id, entry.ownerID, routine.rid, entry.dayIndex, weekdays, date, entry.rule.minuteOfDay,
-          entry.rule.reminderMinutesBefore, entry.createdAt])
+          entry.rule.reminderMinutesBefore, entry.createdAt, nextDue])
       var stored = entry
       stored.routineName = routine.name
       stored.dayName = routine.days[entry.dayIndex].name
@@ -52,11 +66,6 @@ extension PlanStore {
     try await scheduleEntries(where: "s.owner_id = \(ownerID)")
   }
 
-  /// Every entry of every user that asks for a reminder (the reminder worker).
-  public func scheduleEntriesWithReminders() async throws -> [ScheduleEntryRecord] {
-    try await scheduleEntries(where: "s.reminder_minutes > 0")
-  }
-
   private func scheduleEntries(where condition: SQL) async throws -> [ScheduleEntryRecord] {
     try await writer.read { db in
       let rows = try SQLRequest<Row>(literal: """
@@ -64,20 +73,23 @@ extension PlanStore {
         JOIN routines r ON r.rid = s.routine_rid WHERE \(condition) ORDER BY s.minute_of_day, s.rid
         """).fetchAll(db)
       let decoder = JSONDecoder()
-      return try rows.map { row in
-        let date: String? = row["on_date"]
-        let repeats: ScheduleRule.Repeat =
-          if let date, let local = LocalDate(date) { .once(local) } else { .weekly(ScheduleRule.weekdays(bits: row["weekdays"])) }
-        var entry = ScheduleEntryRecord(
-          id: row["id"], ownerID: row["owner_id"], routineID: row["routine_id"], dayIndex: row["day_index"],
-          rule: ScheduleRule(repeats: repeats, minuteOfDay: row["minute_of_day"], reminderMinutesBefore: row["reminder_minutes"]),
-          createdAt: row["created_at"])
-        entry.routineName = row["routine_name"]
-        let days = try decoder.decode([RoutineRecord.Day].self, from: Data((row["days"] as String).utf8))
-        entry.dayName = days.indices.contains(entry.dayIndex) ? days[entry.dayIndex].name : ""
-        return entry
-      }
+      return try rows.map { try Self.scheduleEntry($0, decoder: decoder) }
     }
+  }
+
+  /// A row of `schedule_entries` joined with its routine's id, name and days.
+  static func scheduleEntry(_ row: Row, decoder: JSONDecoder) throws -> ScheduleEntryRecord {
+    let date: String? = row["on_date"]
+    let repeats: ScheduleRule.Repeat =
+      if let date, let local = LocalDate(date) { .once(local) } else { .weekly(ScheduleRule.weekdays(bits: row["weekdays"])) }
+    var entry = ScheduleEntryRecord(
+      id: row["id"], ownerID: row["owner_id"], routineID: row["routine_id"], dayIndex: row["day_index"],
+      rule: ScheduleRule(repeats: repeats, minuteOfDay: row["minute_of_day"], reminderMinutesBefore: row["reminder_minutes"]),
+      createdAt: row["created_at"])
+    entry.routineName = row["routine_name"]
+    let days = try decoder.decode([RoutineRecord.Day].self, from: Data((row["days"] as String).utf8))
+    entry.dayName = days.indices.contains(entry.dayIndex) ? days[entry.dayIndex].name : ""
+    return entry
   }
 
   public func deleteScheduleEntry(id: String, ownerID: String) async throws {
