@@ -18,6 +18,11 @@ extension MessagingRPC {
 
         _ = try await env.messaging.blockUser(.with { $0.userID = env.ben.id }, metadata: env.ana.metadata)
         #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blocks") } == 1)
+        // A suspended account is an account: its ban ends, the block stays.
+        let admin = try await env.running.makeAdmin()
+        _ = try await env.running.auth.banUser(.with { $0.userID = env.cat.id; $0.reason = "spam" }, metadata: admin.metadata)
+        _ = try await env.messaging.blockUser(.with { $0.userID = env.cat.id }, metadata: env.ana.metadata)
+        #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blocks") } == 2)
         // The other id-taking writes were checked already; they keep refusing alike.
         for refused in [
           await rpcError { _ = try await env.messaging.follow(.with { $0.userID = "no-such-user" }, metadata: env.ana.metadata) },

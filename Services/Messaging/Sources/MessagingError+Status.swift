@@ -40,7 +40,8 @@ extension MessagingError: GymErrorMapping {
         code: .resourceExhausted,
         message: "attachment storage quota: you hold \(used) of your \(quota) bytes and this upload does not fit; uploads never sent are deleted after a day")
     case .tooManyUploads(let inFlight):
-      RPCError(code: .resourceExhausted, message: "you have \(inFlight) uploads in flight, the most allowed; wait for one to finish")
+      // Uploads finish on their own: waiting helps.
+      .resourceExhausted("you have \(inFlight) uploads in flight, the most allowed; wait for one to finish", retryAfter: .seconds(1))
     case .unknownProgram(let id):
       .notFound("program_id: no program with id \(id) in the catalog")
     case .catalogNotConfigured:
