@@ -77,6 +77,33 @@ extension MessagingRPC {
       }
     }
 
+    /// The room's one copy of a removed message is scrubbed: an open stream hears it
+    /// once, a replay from an earlier cursor shows it deleted, never its words.
+    @Test func aRoomMessageAnAdminRemovesLeavesTheRoomsLog() async throws {
+      try await MessagingFixture.run { env in
+        let room = try await roomOfThree(env)
+        let admin = try await env.running.makeAdmin()
+        let (benStream, cursor) = try await OpenStream.live(env, env.ben)
+        let abuse = try await say("you are worthless", in: room, as: env.ana, env)
+        let kind = try await say("see you at 7", in: room, as: env.ana, env)
+        #expect(try await benStream.wait { $0.contains { $0.message.id == kind.id } })
+        _ = try await env.messaging.deleteMessage(.with { $0.id = abuse.id; $0.reason = "harassment" }, metadata: admin.metadata)
+        #expect(try await benStream.wait { $0.contains { $0.message.id == abuse.id && $0.message.deleted } })
+        #expect(try await liveNow(benStream, env.ben, env))
+        #expect(benStream.received.filter { $0.message.id == abuse.id }.count == 2)
+        await benStream.close()
+
+        // Cat, resuming from before it all, reads the same single copy.
+        let replayed = try await OpenStream.replay(env, env.cat, after: cursor) { events in
+          events.filter { $0.message.id == abuse.id }.count == 2 && events.contains { $0.message.id == kind.id }
+        }
+        let copies = replayed.filter { $0.message.id == abuse.id }
+        #expect(copies.count == 2 && copies.allSatisfy { $0.message.deleted && $0.message.text.isEmpty })
+        #expect(replayed.contains { $0.message.id == kind.id && $0.message.text == "see you at 7" })
+        #expect(!replayed.contains { $0.message.text.contains("worthless") })
+      }
+    }
+
     @Test func aMemberReadCursorCountsWhatIsUnread() async throws {
       try await MessagingFixture.run { env in
         let room = try await roomOfThree(env)
