@@ -55,7 +55,6 @@ extension MessagingService {
   /// The owner or an admin; members learn it from a ROOM_CLOSED event.
   public func closeRoom(request: Gym_Messaging_V1_CloseRoomRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CloseRoomResponse {
     let caller = try Caller.current()
-    guard !request.roomID.isEmpty else { throw MessagingError.invalid([.init("room_id", "is required")]) }
     let room = try await store.closeRoom(id: request.roomID, userID: caller.userID, admin: caller.isAdmin, now: Date()) { room in
       var announced = Self.room(room, owner: nil)
       // The event is the room's, read by every member alike: nothing of one reader, and
