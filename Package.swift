@@ -297,7 +297,7 @@ let targets: [Target] = [
   .testTarget(
     name: "MessagingTests",
     dependencies: grpc + [
-      "GymMessaging", "GymGateway", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
+      "GymMessaging", "GymCatalog", "GymGateway", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "Crypto", package: "swift-crypto"),
     ],

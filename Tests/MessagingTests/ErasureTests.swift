@@ -83,6 +83,9 @@ extension MessagingRPC {
         // empty one is gone, Ana's post has lost Zed's dislike, her own notification stays.
         let rooms = try await m.listRooms(.init(), metadata: ana.metadata).rooms
         #expect(rooms.first { $0.id == zedsRoom.id }?.owner.userID == ana.id)
+        // The kept member count follows the purge.
+        #expect(rooms.first { $0.id == zedsRoom.id }?.memberCount == 1)
+        #expect(rooms.first { $0.id == anasRoom.id }?.memberCount == 1)
         #expect(!rooms.contains { $0.id == lonely.id })
         #expect(try await m.listRoomMessages(.with { $0.roomID = zedsRoom.id }, metadata: ana.metadata).messages.map(\.text) == ["in the squat club"])
         #expect(try await m.listRoomMessages(.with { $0.roomID = anasRoom.id }, metadata: ana.metadata).messages.isEmpty)

@@ -18,6 +18,14 @@ import Testing
     .alreadyReported,
     .tooManyReports(limit: 20, retryAfter: 3600),
     .tooManyStreams(open: 10),
+    .tooManyRooms(limit: 50),
+    .roomFull(limit: 10_000),
+    .roomClosed(id: "r1", doing: "post"),
+    .postingTooFast(limit: 30, retryAfter: 12.2),
+    .attachmentQuota(usedBytes: 900, quotaBytes: 1000),
+    .tooManyUploads(inFlight: 3),
+    .unknownProgram("p1"),
+    .catalogNotConfigured,
   ]
 
   static func row(for error: MessagingError) -> (RPCError.Code, String) {
@@ -34,6 +42,22 @@ import Testing
       (.resourceExhausted, "you have filed 20 reports in the last 24 hours, the most allowed; moderators will review them, try again later")
     case .tooManyStreams:
       (.resourceExhausted, "this account has 10 streams open, the most allowed; close one before subscribing again")
+    case .tooManyRooms: (.resourceExhausted, "you own 50 rooms, the most allowed (closed ones count)")
+    case .roomFull: (.resourceExhausted, "this room has 10000 members, the most allowed; join when someone leaves")
+    case .roomClosed: (.failedPrecondition, "room r1 is closed: you cannot post any more (members can still read it)")
+    case .postingTooFast: (.resourceExhausted, "you posted 30 room messages in the last minute, the most allowed; try again in 13 s")
+    case .attachmentQuota:
+      (
+        .resourceExhausted,
+        "attachment storage quota: you hold 900 of your 1000 bytes and this upload does not fit; uploads never sent are deleted after a day"
+      )
+    case .tooManyUploads: (.resourceExhausted, "you have 3 uploads in flight, the most allowed; wait for one to finish")
+    case .unknownProgram: (.notFound, "program_id: no program with id p1 in the catalog")
+    case .catalogNotConfigured:
+      (
+        .unavailable,
+        "rooms about a program are unavailable: this server does not reach the catalog (GYM_CATALOG_ADDR); leave program_id empty"
+      )
     }
   }
 

@@ -3,6 +3,7 @@ import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GymAPI
+import GymCatalog
 import GymMessaging
 import GymService
 import GymTesting
@@ -11,6 +12,7 @@ import Synchronization
 
 typealias Posix = HTTP2ClientTransport.Posix
 typealias Messaging = Gym_Messaging_V1_MessagingService.Client<Posix>
+typealias Catalog = Gym_Catalog_V1_CatalogService.Client<Posix>
 
 /// Auth and messaging in-process, each built by its composition root, with auth's
 /// outbox delivering purges to messaging; three members signed in.
@@ -29,14 +31,26 @@ enum MessagingFixture {
     let ana: User
     let ben: User
     let cat: User
+    /// gym-catalog, when the test asked for a running one.
+    let catalog: Catalog?
+  }
+
+  /// Which gym-catalog messaging is given: none (no address), a running one, or an
+  /// address where nothing answers.
+  enum CatalogMode: Sendable {
+    case none
+    case running
+    case unreachable
   }
 
   static func run<T: Sendable>(
     streamBuffer: Int = 1000, streamBufferBytes: Int? = nil, streamsPerUser: Int? = nil, maxAttachmentBytes: Int = 10 << 20, eventRetention: Duration? = nil, reportsPerDay: Int = 20,
+    catalog: CatalogMode = .none, configure: @Sendable (inout MessagingApp.Settings) -> Void = { _ in },
     _ body: @Sendable (Env) async throws -> T
   ) async throws -> T {
     let port = try freePort()
     return try await withRunningAuth(outboxReceivers: ["messaging": HostPort(host: "127.0.0.1", port: port)]) { auth in
+      try await withCatalog(catalog, auth: auth) { catalogAddress in
       let dataDirectory = try temporaryDirectory("gym-messaging")
       var settings = MessagingApp.Settings(
         backend: BackendSettings(
@@ -51,20 +65,52 @@ enum MessagingFixture {
         settings.eventRetention = eventRetention
         settings.trimEvery = .milliseconds(200)
       }
+      settings.catalog = catalogAddress
+      configure(&settings)
       let messaging = try await MessagingApp.build(settings, logger: Logger(label: "messaging"))
       return try await withRunningProcess(messaging) { address in
         try await withClient(to: address) { client in
           try await withCredentialClient(to: address, auth.credential) { internalClient in
-            try await body(Env(
-              messaging: Messaging(wrapping: client),
-              messagingInternal: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient),
-              messagingInternalWithoutCredential: Gym_Messaging_V1_MessagingInternal.Client(wrapping: client),
-              address: address, dataDirectory: dataDirectory, running: auth,
-              ana: try await auth.register("ana"), ben: try await auth.register("ben"), cat: try await auth.register("cat")))
+            try await withOptionalClient(to: catalog == .running ? catalogAddress : nil) { catalogClient in
+              try await body(Env(
+                messaging: Messaging(wrapping: client),
+                messagingInternal: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient),
+                messagingInternalWithoutCredential: Gym_Messaging_V1_MessagingInternal.Client(wrapping: client),
+                address: address, dataDirectory: dataDirectory, running: auth,
+                ana: try await auth.register("ana"), ben: try await auth.register("ben"), cat: try await auth.register("cat"),
+                catalog: catalogClient.map { Catalog(wrapping: $0) }))
+            }
           }
         }
       }
+      }
     }
+  }
+
+  /// gym-catalog built by its composition root (`.running`), an address nothing listens
+  /// on (`.unreachable`), or no address.
+  static func withCatalog<T: Sendable>(
+    _ mode: CatalogMode, auth: RunningAuth, _ body: @Sendable (HostPort?) async throws -> T
+  ) async throws -> T {
+    switch mode {
+    case .none:
+      return try await body(nil)
+    case .unreachable:
+      return try await body(HostPort(host: "127.0.0.1", port: try freePort()))
+    case .running:
+      let settings = CatalogApp.Settings(
+        common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: 0), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
+        dataDirectory: try temporaryDirectory("gym-catalog"), auth: auth.address, credential: auth.credential)
+      let catalog = try await CatalogApp.build(settings, logger: Logger(label: "catalog"))
+      return try await withRunningProcess(catalog) { try await body($0) }
+    }
+  }
+
+  static func withOptionalClient<T: Sendable>(
+    to address: HostPort?, _ body: @Sendable (GRPCClient<Posix>?) async throws -> T
+  ) async throws -> T {
+    guard let address else { return try await body(nil) }
+    return try await withClient(to: address) { try await body($0) }
   }
 }
 

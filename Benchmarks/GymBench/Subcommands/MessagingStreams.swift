@@ -111,7 +111,10 @@ struct MessagingStreams: AsyncParsableCommand {
       for index in 0..<roomMessages {
         let text = "room-\(index)"
         arrivals.sent.withLock { $0[text] = ContinuousClock.now }
-        _ = try await messaging[0].postRoomMessage(.with { $0.roomID = room.id; $0.text = text }, metadata: Load.bearer(members[0].token))
+        // Senders take turns: one member posting them all would pass the posting rate
+        // (GYM_MESSAGING_ROOM_POSTS_PER_MINUTE).
+        let sender = members[index % members.count]
+        _ = try await messaging[0].postRoomMessage(.with { $0.roomID = room.id; $0.text = text }, metadata: Load.bearer(sender.token))
         try await Task.sleep(for: .milliseconds(50))
       }
       try await Task.sleep(for: .seconds(1))

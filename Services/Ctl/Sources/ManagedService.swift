@@ -29,7 +29,7 @@ public struct ManagedService: Sendable {
   public static let auth = ManagedService(name: "auth", executable: "gym-auth", portOffset: 1, calls: ["catalog", "plan", "messaging", "places"])
   public static let catalog = ManagedService(name: "catalog", executable: "gym-catalog", portOffset: 2, calls: ["auth"])
   public static let plan = ManagedService(name: "plan", executable: "gym-plan", portOffset: 3, calls: ["auth", "catalog", "messaging"])
-  public static let messaging = ManagedService(name: "messaging", executable: "gym-messaging", portOffset: 4, calls: ["auth"])
+  public static let messaging = ManagedService(name: "messaging", executable: "gym-messaging", portOffset: 4, calls: ["auth", "catalog"])
   public static let places = ManagedService(name: "places", executable: "gym-places", portOffset: 5, calls: ["auth"])
   /// The gateway calls every backend.
   public static let gateway = ManagedService(

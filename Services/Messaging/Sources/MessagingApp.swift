@@ -34,9 +34,34 @@ public enum MessagingApp {
     "GYM_MESSAGING_REPORT_RETENTION_DAYS", default: "90",
     "How long a resolved report case (its reports and the reported content's snapshot) is kept")
 
+  public static let catalogAddress = ConfigKey(
+    "GYM_CATALOG_ADDR", default: "",
+    "HOST:PORT of gym-catalog, which says whether a room's program_id exists; empty = rooms about a program are refused (UNAVAILABLE)")
+
+  public static let roomMembers = ConfigKey(
+    "GYM_MESSAGING_ROOM_MEMBERS_MAX", default: "\(MessagingStore.RoomLimits().membersPerRoom)",
+    "Members one room may hold; joining a full room is RESOURCE_EXHAUSTED")
+  public static let roomPostsPerMinute = ConfigKey(
+    "GYM_MESSAGING_ROOM_POSTS_PER_MINUTE", default: "\(MessagingStore.RoomLimits().postsPerMinute)",
+    "Room messages one member may post in a minute, across rooms; more is RESOURCE_EXHAUSTED with when to retry")
+  public static let roomsPerOwner = ConfigKey(
+    "GYM_MESSAGING_ROOMS_PER_USER", default: "\(MessagingStore.RoomLimits().roomsPerOwner)",
+    "Rooms one user may own (closed ones count); creating more is RESOURCE_EXHAUSTED")
+
+  public static let attachmentQuota = ConfigKey(
+    "GYM_MESSAGING_ATTACHMENT_QUOTA_BYTES", default: "\(AttachmentLimits().quotaBytes)",
+    "Bytes of attachments one user may hold; an upload past it is RESOURCE_EXHAUSTED naming what is used")
+  public static let uploadsInFlight = ConfigKey(
+    "GYM_MESSAGING_UPLOADS_IN_FLIGHT", default: "\(AttachmentLimits().inFlight)",
+    "Uploads one user may have open at once; the next is RESOURCE_EXHAUSTED until one finishes")
+  public static let unattachedUploadHours = ConfigKey(
+    "GYM_MESSAGING_UNATTACHED_UPLOAD_HOURS", default: "24",
+    "Hours an upload never attached to a message or post is kept; then its row and (unshared) file are deleted")
+
   public static let keys: [ConfigKey] =
-    [listen, authAddress, streamBuffer, streamBufferBytes, streamsPerUser, maxAttachmentBytes, eventRetention, reportsPerDay,
-      reportRetention, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
+    [listen, authAddress, catalogAddress, streamBuffer, streamBufferBytes, streamsPerUser, maxAttachmentBytes, eventRetention,
+      reportsPerDay, reportRetention, roomMembers, roomPostsPerMinute, roomsPerOwner, attachmentQuota, uploadsInFlight,
+      unattachedUploadHours, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -48,8 +73,14 @@ public enum MessagingApp {
     public var eventRetention: Duration = .seconds(30 * 86_400)
     public var reportsPerDay = 20
     public var reportRetention: Duration = .seconds(90 * 86_400)
-    /// How often the event log and resolved report cases are trimmed.
+    /// How often the event log and resolved report cases are trimmed (and unattached uploads deleted).
     public var trimEvery: Duration = .seconds(3600)
+    /// gym-catalog, for rooms about a program; nil refuses those rooms.
+    public var catalog: HostPort?
+    public var rooms = MessagingStore.RoomLimits()
+    public var attachments = AttachmentLimits()
+    /// How long an upload never attached is kept.
+    public var unattachedUploadLifetime: Duration = .seconds(24 * 3600)
 
     public init(backend: BackendSettings) {
       self.backend = backend
@@ -65,13 +96,25 @@ public enum MessagingApp {
       reportsPerDay = try config.int(MessagingApp.reportsPerDay, in: 1...1_000_000)
       // At least a day: the daily allowance counts the reports of the last 24 hours.
       reportRetention = .seconds(try config.int(MessagingApp.reportRetention, in: 1...3650) * 86_400)
+      if !(try config.string(MessagingApp.catalogAddress)).isEmpty { catalog = try config.address(MessagingApp.catalogAddress) }
+      rooms = MessagingStore.RoomLimits(
+        membersPerRoom: try config.int(MessagingApp.roomMembers, in: 2...10_000_000),
+        postsPerMinute: try config.int(MessagingApp.roomPostsPerMinute, in: 1...100_000),
+        roomsPerOwner: try config.int(MessagingApp.roomsPerOwner, in: 1...1_000_000))
+      attachments = AttachmentLimits(
+        quotaBytes: Int64(try config.int(MessagingApp.attachmentQuota, in: 1024...(1 << 50))),
+        inFlight: try config.int(MessagingApp.uploadsInFlight, in: 1...1000))
+      unattachedUploadLifetime = .seconds(try config.int(MessagingApp.unattachedUploadHours, in: 1...87_600) * 3600)
     }
   }
 
   public static func settings(_ config: Config) throws -> Settings { try Settings(config: config) }
 
   /// - Parameter users: names and account status; by default auth's `LookupUsers`.
-  public static func build(_ settings: Settings, users: (any UserDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
+  /// - Parameter programs: whether a program exists; by default gym-catalog at `settings.catalog`.
+  public static func build(
+    _ settings: Settings, users: (any UserDirectory)? = nil, programs: (any ProgramDirectory)? = nil, logger: Logger
+  ) async throws -> BuiltProcess {
     // Before the database opens: one gym-messaging per data directory, and none during a restore.
     let lock = try DirectoryLock.acquire(service: "messaging", in: settings.backend.dataDirectory)
     let path = settings.backend.databasePath("messaging.sqlite")
@@ -79,6 +122,13 @@ public enum MessagingApp {
       limits: .init(bufferEvents: settings.streamBuffer, bufferBytes: settings.streamBufferBytes, streamsPerUser: settings.streamsPerUser))
     let store = try MessagingStore(path: path, tuning: settings.backend.common.database, publish: hub.publish)
     let files = try AttachmentFiles(directory: settings.backend.databasePath("attachments"))
+    let catalogConnection = try settings.catalog.map {
+      try GymClient.make(to: $0, tls: settings.backend.common.internalTLS, interceptors: [settings.backend.credential.clientInterceptor])
+    }
+    let programs = programs ?? catalogConnection.map { CatalogProgramDirectory(client: $0, logger: logger) } ?? NoProgramDirectory()
+    if settings.catalog == nil {
+      logger.notice("no catalog address: rooms about a program are refused")
+    }
     // Open streams checked their token when they began: each batch of revocations ends
     // those whose caller the list now refuses.
     let revocations = RevocationList(maxLag: settings.backend.common.revocationMaxLag) { list in hub.end(where: list.isRevoked) }
@@ -87,18 +137,21 @@ public enum MessagingApp {
       backupDirectories: [.init(name: "attachments", path: files.directory)],
       healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,
       extraServices: { _ in
-        [
+        var services: [any Service] = [
           RetentionTrimmer(
-            store: store, eventRetention: settings.eventRetention, reportRetention: settings.reportRetention, every: settings.trimEvery,
-            logger: logger)
+            store: store, files: files, eventRetention: settings.eventRetention, reportRetention: settings.reportRetention,
+            unattachedUploadLifetime: settings.unattachedUploadLifetime, every: settings.trimEvery, logger: logger)
         ]
+        if let catalogConnection { services.append(ClientConnections(catalogConnection)) }
+        return services
       },
       stoppingFirst: [StreamsClosing(hub: hub)], revocations: revocations
     ) { authClient in
       [
         MessagingService(
           store: store, hub: hub, files: files, maxAttachmentBytes: settings.maxAttachmentBytes,
-          users: users ?? AuthUserDirectory(client: authClient, logger: logger), reportsPerDay: settings.reportsPerDay, logger: logger),
+          users: users ?? AuthUserDirectory(client: authClient, logger: logger), reportsPerDay: settings.reportsPerDay,
+          programs: programs, rooms: settings.rooms, attachmentLimits: settings.attachments, uploads: UploadGate(), logger: logger),
         MessagingInternalService(store: store, files: files, logger: logger),
       ]
     }
@@ -116,12 +169,14 @@ struct StreamsClosing: Service {
   }
 }
 
-/// Trims the event log and resolved report cases to their retention periods, now and
-/// then every `every`.
+/// Trims the event log and resolved report cases to their retention periods, and
+/// deletes uploads never attached, now and then every `every`.
 struct RetentionTrimmer: Service {
   let store: MessagingStore
+  let files: AttachmentFiles
   let eventRetention: Duration
   let reportRetention: Duration
+  let unattachedUploadLifetime: Duration
   let every: Duration
   let logger: Logger
 
@@ -133,6 +188,9 @@ struct RetentionTrimmer: Service {
         if trimmed > 0 { logger.info("trimmed the event log", metadata: ["events": "\(trimmed)"]) }
         let pruned = try await store.pruneReportCases(resolvedBefore: now.addingTimeInterval(-reportRetention.inSeconds))
         if pruned > 0 { logger.info("deleted resolved report cases past their retention", metadata: ["cases": "\(pruned)"]) }
+        let expired = try await store.deleteUnattachedUploads(
+          madeBefore: now.addingTimeInterval(-unattachedUploadLifetime.inSeconds), files: files)
+        if expired > 0 { logger.info("deleted uploads never attached", metadata: ["uploads": "\(expired)"]) }
       } catch {
         logger.error("retention trim failed", metadata: ["error": "\(error)"])
       }

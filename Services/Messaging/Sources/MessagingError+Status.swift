@@ -25,6 +25,29 @@ extension MessagingError: GymErrorMapping {
       RPCError(
         code: .resourceExhausted,
         message: "this account has \(open) streams open, the most allowed; close one before subscribing again")
+    case .tooManyRooms(let limit):
+      RPCError(code: .resourceExhausted, message: "you own \(limit) rooms, the most allowed (closed ones count)")
+    case .roomFull(let limit):
+      RPCError(code: .resourceExhausted, message: "this room has \(limit) members, the most allowed; join when someone leaves")
+    case .roomClosed(let id, let doing):
+      RPCError(code: .failedPrecondition, message: "room \(id) is closed: you cannot \(doing) any more (members can still read it)")
+    case .postingTooFast(let limit, let retryAfter):
+      .resourceExhausted(
+        "you posted \(limit) room messages in the last minute, the most allowed; try again in \(Int(max(1, retryAfter.rounded(.up)))) s",
+        retryAfter: .seconds(max(1, retryAfter.rounded(.up))))
+    case .attachmentQuota(let used, let quota):
+      RPCError(
+        code: .resourceExhausted,
+        message: "attachment storage quota: you hold \(used) of your \(quota) bytes and this upload does not fit; uploads never sent are deleted after a day")
+    case .tooManyUploads(let inFlight):
+      // Uploads finish on their own: waiting helps.
+      .resourceExhausted("you have \(inFlight) uploads in flight, the most allowed; wait for one to finish", retryAfter: .seconds(1))
+    case .unknownProgram(let id):
+      .notFound("program_id: no program with id \(id) in the catalog")
+    case .catalogNotConfigured:
+      RPCError(
+        code: .unavailable,
+        message: "rooms about a program are unavailable: this server does not reach the catalog (GYM_CATALOG_ADDR); leave program_id empty")
     }
   }
 }

@@ -17,4 +17,20 @@ public enum MessagingError: Error, Equatable, Sendable {
   case tooManyReports(limit: Int, retryAfter: Double)
   /// The user already has this many Subscribe streams open, the most allowed.
   case tooManyStreams(open: Int)
+  /// The user owns this many rooms, the most allowed.
+  case tooManyRooms(limit: Int)
+  /// The room holds this many members, the most allowed.
+  case roomFull(limit: Int)
+  /// The room is closed; what the caller tried ("post", "join").
+  case roomClosed(id: String, doing: String)
+  /// The member posted `limit` room messages in the last minute; seconds until one more is allowed.
+  case postingTooFast(limit: Int, retryAfter: Double)
+  /// The upload would take the user's attachments past their storage quota.
+  case attachmentQuota(usedBytes: Int64, quotaBytes: Int64)
+  /// The user has this many uploads in flight, the most allowed.
+  case tooManyUploads(inFlight: Int)
+  /// The catalog has no program with this id the caller may see.
+  case unknownProgram(String)
+  /// No catalog address is configured, so a program cannot be checked.
+  case catalogNotConfigured
 }

@@ -19,6 +19,13 @@ extension MessagingService {
     guard start.filename.count <= 200 else { throw MessagingError.invalid([.init("start.filename", "must be at most 200 characters")]) }
     // Stored as it will be shown: every later reader gets the safe name.
     let filename = try AttachmentFilename.sanitized(start.filename, field: "start.filename")
+    try uploads.enter(caller.userID, limit: attachmentLimits.inFlight)
+    defer { uploads.leave(caller.userID) }
+    // Checked again when the upload is recorded; here so a full account stops early.
+    let used = try await store.attachmentBytes(of: caller.userID)
+    guard used < attachmentLimits.quotaBytes else {
+      throw MessagingError.attachmentQuota(usedBytes: used, quotaBytes: attachmentLimits.quotaBytes)
+    }
     let upload = try files.startUpload()
     do {
       while let part = try await iterator.next() {
@@ -27,6 +34,9 @@ extension MessagingService {
         }
         guard upload.size + bytes.count <= maxAttachmentBytes else {
           throw RPCError(code: .resourceExhausted, message: "attachments are limited to \(maxAttachmentBytes) bytes")
+        }
+        guard used + Int64(upload.size + bytes.count) <= attachmentLimits.quotaBytes else {
+          throw MessagingError.attachmentQuota(usedBytes: used, quotaBytes: attachmentLimits.quotaBytes)
         }
         try upload.append(Array(bytes))
       }
@@ -45,7 +55,7 @@ extension MessagingService {
       // The file is put in place inside the write that records it, so a purge removing
       // the same bytes' file (also inside a write) never leaves this row without it.
       let (files, temporaryPath) = (self.files, upload.temporaryPath)
-      try await store.insertAttachment(record) { try files.keep(temporaryPath: temporaryPath, sha256: sha256) }
+      try await store.insertAttachment(record, quotaBytes: attachmentLimits.quotaBytes) { try files.keep(temporaryPath: temporaryPath, sha256: sha256) }
       return .with { $0.attachment = Self.attachment(record) }
     } catch {
       upload.discard()

@@ -134,7 +134,9 @@ extension MessagingService {
     guard !request.userID.isEmpty, request.userID != caller.userID else {
       throw MessagingError.invalid([.init("user_id", "give another user's id")])
     }
-    // Blocking needs no live account: a suspended user can be blocked too.
+    // The id must name an account, or a typo (or any string) would be stored as a
+    // block. A suspended account can be blocked too: a ban ends, the block stays.
+    guard try await users.user(id: request.userID) != nil else { throw Self.noSuchUser }
     try await store.block(blockerID: caller.userID, blockedID: request.userID, now: Date())
     return .init()
   }

@@ -11,10 +11,11 @@ extension MessagingService {
     if !(3...80).contains(name.count) { violations.append(.init("name", "must be 3 to 80 characters")) }
     if request.topic.count > 500 { violations.append(.init("topic", "must be at most 500 characters")) }
     guard violations.isEmpty else { throw MessagingError.invalid(violations) }
+    let programID = request.programID.isEmpty ? nil : request.programID
+    if let programID { try await programs.requireProgram(id: programID, for: caller.userID) }
     let now = Date()
     let room = try await store.createRoom(
-      id: ID.make(now: now), name: name, topic: request.topic, programID: request.programID.isEmpty ? nil : request.programID,
-      ownerID: caller.userID, now: now)
+      id: ID.make(now: now), name: name, topic: request.topic, programID: programID, ownerID: caller.userID, limits: rooms, now: now)
     let response = try await roomMessage(room)
     return .with { $0.room = response }
   }
@@ -40,7 +41,7 @@ extension MessagingService {
 
   public func joinRoom(request: Gym_Messaging_V1_JoinRoomRequest, context: ServerContext) async throws -> Gym_Messaging_V1_JoinRoomResponse {
     let caller = try Caller.current()
-    let room = try await store.joinRoom(id: request.roomID, userID: caller.userID, now: Date())
+    let room = try await store.joinRoom(id: request.roomID, userID: caller.userID, limits: rooms, now: Date())
     let response = try await roomMessage(room)
     return .with { $0.room = response }
   }
@@ -49,6 +50,30 @@ extension MessagingService {
     let caller = try Caller.current()
     try await store.leaveRoom(id: request.roomID, userID: caller.userID)
     return .init()
+  }
+
+  /// The owner or an admin; members learn it from a ROOM_CLOSED event.
+  public func closeRoom(request: Gym_Messaging_V1_CloseRoomRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CloseRoomResponse {
+    let caller = try Caller.current()
+    let room = try await store.closeRoom(id: request.roomID, userID: caller.userID, admin: caller.isAdmin, now: Date()) { room in
+      var announced = Self.room(room, owner: nil)
+      // The event is the room's, read by every member alike: nothing of one reader, and
+      // no one's name (it outlives the owner's account; members ask for the room).
+      announced.clearOwner()
+      announced.joined = false
+      announced.unreadCount = 0
+      return try Self.draft(for: "", about: "", .roomClosed) { $0.room = announced }
+    }
+    logger.info("room closed", metadata: ["room_id": "\(room.id)", "by": "\(caller.userID)", "admin": "\(caller.isAdmin)"])
+    let response = try await roomMessage(room)
+    return .with { $0.room = response }
+  }
+
+  public func markRoomRead(request: Gym_Messaging_V1_MarkRoomReadRequest, context: ServerContext) async throws -> Gym_Messaging_V1_MarkRoomReadResponse {
+    let caller = try Caller.current()
+    let unread = try await store.markRoomRead(
+      id: request.roomID, userID: caller.userID, upTo: request.upToMessageID.isEmpty ? nil : request.upToMessageID)
+    return .with { $0.unreadCount = Int32(clamping: unread) }
   }
 
   public func postRoomMessage(
@@ -60,10 +85,10 @@ extension MessagingService {
     let now = Date()
     let record = try await store.postRoomMessage(
       messageID: ID.make(now: now), roomID: request.roomID, senderID: caller.userID, text: text,
-      attachmentIDs: request.attachmentIds, now: now
-    ) { record, members in
+      attachmentIDs: request.attachmentIds, limits: rooms, now: now
+    ) { record in
       let message = Self.message(record, sender: refs[caller.userID])
-      return try members.map { member in try Self.draft(for: member, about: caller.userID, .roomMessage) { $0.message = message } }
+      return try Self.draft(for: "", about: caller.userID, .roomMessage) { $0.message = message }
     }
     return .with { $0.message = Self.message(record, sender: refs[caller.userID]) }
   }
@@ -108,15 +133,22 @@ extension MessagingService {
 
   func roomMessage(_ room: MessagingStore.RoomView) async throws -> Gym_Messaging_V1_Room {
     let refs = try await userRefs([room.ownerID])
-    return .with {
+    return Self.room(room, owner: refs[room.ownerID])
+  }
+
+  static func room(_ room: MessagingStore.RoomView, owner: Gym_Messaging_V1_UserRef?) -> Gym_Messaging_V1_Room {
+    .with {
       $0.id = room.id
       $0.name = room.name
       $0.topic = room.topic
       $0.programID = room.programID ?? ""
-      $0.owner = refs[room.ownerID] ?? .with { $0.userID = room.ownerID }
-      $0.memberCount = Int32(room.memberCount)
+      $0.owner = owner ?? .with { $0.userID = room.ownerID }
+      $0.memberCount = Int32(clamping: room.memberCount)
       $0.joined = room.joined
       $0.createdAt = .init(date: room.createdAt)
+      $0.closed = room.closedAt != nil
+      if let closedAt = room.closedAt { $0.closedAt = .init(date: closedAt) }
+      $0.unreadCount = Int32(clamping: room.unread)
     }
   }
 }

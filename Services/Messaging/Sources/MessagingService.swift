@@ -21,11 +21,17 @@ public struct MessagingService: Sendable {
   let users: any UserDirectory
   /// Reports one member may file in 24 hours.
   let reportsPerDay: Int
+  /// Whether a room's program exists (gym-catalog).
+  let programs: any ProgramDirectory
+  let rooms: MessagingStore.RoomLimits
+  let attachmentLimits: AttachmentLimits
+  let uploads: UploadGate
   let logger: Logger
 
   public init(
     store: MessagingStore, hub: EventHub, files: AttachmentFiles, maxAttachmentBytes: Int, users: any UserDirectory,
-    reportsPerDay: Int = 20, logger: Logger
+    reportsPerDay: Int = 20, programs: any ProgramDirectory = NoProgramDirectory(), rooms: MessagingStore.RoomLimits = .init(),
+    attachmentLimits: AttachmentLimits = .init(), uploads: UploadGate = UploadGate(), logger: Logger
   ) {
     self.store = store
     self.hub = hub
@@ -33,6 +39,10 @@ public struct MessagingService: Sendable {
     self.maxAttachmentBytes = maxAttachmentBytes
     self.users = users
     self.reportsPerDay = reportsPerDay
+    self.programs = programs
+    self.rooms = rooms
+    self.attachmentLimits = attachmentLimits
+    self.uploads = uploads
     self.logger = logger
   }
 

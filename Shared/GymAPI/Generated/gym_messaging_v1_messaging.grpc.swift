@@ -158,6 +158,32 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "CloseRoom" metadata.
+        public enum CloseRoom: Sendable {
+            /// Request type for "CloseRoom".
+            public typealias Input = Gym_Messaging_V1_CloseRoomRequest
+            /// Response type for "CloseRoom".
+            public typealias Output = Gym_Messaging_V1_CloseRoomResponse
+            /// Descriptor for "CloseRoom".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "CloseRoom",
+                type: .unary
+            )
+        }
+        /// Namespace for "MarkRoomRead" metadata.
+        public enum MarkRoomRead: Sendable {
+            /// Request type for "MarkRoomRead".
+            public typealias Input = Gym_Messaging_V1_MarkRoomReadRequest
+            /// Response type for "MarkRoomRead".
+            public typealias Output = Gym_Messaging_V1_MarkRoomReadResponse
+            /// Descriptor for "MarkRoomRead".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "MarkRoomRead",
+                type: .unary
+            )
+        }
         /// Namespace for "PostRoomMessage" metadata.
         public enum PostRoomMessage: Sendable {
             /// Request type for "PostRoomMessage".
@@ -547,6 +573,8 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
             ListRooms.descriptor,
             JoinRoom.descriptor,
             LeaveRoom.descriptor,
+            CloseRoom.descriptor,
+            MarkRoomRead.descriptor,
             PostRoomMessage.descriptor,
             ListRoomMessages.descriptor,
             ListRoomMembers.descriptor,
@@ -673,7 +701,10 @@ extension Gym_Messaging_V1_MessagingService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
+        /// > caller's storage quota (the bytes they hold, named) or with too many of their
+        /// > uploads in flight. An upload never attached to a message or post is deleted a
+        /// > day after it was made.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_UploadAttachmentRequest` messages.
@@ -711,7 +742,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id.
+        /// > program_id is checked with gym-catalog.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id; UNAVAILABLE when the
+        /// > catalog cannot be asked; RESOURCE_EXHAUSTED past the rooms one user may create.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_CreateRoomRequest` messages.
@@ -726,6 +759,10 @@ extension Gym_Messaging_V1_MessagingService {
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_CreateRoomResponse>
 
         /// Handle the "ListRooms" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Most members first (a kept count).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_ListRoomsRequest` messages.
@@ -743,7 +780,8 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND. Idempotent.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION for a closed room; RESOURCE_EXHAUSTED for a
+        /// > full room (the member limit). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_JoinRoomRequest` messages.
@@ -771,11 +809,51 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_LeaveRoomResponse>
 
+        /// Handle the "CloseRoom" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The room's owner or an admin closes it; members get ROOM_CLOSED. Idempotent.
+        /// > Errors: NOT_FOUND; PERMISSION_DENIED for anyone else.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_CloseRoomRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_CloseRoomResponse` messages.
+        func closeRoom(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_CloseRoomRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_CloseRoomResponse>
+
+        /// Handle the "MarkRoomRead" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Moves the caller's read cursor forward. Errors: NOT_FOUND (also for a message not
+        /// > in the room); PERMISSION_DENIED for a non-member.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_MarkRoomReadRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_MarkRoomReadResponse` messages.
+        func markRoomRead(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_MarkRoomReadRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_MarkRoomReadResponse>
+
         /// Handle the "PostRoomMessage" method.
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: PERMISSION_DENIED for a room the caller has not joined.
+        /// > The message is stored once for the room; every member reads it.
+        /// > Errors: PERMISSION_DENIED for a room the caller has not joined; FAILED_PRECONDITION
+        /// > for a closed room; RESOURCE_EXHAUSTED past the posting rate (with when to retry).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_PostRoomMessageRequest` messages.
@@ -1356,7 +1434,10 @@ extension Gym_Messaging_V1_MessagingService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
+        /// > caller's storage quota (the bytes they hold, named) or with too many of their
+        /// > uploads in flight. An upload never attached to a message or post is deleted a
+        /// > day after it was made.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_UploadAttachmentRequest` messages.
@@ -1394,7 +1475,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id.
+        /// > program_id is checked with gym-catalog.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id; UNAVAILABLE when the
+        /// > catalog cannot be asked; RESOURCE_EXHAUSTED past the rooms one user may create.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_CreateRoomRequest` message.
@@ -1409,6 +1492,10 @@ extension Gym_Messaging_V1_MessagingService {
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_CreateRoomResponse>
 
         /// Handle the "ListRooms" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Most members first (a kept count).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_ListRoomsRequest` message.
@@ -1426,7 +1513,8 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND. Idempotent.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION for a closed room; RESOURCE_EXHAUSTED for a
+        /// > full room (the member limit). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_JoinRoomRequest` message.
@@ -1454,11 +1542,51 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_LeaveRoomResponse>
 
+        /// Handle the "CloseRoom" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The room's owner or an admin closes it; members get ROOM_CLOSED. Idempotent.
+        /// > Errors: NOT_FOUND; PERMISSION_DENIED for anyone else.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_CloseRoomRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_CloseRoomResponse` message.
+        func closeRoom(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_CloseRoomRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_CloseRoomResponse>
+
+        /// Handle the "MarkRoomRead" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Moves the caller's read cursor forward. Errors: NOT_FOUND (also for a message not
+        /// > in the room); PERMISSION_DENIED for a non-member.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_MarkRoomReadRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_MarkRoomReadResponse` message.
+        func markRoomRead(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_MarkRoomReadRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_MarkRoomReadResponse>
+
         /// Handle the "PostRoomMessage" method.
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: PERMISSION_DENIED for a room the caller has not joined.
+        /// > The message is stored once for the room; every member reads it.
+        /// > Errors: PERMISSION_DENIED for a room the caller has not joined; FAILED_PRECONDITION
+        /// > for a closed room; RESOURCE_EXHAUSTED past the posting rate (with when to retry).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_PostRoomMessageRequest` message.
@@ -2037,7 +2165,10 @@ extension Gym_Messaging_V1_MessagingService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
+        /// > caller's storage quota (the bytes they hold, named) or with too many of their
+        /// > uploads in flight. An upload never attached to a message or post is deleted a
+        /// > day after it was made.
         ///
         /// - Parameters:
         ///   - request: A stream of `Gym_Messaging_V1_UploadAttachmentRequest` messages.
@@ -2076,7 +2207,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id.
+        /// > program_id is checked with gym-catalog.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id; UNAVAILABLE when the
+        /// > catalog cannot be asked; RESOURCE_EXHAUSTED past the rooms one user may create.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_CreateRoomRequest` message.
@@ -2091,6 +2224,10 @@ extension Gym_Messaging_V1_MessagingService {
         ) async throws -> Gym_Messaging_V1_CreateRoomResponse
 
         /// Handle the "ListRooms" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Most members first (a kept count).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_ListRoomsRequest` message.
@@ -2108,7 +2245,8 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND. Idempotent.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION for a closed room; RESOURCE_EXHAUSTED for a
+        /// > full room (the member limit). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_JoinRoomRequest` message.
@@ -2136,11 +2274,51 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_LeaveRoomResponse
 
+        /// Handle the "CloseRoom" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The room's owner or an admin closes it; members get ROOM_CLOSED. Idempotent.
+        /// > Errors: NOT_FOUND; PERMISSION_DENIED for anyone else.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_CloseRoomRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_CloseRoomResponse` to respond with.
+        func closeRoom(
+            request: Gym_Messaging_V1_CloseRoomRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_CloseRoomResponse
+
+        /// Handle the "MarkRoomRead" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Moves the caller's read cursor forward. Errors: NOT_FOUND (also for a message not
+        /// > in the room); PERMISSION_DENIED for a non-member.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_MarkRoomReadRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_MarkRoomReadResponse` to respond with.
+        func markRoomRead(
+            request: Gym_Messaging_V1_MarkRoomReadRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_MarkRoomReadResponse
+
         /// Handle the "PostRoomMessage" method.
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: PERMISSION_DENIED for a room the caller has not joined.
+        /// > The message is stored once for the room; every member reads it.
+        /// > Errors: PERMISSION_DENIED for a room the caller has not joined; FAILED_PRECONDITION
+        /// > for a closed room; RESOURCE_EXHAUSTED past the posting rate (with when to retry).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_PostRoomMessageRequest` message.
@@ -2759,6 +2937,28 @@ extension Gym_Messaging_V1_MessagingService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.CloseRoom.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_CloseRoomRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_CloseRoomResponse>(),
+            handler: { request, context in
+                try await self.closeRoom(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.MarkRoomRead.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_MarkRoomReadRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_MarkRoomReadResponse>(),
+            handler: { request, context in
+                try await self.markRoomRead(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Messaging_V1_MessagingService.Method.PostRoomMessage.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_PostRoomMessageRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_PostRoomMessageResponse>(),
@@ -3187,6 +3387,28 @@ extension Gym_Messaging_V1_MessagingService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_LeaveRoomResponse> {
         let response = try await self.leaveRoom(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func closeRoom(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_CloseRoomRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_CloseRoomResponse> {
+        let response = try await self.closeRoom(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func markRoomRead(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_MarkRoomReadRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_MarkRoomReadResponse> {
+        let response = try await self.markRoomRead(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -3643,6 +3865,32 @@ extension Gym_Messaging_V1_MessagingService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_LeaveRoomResponse> {
         return GRPCCore.ServerResponse<Gym_Messaging_V1_LeaveRoomResponse>(
             message: try await self.leaveRoom(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func closeRoom(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_CloseRoomRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_CloseRoomResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_CloseRoomResponse>(
+            message: try await self.closeRoom(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func markRoomRead(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_MarkRoomReadRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_MarkRoomReadResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_MarkRoomReadResponse>(
+            message: try await self.markRoomRead(
                 request: request.message,
                 context: context
             ),
@@ -4132,7 +4380,10 @@ extension Gym_Messaging_V1_MessagingService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
+        /// > caller's storage quota (the bytes they hold, named) or with too many of their
+        /// > uploads in flight. An upload never attached to a message or post is deleted a
+        /// > day after it was made.
         ///
         /// - Parameters:
         ///   - request: A streaming request producing `Gym_Messaging_V1_UploadAttachmentRequest` messages.
@@ -4180,7 +4431,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id.
+        /// > program_id is checked with gym-catalog.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id; UNAVAILABLE when the
+        /// > catalog cannot be asked; RESOURCE_EXHAUSTED past the rooms one user may create.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_CreateRoomRequest` message.
@@ -4200,6 +4453,10 @@ extension Gym_Messaging_V1_MessagingService {
         ) async throws -> Result where Result: Sendable
 
         /// Call the "ListRooms" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Most members first (a kept count).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_ListRoomsRequest` message.
@@ -4222,7 +4479,8 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND. Idempotent.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION for a closed room; RESOURCE_EXHAUSTED for a
+        /// > full room (the member limit). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_JoinRoomRequest` message.
@@ -4260,11 +4518,61 @@ extension Gym_Messaging_V1_MessagingService {
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_LeaveRoomResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
+        /// Call the "CloseRoom" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The room's owner or an admin closes it; members get ROOM_CLOSED. Idempotent.
+        /// > Errors: NOT_FOUND; PERMISSION_DENIED for anyone else.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_CloseRoomRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_CloseRoomRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_CloseRoomResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func closeRoom<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_CloseRoomRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_CloseRoomRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_CloseRoomResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_CloseRoomResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "MarkRoomRead" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Moves the caller's read cursor forward. Errors: NOT_FOUND (also for a message not
+        /// > in the room); PERMISSION_DENIED for a non-member.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_MarkRoomReadRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_MarkRoomReadRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_MarkRoomReadResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func markRoomRead<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_MarkRoomReadRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_MarkRoomReadRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_MarkRoomReadResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_MarkRoomReadResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
         /// Call the "PostRoomMessage" method.
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: PERMISSION_DENIED for a room the caller has not joined.
+        /// > The message is stored once for the room; every member reads it.
+        /// > Errors: PERMISSION_DENIED for a room the caller has not joined; FAILED_PRECONDITION
+        /// > for a closed room; RESOURCE_EXHAUSTED past the posting rate (with when to retry).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_PostRoomMessageRequest` message.
@@ -5062,7 +5370,10 @@ extension Gym_Messaging_V1_MessagingService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
+        /// > caller's storage quota (the bytes they hold, named) or with too many of their
+        /// > uploads in flight. An upload never attached to a message or post is deleted a
+        /// > day after it was made.
         ///
         /// - Parameters:
         ///   - request: A streaming request producing `Gym_Messaging_V1_UploadAttachmentRequest` messages.
@@ -5130,7 +5441,9 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id.
+        /// > program_id is checked with gym-catalog.
+        /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id; UNAVAILABLE when the
+        /// > catalog cannot be asked; RESOURCE_EXHAUSTED past the rooms one user may create.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_CreateRoomRequest` message.
@@ -5161,6 +5474,10 @@ extension Gym_Messaging_V1_MessagingService {
         }
 
         /// Call the "ListRooms" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Most members first (a kept count).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_ListRoomsRequest` message.
@@ -5194,7 +5511,8 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: NOT_FOUND. Idempotent.
+        /// > Errors: NOT_FOUND; FAILED_PRECONDITION for a closed room; RESOURCE_EXHAUSTED for a
+        /// > full room (the member limit). Idempotent.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_JoinRoomRequest` message.
@@ -5254,11 +5572,83 @@ extension Gym_Messaging_V1_MessagingService {
             )
         }
 
+        /// Call the "CloseRoom" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The room's owner or an admin closes it; members get ROOM_CLOSED. Idempotent.
+        /// > Errors: NOT_FOUND; PERMISSION_DENIED for anyone else.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_CloseRoomRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_CloseRoomRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_CloseRoomResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func closeRoom<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_CloseRoomRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_CloseRoomRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_CloseRoomResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_CloseRoomResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.CloseRoom.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "MarkRoomRead" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Moves the caller's read cursor forward. Errors: NOT_FOUND (also for a message not
+        /// > in the room); PERMISSION_DENIED for a non-member.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_MarkRoomReadRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_MarkRoomReadRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_MarkRoomReadResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func markRoomRead<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_MarkRoomReadRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_MarkRoomReadRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_MarkRoomReadResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_MarkRoomReadResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.MarkRoomRead.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "PostRoomMessage" method.
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: PERMISSION_DENIED for a room the caller has not joined.
+        /// > The message is stored once for the room; every member reads it.
+        /// > Errors: PERMISSION_DENIED for a room the caller has not joined; FAILED_PRECONDITION
+        /// > for a closed room; RESOURCE_EXHAUSTED past the posting rate (with when to retry).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_PostRoomMessageRequest` message.
@@ -6341,7 +6731,10 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-    /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+    /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
+    /// > caller's storage quota (the bytes they hold, named) or with too many of their
+    /// > uploads in flight. An upload never attached to a message or post is deleted a
+    /// > day after it was made.
     ///
     /// - Parameters:
     ///   - request: A streaming request producing `Gym_Messaging_V1_UploadAttachmentRequest` messages.
@@ -6399,7 +6792,9 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id.
+    /// > program_id is checked with gym-catalog.
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id; UNAVAILABLE when the
+    /// > catalog cannot be asked; RESOURCE_EXHAUSTED past the rooms one user may create.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_CreateRoomRequest` message.
@@ -6425,6 +6820,10 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     }
 
     /// Call the "ListRooms" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Most members first (a kept count).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_ListRoomsRequest` message.
@@ -6453,7 +6852,8 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: NOT_FOUND. Idempotent.
+    /// > Errors: NOT_FOUND; FAILED_PRECONDITION for a closed room; RESOURCE_EXHAUSTED for a
+    /// > full room (the member limit). Idempotent.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_JoinRoomRequest` message.
@@ -6503,11 +6903,73 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
         )
     }
 
+    /// Call the "CloseRoom" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The room's owner or an admin closes it; members get ROOM_CLOSED. Idempotent.
+    /// > Errors: NOT_FOUND; PERMISSION_DENIED for anyone else.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_CloseRoomRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func closeRoom<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_CloseRoomRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_CloseRoomResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.closeRoom(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_CloseRoomRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_CloseRoomResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "MarkRoomRead" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Moves the caller's read cursor forward. Errors: NOT_FOUND (also for a message not
+    /// > in the room); PERMISSION_DENIED for a non-member.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_MarkRoomReadRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func markRoomRead<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_MarkRoomReadRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_MarkRoomReadResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.markRoomRead(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_MarkRoomReadRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_MarkRoomReadResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "PostRoomMessage" method.
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: PERMISSION_DENIED for a room the caller has not joined.
+    /// > The message is stored once for the room; every member reads it.
+    /// > Errors: PERMISSION_DENIED for a room the caller has not joined; FAILED_PRECONDITION
+    /// > for a closed room; RESOURCE_EXHAUSTED past the posting rate (with when to retry).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_PostRoomMessageRequest` message.
@@ -7460,7 +7922,10 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-    /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit.
+    /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
+    /// > caller's storage quota (the bytes they hold, named) or with too many of their
+    /// > uploads in flight. An upload never attached to a message or post is deleted a
+    /// > day after it was made.
     ///
     /// - Parameters:
     ///   - metadata: Additional metadata to send, defaults to empty.
@@ -7527,7 +7992,9 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id.
+    /// > program_id is checked with gym-catalog.
+    /// > Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown program_id; UNAVAILABLE when the
+    /// > catalog cannot be asked; RESOURCE_EXHAUSTED past the rooms one user may create.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -7557,6 +8024,10 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     }
 
     /// Call the "ListRooms" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Most members first (a kept count).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -7589,7 +8060,8 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: NOT_FOUND. Idempotent.
+    /// > Errors: NOT_FOUND; FAILED_PRECONDITION for a closed room; RESOURCE_EXHAUSTED for a
+    /// > full room (the member limit). Idempotent.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -7647,11 +8119,81 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
         )
     }
 
+    /// Call the "CloseRoom" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The room's owner or an admin closes it; members get ROOM_CLOSED. Idempotent.
+    /// > Errors: NOT_FOUND; PERMISSION_DENIED for anyone else.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func closeRoom<Result>(
+        _ message: Gym_Messaging_V1_CloseRoomRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_CloseRoomResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_CloseRoomRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.closeRoom(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "MarkRoomRead" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Moves the caller's read cursor forward. Errors: NOT_FOUND (also for a message not
+    /// > in the room); PERMISSION_DENIED for a non-member.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func markRoomRead<Result>(
+        _ message: Gym_Messaging_V1_MarkRoomReadRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_MarkRoomReadResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_MarkRoomReadRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.markRoomRead(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "PostRoomMessage" method.
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: PERMISSION_DENIED for a room the caller has not joined.
+    /// > The message is stored once for the room; every member reads it.
+    /// > Errors: PERMISSION_DENIED for a room the caller has not joined; FAILED_PRECONDITION
+    /// > for a closed room; RESOURCE_EXHAUSTED past the posting rate (with when to retry).
     ///
     /// - Parameters:
     ///   - message: request message to send.

@@ -45,6 +45,9 @@ public nonisolated enum Gym_Messaging_V1_EventKind: SwiftProtobuf.Enum, Swift.Ca
   /// The stream could not keep up with this subscriber: reconnect with
   /// after_event_id = the last id received. Sent last, then the stream ends.
   case resumeRequired // = 6
+
+  /// A room the subscriber is a member of was closed: `room` says which and when.
+  case roomClosed // = 7
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -60,6 +63,7 @@ public nonisolated enum Gym_Messaging_V1_EventKind: SwiftProtobuf.Enum, Swift.Ca
     case 4: self = .friendRequest
     case 5: self = .presence
     case 6: self = .resumeRequired
+    case 7: self = .roomClosed
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -73,6 +77,7 @@ public nonisolated enum Gym_Messaging_V1_EventKind: SwiftProtobuf.Enum, Swift.Ca
     case .friendRequest: return 4
     case .presence: return 5
     case .resumeRequired: return 6
+    case .roomClosed: return 7
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -86,6 +91,7 @@ public nonisolated enum Gym_Messaging_V1_EventKind: SwiftProtobuf.Enum, Swift.Ca
     .friendRequest,
     .presence,
     .resumeRequired,
+    .roomClosed,
   ]
 
 }
@@ -822,12 +828,31 @@ public nonisolated struct Gym_Messaging_V1_Room: Sendable {
   /// Clears the value of `createdAt`. Subsequent reads from it will return its default value.
   public mutating func clearCreatedAt() {self._createdAt = nil}
 
+  /// Closed by its owner or an admin: no new posts or members; members still read
+  /// what was said (the history stays theirs), and may leave.
+  public var closed: Bool = false
+
+  /// unset while open
+  public var closedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_closedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_closedAt = newValue}
+  }
+  /// Returns true if `closedAt` has been explicitly set.
+  public var hasClosedAt: Bool {self._closedAt != nil}
+  /// Clears the value of `closedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearClosedAt() {self._closedAt = nil}
+
+  /// For a member: messages after the caller's read cursor (MarkRoomRead), leaving out
+  /// their own and those of anyone in a block with them. 0 for non-members.
+  public var unreadCount: Int32 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _owner: Gym_Messaging_V1_UserRef? = nil
   fileprivate var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _closedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 public nonisolated struct Gym_Messaging_V1_CreateRoomRequest: Sendable {
@@ -951,6 +976,67 @@ public nonisolated struct Gym_Messaging_V1_LeaveRoomResponse: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_CloseRoomRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var roomID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_CloseRoomResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var room: Gym_Messaging_V1_Room {
+    get {_room ?? Gym_Messaging_V1_Room()}
+    set {_room = newValue}
+  }
+  /// Returns true if `room` has been explicitly set.
+  public var hasRoom: Bool {self._room != nil}
+  /// Clears the value of `room`. Subsequent reads from it will return its default value.
+  public mutating func clearRoom() {self._room = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _room: Gym_Messaging_V1_Room? = nil
+}
+
+public nonisolated struct Gym_Messaging_V1_MarkRoomReadRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var roomID: String = String()
+
+  /// The newest message read (its id); empty = everything so far. A cursor never
+  /// moves back.
+  public var upToMessageID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_MarkRoomReadResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unreadCount: Int32 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1105,7 +1191,7 @@ public nonisolated struct Gym_Messaging_V1_Presence: Sendable {
   public init() {}
 }
 
-public nonisolated struct Gym_Messaging_V1_Event: Sendable {
+public nonisolated struct Gym_Messaging_V1_Event: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
@@ -1113,51 +1199,68 @@ public nonisolated struct Gym_Messaging_V1_Event: Sendable {
   /// Strictly increasing per user; PRESENCE and RESUME_REQUIRED are not stored and
   /// carry 0 (do not use them as a cursor). A message a moderator removes arrives again
   /// with `deleted` set, and its earlier events replay it so (no text, no attachments).
-  public var id: Int64 = 0
+  public var id: Int64 {
+    get {_storage._id}
+    set {_uniqueStorage()._id = newValue}
+  }
 
-  public var kind: Gym_Messaging_V1_EventKind = .unspecified
+  public var kind: Gym_Messaging_V1_EventKind {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
 
   public var at: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_at ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_at = newValue}
+    get {_storage._at ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._at = newValue}
   }
   /// Returns true if `at` has been explicitly set.
-  public var hasAt: Bool {self._at != nil}
+  public var hasAt: Bool {_storage._at != nil}
   /// Clears the value of `at`. Subsequent reads from it will return its default value.
-  public mutating func clearAt() {self._at = nil}
+  public mutating func clearAt() {_uniqueStorage()._at = nil}
 
-  public var payload: Gym_Messaging_V1_Event.OneOf_Payload? = nil
+  public var payload: OneOf_Payload? {
+    get {return _storage._payload}
+    set {_uniqueStorage()._payload = newValue}
+  }
 
   public var message: Gym_Messaging_V1_Message {
     get {
-      if case .message(let v)? = payload {return v}
+      if case .message(let v)? = _storage._payload {return v}
       return Gym_Messaging_V1_Message()
     }
-    set {payload = .message(newValue)}
+    set {_uniqueStorage()._payload = .message(newValue)}
   }
 
   public var notification: Gym_Messaging_V1_Notification {
     get {
-      if case .notification(let v)? = payload {return v}
+      if case .notification(let v)? = _storage._payload {return v}
       return Gym_Messaging_V1_Notification()
     }
-    set {payload = .notification(newValue)}
+    set {_uniqueStorage()._payload = .notification(newValue)}
   }
 
   public var friendRequest: Gym_Messaging_V1_FriendRequest {
     get {
-      if case .friendRequest(let v)? = payload {return v}
+      if case .friendRequest(let v)? = _storage._payload {return v}
       return Gym_Messaging_V1_FriendRequest()
     }
-    set {payload = .friendRequest(newValue)}
+    set {_uniqueStorage()._payload = .friendRequest(newValue)}
   }
 
   public var presence: Gym_Messaging_V1_Presence {
     get {
-      if case .presence(let v)? = payload {return v}
+      if case .presence(let v)? = _storage._payload {return v}
       return Gym_Messaging_V1_Presence()
     }
-    set {payload = .presence(newValue)}
+    set {_uniqueStorage()._payload = .presence(newValue)}
+  }
+
+  public var room: Gym_Messaging_V1_Room {
+    get {
+      if case .room(let v)? = _storage._payload {return v}
+      return Gym_Messaging_V1_Room()
+    }
+    set {_uniqueStorage()._payload = .room(newValue)}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -1167,12 +1270,13 @@ public nonisolated struct Gym_Messaging_V1_Event: Sendable {
     case notification(Gym_Messaging_V1_Notification)
     case friendRequest(Gym_Messaging_V1_FriendRequest)
     case presence(Gym_Messaging_V1_Presence)
+    case room(Gym_Messaging_V1_Room)
 
   }
 
   public init() {}
 
-  fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Gym_Messaging_V1_SubscribeRequest: Sendable {
@@ -2452,7 +2556,7 @@ public nonisolated struct Gym_Messaging_V1_ExportUserResponse: Sendable {
 fileprivate nonisolated let _protobuf_package = "gym.messaging.v1"
 
 nonisolated extension Gym_Messaging_V1_EventKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0EVENT_KIND_UNSPECIFIED\0\u{1}DIRECT_MESSAGE\0\u{1}ROOM_MESSAGE\0\u{1}NOTIFICATION\0\u{1}FRIEND_REQUEST\0\u{1}PRESENCE\0\u{1}RESUME_REQUIRED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0EVENT_KIND_UNSPECIFIED\0\u{1}DIRECT_MESSAGE\0\u{1}ROOM_MESSAGE\0\u{1}NOTIFICATION\0\u{1}FRIEND_REQUEST\0\u{1}PRESENCE\0\u{1}RESUME_REQUIRED\0\u{1}ROOM_CLOSED\0")
 }
 
 nonisolated extension Gym_Messaging_V1_FriendRequestState: SwiftProtobuf._ProtoNameProviding {
@@ -3236,7 +3340,7 @@ nonisolated extension Gym_Messaging_V1_MarkConversationReadResponse: SwiftProtob
 
 nonisolated extension Gym_Messaging_V1_Room: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Room"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}name\0\u{1}topic\0\u{3}program_id\0\u{1}owner\0\u{3}member_count\0\u{1}joined\0\u{3}created_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}name\0\u{1}topic\0\u{3}program_id\0\u{1}owner\0\u{3}member_count\0\u{1}joined\0\u{3}created_at\0\u{1}closed\0\u{3}closed_at\0\u{3}unread_count\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3252,6 +3356,9 @@ nonisolated extension Gym_Messaging_V1_Room: SwiftProtobuf.Message, SwiftProtobu
       case 6: try { try decoder.decodeSingularInt32Field(value: &self.memberCount) }()
       case 7: try { try decoder.decodeSingularBoolField(value: &self.joined) }()
       case 8: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
+      case 9: try { try decoder.decodeSingularBoolField(value: &self.closed) }()
+      case 10: try { try decoder.decodeSingularMessageField(value: &self._closedAt) }()
+      case 11: try { try decoder.decodeSingularInt32Field(value: &self.unreadCount) }()
       default: break
       }
     }
@@ -3286,6 +3393,15 @@ nonisolated extension Gym_Messaging_V1_Room: SwiftProtobuf.Message, SwiftProtobu
     try { if let v = self._createdAt {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
     } }()
+    if self.closed != false {
+      try visitor.visitSingularBoolField(value: self.closed, fieldNumber: 9)
+    }
+    try { if let v = self._closedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    } }()
+    if self.unreadCount != 0 {
+      try visitor.visitSingularInt32Field(value: self.unreadCount, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3298,6 +3414,9 @@ nonisolated extension Gym_Messaging_V1_Room: SwiftProtobuf.Message, SwiftProtobu
     if lhs.memberCount != rhs.memberCount {return false}
     if lhs.joined != rhs.joined {return false}
     if lhs._createdAt != rhs._createdAt {return false}
+    if lhs.closed != rhs.closed {return false}
+    if lhs._closedAt != rhs._closedAt {return false}
+    if lhs.unreadCount != rhs.unreadCount {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3570,6 +3689,135 @@ nonisolated extension Gym_Messaging_V1_LeaveRoomResponse: SwiftProtobuf.Message,
   }
 
   public static func ==(lhs: Gym_Messaging_V1_LeaveRoomResponse, rhs: Gym_Messaging_V1_LeaveRoomResponse) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_CloseRoomRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CloseRoomRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}room_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.roomID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.roomID.isEmpty {
+      try visitor.visitSingularStringField(value: self.roomID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_CloseRoomRequest, rhs: Gym_Messaging_V1_CloseRoomRequest) -> Bool {
+    if lhs.roomID != rhs.roomID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_CloseRoomResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CloseRoomResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}room\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._room) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._room {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_CloseRoomResponse, rhs: Gym_Messaging_V1_CloseRoomResponse) -> Bool {
+    if lhs._room != rhs._room {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_MarkRoomReadRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MarkRoomReadRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}room_id\0\u{3}up_to_message_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.roomID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.upToMessageID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.roomID.isEmpty {
+      try visitor.visitSingularStringField(value: self.roomID, fieldNumber: 1)
+    }
+    if !self.upToMessageID.isEmpty {
+      try visitor.visitSingularStringField(value: self.upToMessageID, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_MarkRoomReadRequest, rhs: Gym_Messaging_V1_MarkRoomReadRequest) -> Bool {
+    if lhs.roomID != rhs.roomID {return false}
+    if lhs.upToMessageID != rhs.upToMessageID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_MarkRoomReadResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MarkRoomReadResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}unread_count\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self.unreadCount) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.unreadCount != 0 {
+      try visitor.visitSingularInt32Field(value: self.unreadCount, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_MarkRoomReadResponse, rhs: Gym_Messaging_V1_MarkRoomReadResponse) -> Bool {
+    if lhs.unreadCount != rhs.unreadCount {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3885,115 +4133,174 @@ nonisolated extension Gym_Messaging_V1_Presence: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Gym_Messaging_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Event"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}at\0\u{1}message\0\u{1}notification\0\u{3}friend_request\0\u{1}presence\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}at\0\u{1}message\0\u{1}notification\0\u{3}friend_request\0\u{1}presence\0\u{1}room\0")
+
+  fileprivate class _StorageClass {
+    var _id: Int64 = 0
+    var _kind: Gym_Messaging_V1_EventKind = .unspecified
+    var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _payload: Gym_Messaging_V1_Event.OneOf_Payload?
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _kind = source._kind
+      _at = source._at
+      _payload = source._payload
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.id) }()
-      case 2: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
-      case 3: try { try decoder.decodeSingularMessageField(value: &self._at) }()
-      case 4: try {
-        var v: Gym_Messaging_V1_Message?
-        var hadOneofValue = false
-        if let current = self.payload {
-          hadOneofValue = true
-          if case .message(let m) = current {v = m}
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularInt64Field(value: &_storage._id) }()
+        case 2: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._at) }()
+        case 4: try {
+          var v: Gym_Messaging_V1_Message?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .message(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .message(v)
+          }
+        }()
+        case 5: try {
+          var v: Gym_Messaging_V1_Notification?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .notification(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .notification(v)
+          }
+        }()
+        case 6: try {
+          var v: Gym_Messaging_V1_FriendRequest?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .friendRequest(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .friendRequest(v)
+          }
+        }()
+        case 7: try {
+          var v: Gym_Messaging_V1_Presence?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .presence(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .presence(v)
+          }
+        }()
+        case 8: try {
+          var v: Gym_Messaging_V1_Room?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .room(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .room(v)
+          }
+        }()
+        default: break
         }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.payload = .message(v)
-        }
-      }()
-      case 5: try {
-        var v: Gym_Messaging_V1_Notification?
-        var hadOneofValue = false
-        if let current = self.payload {
-          hadOneofValue = true
-          if case .notification(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.payload = .notification(v)
-        }
-      }()
-      case 6: try {
-        var v: Gym_Messaging_V1_FriendRequest?
-        var hadOneofValue = false
-        if let current = self.payload {
-          hadOneofValue = true
-          if case .friendRequest(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.payload = .friendRequest(v)
-        }
-      }()
-      case 7: try {
-        var v: Gym_Messaging_V1_Presence?
-        var hadOneofValue = false
-        if let current = self.payload {
-          hadOneofValue = true
-          if case .presence(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.payload = .presence(v)
-        }
-      }()
-      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.id != 0 {
-      try visitor.visitSingularInt64Field(value: self.id, fieldNumber: 1)
-    }
-    if self.kind != .unspecified {
-      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 2)
-    }
-    try { if let v = self._at {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-    } }()
-    switch self.payload {
-    case .message?: try {
-      guard case .message(let v)? = self.payload else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-    }()
-    case .notification?: try {
-      guard case .notification(let v)? = self.payload else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
-    }()
-    case .friendRequest?: try {
-      guard case .friendRequest(let v)? = self.payload else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
-    }()
-    case .presence?: try {
-      guard case .presence(let v)? = self.payload else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
-    }()
-    case nil: break
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._id != 0 {
+        try visitor.visitSingularInt64Field(value: _storage._id, fieldNumber: 1)
+      }
+      if _storage._kind != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 2)
+      }
+      try { if let v = _storage._at {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+      } }()
+      switch _storage._payload {
+      case .message?: try {
+        guard case .message(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      }()
+      case .notification?: try {
+        guard case .notification(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      }()
+      case .friendRequest?: try {
+        guard case .friendRequest(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      }()
+      case .presence?: try {
+        guard case .presence(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      }()
+      case .room?: try {
+        guard case .room(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      }()
+      case nil: break
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Messaging_V1_Event, rhs: Gym_Messaging_V1_Event) -> Bool {
-    if lhs.id != rhs.id {return false}
-    if lhs.kind != rhs.kind {return false}
-    if lhs._at != rhs._at {return false}
-    if lhs.payload != rhs.payload {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._at != rhs_storage._at {return false}
+        if _storage._payload != rhs_storage._payload {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

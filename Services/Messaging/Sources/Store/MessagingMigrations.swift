@@ -312,6 +312,9 @@ enum MessagingMigrations {
         CREATE INDEX notifications_about ON notifications(about_id) WHERE about_id IS NOT NULL;
         """)
     }
+    migrator.registerMigration("room-log-v1") { db in
+      try RoomLogMigration.run(db)
+    }
     return migrator
   }
 }

@@ -28,9 +28,26 @@ extension MessagingStore {
     }
   }
 
+  /// Bytes of attachments `userID` holds.
+  public func attachmentBytes(of userID: String) async throws -> Int64 {
+    try await writer.read { db in try Self.attachmentBytes(db, of: userID) }
+  }
+
+  static func attachmentBytes(_ db: Database, of userID: String) throws -> Int64 {
+    try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(size_bytes), 0) FROM attachments WHERE owner_id = ?", arguments: [userID]) ?? 0
+  }
+
   /// Records an upload; `storeFile` puts its bytes in place inside the same write.
-  public func insertAttachment(_ attachment: AttachmentRecord, storeFile: @escaping @Sendable () throws -> Void = {}) async throws {
+  /// Refused (nothing stored) when it would take its owner past `quotaBytes`: checked
+  /// in the write, so uploads finishing together cannot pass it between them.
+  public func insertAttachment(
+    _ attachment: AttachmentRecord, quotaBytes: Int64 = .max, storeFile: @escaping @Sendable () throws -> Void = {}
+  ) async throws {
     try await writer.write { db in
+      let used = try Self.attachmentBytes(db, of: attachment.ownerID)
+      guard used + attachment.sizeBytes <= quotaBytes else {
+        throw MessagingError.attachmentQuota(usedBytes: used, quotaBytes: quotaBytes)
+      }
       try storeFile()
       try db.execute(sql: """
         INSERT INTO attachments (id, owner_id, sha256, mime_type, size_bytes, filename, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -106,6 +123,28 @@ extension MessagingStore {
         FROM attachments a WHERE a.rid = \(rid)
         """).fetchOne(db) ?? false
       return allowed ? record : nil
+    }
+  }
+
+  /// Deletes uploads made before `cutoff` that were never attached to a message or post
+  /// (nor kept as a report's evidence), and the files no upload uses any more, in one
+  /// write. Returns how many uploads went.
+  @discardableResult
+  public func deleteUnattachedUploads(madeBefore cutoff: Date, files: AttachmentFiles) async throws -> Int {
+    try await writer.write { db in
+      let unattached = """
+        FROM attachments a WHERE a.created_at < ?
+          AND NOT EXISTS (SELECT 1 FROM attachment_uses u WHERE u.attachment_rid = a.rid)
+          AND NOT EXISTS (SELECT 1 FROM report_case_attachments r WHERE r.attachment_rid = a.rid)
+        """
+      let hashes = try String.fetchAll(db, sql: "SELECT DISTINCT a.sha256 \(unattached)", arguments: [cutoff])
+      try db.execute(sql: "DELETE FROM attachments WHERE rid IN (SELECT a.rid \(unattached))", arguments: [cutoff])
+      let deleted = db.changesCount
+      for hash in hashes {
+        let used = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM attachments WHERE sha256 = ?)", arguments: [hash]) ?? true
+        if !used { try files.remove(sha256: hash) }
+      }
+      return deleted
     }
   }
 }

@@ -68,18 +68,31 @@ extension MessagingStore {
   /// learn the content is gone.
   func scrubEvents(_ db: Database, subjectID: String, announce: Bool, now: Date, scrub: (Data) throws -> Data) throws {
     let rows = try Row.fetchAll(
-      db, sql: "SELECT id, user_id, kind, payload FROM events WHERE subject_id = ? ORDER BY id", arguments: [subjectID])
+      db, sql: "SELECT id, user_id, room_rid, kind, payload, about_id FROM events WHERE subject_id = ? ORDER BY id", arguments: [subjectID])
     guard !rows.isEmpty else { return }
     let update = try db.cachedStatement(sql: "UPDATE events SET payload = ? WHERE id = ?")
     var owners: [String] = []
     var latest: [String: EventDraft] = [:]
+    var roomEvents: [Int64: EventDraft] = [:]
     for row in rows {
-      let owner: String = row["user_id"]
       let scrubbed = try scrub(row["payload"])
       try update.execute(arguments: [scrubbed, row["id"]])
+      if let roomRID = row["room_rid"] as Int64? {
+        // A room's event is announced once, to the room.
+        roomEvents[roomRID] = EventDraft(userID: "", kind: row["kind"], payload: scrubbed, subjectID: subjectID, aboutID: (row["about_id"] as String?) ?? "")
+        continue
+      }
+      let owner: String = row["user_id"]
       if latest[owner] == nil { owners.append(owner) }
       latest[owner] = EventDraft(userID: owner, kind: row["kind"], payload: scrubbed, subjectID: subjectID)
     }
-    if announce { try append(db, owners.compactMap { latest[$0] }, now: now) }
+    guard announce else { return }
+    try append(db, owners.compactMap { latest[$0] }, now: now)
+    for (roomRID, draft) in roomEvents.sorted(by: { $0.key < $1.key }) {
+      let readers = try SQLRequest<String>(literal: """
+        SELECT user_id FROM room_members WHERE room_rid = \(roomRID) AND \(literal: Self.notBlocked("user_id", viewer: draft.aboutID))
+        """).fetchAll(db)
+      try appendRoomEvent(db, draft, roomRID: roomRID, readers: readers, now: now)
+    }
   }
 }

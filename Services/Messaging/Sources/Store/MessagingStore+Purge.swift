@@ -46,6 +46,10 @@ extension MessagingStore {
         """, arguments: [userID, userID, userID])
       let files = try String.fetchAll(db, sql: "SELECT DISTINCT sha256 FROM attachments WHERE owner_id = ?", arguments: [userID])
       removed += try Self.handOverRooms(db, ownerID: userID)
+      // The rooms they were in count one member fewer (the memberships go below).
+      try db.execute(
+        sql: "UPDATE rooms SET member_count = member_count - 1 WHERE rid IN (SELECT room_rid FROM room_members WHERE user_id = ?)",
+        arguments: [userID])
       // Messages, posts and uploads take their attachment uses with them (cascade).
       let statements: [(String, StatementArguments)] = [
         // Their messages and friend requests leave the others' event logs too (also by

@@ -1177,6 +1177,186 @@ void   gym__messaging__v1__leave_room_response__free_unpacked
   assert(message->base.descriptor == &gym__messaging__v1__leave_room_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   gym__messaging__v1__close_room_request__init
+                     (Gym__Messaging__V1__CloseRoomRequest         *message)
+{
+  static const Gym__Messaging__V1__CloseRoomRequest init_value = GYM__MESSAGING__V1__CLOSE_ROOM_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__close_room_request__get_packed_size
+                     (const Gym__Messaging__V1__CloseRoomRequest *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__close_room_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__close_room_request__pack
+                     (const Gym__Messaging__V1__CloseRoomRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__close_room_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__close_room_request__pack_to_buffer
+                     (const Gym__Messaging__V1__CloseRoomRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__close_room_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__CloseRoomRequest *
+       gym__messaging__v1__close_room_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__CloseRoomRequest *)
+     protobuf_c_message_unpack (&gym__messaging__v1__close_room_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__close_room_request__free_unpacked
+                     (Gym__Messaging__V1__CloseRoomRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__close_room_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__close_room_response__init
+                     (Gym__Messaging__V1__CloseRoomResponse         *message)
+{
+  static const Gym__Messaging__V1__CloseRoomResponse init_value = GYM__MESSAGING__V1__CLOSE_ROOM_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__close_room_response__get_packed_size
+                     (const Gym__Messaging__V1__CloseRoomResponse *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__close_room_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__close_room_response__pack
+                     (const Gym__Messaging__V1__CloseRoomResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__close_room_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__close_room_response__pack_to_buffer
+                     (const Gym__Messaging__V1__CloseRoomResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__close_room_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__CloseRoomResponse *
+       gym__messaging__v1__close_room_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__CloseRoomResponse *)
+     protobuf_c_message_unpack (&gym__messaging__v1__close_room_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__close_room_response__free_unpacked
+                     (Gym__Messaging__V1__CloseRoomResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__close_room_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__mark_room_read_request__init
+                     (Gym__Messaging__V1__MarkRoomReadRequest         *message)
+{
+  static const Gym__Messaging__V1__MarkRoomReadRequest init_value = GYM__MESSAGING__V1__MARK_ROOM_READ_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__mark_room_read_request__get_packed_size
+                     (const Gym__Messaging__V1__MarkRoomReadRequest *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__mark_room_read_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__mark_room_read_request__pack
+                     (const Gym__Messaging__V1__MarkRoomReadRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__mark_room_read_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__mark_room_read_request__pack_to_buffer
+                     (const Gym__Messaging__V1__MarkRoomReadRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__mark_room_read_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__MarkRoomReadRequest *
+       gym__messaging__v1__mark_room_read_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__MarkRoomReadRequest *)
+     protobuf_c_message_unpack (&gym__messaging__v1__mark_room_read_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__mark_room_read_request__free_unpacked
+                     (Gym__Messaging__V1__MarkRoomReadRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__mark_room_read_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__messaging__v1__mark_room_read_response__init
+                     (Gym__Messaging__V1__MarkRoomReadResponse         *message)
+{
+  static const Gym__Messaging__V1__MarkRoomReadResponse init_value = GYM__MESSAGING__V1__MARK_ROOM_READ_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__messaging__v1__mark_room_read_response__get_packed_size
+                     (const Gym__Messaging__V1__MarkRoomReadResponse *message)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__mark_room_read_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__messaging__v1__mark_room_read_response__pack
+                     (const Gym__Messaging__V1__MarkRoomReadResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__mark_room_read_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__messaging__v1__mark_room_read_response__pack_to_buffer
+                     (const Gym__Messaging__V1__MarkRoomReadResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__messaging__v1__mark_room_read_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Messaging__V1__MarkRoomReadResponse *
+       gym__messaging__v1__mark_room_read_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Messaging__V1__MarkRoomReadResponse *)
+     protobuf_c_message_unpack (&gym__messaging__v1__mark_room_read_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__messaging__v1__mark_room_read_response__free_unpacked
+                     (Gym__Messaging__V1__MarkRoomReadResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__messaging__v1__mark_room_read_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   gym__messaging__v1__post_room_message_request__init
                      (Gym__Messaging__V1__PostRoomMessageRequest         *message)
 {
@@ -5633,7 +5813,7 @@ const ProtobufCMessageDescriptor gym__messaging__v1__mark_conversation_read_resp
   (ProtobufCMessageInit) gym__messaging__v1__mark_conversation_read_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor gym__messaging__v1__room__field_descriptors[8] =
+static const ProtobufCFieldDescriptor gym__messaging__v1__room__field_descriptors[11] =
 {
   {
     "id",
@@ -5731,8 +5911,46 @@ static const ProtobufCFieldDescriptor gym__messaging__v1__room__field_descriptor
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "closed",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__Room, closed),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "closed_at",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__Room, closed_at),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unread_count",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__Room, unread_count),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__messaging__v1__room__field_indices_by_name[] = {
+  8,   /* field[8] = closed */
+  9,   /* field[9] = closed_at */
   7,   /* field[7] = created_at */
   0,   /* field[0] = id */
   6,   /* field[6] = joined */
@@ -5741,11 +5959,12 @@ static const unsigned gym__messaging__v1__room__field_indices_by_name[] = {
   4,   /* field[4] = owner */
   3,   /* field[3] = program_id */
   2,   /* field[2] = topic */
+  10,   /* field[10] = unread_count */
 };
 static const ProtobufCIntRange gym__messaging__v1__room__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 8 }
+  { 0, 11 }
 };
 const ProtobufCMessageDescriptor gym__messaging__v1__room__descriptor =
 {
@@ -5755,7 +5974,7 @@ const ProtobufCMessageDescriptor gym__messaging__v1__room__descriptor =
   "Gym__Messaging__V1__Room",
   "gym.messaging.v1",
   sizeof(Gym__Messaging__V1__Room),
-  8,
+  11,
   gym__messaging__v1__room__field_descriptors,
   gym__messaging__v1__room__field_indices_by_name,
   1,  gym__messaging__v1__room__number_ranges,
@@ -6135,6 +6354,171 @@ const ProtobufCMessageDescriptor gym__messaging__v1__leave_room_response__descri
   gym__messaging__v1__leave_room_response__field_indices_by_name,
   0,  gym__messaging__v1__leave_room_response__number_ranges,
   (ProtobufCMessageInit) gym__messaging__v1__leave_room_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__close_room_request__field_descriptors[1] =
+{
+  {
+    "room_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__CloseRoomRequest, room_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__close_room_request__field_indices_by_name[] = {
+  0,   /* field[0] = room_id */
+};
+static const ProtobufCIntRange gym__messaging__v1__close_room_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__close_room_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.CloseRoomRequest",
+  "CloseRoomRequest",
+  "Gym__Messaging__V1__CloseRoomRequest",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__CloseRoomRequest),
+  1,
+  gym__messaging__v1__close_room_request__field_descriptors,
+  gym__messaging__v1__close_room_request__field_indices_by_name,
+  1,  gym__messaging__v1__close_room_request__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__close_room_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__close_room_response__field_descriptors[1] =
+{
+  {
+    "room",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__CloseRoomResponse, room),
+    &gym__messaging__v1__room__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__close_room_response__field_indices_by_name[] = {
+  0,   /* field[0] = room */
+};
+static const ProtobufCIntRange gym__messaging__v1__close_room_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__close_room_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.CloseRoomResponse",
+  "CloseRoomResponse",
+  "Gym__Messaging__V1__CloseRoomResponse",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__CloseRoomResponse),
+  1,
+  gym__messaging__v1__close_room_response__field_descriptors,
+  gym__messaging__v1__close_room_response__field_indices_by_name,
+  1,  gym__messaging__v1__close_room_response__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__close_room_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__mark_room_read_request__field_descriptors[2] =
+{
+  {
+    "room_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__MarkRoomReadRequest, room_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "up_to_message_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__MarkRoomReadRequest, up_to_message_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__mark_room_read_request__field_indices_by_name[] = {
+  0,   /* field[0] = room_id */
+  1,   /* field[1] = up_to_message_id */
+};
+static const ProtobufCIntRange gym__messaging__v1__mark_room_read_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__mark_room_read_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.MarkRoomReadRequest",
+  "MarkRoomReadRequest",
+  "Gym__Messaging__V1__MarkRoomReadRequest",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__MarkRoomReadRequest),
+  2,
+  gym__messaging__v1__mark_room_read_request__field_descriptors,
+  gym__messaging__v1__mark_room_read_request__field_indices_by_name,
+  1,  gym__messaging__v1__mark_room_read_request__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__mark_room_read_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__messaging__v1__mark_room_read_response__field_descriptors[1] =
+{
+  {
+    "unread_count",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Messaging__V1__MarkRoomReadResponse, unread_count),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__messaging__v1__mark_room_read_response__field_indices_by_name[] = {
+  0,   /* field[0] = unread_count */
+};
+static const ProtobufCIntRange gym__messaging__v1__mark_room_read_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__messaging__v1__mark_room_read_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.messaging.v1.MarkRoomReadResponse",
+  "MarkRoomReadResponse",
+  "Gym__Messaging__V1__MarkRoomReadResponse",
+  "gym.messaging.v1",
+  sizeof(Gym__Messaging__V1__MarkRoomReadResponse),
+  1,
+  gym__messaging__v1__mark_room_read_response__field_descriptors,
+  gym__messaging__v1__mark_room_read_response__field_indices_by_name,
+  1,  gym__messaging__v1__mark_room_read_response__number_ranges,
+  (ProtobufCMessageInit) gym__messaging__v1__mark_room_read_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor gym__messaging__v1__post_room_message_request__field_descriptors[3] =
@@ -6597,7 +6981,7 @@ const ProtobufCMessageDescriptor gym__messaging__v1__presence__descriptor =
   (ProtobufCMessageInit) gym__messaging__v1__presence__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor gym__messaging__v1__event__field_descriptors[7] =
+static const ProtobufCFieldDescriptor gym__messaging__v1__event__field_descriptors[8] =
 {
   {
     "id",
@@ -6683,6 +7067,18 @@ static const ProtobufCFieldDescriptor gym__messaging__v1__event__field_descripto
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "room",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Gym__Messaging__V1__Event, payload_case),
+    offsetof(Gym__Messaging__V1__Event, room),
+    &gym__messaging__v1__room__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__messaging__v1__event__field_indices_by_name[] = {
   2,   /* field[2] = at */
@@ -6692,11 +7088,12 @@ static const unsigned gym__messaging__v1__event__field_indices_by_name[] = {
   3,   /* field[3] = message */
   4,   /* field[4] = notification */
   6,   /* field[6] = presence */
+  7,   /* field[7] = room */
 };
 static const ProtobufCIntRange gym__messaging__v1__event__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 7 }
+  { 0, 8 }
 };
 const ProtobufCMessageDescriptor gym__messaging__v1__event__descriptor =
 {
@@ -6706,7 +7103,7 @@ const ProtobufCMessageDescriptor gym__messaging__v1__event__descriptor =
   "Gym__Messaging__V1__Event",
   "gym.messaging.v1",
   sizeof(Gym__Messaging__V1__Event),
-  7,
+  8,
   gym__messaging__v1__event__field_descriptors,
   gym__messaging__v1__event__field_indices_by_name,
   1,  gym__messaging__v1__event__number_ranges,
@@ -10282,7 +10679,7 @@ const ProtobufCMessageDescriptor gym__messaging__v1__export_user_response__descr
   (ProtobufCMessageInit) gym__messaging__v1__export_user_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCEnumValue gym__messaging__v1__event_kind__enum_values_by_number[7] =
+static const ProtobufCEnumValue gym__messaging__v1__event_kind__enum_values_by_number[8] =
 {
   { "EVENT_KIND_UNSPECIFIED", "GYM__MESSAGING__V1__EVENT_KIND__EVENT_KIND_UNSPECIFIED", 0 },
   { "DIRECT_MESSAGE", "GYM__MESSAGING__V1__EVENT_KIND__DIRECT_MESSAGE", 1 },
@@ -10291,11 +10688,12 @@ static const ProtobufCEnumValue gym__messaging__v1__event_kind__enum_values_by_n
   { "FRIEND_REQUEST", "GYM__MESSAGING__V1__EVENT_KIND__FRIEND_REQUEST", 4 },
   { "PRESENCE", "GYM__MESSAGING__V1__EVENT_KIND__PRESENCE", 5 },
   { "RESUME_REQUIRED", "GYM__MESSAGING__V1__EVENT_KIND__RESUME_REQUIRED", 6 },
+  { "ROOM_CLOSED", "GYM__MESSAGING__V1__EVENT_KIND__ROOM_CLOSED", 7 },
 };
 static const ProtobufCIntRange gym__messaging__v1__event_kind__value_ranges[] = {
-{0, 0},{0, 7}
+{0, 0},{0, 8}
 };
-static const ProtobufCEnumValueIndex gym__messaging__v1__event_kind__enum_values_by_name[7] =
+static const ProtobufCEnumValueIndex gym__messaging__v1__event_kind__enum_values_by_name[8] =
 {
   { "DIRECT_MESSAGE", 1 },
   { "EVENT_KIND_UNSPECIFIED", 0 },
@@ -10303,6 +10701,7 @@ static const ProtobufCEnumValueIndex gym__messaging__v1__event_kind__enum_values
   { "NOTIFICATION", 3 },
   { "PRESENCE", 5 },
   { "RESUME_REQUIRED", 6 },
+  { "ROOM_CLOSED", 7 },
   { "ROOM_MESSAGE", 2 },
 };
 const ProtobufCEnumDescriptor gym__messaging__v1__event_kind__descriptor =
@@ -10312,9 +10711,9 @@ const ProtobufCEnumDescriptor gym__messaging__v1__event_kind__descriptor =
   "EventKind",
   "Gym__Messaging__V1__EventKind",
   "gym.messaging.v1",
-  7,
+  8,
   gym__messaging__v1__event_kind__enum_values_by_number,
-  7,
+  8,
   gym__messaging__v1__event_kind__enum_values_by_name,
   1,
   gym__messaging__v1__event_kind__value_ranges,
@@ -10518,7 +10917,7 @@ const ProtobufCEnumDescriptor gym__messaging__v1__report_action__descriptor =
   gym__messaging__v1__report_action__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_service__method_descriptors[39] =
+static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_service__method_descriptors[41] =
 {
   { "SendDirectMessage", &gym__messaging__v1__send_direct_message_request__descriptor, &gym__messaging__v1__send_direct_message_response__descriptor },
   { "ListConversations", &gym__messaging__v1__list_conversations_request__descriptor, &gym__messaging__v1__list_conversations_response__descriptor },
@@ -10530,6 +10929,8 @@ static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_service__me
   { "ListRooms", &gym__messaging__v1__list_rooms_request__descriptor, &gym__messaging__v1__list_rooms_response__descriptor },
   { "JoinRoom", &gym__messaging__v1__join_room_request__descriptor, &gym__messaging__v1__join_room_response__descriptor },
   { "LeaveRoom", &gym__messaging__v1__leave_room_request__descriptor, &gym__messaging__v1__leave_room_response__descriptor },
+  { "CloseRoom", &gym__messaging__v1__close_room_request__descriptor, &gym__messaging__v1__close_room_response__descriptor },
+  { "MarkRoomRead", &gym__messaging__v1__mark_room_read_request__descriptor, &gym__messaging__v1__mark_room_read_response__descriptor },
   { "PostRoomMessage", &gym__messaging__v1__post_room_message_request__descriptor, &gym__messaging__v1__post_room_message_response__descriptor },
   { "ListRoomMessages", &gym__messaging__v1__list_room_messages_request__descriptor, &gym__messaging__v1__list_room_messages_response__descriptor },
   { "ListRoomMembers", &gym__messaging__v1__list_room_members_request__descriptor, &gym__messaging__v1__list_room_members_response__descriptor },
@@ -10561,44 +10962,46 @@ static const ProtobufCMethodDescriptor gym__messaging__v1__messaging_service__me
   { "ResolveReportCase", &gym__messaging__v1__resolve_report_case_request__descriptor, &gym__messaging__v1__resolve_report_case_response__descriptor },
 };
 const unsigned gym__messaging__v1__messaging_service__method_indices_by_name[] = {
-  25,        /* BlockUser */
-  27,        /* CreatePost */
-  36,        /* CreateReport */
+  27,        /* BlockUser */
+  10,        /* CloseRoom */
+  29,        /* CreatePost */
+  38,        /* CreateReport */
   6,        /* CreateRoom */
-  34,        /* DeleteMessage */
-  28,        /* DeletePost */
-  35,        /* DeletePostAsAdmin */
+  36,        /* DeleteMessage */
+  30,        /* DeletePost */
+  37,        /* DeletePostAsAdmin */
   5,        /* DownloadAttachment */
-  14,        /* Follow */
-  30,        /* GetFeed */
+  16,        /* Follow */
+  32,        /* GetFeed */
   8,        /* JoinRoom */
   9,        /* LeaveRoom */
   1,        /* ListConversations */
   2,        /* ListDirectMessages */
-  18,        /* ListFollowerRequests */
-  16,        /* ListFollowers */
-  17,        /* ListFollowing */
-  24,        /* ListFriendRequests */
-  23,        /* ListFriends */
-  32,        /* ListNotifications */
-  37,        /* ListReportCases */
-  12,        /* ListRoomMembers */
-  11,        /* ListRoomMessages */
+  20,        /* ListFollowerRequests */
+  18,        /* ListFollowers */
+  19,        /* ListFollowing */
+  26,        /* ListFriendRequests */
+  25,        /* ListFriends */
+  34,        /* ListNotifications */
+  39,        /* ListReportCases */
+  14,        /* ListRoomMembers */
+  13,        /* ListRoomMessages */
   7,        /* ListRooms */
-  29,        /* ListUserPosts */
+  31,        /* ListUserPosts */
   3,        /* MarkConversationRead */
-  33,        /* MarkNotificationsRead */
-  10,        /* PostRoomMessage */
-  31,        /* ReactToPost */
-  22,        /* RemoveFriend */
-  38,        /* ResolveReportCase */
-  19,        /* RespondFollowerRequest */
-  21,        /* RespondFriendRequest */
+  35,        /* MarkNotificationsRead */
+  11,        /* MarkRoomRead */
+  12,        /* PostRoomMessage */
+  33,        /* ReactToPost */
+  24,        /* RemoveFriend */
+  40,        /* ResolveReportCase */
+  21,        /* RespondFollowerRequest */
+  23,        /* RespondFriendRequest */
   0,        /* SendDirectMessage */
-  20,        /* SendFriendRequest */
-  13,        /* Subscribe */
-  26,        /* UnblockUser */
-  15,        /* Unfollow */
+  22,        /* SendFriendRequest */
+  15,        /* Subscribe */
+  28,        /* UnblockUser */
+  17,        /* Unfollow */
   4         /* UploadAttachment */
 };
 const ProtobufCServiceDescriptor gym__messaging__v1__messaging_service__descriptor =
@@ -10608,7 +11011,7 @@ const ProtobufCServiceDescriptor gym__messaging__v1__messaging_service__descript
   "MessagingService",
   "Gym__Messaging__V1__MessagingService",
   "gym.messaging.v1",
-  39,
+  41,
   gym__messaging__v1__messaging_service__method_descriptors,
   gym__messaging__v1__messaging_service__method_indices_by_name
 };
@@ -10692,13 +11095,29 @@ void gym__messaging__v1__messaging_service__leave_room(ProtobufCService *service
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
   service->invoke(service, 9, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
+void gym__messaging__v1__messaging_service__close_room(ProtobufCService *service,
+                                                       const Gym__Messaging__V1__CloseRoomRequest *input,
+                                                       Gym__Messaging__V1__CloseRoomResponse_Closure closure,
+                                                       void *closure_data)
+{
+  assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
+  service->invoke(service, 10, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__messaging__v1__messaging_service__mark_room_read(ProtobufCService *service,
+                                                           const Gym__Messaging__V1__MarkRoomReadRequest *input,
+                                                           Gym__Messaging__V1__MarkRoomReadResponse_Closure closure,
+                                                           void *closure_data)
+{
+  assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
+  service->invoke(service, 11, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
 void gym__messaging__v1__messaging_service__post_room_message(ProtobufCService *service,
                                                               const Gym__Messaging__V1__PostRoomMessageRequest *input,
                                                               Gym__Messaging__V1__PostRoomMessageResponse_Closure closure,
                                                               void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 10, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 12, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_room_messages(ProtobufCService *service,
                                                                const Gym__Messaging__V1__ListRoomMessagesRequest *input,
@@ -10706,7 +11125,7 @@ void gym__messaging__v1__messaging_service__list_room_messages(ProtobufCService 
                                                                void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 11, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 13, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_room_members(ProtobufCService *service,
                                                               const Gym__Messaging__V1__ListRoomMembersRequest *input,
@@ -10714,7 +11133,7 @@ void gym__messaging__v1__messaging_service__list_room_members(ProtobufCService *
                                                               void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 12, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 14, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__subscribe(ProtobufCService *service,
                                                       const Gym__Messaging__V1__SubscribeRequest *input,
@@ -10722,7 +11141,7 @@ void gym__messaging__v1__messaging_service__subscribe(ProtobufCService *service,
                                                       void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 13, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 15, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__follow(ProtobufCService *service,
                                                    const Gym__Messaging__V1__FollowRequest *input,
@@ -10730,7 +11149,7 @@ void gym__messaging__v1__messaging_service__follow(ProtobufCService *service,
                                                    void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 14, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 16, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__unfollow(ProtobufCService *service,
                                                      const Gym__Messaging__V1__UnfollowRequest *input,
@@ -10738,7 +11157,7 @@ void gym__messaging__v1__messaging_service__unfollow(ProtobufCService *service,
                                                      void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 15, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 17, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_followers(ProtobufCService *service,
                                                            const Gym__Messaging__V1__ListFollowsRequest *input,
@@ -10746,7 +11165,7 @@ void gym__messaging__v1__messaging_service__list_followers(ProtobufCService *ser
                                                            void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 16, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 18, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_following(ProtobufCService *service,
                                                            const Gym__Messaging__V1__ListFollowsRequest *input,
@@ -10754,7 +11173,7 @@ void gym__messaging__v1__messaging_service__list_following(ProtobufCService *ser
                                                            void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 17, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 19, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_follower_requests(ProtobufCService *service,
                                                                    const Gym__Messaging__V1__ListFollowerRequestsRequest *input,
@@ -10762,7 +11181,7 @@ void gym__messaging__v1__messaging_service__list_follower_requests(ProtobufCServ
                                                                    void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 18, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 20, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__respond_follower_request(ProtobufCService *service,
                                                                      const Gym__Messaging__V1__RespondFollowerRequestRequest *input,
@@ -10770,7 +11189,7 @@ void gym__messaging__v1__messaging_service__respond_follower_request(ProtobufCSe
                                                                      void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 19, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__send_friend_request(ProtobufCService *service,
                                                                 const Gym__Messaging__V1__SendFriendRequestRequest *input,
@@ -10778,7 +11197,7 @@ void gym__messaging__v1__messaging_service__send_friend_request(ProtobufCService
                                                                 void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 20, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__respond_friend_request(ProtobufCService *service,
                                                                    const Gym__Messaging__V1__RespondFriendRequestRequest *input,
@@ -10786,7 +11205,7 @@ void gym__messaging__v1__messaging_service__respond_friend_request(ProtobufCServ
                                                                    void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__remove_friend(ProtobufCService *service,
                                                           const Gym__Messaging__V1__RemoveFriendRequest *input,
@@ -10794,7 +11213,7 @@ void gym__messaging__v1__messaging_service__remove_friend(ProtobufCService *serv
                                                           void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_friends(ProtobufCService *service,
                                                          const Gym__Messaging__V1__ListFriendsRequest *input,
@@ -10802,7 +11221,7 @@ void gym__messaging__v1__messaging_service__list_friends(ProtobufCService *servi
                                                          void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_friend_requests(ProtobufCService *service,
                                                                  const Gym__Messaging__V1__ListFriendRequestsRequest *input,
@@ -10810,7 +11229,7 @@ void gym__messaging__v1__messaging_service__list_friend_requests(ProtobufCServic
                                                                  void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 26, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__block_user(ProtobufCService *service,
                                                        const Gym__Messaging__V1__BlockUserRequest *input,
@@ -10818,7 +11237,7 @@ void gym__messaging__v1__messaging_service__block_user(ProtobufCService *service
                                                        void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 27, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__unblock_user(ProtobufCService *service,
                                                          const Gym__Messaging__V1__UnblockUserRequest *input,
@@ -10826,7 +11245,7 @@ void gym__messaging__v1__messaging_service__unblock_user(ProtobufCService *servi
                                                          void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 26, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 28, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__create_post(ProtobufCService *service,
                                                         const Gym__Messaging__V1__CreatePostRequest *input,
@@ -10834,7 +11253,7 @@ void gym__messaging__v1__messaging_service__create_post(ProtobufCService *servic
                                                         void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 27, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 29, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__delete_post(ProtobufCService *service,
                                                         const Gym__Messaging__V1__DeletePostRequest *input,
@@ -10842,7 +11261,7 @@ void gym__messaging__v1__messaging_service__delete_post(ProtobufCService *servic
                                                         void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 28, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 30, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_user_posts(ProtobufCService *service,
                                                             const Gym__Messaging__V1__ListUserPostsRequest *input,
@@ -10850,7 +11269,7 @@ void gym__messaging__v1__messaging_service__list_user_posts(ProtobufCService *se
                                                             void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 29, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 31, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__get_feed(ProtobufCService *service,
                                                      const Gym__Messaging__V1__GetFeedRequest *input,
@@ -10858,7 +11277,7 @@ void gym__messaging__v1__messaging_service__get_feed(ProtobufCService *service,
                                                      void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 30, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 32, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__react_to_post(ProtobufCService *service,
                                                           const Gym__Messaging__V1__ReactToPostRequest *input,
@@ -10866,7 +11285,7 @@ void gym__messaging__v1__messaging_service__react_to_post(ProtobufCService *serv
                                                           void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 31, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 33, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_notifications(ProtobufCService *service,
                                                                const Gym__Messaging__V1__ListNotificationsRequest *input,
@@ -10874,7 +11293,7 @@ void gym__messaging__v1__messaging_service__list_notifications(ProtobufCService 
                                                                void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 32, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 34, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__mark_notifications_read(ProtobufCService *service,
                                                                     const Gym__Messaging__V1__MarkNotificationsReadRequest *input,
@@ -10882,7 +11301,7 @@ void gym__messaging__v1__messaging_service__mark_notifications_read(ProtobufCSer
                                                                     void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 33, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 35, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__delete_message(ProtobufCService *service,
                                                            const Gym__Messaging__V1__DeleteMessageRequest *input,
@@ -10890,7 +11309,7 @@ void gym__messaging__v1__messaging_service__delete_message(ProtobufCService *ser
                                                            void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 34, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 36, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__delete_post_as_admin(ProtobufCService *service,
                                                                  const Gym__Messaging__V1__DeletePostAsAdminRequest *input,
@@ -10898,7 +11317,7 @@ void gym__messaging__v1__messaging_service__delete_post_as_admin(ProtobufCServic
                                                                  void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 35, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 37, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__create_report(ProtobufCService *service,
                                                           const Gym__Messaging__V1__CreateReportRequest *input,
@@ -10906,7 +11325,7 @@ void gym__messaging__v1__messaging_service__create_report(ProtobufCService *serv
                                                           void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 36, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 38, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__list_report_cases(ProtobufCService *service,
                                                               const Gym__Messaging__V1__ListReportCasesRequest *input,
@@ -10914,7 +11333,7 @@ void gym__messaging__v1__messaging_service__list_report_cases(ProtobufCService *
                                                               void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 37, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 39, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__resolve_report_case(ProtobufCService *service,
                                                                 const Gym__Messaging__V1__ResolveReportCaseRequest *input,
@@ -10922,7 +11341,7 @@ void gym__messaging__v1__messaging_service__resolve_report_case(ProtobufCService
                                                                 void *closure_data)
 {
   assert(service->descriptor == &gym__messaging__v1__messaging_service__descriptor);
-  service->invoke(service, 38, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 40, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__messaging__v1__messaging_service__init (Gym__Messaging__V1__MessagingService_Service *service,
                                                   Gym__Messaging__V1__MessagingService_ServiceDestroy destroy)

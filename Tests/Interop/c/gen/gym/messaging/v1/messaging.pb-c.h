@@ -43,6 +43,10 @@ typedef struct Gym__Messaging__V1__JoinRoomRequest Gym__Messaging__V1__JoinRoomR
 typedef struct Gym__Messaging__V1__JoinRoomResponse Gym__Messaging__V1__JoinRoomResponse;
 typedef struct Gym__Messaging__V1__LeaveRoomRequest Gym__Messaging__V1__LeaveRoomRequest;
 typedef struct Gym__Messaging__V1__LeaveRoomResponse Gym__Messaging__V1__LeaveRoomResponse;
+typedef struct Gym__Messaging__V1__CloseRoomRequest Gym__Messaging__V1__CloseRoomRequest;
+typedef struct Gym__Messaging__V1__CloseRoomResponse Gym__Messaging__V1__CloseRoomResponse;
+typedef struct Gym__Messaging__V1__MarkRoomReadRequest Gym__Messaging__V1__MarkRoomReadRequest;
+typedef struct Gym__Messaging__V1__MarkRoomReadResponse Gym__Messaging__V1__MarkRoomReadResponse;
 typedef struct Gym__Messaging__V1__PostRoomMessageRequest Gym__Messaging__V1__PostRoomMessageRequest;
 typedef struct Gym__Messaging__V1__PostRoomMessageResponse Gym__Messaging__V1__PostRoomMessageResponse;
 typedef struct Gym__Messaging__V1__ListRoomMessagesRequest Gym__Messaging__V1__ListRoomMessagesRequest;
@@ -134,7 +138,11 @@ typedef enum _Gym__Messaging__V1__EventKind {
    * The stream could not keep up with this subscriber: reconnect with
    * after_event_id = the last id received. Sent last, then the stream ends.
    */
-  GYM__MESSAGING__V1__EVENT_KIND__RESUME_REQUIRED = 6
+  GYM__MESSAGING__V1__EVENT_KIND__RESUME_REQUIRED = 6,
+  /*
+   * A room the subscriber is a member of was closed: `room` says which and when.
+   */
+  GYM__MESSAGING__V1__EVENT_KIND__ROOM_CLOSED = 7
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(GYM__MESSAGING__V1__EVENT_KIND)
 } Gym__Messaging__V1__EventKind;
 typedef enum _Gym__Messaging__V1__FriendRequestState {
@@ -519,10 +527,24 @@ struct  Gym__Messaging__V1__Room
    */
   protobuf_c_boolean joined;
   Google__Protobuf__Timestamp *created_at;
+  /*
+   * Closed by its owner or an admin: no new posts or members; members still read
+   * what was said (the history stays theirs), and may leave.
+   */
+  protobuf_c_boolean closed;
+  /*
+   * unset while open
+   */
+  Google__Protobuf__Timestamp *closed_at;
+  /*
+   * For a member: messages after the caller's read cursor (MarkRoomRead), leaving out
+   * their own and those of anyone in a block with them. 0 for non-members.
+   */
+  int32_t unread_count;
 };
 #define GYM__MESSAGING__V1__ROOM__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__room__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, 0, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, 0, NULL, 0, NULL, 0 }
 
 
 struct  Gym__Messaging__V1__CreateRoomRequest
@@ -613,6 +635,51 @@ struct  Gym__Messaging__V1__LeaveRoomResponse
 #define GYM__MESSAGING__V1__LEAVE_ROOM_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__leave_room_response__descriptor) \
      }
+
+
+struct  Gym__Messaging__V1__CloseRoomRequest
+{
+  ProtobufCMessage base;
+  char *room_id;
+};
+#define GYM__MESSAGING__V1__CLOSE_ROOM_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__close_room_request__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Messaging__V1__CloseRoomResponse
+{
+  ProtobufCMessage base;
+  Gym__Messaging__V1__Room *room;
+};
+#define GYM__MESSAGING__V1__CLOSE_ROOM_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__close_room_response__descriptor) \
+    , NULL }
+
+
+struct  Gym__Messaging__V1__MarkRoomReadRequest
+{
+  ProtobufCMessage base;
+  char *room_id;
+  /*
+   * The newest message read (its id); empty = everything so far. A cursor never
+   * moves back.
+   */
+  char *up_to_message_id;
+};
+#define GYM__MESSAGING__V1__MARK_ROOM_READ_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__mark_room_read_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+struct  Gym__Messaging__V1__MarkRoomReadResponse
+{
+  ProtobufCMessage base;
+  int32_t unread_count;
+};
+#define GYM__MESSAGING__V1__MARK_ROOM_READ_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__mark_room_read_response__descriptor) \
+    , 0 }
 
 
 struct  Gym__Messaging__V1__PostRoomMessageRequest
@@ -721,7 +788,8 @@ typedef enum {
   GYM__MESSAGING__V1__EVENT__PAYLOAD_MESSAGE = 4,
   GYM__MESSAGING__V1__EVENT__PAYLOAD_NOTIFICATION = 5,
   GYM__MESSAGING__V1__EVENT__PAYLOAD_FRIEND_REQUEST = 6,
-  GYM__MESSAGING__V1__EVENT__PAYLOAD_PRESENCE = 7
+  GYM__MESSAGING__V1__EVENT__PAYLOAD_PRESENCE = 7,
+  GYM__MESSAGING__V1__EVENT__PAYLOAD_ROOM = 8
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(GYM__MESSAGING__V1__EVENT__PAYLOAD__CASE)
 } Gym__Messaging__V1__Event__PayloadCase;
 
@@ -742,6 +810,7 @@ struct  Gym__Messaging__V1__Event
     Gym__Messaging__V1__Notification *notification;
     Gym__Messaging__V1__FriendRequest *friend_request;
     Gym__Messaging__V1__Presence *presence;
+    Gym__Messaging__V1__Room *room;
   };
 };
 #define GYM__MESSAGING__V1__EVENT__INIT \
@@ -2150,6 +2219,82 @@ Gym__Messaging__V1__LeaveRoomResponse *
                       const uint8_t       *data);
 void   gym__messaging__v1__leave_room_response__free_unpacked
                      (Gym__Messaging__V1__LeaveRoomResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__CloseRoomRequest methods */
+void   gym__messaging__v1__close_room_request__init
+                     (Gym__Messaging__V1__CloseRoomRequest         *message);
+size_t gym__messaging__v1__close_room_request__get_packed_size
+                     (const Gym__Messaging__V1__CloseRoomRequest   *message);
+size_t gym__messaging__v1__close_room_request__pack
+                     (const Gym__Messaging__V1__CloseRoomRequest   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__close_room_request__pack_to_buffer
+                     (const Gym__Messaging__V1__CloseRoomRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__CloseRoomRequest *
+       gym__messaging__v1__close_room_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__close_room_request__free_unpacked
+                     (Gym__Messaging__V1__CloseRoomRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__CloseRoomResponse methods */
+void   gym__messaging__v1__close_room_response__init
+                     (Gym__Messaging__V1__CloseRoomResponse         *message);
+size_t gym__messaging__v1__close_room_response__get_packed_size
+                     (const Gym__Messaging__V1__CloseRoomResponse   *message);
+size_t gym__messaging__v1__close_room_response__pack
+                     (const Gym__Messaging__V1__CloseRoomResponse   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__close_room_response__pack_to_buffer
+                     (const Gym__Messaging__V1__CloseRoomResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__CloseRoomResponse *
+       gym__messaging__v1__close_room_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__close_room_response__free_unpacked
+                     (Gym__Messaging__V1__CloseRoomResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__MarkRoomReadRequest methods */
+void   gym__messaging__v1__mark_room_read_request__init
+                     (Gym__Messaging__V1__MarkRoomReadRequest         *message);
+size_t gym__messaging__v1__mark_room_read_request__get_packed_size
+                     (const Gym__Messaging__V1__MarkRoomReadRequest   *message);
+size_t gym__messaging__v1__mark_room_read_request__pack
+                     (const Gym__Messaging__V1__MarkRoomReadRequest   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__mark_room_read_request__pack_to_buffer
+                     (const Gym__Messaging__V1__MarkRoomReadRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__MarkRoomReadRequest *
+       gym__messaging__v1__mark_room_read_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__mark_room_read_request__free_unpacked
+                     (Gym__Messaging__V1__MarkRoomReadRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Messaging__V1__MarkRoomReadResponse methods */
+void   gym__messaging__v1__mark_room_read_response__init
+                     (Gym__Messaging__V1__MarkRoomReadResponse         *message);
+size_t gym__messaging__v1__mark_room_read_response__get_packed_size
+                     (const Gym__Messaging__V1__MarkRoomReadResponse   *message);
+size_t gym__messaging__v1__mark_room_read_response__pack
+                     (const Gym__Messaging__V1__MarkRoomReadResponse   *message,
+                      uint8_t             *out);
+size_t gym__messaging__v1__mark_room_read_response__pack_to_buffer
+                     (const Gym__Messaging__V1__MarkRoomReadResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Messaging__V1__MarkRoomReadResponse *
+       gym__messaging__v1__mark_room_read_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__messaging__v1__mark_room_read_response__free_unpacked
+                     (Gym__Messaging__V1__MarkRoomReadResponse *message,
                       ProtobufCAllocator *allocator);
 /* Gym__Messaging__V1__PostRoomMessageRequest methods */
 void   gym__messaging__v1__post_room_message_request__init
@@ -3675,6 +3820,18 @@ typedef void (*Gym__Messaging__V1__LeaveRoomRequest_Closure)
 typedef void (*Gym__Messaging__V1__LeaveRoomResponse_Closure)
                  (const Gym__Messaging__V1__LeaveRoomResponse *message,
                   void *closure_data);
+typedef void (*Gym__Messaging__V1__CloseRoomRequest_Closure)
+                 (const Gym__Messaging__V1__CloseRoomRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__CloseRoomResponse_Closure)
+                 (const Gym__Messaging__V1__CloseRoomResponse *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__MarkRoomReadRequest_Closure)
+                 (const Gym__Messaging__V1__MarkRoomReadRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Messaging__V1__MarkRoomReadResponse_Closure)
+                 (const Gym__Messaging__V1__MarkRoomReadResponse *message,
+                  void *closure_data);
 typedef void (*Gym__Messaging__V1__PostRoomMessageRequest_Closure)
                  (const Gym__Messaging__V1__PostRoomMessageRequest *message,
                   void *closure_data);
@@ -3950,6 +4107,14 @@ struct Gym__Messaging__V1__MessagingService_Service
                      const Gym__Messaging__V1__LeaveRoomRequest *input,
                      Gym__Messaging__V1__LeaveRoomResponse_Closure closure,
                      void *closure_data);
+  void (*close_room)(Gym__Messaging__V1__MessagingService_Service *service,
+                     const Gym__Messaging__V1__CloseRoomRequest *input,
+                     Gym__Messaging__V1__CloseRoomResponse_Closure closure,
+                     void *closure_data);
+  void (*mark_room_read)(Gym__Messaging__V1__MessagingService_Service *service,
+                         const Gym__Messaging__V1__MarkRoomReadRequest *input,
+                         Gym__Messaging__V1__MarkRoomReadResponse_Closure closure,
+                         void *closure_data);
   void (*post_room_message)(Gym__Messaging__V1__MessagingService_Service *service,
                             const Gym__Messaging__V1__PostRoomMessageRequest *input,
                             Gym__Messaging__V1__PostRoomMessageResponse_Closure closure,
@@ -4084,6 +4249,8 @@ void gym__messaging__v1__messaging_service__init (Gym__Messaging__V1__MessagingS
       function_prefix__ ## list_rooms,\
       function_prefix__ ## join_room,\
       function_prefix__ ## leave_room,\
+      function_prefix__ ## close_room,\
+      function_prefix__ ## mark_room_read,\
       function_prefix__ ## post_room_message,\
       function_prefix__ ## list_room_messages,\
       function_prefix__ ## list_room_members,\
@@ -4153,6 +4320,14 @@ void gym__messaging__v1__messaging_service__leave_room(ProtobufCService *service
                                                        const Gym__Messaging__V1__LeaveRoomRequest *input,
                                                        Gym__Messaging__V1__LeaveRoomResponse_Closure closure,
                                                        void *closure_data);
+void gym__messaging__v1__messaging_service__close_room(ProtobufCService *service,
+                                                       const Gym__Messaging__V1__CloseRoomRequest *input,
+                                                       Gym__Messaging__V1__CloseRoomResponse_Closure closure,
+                                                       void *closure_data);
+void gym__messaging__v1__messaging_service__mark_room_read(ProtobufCService *service,
+                                                           const Gym__Messaging__V1__MarkRoomReadRequest *input,
+                                                           Gym__Messaging__V1__MarkRoomReadResponse_Closure closure,
+                                                           void *closure_data);
 void gym__messaging__v1__messaging_service__post_room_message(ProtobufCService *service,
                                                               const Gym__Messaging__V1__PostRoomMessageRequest *input,
                                                               Gym__Messaging__V1__PostRoomMessageResponse_Closure closure,
@@ -4371,6 +4546,10 @@ extern const ProtobufCMessageDescriptor gym__messaging__v1__join_room_request__d
 extern const ProtobufCMessageDescriptor gym__messaging__v1__join_room_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__leave_room_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__leave_room_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__close_room_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__close_room_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__mark_room_read_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__messaging__v1__mark_room_read_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__post_room_message_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__post_room_message_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__list_room_messages_request__descriptor;
