@@ -19,6 +19,8 @@ extension AuthService {
     }
   }
 
+  static let banReasonBound = TextBound(characters: 500, minimum: 1)
+
   public func banUser(
     request: Gym_Auth_V1_BanUserRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_BanUserResponse {
@@ -27,7 +29,7 @@ extension AuthService {
     var violations: [FieldViolation] = []
     if request.userID.isEmpty { violations.append(FieldViolation("user_id", "is required")) }
     let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-    if reason.isEmpty || reason.count > 500 { violations.append(FieldViolation("reason", "must be 1-500 characters: the user is told why")) }
+    if !Self.banReasonBound.allows(reason) { violations.append(FieldViolation("reason", "\(Self.banReasonBound.rule): the user is told why")) }
     let until = request.hasUntil ? request.until.date : nil
     if let until, until <= now { violations.append(FieldViolation("until", "must be in the future (leave unset for no end)")) }
     guard violations.isEmpty else { throw AuthError.invalid(violations) }

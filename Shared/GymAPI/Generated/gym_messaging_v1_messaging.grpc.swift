@@ -606,7 +606,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
         /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
         /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
@@ -1061,7 +1061,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_CreatePostRequest` messages.
@@ -1289,7 +1289,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
         /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
         /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
@@ -1744,7 +1744,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_CreatePostRequest` message.
@@ -1970,7 +1970,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
         /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
         /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
@@ -2427,7 +2427,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_CreatePostRequest` message.
@@ -4045,7 +4045,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
         /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
         /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
@@ -4635,7 +4635,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_CreatePostRequest` message.
@@ -4931,7 +4931,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
         /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
         /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
@@ -5814,7 +5814,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_CreatePostRequest` message.
@@ -6230,7 +6230,7 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+    /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
     /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
     /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
     ///
@@ -6978,7 +6978,7 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (text 1..4000).
+    /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_CreatePostRequest` message.
@@ -7333,7 +7333,7 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+    /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
     /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
     /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
     ///
@@ -8190,7 +8190,7 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (text 1..4000).
+    /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
     ///
     /// - Parameters:
     ///   - message: request message to send.
