@@ -49,5 +49,36 @@ extension PlanRPC {
         #expect(try await env.plan.listSessions(.init(), metadata: env.lena.metadata).sessions.count == 1)
       }
     }
+
+    /// Set by set, a live session of long notes grows the same way: the set that would
+    /// take it past what can be served is refused, and the session still loads.
+    @Test func aSetThatWouldMakeTheLiveSessionTooLargeToServeIsRefused() async throws {
+      try await PlanFixture.run { env in
+        let squat = try await env.exercise("back-squat")
+        let plan = env.plan, lena = env.lena.metadata
+        let created = try await plan.createRoutine(.with { $0.routine = routine("Volume", exercises: [squat]) }, metadata: lena).routine
+        let session = try await plan.startSession(.with { $0.routineID = created.id }, metadata: lena).session
+        let note = String(repeating: "\u{1F4AA}", count: 500)  // 500 characters, 2,000 bytes
+        var accepted = 0
+        var refused: RPCError?
+        for _ in 0..<200 {
+          refused = await rpcError {
+            _ = try await plan.logSet(
+              .with { $0.sessionID = session.id; $0.itemID = session.items[0].id; $0.set = .with { $0.reps = 5; $0.weightKg = 100; $0.notes = note } },
+              metadata: lena)
+          }
+          if refused != nil { break }
+          accepted += 1
+        }
+        #expect(refused?.code == .invalidArgument)
+        #expect(refused?.fieldViolations.map(\.field) == ["set"])
+        #expect(accepted > 100 && accepted < 200)
+        let active = try await plan.getActiveSession(.init(), metadata: lena).session
+        #expect(active.items[0].loggedSets.count == accepted)
+        // A set without notes still fits.
+        _ = try await plan.logSet(
+          .with { $0.sessionID = session.id; $0.itemID = session.items[0].id; $0.set = .with { $0.reps = 5; $0.weightKg = 100 } }, metadata: lena)
+      }
+    }
   }
 }

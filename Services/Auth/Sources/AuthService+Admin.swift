@@ -13,9 +13,10 @@ extension AuthService {
     let users = try await store.listUsers(
       query: request.query, role: try Self.roleFilter(request.role), bannedOnly: request.bannedOnly,
       afterID: paging.position, limit: paging.size, now: now)
+    let page = Paging.fitting(users.map { ProfileMapping.user($0, now: now) })
     return .with { response in
-      response.users = users.map { ProfileMapping.user($0, now: now) }
-      if users.count == paging.size, let last = users.last { response.nextPageToken = Paging.token(for: last.id) }
+      response.users = page
+      if users.count == paging.size || page.count < users.count, let last = page.last { response.nextPageToken = Paging.token(for: last.id) }
     }
   }
 

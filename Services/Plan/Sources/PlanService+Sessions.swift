@@ -62,7 +62,8 @@ extension PlanService {
     let set = try Self.loggedSet(request.set, field: "set", now: now)
     let zone = try await timeZone(of: caller.userID)
     let session = try await store.logSet(
-      sessionID: request.sessionID, itemID: request.itemID, ownerID: caller.userID, set: set, localDate: LocalDate(now, in: zone))
+      sessionID: request.sessionID, itemID: request.itemID, ownerID: caller.userID, set: set, localDate: LocalDate(now, in: zone)
+    ) { try Self.sessionFits($0, field: "set") }
     let response = try await mapped(session)
     return .with { $0.session = response }
   }
@@ -121,7 +122,9 @@ extension PlanService {
     }
     guard violations.isEmpty else { throw PlanError.invalid(violations) }
     try await checkExercises(Array(exerciseFields.keys), fields: exerciseFields, now: now)
-    let session = try await store.editSession(sessionID: request.sessionID, ownerID: caller.userID, edits: edits)
+    let session = try await store.editSession(sessionID: request.sessionID, ownerID: caller.userID, edits: edits) {
+      try Self.sessionFits($0, field: "edits")
+    }
     let response = try await mapped(session)
     return .with { $0.session = response }
   }
@@ -200,13 +203,7 @@ extension PlanService {
       name: request.name.isEmpty ? "Workout" : request.name, items: items, startedAt: start,
       endedAt: start.addingTimeInterval(Double(request.durationMinutes) * 60), localDate: date, notes: request.notes,
       summary: nil)
-    // Each field is bounded, but 1,500 sets of long notes are not: the session must stay
-    // small enough that a page of them can be served.
-    let encoded = ((try? PlanMapping.session(record, names: [:]).serializedBytes() as [UInt8])?.count ?? 0)
-    guard encoded <= Self.maximumSessionBytes else {
-      throw PlanError.invalid([.init(
-        "entries", "the workout encodes to \(encoded) bytes, more than the \(Self.maximumSessionBytes) a session may hold; shorten the notes")])
-    }
+    try Self.sessionFits(record, field: "entries")
     try await checkExercises(Array(fields.keys), fields: fields, now: now)
     let session = try await store.logWorkout(record)
     let response = try await mapped(session)
@@ -247,6 +244,15 @@ extension PlanService {
   static let sessionNotesBound = TextBound(characters: 2000)
   /// The most a logged workout may encode to: a page of a few still fits a page's budget.
   static let maximumSessionBytes = 256 << 10
+
+  /// Each field is bounded, but 1,500 sets of long notes are not: a session must stay
+  /// small enough that it, and a page of them, can be served. Refuses one that is not.
+  static func sessionFits(_ session: SessionRecord, field: String) throws(PlanError) {
+    let encoded = (try? PlanMapping.session(session, names: [:]).serializedBytes() as [UInt8])?.count ?? 0
+    guard encoded > maximumSessionBytes else { return }
+    throw .invalid([.init(
+      field, "the session would encode to \(encoded) bytes, more than the \(maximumSessionBytes) one may hold; shorten the notes")])
+  }
 
   static func loggedSet(_ set: Gym_Plan_V1_LoggedSet, field: String, now: Date) throws(PlanError) -> SessionRecord.LoggedSet {
     var violations: [FieldViolation] = []

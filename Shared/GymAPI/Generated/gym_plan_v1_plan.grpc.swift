@@ -1135,7 +1135,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > Errors: INVALID_ARGUMENT (also naming set when the session would encode past
+        /// > 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the session has ended.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_LogSetRequest` messages.
@@ -1164,6 +1165,10 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_SetItemStateResponse>
 
         /// Handle the "EditSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past 256 KiB).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_EditSessionRequest` messages.
@@ -1209,7 +1214,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+        /// > would encode past 256 KiB).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_LogWorkoutRequest` messages.
@@ -2104,7 +2110,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > Errors: INVALID_ARGUMENT (also naming set when the session would encode past
+        /// > 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the session has ended.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogSetRequest` message.
@@ -2133,6 +2140,10 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_SetItemStateResponse>
 
         /// Handle the "EditSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past 256 KiB).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
@@ -2178,7 +2189,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+        /// > would encode past 256 KiB).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -3071,7 +3083,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > Errors: INVALID_ARGUMENT (also naming set when the session would encode past
+        /// > 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the session has ended.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_LogSetRequest` message.
@@ -3100,6 +3113,10 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> Gym_Plan_V1_SetItemStateResponse
 
         /// Handle the "EditSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past 256 KiB).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_EditSessionRequest` message.
@@ -3145,7 +3162,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+        /// > would encode past 256 KiB).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -6132,7 +6150,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > Errors: INVALID_ARGUMENT (also naming set when the session would encode past
+        /// > 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the session has ended.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogSetRequest` message.
@@ -6171,6 +6190,10 @@ extension Gym_Plan_V1_PlanService {
         ) async throws -> Result where Result: Sendable
 
         /// Call the "EditSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past 256 KiB).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
@@ -6231,7 +6254,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+        /// > would encode past 256 KiB).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -7570,7 +7594,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+        /// > Errors: INVALID_ARGUMENT (also naming set when the session would encode past
+        /// > 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the session has ended.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogSetRequest` message.
@@ -7631,6 +7656,10 @@ extension Gym_Plan_V1_PlanService {
         }
 
         /// Call the "EditSession" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past 256 KiB).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
@@ -7724,7 +7753,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+        /// > would encode past 256 KiB).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -9367,7 +9397,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+    /// > Errors: INVALID_ARGUMENT (also naming set when the session would encode past
+    /// > 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the session has ended.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_LogSetRequest` message.
@@ -9418,6 +9449,10 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     }
 
     /// Call the "EditSession" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past 256 KiB).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
@@ -9496,7 +9531,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+    /// > would encode past 256 KiB).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -11022,7 +11058,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the session has ended.
+    /// > Errors: INVALID_ARGUMENT (also naming set when the session would encode past
+    /// > 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the session has ended.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11081,6 +11118,10 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     }
 
     /// Call the "EditSession" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past 256 KiB).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11171,7 +11212,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises).
+    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+    /// > would encode past 256 KiB).
     ///
     /// - Parameters:
     ///   - message: request message to send.
