@@ -9,6 +9,7 @@ extension AuthService {
   ) async throws -> Gym_Auth_V1_ListUsersResponse {
     _ = try Caller.admin()
     let paging = try Paging(size: request.pageSize, token: request.pageToken)
+    if let tooLong = Self.tooLong(request.query, field: "query", max: 100) { throw AuthError.invalid([tooLong]) }
     let now = Date()
     let users = try await store.listUsers(
       query: request.query, role: try Self.roleFilter(request.role), bannedOnly: request.bannedOnly,

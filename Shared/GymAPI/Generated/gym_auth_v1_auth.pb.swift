@@ -1182,7 +1182,7 @@ public nonisolated struct Gym_Auth_V1_SearchProfilesRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// empty = most viewed profiles
+  /// empty = most viewed profiles; at most 100 characters and 400 bytes (UTF-8)
   public var query: String = String()
 
   public var role: Gym_Common_V1_Role = .unspecified
@@ -1294,6 +1294,7 @@ public nonisolated struct Gym_Auth_V1_ListUsersRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// at most 100 characters and 400 bytes (UTF-8)
   public var query: String = String()
 
   public var role: Gym_Common_V1_Role = .unspecified

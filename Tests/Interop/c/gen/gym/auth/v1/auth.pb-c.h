@@ -684,7 +684,7 @@ struct  Gym__Auth__V1__SearchProfilesRequest
 {
   ProtobufCMessage base;
   /*
-   * empty = most viewed profiles
+   * empty = most viewed profiles; at most 100 characters and 400 bytes (UTF-8)
    */
   char *query;
   Gym__Common__V1__Role role;
@@ -771,6 +771,9 @@ struct  Gym__Auth__V1__GetSigningKeysResponse
 struct  Gym__Auth__V1__ListUsersRequest
 {
   ProtobufCMessage base;
+  /*
+   * at most 100 characters and 400 bytes (UTF-8)
+   */
   char *query;
   Gym__Common__V1__Role role;
   protobuf_c_boolean banned_only;
