@@ -9,7 +9,8 @@ public enum CommonKeys {
   public static let shutdownGrace = ConfigKey(
     "GYM_SHUTDOWN_GRACE_SECONDS", default: "10", "How long SIGTERM/SIGINT waits for in-flight RPCs before cancelling them")
   public static let maxMessageBytes = ConfigKey(
-    "GYM_MAX_MESSAGE_BYTES", default: "4194304", "Largest request message accepted, in bytes")
+    "GYM_MAX_MESSAGE_BYTES", default: "4194304",
+    "Largest request message accepted, in bytes; a list's page holds items of at most a quarter of it (1 MiB at most)")
   public static let maxConcurrentStreams = ConfigKey(
     "GYM_MAX_CONCURRENT_STREAMS", default: "1000",
     "Concurrent RPCs one HTTP/2 connection may carry; advertised in SETTINGS so clients queue beyond it")

@@ -42,6 +42,7 @@ public final class GymServer: Sendable {
     self.logger = logger
     self.health = HealthStatus(services: healthNames)
     self.metrics = metrics
+    Paging.setByteBudget(messageLimit: settings.maxMessageBytes)
     let config = HTTP2ServerTransport.Posix.Config.defaults { config in
       config.rpc.maxRequestPayloadSize = transportPayloadLimit ?? settings.maxMessageBytes
       // Advertised, so grpcio and other clients queue calls beyond it instead of losing

@@ -9,15 +9,19 @@ extension AuthService {
   ) async throws -> Gym_Auth_V1_ListUsersResponse {
     _ = try Caller.admin()
     let paging = try Paging(size: request.pageSize, token: request.pageToken)
+    if let tooLong = Self.tooLong(request.query, field: "query", max: 100) { throw AuthError.invalid([tooLong]) }
     let now = Date()
     let users = try await store.listUsers(
       query: request.query, role: try Self.roleFilter(request.role), bannedOnly: request.bannedOnly,
       afterID: paging.position, limit: paging.size, now: now)
+    let page = Paging.fitting(users.map { ProfileMapping.user($0, now: now) })
     return .with { response in
-      response.users = users.map { ProfileMapping.user($0, now: now) }
-      if users.count == paging.size, let last = users.last { response.nextPageToken = Paging.token(for: last.id) }
+      response.users = page
+      if users.count == paging.size || page.count < users.count, let last = page.last { response.nextPageToken = Paging.token(for: last.id) }
     }
   }
+
+  static let banReasonBound = TextBound(characters: 500, minimum: 1)
 
   public func banUser(
     request: Gym_Auth_V1_BanUserRequest, context: ServerContext
@@ -27,7 +31,7 @@ extension AuthService {
     var violations: [FieldViolation] = []
     if request.userID.isEmpty { violations.append(FieldViolation("user_id", "is required")) }
     let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-    if reason.isEmpty || reason.count > 500 { violations.append(FieldViolation("reason", "must be 1-500 characters: the user is told why")) }
+    if !Self.banReasonBound.allows(reason) { violations.append(FieldViolation("reason", "\(Self.banReasonBound.rule): the user is told why")) }
     let until = request.hasUntil ? request.until.date : nil
     if let until, until <= now { violations.append(FieldViolation("until", "must be in the future (leave unset for no end)")) }
     guard violations.isEmpty else { throw AuthError.invalid(violations) }

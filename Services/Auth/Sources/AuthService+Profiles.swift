@@ -106,12 +106,13 @@ extension AuthService {
     }
     let users = try await store.searchProfiles(
       query: request.query, role: role, includeAdmins: caller.isAdmin, offset: offset, limit: paging.size, now: Date())
+    let profiles = Paging.fitting(users.map { user in
+      let full = user.visibility != Gym_Auth_V1_Visibility.private.rawValue || user.id == caller.userID || caller.isAdmin
+      return ProfileMapping.publicProfile(user, full: full)
+    })
     return .with { response in
-      response.profiles = users.map { user in
-        let full = user.visibility != Gym_Auth_V1_Visibility.private.rawValue || user.id == caller.userID || caller.isAdmin
-        return ProfileMapping.publicProfile(user, full: full)
-      }
-      response.nextPageToken = paging.nextToken(offset: offset, returned: users.count)
+      response.profiles = profiles
+      response.nextPageToken = paging.nextToken(offset: offset, returned: profiles.count, fetched: users.count)
     }
   }
 

@@ -137,9 +137,10 @@ extension AuthService {
     }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let rows = try await store.trainerRoleRequests(state: state, offset: offset, limit: paging.size)
+    let requests = Paging.fitting(rows.map(ProfileMapping.trainerRoleRequest))
     return .with {
-      $0.requests = rows.map(ProfileMapping.trainerRoleRequest)
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: rows.count)
+      $0.requests = requests
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: requests.count, fetched: rows.count)
     }
   }
 

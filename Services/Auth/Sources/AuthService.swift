@@ -119,9 +119,10 @@ public struct AuthService: Sendable {
     }
   }
 
-  /// Field-length check shared by several requests.
+  /// Field-length check shared by several requests: `max` characters and 4 × `max`
+  /// bytes of UTF-8.
   static func tooLong(_ value: String, field: String, max: Int) -> FieldViolation? {
-    value.count > max ? FieldViolation(field, "must be at most \(max) characters (it has \(value.count))") : nil
+    TextBound(characters: max).violation(value, field: field)
   }
 }
 

@@ -26,8 +26,9 @@ struct NewAccount {
     if let emailProblem { violations.append(FieldViolation("email", emailProblem)) }
     if let problem = Identifiers.usernameProblem(username) { violations.append(FieldViolation("username", problem)) }
     violations += policy.violations(of: password, field: "password", email: email, username: username)
-    if displayName.count > 100 {
-      violations.append(FieldViolation("display_name", "must be at most 100 characters (it has \(displayName.count))"))
+    // Empty is allowed here: the account then shows its username.
+    if !displayName.isEmpty, let violation = ProfileUpdate.displayNameBound.violation(displayName, field: "display_name") {
+      violations.append(violation)
     }
     return violations
   }

@@ -12,6 +12,11 @@ struct ProfileUpdate: Sendable {
     "time_zone", "visibility", "home_location", "home_gym_id", "city", "show_location",
   ]
 
+  static let displayNameBound = TextBound(characters: 100, minimum: 1)
+  static let bioBound = TextBound(characters: 1000)
+  static let cityBound = TextBound(characters: 100)
+  static let homeGymIDBound = TextBound(characters: 64)
+
   init(profile p: Gym_Auth_V1_Profile, paths: [String], now: Date = Date()) throws(AuthError) {
     var violations: [FieldViolation] = []
     if paths.isEmpty {
@@ -22,14 +27,14 @@ struct ProfileUpdate: Sendable {
       switch path {
       case "display_name":
         let name = p.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty || name.count > 100 { violations.append(FieldViolation(field, "must be 1-100 characters")) }
+        if let violation = Self.displayNameBound.violation(name, field: field) { violations.append(violation) }
         changes.append { $0.displayName = name }
       case "bio":
-        if p.bio.count > 1000 { violations.append(FieldViolation(field, "must be at most 1000 characters")) }
+        if let violation = Self.bioBound.violation(p.bio, field: field) { violations.append(violation) }
         changes.append { $0.bio = p.bio }
       case "avatar_url":
         if !p.avatarURL.isEmpty && !Self.isWebURL(p.avatarURL) {
-          violations.append(FieldViolation(field, "must be an http(s) URL of at most 2048 characters, or empty"))
+          violations.append(FieldViolation(field, "must be an http(s) URL of at most 2048 bytes, or empty"))
         }
         changes.append { $0.avatarURL = p.avatarURL }
       case "date_of_birth":
@@ -80,12 +85,12 @@ struct ProfileUpdate: Sendable {
         }
       case "city":
         let city = p.city.trimmingCharacters(in: .whitespacesAndNewlines)
-        if city.count > 100 { violations.append(FieldViolation(field, "must be at most 100 characters (a town or city, not an address)")) }
+        if !Self.cityBound.allows(city) { violations.append(FieldViolation(field, "\(Self.cityBound.rule) (a town or city, not an address)")) }
         changes.append { $0.city = city }
       case "show_location":
         changes.append { $0.showLocation = p.showLocation }
       case "home_gym_id":
-        if p.homeGymID.count > 64 { violations.append(FieldViolation(field, "must be at most 64 characters")) }
+        if let violation = Self.homeGymIDBound.violation(p.homeGymID, field: field) { violations.append(violation) }
         changes.append { $0.homeGymID = p.homeGymID }
       default:
         violations.append(FieldViolation("update_mask", "unknown path \"\(path)\"; use one of \(Self.paths.sorted().joined(separator: ", "))"))
@@ -99,7 +104,7 @@ struct ProfileUpdate: Sendable {
   }
 
   static func isWebURL(_ text: String) -> Bool {
-    guard text.count <= 2048, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+    guard text.utf8.count <= 2048, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "https" || scheme == "http", url.host?.isEmpty == false
     else { return false }
     return true

@@ -12,9 +12,7 @@ extension CatalogService {
   ) async throws -> Gym_Catalog_V1_ListExercisesResponse {
     _ = try Caller.current()
     var violations: [FieldViolation] = []
-    if request.query.count > TextSearch.maximumLength {
-      violations.append(FieldViolation("query", "must be at most \(TextSearch.maximumLength) characters"))
-    }
+    if let violation = Self.queryBound.violation(request.query, field: "query") { violations.append(violation) }
     // Checked before any query: a list of thousands would otherwise become thousands of
     // SQL parameters (past SQLite's limit: INTERNAL instead of an answer).
     for (field, count) in [("muscles", request.muscles.count), ("equipment", request.equipment.count)] where count > Self.maximumFilterValues {
@@ -54,10 +52,11 @@ extension CatalogService {
     query.limit = paging.size
     query.offset = offset
     let (page, total) = try await store.listExercises(query)
+    let exercises = Paging.fitting(page.map(CatalogMapping.exercise))
     return .with {
-      $0.exercises = page.map(CatalogMapping.exercise)
+      $0.exercises = exercises
       $0.totalSize = Int32(total)
-      $0.nextPageToken = offset + page.count < total ? Paging.token(for: String(offset + page.count)) : ""
+      $0.nextPageToken = offset + exercises.count < total ? Paging.token(for: String(offset + exercises.count)) : ""
     }
   }
 
@@ -68,9 +67,10 @@ extension CatalogService {
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let (level, fromProfile) = await recommendationLevel(for: caller.userID)
     let page = try await store.recommendExercises(level: level, limit: paging.size, offset: offset)
+    let exercises = Paging.fitting(page.map(CatalogMapping.exercise))
     return .with {
-      $0.exercises = page.map(CatalogMapping.exercise)
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: page.count)
+      $0.exercises = exercises
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: exercises.count, fetched: page.count)
       $0.matchedLevel = .init(rawValue: level) ?? .beginner
       $0.levelFromProfile = fromProfile
     }

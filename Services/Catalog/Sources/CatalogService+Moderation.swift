@@ -11,17 +11,18 @@ extension CatalogService {
     let viewer = try Self.requireAdmin("the moderation queue")
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let entries = try await store.moderationQueue(limit: paging.size, offset: offset, viewer: viewer)
-    return .with {
-      $0.entries = entries.map { entry in
-        .with {
-          $0.program = CatalogMapping.program(entry.view, viewer: viewer)
-          $0.openReports = Int32(entry.openReports)
-          $0.reportReasons = entry.reasons
-          $0.autoHidden = entry.view.program.state == .hidden
-          if let queuedAt = entry.view.program.queuedAt { $0.queuedAt = Google_Protobuf_Timestamp(date: queuedAt) }
-        }
+    let mapped = Paging.fitting(entries.map { entry in
+      Gym_Catalog_V1_ModerationEntry.with {
+        $0.program = CatalogMapping.program(entry.view, viewer: viewer)
+        $0.openReports = Int32(entry.openReports)
+        $0.reportReasons = entry.reasons
+        $0.autoHidden = entry.view.program.state == .hidden
+        if let queuedAt = entry.view.program.queuedAt { $0.queuedAt = Google_Protobuf_Timestamp(date: queuedAt) }
       }
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: entries.count)
+    })
+    return .with {
+      $0.entries = mapped
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: mapped.count, fetched: entries.count)
     }
   }
 
@@ -31,8 +32,8 @@ extension CatalogService {
     let viewer = try Self.requireAdmin("removing programs")
     try Self.requireID(request.id, field: "id")
     let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard (3...500).contains(reason.count) else {
-      throw CatalogError.invalid([FieldViolation("reason", "must be 3-500 characters: the author is told why")])
+    guard Self.reasonBound.allows(reason) else {
+      throw CatalogError.invalid([FieldViolation("reason", "\(Self.reasonBound.rule): the author is told why")])
     }
     let view = try await store.remove(programID: request.id, reason: reason, viewer: viewer)
     logger.notice("program removed", metadata: ["program_id": "\(request.id)", "admin_id": "\(viewer.userID)"])

@@ -42,9 +42,7 @@ extension CatalogService {
   ) async throws -> Gym_Catalog_V1_ListProgramsResponse {
     let (_, viewer) = try Self.viewer()
     var violations: [FieldViolation] = []
-    if request.query.count > TextSearch.maximumLength {
-      violations.append(FieldViolation("query", "must be at most \(TextSearch.maximumLength) characters"))
-    }
+    if let violation = Self.queryBound.violation(request.query, field: "query") { violations.append(violation) }
     if request.goal != .unspecified, !ProtoEnumWords.isNamed(request.goal) { violations.append(FieldViolation("goal", "is not a Goal")) }
     if request.difficulty != .unspecified, !ProtoEnumWords.isNamed(request.difficulty) {
       violations.append(FieldViolation("difficulty", "is not a Difficulty"))
@@ -53,8 +51,8 @@ extension CatalogService {
     if request.orderBy != .unspecified, !ProtoEnumWords.isNamed(request.orderBy) {
       violations.append(FieldViolation("order_by", "is not a ProgramOrder"))
     }
-    if request.tag.count > 30 { violations.append(FieldViolation("tag", "must be at most 30 characters")) }
-    if request.authorID.count > 100 { violations.append(FieldViolation("author_id", "must be at most 100 characters")) }
+    if let violation = TextBound(characters: 30).violation(request.tag, field: "tag") { violations.append(violation) }
+    if let violation = Self.idBound.violation(request.authorID, field: "author_id") { violations.append(violation) }
     guard violations.isEmpty else { throw CatalogError.invalid(violations) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     var query = CatalogStore.ProgramQuery()
@@ -74,9 +72,10 @@ extension CatalogService {
     query.limit = paging.size
     query.offset = offset
     let views = try await store.listPrograms(query, viewer: viewer, now: Date())
+    let programs = Paging.fitting(views.map { CatalogMapping.program($0, viewer: viewer) })
     return .with {
-      $0.programs = views.map { CatalogMapping.program($0, viewer: viewer) }
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: views.count)
+      $0.programs = programs
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: programs.count, fetched: views.count)
     }
   }
 
@@ -140,8 +139,8 @@ extension CatalogService {
     let (caller, _) = try Self.viewer()
     try Self.requireID(request.programID, field: "program_id")
     let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard (3...500).contains(reason.count) else {
-      throw CatalogError.invalid([FieldViolation("reason", "must be 3-500 characters: say what is wrong with the program")])
+    guard Self.reasonBound.allows(reason) else {
+      throw CatalogError.invalid([FieldViolation("reason", "\(Self.reasonBound.rule): say what is wrong with the program")])
     }
     try await store.report(programID: request.programID, userID: caller.userID, reason: reason, now: Date())
     return .init()
@@ -154,9 +153,10 @@ extension CatalogService {
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let (matched, fromProfile) = await recommendationLevel(for: caller.userID)
     let views = try await store.recommend(level: matched, viewer: viewer, limit: paging.size, offset: offset, now: Date())
+    let programs = Paging.fitting(views.map { CatalogMapping.program($0, viewer: viewer) })
     return .with {
-      $0.programs = views.map { CatalogMapping.program($0, viewer: viewer) }
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: views.count)
+      $0.programs = programs
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: programs.count, fetched: views.count)
       $0.matchedLevel = .init(rawValue: matched) ?? .beginner
       $0.levelFromProfile = fromProfile
     }

@@ -29,9 +29,14 @@ public struct CatalogService: Sendable {
     return viewer
   }
 
+  static let idBound = TextBound(characters: 100)
+  static let queryBound = TextBound(characters: TextSearch.maximumLength)
+  /// A report's or a removal's reason.
+  static let reasonBound = TextBound(characters: 500, minimum: 3)
+
   static func requireID(_ id: String, field: String) throws(CatalogError) {
     guard !id.isEmpty else { throw .invalid([FieldViolation(field, "is required")]) }
-    guard id.count <= 100 else { throw .invalid([FieldViolation(field, "must be at most 100 characters")]) }
+    if let violation = idBound.violation(id, field: field) { throw .invalid([violation]) }
   }
 }
 

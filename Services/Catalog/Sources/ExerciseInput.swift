@@ -6,6 +6,11 @@ import GymService
 /// problem is reported at once, named by its field.
 struct ExerciseInput {
   static let slugCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
+  static let nameBound = TextBound(characters: 80, minimum: 2)
+  static let aliasBound = TextBound(characters: 80)
+  static let descriptionBound = TextBound(characters: 2000)
+  static let stepBound = TextBound(characters: 500)
+  static let captionBound = TextBound(characters: 200)
 
   let record: ExerciseRecord
   let searchFacets: String
@@ -19,19 +24,19 @@ struct ExerciseInput {
       if !ok { violations.append(FieldViolation("\(field).\(name)", message)) }
     }
     let name = e.name.trimmingCharacters(in: .whitespacesAndNewlines)
-    check((2...80).contains(name.count), "name", "must be 2-80 characters")
+    check(nameBound.allows(name), "name", nameBound.rule)
     let slug = e.slug.isEmpty ? Self.slug(from: name) : e.slug
     check(
       (2...80).contains(slug.count) && slug.allSatisfy(slugCharacters.contains) && !slug.hasPrefix("-") && !slug.hasSuffix("-"),
       "slug", "must be 2-80 of a-z, 0-9 and '-' (leave empty to derive it from the name)")
     let aliases = e.aliases.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    check(aliases.count <= 10 && aliases.allSatisfy { $0.count <= 80 }, "aliases", "at most 10 names of up to 80 characters")
-    check(e.description_p.count <= 2000, "description", "must be at most 2000 characters")
+    if let violation = aliasBound.violation(aliases, field: "\(field).aliases", count: 10) { violations.append(violation) }
+    check(descriptionBound.allows(e.description_p), "description", descriptionBound.rule)
     let steps = e.instructions.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
     check((1...20).contains(steps.count), "instructions", "give 1-20 steps, in order")
-    check(steps.allSatisfy { $0.count <= 500 }, "instructions", "each step must be at most 500 characters")
+    check(steps.allSatisfy(stepBound.allows), "instructions", "each step \(stepBound.rule)")
     let mistakes = e.commonMistakes.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-    check(mistakes.count <= 20 && mistakes.allSatisfy { $0.count <= 500 }, "common_mistakes", "at most 20, each up to 500 characters")
+    if let violation = stepBound.violation(mistakes, field: "\(field).common_mistakes", count: 20) { violations.append(violation) }
     check(!e.primaryMuscles.isEmpty, "primary_muscles", "name at least one muscle the exercise trains")
     check(e.primaryMuscles.allSatisfy(ProtoEnumWords.isNamed), "primary_muscles", "holds a value that is not a Muscle")
     check(e.secondaryMuscles.allSatisfy(ProtoEnumWords.isNamed), "secondary_muscles", "holds a value that is not a Muscle")
@@ -45,10 +50,10 @@ struct ExerciseInput {
     for (index, item) in e.media.enumerated() {
       let url = URL(string: item.url)
       check(
-        item.url.count <= 500 && ["http", "https"].contains(url?.scheme?.lowercased() ?? "") && url?.host?.isEmpty == false,
-        "media[\(index)].url", "must be an http(s) URL of at most 500 characters")
+        item.url.utf8.count <= 500 && ["http", "https"].contains(url?.scheme?.lowercased() ?? "") && url?.host?.isEmpty == false,
+        "media[\(index)].url", "must be an http(s) URL of at most 500 bytes")
       check(ProtoEnumWords.isNamed(item.type), "media[\(index)].type", "must be IMAGE or VIDEO")
-      check(item.caption.count <= 200, "media[\(index)].caption", "must be at most 200 characters")
+      check(captionBound.allows(item.caption), "media[\(index)].caption", captionBound.rule)
     }
     guard violations.isEmpty else { return .failure(.invalid(violations)) }
     let record = ExerciseRecord(

@@ -7,6 +7,11 @@ import GymService
 enum ProgramInput {
   static let maxDays = 7
   static let maxExercisesPerDay = 30
+  static let nameBound = TextBound(characters: 100, minimum: 3)
+  static let descriptionBound = TextBound(characters: 5000, bytes: 20_000)
+  static let tagBound = TextBound(characters: 30, minimum: 1)
+  static let dayNameBound = TextBound(characters: 60)
+  static let notesBound = TextBound(characters: 500)
 
   /// - Parameter known: the ids among the program's exercise ids that exist.
   static func validate(_ p: Gym_Catalog_V1_Program, known: Set<String>) -> [FieldViolation] {
@@ -14,21 +19,21 @@ enum ProgramInput {
     func check(_ ok: Bool, _ name: String, _ message: String) {
       if !ok { violations.append(FieldViolation("program.\(name)", message)) }
     }
-    check((3...100).contains(p.name.trimmingCharacters(in: .whitespacesAndNewlines).count), "name", "must be 3-100 characters")
-    check(p.description_p.count <= 5000, "description", "must be at most 5000 characters")
+    check(nameBound.allows(p.name.trimmingCharacters(in: .whitespacesAndNewlines)), "name", nameBound.rule)
+    check(descriptionBound.allows(p.description_p), "description", descriptionBound.rule)
     check(ProtoEnumWords.isNamed(p.goal), "goal", "is required (STRENGTH_GOAL, HYPERTROPHY, FAT_LOSS, ENDURANCE, GENERAL_FITNESS, MOBILITY_GOAL or ATHLETIC_PERFORMANCE)")
     check(ProtoEnumWords.isNamed(p.difficulty), "difficulty", "is required (BEGINNER, INTERMEDIATE or ADVANCED)")
     check((1...52).contains(p.durationWeeks), "duration_weeks", "must be 1-52")
     check((5...300).contains(p.sessionMinutes), "session_minutes", "must be 5-300")
     let tags = p.tags.map { $0.trimmingCharacters(in: .whitespaces) }
-    check(tags.count <= 10 && tags.allSatisfy { (1...30).contains($0.count) }, "tags", "at most 10 tags of 1-30 characters")
+    if let violation = tagBound.violation(tags, field: "program.tags", count: 10) { violations.append(violation) }
     if p.days.isEmpty {
       check(false, "days", "a program needs at least one day with exercises")
     }
     check(p.days.count <= maxDays, "days", "at most \(maxDays) days (one week); use duration_weeks for longer programs")
     for (d, day) in p.days.prefix(maxDays).enumerated() {
       let path = "days[\(d)]"
-      check(day.name.count <= 60, "\(path).name", "must be at most 60 characters")
+      check(dayNameBound.allows(day.name), "\(path).name", dayNameBound.rule)
       check(!day.exercises.isEmpty, "\(path).exercises", "every day needs at least one exercise")
       check(day.exercises.count <= maxExercisesPerDay, "\(path).exercises", "at most \(maxExercisesPerDay) exercises a day")
       for (x, item) in day.exercises.prefix(maxExercisesPerDay).enumerated() {
@@ -49,7 +54,7 @@ enum ProgramInput {
         }
         check((0...900).contains(item.restSeconds), "\(at).rest_seconds", "must be 0-900 seconds")
         check(item.weightKg.isFinite && (0...1000).contains(item.weightKg), "\(at).weight_kg", "must be 0-1000 kg")
-        check(item.notes.count <= 500, "\(at).notes", "must be at most 500 characters")
+        check(notesBound.allows(item.notes), "\(at).notes", notesBound.rule)
       }
     }
     return violations

@@ -17,13 +17,21 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     self.logger = logger
   }
 
+  static let kindBound = TextBound(characters: 50, minimum: 1)
+  static let titleBound = TextBound(characters: 200, minimum: 1)
+  static let bodyBound = TextBound(characters: 2000)
+  static let referenceBound = TextBound(characters: 200)
+  static let idempotencyKeyBound = TextBound(characters: 200)
+
   public func notify(request: Gym_Messaging_V1_NotifyRequest, context: ServerContext) async throws -> Gym_Messaging_V1_NotifyResponse {
     var violations: [FieldViolation] = []
     if request.userID.isEmpty { violations.append(.init("user_id", "is required")) }
-    if request.kind.isEmpty || request.kind.count > 50 { violations.append(.init("kind", "must be 1 to 50 characters")) }
-    if request.title.isEmpty || request.title.count > 200 { violations.append(.init("title", "must be 1 to 200 characters")) }
-    if request.body.count > 2000 { violations.append(.init("body", "must be at most 2000 characters")) }
-    if request.idempotencyKey.count > 200 { violations.append(.init("idempotency_key", "must be at most 200 characters")) }
+    for (bound, value, field) in [
+      (Self.kindBound, request.kind, "kind"), (Self.titleBound, request.title, "title"), (Self.bodyBound, request.body, "body"),
+      (Self.referenceBound, request.reference, "reference"), (Self.idempotencyKeyBound, request.idempotencyKey, "idempotency_key"),
+    ] {
+      if let violation = bound.violation(value, field: field) { violations.append(violation) }
+    }
     guard violations.isEmpty else { throw MessagingError.invalid(violations) }
     let now = Date()
     let record = MessagingStore.NotificationRecord(

@@ -5,6 +5,7 @@ import GymService
 
 extension MessagingService {
   static let chunkBytes = 64 * 1024
+  static let filenameBound = TextBound(characters: 200)
 
   /// Streams the file to a temporary name while hashing it, checks its size and its
   /// type from the first bytes, then keeps it under its hash.
@@ -16,7 +17,7 @@ extension MessagingService {
     guard case .start(let start)? = try await iterator.next()?.part else {
       throw MessagingError.invalid([.init("start", "send the filename and type first, then the bytes")])
     }
-    guard start.filename.count <= 200 else { throw MessagingError.invalid([.init("start.filename", "must be at most 200 characters")]) }
+    if let violation = Self.filenameBound.violation(start.filename, field: "start.filename") { throw MessagingError.invalid([violation]) }
     // Stored as it will be shown: every later reader gets the safe name.
     let filename = try AttachmentFilename.sanitized(start.filename, field: "start.filename")
     try uploads.enter(caller.userID, limit: attachmentLimits.inFlight)

@@ -42,16 +42,17 @@ extension MessagingService {
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let views = try await store.conversations(userID: caller.userID, limit: paging.size, offset: offset)
     let refs = try await userRefs(views.map(\.peerID) + views.compactMap(\.lastMessage?.senderID))
-    return .with {
-      $0.conversations = views.map { view in
-        .with {
-          $0.id = view.id
-          $0.peer = refs[view.peerID] ?? .with { $0.userID = view.peerID }
-          if let last = view.lastMessage { $0.lastMessage = Self.message(last, sender: refs[last.senderID]) }
-          $0.unreadCount = Int32(view.unread)
-        }
+    let conversations = Paging.fitting(views.map { view in
+      Gym_Messaging_V1_Conversation.with {
+        $0.id = view.id
+        $0.peer = refs[view.peerID] ?? .with { $0.userID = view.peerID }
+        if let last = view.lastMessage { $0.lastMessage = Self.message(last, sender: refs[last.senderID]) }
+        $0.unreadCount = Int32(view.unread)
       }
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: views.count)
+    })
+    return .with {
+      $0.conversations = conversations
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: conversations.count, fetched: views.count)
     }
   }
 
@@ -75,9 +76,10 @@ extension MessagingService {
     }
     let messages = try await store.directMessages(conversationRID: rid, before: try Self.before(paging), limit: paging.size)
     let refs = try await userRefs(messages.map(\.senderID))
+    let page = Paging.fitting(messages.map { Self.message($0, sender: refs[$0.senderID]) })
     return .with {
-      $0.messages = messages.map { Self.message($0, sender: refs[$0.senderID]) }
-      $0.nextPageToken = Self.nextToken(paging, after: messages.map(\.rid))
+      $0.messages = page
+      $0.nextPageToken = Self.nextToken(paging, after: messages.prefix(page.count).map(\.rid), fetched: messages.count)
     }
   }
 

@@ -46,10 +46,10 @@ extension MessagingService {
     }
     let paging = try Paging(size: request.pageSize, token: request.pageToken)
     let cases = try await store.openReportCases(kind: kind, after: try Self.after(paging), limit: paging.size)
-    let mapped = try await reportCases(cases)
+    let mapped = Paging.fitting(try await reportCases(cases))
     return .with {
       $0.cases = mapped
-      $0.nextPageToken = Self.nextToken(paging, after: cases.map(\.rid))
+      $0.nextPageToken = Self.nextToken(paging, after: cases.prefix(mapped.count).map(\.rid), fetched: cases.count)
     }
   }
 
@@ -69,7 +69,7 @@ extension MessagingService {
     }
     if resolution == nil { violations.append(.init("action", "must be DISMISS or REMOVE")) }
     let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-    if reason.isEmpty || reason.count > 500 { violations.append(.init("reason", "must be 1 to 500 characters")) }
+    if let violation = Self.reasonBound.violation(reason, field: "reason") { violations.append(violation) }
     guard violations.isEmpty, let resolution else { throw MessagingError.invalid(violations) }
     if resolution == .removed, let open = try await store.reportCase(id: request.caseID), open.kind == .user, open.resolvedAt == nil,
       let user = try await users.user(id: open.targetUserID), !user.hasBan
@@ -100,9 +100,12 @@ extension MessagingService {
     return caller
   }
 
+  /// A moderator's reason, which the author or reporters are told.
+  static let reasonBound = TextBound(characters: 500, minimum: 1)
+
   static func moderationReason(_ text: String) throws(MessagingError) -> String {
     let reason = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !reason.isEmpty, reason.count <= 500 else { throw .invalid([.init("reason", "must be 1 to 500 characters")]) }
+    if let violation = reasonBound.violation(reason, field: "reason") { throw .invalid([violation]) }
     return reason
   }
 

@@ -10,9 +10,10 @@ extension MessagingService {
     let caller = try Caller.current()
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let (records, unread) = try await store.notifications(userID: caller.userID, unreadOnly: request.unreadOnly, limit: paging.size, offset: offset)
+    let notifications = Paging.fitting(records.map(Self.notification))
     return .with {
-      $0.notifications = records.map(Self.notification)
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: records.count)
+      $0.notifications = notifications
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: notifications.count, fetched: records.count)
       $0.unreadCount = Int32(unread)
     }
   }

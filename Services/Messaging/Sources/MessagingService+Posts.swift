@@ -26,10 +26,10 @@ extension MessagingService {
     let paging = try Paging(size: request.pageSize, token: request.pageToken)
     let author = request.userID.isEmpty ? caller.userID : request.userID
     let page = try await store.posts(by: author, viewerID: caller.userID, before: try Self.before(paging), limit: paging.size)
-    let mapped = try await posts(page)
+    let mapped = Paging.fitting(try await posts(page))
     return .with {
       $0.posts = mapped
-      $0.nextPageToken = Self.nextToken(paging, after: page.map(\.rid))
+      $0.nextPageToken = Self.nextToken(paging, after: page.prefix(mapped.count).map(\.rid), fetched: page.count)
     }
   }
 
@@ -37,10 +37,10 @@ extension MessagingService {
     let caller = try Caller.current()
     let paging = try Paging(size: request.pageSize, token: request.pageToken)
     let page = try await store.feed(viewerID: caller.userID, before: try Self.before(paging), limit: paging.size)
-    let mapped = try await posts(page)
+    let mapped = Paging.fitting(try await posts(page))
     return .with {
       $0.posts = mapped
-      $0.nextPageToken = Self.nextToken(paging, after: page.map(\.rid))
+      $0.nextPageToken = Self.nextToken(paging, after: page.prefix(mapped.count).map(\.rid), fetched: page.count)
     }
   }
 

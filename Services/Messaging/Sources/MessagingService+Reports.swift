@@ -6,9 +6,7 @@ import GymService
 /// Members report users, direct and room messages and posts; the moderators' side is in
 /// `+Moderation`.
 extension MessagingService {
-  static let maximumReportDetailCharacters = 1000
-  /// A character may be many bytes (combining marks pile up without limit): both bound.
-  static let maximumReportDetailBytes = 4000
+  static let reportDetailsBound = TextBound(characters: 1000)
 
   public func createReport(request: Gym_Messaging_V1_CreateReportRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CreateReportResponse {
     let caller = try Caller.current()
@@ -18,10 +16,7 @@ extension MessagingService {
       violations.append(.init("category", "choose SPAM, HARASSMENT, HATE, VIOLENCE, SELF_HARM, NUDITY or OTHER"))
     }
     let details = request.details.trimmingCharacters(in: .whitespacesAndNewlines)
-    if details.count > Self.maximumReportDetailCharacters || details.utf8.count > Self.maximumReportDetailBytes {
-      violations.append(.init(
-        "details", "must be at most \(Self.maximumReportDetailCharacters) characters and \(Self.maximumReportDetailBytes) bytes of UTF-8"))
-    }
+    if let violation = Self.reportDetailsBound.violation(details, field: "details") { violations.append(violation) }
     let target: ReportTarget
     switch request.target {
     case .userID(let id) where !id.isEmpty:

@@ -8,8 +8,8 @@ extension MessagingService {
     let caller = try Caller.current()
     let name = request.name.trimmingCharacters(in: .whitespacesAndNewlines)
     var violations: [FieldViolation] = []
-    if !(3...80).contains(name.count) { violations.append(.init("name", "must be 3 to 80 characters")) }
-    if request.topic.count > 500 { violations.append(.init("topic", "must be at most 500 characters")) }
+    if let violation = Self.roomNameBound.violation(name, field: "name") { violations.append(violation) }
+    if let violation = Self.roomTopicBound.violation(request.topic, field: "topic") { violations.append(violation) }
     guard violations.isEmpty else { throw MessagingError.invalid(violations) }
     let programID = request.programID.isEmpty ? nil : request.programID
     if let programID { try await programs.requireProgram(id: programID, for: caller.userID) }
@@ -23,7 +23,7 @@ extension MessagingService {
   public func listRooms(request: Gym_Messaging_V1_ListRoomsRequest, context: ServerContext) async throws -> Gym_Messaging_V1_ListRoomsResponse {
     let caller = try Caller.current()
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
-    guard request.query.count <= 100 else { throw MessagingError.invalid([.init("query", "must be at most 100 characters")]) }
+    if let violation = Self.queryBound.violation(request.query, field: "query") { throw MessagingError.invalid([violation]) }
     var query = MessagingStore.RoomQuery()
     query.words = request.query.split(whereSeparator: \.isWhitespace).map(String.init)
     query.programID = request.programID.isEmpty ? nil : request.programID
@@ -33,9 +33,10 @@ extension MessagingService {
     let rooms = try await store.rooms(query, viewerID: caller.userID)
     var mapped: [Gym_Messaging_V1_Room] = []
     for room in rooms { mapped.append(try await roomMessage(room)) }
+    mapped = Paging.fitting(mapped)
     return .with {
       $0.rooms = mapped
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: rooms.count)
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: mapped.count, fetched: rooms.count)
     }
   }
 
@@ -101,9 +102,10 @@ extension MessagingService {
     let messages = try await store.roomMessages(
       roomID: request.roomID, viewerID: caller.userID, before: try Self.before(paging), limit: paging.size)
     let refs = try await userRefs(messages.map(\.senderID))
+    let page = Paging.fitting(messages.map { Self.message($0, sender: refs[$0.senderID]) })
     return .with {
-      $0.messages = messages.map { Self.message($0, sender: refs[$0.senderID]) }
-      $0.nextPageToken = Self.nextToken(paging, after: messages.map(\.rid))
+      $0.messages = page
+      $0.nextPageToken = Self.nextToken(paging, after: messages.prefix(page.count).map(\.rid), fetched: messages.count)
     }
   }
 
@@ -130,6 +132,11 @@ extension MessagingService {
       $0.nextPageToken = paging.nextToken(offset: offset, returned: members.count)
     }
   }
+
+  static let roomNameBound = TextBound(characters: 80, minimum: 3)
+  static let roomTopicBound = TextBound(characters: 500)
+  /// A search query, in rooms and wherever messaging searches.
+  static let queryBound = TextBound(characters: 100)
 
   func roomMessage(_ room: MessagingStore.RoomView) async throws -> Gym_Messaging_V1_Room {
     let refs = try await userRefs([room.ownerID])

@@ -10,7 +10,9 @@ import SwiftProtobuf
 /// (`+Notifications`), members' reports (`+Reports`) and the administrators' side
 /// (`+Moderation`).
 public struct MessagingService: Sendable {
-  static let maximumText = 4000
+  /// A message's or post's text: 16 KiB keeps a message with its attachments and
+  /// sender under 32 KB, so a full page of them fits the response limit.
+  static let textBound = TextBound(characters: 4000, bytes: 16 << 10)
 
   static let maximumAttachments = 10
 
@@ -90,8 +92,8 @@ public struct MessagingService: Sendable {
     if attachments.count > maximumAttachments {
       throw .invalid([.init("attachment_ids", "at most \(maximumAttachments) attachments")])
     }
-    guard trimmed.count <= maximumText, !trimmed.isEmpty || !attachments.isEmpty else {
-      throw .invalid([.init("text", "must be 1 to \(maximumText) characters (or empty with attachments)")])
+    guard textBound.allows(trimmed), !trimmed.isEmpty || !attachments.isEmpty else {
+      throw .invalid([.init("text", "\(textBound.rule), and not empty without attachments")])
     }
     return trimmed
   }
@@ -163,9 +165,10 @@ public struct MessagingService: Sendable {
   /// position is the last rowid seen, read the same way.
   static func after(_ paging: Paging) throws -> Int64 { try before(paging) }
 
-  /// The token after a page of rowids; empty when the page was not full.
-  static func nextToken(_ paging: Paging, after rids: [Int64]) -> String {
-    guard rids.count == paging.size, let last = rids.last else { return "" }
+  /// The token after a page of rowids: empty when the page was not full and not cut
+  /// short by `Paging.fitting` (`fetched` rows read, `rids` the ones sent).
+  static func nextToken(_ paging: Paging, after rids: [Int64], fetched: Int? = nil) -> String {
+    guard rids.count == paging.size || rids.count < (fetched ?? rids.count), let last = rids.last else { return "" }
     return Paging.token(for: String(last))
   }
 }

@@ -8,13 +8,18 @@ enum PlaceInput {
   /// `importing`: hours that cannot be read at all are kept as text and listed in
   /// `unsupported` (an import of real data must not lose gyms); an administrator's
   /// own edit is refused instead, naming the problem.
+  static let nameBound = TextBound(characters: 200, minimum: 1)
+  static let amenityBound = TextBound(characters: 50, minimum: 1)
+  /// OpenStreetMap opening_hours: a week of rules fits easily.
+  static let hoursBound = TextBound(characters: 500)
+
   static func record(
     from place: Gym_Places_V1_Place, id: String, now: Date, defaults: Gym_Places_V1_ImportOptions = .init(),
     importing: Bool = false
   ) throws(PlacesError) -> PlaceRecord {
     var violations: [FieldViolation] = []
     let name = place.name.trimmingCharacters(in: .whitespacesAndNewlines)
-    if name.isEmpty || name.count > 200 { violations.append(FieldViolation("place.name", "must be 1-200 characters")) }
+    if let violation = nameBound.violation(name, field: "place.name") { violations.append(violation) }
     switch place.kind {
     case .unspecified, .UNRECOGNIZED: violations.append(FieldViolation("place.kind", "must be one of GYM, SPORTS_CENTRE, LEISURE_CENTRE, SWIMMING_POOL, CLIMBING_GYM, YOGA_STUDIO, MARTIAL_ARTS, OTHER"))
     default: break
@@ -34,7 +39,9 @@ enum PlaceInput {
     var hours: OpeningHours? = nil
     var unreadableHours: String? = nil
     let hoursText = place.openingHours.osm.trimmingCharacters(in: .whitespacesAndNewlines)
-    if !hoursText.isEmpty {
+    if let violation = hoursBound.violation(hoursText, field: "place.opening_hours.osm") {
+      violations.append(violation)
+    } else if !hoursText.isEmpty {
       do {
         hours = try OpeningHours(hoursText)
       } catch where importing {
@@ -61,12 +68,12 @@ enum PlaceInput {
     for (value, field, limit) in [
       (place.phone, "place.phone", 50), (place.website, "place.website", 2048), (place.source, "place.source", 200),
       (place.address.street, "place.address.street", 200), (place.address.city, "place.address.city", 100),
-    ] where value.count > limit {
-      violations.append(FieldViolation(field, "must be at most \(limit) characters"))
+      (place.address.houseNumber, "place.address.house_number", 20), (place.address.postcode, "place.address.postcode", 20),
+      (place.address.country, "place.address.country", 10),
+    ] {
+      if let violation = TextBound(characters: limit).violation(value, field: field) { violations.append(violation) }
     }
-    if place.amenities.count > 50 || place.amenities.contains(where: { $0.isEmpty || $0.count > 50 }) {
-      violations.append(FieldViolation("place.amenities", "at most 50 amenities of 1-50 characters each"))
-    }
+    if let violation = amenityBound.violation(place.amenities, field: "place.amenities", count: 50) { violations.append(violation) }
     guard violations.isEmpty else { throw .invalid(violations) }
 
     var record = PlaceRecord(

@@ -46,12 +46,14 @@ extension PlacesService {
     }
     let page = Array(hits.dropFirst(offset).prefix(paging.size))
     let records = try await store.places(rids: page.map(\.rid))
+    let mapped = page.map { hit in records[hit.rid].map { PlaceMapping.result($0, distance: hit.distance, at: instant) } }
+    let found = mapped.indices.filter { mapped[$0] != nil }
+    let results = Paging.fitting(found.compactMap { mapped[$0] })
+    // Hits consumed: the whole page, or up to the last result a cut page still holds.
+    let consumed = results.count == found.count ? page.count : found[results.count - 1] + 1
     return .with { response in
-      response.results = page.compactMap { hit in
-        guard let record = records[hit.rid] else { return nil }
-        return PlaceMapping.result(record, distance: hit.distance, at: instant)
-      }
-      response.nextPageToken = offset + page.count < hits.count ? Paging.token(for: String(offset + page.count)) : ""
+      response.results = results
+      response.nextPageToken = offset + consumed < hits.count ? Paging.token(for: String(offset + consumed)) : ""
     }
   }
 

@@ -7,6 +7,8 @@ extension PlacesService {
   public static let defaultTrainerRadius = 10_000.0
   public static let maximumTrainerRadius = 100_000.0
   static let firstTrainerRadius = 2_500.0
+  static let specialtyBound = TextBound(characters: 50, minimum: 1)
+  static let bioBound = TextBound(characters: 2000)
 
   public func upsertTrainerListing(
     request: Gym_Places_V1_UpsertTrainerListingRequest, context: ServerContext
@@ -24,8 +26,8 @@ extension PlacesService {
       violations.append(FieldViolation("listing.service_radius_m", "must be between 0 and 100000 metres"))
     }
     let specialties = l.specialties.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    if specialties.count > 20 || specialties.contains(where: { $0.count > 50 || $0.contains("|") }) {
-      violations.append(FieldViolation("listing.specialties", "at most 20 specialties of up to 50 characters, without '|'"))
+    if specialties.count > 20 || specialties.contains(where: { !Self.specialtyBound.allows($0) || $0.contains("|") }) {
+      violations.append(FieldViolation("listing.specialties", "at most 20 specialties, each of which \(Self.specialtyBound.rule), without '|'"))
     }
     if !l.pricePerSession.isFinite || l.pricePerSession < 0 || l.pricePerSession > 10_000 {
       violations.append(FieldViolation("listing.price_per_session", "must be between 0 and 10000"))
@@ -34,7 +36,7 @@ extension PlacesService {
     if currency.count != 3 || !currency.allSatisfy(\.isLetter) {
       violations.append(FieldViolation("listing.currency", "must be an ISO 4217 code such as EUR"))
     }
-    if l.bio.count > 2000 { violations.append(FieldViolation("listing.bio", "must be at most 2000 characters")) }
+    if let violation = Self.bioBound.violation(l.bio, field: "listing.bio") { violations.append(violation) }
     if !l.gymID.isEmpty, try await store.place(id: l.gymID) == nil {
       violations.append(FieldViolation("listing.gym_id", "no place has this id"))
     }
@@ -66,8 +68,8 @@ extension PlacesService {
     if !request.maxPrice.isFinite || request.maxPrice < 0 {
       violations.append(FieldViolation("max_price", "must be 0 (no limit) or more"))
     }
-    if request.specialty.count > 50 { violations.append(FieldViolation("specialty", "must be at most 50 characters")) }
-    if request.query.count > 100 { violations.append(FieldViolation("query", "must be at most 100 characters")) }
+    if let violation = TextBound(characters: 50).violation(request.specialty, field: "specialty") { violations.append(violation) }
+    if let violation = TextBound(characters: 100).violation(request.query, field: "query") { violations.append(violation) }
     guard violations.isEmpty else { throw PlacesError.invalid(violations) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let specialty = request.specialty.trimmingCharacters(in: .whitespaces)
@@ -92,17 +94,18 @@ extension PlacesService {
     }
     let page = visible.dropFirst(offset).prefix(paging.size)
     return .with { response in
-      response.results = page.map { record, distance in
+      response.results = Paging.fitting(page.map { record, distance in
         let account = accounts[record.trainerID]
-        return .with {
+        return Gym_Places_V1_TrainerResult.with {
           $0.listing = PlaceMapping.listing(record)
           $0.distanceM = (distance * 10).rounded() / 10
           $0.username = account?.username ?? ""
           $0.displayName = account?.profile.displayName ?? ""
           $0.avatarURL = account?.profile.avatarURL ?? ""
         }
-      }
-      response.nextPageToken = offset + page.count < visible.count ? Paging.token(for: String(offset + page.count)) : ""
+      })
+      let sent = response.results.count
+      response.nextPageToken = offset + sent < visible.count ? Paging.token(for: String(offset + sent)) : ""
     }
   }
 

@@ -35,10 +35,15 @@ enum NutritionInput {
     var days: [NutritionPlanRecord.Day]
   }
 
+  static let nameBound = TextBound(characters: 100, minimum: 1)
+  static let mealNameBound = TextBound(characters: 60, minimum: 1)
+  /// A meal's or a food entry's description.
+  static let descriptionBound = TextBound(characters: 500)
+
   static func plan(_ plan: Gym_Plan_V1_NutritionPlan) throws(PlanError) -> ValidPlan {
     var violations: [FieldViolation] = []
     let name = plan.name.trimmingCharacters(in: .whitespacesAndNewlines)
-    if name.isEmpty || name.count > 100 { violations.append(.init("plan.name", "must be 1 to 100 characters")) }
+    if let violation = nameBound.violation(name, field: "plan.name") { violations.append(violation) }
     let (targets, targetProblems) = macros(plan.dailyTargets, field: "plan.daily_targets", kcal: 800...10_000)
     violations += targetProblems
     if plan.days.count > 7 { violations.append(.init("plan.days", "at most 7, one per weekday")) }
@@ -57,8 +62,8 @@ enum NutritionInput {
       for (m, meal) in day.meals.prefix(12).enumerated() {
         let mealField = "\(field).meals[\(m)]"
         let mealName = meal.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if mealName.isEmpty || mealName.count > 60 { violations.append(.init("\(mealField).name", "must be 1 to 60 characters")) }
-        if meal.description_p.count > 500 { violations.append(.init("\(mealField).description", "must be at most 500 characters")) }
+        if let violation = mealNameBound.violation(mealName, field: "\(mealField).name") { violations.append(violation) }
+        if let violation = descriptionBound.violation(meal.description_p, field: "\(mealField).description") { violations.append(violation) }
         if !(0...23).contains(meal.time.hours) || !(0...59).contains(meal.time.minutes) {
           violations.append(.init("\(mealField).time", "must be a time of day from 00:00 to 23:59"))
         }

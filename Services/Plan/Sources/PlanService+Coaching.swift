@@ -54,13 +54,14 @@ extension PlanService {
 
   public func listClients(request: Gym_Plan_V1_ListClientsRequest, context: ServerContext) async throws -> Gym_Plan_V1_ListClientsResponse {
     let caller = try Self.requireTrainer()
-    guard request.query.count <= 100 else { throw PlanError.invalid([.init("query", "must be at most 100 characters")]) }
+    if let violation = TextBound(characters: 100).violation(request.query, field: "query") { throw PlanError.invalid([violation]) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let rows = try await store.clients(
       trainerID: caller.userID, words: request.query.split(whereSeparator: \.isWhitespace).map(String.init), limit: paging.size, offset: offset)
+    let page = Paging.fitting(rows.map(Self.client))
     return .with {
-      $0.clients = rows.map(Self.client)
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: rows.count)
+      $0.clients = page
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: page.count, fetched: rows.count)
     }
   }
 
@@ -167,10 +168,10 @@ extension PlanService {
     default: .pending
     }
     let records = try await store.trainerRequests(userID: caller.userID, incoming: incoming, state: state, limit: paging.size, offset: offset)
-    let mapped = try await trainerRequests(records, viewerID: caller.userID)
+    let mapped = Paging.fitting(try await trainerRequests(records, viewerID: caller.userID))
     return .with {
       $0.requests = mapped
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: records.count)
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: mapped.count, fetched: records.count)
     }
   }
 
@@ -221,9 +222,11 @@ extension PlanService {
     }
   }
 
-  /// The words of a request or invitation: at most 1000 characters and 4000 bytes.
+  /// The words of a request or invitation.
+  static let messageBound = TextBound(characters: 1000)
+
   static func messageProblem(_ message: String) -> String? {
-    message.count > 1000 || message.utf8.count > 4000 ? "must be at most 1000 characters (4000 bytes)" : nil
+    messageBound.allows(message) ? nil : messageBound.rule
   }
 
   /// Tells the sender that `record` was accepted by `name`.

@@ -34,9 +34,10 @@ extension PlanService {
     let caller = try Caller.current()
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let records = try await store.nutritionPlans(ownerID: caller.userID, limit: paging.size, offset: offset)
+    let page = Paging.fitting(records.map(Self.nutritionPlan))
     return .with {
-      $0.plans = records.map(Self.nutritionPlan)
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: records.count)
+      $0.plans = page
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: page.count, fetched: records.count)
     }
   }
 
@@ -77,8 +78,9 @@ extension PlanService {
     var violations: [FieldViolation] = []
     if date > today { violations.append(.init("entry.date", "is in the future (in your time zone, \(zone.identifier))")) }
     let description = entry.description_p.trimmingCharacters(in: .whitespacesAndNewlines)
-    if description.isEmpty || description.count > 500 { violations.append(.init("entry.description", "must be 1 to 500 characters")) }
-    if entry.meal.count > 60 { violations.append(.init("entry.meal", "must be at most 60 characters")) }
+    if description.isEmpty { violations.append(.init("entry.description", "is required")) }
+    if let violation = NutritionInput.descriptionBound.violation(description, field: "entry.description") { violations.append(violation) }
+    if let violation = TextBound(characters: 60).violation(entry.meal, field: "entry.meal") { violations.append(violation) }
     let (macros, problems) = NutritionInput.macros(entry.macros, field: "entry.macros", kcal: 0...10_000)
     violations += problems
     guard violations.isEmpty else { throw PlanError.invalid(violations) }
@@ -94,9 +96,10 @@ extension PlanService {
     let to = try PlanInput.date(request.to, field: "to")
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let entries = try await store.foodLog(ownerID: caller.userID, from: from, to: to, limit: paging.size, offset: offset)
+    let page = Paging.fitting(entries.map(Self.foodEntry))
     return .with {
-      $0.entries = entries.map(Self.foodEntry)
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: entries.count)
+      $0.entries = page
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: page.count, fetched: entries.count)
     }
   }
 

@@ -32,9 +32,10 @@ extension PlanService {
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let records = try await store.routines(ownerID: caller.userID, limit: paging.size, offset: offset)
     let names = try await exerciseNames(records.flatMap(\.exerciseIDs))
+    let page = Paging.fitting(records.map { PlanMapping.routine($0, names: names) })
     return .with {
-      $0.routines = records.map { PlanMapping.routine($0, names: names) }
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: records.count)
+      $0.routines = page
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: page.count, fetched: records.count)
     }
   }
 

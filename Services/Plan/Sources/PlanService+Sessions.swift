@@ -2,6 +2,7 @@ import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import SwiftProtobuf
 
 extension PlanService {
   /// A routine's day, else today's first scheduled routine, else an empty session.
@@ -60,7 +61,9 @@ extension PlanService {
     let now = Date()
     let set = try Self.loggedSet(request.set, field: "set", now: now)
     // Dated by the store on the session's day, not the day it is logged.
-    let session = try await store.logSet(sessionID: request.sessionID, itemID: request.itemID, ownerID: caller.userID, set: set)
+    let session = try await store.logSet(sessionID: request.sessionID, itemID: request.itemID, ownerID: caller.userID, set: set) {
+      try Self.sessionFits($0, field: "set")
+    }
     let response = try await mapped(session)
     return .with { $0.session = response }
   }
@@ -119,14 +122,16 @@ extension PlanService {
     }
     guard violations.isEmpty else { throw PlanError.invalid(violations) }
     try await checkExercises(Array(exerciseFields.keys), fields: exerciseFields, now: now)
-    let session = try await store.editSession(sessionID: request.sessionID, ownerID: caller.userID, edits: edits)
+    let session = try await store.editSession(sessionID: request.sessionID, ownerID: caller.userID, edits: edits) {
+      try Self.sessionFits($0, field: "edits")
+    }
     let response = try await mapped(session)
     return .with { $0.session = response }
   }
 
   public func finishSession(request: Gym_Plan_V1_FinishSessionRequest, context: ServerContext) async throws -> Gym_Plan_V1_FinishSessionResponse {
     let caller = try Caller.current()
-    guard request.notes.count <= 2000 else { throw PlanError.invalid([.init("notes", "must be at most 2000 characters")]) }
+    if let violation = Self.sessionNotesBound.violation(request.notes, field: "notes") { throw PlanError.invalid([violation]) }
     let now = Date()
     var newRoutineID = ""
     let changes: PlanStore.RoutineChanges
@@ -170,8 +175,8 @@ extension PlanService {
     if date > LocalDate(now, in: zone) { violations.append(.init("date", "is in the future (in your time zone, \(zone.identifier))")) }
     if request.entries.isEmpty || request.entries.count > 30 { violations.append(.init("entries", "give 1 to 30 exercises")) }
     if !(0...1440).contains(request.durationMinutes) { violations.append(.init("duration_minutes", "must be 0 to 1440")) }
-    if request.name.count > 100 { violations.append(.init("name", "must be at most 100 characters")) }
-    if request.notes.count > 2000 { violations.append(.init("notes", "must be at most 2000 characters")) }
+    if let violation = Self.sessionNameBound.violation(request.name, field: "name") { violations.append(violation) }
+    if let violation = Self.sessionNotesBound.violation(request.notes, field: "notes") { violations.append(violation) }
     let start = date.instant(atMinute: 12 * 60, in: zone)
     var fields: [String: String] = [:]
     var items: [SessionRecord.Item] = []
@@ -180,6 +185,7 @@ extension PlanService {
       if entry.exerciseID.isEmpty { violations.append(.init("\(field).exercise_id", "is required")) }
       fields[entry.exerciseID] = fields[entry.exerciseID] ?? "\(field).exercise_id"
       if entry.sets.isEmpty || entry.sets.count > 50 { violations.append(.init("\(field).sets", "give 1 to 50 sets")) }
+      if let violation = RoutineInput.notesBound.violation(entry.notes, field: "\(field).notes") { violations.append(violation) }
       var sets: [SessionRecord.LoggedSet] = []
       for (s, set) in entry.sets.prefix(50).enumerated() {
         do {
@@ -192,13 +198,14 @@ extension PlanService {
     }
     guard violations.isEmpty else { throw PlanError.invalid(violations) }
     fields[""] = nil
+    let record = SessionRecord(
+      id: ID.make(now: now), ownerID: caller.userID, state: .finished, routineID: nil, dayIndex: 0,
+      name: request.name.isEmpty ? "Workout" : request.name, items: items, startedAt: start,
+      endedAt: start.addingTimeInterval(Double(request.durationMinutes) * 60), localDate: date, notes: request.notes,
+      summary: nil)
+    try Self.sessionFits(record, field: "entries")
     try await checkExercises(Array(fields.keys), fields: fields, now: now)
-    let session = try await store.logWorkout(
-      SessionRecord(
-        id: ID.make(now: now), ownerID: caller.userID, state: .finished, routineID: nil, dayIndex: 0,
-        name: request.name.isEmpty ? "Workout" : request.name, items: items, startedAt: start,
-        endedAt: start.addingTimeInterval(Double(request.durationMinutes) * 60), localDate: date, notes: request.notes,
-        summary: nil))
+    let session = try await store.logWorkout(record)
     let response = try await mapped(session)
     return .with { $0.session = response }
   }
@@ -211,9 +218,10 @@ extension PlanService {
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let sessions = try await store.sessions(ownerID: caller.userID, from: from, to: to, limit: paging.size, offset: offset)
     let names = try await exerciseNames(sessions.flatMap { $0.items.map(\.exerciseID) })
+    let page = Paging.fitting(sessions.map { PlanMapping.session($0, names: names) })
     return .with {
-      $0.sessions = sessions.map { PlanMapping.session($0, names: names) }
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: sessions.count)
+      $0.sessions = page
+      $0.nextPageToken = paging.nextToken(offset: offset, returned: page.count, fetched: sessions.count)
     }
   }
 
@@ -232,6 +240,20 @@ extension PlanService {
     return PlanMapping.session(session, names: try await exerciseNames(ids))
   }
 
+  static let sessionNameBound = TextBound(characters: 100)
+  static let sessionNotesBound = TextBound(characters: 2000)
+  /// The most a logged workout may encode to: a page of a few still fits a page's budget.
+  static let maximumSessionBytes = 256 << 10
+
+  /// Each field is bounded, but 1,500 sets of long notes are not: a session must stay
+  /// small enough that it, and a page of them, can be served. Refuses one that is not.
+  static func sessionFits(_ session: SessionRecord, field: String) throws(PlanError) {
+    let encoded = (try? PlanMapping.session(session, names: [:]).serializedBytes() as [UInt8])?.count ?? 0
+    guard encoded > maximumSessionBytes else { return }
+    throw .invalid([.init(
+      field, "the session would encode to \(encoded) bytes, more than the \(maximumSessionBytes) one may hold; shorten the notes")])
+  }
+
   static func loggedSet(_ set: Gym_Plan_V1_LoggedSet, field: String, now: Date) throws(PlanError) -> SessionRecord.LoggedSet {
     var violations: [FieldViolation] = []
     if !(0...1000).contains(set.reps) { violations.append(.init("\(field).reps", "must be 0 to 1000")) }
@@ -243,7 +265,7 @@ extension PlanService {
     }
     if !(0...36000).contains(set.durationSeconds) { violations.append(.init("\(field).duration_seconds", "must be 0 to 36000")) }
     if set.reps == 0 && set.durationSeconds == 0 { violations.append(.init("\(field).reps", "give reps, or duration_seconds for a timed set")) }
-    if set.notes.count > 500 { violations.append(.init("\(field).notes", "must be at most 500 characters")) }
+    if let violation = RoutineInput.notesBound.violation(set.notes, field: "\(field).notes") { violations.append(violation) }
     guard violations.isEmpty else { throw .invalid(violations) }
     return SessionRecord.LoggedSet(
       reps: Int(set.reps), weightKg: set.weightKg, rpe: set.rpe, durationSeconds: Int(set.durationSeconds), notes: set.notes,

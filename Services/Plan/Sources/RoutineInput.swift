@@ -12,17 +12,22 @@ enum RoutineInput {
     var exerciseFields: [String: String]
   }
 
+  static let nameBound = TextBound(characters: 100, minimum: 1)
+  static let descriptionBound = TextBound(characters: 5000, bytes: 20_000)
+  static let dayNameBound = TextBound(characters: 60)
+  static let notesBound = TextBound(characters: 500)
+
   static func validate(_ routine: Gym_Plan_V1_Routine, field prefix: String = "routine") throws(PlanError) -> Valid {
     var violations: [FieldViolation] = []
     let name = routine.name.trimmingCharacters(in: .whitespacesAndNewlines)
-    if name.isEmpty || name.count > 100 { violations.append(.init("\(prefix).name", "must be 1 to 100 characters")) }
-    if routine.description_p.count > 5000 { violations.append(.init("\(prefix).description", "must be at most 5000 characters")) }
+    if let violation = Self.nameBound.violation(name, field: "\(prefix).name") { violations.append(violation) }
+    if let violation = Self.descriptionBound.violation(routine.description_p, field: "\(prefix).description") { violations.append(violation) }
     if routine.days.isEmpty || routine.days.count > 7 { violations.append(.init("\(prefix).days", "must have 1 to 7 days")) }
     var fields: [String: String] = [:]
     var days: [RoutineRecord.Day] = []
     for (d, day) in routine.days.prefix(7).enumerated() {
       let dayField = "\(prefix).days[\(d)]"
-      if day.name.count > 60 { violations.append(.init("\(dayField).name", "must be at most 60 characters")) }
+      if let violation = Self.dayNameBound.violation(day.name, field: "\(dayField).name") { violations.append(violation) }
       if day.exercises.isEmpty || day.exercises.count > 30 {
         violations.append(.init("\(dayField).exercises", "a day needs 1 to 30 exercises"))
       }
@@ -35,7 +40,7 @@ enum RoutineInput {
           fields[exercise.exerciseID] = "\(field).exercise_id"
         }
         if exercise.sets.isEmpty || exercise.sets.count > 20 { violations.append(.init("\(field).sets", "needs 1 to 20 sets")) }
-        if exercise.notes.count > 500 { violations.append(.init("\(field).notes", "must be at most 500 characters")) }
+        if let violation = Self.notesBound.violation(exercise.notes, field: "\(field).notes") { violations.append(violation) }
         if !exercise.incrementKg.isFinite || exercise.incrementKg < 0 || exercise.incrementKg > 50 {
           violations.append(.init("\(field).increment_kg", "must be from 0 to 50 kg (0 = the default for the equipment)"))
         }

@@ -241,16 +241,19 @@ public nonisolated struct Gym_Auth_V1_Profile: @unchecked Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// 1..100 characters, at most 400 bytes (UTF-8); empty at registration = the username
   public var displayName: String {
     get {_storage._displayName}
     set {_uniqueStorage()._displayName = newValue}
   }
 
+  /// at most 1000 characters and 4000 bytes (UTF-8)
   public var bio: String {
     get {_storage._bio}
     set {_uniqueStorage()._bio = newValue}
   }
 
+  /// http(s), at most 2048 bytes
   public var avatarURL: String {
     get {_storage._avatarURL}
     set {_uniqueStorage()._avatarURL = newValue}
@@ -306,12 +309,13 @@ public nonisolated struct Gym_Auth_V1_Profile: @unchecked Sendable {
   /// Clears the value of `homeLocation`. Subsequent reads from it will return its default value.
   public mutating func clearHomeLocation() {_uniqueStorage()._homeLocation = nil}
 
+  /// at most 64 characters and 256 bytes (UTF-8)
   public var homeGymID: String {
     get {_storage._homeGymID}
     set {_uniqueStorage()._homeGymID = newValue}
   }
 
-  /// e.g. "Leeds, UK"; shown on the public profile when show_location
+  /// e.g. "Leeds, UK"; shown on the public profile when show_location; at most 100 characters and 400 bytes (UTF-8)
   public var city: String {
     get {_storage._city}
     set {_uniqueStorage()._city = newValue}
@@ -691,16 +695,19 @@ public nonisolated struct Gym_Auth_V1_RegisterRequest: Sendable {
 
   public var password: String = String()
 
+  /// at most 100 characters and 400 bytes (UTF-8); empty = the username
   public var displayName: String = String()
 
   public var acceptTerms: Bool = false
 
+  /// at most 32 characters
   public var termsVersion: String = String()
 
   /// MEMBER (default). TRAINER is never granted at sign-up: it files a trainer-role
   /// request, as wants_trainer_role does. ADMIN is refused.
   public var role: Gym_Common_V1_Role = .unspecified
 
+  /// at most 200 characters and 800 bytes (UTF-8)
   public var clientDescription: String = String()
 
   /// Required when the platform sets a minimum age; checked against it.
@@ -1175,7 +1182,7 @@ public nonisolated struct Gym_Auth_V1_SearchProfilesRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// empty = most viewed profiles
+  /// empty = most viewed profiles; at most 100 characters and 400 bytes (UTF-8)
   public var query: String = String()
 
   public var role: Gym_Common_V1_Role = .unspecified
@@ -1287,6 +1294,7 @@ public nonisolated struct Gym_Auth_V1_ListUsersRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// at most 100 characters and 400 bytes (UTF-8)
   public var query: String = String()
 
   public var role: Gym_Common_V1_Role = .unspecified
@@ -1326,6 +1334,7 @@ public nonisolated struct Gym_Auth_V1_BanUserRequest: Sendable {
 
   public var userID: String = String()
 
+  /// told to the user; 1..500 characters, at most 2000 bytes (UTF-8)
   public var reason: String = String()
 
   /// unset = indefinite
@@ -1516,7 +1525,7 @@ public nonisolated struct Gym_Auth_V1_RequestTrainerRoleRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// qualifications, experience; at most 2000 characters
+  /// qualifications, experience; at most 2000 characters and 8000 bytes (UTF-8)
   public var note: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()

@@ -835,7 +835,7 @@ public nonisolated struct Gym_Catalog_V1_ListExercisesRequest: Sendable {
 
   public var orderBy: Gym_Catalog_V1_ExerciseOrder = .unspecified
 
-  /// default 20, at most 100
+  /// default 20, at most 100; fewer when the page passes 1 MiB encoded
   public var pageSize: Int32 = 0
 
   public var pageToken: String = String()
@@ -1090,7 +1090,7 @@ public nonisolated struct Gym_Catalog_V1_ProgramExercise: Sendable {
   /// 0..1000; 0 = bodyweight or the lifter's choice
   public var weightKg: Double = 0
 
-  /// at most 500 characters
+  /// at most 500 characters and 2000 bytes (UTF-8)
   public var notes: String = String()
 
   /// Filled in by the service on every read (the exercise's current name).
@@ -1106,7 +1106,7 @@ public nonisolated struct Gym_Catalog_V1_ProgramDay: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// e.g. "Day 1: Push"; at most 60 characters
+  /// e.g. "Day 1: Push"; at most 60 characters and 240 bytes (UTF-8)
   public var name: String = String()
 
   /// 1..30
@@ -1143,13 +1143,13 @@ public nonisolated struct Gym_Catalog_V1_Program: @unchecked Sendable {
     set {_uniqueStorage()._id = newValue}
   }
 
-  /// 3..100 characters
+  /// 3..100 characters, at most 400 bytes (UTF-8)
   public var name: String {
     get {_storage._name}
     set {_uniqueStorage()._name = newValue}
   }
 
-  /// at most 5000 characters
+  /// at most 5000 characters and 20000 bytes (UTF-8)
   public var description_p: String {
     get {_storage._description_p}
     set {_uniqueStorage()._description_p = newValue}
@@ -1183,7 +1183,7 @@ public nonisolated struct Gym_Catalog_V1_Program: @unchecked Sendable {
     set {_uniqueStorage()._days = newValue}
   }
 
-  /// at most 10, each 1..30 characters
+  /// at most 10, each 1..30 characters and at most 120 bytes (UTF-8)
   public var tags: [String] {
     get {_storage._tags}
     set {_uniqueStorage()._tags = newValue}
@@ -1513,7 +1513,7 @@ public nonisolated struct Gym_Catalog_V1_ReportProgramRequest: Sendable {
 
   public var programID: String = String()
 
-  /// 3..500 characters
+  /// 3..500 characters, at most 2000 bytes (UTF-8)
   public var reason: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -1673,7 +1673,7 @@ public nonisolated struct Gym_Catalog_V1_RemoveProgramRequest: Sendable {
 
   public var id: String = String()
 
-  /// kept and shown to the author; 3..500 characters
+  /// kept and shown to the author; 3..500 characters, at most 2000 bytes (UTF-8)
   public var reason: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()

@@ -634,7 +634,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
         /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
         /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
@@ -1139,7 +1139,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_CreatePostRequest` messages.
@@ -1367,7 +1367,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
         /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
         /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
@@ -1872,7 +1872,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_CreatePostRequest` message.
@@ -2098,7 +2098,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
         /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
         /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
@@ -2605,7 +2605,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_CreatePostRequest` message.
@@ -4293,7 +4293,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
         /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
         /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
@@ -4943,7 +4943,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_CreatePostRequest` message.
@@ -5239,7 +5239,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
         /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
         /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
         ///
@@ -6204,7 +6204,7 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (text 1..4000).
+        /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_CreatePostRequest` message.
@@ -6620,7 +6620,7 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+    /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
     /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
     /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
     ///
@@ -7440,7 +7440,7 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (text 1..4000).
+    /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_CreatePostRequest` message.
@@ -7795,7 +7795,7 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (text 1..4000, a recipient); NOT_FOUND for an unknown or
+    /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes, a recipient); NOT_FOUND for an unknown or
     /// > banned recipient (alike, so a ban is not revealed); PERMISSION_DENIED when either
     /// > has blocked the other; FAILED_PRECONDITION for a message to oneself.
     ///
@@ -8732,7 +8732,7 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (text 1..4000).
+    /// > Errors: INVALID_ARGUMENT (text 1..4000 characters and at most 16384 bytes).
     ///
     /// - Parameters:
     ///   - message: request message to send.

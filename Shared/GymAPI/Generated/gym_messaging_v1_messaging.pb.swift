@@ -447,7 +447,7 @@ public nonisolated struct Gym_Messaging_V1_Message: Sendable {
   /// Clears the value of `sender`. Subsequent reads from it will return its default value.
   public mutating func clearSender() {self._sender = nil}
 
-  /// 1..4000 characters; may be empty with attachments
+  /// 1..4000 characters and at most 16384 bytes (UTF-8); may be empty with attachments
   public var text: String = String()
 
   public var sentAt: SwiftProtobuf.Google_Protobuf_Timestamp {
@@ -554,7 +554,7 @@ public nonisolated struct Gym_Messaging_V1_AttachmentUpload: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// at most 200 characters
+  /// at most 200 characters and 800 bytes (UTF-8)
   public var filename: String = String()
 
   /// the client's word; refused when the bytes say otherwise
@@ -683,7 +683,7 @@ public nonisolated struct Gym_Messaging_V1_ListConversationsRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// default 20, at most 100
+  /// default 20, at most 100; a page holds fewer when its items pass 1 MiB encoded (follow next_page_token)
   public var pageSize: Int32 = 0
 
   public var pageToken: String = String()
@@ -796,10 +796,10 @@ public nonisolated struct Gym_Messaging_V1_Room: Sendable {
 
   public var id: String = String()
 
-  /// 3..80 characters
+  /// 3..80 characters, at most 320 bytes (UTF-8)
   public var name: String = String()
 
-  /// at most 500 characters
+  /// at most 500 characters and 2000 bytes (UTF-8)
   public var topic: String = String()
 
   /// set when the room is a catalog program's discussion
@@ -860,8 +860,10 @@ public nonisolated struct Gym_Messaging_V1_CreateRoomRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// 3..80 characters, at most 320 bytes (UTF-8)
   public var name: String = String()
 
+  /// at most 500 characters and 2000 bytes (UTF-8)
   public var topic: String = String()
 
   public var programID: String = String()
@@ -897,7 +899,7 @@ public nonisolated struct Gym_Messaging_V1_ListRoomsRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// words in the name or topic
+  /// words in the name or topic; at most 100 characters and 400 bytes (UTF-8)
   public var query: String = String()
 
   public var programID: String = String()
@@ -1050,6 +1052,7 @@ public nonisolated struct Gym_Messaging_V1_PostRoomMessageRequest: Sendable {
 
   public var roomID: String = String()
 
+  /// 1..4000 characters, at most 16384 bytes (UTF-8); may be empty with attachments
   public var text: String = String()
 
   public var attachmentIds: [String] = []
@@ -1711,7 +1714,7 @@ public nonisolated struct Gym_Messaging_V1_Post: Sendable {
   /// Clears the value of `author`. Subsequent reads from it will return its default value.
   public mutating func clearAuthor() {self._author = nil}
 
-  /// 1..4000 characters
+  /// 1..4000 characters, at most 16384 bytes (UTF-8)
   public var text: String = String()
 
   public var createdAt: SwiftProtobuf.Google_Protobuf_Timestamp {
@@ -1744,6 +1747,7 @@ public nonisolated struct Gym_Messaging_V1_CreatePostRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// 1..4000 characters, at most 16384 bytes (UTF-8); may be empty with attachments
   public var text: String = String()
 
   public var attachmentIds: [String] = []
@@ -1895,6 +1899,7 @@ public nonisolated struct Gym_Messaging_V1_DeletePostAsAdminRequest: Sendable {
 
   public var id: String = String()
 
+  /// 1..500 characters, at most 2000 bytes (UTF-8)
   public var reason: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -2012,6 +2017,7 @@ public nonisolated struct Gym_Messaging_V1_DeleteMessageRequest: Sendable {
 
   public var id: String = String()
 
+  /// 1..500 characters, at most 2000 bytes (UTF-8)
   public var reason: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -2063,7 +2069,7 @@ public nonisolated struct Gym_Messaging_V1_CreateReportRequest: Sendable {
 
   public var category: Gym_Messaging_V1_ReportCategory = .unspecified
 
-  /// optional: at most 1000 characters and 4000 bytes of UTF-8
+  /// optional: at most 1000 characters and 4000 bytes (UTF-8)
   public var details: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -2309,7 +2315,7 @@ public nonisolated struct Gym_Messaging_V1_ResolveReportCaseRequest: Sendable {
 
   public var action: Gym_Messaging_V1_ReportAction = .unspecified
 
-  /// 1..500 characters; kept, and the removal's reason
+  /// 1..500 characters, at most 2000 bytes (UTF-8); kept, and the removal's reason
   public var reason: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -2347,15 +2353,20 @@ public nonisolated struct Gym_Messaging_V1_NotifyRequest: Sendable {
 
   public var userID: String = String()
 
+  /// 1..50 characters, at most 200 bytes (UTF-8)
   public var kind: String = String()
 
+  /// 1..200 characters, at most 800 bytes (UTF-8)
   public var title: String = String()
 
+  /// at most 2000 characters and 8000 bytes (UTF-8)
   public var body: String = String()
 
+  /// at most 200 characters and 800 bytes (UTF-8)
   public var reference: String = String()
 
   /// The caller's key: a second Notify with the same key for the same user is a no-op.
+  /// At most 200 characters and 800 bytes (UTF-8).
   public var idempotencyKey: String = String()
 
   /// The other user the notification is about (named in it), if any: the notification

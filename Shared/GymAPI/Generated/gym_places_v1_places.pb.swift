@@ -92,15 +92,19 @@ public nonisolated struct Gym_Places_V1_Address: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Every string here is bounded in characters and UTF-8 bytes (4 bytes a character).
   public var street: String = String()
 
+  /// at most 20 characters
   public var houseNumber: String = String()
 
+  /// at most 20 characters
   public var postcode: String = String()
 
+  /// at most 100 characters
   public var city: String = String()
 
-  /// ISO 3166-1 alpha-2 where known
+  /// ISO 3166-1 alpha-2 where known; at most 10 characters
   public var country: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -150,7 +154,7 @@ public nonisolated struct Gym_Places_V1_OpeningHours: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// OpenStreetMap opening_hours syntax, as given
+  /// OpenStreetMap opening_hours syntax, as given; at most 500 characters and 2000 bytes (UTF-8)
   public var osm: String = String()
 
   /// what it means, in the place's time zone
@@ -178,6 +182,7 @@ public nonisolated struct Gym_Places_V1_Place: @unchecked Sendable {
     set {_uniqueStorage()._id = newValue}
   }
 
+  /// 1..200 characters, at most 800 bytes (UTF-8)
   public var name: String {
     get {_storage._name}
     set {_uniqueStorage()._name = newValue}
@@ -206,11 +211,13 @@ public nonisolated struct Gym_Places_V1_Place: @unchecked Sendable {
   /// Clears the value of `address`. Subsequent reads from it will return its default value.
   public mutating func clearAddress() {_uniqueStorage()._address = nil}
 
+  /// at most 50 characters and 200 bytes (UTF-8)
   public var phone: String {
     get {_storage._phone}
     set {_uniqueStorage()._phone = newValue}
   }
 
+  /// http(s); at most 2048 characters and 8192 bytes (UTF-8)
   public var website: String {
     get {_storage._website}
     set {_uniqueStorage()._website = newValue}
@@ -240,13 +247,13 @@ public nonisolated struct Gym_Places_V1_Place: @unchecked Sendable {
   /// Clears the value of `price`. Subsequent reads from it will return its default value.
   public mutating func clearPrice() {_uniqueStorage()._price = nil}
 
-  /// e.g. "sauna", "parking", "showers"
+  /// e.g. "sauna", "parking", "showers"; at most 50, each 1..50 characters, at most 200 bytes (UTF-8)
   public var amenities: [String] {
     get {_storage._amenities}
     set {_uniqueStorage()._amenities = newValue}
   }
 
-  /// e.g. "osm:node/123456"; unique
+  /// e.g. "osm:node/123456"; unique; at most 200 characters and 800 bytes (UTF-8)
   public var source: String {
     get {_storage._source}
     set {_uniqueStorage()._source = newValue}
@@ -661,13 +668,14 @@ public nonisolated struct Gym_Places_V1_TrainerListing: Sendable {
   /// how far the trainer travels; 0..100000
   public var serviceRadiusM: Double = 0
 
-  /// e.g. "strength", "weight loss"
+  /// e.g. "strength", "weight loss"; at most 20, each at most 50 characters and 200 bytes (UTF-8), without '|'
   public var specialties: [String] = []
 
   public var pricePerSession: Double = 0
 
   public var currency: String = String()
 
+  /// at most 2000 characters and 8000 bytes (UTF-8)
   public var bio: String = String()
 
   /// a place id, optional

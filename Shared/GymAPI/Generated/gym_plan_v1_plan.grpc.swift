@@ -1143,7 +1143,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > The set counts on the session's day (a workout crossing midnight stays on the day
-        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+        /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
         /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
@@ -1176,8 +1177,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
-        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past
+        /// > 256 KiB); NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise would pass the
+        /// > exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_EditSessionRequest` messages.
@@ -1228,8 +1230,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-        /// > the sessions cap, per day or in all.
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+        /// > would encode past 256 KiB); RESOURCE_EXHAUSTED at the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_LogWorkoutRequest` messages.
@@ -2144,7 +2146,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > The set counts on the session's day (a workout crossing midnight stays on the day
-        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+        /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
         /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
@@ -2177,8 +2180,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
-        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past
+        /// > 256 KiB); NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise would pass the
+        /// > exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
@@ -2229,8 +2233,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-        /// > the sessions cap, per day or in all.
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+        /// > would encode past 256 KiB); RESOURCE_EXHAUSTED at the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -3143,7 +3147,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > The set counts on the session's day (a workout crossing midnight stays on the day
-        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+        /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
         /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
@@ -3176,8 +3181,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
-        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past
+        /// > 256 KiB); NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise would pass the
+        /// > exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_EditSessionRequest` message.
@@ -3228,8 +3234,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-        /// > the sessions cap, per day or in all.
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+        /// > would encode past 256 KiB); RESOURCE_EXHAUSTED at the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -6236,7 +6242,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > The set counts on the session's day (a workout crossing midnight stays on the day
-        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+        /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
         /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
@@ -6279,8 +6286,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
-        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past
+        /// > 256 KiB); NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise would pass the
+        /// > exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
@@ -6346,8 +6354,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-        /// > the sessions cap, per day or in all.
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+        /// > would encode past 256 KiB); RESOURCE_EXHAUSTED at the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -7706,7 +7714,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > The set counts on the session's day (a workout crossing midnight stays on the day
-        /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+        /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+        /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
         /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
         /// - Parameters:
@@ -7771,8 +7780,9 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
-        /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+        /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past
+        /// > 256 KiB); NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise would pass the
+        /// > exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
@@ -7871,8 +7881,8 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-        /// > the sessions cap, per day or in all.
+        /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+        /// > would encode past 256 KiB); RESOURCE_EXHAUSTED at the sessions cap, per day or in all.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -9535,7 +9545,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > The set counts on the session's day (a workout crossing midnight stays on the day
-    /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+    /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+    /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
     /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
     ///
     /// - Parameters:
@@ -9590,8 +9601,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
-    /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+    /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past
+    /// > 256 KiB); NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise would pass the
+    /// > exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_EditSessionRequest` message.
@@ -9675,8 +9687,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-    /// > the sessions cap, per day or in all.
+    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+    /// > would encode past 256 KiB); RESOURCE_EXHAUSTED at the sessions cap, per day or in all.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_LogWorkoutRequest` message.
@@ -11222,7 +11234,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > The set counts on the session's day (a workout crossing midnight stays on the day
-    /// > it started). Errors: INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when the
+    /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+    /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
     /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
     ///
     /// - Parameters:
@@ -11285,8 +11298,9 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT; NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise
-    /// > would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
+    /// > Errors: INVALID_ARGUMENT (also naming edits when the session would encode past
+    /// > 256 KiB); NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise would pass the
+    /// > exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -11382,8 +11396,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises); RESOURCE_EXHAUSTED at
-    /// > the sessions cap, per day or in all.
+    /// > Errors: INVALID_ARGUMENT (future date, unknown exercises, entries when the workout
+    /// > would encode past 256 KiB); RESOURCE_EXHAUSTED at the sessions cap, per day or in all.
     ///
     /// - Parameters:
     ///   - message: request message to send.

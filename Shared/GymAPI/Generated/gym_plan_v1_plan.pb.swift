@@ -700,7 +700,7 @@ public nonisolated struct Gym_Plan_V1_RoutineExercise: Sendable {
   /// 1..20
   public var sets: [Gym_Plan_V1_PlannedSet] = []
 
-  /// at most 500 characters
+  /// at most 500 characters and 2000 bytes (UTF-8)
   public var notes: String = String()
 
   /// How much to add when every set hit its target; 0 = a default by equipment
@@ -717,7 +717,7 @@ public nonisolated struct Gym_Plan_V1_RoutineDay: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// at most 60 characters, e.g. "Day 1: Push"
+  /// at most 60 characters and 240 bytes (UTF-8), e.g. "Day 1: Push"
   public var name: String = String()
 
   /// 1..30
@@ -735,10 +735,10 @@ public nonisolated struct Gym_Plan_V1_Routine: Sendable {
 
   public var id: String = String()
 
-  /// 1..100 characters
+  /// 1..100 characters, at most 400 bytes (UTF-8)
   public var name: String = String()
 
-  /// at most 5000 characters
+  /// at most 5000 characters and 20000 bytes (UTF-8)
   public var description_p: String = String()
 
   /// 1..7
@@ -867,7 +867,7 @@ public nonisolated struct Gym_Plan_V1_ListRoutinesRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// default 20, at most 100
+  /// default 20, at most 100; a page holds fewer when its items pass 1 MiB encoded (follow next_page_token)
   public var pageSize: Int32 = 0
 
   public var pageToken: String = String()
@@ -1011,7 +1011,7 @@ public nonisolated struct Gym_Plan_V1_PublishRoutineRequest: Sendable {
   /// 5..300
   public var sessionMinutes: Int32 = 0
 
-  /// at most 10
+  /// at most 10, each 1..30 characters and at most 120 bytes (UTF-8), as the catalog checks
   public var tags: [String] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -1417,7 +1417,7 @@ public nonisolated struct Gym_Plan_V1_LoggedSet: Sendable {
 
   public var durationSeconds: Int32 = 0
 
-  /// at most 500 characters
+  /// at most 500 characters and 2000 bytes (UTF-8)
   public var notes: String = String()
 
   public var loggedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
@@ -1889,6 +1889,7 @@ public nonisolated struct Gym_Plan_V1_FinishSessionRequest: Sendable {
 
   public var sessionID: String = String()
 
+  /// at most 2000 characters and 8000 bytes (UTF-8)
   public var notes: String = String()
 
   public var routineChanges: Gym_Plan_V1_RoutineChanges = .unspecified
@@ -1969,14 +1970,17 @@ public nonisolated struct Gym_Plan_V1_LogWorkoutRequest: Sendable {
   /// Clears the value of `date`. Subsequent reads from it will return its default value.
   public mutating func clearDate() {self._date = nil}
 
-  /// 1..30
+  /// 1..30. The workout as a whole must encode to at most 256 KiB (long notes on
+  /// every set pass it): INVALID_ARGUMENT naming entries otherwise.
   public var entries: [Gym_Plan_V1_LogWorkoutRequest.Entry] = []
 
   /// 0 = unknown
   public var durationMinutes: Int32 = 0
 
+  /// at most 2000 characters and 8000 bytes (UTF-8)
   public var notes: String = String()
 
+  /// at most 100 characters and 400 bytes (UTF-8)
   public var name: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -1991,6 +1995,7 @@ public nonisolated struct Gym_Plan_V1_LogWorkoutRequest: Sendable {
     /// 1..50
     public var sets: [Gym_Plan_V1_LoggedSet] = []
 
+    /// at most 500 characters and 2000 bytes (UTF-8)
     public var notes: String = String()
 
     public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -2851,10 +2856,10 @@ public nonisolated struct Gym_Plan_V1_PlannedMeal: Sendable {
   /// Clears the value of `time`. Subsequent reads from it will return its default value.
   public mutating func clearTime() {self._time = nil}
 
-  /// 1..60 characters, e.g. "Breakfast"
+  /// 1..60 characters, at most 240 bytes (UTF-8), e.g. "Breakfast"
   public var name: String = String()
 
-  /// at most 500 characters
+  /// at most 500 characters and 2000 bytes (UTF-8)
   public var description_p: String = String()
 
   public var macros: Gym_Plan_V1_Macros {
@@ -2896,7 +2901,7 @@ public nonisolated struct Gym_Plan_V1_NutritionPlan: Sendable {
 
   public var id: String = String()
 
-  /// 1..100 characters
+  /// 1..100 characters, at most 400 bytes (UTF-8)
   public var name: String = String()
 
   /// kcal 800..10000
@@ -3137,10 +3142,10 @@ public nonisolated struct Gym_Plan_V1_FoodEntry: Sendable {
   /// Clears the value of `date`. Subsequent reads from it will return its default value.
   public mutating func clearDate() {self._date = nil}
 
-  /// e.g. "Lunch"; at most 60 characters
+  /// e.g. "Lunch"; at most 60 characters and 240 bytes (UTF-8)
   public var meal: String = String()
 
-  /// 1..500 characters
+  /// 1..500 characters, at most 2000 bytes (UTF-8)
   public var description_p: String = String()
 
   public var macros: Gym_Plan_V1_Macros {
@@ -3449,7 +3454,7 @@ public nonisolated struct Gym_Plan_V1_InviteClientRequest: Sendable {
 
   public var email: String = String()
 
-  /// at most 1000 characters
+  /// at most 1000 characters and 4000 bytes (UTF-8)
   public var message: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -3750,7 +3755,7 @@ public nonisolated struct Gym_Plan_V1_RequestTrainerRequest: Sendable {
 
   public var trainerID: String = String()
 
-  /// at most 1000 characters
+  /// at most 1000 characters and 4000 bytes (UTF-8)
   public var message: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()

@@ -36,8 +36,10 @@ extension PlanStore {
   /// many sets as planned; a skipped item that gets a set is no longer skipped. The set
   /// is dated on its session's local day, so a workout that crosses midnight stays on
   /// the day it started in history and statistics.
+  /// - Parameter check: sees the session as it would be; what it throws undoes the set.
   public func logSet(
-    sessionID: String, itemID: String, ownerID: String, set: SessionRecord.LoggedSet
+    sessionID: String, itemID: String, ownerID: String, set: SessionRecord.LoggedSet,
+    check: @Sendable (SessionRecord) throws -> Void = { _ in }
   ) async throws -> SessionRecord {
     try await writer.write { db in
       let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
@@ -55,7 +57,9 @@ extension PlanStore {
       let state: SessionRecord.ItemState =
         item.planned > 0 && logged >= item.planned ? .done : (item.state == .skipped ? .pending : item.state)
       try db.execute(sql: "UPDATE session_items SET state = ? WHERE rid = ?", arguments: [state.rawValue, item.rid])
-      return try Self.loadSession(db, rid: rid)
+      let session = try Self.loadSession(db, rid: rid)
+      try check(session)
+      return session
     }
   }
 
@@ -80,7 +84,10 @@ extension PlanStore {
   }
 
   /// Applies every edit in order, or none.
-  public func editSession(sessionID: String, ownerID: String, edits: [SessionEdit]) async throws -> SessionRecord {
+  /// - Parameter check: sees the session as it would be; what it throws undoes the edits.
+  public func editSession(
+    sessionID: String, ownerID: String, edits: [SessionEdit], check: @Sendable (SessionRecord) throws -> Void = { _ in }
+  ) async throws -> SessionRecord {
     try await writer.write { db in
       let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
       let encoder = JSONEncoder()
@@ -113,7 +120,9 @@ extension PlanStore {
             sql: "UPDATE session_items SET planned_sets = ? WHERE rid = ?", arguments: [try encoder.encode(sets), item.rid])
         }
       }
-      return try Self.loadSession(db, rid: rid)
+      let session = try Self.loadSession(db, rid: rid)
+      try check(session)
+      return session
     }
   }
 

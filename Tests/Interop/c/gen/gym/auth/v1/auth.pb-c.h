@@ -142,8 +142,17 @@ typedef enum _Gym__Auth__V1__TrainerRoleRequestState {
 struct  Gym__Auth__V1__Profile
 {
   ProtobufCMessage base;
+  /*
+   * 1..100 characters, at most 400 bytes (UTF-8); empty at registration = the username
+   */
   char *display_name;
+  /*
+   * at most 1000 characters and 4000 bytes (UTF-8)
+   */
   char *bio;
+  /*
+   * http(s), at most 2048 bytes
+   */
   char *avatar_url;
   Gym__Common__V1__Date *date_of_birth;
   Gym__Auth__V1__Sex sex;
@@ -159,9 +168,12 @@ struct  Gym__Auth__V1__Profile
    * private: only its city-level form is ever shown
    */
   Gym__Common__V1__LatLng *home_location;
+  /*
+   * at most 64 characters and 256 bytes (UTF-8)
+   */
   char *home_gym_id;
   /*
-   * e.g. "Leeds, UK"; shown on the public profile when show_location
+   * e.g. "Leeds, UK"; shown on the public profile when show_location; at most 100 characters and 400 bytes (UTF-8)
    */
   char *city;
   /*
@@ -354,14 +366,23 @@ struct  Gym__Auth__V1__RegisterRequest
    */
   char *username;
   char *password;
+  /*
+   * at most 100 characters and 400 bytes (UTF-8); empty = the username
+   */
   char *display_name;
   protobuf_c_boolean accept_terms;
+  /*
+   * at most 32 characters
+   */
   char *terms_version;
   /*
    * MEMBER (default). TRAINER is never granted at sign-up: it files a trainer-role
    * request, as wants_trainer_role does. ADMIN is refused.
    */
   Gym__Common__V1__Role role;
+  /*
+   * at most 200 characters and 800 bytes (UTF-8)
+   */
   char *client_description;
   /*
    * Required when the platform sets a minimum age; checked against it.
@@ -663,7 +684,7 @@ struct  Gym__Auth__V1__SearchProfilesRequest
 {
   ProtobufCMessage base;
   /*
-   * empty = most viewed profiles
+   * empty = most viewed profiles; at most 100 characters and 400 bytes (UTF-8)
    */
   char *query;
   Gym__Common__V1__Role role;
@@ -750,6 +771,9 @@ struct  Gym__Auth__V1__GetSigningKeysResponse
 struct  Gym__Auth__V1__ListUsersRequest
 {
   ProtobufCMessage base;
+  /*
+   * at most 100 characters and 400 bytes (UTF-8)
+   */
   char *query;
   Gym__Common__V1__Role role;
   protobuf_c_boolean banned_only;
@@ -781,6 +805,9 @@ struct  Gym__Auth__V1__BanUserRequest
 {
   ProtobufCMessage base;
   char *user_id;
+  /*
+   * told to the user; 1..500 characters, at most 2000 bytes (UTF-8)
+   */
   char *reason;
   /*
    * unset = indefinite
@@ -891,7 +918,7 @@ struct  Gym__Auth__V1__RequestTrainerRoleRequest
 {
   ProtobufCMessage base;
   /*
-   * qualifications, experience; at most 2000 characters
+   * qualifications, experience; at most 2000 characters and 8000 bytes (UTF-8)
    */
   char *note;
 };

@@ -349,7 +349,7 @@ struct  Gym__Catalog__V1__ListExercisesRequest
   Gym__Catalog__V1__Difficulty difficulty;
   Gym__Catalog__V1__ExerciseOrder order_by;
   /*
-   * default 20, at most 100
+   * default 20, at most 100; fewer when the page passes 1 MiB encoded
    */
   int32_t page_size;
   char *page_token;
@@ -539,7 +539,7 @@ struct  Gym__Catalog__V1__ProgramExercise
    */
   double weight_kg;
   /*
-   * at most 500 characters
+   * at most 500 characters and 2000 bytes (UTF-8)
    */
   char *notes;
   /*
@@ -556,7 +556,7 @@ struct  Gym__Catalog__V1__ProgramDay
 {
   ProtobufCMessage base;
   /*
-   * e.g. "Day 1: Push"; at most 60 characters
+   * e.g. "Day 1: Push"; at most 60 characters and 240 bytes (UTF-8)
    */
   char *name;
   /*
@@ -587,11 +587,11 @@ struct  Gym__Catalog__V1__Program
   ProtobufCMessage base;
   char *id;
   /*
-   * 3..100 characters
+   * 3..100 characters, at most 400 bytes (UTF-8)
    */
   char *name;
   /*
-   * at most 5000 characters
+   * at most 5000 characters and 20000 bytes (UTF-8)
    */
   char *description;
   Gym__Catalog__V1__Goal goal;
@@ -610,7 +610,7 @@ struct  Gym__Catalog__V1__Program
   size_t n_days;
   Gym__Catalog__V1__ProgramDay **days;
   /*
-   * at most 10, each 1..30 characters
+   * at most 10, each 1..30 characters and at most 120 bytes (UTF-8)
    */
   size_t n_tags;
   char **tags;
@@ -820,7 +820,7 @@ struct  Gym__Catalog__V1__ReportProgramRequest
   ProtobufCMessage base;
   char *program_id;
   /*
-   * 3..500 characters
+   * 3..500 characters, at most 2000 bytes (UTF-8)
    */
   char *reason;
 };
@@ -947,7 +947,7 @@ struct  Gym__Catalog__V1__RemoveProgramRequest
   ProtobufCMessage base;
   char *id;
   /*
-   * kept and shown to the author; 3..500 characters
+   * kept and shown to the author; 3..500 characters, at most 2000 bytes (UTF-8)
    */
   char *reason;
 };

@@ -266,7 +266,7 @@ struct  Gym__Messaging__V1__Message
   char *room_id;
   Gym__Messaging__V1__UserRef *sender;
   /*
-   * 1..4000 characters; may be empty with attachments
+   * 1..4000 characters and at most 16384 bytes (UTF-8); may be empty with attachments
    */
   char *text;
   Google__Protobuf__Timestamp *sent_at;
@@ -340,7 +340,7 @@ struct  Gym__Messaging__V1__AttachmentUpload
 {
   ProtobufCMessage base;
   /*
-   * at most 200 characters
+   * at most 200 characters and 800 bytes (UTF-8)
    */
   char *filename;
   /*
@@ -414,7 +414,7 @@ struct  Gym__Messaging__V1__ListConversationsRequest
 {
   ProtobufCMessage base;
   /*
-   * default 20, at most 100
+   * default 20, at most 100; a page holds fewer when its items pass 1 MiB encoded (follow next_page_token)
    */
   int32_t page_size;
   char *page_token;
@@ -509,11 +509,11 @@ struct  Gym__Messaging__V1__Room
   ProtobufCMessage base;
   char *id;
   /*
-   * 3..80 characters
+   * 3..80 characters, at most 320 bytes (UTF-8)
    */
   char *name;
   /*
-   * at most 500 characters
+   * at most 500 characters and 2000 bytes (UTF-8)
    */
   char *topic;
   /*
@@ -550,7 +550,13 @@ struct  Gym__Messaging__V1__Room
 struct  Gym__Messaging__V1__CreateRoomRequest
 {
   ProtobufCMessage base;
+  /*
+   * 3..80 characters, at most 320 bytes (UTF-8)
+   */
   char *name;
+  /*
+   * at most 500 characters and 2000 bytes (UTF-8)
+   */
   char *topic;
   char *program_id;
 };
@@ -573,7 +579,7 @@ struct  Gym__Messaging__V1__ListRoomsRequest
 {
   ProtobufCMessage base;
   /*
-   * words in the name or topic
+   * words in the name or topic; at most 100 characters and 400 bytes (UTF-8)
    */
   char *query;
   char *program_id;
@@ -686,6 +692,9 @@ struct  Gym__Messaging__V1__PostRoomMessageRequest
 {
   ProtobufCMessage base;
   char *room_id;
+  /*
+   * 1..4000 characters, at most 16384 bytes (UTF-8); may be empty with attachments
+   */
   char *text;
   size_t n_attachment_ids;
   char **attachment_ids;
@@ -1132,7 +1141,7 @@ struct  Gym__Messaging__V1__Post
   char *id;
   Gym__Messaging__V1__UserRef *author;
   /*
-   * 1..4000 characters
+   * 1..4000 characters, at most 16384 bytes (UTF-8)
    */
   char *text;
   Google__Protobuf__Timestamp *created_at;
@@ -1150,6 +1159,9 @@ struct  Gym__Messaging__V1__Post
 struct  Gym__Messaging__V1__CreatePostRequest
 {
   ProtobufCMessage base;
+  /*
+   * 1..4000 characters, at most 16384 bytes (UTF-8); may be empty with attachments
+   */
   char *text;
   size_t n_attachment_ids;
   char **attachment_ids;
@@ -1272,6 +1284,9 @@ struct  Gym__Messaging__V1__DeletePostAsAdminRequest
 {
   ProtobufCMessage base;
   char *id;
+  /*
+   * 1..500 characters, at most 2000 bytes (UTF-8)
+   */
   char *reason;
 };
 #define GYM__MESSAGING__V1__DELETE_POST_AS_ADMIN_REQUEST__INIT \
@@ -1366,6 +1381,9 @@ struct  Gym__Messaging__V1__DeleteMessageRequest
 {
   ProtobufCMessage base;
   char *id;
+  /*
+   * 1..500 characters, at most 2000 bytes (UTF-8)
+   */
   char *reason;
 };
 #define GYM__MESSAGING__V1__DELETE_MESSAGE_REQUEST__INIT \
@@ -1395,7 +1413,7 @@ struct  Gym__Messaging__V1__CreateReportRequest
   ProtobufCMessage base;
   Gym__Messaging__V1__ReportCategory category;
   /*
-   * optional: at most 1000 characters and 4000 bytes of UTF-8
+   * optional: at most 1000 characters and 4000 bytes (UTF-8)
    */
   char *details;
   Gym__Messaging__V1__CreateReportRequest__TargetCase target_case;
@@ -1542,7 +1560,7 @@ struct  Gym__Messaging__V1__ResolveReportCaseRequest
   char *case_id;
   Gym__Messaging__V1__ReportAction action;
   /*
-   * 1..500 characters; kept, and the removal's reason
+   * 1..500 characters, at most 2000 bytes (UTF-8); kept, and the removal's reason
    */
   char *reason;
 };
@@ -1566,12 +1584,25 @@ struct  Gym__Messaging__V1__NotifyRequest
 {
   ProtobufCMessage base;
   char *user_id;
+  /*
+   * 1..50 characters, at most 200 bytes (UTF-8)
+   */
   char *kind;
+  /*
+   * 1..200 characters, at most 800 bytes (UTF-8)
+   */
   char *title;
+  /*
+   * at most 2000 characters and 8000 bytes (UTF-8)
+   */
   char *body;
+  /*
+   * at most 200 characters and 800 bytes (UTF-8)
+   */
   char *reference;
   /*
    * The caller's key: a second Notify with the same key for the same user is a no-op.
+   * At most 200 characters and 800 bytes (UTF-8).
    */
   char *idempotency_key;
   /*

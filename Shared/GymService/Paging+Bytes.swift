@@ -1,0 +1,43 @@
+import SwiftProtobuf
+import Synchronization
+
+/// Pages bounded by bytes as well as count. Write-time bounds keep every stored object
+/// well under the response limit, but a full page of large ones need not be: a page
+/// stops adding items once their encoded size would pass `byteBudget`, and its token
+/// continues exactly after the last item returned.
+extension Paging {
+  /// The most a page's items may encode to: 1 MiB, a quarter of the 4 MiB that gRPC
+  /// clients accept by default, or a quarter of a lower `GYM_MAX_MESSAGE_BYTES`.
+  public static let defaultByteBudget = 1 << 20
+  private static let budget = Atomic<Int>(defaultByteBudget)
+  public static var byteBudget: Int { budget.load(ordering: .relaxed) }
+
+  /// Sets the budget from the process's message limit, once at start-up.
+  public static func setByteBudget(messageLimit: Int) {
+    budget.store(byteBudget(messageLimit: messageLimit), ordering: .relaxed)
+  }
+
+  /// A quarter of `messageLimit`, at most `defaultByteBudget`.
+  static func byteBudget(messageLimit: Int) -> Int {
+    min(defaultByteBudget, max(messageLimit / 4, 1024))
+  }
+
+  /// The leading `items` whose encoded sizes (with each one's field tag and length, at
+  /// most 6 bytes) fit in `budget`; always the first, which write-time bounds keep small.
+  public static func fitting<Item: SwiftProtobuf.Message>(_ items: [Item], budget: Int = byteBudget) -> [Item] {
+    var total = 0
+    for (index, item) in items.enumerated() {
+      let size = ((try? item.serializedBytes() as [UInt8])?.count ?? 0) + 6
+      if index > 0 && total + size > budget { return Array(items.prefix(index)) }
+      total += size
+    }
+    return items
+  }
+
+  /// `next_page_token` of an offset-paged list after `fitting`: `returned` of the
+  /// `fetched` rows were sent. A cut page continues after the last row sent; an uncut
+  /// one is the last page when it was not full.
+  public func nextToken(offset: Int, returned: Int, fetched: Int) -> String {
+    returned < fetched ? Self.token(for: String(offset + returned)) : nextToken(offset: offset, returned: returned)
+  }
+}
