@@ -109,6 +109,13 @@ struct PlatformOperator: Sendable {
       status.latency = Google_Protobuf_Duration(rounding: started.duration(to: .now))
       status.servingStatus = health.status == .serving ? .serving : .notServing
       if health.status != .serving { status.error = "reports \(health.status) (see its log)" }
+      // A full disk leaves the process serving reads; the operator hears that writes fail.
+      let disk = try? await Grpc_Health_V1_Health.Client(wrapping: backend.client)
+        .check(.with { $0.service = DiskHealth.healthName }, options: options)
+      if health.status == .serving, disk?.status == .notServing {
+        status.servingStatus = .notServing
+        status.error = "disk full: writes fail, reads go on (free space in its data directory)"
+      }
     } catch {
       status.error = "unreachable: " + describe(error)
     }
