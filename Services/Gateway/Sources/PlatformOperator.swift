@@ -103,6 +103,11 @@ struct PlatformOperator: Sendable {
     }
     let options = CallOptions.internalCall(timeout: timeout)
     async let info = Self.outcome { try await Gym_Ops_V1_Ops.Client(wrapping: backend.client).getInfo(.init(), options: options) }
+    // Asked beside the process's health, so it adds no wait (a process without a data
+    // directory answers NOT_FOUND, ignored).
+    async let disk = Self.outcome {
+      try await Grpc_Health_V1_Health.Client(wrapping: backend.client).check(.with { $0.service = DiskHealth.healthName }, options: options)
+    }
     let started = ContinuousClock.now
     do {
       let health = try await Grpc_Health_V1_Health.Client(wrapping: backend.client).check(.init(), options: options)
@@ -110,9 +115,7 @@ struct PlatformOperator: Sendable {
       status.servingStatus = health.status == .serving ? .serving : .notServing
       if health.status != .serving { status.error = "reports \(health.status) (see its log)" }
       // A full disk leaves the process serving reads; the operator hears that writes fail.
-      let disk = try? await Grpc_Health_V1_Health.Client(wrapping: backend.client)
-        .check(.with { $0.service = DiskHealth.healthName }, options: options)
-      if health.status == .serving, disk?.status == .notServing {
+      if health.status == .serving, case .success(let disk) = await disk, disk.status == .notServing {
         status.servingStatus = .notServing
         status.error = "disk full: writes fail, reads go on (free space in its data directory)"
       }
