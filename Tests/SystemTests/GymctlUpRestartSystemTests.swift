@@ -59,6 +59,20 @@ extension SystemTests {
   }
 }
 
+extension SystemTests {
+  /// A process that keeps dying is not restarted in a tight loop: the wait doubles up to
+  /// the maximum, and starts over once a start lasted.
+  @Test func restartsBackOffWhileAProcessKeepsDyingAndStartOverOnceOneLasts() {
+    let policy = Supervisor.RestartPolicy(initialDelay: .seconds(1), maximumDelay: .seconds(30), stableAfter: .seconds(60))
+    #expect(policy.delay(after: nil, ran: .seconds(1)) == .seconds(1))
+    #expect(policy.delay(after: .seconds(1), ran: .seconds(2)) == .seconds(2))
+    #expect(policy.delay(after: .seconds(8), ran: .seconds(2)) == .seconds(16))
+    #expect(policy.delay(after: .seconds(16), ran: .seconds(2)) == .seconds(30))
+    #expect(policy.delay(after: .seconds(30), ran: .seconds(2)) == .seconds(30))
+    #expect(policy.delay(after: .seconds(30), ran: .seconds(61)) == .seconds(1))
+  }
+}
+
 /// What a child process prints, gathered line by line as it comes.
 final class PrintedLines: Sendable {
   private let lines = Mutex<[String]>([])

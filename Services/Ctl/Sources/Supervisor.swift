@@ -37,7 +37,9 @@ public final class Supervisor: Sendable {
       self.stableAfter = stableAfter
     }
 
-    func delay(after previous: Duration?, ran: Duration) -> Duration {
+    /// The wait before the next start of a child that ran `ran` after a start that
+    /// waited `previous` (nil: its first start).
+    public func delay(after previous: Duration?, ran: Duration) -> Duration {
       guard let previous, ran < stableAfter else { return initialDelay }
       return min(previous * 2, maximumDelay)
     }
