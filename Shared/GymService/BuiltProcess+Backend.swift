@@ -46,6 +46,7 @@ extension BuiltProcess {
       healthNames: [healthName],
       auth: AuthInterceptor(verifier: verifier, credential: credential, sessionCheck: revocations.sessionCheck),
       forwardingProof: credential.forwardingProof,
+      dataDirectory: settings.dataDirectory,
       logger: logger)
     let writer = database.writer
     return BuiltProcess(

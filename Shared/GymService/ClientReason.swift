@@ -1,4 +1,5 @@
 import GRPCCore
+import GymStore
 import Logging
 
 /// The text a client may read about a failure that does not end its call (an import's
@@ -12,6 +13,7 @@ public enum ClientReason {
       let violations = rpcError.fieldViolations
       return violations.isEmpty ? rpcError.message : violations.summary
     }
+    if let fault = StorageFault(error) { return fault.rpcError.message }
     let requestID = RequestContext.current?.requestID ?? "-"
     logger.error("item failed", metadata: ["error": "\(String(reflecting: error))", "request_id": "\(requestID)"])
     return "could not be stored because of an internal error; request id \(requestID)"

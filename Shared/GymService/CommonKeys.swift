@@ -60,8 +60,12 @@ public enum CommonKeys {
     "GYM_BACKUP_MIN_FREE_MIB", default: "\(BackupRoot.defaultMinimumFreeMiB)",
     "Free space, in MiB, a backup must leave on GYM_BACKUP_DIR's file system; a copy that would leave less is refused")
 
+  public static let diskProbe = ConfigKey(
+    "GYM_DISK_PROBE_SECONDS", default: "5",
+    "How often a small file is written and synced in GYM_DATA_DIR to tell whether the disk has room (health name `disk`); after a write failed on the disk, every second until one succeeds")
+
   public static let all: [ConfigKey] = [
-    logLevel, metricsListen, shutdownGrace, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
+    logLevel, diskProbe, metricsListen, shutdownGrace, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
     sqliteCacheKiB, sqliteReaders, revocationMaxLag, maxConnections, connectionIdle, connectionMaxAge, accessLog,
     tlsCertificateFile, tlsKeyFile, tlsClientCAFile, tlsReload, internalTLSCAFile, internalTLSCertificateFile, internalTLSKeyFile,
   ]
@@ -90,6 +94,8 @@ public struct CommonSettings: Sendable {
   /// nil = plaintext calls to other processes.
   public var internalTLS: InternalTLS? = nil
   public var certificateReload: Duration = .seconds(60)
+  /// Between two disk probes while writes succeed (GYM_DISK_PROBE_SECONDS).
+  public var diskProbeInterval: Duration = .seconds(5)
 
   /// Every certificate pair the process holds, for `CertificateWatcher`.
   public var certificateFiles: [CertificateFiles] {
@@ -144,5 +150,6 @@ public struct CommonSettings: Sendable {
     tls = try ServerTLS(config: config)
     internalTLS = try InternalTLS(config: config)
     certificateReload = .seconds(try config.int(CommonKeys.tlsReload, in: 1...86_400))
+    diskProbeInterval = try config.seconds(CommonKeys.diskProbe)
   }
 }

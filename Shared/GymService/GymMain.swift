@@ -13,6 +13,9 @@ public enum GymMain {
   ) async -> Never {
     // Before anything is opened or written: every file the process creates is its own.
     FileCreationMask.restrictToOwner()
+    // A log on a closed pipe is a failed write (dropped and counted), not a signal that
+    // ends the process.
+    signal(SIGPIPE, SIG_IGN)
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.contains("--help") || arguments.contains("-h") {
       print(Config.usage(process: process, keys: keys))
@@ -22,7 +25,7 @@ public enum GymMain {
     do {
       config = try Config(keys: keys)
     } catch {
-      FileHandle.standardError.write(Data("\(process): \(error)\n".utf8))
+      say("\(process): \(error)")
       exit(2)
     }
     StructuredLogHandler.bootstrap(service: process, level: (try? config.string(CommonKeys.logLevel)) ?? "info")
@@ -31,17 +34,29 @@ public enum GymMain {
       let built = try await build(config, logger)
       try await built.server.run(built.services)
       try built.close()
-      exit(0)
+      finish(0)
     } catch let error as ConfigError {
-      FileHandle.standardError.write(Data("\(process): \(error)\n".utf8))
-      exit(2)
+      say("\(process): \(error)")
+      finish(2)
     } catch let error as DirectoryLock.Failure {
       // Another process owns the data: said in one line, before anything was opened.
-      FileHandle.standardError.write(Data("\(process): cannot start: \(error)\n".utf8))
-      exit(1)
+      say("\(process): cannot start: \(error)")
+      finish(1)
     } catch {
       logger.critical("stopped with an error", metadata: ["error": "\(String(reflecting: error))"])
-      exit(1)
+      finish(1)
     }
+  }
+
+  /// One line straight to stderr, after the queued log lines; a failed write is ignored.
+  private static func say(_ line: String) {
+    LogOutput.standardError.flush(timeout: .seconds(1))
+    LogOutput.writeAll(Array((line + "\n").utf8), to: STDERR_FILENO)
+  }
+
+  /// Exits once the queued log lines are written, or a moment later if they cannot be.
+  private static func finish(_ status: Int32) -> Never {
+    LogOutput.standardError.flush(timeout: .seconds(2))
+    exit(status)
   }
 }

@@ -13,6 +13,8 @@ public final class GymServer: Sendable {
   public let name: String
   public let health: HealthStatus
   public let metrics: RPCMetrics
+  /// The data directory's disk, for a process that has one.
+  public let disk: DiskHealth?
   private let settings: CommonSettings
   private let transport: HTTP2ServerTransport.Posix
   private let server: GRPCServer<HTTP2ServerTransport.Posix>
@@ -25,6 +27,8 @@ public final class GymServer: Sendable {
   ///     (`ServiceCredential.forwardingProof`); nil for the public door, which trusts no one's.
   ///   - interceptors: a process's own, around token verification (the gateway's rate limits).
   ///   - metrics: where RPC figures go; a process passes its own to record more there.
+  ///   - dataDirectory: where the process writes (its database); health then reports
+  ///     the disk under `DiskHealth.healthName`. nil for processes without data.
   public init(
     name: String,
     settings: CommonSettings,
@@ -35,12 +39,15 @@ public final class GymServer: Sendable {
     transportPayloadLimit: Int? = nil,
     interceptors extra: (beforeAuth: [any ServerInterceptor], afterAuth: [any ServerInterceptor]) = ([], []),
     metrics: RPCMetrics = RPCMetrics(),
+    dataDirectory: String? = nil,
     logger: Logger
   ) throws {
     self.name = name
     self.settings = settings
     self.logger = logger
-    self.health = HealthStatus(services: healthNames)
+    let disk = dataDirectory.map { DiskHealth(directory: $0, interval: settings.diskProbeInterval, logger: logger) }
+    self.disk = disk
+    self.health = HealthStatus(services: healthNames + (disk == nil ? [] : [DiskHealth.healthName]))
     self.metrics = metrics
     Paging.setByteBudget(messageLimit: settings.maxMessageBytes)
     let config = HTTP2ServerTransport.Posix.Config.defaults { config in
@@ -71,7 +78,7 @@ public final class GymServer: Sendable {
       config: config
     )
     var interceptors: [any ServerInterceptor] = [
-      RequestInterceptor(metrics: metrics, logger: logger, forwardingProof: forwardingProof, accessLog: settings.accessLog)
+      RequestInterceptor(metrics: metrics, logger: logger, forwardingProof: forwardingProof, accessLog: settings.accessLog, disk: disk)
     ] + extra.beforeAuth
     if let auth { interceptors.append(auth) }
     interceptors += extra.afterAuth
@@ -106,8 +113,19 @@ public final class GymServer: Sendable {
     return before + watcher + [
       MetricsServer(address: settings.metricsListen, metrics: metrics, health: health, logger: logger),
       GRPCServerService(server: server),
-      HealthMonitor(status: health, logger: logger, probe: probe),
+      HealthMonitor(status: health, logger: logger, probe: withDisk(probe)),
     ] + stoppingFirst
+  }
+
+  /// `probe`, and `disk` down while the data directory's disk is full: reads go on, so
+  /// the process and its services stay SERVING.
+  private func withDisk(_ probe: @escaping HealthMonitor.Probe) -> HealthMonitor.Probe {
+    guard let disk else { return probe }
+    return {
+      var down = try await probe()
+      if disk.check() { down.insert(DiskHealth.healthName) }
+      return down
+    }
   }
 
   /// Runs `services` in one `ServiceGroup` until SIGTERM/SIGINT, giving in-flight

@@ -59,7 +59,9 @@ private final class MetricsHTTPHandler: ChannelInboundHandler {
       return (.ok, "text/plain; version=0.0.4; charset=utf-8", metrics.exposition())
     case "/healthz" where health != nil:
       let status = health?.status(of: "") ?? .unknown
-      return (status == .serving ? .ok : .serviceUnavailable, "text/plain", "\(status)".uppercased() + "\n")
+      // Reads go on while the disk is full, so the process stays up; the body says so.
+      let disk = health?.status(of: DiskHealth.healthName) == .notServing ? "disk full: writes fail\n" : ""
+      return (status == .serving ? .ok : .serviceUnavailable, "text/plain", "\(status)".uppercased() + "\n" + disk)
     default:
       return (.notFound, "text/plain", "not found: try /metrics\n")
     }

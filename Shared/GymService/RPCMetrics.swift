@@ -63,7 +63,12 @@ public final class RPCMetrics: Sendable {
   }
 
   /// Prometheus text exposition of everything recorded so far.
-  public func exposition() -> String { registry.emitToString() }
+  /// The registry's figures, and the log lines this process had to drop (a full disk,
+  /// a closed pipe), which no registry call could count without logging.
+  public func exposition() -> String {
+    registry.emitToString()
+      + "# TYPE gym_log_lines_dropped_total counter\ngym_log_lines_dropped_total \(LogOutput.standardError.dropped)\n"
+  }
 }
 
 extension RPCError.Code {

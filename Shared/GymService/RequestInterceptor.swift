@@ -1,4 +1,5 @@
 import GRPCCore
+import GymStore
 import Logging
 
 /// The outermost server interceptor of every process: gives each RPC a request id
@@ -14,12 +15,15 @@ public struct RequestInterceptor: ServerInterceptor {
   private let forwardingProof: String?
   /// One line per call: method, status, latency, user, request id.
   private let accessLog: Bool
+  /// Told of every call that failed on the disk, so health probes it at once.
+  private let disk: DiskHealth?
 
-  public init(metrics: RPCMetrics, logger: Logger, forwardingProof: String?, accessLog: Bool = false) {
+  public init(metrics: RPCMetrics, logger: Logger, forwardingProof: String?, accessLog: Bool = false, disk: DiskHealth? = nil) {
     self.metrics = metrics
     self.logger = logger
     self.forwardingProof = forwardingProof
     self.accessLog = accessLog
+    self.disk = disk
   }
 
   public func intercept<Input: Sendable, Output: Sendable>(
@@ -43,9 +47,10 @@ public struct RequestInterceptor: ServerInterceptor {
     let method = context.descriptor
     let metrics = self.metrics
     let logger = self.logger
+    let disk = self.disk
 
     @Sendable func finish(_ error: (any Error)?) -> RPCError? {
-      let mapped = error.map { Self.map($0, method: method, logger: logger) }
+      let mapped = error.map { Self.map($0, method: method, logger: logger, disk: disk) }
       let code = mapped?.code.canonicalName ?? "OK"
       let elapsed = ContinuousClock.now - start
       metrics.record(method: method, code: code, duration: elapsed)
@@ -89,12 +94,30 @@ public struct RequestInterceptor: ServerInterceptor {
     }
   }
 
-  /// Any error → an `RPCError`; unexpected ones become INTERNAL and are logged with
-  /// the request id so an operator can find them.
-  static func map(_ error: any Error, method: MethodDescriptor, logger: Logger) -> RPCError {
-    if let rpcError = error as? RPCError { return rpcError.bounded() }
+  /// Any error → an `RPCError`; a failing disk is the server's condition (every
+  /// service's store errors fall through to here); unexpected ones become INTERNAL and
+  /// are logged with the request id so an operator can find them.
+  static func map(_ error: any Error, method: MethodDescriptor, logger: Logger, disk: DiskHealth? = nil) -> RPCError {
+    if let rpcError = error as? RPCError {
+      // grpc-swift hands an interceptor a handler's (or an inner interceptor's) error that
+      // is not an RPCError as UNKNOWN with that error as its cause: map what was thrown.
+      if rpcError.code == .unknown {
+        if let cause = rpcError.cause { return map(cause, method: method, logger: logger, disk: disk) }
+        return internalError(rpcError, method: method, logger: logger)
+      }
+      return rpcError.bounded()
+    }
     if let convertible = error as? any RPCErrorConvertible { return RPCError(convertible).bounded() }
     if error is CancellationError { return RPCError(code: .cancelled, message: "the call was cancelled") }
+    if let fault = StorageFault(error) {
+      disk?.note(fault)
+      logger.warning("storage fault", metadata: ["method": "\(method)", "fault": "\(fault)", "error": "\(error)"])
+      return fault.rpcError
+    }
+    return internalError(error, method: method, logger: logger)
+  }
+
+  private static func internalError(_ error: any Error, method: MethodDescriptor, logger: Logger) -> RPCError {
     let requestID = RequestContext.current?.requestID ?? "-"
     logger.error("unexpected error", metadata: ["method": "\(method)", "error": "\(String(reflecting: error))"])
     return RPCError(code: .internalError, message: "internal error; request id \(requestID)")

@@ -3,7 +3,8 @@ import Logging
 
 /// Writes one logfmt line per event to stderr:
 /// `ts=… level=info service=gym-auth msg="…" request_id=… key=value`.
-/// Machine-parsable, human-readable, and never multi-line.
+/// Machine-parsable, human-readable, and never multi-line. Through `LogOutput`, so a
+/// log that cannot be written (a full disk) drops lines instead of stopping the process.
 public struct StructuredLogHandler: LogHandler {
   public var logLevel: Logger.Level
   public var metadata: Logger.Metadata = [:]
@@ -30,7 +31,7 @@ public struct StructuredLogHandler: LogHandler {
       line += " \(key)=\(Self.quote(merged[key]!.description))"
     }
     line += "\n"
-    FileHandle.standardError.write(Data(line.utf8))
+    LogOutput.standardError.write(line)
   }
 
   private static func timestamp() -> String {

@@ -250,6 +250,7 @@ public enum AuthApp {
       healthNames: [Gym_Auth_V1_AuthService.descriptor.fullyQualifiedService],
       auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: service.sessionCheck),
       forwardingProof: settings.credential.forwardingProof,
+      dataDirectory: settings.dataDirectory,
       logger: logger)
     if let smtp = settings.smtp {
       // The client's description never holds the password.

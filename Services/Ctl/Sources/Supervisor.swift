@@ -3,15 +3,46 @@ import GymService
 import Synchronization
 
 /// Runs the platform's executables as child processes on loopback: starts them in
-/// order, waits for each to report SERVING, notices a child that dies, and stops them
-/// all gracefully (SIGTERM, then SIGKILL after a grace period). Used by `gymctl up` and
-/// by the system tests.
+/// order, waits for each to report SERVING, notices a child that dies (and, with a
+/// restart policy, starts it again after a backoff while the others keep running), and
+/// stops them all gracefully (SIGTERM, then SIGKILL after a grace period). Used by
+/// `gymctl up` and by the system tests.
 public final class Supervisor: Sendable {
   public struct ChildExit: Sendable, CustomStringConvertible {
     public var service: String
+    /// The exit status, or the signal's number when `signaled`.
     public var status: Int32
+    public var signaled = false
     public var logFile: String
-    public var description: String { "\(service) exited with status \(status); see \(logFile)" }
+    /// When the child will be started again; nil = it stays down.
+    public var restartIn: Duration? = nil
+    public var description: String {
+      let how = signaled ? "was killed by signal \(status)" : "exited with status \(status)"
+      let next = restartIn.map { "; restarting in \($0.formatted(.units(allowed: [.seconds, .milliseconds])))" } ?? ""
+      return "\(service) \(how)\(next); see \(logFile)"
+    }
+  }
+
+  /// How a child that exits is started again: after `initialDelay`, doubling at each
+  /// exit in a row up to `maximumDelay`; a child that ran `stableAfter` starts over at
+  /// `initialDelay`. One process's failure never stops the others.
+  public struct RestartPolicy: Sendable {
+    public var initialDelay: Duration
+    public var maximumDelay: Duration
+    public var stableAfter: Duration
+
+    public init(initialDelay: Duration = .seconds(1), maximumDelay: Duration = .seconds(30), stableAfter: Duration = .seconds(60)) {
+      self.initialDelay = initialDelay
+      self.maximumDelay = maximumDelay
+      self.stableAfter = stableAfter
+    }
+
+    /// The wait before the next start of a child that ran `ran` after a start that
+    /// waited `previous` (nil: its first start).
+    public func delay(after previous: Duration?, ran: Duration) -> Duration {
+      guard let previous, ran < stableAfter else { return initialDelay }
+      return min(previous * 2, maximumDelay)
+    }
   }
 
   public struct StartError: Error, CustomStringConvertible {
@@ -22,12 +53,18 @@ public final class Supervisor: Sendable {
     var service: ManagedService
     var process: Process
     var logFile: String
+    var started: ContinuousClock.Instant
+    /// The delay before this start, when it was a restart.
+    var restartDelay: Duration?
   }
 
   public let layout: StackLayout
   private let binDirectory: String
   private let services: [ManagedService]
   private let extraEnvironment: [String: String]
+  private let restart: RestartPolicy?
+  /// Where restarts are told (`start`'s progress).
+  private let progress = Mutex<@Sendable (String) -> Void>({ _ in })
   private let children = Mutex<[Child]>([])
   private let stopping = Mutex(false)
   private let exits: AsyncStream<ChildExit>
@@ -35,12 +72,13 @@ public final class Supervisor: Sendable {
 
   public init(
     layout: StackLayout, binDirectory: String, services: [ManagedService] = ManagedService.all,
-    extraEnvironment: [String: String] = [:]
+    extraEnvironment: [String: String] = [:], restart: RestartPolicy? = nil
   ) {
     self.layout = layout
     self.binDirectory = binDirectory
     self.services = services
     self.extraEnvironment = extraEnvironment
+    self.restart = restart
     (exits, exitContinuation) = AsyncStream.makeStream(of: ChildExit.self)
   }
 
@@ -52,7 +90,8 @@ public final class Supervisor: Sendable {
   }
 
   /// Starts every service in order and waits until each is SERVING.
-  public func start(timeout: Duration = .seconds(60), progress: @Sendable (String) -> Void = { _ in }) async throws {
+  public func start(timeout: Duration = .seconds(60), progress: @escaping @Sendable (String) -> Void = { _ in }) async throws {
+    self.progress.withLock { $0 = progress }
     let logDirectory = (layout.dataDirectory as NSString).appendingPathComponent("logs")
     try FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)
     _ = try ServiceCredential.loadOrCreate(path: layout.credentialFile)
@@ -61,29 +100,79 @@ public final class Supervisor: Sendable {
       guard FileManager.default.isExecutableFile(atPath: path) else {
         throw StartError(description: "\(path) not found; build first with `swift build -c release`")
       }
-      let logFile = (logDirectory as NSString).appendingPathComponent("\(service.executable).log")
-      _ = FileManager.default.createFile(atPath: logFile, contents: nil)
-      let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logFile))
-      try log.seekToEnd()
-
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: path)
-      process.environment = ProcessInfo.processInfo.environment
-        .merging(extraEnvironment) { _, new in new }
-        .merging(layout.environment(for: service)) { _, new in new }
-      process.standardOutput = log
-      process.standardError = log
-      process.standardInput = FileHandle.nullDevice
-      let name = service.name
-      process.terminationHandler = { [weak self] finished in
-        guard let self, !self.stopping.withLock({ $0 }) else { return }
-        self.exitContinuation.yield(ChildExit(service: name, status: finished.terminationStatus, logFile: logFile))
-      }
-      try process.run()
-      children.withLock { $0.append(Child(service: service, process: process, logFile: logFile)) }
-      progress("started \(service.executable) (pid \(process.processIdentifier)) on \(service.address(in: layout))")
-      try await waitUntilServing(service, process: process, logFile: logFile, timeout: timeout)
+      let child = try launch(service, restartDelay: nil)
+      progress("started \(service.executable) (pid \(child.process.processIdentifier)) on \(service.address(in: layout))")
+      try await waitUntilServing(service, process: child.process, logFile: child.logFile, timeout: timeout)
       progress("\(service.executable) is serving")
+    }
+  }
+
+  /// Starts `service` and records it as its current child (in the place of one that
+  /// exited); refused once the supervisor is stopping.
+  @discardableResult
+  private func launch(_ service: ManagedService, restartDelay: Duration?) throws -> Child {
+    let logDirectory = (layout.dataDirectory as NSString).appendingPathComponent("logs")
+    let path = (binDirectory as NSString).appendingPathComponent(service.executable)
+    let logFile = (logDirectory as NSString).appendingPathComponent("\(service.executable).log")
+    _ = FileManager.default.createFile(atPath: logFile, contents: nil)
+    let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logFile))
+    try log.seekToEnd()
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.environment = ProcessInfo.processInfo.environment
+      .merging(extraEnvironment) { _, new in new }
+      .merging(layout.environment(for: service)) { _, new in new }
+    process.standardOutput = log
+    process.standardError = log
+    process.standardInput = FileHandle.nullDevice
+    process.terminationHandler = { [weak self] finished in
+      self?.exited(service, process: finished, logFile: logFile)
+    }
+    let child = Child(service: service, process: process, logFile: logFile, started: .now, restartDelay: restartDelay)
+    // Under the lock, so `stop` sees every child it must stop, this one included.
+    try children.withLock { children in
+      guard !stopping.withLock({ $0 }) else { throw StartError(description: "stopping") }
+      try process.run()
+      if let index = children.firstIndex(where: { $0.service.name == service.name }) {
+        children[index] = child
+      } else {
+        children.append(child)
+      }
+    }
+    return child
+  }
+
+  /// A child ended without being asked to: told to `unexpectedExits`, and started
+  /// again after the policy's delay (the others keep running).
+  private func exited(_ service: ManagedService, process: Process, logFile: String) {
+    guard !stopping.withLock({ $0 }) else { return }
+    let previous = children.withLock { children in
+      children.first { $0.process === process }.map { (started: $0.started, delay: $0.restartDelay) }
+    }
+    var exit = ChildExit(
+      service: service.name, status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal, logFile: logFile)
+    if let restart, let previous {
+      let delay = restart.delay(after: previous.delay, ran: previous.started.duration(to: .now))
+      exit.restartIn = delay
+      Task { await self.relaunch(service, after: delay) }
+    }
+    exitContinuation.yield(exit)
+  }
+
+  private func relaunch(_ service: ManagedService, after delay: Duration) async {
+    try? await Task.sleep(for: delay)
+    guard !stopping.withLock({ $0 }) else { return }
+    let say = progress.withLock { $0 }
+    do {
+      let child = try launch(service, restartDelay: delay)
+      say("restarted \(service.executable) (pid \(child.process.processIdentifier))")
+    } catch {
+      guard !stopping.withLock({ $0 }) else { return }
+      // The start itself failed (the executable is gone): told, and tried again later.
+      let next = restart.map { min(delay * 2, $0.maximumDelay) } ?? delay
+      say("could not restart \(service.executable): \(error); trying again in \(next)")
+      await relaunch(service, after: next)
     }
   }
 
@@ -92,6 +181,9 @@ public final class Supervisor: Sendable {
     var iterator = exits.makeAsyncIterator()
     return await iterator.next()
   }
+
+  /// Every child that exits without being asked to, until `stop`.
+  public var unexpectedExits: AsyncStream<ChildExit> { exits }
 
   public func pid(of service: String) -> Int32? {
     children.withLock { $0.first { $0.service.name == service }?.process.processIdentifier }

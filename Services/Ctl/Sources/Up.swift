@@ -5,7 +5,7 @@ import Foundation
 /// `gymctl up`: the whole platform on this machine until Ctrl-C.
 struct Up: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Start every service on loopback, wait until all are healthy, stop them all on Ctrl-C.")
+    abstract: "Start every service on loopback, wait until all are healthy, restart one that exits, stop them all on Ctrl-C.")
 
   @OptionGroup var stack: StackOptions
 
@@ -13,10 +13,14 @@ struct Up: AsyncParsableCommand {
   var binDir: String?
 
   func run() async throws {
-    let supervisor = Supervisor(layout: stack.layout, binDirectory: binDir ?? Supervisor.defaultBinDirectory())
+    // A process that exits is started again after a backoff; the others keep serving.
+    let supervisor = Supervisor(
+      layout: stack.layout, binDirectory: binDir ?? Supervisor.defaultBinDirectory(), restart: Supervisor.RestartPolicy())
     // Handle Ctrl-C and SIGTERM ourselves so children get a graceful stop.
     signal(SIGINT, SIG_IGN)
     signal(SIGTERM, SIG_IGN)
+    // Progress on a closed pipe is lost, not a reason to stop the platform.
+    signal(SIGPIPE, SIG_IGN)
     let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
     let sources = [SIGINT, SIGTERM].map { number in
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -45,28 +49,28 @@ struct Up: AsyncParsableCommand {
     if let tls = stack.layout.tls { say("TLS on every connection; clients trust \(tls.caFile)") }
     say("press Ctrl-C to stop")
 
-    let outcome = await withTaskGroup(of: String?.self) { group in
+    await withTaskGroup(of: Void.self) { group in
       group.addTask {
         var iterator = signals.makeAsyncIterator()
         _ = await iterator.next()
-        return nil
       }
-      group.addTask { await supervisor.nextUnexpectedExit().map { "\($0)" } }
-      let first = await group.next() ?? nil
+      group.addTask {
+        for await exit in supervisor.unexpectedExits { GymCtl.say(json: json, "gymctl: \(exit)") }
+      }
+      _ = await group.next()
       group.cancelAll()
-      return first
     }
-    if let outcome { say("gymctl: \(outcome); stopping the others") } else { say("stopping…") }
+    say("stopping…")
     await supervisor.stop()
     continuation.finish()
     say("stopped")
-    if outcome != nil { throw ExitCode.failure }
   }
 }
 
 /// Writes a line straight to stdout (unbuffered) so progress shows at once even when piped.
-/// With `--json`, each line is an object: {"message": …}.
+/// With `--json`, each line is an object: {"message": …}. A line stdout refuses (a full
+/// disk, a closed pipe) is lost; the supervisor goes on.
 func say(json: Bool = false, _ line: String) {
   let text = json ? Output.jsonLine(["message": line]) : line
-  FileHandle.standardOutput.write(Data((text + "\n").utf8))
+  try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
 }

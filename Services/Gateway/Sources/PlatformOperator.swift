@@ -103,12 +103,22 @@ struct PlatformOperator: Sendable {
     }
     let options = CallOptions.internalCall(timeout: timeout)
     async let info = Self.outcome { try await Gym_Ops_V1_Ops.Client(wrapping: backend.client).getInfo(.init(), options: options) }
+    // Asked beside the process's health, so it adds no wait (a process without a data
+    // directory answers NOT_FOUND, ignored).
+    async let disk = Self.outcome {
+      try await Grpc_Health_V1_Health.Client(wrapping: backend.client).check(.with { $0.service = DiskHealth.healthName }, options: options)
+    }
     let started = ContinuousClock.now
     do {
       let health = try await Grpc_Health_V1_Health.Client(wrapping: backend.client).check(.init(), options: options)
       status.latency = Google_Protobuf_Duration(rounding: started.duration(to: .now))
       status.servingStatus = health.status == .serving ? .serving : .notServing
       if health.status != .serving { status.error = "reports \(health.status) (see its log)" }
+      // A full disk leaves the process serving reads; the operator hears that writes fail.
+      if health.status == .serving, case .success(let disk) = await disk, disk.status == .notServing {
+        status.servingStatus = .notServing
+        status.error = "disk full: writes fail, reads go on (free space in its data directory)"
+      }
     } catch {
       status.error = "unreachable: " + describe(error)
     }

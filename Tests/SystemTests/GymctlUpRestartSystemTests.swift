@@ -1,0 +1,117 @@
+import Foundation
+import GymCtl
+import GymService
+import GymTesting
+import Synchronization
+import Testing
+
+extension SystemTests {
+  /// One process that exits does not stop the platform: `gymctl up` says so, starts it
+  /// again after a backoff, and every other process keeps running; Ctrl-C still stops
+  /// them all.
+  @Test func gymctlUpRestartsAProcessThatExitsAndKeepsTheOthersRunning() async throws {
+    let directory = try temporaryDirectory("gym-up")
+    let basePort = Int.random(in: 200...280) * 100
+    let up = Process()
+    up.executableURL = URL(fileURLWithPath: Supervisor.defaultBinDirectory() + "/gymctl")
+    up.arguments = ["up", "--base-port", "\(basePort)", "--data-dir", directory]
+    up.environment = ProcessInfo.processInfo.environment.merging([
+      "GYM_PASSWORD_HASH_LOG_N": "10", "GYM_SHUTDOWN_GRACE_SECONDS": "5",
+    ]) { $1 }
+    let output = PrintedLines()
+    let pipe = Pipe()
+    up.standardOutput = pipe
+    up.standardError = pipe
+    up.standardInput = FileHandle.nullDevice
+    try up.run()
+    output.follow(pipe.fileHandleForReading)
+    // However the test ends, gymctl stops its children (SIGTERM is its Ctrl-C).
+    defer { if up.isRunning { kill(up.processIdentifier, SIGTERM) } }
+
+    let started = try await eventually(within: .seconds(180)) { output.contains("press Ctrl-C to stop") || !up.isRunning }
+    try #require(started && up.isRunning, "gymctl up did not start: \(output.text)")
+    var pids: [String: Int32] = [:]
+    for service in ManagedService.all {
+      let pid = try #require(output.pid(started: service.executable), "\(output.text)")
+      pids[service.name] = pid
+    }
+    let messaging = try #require(pids["messaging"])
+    kill(messaging, SIGKILL)
+
+    let restarted = try await eventually(within: .seconds(60)) { output.contains("restarted gym-messaging") || !up.isRunning }
+    #expect(restarted && up.isRunning, "gymctl up is still running after messaging died: \(output.text)")
+    #expect(output.contains("messaging was killed by signal 9; restarting in"), "\(output.text)")
+    let newPID = try #require(output.pid(restarted: "gym-messaging"), "\(output.text)")
+    #expect(newPID != messaging && kill(newPID, 0) == 0)
+    let address = ManagedService.messaging.address(in: StackLayout(basePort: basePort, dataDirectory: directory))
+    #expect(try await eventually(within: .seconds(60)) { await HealthProbe.check(address).serving }, "messaging serves again")
+    for (service, pid) in pids where service != "messaging" {
+      #expect(kill(pid, 0) == 0, "\(service) kept running")
+    }
+
+    // Ctrl-C stops them all, the restarted one included.
+    kill(up.processIdentifier, SIGINT)
+    #expect(try await eventually(within: .seconds(60)) { !up.isRunning }, "gymctl up stops on SIGINT")
+    #expect(up.terminationStatus == 0, "\(output.text)")
+    for (service, pid) in pids.merging(["messaging": newPID], uniquingKeysWith: { $1 }) {
+      #expect(kill(pid, 0) != 0, "\(service) was stopped")
+    }
+  }
+}
+
+extension SystemTests {
+  /// A process that keeps dying is not restarted in a tight loop: the wait doubles up to
+  /// the maximum, and starts over once a start lasted.
+  @Test func restartsBackOffWhileAProcessKeepsDyingAndStartOverOnceOneLasts() {
+    let policy = Supervisor.RestartPolicy(initialDelay: .seconds(1), maximumDelay: .seconds(30), stableAfter: .seconds(60))
+    #expect(policy.delay(after: nil, ran: .seconds(1)) == .seconds(1))
+    #expect(policy.delay(after: .seconds(1), ran: .seconds(2)) == .seconds(2))
+    #expect(policy.delay(after: .seconds(8), ran: .seconds(2)) == .seconds(16))
+    #expect(policy.delay(after: .seconds(16), ran: .seconds(2)) == .seconds(30))
+    #expect(policy.delay(after: .seconds(30), ran: .seconds(2)) == .seconds(30))
+    #expect(policy.delay(after: .seconds(30), ran: .seconds(61)) == .seconds(1))
+  }
+}
+
+/// What a child process prints, gathered line by line as it comes.
+final class PrintedLines: Sendable {
+  private let lines = Mutex<[String]>([])
+
+  var text: String { lines.withLock { $0.joined(separator: "\n") } }
+
+  func contains(_ fragment: String) -> Bool { lines.withLock { $0.contains { $0.contains(fragment) } } }
+
+  /// Reads `handle` on its own thread until end of file.
+  func follow(_ handle: FileHandle) {
+    let thread = Thread { [self] in
+      var pending = Data()
+      while true {
+        let data = handle.availableData
+        if data.isEmpty { break }
+        pending.append(data)
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+          let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+          pending = Data(pending[pending.index(after: newline)...])
+          lines.withLock { $0.append(line) }
+        }
+      }
+    }
+    thread.start()
+  }
+
+  /// From "started gym-auth (pid 123) on …".
+  func pid(started executable: String) -> Int32? { pid(after: "started \(executable) (pid ") }
+
+  /// From "restarted gym-auth (pid 123)".
+  func pid(restarted executable: String) -> Int32? { pid(after: "restarted \(executable) (pid ") }
+
+  private func pid(after prefix: String) -> Int32? {
+    lines.withLock { lines in
+      for line in lines.reversed() {
+        guard let range = line.range(of: prefix) else { continue }
+        return Int32(line[range.upperBound...].prefix { $0.isNumber })
+      }
+      return nil
+    }
+  }
+}
