@@ -45,17 +45,22 @@ extension MessagingRPC {
       let stuck = try hub.subscribe(Caller(userID: "u", sessionID: "s1", roles: []))
       let reader = try hub.subscribe(Caller(userID: "u", sessionID: "s2", roles: []))
       let events = (1...25).map { MessagingStore.StoredEvent(id: Int64($0), userID: "u", kind: 1, payload: Data(), createdAt: Date()) }
+      // The reader says when it has taken each event; the next is published only then, so
+      // the reader keeps up however slowly the machine runs (no sleep as pacing).
+      let (taken, tookOne) = AsyncStream<Void>.makeStream()
       let readerTask = Task {
         var received: [Int64] = []
         for await item in reader.items {
           if case .event(let event) = item { received.append(event.id) }
+          tookOne.yield()
           if received.count == 25 { break }
         }
         return received
       }
+      var acknowledgements = taken.makeAsyncIterator()
       for event in events {
         hub.publish([event])
-        try? await Task.sleep(for: .milliseconds(1))
+        _ = await acknowledgements.next()
       }
       #expect(await readerTask.value == Array(1...25))
       // The stuck one kept what fitted, then was ended; the handler then sends RESUME_REQUIRED.
