@@ -4,6 +4,7 @@ import GymAPI
 import GymService
 import GymTesting
 import SwiftProtobuf
+import Synchronization
 import Testing
 
 @testable import GymAuth
@@ -115,14 +116,20 @@ import Testing
     try await AuthFixture.runAll { c in
       let tokens = try await c.auth.register(newAccount("quin_rev")).tokens
       let list = RevocationList()
+      let batches = Mutex(0)
       let follower = Task {
         try await c.internalAuth.watchRevocations(.init()) { response in
-          for try await batch in response.messages { list.apply(batch.revocations) }
+          for try await batch in response.messages {
+            list.apply(batch.revocations)
+            batches.withLock { $0 += 1 }
+          }
         }
       }
       defer { follower.cancel() }
       let caller = Caller(userID: "", sessionID: tokens.sessionID, roles: [])
-      try await Task.sleep(for: .milliseconds(100))
+      // Following once auth's first answer (its head) has arrived: the time below is the
+      // revocation's alone, not the stream's set-up.
+      #expect(try await eventually { batches.withLock { $0 } > 0 }, "the follower heard nothing from auth")
       #expect(!list.isRevoked(caller))
       let start = ContinuousClock.now
       _ = try await c.auth.logout(.init(), metadata: bearer(tokens.accessToken))

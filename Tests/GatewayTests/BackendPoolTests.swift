@@ -40,8 +40,16 @@ import Testing
   @Test func aCallThatGivesUpWhileWaitingLeavesTheQueue() async throws {
     let pool = try pool(connections: 1, streams: 1)
     let release = AsyncStream<Void>.makeStream()
-    let holder = Task { try await pool.withClient { _ in for await _ in release.stream { break } } }
-    try await Task.sleep(for: .milliseconds(50))
+    let holding = AsyncStream<Void>.makeStream()
+    let holder = Task {
+      try await pool.withClient { _ in
+        holding.continuation.yield()
+        for await _ in release.stream { break }
+      }
+    }
+    // The holder has the only stream once it says so.
+    var held = holding.stream.makeAsyncIterator()
+    _ = await held.next()
     let waiter = Task { try await pool.withClient { _ in "ran" } }
     try await Task.sleep(for: .milliseconds(50))
     waiter.cancel()

@@ -80,6 +80,7 @@ import Testing
     // The renewal comes from another CA, so a client can tell which one it was served.
     let renewed = try TestCertificates()
     let tls = try first.serverTLS()
+    let logs = CapturedLogs()
     try await withRunningAuth { auth in
       try await GatewayFixture.runGateway(
         auth: auth.address, credential: auth.credential,
@@ -87,6 +88,7 @@ import Testing
           $0.common.tls = tls
           $0.common.certificateReload = .milliseconds(100)
         },
+        logger: logs.logger(label: "gateway"),
         at: { address in
           // A refused handshake fails at once; the long deadline is for a loaded machine.
           func served(trusting certificates: TestCertificates) async -> Bool {
@@ -100,7 +102,13 @@ import Testing
           // A half-written renewal (the new certificate with the old key) is not taken up.
           try FileManager.default.removeItem(atPath: first.serverCertificateFile)
           try FileManager.default.copyItem(atPath: renewed.serverCertificateFile, toPath: first.serverCertificateFile)
-          try await Task.sleep(for: .milliseconds(400))
+          // The watcher has looked at the half-written pair once it says it kept the old one.
+          let refused = try await eventually(within: .seconds(10)) {
+            logs.all.contains {
+              $0.message == "certificate not reloaded; still serving the previous one" && $0.metadata["error"]?.contains("is not the key") == true
+            }
+          }
+          #expect(refused, "the watcher never tried the half-written pair")
           #expect(await served(trusting: first), "a certificate without its key replaced the served pair")
 
           try FileManager.default.removeItem(atPath: first.serverKeyFile)

@@ -66,15 +66,25 @@ import Testing
     }
   }
 
+  /// Messaging is nowhere (port 1): a call the gateway lets through ends UNAVAILABLE, so
+  /// UNAUTHENTICATED can only be the gateway's own answer (auth would refuse GetMe alone).
   @Test func missingOrTamperedTokensAreRefusedAtTheGateway() async throws {
     try await GatewayFixture.run { client in
       let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+      let messaging = Gym_Messaging_V1_MessagingService.Client(wrapping: client)
       let tokens = try await auth.register(newAccount("max")).tokens
-      #expect(await rpcError { _ = try await auth.getMe(.init()) }?.code == .unauthenticated)
+      func listConversations(_ metadata: Metadata) async -> RPCError? {
+        await rpcError { _ = try await messaging.listConversations(.init(), metadata: metadata) }
+      }
+      let allowed = await listConversations(bearer(tokens.accessToken))
+      #expect(allowed?.code == .unavailable, "a valid token is passed on to messaging: \(String(describing: allowed))")
+      let missing = await listConversations([:])
+      #expect(missing?.code == .unauthenticated, "\(String(describing: missing))")
+      #expect(missing?.message.contains("missing access token") == true)
       let parts = tokens.accessToken.split(separator: ".")
       let forged = "\(parts[0]).\(Data("{\"sub\":\"someone\"}".utf8).base64URLEncodedString()).\(parts[2])"
-      #expect(await rpcError { _ = try await auth.getMe(.init(), metadata: bearer(forged)) }?.code == .unauthenticated)
-      #expect(await rpcError { _ = try await auth.getMe(.init(), metadata: ["authorization": "Basic abc"]) }?.code == .unauthenticated)
+      #expect(await listConversations(bearer(forged))?.code == .unauthenticated)
+      #expect(await listConversations(["authorization": "Basic abc"])?.code == .unauthenticated)
     }
   }
 
@@ -170,18 +180,29 @@ import Testing
     }
   }
 
+  /// As above, through messaging at port 1: only the gateway can answer UNAUTHENTICATED.
   @Test func aBanStopsTheUsersTokensAtTheGatewayWithinASecond() async throws {
     try await GatewayFixture.runWithInternal { client, internalAuth in
       let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
+      let messaging = Gym_Messaging_V1_MessagingService.Client(wrapping: client)
       let password = newAccount("x").password
       _ = try await internalAuth.createAdmin(.with { $0.email = "boss@example.com"; $0.username = "boss"; $0.password = password })
       let admin = try await auth.login(.with { $0.identifier = "boss"; $0.password = password }).tokens
       let victim = try await auth.register(newAccount("rex_banned"))
-      _ = try await auth.getMe(.init(), metadata: bearer(victim.tokens.accessToken))
+      func listConversations() async -> RPCError? {
+        await rpcError { _ = try await messaging.listConversations(.init(), metadata: bearer(victim.tokens.accessToken)) }
+      }
+      let before = await listConversations()
+      #expect(before?.code == .unavailable, "before the ban the gateway passes the call on: \(String(describing: before))")
       let start = ContinuousClock.now
       _ = try await auth.banUser(.with { $0.userID = victim.user.id; $0.reason = "abuse" }, metadata: bearer(admin.accessToken))
-      let error = await rpcError { _ = try await auth.getMe(.init(), metadata: bearer(victim.tokens.accessToken)) }
-      #expect(error?.code == .unauthenticated)
+      // The gateway hears of the ban through its revocation follower: wait for that, bounded.
+      var error = await listConversations()
+      while error?.code != .unauthenticated, ContinuousClock.now - start < .seconds(5) {
+        try await Task.sleep(for: .milliseconds(20))
+        error = await listConversations()
+      }
+      #expect(error?.code == .unauthenticated, "\(String(describing: error))")
       // A generous bound for a loaded test machine; `gym-bench ban-latency` measures it.
       #expect(ContinuousClock.now - start < .seconds(5))
     }
@@ -282,8 +303,9 @@ import Testing
       }
       #expect(heard == 4)
     }
-    // Auth gone: past the bound the follower stops vouching.
-    try await Task.sleep(for: .seconds(6))
+    // Auth gone: past the bound the follower stops vouching (awaited, not slept: it is
+    // the bound, 5 s, from the last heartbeat heard).
+    #expect(try await eventually(within: .seconds(30)) { (try? list.checkLag()) == nil }, "the follower kept vouching without auth")
     #expect(throws: RevocationLag.self) { try list.checkLag() }
   }
 

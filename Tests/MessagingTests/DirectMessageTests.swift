@@ -24,14 +24,14 @@ extension MessagingRPC {
 
     @Test func aQuestionArrivesLiveAndUnreadCountsAreRightOnBothSides() async throws {
       try await MessagingFixture.run { env in
-        let benStream = OpenStream(env.messaging, env.ben.metadata)
-        try await Task.sleep(for: .milliseconds(100))
+        let (benStream, _) = try await OpenStream.live(env, env.ben)
         let sent = try await env.messaging.sendDirectMessage(.with { $0.username = "ben"; $0.text = "Is the 5x5 OK for beginners?" }, metadata: env.ana.metadata).message
         #expect(sent.sender.username == "ana")
         let arrived = try await benStream.wait { $0.contains { $0.message.id == sent.id } }
         #expect(arrived)
-        #expect(benStream.messages.first?.kind == .directMessage)
-        #expect(benStream.messages.first!.id > 0)
+        let delivered = try #require(benStream.messages.first)
+        #expect(delivered.kind == .directMessage)
+        #expect(delivered.id > 0)
 
         var benInbox = try await env.messaging.listConversations(.init(), metadata: env.ben.metadata).conversations
         #expect(benInbox.count == 1)

@@ -203,23 +203,43 @@ extension OpenStream {
   /// user until one arrives on it, so nothing sent afterwards can be missed (no sleep
   /// hoping the subscription has reached the server). Returns the stream and the id of
   /// the first ping it saw, a cursor from before anything the test does next.
+  /// `through` another client of messaging (the gateway) if given; `after` a cursor (the
+  /// replay then comes first, the ping after it).
   static func live(
-    _ env: MessagingFixture.Env, _ user: MessagingFixture.User, seconds: Double = 5
+    _ env: MessagingFixture.Env, _ user: MessagingFixture.User, through messaging: Messaging? = nil, after cursor: Int64 = 0,
+    seconds: Double = 5
   ) async throws -> (OpenStream, cursor: Int64) {
-    let stream = OpenStream(env.messaging, user.metadata)
+    let stream = OpenStream(messaging ?? env.messaging, user.metadata, after: cursor)
+    do {
+      return (stream, try await stream.ping(user, via: env.messagingInternal, seconds: seconds))
+    } catch {
+      await stream.close()
+      throw error
+    }
+  }
+
+  /// Notifies `user` until one of the pings arrives on this stream: from then on the
+  /// stream is known to be live. The id of the ping that arrived; throws if the stream
+  /// ended or no ping arrived within `seconds`.
+  func ping(
+    _ user: MessagingFixture.User, via messagingInternal: Gym_Messaging_V1_MessagingInternal.Client<Posix>, seconds: Double = 5
+  ) async throws -> Int64 {
     let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
     var ping = 0
+    let run = UUID().uuidString.prefix(8)
     while ContinuousClock.now < end {
-      if let seen = stream.received.first(where: { $0.kind == .notification && $0.notification.kind == "test-ping" }) {
-        return (stream, seen.id)
+      if let seen = received.first(where: { $0.kind == .notification && $0.notification.kind == "test-ping" }) { return seen.id }
+      switch ended.withLock({ $0 }) {
+      case .failure(let error)?: throw error
+      case .success?: throw RPCError(code: .aborted, message: "the stream of \(user.id) ended before it went live")
+      case nil: break
       }
       ping += 1
-      _ = try await env.messagingInternal.notify(.with {
-        $0.userID = user.id; $0.kind = "test-ping"; $0.title = "ping \(ping)"; $0.idempotencyKey = "test-ping-\(ping)"
+      _ = try await messagingInternal.notify(.with {
+        $0.userID = user.id; $0.kind = "test-ping"; $0.title = "ping \(ping)"; $0.idempotencyKey = "test-ping-\(run)-\(ping)"
       })
-      _ = try await stream.wait(seconds: 0.05) { $0.contains { $0.kind == .notification } }
+      _ = try await wait(seconds: 0.05) { $0.contains { $0.kind == .notification && $0.notification.kind == "test-ping" } }
     }
-    await stream.close()
     throw RPCError(code: .deadlineExceeded, message: "the stream of \(user.id) did not go live within \(seconds) s")
   }
 

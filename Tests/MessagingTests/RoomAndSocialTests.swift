@@ -23,8 +23,7 @@ extension MessagingRPC {
 
         _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)
         _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)  // idempotent
-        let benStream = OpenStream(env.messaging, env.ben.metadata)
-        try await Task.sleep(for: .milliseconds(100))
+        let (benStream, _) = try await OpenStream.live(env, env.ben)
         let posted = try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.text = "Deload week?" }, metadata: env.ana.metadata).message
         let arrived = try await benStream.wait { $0.contains { $0.kind == .roomMessage && $0.message.id == posted.id } }
         #expect(arrived)
@@ -42,8 +41,7 @@ extension MessagingRPC {
 
     @Test func friendsFollowersAndWhatAuthAsks() async throws {
       try await MessagingFixture.run { env in
-        let anaStream = OpenStream(env.messaging, env.ana.metadata)
-        try await Task.sleep(for: .milliseconds(100))
+        let (anaStream, _) = try await OpenStream.live(env, env.ana)
         let request = try await env.messaging.sendFriendRequest(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata).request
         #expect(request.state == .pending)
         let notified = try await anaStream.wait { $0.contains { $0.kind == .friendRequest && $0.friendRequest.id == request.id } }
@@ -156,8 +154,19 @@ extension MessagingRPC {
 
     @Test func notificationsAreIdempotentAndArriveOnTheStream() async throws {
       try await MessagingFixture.run { env in
+        // Ana's stream is joined once Ben, her room mate, sees her come online (no
+        // pings: her notifications are what this test counts).
+        let room = try await env.messaging.createRoom(.with { $0.name = "early risers" }, metadata: env.ben.metadata).room
+        _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ana.metadata)
+        let (benStream, _) = try await OpenStream.live(env, env.ben)
         let stream = OpenStream(env.messaging, env.ana.metadata)
-        try await Task.sleep(for: .milliseconds(100))
+        let joined = try await benStream.wait { $0.contains { $0.kind == .presence && $0.presence.userID == env.ana.id && $0.presence.online } }
+        await benStream.close()
+        guard joined else {
+          Issue.record("ana's stream did not join")
+          await stream.close()  // an open stream would hold the client when the fixture ends
+          return
+        }
         let notify = Gym_Messaging_V1_NotifyRequest.with {
           $0.userID = env.ana.id; $0.kind = "workout-reminder"; $0.title = "Squat day at 07:00"; $0.idempotencyKey = "entry-1/2026-11-23"
         }
@@ -180,6 +189,9 @@ extension MessagingRPC {
       try await MessagingFixture.run { env in
         _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ana.id; $0.text = "hello" }, metadata: env.ben.metadata)
         _ = try await env.messaging.follow(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata)
+        // What the purge must take away is there first.
+        #expect(try await env.messaging.listConversations(.init(), metadata: env.ana.metadata).conversations.map(\.peer.username) == ["ben"])
+        #expect(try await env.messaging.listFollowers(.init(), metadata: env.ana.metadata).users.map(\.username) == ["ben"])
         _ = try await env.running.auth.deleteAccount(.with { $0.password = RunningAuth.password }, metadata: env.ben.metadata)
         let delivered = try await eventually {
           try await env.running.ops.getInfo(.init()).outbox.first { $0.destination == "messaging" } == nil
@@ -206,7 +218,8 @@ extension MessagingRPC {
         try await withRunningProcess(gateway) { address in
           try await withClient(to: address) { client in
             let viaGateway = Messaging(wrapping: client)
-            let stream = OpenStream(viaGateway, env.ben.metadata)
+            let (stream, _) = try await OpenStream.live(env, env.ben, through: viaGateway)
+            // Open past the gateway's 1 s deadline: what this test is about, not a barrier.
             try await Task.sleep(for: .milliseconds(1500))
             let sent = try await viaGateway.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "still there?" }, metadata: env.ana.metadata).message
             let arrived = try await stream.wait { $0.contains { $0.message.id == sent.id } }

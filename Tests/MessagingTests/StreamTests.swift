@@ -15,8 +15,7 @@ extension MessagingRPC {
   @Suite struct StreamTests {
     @Test func aReconnectInTheMiddleOfABurstMissesNothingAndRepeatsNothing() async throws {
       try await MessagingFixture.run { env in
-        let first = OpenStream(env.messaging, env.ben.metadata)
-        try await Task.sleep(for: .milliseconds(100))
+        let (first, _) = try await OpenStream.live(env, env.ben)
         let burst = Task {
           for index in 0..<200 {
             _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "\(index)" }, metadata: env.ana.metadata)
@@ -26,14 +25,15 @@ extension MessagingRPC {
         _ = try await first.wait { $0.count >= 40 }
         await first.close()
         let seen = first.messages
-        let cursor = seen.last!.id
+        let cursor = try #require(seen.last, "the first stream saw none of the burst").id
         let second = OpenStream(env.messaging, env.ben.metadata, after: cursor)
         try await burst.value
-        let complete = try await second.wait { seen.count + $0.count >= 200 }
+        // A marker after the burst: once it is in, so is anything the stream would repeat.
+        let marker = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "end" }, metadata: env.ana.metadata).message
+        let complete = try await second.wait { $0.contains { $0.message.id == marker.id } }
         #expect(complete)
-        try await Task.sleep(for: .milliseconds(200))
         let texts = (seen + second.messages).map(\.message.text)
-        #expect(texts == (0..<200).map { "\($0)" })
+        #expect(texts == (0..<200).map { "\($0)" } + ["end"])
         let ids = (seen + second.messages).map(\.id)
         #expect(ids == ids.sorted() && Set(ids).count == ids.count)
         await second.close()
@@ -45,17 +45,22 @@ extension MessagingRPC {
       let stuck = try hub.subscribe(Caller(userID: "u", sessionID: "s1", roles: []))
       let reader = try hub.subscribe(Caller(userID: "u", sessionID: "s2", roles: []))
       let events = (1...25).map { MessagingStore.StoredEvent(id: Int64($0), userID: "u", kind: 1, payload: Data(), createdAt: Date()) }
+      // The reader says when it has taken each event; the next is published only then, so
+      // the reader keeps up however slowly the machine runs (no sleep as pacing).
+      let (taken, tookOne) = AsyncStream<Void>.makeStream()
       let readerTask = Task {
         var received: [Int64] = []
         for await item in reader.items {
           if case .event(let event) = item { received.append(event.id) }
+          tookOne.yield()
           if received.count == 25 { break }
         }
         return received
       }
+      var acknowledgements = taken.makeAsyncIterator()
       for event in events {
         hub.publish([event])
-        try? await Task.sleep(for: .milliseconds(1))
+        _ = await acknowledgements.next()
       }
       #expect(await readerTask.value == Array(1...25))
       // The stuck one kept what fitted, then was ended; the handler then sends RESUME_REQUIRED.
@@ -185,8 +190,7 @@ extension MessagingRPC {
       try await MessagingFixture.run { env in
         let room = try await env.messaging.createRoom(.with { $0.name = "5x5 lifters" }, metadata: env.ana.metadata).room
         _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)
-        let anaStream = OpenStream(env.messaging, env.ana.metadata)
-        try await Task.sleep(for: .milliseconds(100))
+        let (anaStream, _) = try await OpenStream.live(env, env.ana)
         let benStream = OpenStream(env.messaging, env.ben.metadata)
         let online = try await anaStream.wait { $0.contains { $0.kind == .presence && $0.presence.userID == env.ben.id && $0.presence.online } }
         #expect(online)
@@ -212,17 +216,20 @@ extension MessagingRPC {
         // The client outlives the server, as a phone does.
         try await withClient(to: HostPort(host: "127.0.0.1", port: port)) { client in
           let built = try await MessagingApp.build(settings, logger: Logger(label: "messaging"))
-          let stream = try await withRunningProcess(built) { _ in
-            // The client first tried before the server listened: wait for it to connect.
+          let stream = try await withRunningProcess(built) { address in
+            // The client first tried before the server listened: it is open once a
+            // notification reaches it.
             let stream = OpenStream(Messaging(wrapping: client), user.metadata, waitForReady: true)
-            try await Task.sleep(for: .milliseconds(1500))
-            #expect(stream.ended.withLock { $0 } == nil)
+            try await withCredentialClient(to: address, auth.credential) { internalClient in
+              _ = try await stream.ping(user, via: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient), seconds: 10)
+            }
             return stream
           }
           // withRunningProcess allows 5 s; ending the streams first makes it quick.
           let ended = try await stream.waitForEnd(seconds: 1)
           guard case .success? = ended else {
             Issue.record("the stream did not end cleanly: \(String(describing: ended))")
+            await stream.close()
             return
           }
         }
@@ -231,24 +238,30 @@ extension MessagingRPC {
 
     @Test func aCursorOlderThanTheKeptLogIsOutOfRangeNotASilentGap() async throws {
       try await MessagingFixture.run(eventRetention: .seconds(1)) { env in
-        let stream = OpenStream(env.messaging, env.ben.metadata)
-        try await Task.sleep(for: .milliseconds(100))
+        let (stream, _) = try await OpenStream.live(env, env.ben)
         _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "first" }, metadata: env.ana.metadata)
         _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "second" }, metadata: env.ana.metadata)
-        _ = try await stream.wait { $0.count == 2 }
+        _ = try await stream.wait { events in events.filter { $0.kind == .directMessage }.count == 2 }
         await stream.close()
         let ids = stream.messages.map(\.id)
-        try await Task.sleep(for: .milliseconds(1500))  // both trimmed by now
+        try #require(ids.count == 2, "the stream did not get both messages")
+        // Both trimmed once ben's floor reaches the second: wait for that, bounded.
+        let store = try MessagingStore(path: env.dataDirectory + "/messaging.sqlite") { _ in }
+        let trimmed = try await eventually(within: .seconds(10)) { try await store.eventFloor(userID: env.ben.id) >= ids[1] }
+        try #require(trimmed, "the trimmer did not drop the two messages")
         // Resuming after the first: the second is gone, and the client is told so.
         let expired = OpenStream(env.messaging, env.ben.metadata, after: ids[0])
         guard case .failure(let error)? = try await expired.waitForEnd() else {
           Issue.record("a stale cursor was accepted")
+          await expired.close()
           return
         }
         #expect(error.code == .outOfRange)
-        // Resuming after the newest trimmed event is fine: nothing was missed.
-        let current = OpenStream(env.messaging, env.ben.metadata, after: ids[1])
-        try await Task.sleep(for: .milliseconds(200))
+        // Resuming after the newest trimmed event is fine: nothing was missed, and the
+        // stream carries what comes next.
+        let (current, _) = try await OpenStream.live(env, env.ben, after: ids[1])
+        let next = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "third" }, metadata: env.ana.metadata).message
+        #expect(try await current.wait { $0.contains { $0.message.id == next.id } })
         #expect(current.ended.withLock { $0 } == nil)
         await current.close()
       }
@@ -257,14 +270,15 @@ extension MessagingRPC {
     @Test func aBanEndsTheUsersOpenStream() async throws {
       try await MessagingFixture.run { env in
         let admin = try await env.running.makeAdmin()
-        let benStream = OpenStream(env.messaging, env.ben.metadata)
-        try await Task.sleep(for: .milliseconds(200))
+        // Joined before the ban (a ping arrived on it), so only the ban can end it.
+        let (benStream, _) = try await OpenStream.live(env, env.ben)
         let start = ContinuousClock.now
         _ = try await env.running.auth.banUser(.with { $0.userID = env.ben.id; $0.reason = "spam" }, metadata: admin.metadata)
         let ended = try await benStream.waitForEnd(seconds: 5)
         #expect(ContinuousClock.now - start < .seconds(5))
         guard case .failure(let error)? = ended else {
           Issue.record("the stream did not end with an error: \(String(describing: ended))")
+          await benStream.close()  // or the client waits on it for ever when the fixture ends
           return
         }
         #expect(error.code == .unauthenticated)

@@ -12,7 +12,8 @@ import Synchronization
 typealias Posix = HTTP2ClientTransport.Posix
 
 /// Auth and places in-process, each from its composition root, with an admin, a
-/// member and a trainer signed in.
+/// member and a trainer signed in. Places asks the real auth about accounts (bans,
+/// roles, names) unless a test passes `FakeAccounts` to count what it asks.
 enum PlacesFixture {
   struct Env: Sendable {
     let places: Gym_Places_V1_PlacesService.Client<Posix>
@@ -24,27 +25,29 @@ enum PlacesFixture {
     let member: Metadata
     let trainer: Metadata
     let trainerID: String
-    let accounts: FakeAccounts
+    /// The directory places asks instead of auth, when the test gave one.
+    let accounts: FakeAccounts?
     /// Where places keeps its database, for tests that fill it directly.
     let dataDirectory: String
   }
 
   static let password = RunningAuth.password
 
-  static func run<T: Sendable>(_ body: @Sendable (Env) async throws -> T) async throws -> T {
+  static func run<T: Sendable>(accounts: FakeAccounts? = nil, _ body: @Sendable (Env) async throws -> T) async throws -> T {
     try await withRunningAuth { auth in
-      let accounts = FakeAccounts()
       let dataDirectory = try temporaryDirectory()
       let places = try await PlacesApp.build(
         PlacesApp.Settings(common: testSettings(), dataDirectory: dataDirectory, auth: auth.address, credential: auth.credential),
-        users: accounts, logger: Logger(label: "places"))
+        users: accounts.map { $0 as any UserDirectory }, logger: Logger(label: "places"))
       return try await withRunningProcess(places) { placesAddress in
         try await withCredentialClient(to: placesAddress, auth.credential) { placesInternalClient in
           try await withClient(to: placesAddress) { placesClient in
             let admin = try await auth.makeAdmin()
             let member = try await auth.register("mia_member")
             let trainer = try await auth.register("tom_trainer", role: .trainer)
-            accounts.activate(trainer.id, username: "tom_trainer", displayName: "Tóm Trainer", roles: [.trainer])
+            _ = try await auth.auth.updateProfile(
+              .with { $0.profile.displayName = "Tóm Trainer"; $0.updateMask = .with { $0.paths = ["display_name"] } }, metadata: trainer.metadata)
+            accounts?.activate(trainer.id, username: "tom_trainer", displayName: "Tóm Trainer", roles: [.trainer])
             return try await body(Env(
               places: Gym_Places_V1_PlacesService.Client(wrapping: placesClient),
               placesInternal: Gym_Places_V1_PlacesInternal.Client(wrapping: placesInternalClient),

@@ -166,7 +166,9 @@ import Testing
   }
 
   @Test func aFirstPageOfTrainersReadsOnlyAsFarOutAsItNeeds() async throws {
-    try await PlacesFixture.run { env in
+    // Accounts from a directory that counts what places asks (auth cannot say).
+    try await PlacesFixture.run(accounts: FakeAccounts()) { env in
+      let accounts = try #require(env.accounts)
       // 150 trainers north of a point, one every 600 m out to 90 km.
       let store = try PlacesStore(path: env.dataDirectory + "/places.sqlite")
       var ids: [String] = []
@@ -176,7 +178,7 @@ import Testing
         _ = try await store.upsertTrainer(TrainerRecord(
           trainerID: id, lat: 51.0 + Double(index) * 0.6 / 111.2, lng: 0, serviceRadiusM: 10_000, specialties: ["strength"],
           specialtyKey: "strength", pricePerSession: 40, currency: "GBP", bio: "", gymID: "", updatedAt: Date()))
-        env.accounts.activate(id, username: "t\(index)", roles: [.trainer])
+        accounts.activate(id, username: "t\(index)", roles: [.trainer])
       }
       func page(_ token: String = "") async throws -> Gym_Places_V1_FindTrainersResponse {
         try await env.places.findTrainers(.with {
@@ -186,10 +188,10 @@ import Testing
           $0.pageToken = token
         }, metadata: env.member)
       }
-      env.accounts.asked.withLock { $0 = 0 }
+      accounts.asked.withLock { $0 = 0 }
       let first = try await page()
       #expect(first.results.map(\.listing.trainerID) == Array(ids.prefix(5)))
-      let asked = env.accounts.asked.withLock { $0 }
+      let asked = accounts.asked.withLock { $0 }
       #expect(asked < 30, "asked auth about \(asked) trainers for a page of 5")
       let second = try await page(first.nextPageToken)
       #expect(second.results.map(\.listing.trainerID) == Array(ids[5..<10]))
@@ -229,15 +231,16 @@ import Testing
         .with { $0.location = .with { $0.latitude = 51.51; $0.longitude = -0.12 } }, metadata: env.member).results
       #expect(named.first?.displayName == "Tóm Trainer" && named.first?.username == "tom_trainer")
 
-      // Demoted: the listing is no longer found, and its owner can still delete it.
-      env.accounts.setRoles(env.trainerID, [.member])
+      // Demoted by an administrator in auth: the listing is no longer found.
+      _ = try await env.auth.setUserRole(.with { $0.userID = env.trainerID; $0.role = .member }, metadata: env.admin)
       #expect(try await find() == [])
-      env.accounts.setRoles(env.trainerID, [.trainer])
+      _ = try await env.auth.setUserRole(.with { $0.userID = env.trainerID; $0.role = .trainer }, metadata: env.admin)
+      #expect(try await find() == [env.trainerID])
       // Deleting needs no trainer role (a demoted trainer's new token has none): someone
       // without a listing just hears so.
       let none = await rpcError { _ = try await env.places.deleteTrainerListing(.init(), metadata: env.member) }
       #expect(none?.code == .notFound)
-      env.accounts.deactivate(env.trainerID)  // banned or deleted
+      _ = try await env.auth.banUser(.with { $0.userID = env.trainerID; $0.reason = "fake reviews" }, metadata: env.admin)
       #expect(try await find() == [])
       #expect(await rpcError { _ = try await env.places.getTrainerListing(.with { $0.trainerID = env.trainerID }, metadata: env.member) }?.code == .notFound)
 
@@ -248,6 +251,33 @@ import Testing
         _ = try await env.placesInternalWithoutCredential.purgeUser(.with { $0.userID = "x" }, metadata: env.admin)
       }
       #expect(memberPurge?.code == .unauthenticated, "a user token never opens an internal RPC")
+    }
+  }
+
+  /// A ban through auth's admin RPC (places asks the real auth) hides the listing from
+  /// nearby search and its page; lifting it brings the listing back.
+  @Test func aBanInAuthHidesTheTrainersListingUntilItIsLifted() async throws {
+    try await PlacesFixture.run { env in
+      _ = try await env.places.upsertTrainerListing(.with {
+        $0.listing = .with {
+          $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.12 }
+          $0.serviceRadiusM = 5_000
+          $0.pricePerSession = 40
+          $0.currency = "GBP"
+        }
+      }, metadata: env.trainer)
+      func nearby() async throws -> [String] {
+        try await env.places.findTrainers(
+          .with { $0.location = .with { $0.latitude = 51.51; $0.longitude = -0.12 } }, metadata: env.member
+        ).results.map(\.listing.trainerID)
+      }
+      #expect(try await nearby() == [env.trainerID])
+      _ = try await env.auth.banUser(.with { $0.userID = env.trainerID; $0.reason = "fake reviews" }, metadata: env.admin)
+      #expect(try await nearby() == [], "a banned trainer is still found")
+      let page = await rpcError { _ = try await env.places.getTrainerListing(.with { $0.trainerID = env.trainerID }, metadata: env.member) }
+      #expect(page?.code == .notFound)
+      _ = try await env.auth.unbanUser(.with { $0.userID = env.trainerID }, metadata: env.admin)
+      #expect(try await nearby() == [env.trainerID])
     }
   }
 }
