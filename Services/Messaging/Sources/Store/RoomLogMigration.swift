@@ -55,6 +55,11 @@ enum RoomLogMigration {
       UPDATE events SET user_id = '', room_rid = (SELECT c.room_rid FROM room_copies c WHERE c.id = events.id)
       WHERE id IN (SELECT first_id FROM room_copies);
       DELETE FROM events WHERE id IN (SELECT id FROM room_copies) AND room_rid IS NULL;
+      -- Members read room events with blocks applied to about_id: each names its
+      -- message's sender (old removal announcements named nobody, and copies from
+      -- before erasure-v1 have no about_id at all).
+      UPDATE events SET about_id = (SELECT m.sender_id FROM messages m WHERE m.id = events.subject_id)
+      WHERE room_rid IS NOT NULL;
 
       -- Copies trimmed before stay behind their owners' own floors (event_floors).
       DROP TABLE room_copies;
