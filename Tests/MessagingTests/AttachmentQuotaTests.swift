@@ -30,6 +30,20 @@ extension MessagingRPC {
       }
     }
 
+    @Test func deletingWhatCarriedAnUploadGivesItsBytesBack() async throws {
+      try await MessagingFixture.run(configure: { $0.attachments.quotaBytes = 250_000 }) { env in
+        let photo = try await upload(env.messaging, jpeg(size: 150_000), as: env.ana)
+        let post = try await env.messaging.createPost(
+          .with { $0.text = "new PR"; $0.attachmentIds = [photo.id] }, metadata: env.ana.metadata).post
+        let refused = await rpcError { _ = try await upload(env.messaging, jpeg(size: 150_000), filename: "second.jpg", as: env.ana) }
+        #expect(refused?.code == .resourceExhausted)
+        // The post is gone, and with it what its picture held of Ana's quota.
+        _ = try await env.messaging.deletePost(.with { $0.id = post.id }, metadata: env.ana.metadata)
+        let again = try await upload(env.messaging, jpeg(size: 150_000), filename: "again.jpg", as: env.ana)
+        #expect(again.filename == "again.jpg")
+      }
+    }
+
     @Test func anotherUploadWaitsWhileTheMostAllowedAreInFlight() async throws {
       try await MessagingFixture.run(configure: { $0.attachments.inFlight = 1 }) { env in
         let bytes = jpeg(size: 1000)
@@ -108,5 +122,12 @@ extension MessagingRPC {
     #expect(!FileManager.default.fileExists(atPath: files.path(sha256: "cc")))
     #expect(FileManager.default.fileExists(atPath: files.path(sha256: "bb")))
     #expect(try await store.attachmentBytes(of: "ana") == 10)
+
+    // Once the message that carried it is deleted, the sent one no longer counts and
+    // goes with its file like an upload never sent.
+    try await store.writer.write { db in try db.execute(sql: "UPDATE messages SET deleted_reason = 'by its sender' WHERE id = 'm1'") }
+    #expect(try await store.attachmentBytes(of: "ana") == 0)
+    #expect(try await store.deleteUnattachedUploads(madeBefore: now, files: files) == 1)
+    #expect(!FileManager.default.fileExists(atPath: files.path(sha256: "bb")))
   }
 }

@@ -49,7 +49,7 @@ import Testing
     case .attachmentQuota:
       (
         .resourceExhausted,
-        "attachment storage quota: you hold 900 of your 1000 bytes and this upload does not fit; uploads never sent are deleted after a day"
+        "attachment storage quota: you hold 900 of your 1000 bytes and this upload does not fit; deleting messages or posts that carry pictures frees their space, and uploads never sent go after a day"
       )
     case .tooManyUploads: (.resourceExhausted, "you have 3 uploads in flight, the most allowed; wait for one to finish")
     case .unknownProgram: (.notFound, "program_id: no program with id p1 in the catalog")

@@ -33,9 +33,23 @@ extension MessagingStore {
     try await writer.read { db in try Self.attachmentBytes(db, of: userID) }
   }
 
+  /// Counts uploads not yet sent and those a message or post still carries: deleting
+  /// what carried one gives its bytes back (the cleanup removes it after the same day).
   static func attachmentBytes(_ db: Database, of userID: String) throws -> Int64 {
-    try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(size_bytes), 0) FROM attachments WHERE owner_id = ?", arguments: [userID]) ?? 0
+    try Int64.fetchOne(
+      db,
+      sql: """
+        SELECT COALESCE(SUM(a.size_bytes), 0) FROM attachments a
+        WHERE a.owner_id = ? AND (NOT EXISTS (SELECT 1 FROM attachment_uses u WHERE u.attachment_rid = a.rid) OR \(carried))
+        """, arguments: [userID]) ?? 0
   }
+
+  /// True for the attachment `a` when a message or post not deleted carries it.
+  static let carried = """
+    EXISTS (SELECT 1 FROM attachment_uses u
+      LEFT JOIN messages m ON m.rid = u.message_rid LEFT JOIN posts p ON p.rid = u.post_rid
+      WHERE u.attachment_rid = a.rid AND ((m.rid IS NOT NULL AND m.deleted_reason IS NULL) OR (p.rid IS NOT NULL AND p.deleted_reason IS NULL)))
+    """
 
   /// Records an upload; `storeFile` puts its bytes in place inside the same write.
   /// Refused (nothing stored) when it would take its owner past `quotaBytes`: checked
@@ -126,25 +140,23 @@ extension MessagingStore {
     }
   }
 
-  /// Deletes uploads made before `cutoff` that were never attached to a message or post
-  /// (nor kept as a report's evidence), and the files no upload uses any more, in one
-  /// write. Returns how many uploads went.
+  /// Deletes uploads made before `cutoff` that no message or post carries (never sent,
+  /// or sent with what was deleted since), unless kept as a report's evidence; then the
+  /// files no upload uses any more, after the write commits (a file is never gone while
+  /// its row could come back). Returns how many uploads went.
   @discardableResult
   public func deleteUnattachedUploads(madeBefore cutoff: Date, files: AttachmentFiles) async throws -> Int {
-    try await writer.write { db in
+    let (deleted, hashes) = try await writer.write { db in
       let unattached = """
-        FROM attachments a WHERE a.created_at < ?
-          AND NOT EXISTS (SELECT 1 FROM attachment_uses u WHERE u.attachment_rid = a.rid)
+        FROM attachments a WHERE a.created_at < ? AND NOT \(Self.carried)
           AND NOT EXISTS (SELECT 1 FROM report_case_attachments r WHERE r.attachment_rid = a.rid)
         """
       let hashes = try String.fetchAll(db, sql: "SELECT DISTINCT a.sha256 \(unattached)", arguments: [cutoff])
       try db.execute(sql: "DELETE FROM attachments WHERE rid IN (SELECT a.rid \(unattached))", arguments: [cutoff])
-      let deleted = db.changesCount
-      for hash in hashes {
-        let used = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM attachments WHERE sha256 = ?)", arguments: [hash]) ?? true
-        if !used { try files.remove(sha256: hash) }
-      }
-      return deleted
+      return (db.changesCount, hashes)
     }
+    // A file that cannot be removed now stays until an upload of the same bytes goes.
+    try await removeUnusedFiles(hashes) { hash in try? files.remove(sha256: hash) }
+    return deleted
   }
 }
