@@ -71,6 +71,29 @@ final class CollectedReminders: Notifier {
     #expect(reminders.sent.withLock { $0 }.count == 1)
   }
 
+  @Test func aNewEntryMadeAtAnyMillisecondIsWorkedOutOnce() async throws {
+    // A new entry is due at its creation instant, stored to the millisecond; the pass
+    // that works out its reminder must find that row again whatever the fraction.
+    let store = try PlanStore(writer: DatabaseQueue())
+    for owner in 0..<5 {
+      _ = try await store.insertRoutine(RoutineRecord(
+        id: "r\(owner)", ownerID: "u\(owner)", name: "Squat day", description: "",
+        days: [.init(name: "Legs", exercises: [.init(exerciseID: "ex-squat", sets: [.init(targetReps: 5, targetWeightKg: 100)])])],
+        now: now))
+    }
+    let base = (now.timeIntervalSince1970 - 600).rounded(.down)
+    // 40 each: under the reminders cap of one account.
+    for index in 0..<200 {
+      _ = try await store.insertScheduleEntry(ScheduleEntryRecord(
+        id: "e\(index)", ownerID: "u\(index % 5)", routineID: "r\(index % 5)", dayIndex: 0,
+        rule: ScheduleRule(repeats: .once(tomorrow), minuteOfDay: 7 * 60, reminderMinutesBefore: 30),
+        createdAt: Date(timeIntervalSince1970: base + Double(index) * 0.001 + 0.0003)))
+    }
+    let worker = worker(store, CollectedReminders())
+    #expect(await worker.pass(now: now) == .init(rescheduled: 200))
+    #expect(await worker.pass(now: now) == .init())
+  }
+
   @Test func aWeeklyReminderMovesToTheNextWeek() async throws {
     let store = try PlanStore(writer: DatabaseQueue())
     try await schedule(store, owner: "u1", weekdays: [tomorrow.isoWeekday])
