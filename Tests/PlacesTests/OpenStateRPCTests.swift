@@ -74,12 +74,14 @@ import Testing
       let features = [
         #"{"type":"Feature","geometry":{"type":"Point","coordinates":[-0.12,51.5]},"properties":{"@id":"node/10","name":"Dash Gym","leisure":"fitness_centre","opening_hours":"Mo–Fr 7-18; Sa 10am-2pm"}}"#,
         #"{"type":"Feature","geometry":{"type":"Point","coordinates":[-0.12,51.501]},"properties":{"@id":"node/11","name":"Ask First","leisure":"fitness_centre","opening_hours":"by appointment"}}"#,
+        // Details longer than the service keeps: the gym comes in without them.
+        #"{"type":"Feature","geometry":{"type":"Point","coordinates":[-0.12,51.502]},"properties":{"@id":"node/12","name":"Wordy Gym","leisure":"fitness_centre","addr:postcode":"SW1A 1AA, SW1A 2AA, SW1A 3AA","addr:city":"London","opening_hours":"\#(String(repeating: "Mo 10:00-12:00; ", count: 40))"}}"#,
       ]
       let response = try await env.places.importPlaces(metadata: env.admin) { writer in
         try await writer.write(.with { $0.options = .with { $0.defaultTimeZone = "Europe/London" } })
         for feature in features { try await writer.write(.with { $0.geojsonFeature = feature }) }
       }
-      #expect(response.created == 2)
+      #expect(response.created == 3)
       #expect(response.rejected.isEmpty)
       let found = try await env.places.searchNearby(.with {
         $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.12 }
@@ -95,6 +97,11 @@ import Testing
       #expect(ask.place.openingHours.unsupported.count == 1)
       #expect(ask.place.openingHours.unsupported.first?.contains("by appointment") == true)
       #expect(!ask.open)
+      let wordy = try #require(found.first { $0.place.name == "Wordy Gym" })
+      #expect(wordy.place.address.postcode.isEmpty)
+      #expect(wordy.place.address.city == "London")
+      #expect(wordy.place.openingHours.osm.isEmpty)
+      #expect(wordy.place.openingHours.unsupported.first?.contains("longer than the 500 characters kept") == true)
 
       // An administrator's own edit still gets a clear refusal.
       let refused = await rpcError {

@@ -12,12 +12,29 @@ enum PlaceInput {
   static let amenityBound = TextBound(characters: 50, minimum: 1)
   /// OpenStreetMap opening_hours: a week of rules fits easily.
   static let hoursBound = TextBound(characters: 500)
+  static let addressBound = TextBound(characters: 20)
+  static let countryBound = TextBound(characters: 10)
 
   static func record(
     from place: Gym_Places_V1_Place, id: String, now: Date, defaults: Gym_Places_V1_ImportOptions = .init(),
     importing: Bool = false
   ) throws(PlacesError) -> PlaceRecord {
     var violations: [FieldViolation] = []
+    var place = place
+    // Real data must not lose a gym over one overlong detail: an import leaves the
+    // detail out (noted in `unsupported` for the hours); an edit is refused by name.
+    var droppedHours: String? = nil
+    if importing {
+      for path in [\Gym_Places_V1_Place.address.houseNumber, \.address.postcode] where Self.addressBound.violation(place[keyPath: path], field: "") != nil {
+        place[keyPath: path] = ""
+      }
+      if Self.countryBound.violation(place.address.country, field: "") != nil { place.address.country = "" }
+      let hours = place.openingHours.osm.trimmingCharacters(in: .whitespacesAndNewlines)
+      if hoursBound.violation(hours, field: "") != nil {
+        droppedHours = "the opening hours given (\(hours.utf8.count) bytes) are longer than the \(hoursBound.characters) characters kept, and were left out"
+        place.openingHours.osm = ""
+      }
+    }
     let name = place.name.trimmingCharacters(in: .whitespacesAndNewlines)
     if let violation = nameBound.violation(name, field: "place.name") { violations.append(violation) }
     switch place.kind {
@@ -68,10 +85,14 @@ enum PlaceInput {
     for (value, field, limit) in [
       (place.phone, "place.phone", 50), (place.website, "place.website", 2048), (place.source, "place.source", 200),
       (place.address.street, "place.address.street", 200), (place.address.city, "place.address.city", 100),
-      (place.address.houseNumber, "place.address.house_number", 20), (place.address.postcode, "place.address.postcode", 20),
-      (place.address.country, "place.address.country", 10),
     ] {
       if let violation = TextBound(characters: limit).violation(value, field: field) { violations.append(violation) }
+    }
+    for (value, field, bound) in [
+      (place.address.houseNumber, "place.address.house_number", addressBound), (place.address.postcode, "place.address.postcode", addressBound),
+      (place.address.country, "place.address.country", countryBound),
+    ] {
+      if let violation = bound.violation(value, field: field) { violations.append(violation) }
     }
     if let violation = amenityBound.violation(place.amenities, field: "place.amenities", count: 50) { violations.append(violation) }
     guard violations.isEmpty else { throw .invalid(violations) }
@@ -88,7 +109,7 @@ enum PlaceInput {
     record.website = place.website
     record.openingHours = hoursText
     record.hoursIntervals = hours?.intervals ?? []
-    record.hoursUnsupported = hours?.unsupported ?? unreadableHours.map { [$0] } ?? []
+    record.hoursUnsupported = hours?.unsupported ?? (unreadableHours ?? droppedHours).map { [$0] } ?? []
     record.hoursNormalized = hours?.normalized ?? ""
     record.priceMonthly = price.monthly
     record.priceDayPass = price.dayPass
