@@ -151,7 +151,7 @@ public enum MessagingApp {
         MessagingService(
           store: store, hub: hub, files: files, maxAttachmentBytes: settings.maxAttachmentBytes,
           users: users ?? AuthUserDirectory(client: authClient, logger: logger), reportsPerDay: settings.reportsPerDay,
-          programs: programs, rooms: settings.rooms, attachmentLimits: settings.attachments, uploads: UploadGate(), logger: logger),
+          programs: programs, rooms: settings.rooms, attachmentLimits: settings.attachments, uploads: PerUserSlots(), logger: logger),
         MessagingInternalService(store: store, files: files, logger: logger),
       ]
     }

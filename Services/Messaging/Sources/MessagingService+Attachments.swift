@@ -20,8 +20,10 @@ extension MessagingService {
     if let violation = Self.filenameBound.violation(start.filename, field: "start.filename") { throw MessagingError.invalid([violation]) }
     // Stored as it will be shown: every later reader gets the safe name.
     let filename = try AttachmentFilename.sanitized(start.filename, field: "start.filename")
-    try uploads.enter(caller.userID, limit: attachmentLimits.inFlight)
-    defer { uploads.leave(caller.userID) }
+    guard uploads.take(caller.userID, limit: attachmentLimits.inFlight) else {
+      throw MessagingError.tooManyUploads(inFlight: attachmentLimits.inFlight)
+    }
+    defer { uploads.release(caller.userID) }
     // Checked again when the upload is recorded; here so a full account stops early.
     let used = try await store.attachmentBytes(of: caller.userID)
     guard used < attachmentLimits.quotaBytes else {

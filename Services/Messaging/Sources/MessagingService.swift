@@ -27,13 +27,14 @@ public struct MessagingService: Sendable {
   let programs: any ProgramDirectory
   let rooms: MessagingStore.RoomLimits
   let attachmentLimits: AttachmentLimits
-  let uploads: UploadGate
+  /// Uploads in flight, by user.
+  let uploads: PerUserSlots
   let logger: Logger
 
   public init(
     store: MessagingStore, hub: EventHub, files: AttachmentFiles, maxAttachmentBytes: Int, users: any UserDirectory,
     reportsPerDay: Int = 20, programs: any ProgramDirectory = NoProgramDirectory(), rooms: MessagingStore.RoomLimits = .init(),
-    attachmentLimits: AttachmentLimits = .init(), uploads: UploadGate = UploadGate(), logger: Logger
+    attachmentLimits: AttachmentLimits = .init(), uploads: PerUserSlots = PerUserSlots(), logger: Logger
   ) {
     self.store = store
     self.hub = hub
