@@ -47,6 +47,8 @@ struct Soak: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // A line per minute as it happens, also when the output goes to a file.
+    setvbuf(stdout, nil, _IOLBF, 0)
     let clients = try (0..<max(1, options.connections)).map { _ in try Load.client(options.addr) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for client in clients { group.addTask { try await client.runConnections() } }
