@@ -47,8 +47,6 @@ struct Soak: AsyncParsableCommand {
   }
 
   func run() async throws {
-    // A line per minute as it happens, also when the output goes to a file.
-    setvbuf(stdout, nil, _IOLBF, 0)
     let clients = try (0..<max(1, options.connections)).map { _ in try Load.client(options.addr) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for client in clients { group.addTask { try await client.runConnections() } }
@@ -82,7 +80,7 @@ struct Soak: AsyncParsableCommand {
       var samples: [[Int]] = []
       var totalErrors = 0
       let start = ContinuousClock.now
-      print("soak through \(options.addr): \(minutes) min, \(users.count) users with live streams, \(options.concurrency) callers")
+      say("soak through \(options.addr): \(minutes) min, \(users.count) users with live streams, \(options.concurrency) callers")
       for minute in 1...minutes {
         try await Task.sleep(until: start + .seconds(60 * minute))
         let counted = tally.take()
@@ -90,11 +88,11 @@ struct Soak: AsyncParsableCommand {
         samples.append(memory)
         totalErrors += counted.errors.values.reduce(0, +)
         let calls = counted.calls.values.reduce(0, +)
-        print(String(format: "minute %2d: %6d calls (%.0f/s), %5d stream events, errors %@; RSS MB %@", minute, calls,
+        say(String(format: "minute %2d: %6d calls (%.0f/s), %5d stream events, errors %@; RSS MB %@", minute, calls,
           Double(calls) / 60, counted.events, counted.errors.isEmpty ? "0" : counted.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
           zip(Self.processes, memory).map { "\($0.dropFirst(4)) \(String(format: "%.1f", Double($1) / 1024))" }.joined(separator: " ")))
         if minute == 1 {
-          print("  calls by operation: " + counted.calls.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+          say("  calls by operation: " + counted.calls.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }
       }
       group.cancelAll()
@@ -105,23 +103,23 @@ struct Soak: AsyncParsableCommand {
   /// Resident memory per process after the warm-up: the first judged minute against
   /// the largest and the last sample.
   private func report(_ samples: [[Int]], errors: Int) {
-    guard samples.count > warmUp else { return print("too short to judge: \(samples.count) minutes, warm-up \(warmUp)") }
-    print("\nresident memory (MB) after the \(warmUp)-minute warm-up")
-    print("process        minute \(warmUp + 1)    largest       last    growth")
+    guard samples.count > warmUp else { return say("too short to judge: \(samples.count) minutes, warm-up \(warmUp)") }
+    say("\nresident memory (MB) after the \(warmUp)-minute warm-up")
+    say("process        minute \(warmUp + 1)    largest       last    growth")
     var flat = true
     for (index, name) in Self.processes.enumerated() {
       let judged = samples.dropFirst(warmUp).map { $0[index] }
       guard let first = judged.first, first > 0, let largest = judged.max(), let last = judged.last else {
-        print("\(name): not found")
+        say("\(name): not found")
         flat = false
         continue
       }
       let growth = 100 * Double(largest - first) / Double(first)
       if growth > flatPercent { flat = false }
-      print(name.padding(toLength: 14, withPad: " ", startingAt: 0)
+      say(name.padding(toLength: 14, withPad: " ", startingAt: 0)
         + String(format: " %9.1f %10.1f %10.1f %8.1f %%", Double(first) / 1024, Double(largest) / 1024, Double(last) / 1024, growth))
     }
-    print("errors: \(errors); memory \(flat ? "flat" : "NOT flat") within \(flatPercent) % after the warm-up")
+    say("errors: \(errors); memory \(flat ? "flat" : "NOT flat") within \(flatPercent) % after the warm-up")
     if errors > 0 || !flat { Foundation.exit(1) }
   }
 
@@ -243,4 +241,10 @@ struct Soak: AsyncParsableCommand {
     bytes += (0..<(32 * 1024 - 8)).map { _ in UInt8.random(in: 0...255) }
     return Data(bytes)
   }()
+}
+
+/// Writes a line at once (print buffers when the output is a file): the soak's minute
+/// lines are for watching while it runs.
+private func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
