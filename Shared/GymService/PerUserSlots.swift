@@ -24,7 +24,4 @@ public final class PerUserSlots: Sendable {
       open[userID] = left > 0 ? left : nil
     }
   }
-
-  /// Users holding at least one slot.
-  public var users: Int { open.withLock { $0.count } }
 }
