@@ -199,18 +199,7 @@ extension MessagingRPC {
         let catalog = try #require(env.catalog)
         let squat = try await catalog.getExercise(.with { $0.id = "back-squat" }, metadata: env.ana.metadata).exercise.id
         let program = try await catalog.createProgram(
-          .with {
-            $0.program = .with {
-              $0.name = "Five by Five"
-              $0.description_p = "Squat three times a week."
-              $0.goal = .strengthGoal
-              $0.difficulty = .beginner
-              $0.durationWeeks = 8
-              $0.sessionMinutes = 45
-              $0.days = [.with { $0.name = "A"; $0.exercises = [.with { $0.exerciseID = squat; $0.sets = 5; $0.repsMin = 5 }] }]
-            }
-          }, metadata: env.ana.metadata
-        ).program
+          .with { $0.program = .fiveByFive(squat: squat) }, metadata: env.ana.metadata).program
         let room = try await env.messaging.createRoom(
           .with { $0.name = "Five by Five talk"; $0.programID = program.id }, metadata: env.ben.metadata).room
         #expect(room.programID == program.id)

@@ -22,18 +22,7 @@ extension SystemTests {
         let ana: Metadata = ["authorization": "Bearer \(registered.tokens.accessToken)"]
         let squat = try await catalog.getExercise(.with { $0.id = "back-squat" }, metadata: ana).exercise.id
         let program = try await catalog.createProgram(
-          .with {
-            $0.program = .with {
-              $0.name = "Five by Five"
-              $0.description_p = "Squat three times a week."
-              $0.goal = .strengthGoal
-              $0.difficulty = .beginner
-              $0.durationWeeks = 8
-              $0.sessionMinutes = 45
-              $0.days = [.with { $0.name = "A"; $0.exercises = [.with { $0.exerciseID = squat; $0.sets = 5; $0.repsMin = 5 }] }]
-            }
-          }, metadata: ana
-        ).program
+          .with { $0.program = .fiveByFive(squat: squat) }, metadata: ana).program
         let room = try await messaging.createRoom(.with { $0.name = "Five by Five talk"; $0.programID = program.id }, metadata: ana).room
         #expect(room.programID == program.id)
         let unknown = await rpcError {
