@@ -27,14 +27,9 @@ public struct OutboxWorker: Service {
   }
 
   public func run() async throws {
-    while !Task.isShuttingDownGracefully && !Task.isCancelled {
-      do {
-        try await deliverDue()
-      } catch {
-        logger.error("outbox pass failed", metadata: ["error": "\(error)"])
-      }
-      _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pollInterval) }
-    }
+    try await PeriodicService(every: pollInterval, failure: "outbox pass failed", logger: logger) {
+      try await deliverDue()
+    }.run()
   }
 
   /// One pass over the due jobs; returns how many were delivered. Each destination's

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import GymStore
 import ServiceLifecycle
 
 /// Prunes spent sessions, tokens, codes, mail and revocations at start-up and then on a
@@ -18,23 +19,19 @@ public struct AuthHousekeeping: Service {
   }
 
   public func run() async throws {
-    while !Task.isShuttingDownGracefully && !Task.isCancelled {
-      do {
-        let pruned = try await store.prune(retention: retention, now: Date())
-        if pruned.total > 0 {
-          logger.info(
-            "pruned spent rows",
-            metadata: [
-              "sessions": "\(pruned.sessions)", "refresh_tokens": "\(pruned.refreshTokens)", "resets": "\(pruned.resets)",
-              "verifications": "\(pruned.verifications)", "verification_failures": "\(pruned.verificationFailures)",
-              "mail": "\(pruned.mail)", "revocations": "\(pruned.revocations)",
-              "profile_views": "\(pruned.profileViews)",
-            ])
-        }
-      } catch {
-        logger.error("pruning spent rows failed; will try again", metadata: ["error": "\(error)"])
+    try await PeriodicService(every: interval, failure: "pruning spent rows failed; will try again", logger: logger) {
+      [store, retention, logger] in
+      let pruned = try await store.prune(retention: retention, now: Date())
+      if pruned.total > 0 {
+        logger.info(
+          "pruned spent rows",
+          metadata: [
+            "sessions": "\(pruned.sessions)", "refresh_tokens": "\(pruned.refreshTokens)", "resets": "\(pruned.resets)",
+            "verifications": "\(pruned.verifications)", "verification_failures": "\(pruned.verificationFailures)",
+            "mail": "\(pruned.mail)", "revocations": "\(pruned.revocations)",
+            "profile_views": "\(pruned.profileViews)",
+          ])
       }
-      try? await cancelWhenGracefulShutdown { [interval] in try await Task.sleep(for: interval) }
-    }
+    }.run()
   }
 }

@@ -15,7 +15,7 @@ struct OutboxReceivers: Sendable {
   private let clients: [Outbox.Destination: GymGRPCClient]
 
   init(addresses: [Outbox.Destination: HostPort], tls: InternalTLS?, credential: ServiceCredential) throws {
-    clients = try addresses.mapValues { try GymClient.make(to: $0, tls: tls, interceptors: [credential.clientInterceptor]) }
+    clients = try addresses.mapValues { try InternalClient.make(to: $0, tls: tls, credential: credential) }
   }
 
   /// The credentialed connection to a destination, for other calls to it.

@@ -1,4 +1,5 @@
 import Foundation
+import GymStore
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -60,11 +61,12 @@ public final class ProfileViewCounter: Service, Sendable {
     }
   }
 
+  /// Counts every `interval`, and once more after the server has drained.
   public func run() async throws {
-    while !Task.isShuttingDownGracefully && !Task.isCancelled {
-      try? await cancelWhenGracefulShutdown { [interval] in try await Task.sleep(for: interval) }
-      await flush()
-    }
+    try await PeriodicService(
+      every: interval, start: .afterInterval, failure: "counting profile views failed", logger: logger,
+      stopped: { await self.flush() }, pass: { await self.flush() }
+    ).run()
   }
 
   /// The UTC day as stored: days since 1970-01-01 (cheap enough for every GetProfile).

@@ -130,7 +130,7 @@ public enum GatewayApp {
     // revocation stream), so they never wait behind users' calls and forwarded calls
     // never carry the credential.
     let tls = settings.common.internalTLS
-    let authInternal = try GymClient.make(to: authAddress, tls: tls, interceptors: [settings.credential.clientInterceptor])
+    let authInternal = try InternalClient.make(to: authAddress, tls: tls, credential: settings.credential)
     let verifier = TokenVerifier(
       source: AuthKeySource(client: authInternal), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     let revocations = RevocationList(maxLag: settings.common.revocationMaxLag)
@@ -140,7 +140,7 @@ public enum GatewayApp {
     let operatorBackends = try Route.backends.map { name in
       guard let address = settings.backends[name] else { throw ConfigError("no address configured for backend '\(name)'") }
       return PlatformOperator.Backend(
-        name: name, address: address, client: try GymClient.make(to: address, tls: tls, interceptors: [settings.credential.clientInterceptor]))
+        name: name, address: address, client: try InternalClient.make(to: address, tls: tls, credential: settings.credential))
     }
     let server = try GymServer(
       name: "gym-gateway",

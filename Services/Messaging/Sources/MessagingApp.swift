@@ -122,9 +122,7 @@ public enum MessagingApp {
       limits: .init(bufferEvents: settings.streamBuffer, bufferBytes: settings.streamBufferBytes, streamsPerUser: settings.streamsPerUser))
     let store = try MessagingStore(path: path, tuning: settings.backend.common.database, publish: hub.publish)
     let files = try AttachmentFiles(directory: settings.backend.databasePath("attachments"))
-    let catalogConnection = try settings.catalog.map {
-      try GymClient.make(to: $0, tls: settings.backend.common.internalTLS, interceptors: [settings.backend.credential.clientInterceptor])
-    }
+    let catalogConnection = try settings.catalog.map { try InternalClient.make(to: $0, settings: settings.backend) }
     let programs = programs ?? catalogConnection.map { CatalogProgramDirectory(client: $0, logger: logger) } ?? NoProgramDirectory()
     if settings.catalog == nil {
       logger.notice("no catalog address: rooms about a program are refused")
@@ -181,20 +179,15 @@ struct RetentionTrimmer: Service {
   let logger: Logger
 
   func run() async throws {
-    while !Task.isShuttingDownGracefully && !Task.isCancelled {
-      do {
-        let now = Date()
-        let trimmed = try await store.trimEvents(olderThan: now.addingTimeInterval(-eventRetention.inSeconds))
-        if trimmed > 0 { logger.info("trimmed the event log", metadata: ["events": "\(trimmed)"]) }
-        let pruned = try await store.pruneReportCases(resolvedBefore: now.addingTimeInterval(-reportRetention.inSeconds))
-        if pruned > 0 { logger.info("deleted resolved report cases past their retention", metadata: ["cases": "\(pruned)"]) }
-        let expired = try await store.deleteUnattachedUploads(
-          madeBefore: now.addingTimeInterval(-unattachedUploadLifetime.inSeconds), files: files)
-        if expired > 0 { logger.info("deleted uploads never attached", metadata: ["uploads": "\(expired)"]) }
-      } catch {
-        logger.error("retention trim failed", metadata: ["error": "\(error)"])
-      }
-      _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: every) }
-    }
+    try await PeriodicService(every: every, failure: "retention trim failed", logger: logger) {
+      let now = Date()
+      let trimmed = try await store.trimEvents(olderThan: now.addingTimeInterval(-eventRetention.inSeconds))
+      if trimmed > 0 { logger.info("trimmed the event log", metadata: ["events": "\(trimmed)"]) }
+      let pruned = try await store.pruneReportCases(resolvedBefore: now.addingTimeInterval(-reportRetention.inSeconds))
+      if pruned > 0 { logger.info("deleted resolved report cases past their retention", metadata: ["cases": "\(pruned)"]) }
+      let expired = try await store.deleteUnattachedUploads(
+        madeBefore: now.addingTimeInterval(-unattachedUploadLifetime.inSeconds), files: files)
+      if expired > 0 { logger.info("deleted uploads never attached", metadata: ["uploads": "\(expired)"]) }
+    }.run()
   }
 }

@@ -111,13 +111,11 @@ public enum PlanApp {
     let lock = try DirectoryLock.acquire(service: "plan", in: settings.backend.dataDirectory)
     let path = settings.backend.databasePath("plan.sqlite")
     let store = try PlanStore(path: path, tuning: settings.backend.common.database, limits: settings.limits)
-    let catalogConnection = try GymClient.make(to: settings.catalog, tls: settings.backend.common.internalTLS, interceptors: [settings.backend.credential.clientInterceptor])
+    let catalogConnection = try InternalClient.make(to: settings.catalog, settings: settings.backend)
     let catalog = catalog ?? CatalogClient(client: catalogConnection, logger: logger)
     // Saves reach the catalog through plan's own outbox, so a catalog outage delays the
     // count and never loses it.
-    let messagingConnection = try settings.messaging.map {
-      try GymClient.make(to: $0, tls: settings.backend.common.internalTLS, interceptors: [settings.backend.credential.clientInterceptor])
-    }
+    let messagingConnection = try settings.messaging.map { try InternalClient.make(to: $0, settings: settings.backend) }
     let notifier = notifier ?? messagingConnection.map(MessagingNotifier.init)
     if notifier == nil { logger.notice("no messaging address: workout reminders, coaching notifications and blocks are off") }
     let blocks: any BlockList = messagingConnection.map { MessagingBlockList(client: $0, logger: logger) } ?? NoBlockList()

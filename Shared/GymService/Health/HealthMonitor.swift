@@ -1,5 +1,7 @@
+import GymStore
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// Probes what the process depends on every few seconds and reports SERVING or
 /// NOT_SERVING; on graceful shutdown reports NOT_SERVING first so load balancers and
@@ -22,8 +24,10 @@ public struct HealthMonitor: Service {
   }
 
   public func run() async throws {
-    var lastFailure: String? = "starting"
-    while !Task.isShuttingDownGracefully && !Task.isCancelled {
+    let lastFailure = LastFailure()
+    try await PeriodicService(
+      every: interval, failure: "health pass failed", logger: logger, stopped: { status.set(.notServing) }
+    ) {
       var down: Set<String> = []
       var failure: String? = nil
       do {
@@ -35,16 +39,26 @@ public struct HealthMonitor: Service {
         let serving = failure == nil && !down.contains(name)
         status.set(serving ? .serving : .notServing, for: name)
       }
-      if failure != lastFailure {
-        if let failure {
-          logger.error("health probe failed; NOT_SERVING", metadata: ["error": "\(failure)"])
-        } else {
-          logger.info("SERVING")
-        }
-        lastFailure = failure
+      // Logged when it changes, not every second.
+      guard lastFailure.replace(with: failure) != failure else { return }
+      if let failure {
+        logger.error("health probe failed; NOT_SERVING", metadata: ["error": "\(failure)"])
+      } else {
+        logger.info("SERVING")
       }
-      _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+    }.run()
+  }
+
+  /// The last probe's failure, nil while serving; "starting" before the first probe.
+  private final class LastFailure: Sendable {
+    private let value = Mutex<String?>("starting")
+
+    /// Stores `failure` and returns the one before.
+    func replace(with failure: String?) -> String? {
+      value.withLock { value in
+        defer { value = failure }
+        return value
+      }
     }
-    status.set(.notServing)
   }
 }

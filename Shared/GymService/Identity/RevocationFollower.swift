@@ -1,5 +1,6 @@
 import GRPCCore
 import GymAPI
+import GymStore
 import Logging
 import ServiceLifecycle
 
@@ -17,38 +18,41 @@ public struct RevocationFollower<Transport: ClientTransport>: Service {
     self.logger = logger
   }
 
+  /// One pass follows the stream until it breaks. Progress since the last attempt means
+  /// auth was reachable: the next one comes quickly (100 ms); otherwise the waits double
+  /// to 2 s.
   public func run() async throws {
-    var backoff = Duration.milliseconds(100)
-    while !Task.isCancelled && !Task.isShuttingDownGracefully {
-      let before = list.cursor
-      var resync = false
-      do {
-        try await cancelWhenGracefulShutdown { [client, list] in
-          var options = CallOptions.defaults
-          options.waitForReady = true
-          try await client.watchRevocations(.with { $0.afterCursor = list.cursor }, options: options) { response in
-            try await Self.watchingForSilence(list) {
-              for try await batch in response.messages {
-                if list.apply(batch.revocations, head: batch.headCursor, epoch: batch.epoch) == .resync {
-                  throw Resync()
-                }
+    try await PeriodicService(
+      every: .milliseconds(100), backoffLimit: .seconds(2), failure: "revocation stream interrupted", logger: logger
+    ) {
+      await follow()
+    }.run()
+  }
+
+  private func follow() async -> PeriodicService.Outcome {
+    let before = list.cursor
+    do {
+      try await cancelWhenGracefulShutdown { [client, list] in
+        var options = CallOptions.defaults
+        options.waitForReady = true
+        try await client.watchRevocations(.with { $0.afterCursor = list.cursor }, options: options) { response in
+          try await Self.watchingForSilence(list) {
+            for try await batch in response.messages {
+              if list.apply(batch.revocations, head: batch.headCursor, epoch: batch.epoch) == .resync {
+                throw Resync()
               }
             }
           }
         }
-      } catch is Resync {
-        logger.warning("auth's revocation cursor is not comparable with ours (auth restarted or was restored); reading again from the start")
-        resync = true
-      } catch {
-        if Task.isShuttingDownGracefully || Task.isCancelled { break }
-        logger.warning("revocation stream interrupted; reconnecting", metadata: ["error": "\(error)"])
       }
-      if resync { continue }
-      // Progress since the last attempt means auth was reachable: retry quickly.
-      backoff = list.cursor > before ? .milliseconds(100) : min(backoff * 2, .seconds(2))
-      let delay = backoff
-      try? await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
+    } catch is Resync {
+      logger.warning("auth's revocation cursor is not comparable with ours (auth restarted or was restored); reading again from the start")
+      return .again
+    } catch {
+      if Task.isShuttingDownGracefully || Task.isCancelled { return .done }
+      logger.warning("revocation stream interrupted; reconnecting", metadata: ["error": "\(error)"])
     }
+    return list.cursor > before ? .done : .failed
   }
 
   private struct Resync: Error {}

@@ -32,7 +32,7 @@ extension BuiltProcess {
   ) throws -> BuiltProcess {
     let credential = settings.credential
     let revocations = revocations ?? RevocationList(maxLag: settings.common.revocationMaxLag)
-    let authClient = try GymClient.make(to: settings.auth, tls: settings.common.internalTLS, interceptors: [credential.clientInterceptor])
+    let authClient = try InternalClient.make(to: settings.auth, settings: settings)
     let verifier = TokenVerifier(
       source: AuthKeySource(client: authClient), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     let server = try GymServer(

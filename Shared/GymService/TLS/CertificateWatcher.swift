@@ -1,4 +1,5 @@
 import Foundation
+import GymStore
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -26,7 +27,9 @@ public struct CertificateWatcher: Service {
           for await _ in hangups { reloadAll(reason: "SIGHUP") }
         }
         group.addTask {
-          while (try? await Task.sleep(for: interval)) != nil { reloadAll(reason: "timer") }
+          try? await PeriodicService(
+            every: interval, start: .afterInterval, failure: "certificate reload failed", logger: logger
+          ) { reloadAll(reason: "timer") }.run()
         }
         await group.next()
         group.cancelAll()

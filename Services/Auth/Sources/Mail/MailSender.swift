@@ -1,4 +1,5 @@
 import Foundation
+import GymStore
 import Logging
 import ServiceLifecycle
 
@@ -30,18 +31,11 @@ public struct MailSender: Service {
   }
 
   public func run() async throws {
-    var delay = pollInterval
-    while !Task.isShuttingDownGracefully && !Task.isCancelled {
-      let reachable: Bool
-      do {
-        reachable = try await deliverDue(now: Date()).relayReachable
-      } catch {
-        logger.error("reading the mail outbox failed", metadata: ["error": "\(error)"])
-        reachable = false
-      }
-      delay = reachable ? pollInterval : min(delay * 2, .seconds(60))
-      try? await cancelWhenGracefulShutdown { [delay] in try await Task.sleep(for: delay) }
-    }
+    try await PeriodicService(
+      every: pollInterval, backoffLimit: .seconds(60), failure: "reading the mail outbox failed", logger: logger
+    ) {
+      try await deliverDue(now: Date()).relayReachable ? .done : .failed
+    }.run()
   }
 
   /// What one round did.

@@ -1,4 +1,5 @@
 import Foundation
+import GymStore
 import Logging
 import ServiceLifecycle
 
@@ -35,14 +36,14 @@ struct ReminderWorker: Service {
   }
 
   func run() async throws {
-    while !Task.isShuttingDownGracefully && !Task.isCancelled {
+    // A pass logs and skips what fails itself: it never throws.
+    try await PeriodicService(every: every, failure: "reminder pass failed", logger: logger) {
       let done = await pass(now: Date())
       if done.sent + done.dropped + done.failed > 0 {
         logger.info(
           "reminder pass", metadata: ["sent": "\(done.sent)", "dropped": "\(done.dropped)", "failed": "\(done.failed)"])
       }
-      _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: every) }
-    }
+    }.run()
   }
 
   /// Handles every reminder due at `now`.
