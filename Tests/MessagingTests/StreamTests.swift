@@ -267,6 +267,38 @@ extension MessagingRPC {
       }
     }
 
+    /// The offline announcement is part of the call, not work left running after it:
+    /// once a stream's end reaches its client, its peers' streams already hold it, ahead
+    /// of anything sent from then on.
+    @Test func peersAreToldOfAnEndedStreamBeforeItsEndIsReported() async throws {
+      try await MessagingFixture.run { env in
+        let admin = try await env.running.makeAdmin()
+        let room = try await env.messaging.createRoom(.with { $0.name = "night shift" }, metadata: env.ana.metadata).room
+        _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)
+        let (anaStream, _) = try await OpenStream.live(env, env.ana)
+        let (benStream, _) = try await OpenStream.live(env, env.ben)
+        let online = try await anaStream.wait { $0.contains { $0.kind == .presence && $0.presence.userID == env.ben.id && $0.presence.online } }
+        #expect(online)
+        // The server ends ben's stream (a ban revokes his sessions).
+        _ = try await env.running.auth.banUser(.with { $0.userID = env.ben.id; $0.reason = "spam" }, metadata: admin.metadata)
+        guard case .failure? = try await benStream.waitForEnd(seconds: 30) else {
+          Issue.record("the ban did not end ben's stream")
+          await benStream.close()
+          await anaStream.close()
+          return
+        }
+        let later = try await env.messaging.sendDirectMessage(
+          .with { $0.userID = env.ana.id; $0.text = "still there?" }, metadata: env.cat.metadata
+        ).message
+        #expect(try await anaStream.wait { $0.contains { $0.message.id == later.id } })
+        let events = anaStream.received
+        let offline = events.firstIndex { $0.kind == .presence && $0.presence.userID == env.ben.id && !$0.presence.online }
+        let message = try #require(events.firstIndex { $0.message.id == later.id })
+        #expect(offline.map { $0 < message } == true, "ben's offline presence came after a message sent once his stream had ended")
+        await anaStream.close()
+      }
+    }
+
     @Test func aBanEndsTheUsersOpenStream() async throws {
       try await MessagingFixture.run { env in
         let admin = try await env.running.makeAdmin()

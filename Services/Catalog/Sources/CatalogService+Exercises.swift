@@ -131,20 +131,17 @@ extension CatalogService {
     request: RPCAsyncSequence<Gym_Catalog_V1_ImportExercisesRequest, any Error>, context: ServerContext
   ) async throws -> Gym_Catalog_V1_ImportExercisesResponse {
     _ = try Self.requireAdmin("importing exercises")
-    var response = Gym_Catalog_V1_ImportExercisesResponse()
-    var batch: [(ExerciseRecord, searchFacets: String)] = []
-    var index = 0
-    func flush() async throws {
-      guard !batch.isEmpty else { return }
-      for outcome in try await store.importExercises(batch) {
+    typealias Import = BatchImport<(ExerciseRecord, searchFacets: String)>
+    var batches = Import(logger: logger) { [store] batch in
+      try await store.importExercises(batch).map { outcome -> Import.Outcome in
         switch outcome {
-        case .created: response.created += 1
-        case .updated: response.updated += 1
-        case .unchanged: response.unchanged += 1
+        case .created: .created
+        case .updated: .updated
+        case .unchanged: .unchanged
         }
       }
-      batch.removeAll(keepingCapacity: true)
     }
+    var index = 0
     var slugs = Set<String>()
     for try await message in request {
       defer { index += 1 }
@@ -152,21 +149,23 @@ extension CatalogService {
       switch ExerciseInput.validate(message.exercise, id: ID.make(now: now), authorID: "", now: now) {
       case .success(let input):
         guard slugs.insert(input.record.slug).inserted else {
-          response.rejected.append(.with {
-            $0.index = Int32(index); $0.slug = input.record.slug; $0.reason = "the same slug appears earlier in this import"
-          })
+          batches.reject(index: index, key: input.record.slug, reason: "the same slug appears earlier in this import")
           continue
         }
-        batch.append((input.record, input.searchFacets))
-        if batch.count == 500 { try await flush() }
+        try await batches.accept((input.record, input.searchFacets), index: index, key: input.record.slug)
       case .failure(let error):
-        response.rejected.append(.with {
-          $0.index = Int32(index); $0.slug = message.exercise.slug; $0.reason = ClientReason.text(for: error, logger: logger)
-        })
+        batches.reject(index: index, key: message.exercise.slug, error: error)
       }
     }
-    try await flush()
-    return response
+    try await batches.finish()
+    return .with { response in
+      response.created = Int32(batches.created)
+      response.updated = Int32(batches.updated)
+      response.unchanged = Int32(batches.unchanged)
+      response.rejected = batches.rejected.map { rejection in
+        .with { $0.index = Int32(rejection.index); $0.slug = rejection.key; $0.reason = rejection.reason }
+      }
+    }
   }
 
   /// Trainers and admins write exercises.

@@ -18,10 +18,14 @@ extension MessagingService {
       if request.afterEventID < floor { throw MessagingError.cursorExpired(floor: floor) }
     }
     let subscription = try hub.subscribe(caller)
-    /// Leaves the hub once, whichever way the stream ends; why this side ended it, if it did.
-    func leave() -> EventHub.End? {
+    /// Leaves the hub once, whichever way the stream ends; why this side ended it, if it
+    /// did. Peers hear that the user went offline before the stream's end is reported:
+    /// the announcement is part of the call, not work left running after it. (A caller
+    /// going away ends the call through its cancellation handler, not by cancelling this
+    /// task, so the read it needs still works.)
+    func leave() async -> EventHub.End? {
       let (wentOffline, end) = hub.unsubscribe(subscription.id)
-      if wentOffline { announceOffline(caller.userID) }
+      if wentOffline { await announce(caller.userID, online: false) }
       return end
     }
     do {
@@ -54,10 +58,10 @@ extension MessagingService {
         }
       } onCancelRPC: { [hub] in hub.cancel(subscription.id) }
     } catch {
-      _ = leave()
+      _ = await leave()
       throw error
     }
-    switch leave() {
+    switch await leave() {
     case .overflow?:
       try await response.write(.with { $0.kind = .resumeRequired; $0.at = .init(date: Date()) })
     case .revoked?:
@@ -65,12 +69,6 @@ extension MessagingService {
     case .shutdown?, nil:
       break
     }
-  }
-
-  /// Off the handler's task: a stream usually ends because its caller cancelled, and a
-  /// cancelled task's database reads fail.
-  func announceOffline(_ userID: String) {
-    Task { await announce(userID, online: false) }
   }
 
   /// Tells the user's room peers who are online that the user came or went (peers in a

@@ -95,35 +95,15 @@ extension PlacesService {
   ) async throws -> Gym_Places_V1_ImportPlacesResponse {
     let admin = try Self.requireAdmin()
     var options = Gym_Places_V1_ImportOptions()
-    var response = Gym_Places_V1_ImportPlacesResponse()
-    var batch: [(index: Int32, record: PlaceRecord)] = []
-    var index: Int32 = 0
-    var first = true
-
-    func flush() async throws {
-      guard !batch.isEmpty else { return }
-      // One transaction per batch; a batch whose write fails is retried record by
-      // record so one bad row cannot sink its neighbours.
-      do {
-        for outcome in try await store.upsertBySource(batch.map(\.record)) {
-          if outcome == .created { response.created += 1 } else { response.updated += 1 }
-        }
-      } catch {
-        for item in batch {
-          do {
-            let outcome = try await store.upsertBySource([item.record])[0]
-            if outcome == .created { response.created += 1 } else { response.updated += 1 }
-          } catch {
-            response.rejected.append(.with {
-              $0.index = item.index
-              $0.source = item.record.source ?? ""
-              $0.reason = ClientReason.text(for: error, logger: logger)
-            })
-          }
-        }
+    // A batch whose write fails is retried record by record so one bad row cannot sink
+    // its neighbours.
+    var batches = BatchImport<PlaceRecord>(batchFailure: .retriedOneByOne, logger: logger) { [store] records in
+      try await store.upsertBySource(records).map { outcome -> BatchImport<PlaceRecord>.Outcome in
+        outcome == .created ? .created : .updated
       }
-      batch.removeAll(keepingCapacity: true)
     }
+    var index = 0
+    var first = true
 
     for try await message in request {
       defer { first = false }
@@ -137,52 +117,50 @@ extension PlacesService {
         options = given
         continue
       case .place(let place):
-        appendOrReject(index: index, place: place, now: now)
+        try await acceptOrReject(index: index, place: place, now: now)
       case .geojsonFeature(let json):
+        let parsed: Gym_Places_V1_Place?
         do throws(GeoJSONFeature.Problem) {
-          appendOrReject(index: index, place: try GeoJSONFeature.place(fromJSON: json), now: now)
+          parsed = try GeoJSONFeature.place(fromJSON: json)
         } catch {
-          response.rejected.append(.with {
-            $0.index = index
-            $0.reason = "GeoJSON: \(error.description)"
-          })
+          parsed = nil
+          batches.reject(index: index, reason: "GeoJSON: \(error.description)")
         }
+        if let parsed { try await acceptOrReject(index: index, place: parsed, now: now) }
       case nil:
-        response.rejected.append(.with {
-          $0.index = index
-          $0.reason = "empty message: send a place or a geojson_feature"
-        })
+        batches.reject(index: index, reason: "empty message: send a place or a geojson_feature")
       }
       index += 1
-      if batch.count >= 500 { try await flush() }
     }
-    try await flush()
+    try await batches.finish()
     logger.info("places imported", metadata: [
-      "created": "\(response.created)", "updated": "\(response.updated)", "rejected": "\(response.rejected.count)",
+      "created": "\(batches.created)", "updated": "\(batches.updated)", "rejected": "\(batches.rejected.count)",
       "admin_id": "\(admin.userID)",
     ])
-    return response
+    return .with { response in
+      response.created = Int32(batches.created)
+      response.updated = Int32(batches.updated)
+      response.rejected = batches.rejected.map { rejection in
+        .with { $0.index = Int32(rejection.index); $0.source = rejection.key; $0.reason = rejection.reason }
+      }
+    }
 
-    func appendOrReject(index: Int32, place: Gym_Places_V1_Place, now: Date) {
+    func acceptOrReject(index: Int, place: Gym_Places_V1_Place, now: Date) async throws {
       var place = place
       // Imports are keyed by source; a record without one could never be updated.
       guard !place.source.isEmpty else {
-        response.rejected.append(.with {
-          $0.index = index
-          $0.reason = "source is required for imports (e.g. osm:node/123)"
-        })
+        batches.reject(index: index, reason: "source is required for imports (e.g. osm:node/123)")
         return
       }
       place.id = ""
+      let record: PlaceRecord
       do {
-        batch.append((index, try PlaceInput.record(from: place, id: ID.make(now: now), now: now, defaults: options, importing: true)))
+        record = try PlaceInput.record(from: place, id: ID.make(now: now), now: now, defaults: options, importing: true)
       } catch {
-        response.rejected.append(.with {
-          $0.index = index
-          $0.source = place.source
-          $0.reason = ClientReason.text(for: error, logger: logger)
-        })
+        batches.reject(index: index, key: place.source, error: error)
+        return
       }
+      try await batches.accept(record, index: index, key: place.source)
     }
   }
 }
