@@ -232,48 +232,29 @@ public enum AuthApp {
       views: views,
       export: export,
       logger: logger)
-    let verifier = TokenVerifier(source: issuer, cacheEntries: settings.common.tokenCacheEntries, logger: logger)
-    try await verifier.refresh()
-    let server = try GymServer(
-      name: "gym-auth",
-      settings: settings.common,
-      services: [
-        service,
-        AuthInternalService(store: store, hasher: hasher, policy: policy, export: export, logger: logger),
-        // A restore without the signing keys would end every session's access tokens.
-        OpsService(
-          process: "gym-auth", database: (path, store.writer),
-          backup: .init(
-            root: settings.backup, service: "auth",
-            directories: [.init(name: (keyStore.directory as NSString).lastPathComponent, path: keyStore.directory)])),
-      ],
-      healthNames: [Gym_Auth_V1_AuthService.descriptor.fullyQualifiedService],
-      auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: service.sessionCheck),
-      forwardingProof: settings.credential.forwardingProof,
-      dataDirectory: settings.dataDirectory,
-      logger: logger)
     if let smtp = settings.smtp {
       // The client's description never holds the password.
       logger.info("mail goes out through the SMTP relay", metadata: ["relay": "\(smtp)"])
     }
-    let writer = store.writer
-    let outbox = OutboxWorker(writer: writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
+    let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
       try await receivers.deliver(job)
     }
-    return BuiltProcess(
-      server: server,
-      services: server.lifecycle(
-        // The view counter stops after the server has drained, so the last views are counted.
-        before: receivers.connections + [outbox, views, AuthHousekeeping(store: store, interval: settings.pruneInterval, logger: logger)]
-          + (settings.smtp.map { [MailSender(store: store, client: $0, retry: settings.mailRetry, logger: logger)] } ?? []),
-        probe: {
-        try await GymDatabase.probe(writer)
-        return []
-      }),
-      close: {
-        defer { lock.release() }
-        try (writer as? DatabasePool)?.close()
-      })
+    return try await BuiltProcess.compose(
+      name: "gym-auth", common: settings.common, credential: settings.credential,
+      // Auth signs the tokens and keeps the sessions: no stream to follow.
+      identity: .issuer(keys: issuer, sessionCheck: service.sessionCheck),
+      storage: .init(
+        lock: lock, dataDirectory: settings.dataDirectory, path: path, writer: store.writer, backup: settings.backup,
+        // A restore without the signing keys would end every session's access tokens.
+        backupDirectories: [.init(name: (keyStore.directory as NSString).lastPathComponent, path: keyStore.directory)]),
+      healthNames: [Gym_Auth_V1_AuthService.descriptor.fullyQualifiedService], logger: logger,
+      // The view counter stops after the server has drained, so the last views are counted.
+      before: receivers.connections + [outbox, views, AuthHousekeeping(store: store, interval: settings.pruneInterval, logger: logger)]
+        + (settings.smtp.map { [MailSender(store: store, client: $0, retry: settings.mailRetry, logger: logger)] } ?? []),
+      services: [
+        service,
+        AuthInternalService(store: store, hasher: hasher, policy: policy, export: export, logger: logger),
+      ])
   }
 }
 

@@ -51,7 +51,7 @@ public enum CatalogApp {
     let path = settings.backend.databasePath("catalog.sqlite")
     let store = try CatalogStore(path: path, rules: settings.rules, tuning: settings.backend.common.database)
     try await ExerciseLibrary.seed(store, logger: logger)
-    return try BuiltProcess.backend(
+    return try await BuiltProcess.backend(
       name: "gym-catalog", settings: settings.backend, lock: lock, database: (path, store.writer),
       healthName: Gym_Catalog_V1_CatalogService.descriptor.fullyQualifiedService, logger: logger
     ) { authClient in

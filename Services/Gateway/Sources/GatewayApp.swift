@@ -131,8 +131,6 @@ public enum GatewayApp {
     // never carry the credential.
     let tls = settings.common.internalTLS
     let authInternal = try InternalClient.make(to: authAddress, tls: tls, credential: settings.credential)
-    let verifier = TokenVerifier(
-      source: AuthKeySource(client: authInternal), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     let revocations = RevocationList(maxLag: settings.common.revocationMaxLag)
     let metrics = RPCMetrics()
     // The operator service reaches each backend's Ops over its own credentialed
@@ -142,9 +140,35 @@ public enum GatewayApp {
       return PlatformOperator.Backend(
         name: name, address: address, client: try InternalClient.make(to: address, tls: tls, credential: settings.credential))
     }
-    let server = try GymServer(
-      name: "gym-gateway",
-      settings: settings.common,
+    let backends = routes.map { ($0.0.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: $0.1.health)) }
+    return try await BuiltProcess.compose(
+      name: "gym-gateway", common: settings.common, credential: settings.credential,
+      identity: .follower(client: authInternal, revocations: revocations),
+      // No database: the gateway keeps nothing.
+      storage: nil,
+      healthNames: routes.map { $0.0.service.fullyQualifiedService },
+      // The credential admits operators (gymctl) to OperatorService; the forwarder drops
+      // it, so it never reaches a backend through the public door, and the door itself
+      // believes no one's x-forwarded-for.
+      trustsForwarding: false,
+      // The forwarder enforces the configured limit with a clear status; the transport
+      // only stops what is far beyond it (it can answer those with a reset alone).
+      transportPayloadLimit: settings.common.maxMessageBytes * 2,
+      interceptors: rateLimitInterceptors(settings),
+      metrics: metrics,
+      logger: logger,
+      before: pools.values.flatMap(\.allClients).map { ClientConnections($0) }
+        + operatorBackends.map { ClientConnections($0.client) },
+      probe: {
+        // Each routed service is only as healthy as its backend.
+        var down: Set<String> = []
+        for (name, health) in backends {
+          let options = CallOptions.internalCall(timeout: .seconds(1))
+          let status = try? await health.check(.with { $0.service = "" }, options: options).status
+          if status != .serving { down.insert(name) }
+        }
+        return down
+      },
       services: [
         Forwarder(
           routes: routes,
@@ -154,40 +178,7 @@ public enum GatewayApp {
           forwardingProof: settings.credential.forwardingProof,
           metrics: metrics),
         OperatorService(platform: PlatformOperator(backends: operatorBackends), selfCheck: { try revocations.checkLag() }),
-      ],
-      healthNames: routes.map { $0.0.service.fullyQualifiedService },
-      // The credential admits operators (gymctl) to OperatorService; the forwarder drops
-      // it, so it never reaches a backend through the public door.
-      auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: revocations.sessionCheck),
-      forwardingProof: nil,
-      // The forwarder enforces the configured limit with a clear status; the transport
-      // only stops what is far beyond it (it can answer those with a reset alone).
-      transportPayloadLimit: settings.common.maxMessageBytes * 2,
-      interceptors: rateLimitInterceptors(settings),
-      metrics: metrics,
-      logger: logger)
-    let backends = routes.map { ($0.0.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: $0.1.health)) }
-    let probe: HealthMonitor.Probe = {
-      // Tokens cannot be vouched for while auth's revocations are not heard.
-      try revocations.checkLag()
-      // Each routed service is only as healthy as its backend.
-      var down: Set<String> = []
-      for (name, health) in backends {
-        let options = CallOptions.internalCall(timeout: .seconds(1))
-        let status = try? await health.check(.with { $0.service = "" }, options: options).status
-        if status != .serving { down.insert(name) }
-      }
-      return down
-    }
-    return BuiltProcess(
-      server: server,
-      services: server.lifecycle(
-        before: pools.values.flatMap(\.allClients).map { ClientConnections($0) } + [
-          ClientConnections(authInternal),
-        ] + operatorBackends.map { ClientConnections($0.client) } + [
-          RevocationFollower(client: authInternal, list: revocations, logger: logger),
-        ],
-        probe: probe))
+      ])
   }
 
   /// The address check runs before tokens are verified, the user check after.

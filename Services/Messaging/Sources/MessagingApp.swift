@@ -130,7 +130,7 @@ public enum MessagingApp {
     // Open streams checked their token when they began: each batch of revocations ends
     // those whose caller the list now refuses.
     let revocations = RevocationList(maxLag: settings.backend.common.revocationMaxLag) { list in hub.end(where: list.isRevoked) }
-    return try BuiltProcess.backend(
+    return try await BuiltProcess.backend(
       name: "gym-messaging", settings: settings.backend, lock: lock, database: (path, store.writer),
       backupDirectories: [.init(name: "attachments", path: files.directory)],
       healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,

@@ -25,7 +25,7 @@ public enum PlacesApp {
     let lock = try DirectoryLock.acquire(service: "places", in: settings.dataDirectory)
     let path = settings.databasePath("places.sqlite")
     let store = try PlacesStore(path: path, tuning: settings.common.database)
-    return try BuiltProcess.backend(
+    return try await BuiltProcess.backend(
       name: "gym-places", settings: settings, lock: lock, database: (path, store.writer),
       healthName: Gym_Places_V1_PlacesService.descriptor.fullyQualifiedService, logger: logger
     ) { authClient in

@@ -122,7 +122,7 @@ public enum PlanApp {
     let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
       try await deliver(job, to: catalog, notifier: notifier, logger: logger)
     }
-    return try BuiltProcess.backend(
+    return try await BuiltProcess.backend(
       name: "gym-plan", settings: settings.backend, lock: lock, database: (path, store.writer),
       healthName: Gym_Plan_V1_PlanService.descriptor.fullyQualifiedService, logger: logger,
       extraServices: { authClient in

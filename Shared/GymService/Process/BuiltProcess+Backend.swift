@@ -6,10 +6,9 @@ import Logging
 import ServiceLifecycle
 
 extension BuiltProcess {
-  /// How a backend that serves users is assembled: a client to auth holding the service
-  /// credential, tokens verified with auth's published keys, revocations followed from
-  /// auth's stream, the operator service, health probing the database, and the pool
-  /// closed last.
+  /// How a backend that serves users is assembled (through `compose`): a client to auth
+  /// holding the service credential, tokens verified with auth's published keys,
+  /// revocations followed from auth's stream, its database.
   ///
   /// - Parameters:
   ///   - extraServices: the backend's own lifecycle services (its clients' connections,
@@ -29,40 +28,17 @@ extension BuiltProcess {
     logger: Logger, extraServices: (GymGRPCClient) -> [any Service] = { _ in [] }, stoppingFirst: [any Service] = [],
     revocations: RevocationList? = nil,
     services: (GymGRPCClient) -> [any RegistrableRPCService]
-  ) throws -> BuiltProcess {
-    let credential = settings.credential
-    let revocations = revocations ?? RevocationList(maxLag: settings.common.revocationMaxLag)
+  ) async throws -> BuiltProcess {
     let authClient = try InternalClient.make(to: settings.auth, settings: settings)
-    let verifier = TokenVerifier(
-      source: AuthKeySource(client: authClient), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
-    let server = try GymServer(
-      name: name,
-      settings: settings.common,
-      services: services(authClient) + [
-        OpsService(
-          process: name, database: database,
-          backup: .init(root: settings.backup, service: lock.service, directories: backupDirectories))
-      ],
-      healthNames: [healthName],
-      auth: AuthInterceptor(verifier: verifier, credential: credential, sessionCheck: revocations.sessionCheck),
-      forwardingProof: credential.forwardingProof,
-      dataDirectory: settings.dataDirectory,
-      logger: logger)
-    let writer = database.writer
-    return BuiltProcess(
-      server: server,
-      services: server.lifecycle(
-        before: [ClientConnections(authClient), RevocationFollower(client: authClient, list: revocations, logger: logger)]
-          + extraServices(authClient),
-        stoppingFirst: stoppingFirst,
-        probe: {
-          try await GymDatabase.probe(writer)
-          try revocations.checkLag()
-          return []
-        }),
-      close: {
-        defer { lock.release() }
-        try (writer as? DatabasePool)?.close()
-      })
+    return try await compose(
+      name: name, common: settings.common, credential: settings.credential,
+      identity: .follower(
+        client: authClient, revocations: revocations ?? RevocationList(maxLag: settings.common.revocationMaxLag)),
+      storage: Storage(
+        lock: lock, dataDirectory: settings.dataDirectory, path: database.path, writer: database.writer,
+        backup: settings.backup, backupDirectories: backupDirectories),
+      healthNames: [healthName], logger: logger,
+      before: extraServices(authClient), stoppingFirst: stoppingFirst,
+      services: services(authClient))
   }
 }
