@@ -54,7 +54,7 @@ public struct PeriodicService: Service {
     every: Duration, start: Start = .now, failure: Logger.Message, logger: Logger,
     stopped: @escaping @Sendable () async -> Void = {}, pass: @escaping @Sendable () async throws -> Void
   ) {
-    self.init(every: every, start: start, failure: failure, logger: logger, stopped: stopped) {
+    self.init(every: every, start: start, backoffLimit: nil, failure: failure, logger: logger, stopped: stopped) {
       try await pass()
       return .done
     }

@@ -74,12 +74,14 @@ public struct BatchImport<Record> {
     guard !batch.isEmpty else { return }
     defer { batch.removeAll(keepingCapacity: true) }
     do {
-      count(try await write(batch.map(\.record)))
+      let outcomes = try await write(batch.map { $0.record })
+      count(outcomes)
     } catch {
       guard batchFailure == .retriedOneByOne else { throw error }
       for item in batch {
         do {
-          count(try await write([item.record]))
+          let outcomes = try await write([item.record])
+          count(outcomes)
         } catch {
           reject(index: item.index, key: item.key, error: error)
         }

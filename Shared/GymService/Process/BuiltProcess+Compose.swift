@@ -65,11 +65,12 @@ extension BuiltProcess {
   ) async throws -> BuiltProcess {
     let source: any VerificationKeySource
     let sessionCheck: AuthInterceptor.SessionCheck
-    let following: [any Service]
-    let revocations: RevocationList?
+    var following: [any Service] = []
+    var revocations: RevocationList? = nil
     switch identity {
     case .issuer(let keys, let check):
-      (source, sessionCheck, following, revocations) = (keys, check, [], nil)
+      source = keys
+      sessionCheck = check
     case .follower(let client, let list):
       source = AuthKeySource(client: client)
       sessionCheck = list.sessionCheck
@@ -79,13 +80,13 @@ extension BuiltProcess {
     let verifier = TokenVerifier(source: source, cacheEntries: common.tokenCacheEntries, logger: logger)
     // The issuer's keys are at hand: verify from the first request on.
     if case .issuer = identity { try await verifier.refresh() }
-    let ops: [any RegistrableRPCService] = storage.map { storage in
-      [
+    var ops: [any RegistrableRPCService] = []
+    if let storage {
+      ops.append(
         OpsService(
           process: name, database: (storage.path, storage.writer),
-          backup: .init(root: storage.backup, service: storage.lock.service, directories: storage.backupDirectories))
-      ]
-    } ?? []
+          backup: .init(root: storage.backup, service: storage.lock.service, directories: storage.backupDirectories)))
+    }
     let server = try GymServer(
       name: name,
       settings: common,
@@ -99,6 +100,7 @@ extension BuiltProcess {
       dataDirectory: storage?.dataDirectory,
       logger: logger)
     let writer = storage?.writer
+    let checkedRevocations = revocations
     return BuiltProcess(
       server: server,
       services: server.lifecycle(
@@ -107,7 +109,7 @@ extension BuiltProcess {
         probe: {
           if let writer { try await GymDatabase.probe(writer) }
           // Tokens cannot be vouched for while auth's revocations are not heard.
-          try revocations?.checkLag()
+          try checkedRevocations?.checkLag()
           return try await probe()
         }),
       close: {
