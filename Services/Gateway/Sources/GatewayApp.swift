@@ -7,17 +7,16 @@ import ServiceLifecycle
 
 /// The composition root of gym-gateway.
 public enum GatewayApp {
-  public static let listen = ConfigKey(
-    "GYM_GATEWAY_LISTEN", default: "127.0.0.1:7000", "HOST:PORT of the public gRPC port (0.0.0.0:7000 in containers)")
+  public static let listen = PlatformManifest.gateway.listenKey("HOST:PORT of the public gRPC port (0.0.0.0:7000 in containers)")
   public static let defaultDeadline = ConfigKey(
     "GYM_GATEWAY_DEFAULT_DEADLINE_SECONDS", default: "10", "Deadline for calls that set none")
   public static let maximumDeadline = ConfigKey(
     "GYM_GATEWAY_MAX_DEADLINE_SECONDS", default: "60", "Longest deadline passed to a backend, whatever the client asks")
 
-  /// The address key of each backend named in `Route.all` (`GYM_<BACKEND>_ADDR`): a new
-  /// route brings its key with it.
-  static let backendKeys: [(backend: String, key: ConfigKey)] = Route.backends.map { backend in
-    (backend, ConfigKey("GYM_\(backend.uppercased())_ADDR", default: nil, "HOST:PORT of gym-\(backend)"))
+  /// The address key of each backend the manifest says the gateway calls
+  /// (`GYM_<BACKEND>_ADDR`): a new backend brings its key with it.
+  static let backendKeys: [(backend: String, key: ConfigKey)] = PlatformManifest.backends.map { backend in
+    (backend.name, PlatformManifest.gateway.addressKey(of: backend, default: nil, "HOST:PORT of gym-\(backend.name)"))
   }
 
   public static let backendConnections = ConfigKey(
