@@ -1,4 +1,5 @@
 import GRPCCore
+import GymAPI
 import GymAuth
 import GymCatalog
 import GymGateway
@@ -53,6 +54,19 @@ import Testing
     for destination in PlatformManifest.lifecycleDestinations {
       #expect(PlatformManifest.auth.calls.contains(destination.name), "auth calls \(destination.name)")
     }
+  }
+
+  /// gymctl's tasks, which the gateway relays with the credential: each is a method of the
+  /// service that names it, and none is a user-lifecycle method (auth's outbox's alone).
+  @Test func operatorMethodsAreTheirServicesOwnAndNoLifecycleMethod() {
+    for service in PlatformManifest.services {
+      let own = Set(service.publicServices.map(\.descriptor) + service.internalServices)
+      for method in service.operatorMethods {
+        #expect(own.contains(method.service), "\(method) is not a method of \(service.name)")
+        #expect(!["PurgeUser", "SetUserStanding", "SetUserVisibility"].contains(method.method), "\(method) is a lifecycle method")
+      }
+    }
+    #expect(PlatformManifest.auth.operatorMethods.contains(Gym_Auth_V1_AuthInternal.Method.CreateAdmin.descriptor))
   }
 
   @Test func theManifestsJSONListsEveryService() throws {

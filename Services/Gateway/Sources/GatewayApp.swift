@@ -134,8 +134,9 @@ public enum GatewayApp {
       source: AuthKeySource(client: authInternal), cacheEntries: settings.common.tokenCacheEntries, logger: logger)
     let revocations = RevocationList(maxLag: settings.common.revocationMaxLag)
     let metrics = RPCMetrics()
-    // The operator service reaches each backend's Ops over its own credentialed
-    // connection: forwarded calls never carry the credential.
+    // The operator service reaches each backend's Ops, and gymctl's operator tasks reach
+    // their backend, over these credentialed connections: forwarded user calls never
+    // carry the credential.
     let operatorBackends = try Route.backends.map { name in
       guard let address = settings.backends[name] else { throw ConfigError("no address configured for backend '\(name)'") }
       return PlatformOperator.Backend(
@@ -151,13 +152,17 @@ public enum GatewayApp {
           streamQuota: StreamQuota(perUser: settings.streamsPerUser),
           maxMessageBytes: settings.common.maxMessageBytes,
           forwardingProof: settings.credential.forwardingProof,
-          metrics: metrics),
+          metrics: metrics,
+          operatorClients: Dictionary(uniqueKeysWithValues: operatorBackends.map { ($0.name, $0.client) }),
+          credential: settings.credential),
         OperatorService(platform: PlatformOperator(backends: operatorBackends), selfCheck: { try revocations.checkLag() }),
       ],
       healthNames: routes.map { $0.0.service.fullyQualifiedService },
-      // The credential admits operators (gymctl) to OperatorService; the forwarder drops
-      // it, so it never reaches a backend through the public door.
-      auth: AuthInterceptor(verifier: verifier, credential: settings.credential, sessionCheck: revocations.sessionCheck),
+      // The credential admits operators (gymctl) to OperatorService and to the operator
+      // tasks the forwarder relays over its own credentialed connections; it drops the
+      // caller's copy from every call, so a forwarded user call never carries it.
+      auth: AuthInterceptor(
+        verifier: verifier, credential: settings.credential, access: Route.access, sessionCheck: revocations.sessionCheck),
       forwardingProof: nil,
       // The forwarder enforces the configured limit with a clear status; the transport
       // only stops what is far beyond it (it can answer those with a reset alone).

@@ -16,14 +16,26 @@ public enum PlatformManifest {
     ],
     internalServices: [Gym_Auth_V1_AuthInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
     // Its outbox delivers to the lifecycle destinations; messaging answers AreFriends.
-    calls: ["catalog", "plan", "messaging", "places"])
+    calls: ["catalog", "plan", "messaging", "places"],
+    operatorMethods: [
+      Gym_Auth_V1_AuthService.Method.ListUsers.descriptor, Gym_Auth_V1_AuthService.Method.BanUser.descriptor,
+      Gym_Auth_V1_AuthService.Method.UnbanUser.descriptor, Gym_Auth_V1_AuthService.Method.SetUserRole.descriptor,
+      Gym_Auth_V1_AuthService.Method.ListTrainerRoleRequests.descriptor, Gym_Auth_V1_AuthService.Method.DecideTrainerRole.descriptor,
+      Gym_Auth_V1_AuthService.Method.PurgeInactiveUsers.descriptor,
+      Gym_Auth_V1_AuthInternal.Method.LookupUsers.descriptor, Gym_Auth_V1_AuthInternal.Method.CreateAdmin.descriptor,
+      Gym_Auth_V1_AuthInternal.Method.ExportUser.descriptor, Gym_Auth_V1_AuthInternal.Method.ListMailOutbox.descriptor,
+    ])
 
   public static let catalog = ServiceManifest(
     name: "catalog", portOffset: 2,
     publicServices: [.init(descriptor: Gym_Catalog_V1_CatalogService.descriptor, methods: Gym_Catalog_V1_CatalogService.Method.descriptors)],
     internalServices: [Gym_Catalog_V1_CatalogInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
     calls: ["auth"],
-    lifecycleEvents: [.purgeUser, .userStanding])
+    lifecycleEvents: [.purgeUser, .userStanding],
+    operatorMethods: [
+      Gym_Catalog_V1_CatalogService.Method.ListModerationQueue.descriptor, Gym_Catalog_V1_CatalogService.Method.RemoveProgram.descriptor,
+      Gym_Catalog_V1_CatalogService.Method.RestoreProgram.descriptor, Gym_Catalog_V1_CatalogService.Method.ImportExercises.descriptor,
+    ])
 
   public static let plan = ServiceManifest(
     name: "plan", portOffset: 3,
@@ -41,14 +53,19 @@ public enum PlatformManifest {
     ],
     internalServices: [Gym_Messaging_V1_MessagingInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
     calls: ["auth", "catalog"],
-    lifecycleEvents: [.purgeUser, .userStanding, .userVisibility])
+    lifecycleEvents: [.purgeUser, .userStanding, .userVisibility],
+    operatorMethods: [
+      Gym_Messaging_V1_MessagingService.Method.ListReportCases.descriptor,
+      Gym_Messaging_V1_MessagingService.Method.ResolveReportCase.descriptor,
+    ])
 
   public static let places = ServiceManifest(
     name: "places", portOffset: 5,
     publicServices: [.init(descriptor: Gym_Places_V1_PlacesService.descriptor, methods: Gym_Places_V1_PlacesService.Method.descriptors)],
     internalServices: [Gym_Places_V1_PlacesInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
     calls: ["auth"],
-    lifecycleEvents: [.purgeUser])
+    lifecycleEvents: [.purgeUser],
+    operatorMethods: [Gym_Places_V1_PlacesService.Method.ImportPlaces.descriptor])
 
   /// The backends, in start order (auth first: the others verify tokens with its keys).
   public static let backends: [ServiceManifest] = [auth, catalog, plan, messaging, places]

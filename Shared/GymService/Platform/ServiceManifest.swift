@@ -37,10 +37,15 @@ public struct ServiceManifest: Sendable, Hashable {
   public var lifecycleEvents: [Outbox.Kind]
   /// Owns a data directory (its SQLite file): a volume in every deployment.
   public var stateful: Bool
+  /// The operator tasks it serves (gymctl's): admin methods of its public services and
+  /// the operator methods of its internal ones. The gateway relays exactly these, when the
+  /// call carries the service credential, over its own credentialed connection; a user's
+  /// call to an internal one is refused, and no other internal method is reachable there.
+  public var operatorMethods: [MethodDescriptor]
 
   public init(
     name: String, portOffset: Int, publicServices: [API], internalServices: [ServiceDescriptor], calls: [String],
-    lifecycleEvents: [Outbox.Kind] = [], stateful: Bool = true
+    lifecycleEvents: [Outbox.Kind] = [], operatorMethods: [MethodDescriptor] = [], stateful: Bool = true
   ) {
     self.name = name
     self.executable = "gym-\(name)"
@@ -49,6 +54,7 @@ public struct ServiceManifest: Sendable, Hashable {
     self.internalServices = internalServices
     self.calls = calls
     self.lifecycleEvents = lifecycleEvents
+    self.operatorMethods = operatorMethods
     self.stateful = stateful
   }
 
