@@ -37,6 +37,8 @@ let dependencies: [Package.Dependency] = [
   .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
   .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
   .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+  // Tests only: DeploymentTests read the compose and Kubernetes files.
+  .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
 ]
 
 let grpc: [Target.Dependency] = [
@@ -316,6 +318,17 @@ let targets: [Target] = [
     dependencies: grpc + [
       "GymGateway", "GymAuth", "GymMessaging", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
       .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  // The deployment files (compose, Kubernetes) and every app's address keys agree with
+  // the platform's manifest.
+  .testTarget(
+    name: "DeploymentTests",
+    dependencies: [
+      "GymAPI", "GymService", "GymStore", "GymAuth", "GymCatalog", "GymPlan", "GymMessaging", "GymPlaces", "GymGateway",
+      .product(name: "GRPCCore", package: "grpc-swift-2"),
+      .product(name: "Yams", package: "Yams"),
     ],
     swiftSettings: swiftSettings
   ),

@@ -12,7 +12,13 @@
 set -eu
 build=${1:?usage: stage-dist.sh BUILD_DIR OUT_DIR}
 out=${2:?usage: stage-dist.sh BUILD_DIR OUT_DIR}
-executables="gym-auth gym-catalog gym-plan gym-messaging gym-places gym-gateway gymctl"
+[ -x "$build/gymctl" ] || { echo "stage-dist: $build/gymctl is missing (swift build -c release --static-swift-stdlib)" >&2; exit 1; }
+# Every executable of the platform's manifest (`gymctl manifest`), and gymctl itself.
+executables="$("$build/gymctl" manifest | sed -n 's/.*"executable" *: *"\([^"]*\)".*/\1/p') gymctl"
+case "$executables" in
+  *gym-gateway*) ;;
+  *) echo "stage-dist: $build/gymctl manifest named no executables" >&2; exit 1 ;;
+esac
 bundles="gym_GymAuth.resources gym_GymCatalog.resources"
 
 rm -rf "$out"

@@ -2,8 +2,9 @@
 
 kubernetes-validate proves each object is well-formed for a Kubernetes version; this
 proves the objects fit the gym processes: every workload listens where its peers look
-for it (GYM_<NAME>_LISTEN / GYM_<PEER>_ADDR, from the `calls` of
-Services/Ctl/Sources/ManagedService.swift), probes the port it serves, is locked down
+for it (GYM_<NAME>_LISTEN / GYM_<PEER>_ADDR, from the `calls` of the platform's
+manifest, Shared/GymService/Platform/PlatformManifest.swift, as `gymctl manifest` prints
+it), probes the port it serves, is locked down
 (non-root, read-only root, no privilege escalation, no capabilities, requests and
 limits), keeps its data on its own volume, and that the NetworkPolicies open each gRPC
 port to exactly the gateway and the services that call it. Mail is auth's alone: only auth
@@ -11,11 +12,15 @@ names an SMTP relay (GYM_SMTP_*), reads its password from the gym-smtp Secret, a
 only pod let out of the cluster, to the SMTP ports only. Prints one line per problem and
 exits 1 if there is any.
 
-    python3 scripts/k8s-consistency.py deploy/k8s Services/Ctl/Sources/ManagedService.swift
+    gymctl manifest > /tmp/manifest.json
+    python3 scripts/k8s-consistency.py deploy/k8s /tmp/manifest.json
+
+The same agreement (ports, addresses, volumes, network policies) is also proved in the
+test run by Tests/DeploymentTests.
 """
 import glob
+import json
 import os
-import re
 import sys
 
 import yaml
@@ -34,14 +39,10 @@ def problem(text):
 
 
 def managed_services(path):
-    """name -> (executable, port, calls) from ManagedService.swift."""
-    source = open(path).read()
-    pattern = re.compile(
-        r'ManagedService\(\s*name: "(\w+)", executable: "([\w-]+)", portOffset: (\d+), calls: \[([^\]]*)\]\)')
-    found = {}
-    for name, executable, offset, calls in pattern.findall(source):
-        found[name] = (executable, 7000 + int(offset), re.findall(r'"(\w+)"', calls))
-    if len(found) < 6:
+    """name -> (executable, port, calls) from the manifest's JSON (`gymctl manifest`)."""
+    services = json.load(open(path)).get("services", [])
+    found = {s["name"]: (s["executable"], s["port"], s["calls"]) for s in services}
+    if "gateway" not in found or len(found) < 2:
         sys.exit(f"could not read the services from {path} (found {sorted(found)})")
     return found
 
@@ -70,8 +71,8 @@ def selector_apps(peer):
     return apps
 
 
-def main(manifests, swift):
-    services = managed_services(swift)
+def main(manifests, manifest_json):
+    services = managed_services(manifest_json)
     documents = []
     for path in sorted(glob.glob(os.path.join(manifests, "*.yaml"))):
         for doc in yaml.safe_load_all(open(path)):

@@ -1,16 +1,12 @@
 extension Outbox {
-  /// The service a job is delivered to; stored as its name.
+  /// The service a job is delivered to; stored as its name. The platform's manifest
+  /// (GymService's `ServiceManifest.outboxDestination`) supplies the values, so a new
+  /// service adds nothing here.
   public struct Destination: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { rawValue = value }
     public var description: String { rawValue }
-
-    public static let auth: Destination = "auth"
-    public static let catalog: Destination = "catalog"
-    public static let plan: Destination = "plan"
-    public static let messaging: Destination = "messaging"
-    public static let places: Destination = "places"
   }
 
   /// What a job asks its receiver to do; stored as its name.

@@ -142,11 +142,17 @@ extension SystemTests {
   @Test(.enabled(if: TmpfsMount.permitted, "mounting a tmpfs needs root"))
   func placesAnswersAFullDiskAndResumesWhenSpaceIsFreed() async throws {
     try await Self.fullDisk(.places, running: [.auth, .places]) { supervisor, client in
-      let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
-      let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
-      let (status, output) = try Self.run(
-        gymctl, ["users", "create-admin", "--email", "admin@example.com", "--username", "disk_admin"] + stack, input: Self.diskPassword + "\n")
-      try #require(status == 0, "create-admin: \(output)")
+      // What `gymctl users create-admin` asks of auth; gymctl goes through the gateway,
+      // which this stack of two does not run.
+      let credential = try ServiceCredential.load(path: supervisor.layout.credentialFile)
+      let authAddress = ManagedService.auth.address(in: supervisor.layout)
+      let transport = try HTTP2ClientTransport.Posix(
+        target: .ipv4(address: authAddress.host, port: authAddress.port), transportSecurity: .plaintext)
+      _ = try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { client in
+        try await Gym_Auth_V1_AuthInternal.Client(wrapping: client).createAdmin(.with {
+          $0.email = "admin@example.com"; $0.username = "disk_admin"; $0.password = Self.diskPassword
+        })
+      }
       let admin = try await supervisor.withClient(to: .auth) { client in
         let signedIn = try await Gym_Auth_V1_AuthService.Client(wrapping: client).login(.with {
           $0.identifier = "disk_admin"; $0.password = Self.diskPassword

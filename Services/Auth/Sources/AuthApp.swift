@@ -9,7 +9,7 @@ import Logging
 /// The composition root of gym-auth: configuration keys, settings, and `build`, which
 /// the executable and the tests both call.
 public enum AuthApp {
-  public static let listen = ConfigKey("GYM_AUTH_LISTEN", default: "127.0.0.1:7001", "HOST:PORT the auth gRPC server listens on")
+  public static let listen = PlatformManifest.auth.listenKey("HOST:PORT the auth gRPC server listens on")
   public static let passwordMinLength = ConfigKey(
     "GYM_PASSWORD_MIN_LENGTH", default: "15", "Shortest password accepted (NIST: at least 8)")
   public static let hashLogN = ConfigKey(
@@ -64,23 +64,20 @@ public enum AuthApp {
     "GYM_AUTH_PRUNE_INTERVAL_SECONDS", default: "3600",
     "How often spent sessions, refresh tokens, reset and verification codes, old mail and revocations are deleted")
 
-  /// Where outbox jobs go; a service without an address keeps its jobs queued.
-  public static let placesAddress = ConfigKey(
-    "GYM_PLACES_ADDR", default: "", "HOST:PORT of gym-places, which receives PurgeUser; empty = keep purges queued")
-  public static let catalogAddress = ConfigKey(
-    "GYM_CATALOG_ADDR", default: "", "HOST:PORT of gym-catalog, which receives PurgeUser and bans; empty = keep them queued")
-  public static let planAddress = ConfigKey(
-    "GYM_PLAN_ADDR", default: "", "HOST:PORT of gym-plan, which receives PurgeUser; empty = keep purges queued")
-  public static let messagingAddress = ConfigKey(
-    "GYM_MESSAGING_ADDR", default: "",
-    "HOST:PORT of gym-messaging: receives PurgeUser, answers whether two users are friends (private profiles); empty = keep purges queued")
+  /// Where outbox jobs go, one key per lifecycle destination of the manifest; a service
+  /// without an address keeps its jobs queued. Messaging's also answers whether two users
+  /// are friends (private profiles).
+  public static let destinationAddresses: [(destination: ServiceManifest, key: ConfigKey)] =
+    PlatformManifest.lifecycleDestinations.map { peer in
+      let jobs = peer.lifecycleEvents.map(\.rawValue).joined(separator: ", ")
+      return (peer, PlatformManifest.auth.addressKey(of: peer, default: "", "HOST:PORT of gym-\(peer.name), which receives \(jobs); empty = keep them queued"))
+    }
 
   public static let keys: [ConfigKey] =
     [listen, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey, passwordMinLength, hashLogN,
       hashConcurrency, hashQueue, registrationsPerAddress, wrongPasswordsPerAddress, resetsPerAddress, accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, smtpTLS,
-      smtpCAFile, smtpUsername, smtpPasswordFile, mailPerRecipientPerDay, pruneInterval, viewFlushInterval, placesAddress, catalogAddress,
-      planAddress, messagingAddress]
-    + CommonKeys.all
+      smtpCAFile, smtpUsername, smtpPasswordFile, mailPerRecipientPerDay, pruneInterval, viewFlushInterval]
+    + destinationAddresses.map(\.key) + CommonKeys.all
 
   public struct Settings: Sendable {
     public var common: CommonSettings
@@ -143,12 +140,8 @@ public enum AuthApp {
       if !(try config.string(AuthApp.smtpAddress)).isEmpty {
         smtp = try AuthApp.smtpClient(config: config)
       }
-      for (destination, key) in [
-        (Outbox.Destination.places, AuthApp.placesAddress), (.catalog, AuthApp.catalogAddress), (.plan, AuthApp.planAddress),
-        (.messaging, AuthApp.messagingAddress),
-      ]
-      where !(try config.string(key)).isEmpty {
-        outboxReceivers[destination] = try config.address(key)
+      for (destination, key) in AuthApp.destinationAddresses where !(try config.string(key)).isEmpty {
+        outboxReceivers[destination.outboxDestination] = try config.address(key)
       }
     }
   }

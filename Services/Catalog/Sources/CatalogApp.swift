@@ -8,8 +8,9 @@ import Logging
 
 /// The composition root of gym-catalog.
 public enum CatalogApp {
-  public static let listen = ConfigKey("GYM_CATALOG_LISTEN", default: "127.0.0.1:7002", "HOST:PORT the catalog gRPC server listens on")
-  public static let authAddress = ConfigKey("GYM_AUTH_ADDR", default: nil, "HOST:PORT of gym-auth (signing keys, revocations, profiles)")
+  public static let listen = PlatformManifest.catalog.listenKey("HOST:PORT the catalog gRPC server listens on")
+  public static let authAddress = PlatformManifest.catalog.addressKey(
+    of: PlatformManifest.auth, default: nil, "HOST:PORT of gym-auth (signing keys, revocations, profiles)")
   public static let hideBelowScore = ConfigKey(
     "GYM_CATALOG_HIDE_BELOW_SCORE", default: "0.1", "A program whose score (Wilson lower bound, 0-1) falls below this is hidden…")
   public static let hideMinimumVotes = ConfigKey(

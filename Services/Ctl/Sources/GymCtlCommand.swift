@@ -9,7 +9,7 @@ public struct GymCtlCommand: AsyncParsableCommand {
     abstract: "Run and inspect the gym platform.",
     subcommands: [
       Up.self, Status.self, Health.self, Users.self, Programs.self, Reports.self, OutboxCommand.self, Import.self, Backup.self,
-      Restore.self, Mail.self, Credential.self, TLSCommand.self,
+      Restore.self, Mail.self, Credential.self, TLSCommand.self, ManifestCommand.self,
     ]
   )
 

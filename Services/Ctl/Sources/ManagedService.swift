@@ -2,8 +2,7 @@ import Foundation
 import GRPCNIOTransportHTTP2
 import GymService
 
-/// One executable that `gymctl up` runs. New services join the platform by being
-/// added to `ManagedService.all` (and to the gateway's routes).
+/// One executable that `gymctl up` runs, as the platform's manifest describes it.
 public struct ManagedService: Sendable {
   public var name: String
   public var executable: String
@@ -11,6 +10,13 @@ public struct ManagedService: Sendable {
   public var portOffset: Int
   /// The services this one calls; each becomes `GYM_<NAME>_ADDR` in its environment.
   public var calls: [String]
+
+  public init(_ manifest: ServiceManifest) {
+    name = manifest.name
+    executable = manifest.executable
+    portOffset = manifest.portOffset
+    calls = manifest.calls
+  }
 
   public func address(in layout: StackLayout) -> HostPort {
     HostPort(host: layout.host, port: layout.basePort + portOffset)
@@ -26,17 +32,15 @@ public struct ManagedService: Sendable {
     return env
   }
 
-  public static let auth = ManagedService(name: "auth", executable: "gym-auth", portOffset: 1, calls: ["catalog", "plan", "messaging", "places"])
-  public static let catalog = ManagedService(name: "catalog", executable: "gym-catalog", portOffset: 2, calls: ["auth"])
-  public static let plan = ManagedService(name: "plan", executable: "gym-plan", portOffset: 3, calls: ["auth", "catalog", "messaging"])
-  public static let messaging = ManagedService(name: "messaging", executable: "gym-messaging", portOffset: 4, calls: ["auth", "catalog"])
-  public static let places = ManagedService(name: "places", executable: "gym-places", portOffset: 5, calls: ["auth"])
-  /// The gateway calls every backend.
-  public static let gateway = ManagedService(
-    name: "gateway", executable: "gym-gateway", portOffset: 0, calls: ["auth", "catalog", "plan", "messaging", "places"])
+  public static let auth = ManagedService(PlatformManifest.auth)
+  public static let catalog = ManagedService(PlatformManifest.catalog)
+  public static let plan = ManagedService(PlatformManifest.plan)
+  public static let messaging = ManagedService(PlatformManifest.messaging)
+  public static let places = ManagedService(PlatformManifest.places)
+  public static let gateway = ManagedService(PlatformManifest.gateway)
 
-  /// Start order: backends first, the gateway last.
-  public static let all: [ManagedService] = [.auth, .catalog, .plan, .messaging, .places, .gateway]
+  /// Start order: backends first, the gateway last (the manifest's order).
+  public static let all: [ManagedService] = PlatformManifest.services.map(ManagedService.init)
 }
 
 /// Where the stack lives: loopback host, ports, data directory.

@@ -6,7 +6,9 @@ import Synchronization
 /// Registers every routed method with raw-bytes coding and forwards each call to its
 /// backend as a bidirectional stream: request messages, response messages, metadata
 /// and status pass through unchanged, with the request id, client address and a
-/// bounded deadline added.
+/// bounded deadline added. Operator tasks (`Route.operatorMethods`) called with the
+/// service credential go over the backend's credentialed operator connection instead,
+/// with only the caller's own deadline; every other call reaches the backend without it.
 struct Forwarder: RegistrableRPCService {
   struct Deadlines: Sendable {
     var defaultTimeout: Duration
@@ -20,17 +22,62 @@ struct Forwarder: RegistrableRPCService {
   /// Sent with `x-forwarded-for` so backends believe it (clients' own copies are dropped).
   let forwardingProof: String
   let metrics: RPCMetrics
+  /// Each backend's connection that carries the service credential (`PlatformOperator`'s),
+  /// by backend name: operator tasks only.
+  let operatorClients: [String: GymGRPCClient]
+  /// What a call to an internal operator method must present (`Route.access` lets it
+  /// through the interceptor unchecked).
+  let credential: ServiceCredential
+
+  /// Where one call goes: a pool of the backend's public connections, or its credentialed
+  /// operator connection.
+  enum Target: Sendable {
+    case pool(BackendPool)
+    case operatorConnection(backend: String, GymGRPCClient)
+
+    var backend: String {
+      switch self {
+      case .pool(let pool): pool.name
+      case .operatorConnection(let backend, _): backend
+      }
+    }
+  }
 
   func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
+    var routed: Set<MethodDescriptor> = []
     for (route, backend) in routes {
       for method in route.methods {
+        routed.insert(method)
         let pool = backend.pool(for: method)
+        let operatorClient = Route.operatorMethods[method].flatMap { operatorClients[$0] }
         router.registerHandler(
           forMethod: method, deserializer: RawBytesCoding(limit: maxMessageBytes), serializer: RawBytesCoding()
         ) {
           request, context in
-          forward(request, method: method, to: pool)
+          // Only a call that proved the credential here (never a user's, admin or not).
+          if let operatorClient, RequestContext.current?.isServiceCall == true {
+            return forward(request, method: method, to: .operatorConnection(backend: backend.name, operatorClient))
+          }
+          return forward(request, method: method, to: .pool(pool))
         }
+      }
+    }
+    // Operator methods of internal services, for the service credential alone: to anyone
+    // else they are as absent as every other internal method. No other internal method is
+    // registered here.
+    for (method, backend) in Route.operatorMethods where !routed.contains(method) {
+      guard let client = operatorClients[backend] else { continue }
+      let credential = self.credential
+      router.registerHandler(
+        forMethod: method, deserializer: RawBytesCoding(limit: maxMessageBytes), serializer: RawBytesCoding()
+      ) {
+        request, context in
+        guard let presented = request.metadata[stringValues: ServiceCredential.header].first(where: { _ in true }),
+          credential.matches(presented)
+        else {
+          throw RPCError(code: .unimplemented, message: "the gateway serves no \(method.service) to clients")
+        }
+        return forward(request, method: method, to: .operatorConnection(backend: backend, client))
       }
     }
   }
@@ -50,7 +97,7 @@ struct Forwarder: RegistrableRPCService {
   ]
 
   private func forward(
-    _ request: StreamingServerRequest<[UInt8]>, method: MethodDescriptor, to pool: BackendPool
+    _ request: StreamingServerRequest<[UInt8]>, method: MethodDescriptor, to target: Target
   ) -> StreamingServerResponse<[UInt8]> {
     var metadata = request.metadata.filtered { !Self.isHopByHop($0.key) }
     let context = RequestContext.current
@@ -61,8 +108,15 @@ struct Forwarder: RegistrableRPCService {
         metadata.addString(forwardingProof, forKey: ServiceCredential.forwardedByHeader)
       }
     }
+    // An operator task (an import, an export) may take longer than any user call: it gets
+    // the deadline gymctl asked for, as a long-lived stream does.
+    let unbounded: Bool
+    switch target {
+    case .pool: unbounded = Route.longLived.contains(method)
+    case .operatorConnection: unbounded = true
+    }
     // Fails at once with UNAVAILABLE when the backend is down rather than queueing.
-    var options = CallOptions.internalCall(timeout: timeout(requested: request.metadata, longLived: Route.longLived.contains(method)))
+    var options = CallOptions.internalCall(timeout: timeout(requested: request.metadata, longLived: unbounded))
     // The response limit. NIO's client transport applies `maxRequestMessageBytes` to the
     // messages it receives (the responses), so that is the field that bounds them.
     options.maxRequestMessageBytes = maxMessageBytes
@@ -86,11 +140,11 @@ struct Forwarder: RegistrableRPCService {
     return StreamingServerResponse<[UInt8]>(metadata: responseMetadata) { writer in
       let started = ContinuousClock.now
       do {
-        let trailers = try await relay(outbound, method: method, options: callOptions, to: pool, writer: writer)
-        metrics.recordForwarded(backend: pool.name, code: "OK", duration: .now - started)
+        let trailers = try await relay(outbound, method: method, options: callOptions, to: target, writer: writer)
+        metrics.recordForwarded(backend: target.backend, code: "OK", duration: .now - started)
         return trailers
       } catch let error as RPCError {
-        metrics.recordForwarded(backend: pool.name, code: error.code.canonicalName, duration: .now - started)
+        metrics.recordForwarded(backend: target.backend, code: error.code.canonicalName, duration: .now - started)
         if let inbound = inboundError.withLock({ $0 }) { throw inbound }
         // The client's own deadline ended the call: whichever side noticed first (our
         // server cancelling the handler, or the backend), the client hears why.
@@ -112,9 +166,16 @@ struct Forwarder: RegistrableRPCService {
   }
 
   private func relay(
-    _ outbound: StreamingClientRequest<[UInt8]>, method: MethodDescriptor, options: CallOptions, to pool: BackendPool,
+    _ outbound: StreamingClientRequest<[UInt8]>, method: MethodDescriptor, options: CallOptions, to target: Target,
     writer: RPCWriter<[UInt8]>
   ) async throws -> Metadata {
+    let pool: BackendPool
+    switch target {
+    case .operatorConnection(_, let client):
+      return try await call(client, outbound, method, options, writer)
+    case .pool(let backendPool):
+      pool = backendPool
+    }
     guard Route.longLived.contains(method) else {
       return try await pool.withClient { client in try await call(client, outbound, method, options, writer) }
     }

@@ -7,17 +7,16 @@ import ServiceLifecycle
 
 /// The composition root of gym-gateway.
 public enum GatewayApp {
-  public static let listen = ConfigKey(
-    "GYM_GATEWAY_LISTEN", default: "127.0.0.1:7000", "HOST:PORT of the public gRPC port (0.0.0.0:7000 in containers)")
+  public static let listen = PlatformManifest.gateway.listenKey("HOST:PORT of the public gRPC port (0.0.0.0:7000 in containers)")
   public static let defaultDeadline = ConfigKey(
     "GYM_GATEWAY_DEFAULT_DEADLINE_SECONDS", default: "10", "Deadline for calls that set none")
   public static let maximumDeadline = ConfigKey(
     "GYM_GATEWAY_MAX_DEADLINE_SECONDS", default: "60", "Longest deadline passed to a backend, whatever the client asks")
 
-  /// The address key of each backend named in `Route.all` (`GYM_<BACKEND>_ADDR`): a new
-  /// route brings its key with it.
-  static let backendKeys: [(backend: String, key: ConfigKey)] = Route.backends.map { backend in
-    (backend, ConfigKey("GYM_\(backend.uppercased())_ADDR", default: nil, "HOST:PORT of gym-\(backend)"))
+  /// The address key of each backend the manifest says the gateway calls
+  /// (`GYM_<BACKEND>_ADDR`): a new backend brings its key with it.
+  static let backendKeys: [(backend: String, key: ConfigKey)] = PlatformManifest.backends.map { backend in
+    (backend.name, PlatformManifest.gateway.addressKey(of: backend, default: nil, "HOST:PORT of gym-\(backend.name)"))
   }
 
   public static let backendConnections = ConfigKey(
@@ -133,8 +132,9 @@ public enum GatewayApp {
     let authInternal = try InternalClient.make(to: authAddress, tls: tls, credential: settings.credential)
     let revocations = RevocationList(maxLag: settings.common.revocationMaxLag)
     let metrics = RPCMetrics()
-    // The operator service reaches each backend's Ops over its own credentialed
-    // connection: forwarded calls never carry the credential.
+    // The operator service reaches each backend's Ops, and gymctl's operator tasks reach
+    // their backend, over these credentialed connections: forwarded user calls never
+    // carry the credential.
     let operatorBackends = try Route.backends.map { name in
       guard let address = settings.backends[name] else { throw ConfigError("no address configured for backend '\(name)'") }
       return PlatformOperator.Backend(
@@ -147,10 +147,12 @@ public enum GatewayApp {
       // No database: the gateway keeps nothing.
       storage: nil,
       healthNames: routes.map { $0.0.service.fullyQualifiedService },
-      // The credential admits operators (gymctl) to OperatorService; the forwarder drops
-      // it, so it never reaches a backend through the public door, and the door itself
-      // believes no one's x-forwarded-for.
+      // The credential admits operators (gymctl) to OperatorService and to the operator
+      // tasks the forwarder relays over its own credentialed connections; it drops the
+      // caller's copy from every call, so a forwarded user call never carries it. The
+      // door itself believes no one's x-forwarded-for.
       trustsForwarding: false,
+      access: Route.access,
       // The forwarder enforces the configured limit with a clear status; the transport
       // only stops what is far beyond it (it can answer those with a reset alone).
       transportPayloadLimit: settings.common.maxMessageBytes * 2,
@@ -176,7 +178,9 @@ public enum GatewayApp {
           streamQuota: StreamQuota(perUser: settings.streamsPerUser),
           maxMessageBytes: settings.common.maxMessageBytes,
           forwardingProof: settings.credential.forwardingProof,
-          metrics: metrics),
+          metrics: metrics,
+          operatorClients: Dictionary(uniqueKeysWithValues: operatorBackends.map { ($0.name, $0.client) }),
+          credential: settings.credential),
         OperatorService(platform: PlatformOperator(backends: operatorBackends), selfCheck: { try revocations.checkLag() }),
       ])
   }

@@ -10,25 +10,33 @@ public struct Route: Sendable {
   public var service: ServiceDescriptor
   public var methods: [MethodDescriptor]
 
-  /// Every public service of the platform, by owning backend. New services join here.
-  public static let all: [Route] = [
-    Route(backend: "auth", service: Gym_Auth_V1_AuthService.descriptor, methods: Gym_Auth_V1_AuthService.Method.descriptors),
-    Route(backend: "catalog", service: Gym_Catalog_V1_CatalogService.descriptor, methods: Gym_Catalog_V1_CatalogService.Method.descriptors),
-    Route(backend: "plan", service: Gym_Plan_V1_PlanService.descriptor, methods: Gym_Plan_V1_PlanService.Method.descriptors),
-    Route(
-      backend: "messaging", service: Gym_Messaging_V1_MessagingService.descriptor,
-      methods: Gym_Messaging_V1_MessagingService.Method.descriptors),
-    Route(backend: "places", service: Gym_Places_V1_PlacesService.descriptor, methods: Gym_Places_V1_PlacesService.Method.descriptors),
-  ]
+  /// Every public service of the platform, by owning backend: the manifest's
+  /// `publicServices` of each backend.
+  public static let all: [Route] = PlatformManifest.backends.flatMap { backend in
+    backend.publicServices.map { Route(backend: backend.name, service: $0.descriptor, methods: $0.methods) }
+  }
 
   /// Long-lived streams: no default deadline and no maximum (the client's own
   /// `grpc-timeout` still applies); they end when either side does. A data export
   /// streams every service's part with its attachments, which may take longer than any
-  /// unary deadline.
-  public static let longLived: Set<MethodDescriptor> = [
-    Gym_Messaging_V1_MessagingService.Method.Subscribe.descriptor,
-    Gym_Auth_V1_AuthService.Method.ExportMyData.descriptor,
-  ]
+  /// unary deadline. The manifest names them with their service.
+  public static let longLived: Set<MethodDescriptor> = Set(PlatformManifest.backends.flatMap { $0.publicServices.flatMap(\.longLived) })
+
+  /// Operator tasks (gymctl's) by the backend that serves them: the manifest's
+  /// `operatorMethods`. With the service credential the gateway relays them over its own
+  /// credentialed connection; the internal ones among them take nothing else.
+  public static let operatorMethods: [MethodDescriptor: String] = Dictionary(
+    uniqueKeysWithValues: PlatformManifest.backends.flatMap { backend in backend.operatorMethods.map { ($0, backend.name) } })
+
+  /// The operator methods of internal services (no route names them).
+  static let internalOperatorMethods: Set<MethodDescriptor> = Set(operatorMethods.keys).subtracting(all.flatMap(\.methods))
+
+  /// Who may call a method at the gateway: the platform's rule, except that the internal
+  /// operator methods pass the interceptor unchecked, so that the forwarder can answer
+  /// anyone without the credential as it answers for any internal method (UNIMPLEMENTED).
+  static func access(_ method: MethodDescriptor) -> MethodAccess {
+    internalOperatorMethods.contains(method) ? .anyone : MethodAccess.of(method)
+  }
 
   /// The backends the routes name, in the order they first appear.
   public static var backends: [String] {

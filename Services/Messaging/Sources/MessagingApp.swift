@@ -9,9 +9,9 @@ import ServiceLifecycle
 
 /// The composition root of gym-messaging.
 public enum MessagingApp {
-  public static let listen = ConfigKey(
-    "GYM_MESSAGING_LISTEN", default: "127.0.0.1:7004", "HOST:PORT the messaging gRPC server listens on")
-  public static let authAddress = ConfigKey("GYM_AUTH_ADDR", default: nil, "HOST:PORT of gym-auth (signing keys, revocations, users)")
+  public static let listen = PlatformManifest.messaging.listenKey("HOST:PORT the messaging gRPC server listens on")
+  public static let authAddress = PlatformManifest.messaging.addressKey(
+    of: PlatformManifest.auth, default: nil, "HOST:PORT of gym-auth (signing keys, revocations, users)")
   public static let streamBuffer = ConfigKey(
     "GYM_MESSAGING_STREAM_BUFFER", default: "1000", "Events a Subscribe stream may hold unread before it is told to resume")
   public static let streamBufferBytes = ConfigKey(
@@ -34,8 +34,8 @@ public enum MessagingApp {
     "GYM_MESSAGING_REPORT_RETENTION_DAYS", default: "90",
     "How long a resolved report case (its reports and the reported content's snapshot) is kept")
 
-  public static let catalogAddress = ConfigKey(
-    "GYM_CATALOG_ADDR", default: "",
+  public static let catalogAddress = PlatformManifest.messaging.addressKey(
+    of: PlatformManifest.catalog, default: "",
     "HOST:PORT of gym-catalog, which says whether a room's program_id exists; empty = rooms about a program are refused (UNAVAILABLE)")
 
   public static let roomMembers = ConfigKey(

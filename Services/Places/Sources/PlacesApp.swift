@@ -8,8 +8,9 @@ import Logging
 
 /// The composition root of gym-places.
 public enum PlacesApp {
-  public static let listen = ConfigKey("GYM_PLACES_LISTEN", default: "127.0.0.1:7005", "HOST:PORT the places gRPC server listens on")
-  public static let authAddress = ConfigKey("GYM_AUTH_ADDR", default: nil, "HOST:PORT of gym-auth (signing keys, revocations, account status)")
+  public static let listen = PlatformManifest.places.listenKey("HOST:PORT the places gRPC server listens on")
+  public static let authAddress = PlatformManifest.places.addressKey(
+    of: PlatformManifest.auth, default: nil, "HOST:PORT of gym-auth (signing keys, revocations, account status)")
 
   public static let keys: [ConfigKey] = [listen, authAddress, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey] + CommonKeys.all
 

@@ -9,13 +9,14 @@ import ServiceLifecycle
 
 /// The composition root of gym-plan.
 public enum PlanApp {
-  public static let listen = ConfigKey("GYM_PLAN_LISTEN", default: "127.0.0.1:7003", "HOST:PORT the plan gRPC server listens on")
-  public static let authAddress = ConfigKey("GYM_AUTH_ADDR", default: nil, "HOST:PORT of gym-auth (signing keys, revocations, time zones)")
-  public static let catalogAddress = ConfigKey(
-    "GYM_CATALOG_ADDR", default: nil, "HOST:PORT of gym-catalog (exercises, program snapshots, publishing, save counts)")
+  public static let listen = PlatformManifest.plan.listenKey("HOST:PORT the plan gRPC server listens on")
+  public static let authAddress = PlatformManifest.plan.addressKey(
+    of: PlatformManifest.auth, default: nil, "HOST:PORT of gym-auth (signing keys, revocations, time zones)")
+  public static let catalogAddress = PlatformManifest.plan.addressKey(
+    of: PlatformManifest.catalog, default: nil, "HOST:PORT of gym-catalog (exercises, program snapshots, publishing, save counts)")
 
-  public static let messagingAddress = ConfigKey(
-    "GYM_MESSAGING_ADDR", default: "", "HOST:PORT of gym-messaging, which delivers workout reminders; empty = no reminders")
+  public static let messagingAddress = PlatformManifest.plan.addressKey(
+    of: PlatformManifest.messaging, default: "", "HOST:PORT of gym-messaging, which delivers workout reminders; empty = no reminders")
 
   public static let reminderInterval = ConfigKey(
     "GYM_PLAN_REMINDER_INTERVAL_SECONDS", default: "20", "How often due workout reminders are sent (the most they can be late)")

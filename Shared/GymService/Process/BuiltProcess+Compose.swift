@@ -53,11 +53,14 @@ extension BuiltProcess {
   ///   - healthNames: the services reported by `grpc.health.v1` besides "".
   ///   - trustsForwarding: whether `x-forwarded-for` from the gateway (proved with the
   ///     credential) is believed; false for the public door itself.
+  ///   - access: what each method asks of its caller (the gateway admits the credential
+  ///     to the operator tasks it relays).
   ///   - probe: the process's own health, after the database and the revocation lag;
   ///     names it returns are reported down.
   public static func compose(
     name: String, common: CommonSettings, credential: ServiceCredential, identity: Identity, storage: Storage?,
-    healthNames: [String], trustsForwarding: Bool = true, transportPayloadLimit: Int? = nil,
+    healthNames: [String], trustsForwarding: Bool = true,
+    access: @escaping @Sendable (MethodDescriptor) -> MethodAccess = MethodAccess.of, transportPayloadLimit: Int? = nil,
     interceptors: (beforeAuth: [any ServerInterceptor], afterAuth: [any ServerInterceptor]) = ([], []),
     metrics: RPCMetrics = RPCMetrics(), logger: Logger,
     before: [any Service] = [], stoppingFirst: [any Service] = [], probe: @escaping HealthMonitor.Probe = { [] },
@@ -92,7 +95,7 @@ extension BuiltProcess {
       settings: common,
       services: services + ops,
       healthNames: healthNames,
-      auth: AuthInterceptor(verifier: verifier, credential: credential, sessionCheck: sessionCheck),
+      auth: AuthInterceptor(verifier: verifier, credential: credential, access: access, sessionCheck: sessionCheck),
       forwardingProof: trustsForwarding ? credential.forwardingProof : nil,
       transportPayloadLimit: transportPayloadLimit,
       interceptors: interceptors,
