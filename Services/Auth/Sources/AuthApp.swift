@@ -214,7 +214,7 @@ public enum AuthApp {
       MessagingFriendships(client: Gym_Messaging_V1_MessagingInternal.Client(wrapping: $0), logger: logger)
     }
     let views = ProfileViewCounter(store: store, interval: settings.viewFlushInterval, logger: logger)
-    let destinations = serviceSettings.purgeDestinations
+    let destinations = serviceSettings.lifecycleDestinations
     let export = PlatformExport(
       store: store, destinations: destinations,
       clients: Dictionary(uniqueKeysWithValues: destinations.compactMap { destination in receivers.client(for: destination).map { (destination, $0) } }),

@@ -194,7 +194,7 @@ extension AuthService {
     let inactiveSince = Self.monthsBefore(now, months)
     let result = try await store.purgeInactive(
       inactiveSince: inactiveSince, noticedBefore: now.addingTimeInterval(-Double(noticeDays) * 86_400),
-      dryRun: request.dryRun, maximumPurged: confirmed?.purged, purgeDestinations: settings.purgeDestinations,
+      dryRun: request.dryRun, maximumPurged: confirmed?.purged, purgeDestinations: settings.lifecycleDestinations,
       notice: { user in
         (
           "Your gym account will be removed",

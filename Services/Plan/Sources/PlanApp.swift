@@ -144,7 +144,7 @@ public enum PlanApp {
         PlanService(
           store: store, catalog: catalog, users: users ?? AuthUserDirectory(client: authClient, logger: logger), blocks: blocks,
           logger: logger),
-        PlanInternalService(store: store, logger: logger),
+        PlanLifecycle(store: store, logger: logger),
       ]
     }
   }

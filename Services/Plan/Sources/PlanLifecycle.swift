@@ -1,0 +1,53 @@
+import GRPCCore
+import GymAPI
+import GymService
+import Logging
+
+/// Plan's part of the user lifecycle (`gym.common.v1.UserLifecycleInternal`): purges
+/// from auth's outbox, and each user's part of their data export. Standing and
+/// visibility change nothing here: a plan is private to its owner and their trainer.
+public struct PlanLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServiceProtocol {
+  let store: PlanStore
+  let logger: Logger
+
+  public init(store: PlanStore, logger: Logger) {
+    self.store = store
+    self.logger = logger
+  }
+
+  /// Idempotent: a second purge finds nothing and answers 0.
+  public func purgeUser(request: Gym_Common_V1_PurgeUserRequest, context: ServerContext) async throws -> Gym_Common_V1_PurgeUserResponse {
+    try PlanInput.id(request.userID, field: "user_id")
+    let removed = try await store.purgeUser(request.userID)
+    logger.info("purged a user's plan data", metadata: ["user_id": "\(request.userID)", "rows": "\(removed)"])
+    return .with { $0.removed = Int32(removed) }
+  }
+
+  public func setUserStanding(
+    request: Gym_Common_V1_SetUserStandingRequest, context: ServerContext
+  ) async throws -> Gym_Common_V1_SetUserStandingResponse {
+    try Self.requireEvent(userID: request.userID, sequence: request.sequence)
+    return .with { $0.applied = false }
+  }
+
+  public func setUserVisibility(
+    request: Gym_Common_V1_SetUserVisibilityRequest, context: ServerContext
+  ) async throws -> Gym_Common_V1_SetUserVisibilityResponse {
+    try Self.requireEvent(userID: request.userID, sequence: request.sequence)
+    return .with { $0.applied = false }
+  }
+
+  public func exportUser(
+    request: Gym_Common_V1_ExportUserRequest, response: RPCWriter<Gym_Common_V1_ExportUserResponse>, context: ServerContext
+  ) async throws {
+    try PlanInput.id(request.userID, field: "user_id")
+    let streamer = ExportStreamer(service: "plan") { part in try await response.write(.with { $0.part = part }) }
+    try await streamer.tables(PlanStore.exportTables(userID: request.userID), from: store.writer)
+  }
+
+  /// Bad events are refused as everywhere else, though nothing here depends on them.
+  private static func requireEvent(userID: String, sequence: Int64) throws(PlanError) {
+    try PlanInput.id(userID, field: "user_id")
+    guard sequence > 0 else { throw .invalid([.init("sequence", "must be positive")]) }
+  }
+}
