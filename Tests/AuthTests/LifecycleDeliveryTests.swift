@@ -28,6 +28,7 @@ import Testing
       case purge(String)
       case standing(String, banned: Bool)
       case visibility(String, isPrivate: Bool)
+      case update(String, isPrivate: Bool, banned: Bool)
     }
 
     private let events = Collected<Event>()
@@ -54,6 +55,12 @@ import Testing
       request: Gym_Common_V1_SetUserVisibilityRequest, context: ServerContext
     ) async throws -> Gym_Common_V1_SetUserVisibilityResponse {
       recorder.record(.visibility(request.userID, isPrivate: request.isPrivate))
+      return .with { $0.applied = true }
+    }
+
+    func updateUser(request: Gym_Common_V1_UpdateUserRequest, context: ServerContext) async throws -> Gym_Common_V1_UpdateUserResponse {
+      #expect(request.version > 0, "an update carries auth's version")
+      recorder.record(.update(request.userID, isPrivate: request.isPrivate, banned: request.banned))
       return .with { $0.applied = true }
     }
 
@@ -94,14 +101,14 @@ import Testing
         let user = try await auth.register("lena_lifecycle")
         _ = try await auth.auth.updateProfile(
           .with { $0.profile.visibility = .private; $0.updateMask = .with { $0.paths = ["visibility"] } }, metadata: user.metadata)
-        var expected: [Recorder.Event] = [.visibility(user.id, isPrivate: true)]
+        var expected: [Recorder.Event] = [.visibility(user.id, isPrivate: true), .update(user.id, isPrivate: true, banned: false)]
         #expect(try await everyoneReceived(expected))
 
         _ = try await auth.auth.banUser(.with { $0.userID = user.id; $0.reason = "spam" }, metadata: admin.metadata)
-        expected.append(.standing(user.id, banned: true))
+        expected += [.standing(user.id, banned: true), .update(user.id, isPrivate: true, banned: true)]
         #expect(try await everyoneReceived(expected))
         _ = try await auth.auth.unbanUser(.with { $0.userID = user.id }, metadata: admin.metadata)
-        expected.append(.standing(user.id, banned: false))
+        expected += [.standing(user.id, banned: false), .update(user.id, isPrivate: true, banned: false)]
         #expect(try await everyoneReceived(expected))
 
         let signedIn = try await auth.auth.login(.with { $0.identifier = "lena_lifecycle"; $0.password = RunningAuth.password })

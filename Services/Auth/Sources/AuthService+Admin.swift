@@ -64,7 +64,8 @@ extension AuthService {
     if request.userID == admin.userID && name != "admin" {
       throw AuthError.failedPrecondition("administrators cannot remove their own admin role; ask another administrator")
     }
-    let user = try await store.setRole(userID: request.userID, role: name, now: Date())
+    let user = try await store.setRole(
+      userID: request.userID, role: name, lifecycleDestinations: settings.lifecycleDestinations, now: Date())
     logger.notice("role changed", metadata: ["target_user_id": "\(user.id)", "role": "\(name)", "admin_id": "\(admin.userID)"])
     return .with { $0.user = ProfileMapping.user(user) }
   }

@@ -12,6 +12,7 @@ enum LifecycleEvent: Sendable, Equatable {
   case purge(Gym_Common_V1_PurgeUserRequest)
   case standing(Gym_Common_V1_SetUserStandingRequest)
   case visibility(Gym_Common_V1_SetUserVisibilityRequest)
+  case update(Gym_Common_V1_UpdateUserRequest)
 
   struct UnknownKind: Error, CustomStringConvertible {
     let kind: Outbox.Kind
@@ -43,6 +44,23 @@ enum LifecycleEvent: Sendable, Equatable {
           // Auth's job ids only grow: they order one user's visibility changes.
           $0.sequence = job.id
         })
+    case .userUpdated:
+      let decoder = JSONDecoder()
+      decoder.dateDecodingStrategy = .secondsSince1970
+      let update = try decoder.decode(AuthStore.UserUpdate.self, from: job.payload)
+      self = .update(
+        .with {
+          $0.userID = update.userID
+          $0.username = update.username
+          $0.displayName = update.displayName
+          $0.avatarURL = update.avatarURL
+          $0.timeZone = update.timeZone
+          $0.roles = [Gym_Common_V1_Role(claimName: update.role) ?? .member]
+          $0.banned = update.banned
+          if let until = update.bannedUntil { $0.bannedUntil = .init(date: until) }
+          $0.isPrivate = update.isPrivate
+          $0.version = update.version
+        })
     default:
       throw UnknownKind(kind: job.kind)
     }
@@ -54,6 +72,7 @@ enum LifecycleEvent: Sendable, Equatable {
     case .purge(let request): _ = try await receiver.purgeUser(request, options: options)
     case .standing(let request): _ = try await receiver.setUserStanding(request, options: options)
     case .visibility(let request): _ = try await receiver.setUserVisibility(request, options: options)
+    case .update(let request): _ = try await receiver.updateUser(request, options: options)
     }
   }
 }

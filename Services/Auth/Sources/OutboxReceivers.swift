@@ -9,7 +9,7 @@ import SwiftProtobuf
 /// Delivers auth's user-lifecycle outbox jobs to `gym.common.v1.UserLifecycleInternal`,
 /// which every destination implements: one client, and a job's kind names the call
 /// (`purge-user` → PurgeUser, `user-standing` → SetUserStanding, `user-visibility` →
-/// SetUserVisibility). A destination without a configured address keeps its jobs
+/// SetUserVisibility, `user-updated` → UpdateUser). A destination without a configured address keeps its jobs
 /// queued, visible to operators through `gymctl outbox`, and receives them once it is
 /// configured.
 struct OutboxReceivers: Sendable {

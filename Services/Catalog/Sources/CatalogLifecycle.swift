@@ -47,6 +47,14 @@ public struct CatalogLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServic
     return .with { $0.applied = false }
   }
 
+  /// Catalog keeps no projection of users yet (its author rows hold names from publishing
+  /// and the standing from SetUserStanding): the update is acknowledged.
+  public func updateUser(request: Gym_Common_V1_UpdateUserRequest, context: ServerContext) async throws -> Gym_Common_V1_UpdateUserResponse {
+    try CatalogService.requireID(request.userID, field: "user_id")
+    guard request.version > 0 else { throw CatalogError.invalid([FieldViolation("version", "must be positive")]) }
+    return .with { $0.applied = false }
+  }
+
   public func exportUser(
     request: Gym_Common_V1_ExportUserRequest, response: RPCWriter<Gym_Common_V1_ExportUserResponse>, context: ServerContext
   ) async throws {

@@ -41,6 +41,13 @@ public struct MessagingLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServ
     return .with { $0.applied = applied }
   }
 
+  /// Messaging keeps no projection of users yet (names for responses are kept apart, the
+  /// standing and visibility come from their own events): the update is acknowledged.
+  public func updateUser(request: Gym_Common_V1_UpdateUserRequest, context: ServerContext) async throws -> Gym_Common_V1_UpdateUserResponse {
+    try Self.requireEvent(userID: request.userID, sequence: request.version, field: "version")
+    return .with { $0.applied = false }
+  }
+
   /// Removes their messages (and their copies in others' event logs), conversations,
   /// rooms' memberships (rooms they owned pass to the longest-standing member), posts,
   /// reactions, graph, follow requests, notifications, attachments, their event log and
@@ -91,10 +98,10 @@ public struct MessagingLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServ
   }
 
   /// A standing or visibility change names its user and carries auth's ordering.
-  private static func requireEvent(userID: String, sequence: Int64) throws(MessagingError) {
+  private static func requireEvent(userID: String, sequence: Int64, field: String = "sequence") throws(MessagingError) {
     var violations: [FieldViolation] = []
     if userID.isEmpty { violations.append(.init("user_id", "is required")) }
-    if sequence <= 0 { violations.append(.init("sequence", "must be positive")) }
+    if sequence <= 0 { violations.append(.init(field, "must be positive")) }
     guard violations.isEmpty else { throw .invalid(violations) }
   }
 }

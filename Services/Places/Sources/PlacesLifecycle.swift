@@ -38,6 +38,13 @@ public struct PlacesLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleService
     return .with { $0.applied = false }
   }
 
+  /// Places keeps no projection of users (FindTrainers asks auth about accounts when it
+  /// answers): the update is acknowledged.
+  public func updateUser(request: Gym_Common_V1_UpdateUserRequest, context: ServerContext) async throws -> Gym_Common_V1_UpdateUserResponse {
+    try Self.requireEvent(userID: request.userID, sequence: request.version, field: "version")
+    return .with { $0.applied = false }
+  }
+
   public func exportUser(
     request: Gym_Common_V1_ExportUserRequest, response: RPCWriter<Gym_Common_V1_ExportUserResponse>, context: ServerContext
   ) async throws {
@@ -51,10 +58,10 @@ public struct PlacesLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleService
   }
 
   /// Bad events are refused as everywhere else, though nothing here depends on them.
-  private static func requireEvent(userID: String, sequence: Int64) throws(PlacesError) {
+  private static func requireEvent(userID: String, sequence: Int64, field: String = "sequence") throws(PlacesError) {
     var violations: [FieldViolation] = []
     if userID.isEmpty { violations.append(.init("user_id", "is required")) }
-    if sequence <= 0 { violations.append(.init("sequence", "must be positive")) }
+    if sequence <= 0 { violations.append(.init(field, "must be positive")) }
     guard violations.isEmpty else { throw .invalid(violations) }
   }
 }

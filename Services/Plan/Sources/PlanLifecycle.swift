@@ -1,11 +1,14 @@
+import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import Logging
 
 /// Plan's part of the user lifecycle (`gym.common.v1.UserLifecycleInternal`): purges
-/// from auth's outbox, and each user's part of their data export. Standing and
-/// visibility change nothing here: a plan is private to its owner and their trainer.
+/// and account updates (its projection of users: time zones for local days) from
+/// auth's outbox, and each user's part of their data export. Standing and visibility
+/// events change nothing more here: updates carry them too.
 public struct PlanLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServiceProtocol {
   let store: PlanStore
   let logger: Logger
@@ -37,6 +40,12 @@ public struct PlanLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServicePr
     return .with { $0.applied = false }
   }
 
+  public func updateUser(request: Gym_Common_V1_UpdateUserRequest, context: ServerContext) async throws -> Gym_Common_V1_UpdateUserResponse {
+    try Self.requireEvent(userID: request.userID, sequence: request.version, field: "version")
+    let applied = try await store.applyUser(UserProjection.User(request, now: Date()))
+    return .with { $0.applied = applied }
+  }
+
   public func exportUser(
     request: Gym_Common_V1_ExportUserRequest, response: RPCWriter<Gym_Common_V1_ExportUserResponse>, context: ServerContext
   ) async throws {
@@ -45,9 +54,9 @@ public struct PlanLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServicePr
     try await streamer.tables(PlanStore.exportTables(userID: request.userID), from: store.writer)
   }
 
-  /// Bad events are refused as everywhere else, though nothing here depends on them.
-  private static func requireEvent(userID: String, sequence: Int64) throws(PlanError) {
+  /// Events name their user and carry auth's ordering.
+  private static func requireEvent(userID: String, sequence: Int64, field: String = "sequence") throws(PlanError) {
     try PlanInput.id(userID, field: "user_id")
-    guard sequence > 0 else { throw .invalid([.init("sequence", "must be positive")]) }
+    guard sequence > 0 else { throw .invalid([.init(field, "must be positive")]) }
   }
 }

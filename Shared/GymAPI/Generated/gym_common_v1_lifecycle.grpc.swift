@@ -65,6 +65,19 @@ public enum Gym_Common_V1_UserLifecycleInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "UpdateUser" metadata.
+        public enum UpdateUser: Sendable {
+            /// Request type for "UpdateUser".
+            public typealias Input = Gym_Common_V1_UpdateUserRequest
+            /// Response type for "UpdateUser".
+            public typealias Output = Gym_Common_V1_UpdateUserResponse
+            /// Descriptor for "UpdateUser".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.common.v1.UserLifecycleInternal"),
+                method: "UpdateUser",
+                type: .unary
+            )
+        }
         /// Namespace for "ExportUser" metadata.
         public enum ExportUser: Sendable {
             /// Request type for "ExportUser".
@@ -83,6 +96,7 @@ public enum Gym_Common_V1_UserLifecycleInternal: Sendable {
             PurgeUser.descriptor,
             SetUserStanding.descriptor,
             SetUserVisibility.descriptor,
+            UpdateUser.descriptor,
             ExportUser.descriptor
         ]
     }
@@ -113,7 +127,7 @@ extension Gym_Common_V1_UserLifecycleInternal {
     /// > Source IDL Documentation:
     /// >
     /// > Internal: service credential only; never routed by the gateway. Delivered by auth's
-    /// > outbox (purge, standing, visibility) or called by auth's ExportMyData (export).
+    /// > outbox (purge, standing, visibility, update) or called by auth's ExportMyData (export).
     public protocol StreamingServiceProtocol: GRPCCore.RegistrableRPCService {
         /// Handle the "PurgeUser" method.
         ///
@@ -174,6 +188,26 @@ extension Gym_Common_V1_UserLifecycleInternal {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Common_V1_SetUserVisibilityResponse>
 
+        /// Handle the "UpdateUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > An account's state changed: services that keep a projection of users replace
+        /// > their copy with this one unless theirs is newer.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (user_id, version not positive).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Common_V1_UpdateUserRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Common_V1_UpdateUserResponse` messages.
+        func updateUser(
+            request: GRPCCore.StreamingServerRequest<Gym_Common_V1_UpdateUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Common_V1_UpdateUserResponse>
+
         /// Handle the "ExportUser" method.
         ///
         /// > Source IDL Documentation:
@@ -207,7 +241,7 @@ extension Gym_Common_V1_UserLifecycleInternal {
     /// > Source IDL Documentation:
     /// >
     /// > Internal: service credential only; never routed by the gateway. Delivered by auth's
-    /// > outbox (purge, standing, visibility) or called by auth's ExportMyData (export).
+    /// > outbox (purge, standing, visibility, update) or called by auth's ExportMyData (export).
     public protocol ServiceProtocol: Gym_Common_V1_UserLifecycleInternal.StreamingServiceProtocol {
         /// Handle the "PurgeUser" method.
         ///
@@ -268,6 +302,26 @@ extension Gym_Common_V1_UserLifecycleInternal {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Common_V1_SetUserVisibilityResponse>
 
+        /// Handle the "UpdateUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > An account's state changed: services that keep a projection of users replace
+        /// > their copy with this one unless theirs is newer.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (user_id, version not positive).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Common_V1_UpdateUserRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Common_V1_UpdateUserResponse` message.
+        func updateUser(
+            request: GRPCCore.ServerRequest<Gym_Common_V1_UpdateUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Common_V1_UpdateUserResponse>
+
         /// Handle the "ExportUser" method.
         ///
         /// > Source IDL Documentation:
@@ -299,7 +353,7 @@ extension Gym_Common_V1_UserLifecycleInternal {
     /// > Source IDL Documentation:
     /// >
     /// > Internal: service credential only; never routed by the gateway. Delivered by auth's
-    /// > outbox (purge, standing, visibility) or called by auth's ExportMyData (export).
+    /// > outbox (purge, standing, visibility, update) or called by auth's ExportMyData (export).
     public protocol SimpleServiceProtocol: Gym_Common_V1_UserLifecycleInternal.ServiceProtocol {
         /// Handle the "PurgeUser" method.
         ///
@@ -359,6 +413,26 @@ extension Gym_Common_V1_UserLifecycleInternal {
             request: Gym_Common_V1_SetUserVisibilityRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Common_V1_SetUserVisibilityResponse
+
+        /// Handle the "UpdateUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > An account's state changed: services that keep a projection of users replace
+        /// > their copy with this one unless theirs is newer.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (user_id, version not positive).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Common_V1_UpdateUserRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Common_V1_UpdateUserResponse` to respond with.
+        func updateUser(
+            request: Gym_Common_V1_UpdateUserRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Common_V1_UpdateUserResponse
 
         /// Handle the "ExportUser" method.
         ///
@@ -422,6 +496,17 @@ extension Gym_Common_V1_UserLifecycleInternal.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Common_V1_UserLifecycleInternal.Method.UpdateUser.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Common_V1_UpdateUserRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Common_V1_UpdateUserResponse>(),
+            handler: { request, context in
+                try await self.updateUser(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Common_V1_UserLifecycleInternal.Method.ExportUser.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Common_V1_ExportUserRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Common_V1_ExportUserResponse>(),
@@ -465,6 +550,17 @@ extension Gym_Common_V1_UserLifecycleInternal.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Common_V1_SetUserVisibilityResponse> {
         let response = try await self.setUserVisibility(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func updateUser(
+        request: GRPCCore.StreamingServerRequest<Gym_Common_V1_UpdateUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Common_V1_UpdateUserResponse> {
+        let response = try await self.updateUser(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -525,6 +621,19 @@ extension Gym_Common_V1_UserLifecycleInternal.SimpleServiceProtocol {
         )
     }
 
+    public func updateUser(
+        request: GRPCCore.ServerRequest<Gym_Common_V1_UpdateUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Common_V1_UpdateUserResponse> {
+        return GRPCCore.ServerResponse<Gym_Common_V1_UpdateUserResponse>(
+            message: try await self.updateUser(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
     public func exportUser(
         request: GRPCCore.ServerRequest<Gym_Common_V1_ExportUserRequest>,
         context: GRPCCore.ServerContext
@@ -555,7 +664,7 @@ extension Gym_Common_V1_UserLifecycleInternal {
     /// > Source IDL Documentation:
     /// >
     /// > Internal: service credential only; never routed by the gateway. Delivered by auth's
-    /// > outbox (purge, standing, visibility) or called by auth's ExportMyData (export).
+    /// > outbox (purge, standing, visibility, update) or called by auth's ExportMyData (export).
     public protocol ClientProtocol: Sendable {
         /// Call the "PurgeUser" method.
         ///
@@ -631,6 +740,31 @@ extension Gym_Common_V1_UserLifecycleInternal {
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Common_V1_SetUserVisibilityResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
+        /// Call the "UpdateUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > An account's state changed: services that keep a projection of users replace
+        /// > their copy with this one unless theirs is newer.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (user_id, version not positive).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Common_V1_UpdateUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Common_V1_UpdateUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Common_V1_UpdateUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func updateUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Common_V1_UpdateUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Common_V1_UpdateUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Common_V1_UpdateUserResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Common_V1_UpdateUserResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
         /// Call the "ExportUser" method.
         ///
         /// > Source IDL Documentation:
@@ -667,7 +801,7 @@ extension Gym_Common_V1_UserLifecycleInternal {
     /// > Source IDL Documentation:
     /// >
     /// > Internal: service credential only; never routed by the gateway. Delivered by auth's
-    /// > outbox (purge, standing, visibility) or called by auth's ExportMyData (export).
+    /// > outbox (purge, standing, visibility, update) or called by auth's ExportMyData (export).
     public struct Client<Transport>: ClientProtocol where Transport: GRPCCore.ClientTransport {
         private let client: GRPCCore.GRPCClient<Transport>
 
@@ -779,6 +913,42 @@ extension Gym_Common_V1_UserLifecycleInternal {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Common_V1_UserLifecycleInternal.Method.SetUserVisibility.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UpdateUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > An account's state changed: services that keep a projection of users replace
+        /// > their copy with this one unless theirs is newer.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (user_id, version not positive).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Common_V1_UpdateUserRequest` message.
+        ///   - serializer: A serializer for `Gym_Common_V1_UpdateUserRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Common_V1_UpdateUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func updateUser<Result>(
+            request: GRPCCore.ClientRequest<Gym_Common_V1_UpdateUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Common_V1_UpdateUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Common_V1_UpdateUserResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Common_V1_UpdateUserResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Common_V1_UserLifecycleInternal.Method.UpdateUser.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -918,6 +1088,37 @@ extension Gym_Common_V1_UserLifecycleInternal.ClientProtocol {
         )
     }
 
+    /// Call the "UpdateUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > An account's state changed: services that keep a projection of users replace
+    /// > their copy with this one unless theirs is newer.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (user_id, version not positive).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Common_V1_UpdateUserRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateUser<Result>(
+        request: GRPCCore.ClientRequest<Gym_Common_V1_UpdateUserRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Common_V1_UpdateUserResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.updateUser(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Common_V1_UpdateUserRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Common_V1_UpdateUserResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "ExportUser" method.
     ///
     /// > Source IDL Documentation:
@@ -1050,6 +1251,41 @@ extension Gym_Common_V1_UserLifecycleInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.setUserVisibility(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > An account's state changed: services that keep a projection of users replace
+    /// > their copy with this one unless theirs is newer.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (user_id, version not positive).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateUser<Result>(
+        _ message: Gym_Common_V1_UpdateUserRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Common_V1_UpdateUserResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Common_V1_UpdateUserRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.updateUser(
             request: request,
             options: options,
             onResponse: handleResponse

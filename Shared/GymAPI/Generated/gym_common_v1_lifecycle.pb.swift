@@ -125,6 +125,64 @@ public nonisolated struct Gym_Common_V1_SetUserVisibilityResponse: Sendable {
   public init() {}
 }
 
+/// What services keep of an account (their projection of users): its state at one
+/// version. Sent when any of these fields changes (profile, role, ban, visibility).
+public nonisolated struct Gym_Common_V1_UpdateUserRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String = String()
+
+  public var username: String = String()
+
+  public var displayName: String = String()
+
+  public var avatarURL: String = String()
+
+  /// IANA; empty when unset
+  public var timeZone: String = String()
+
+  public var roles: [Gym_Common_V1_Role] = []
+
+  public var banned: Bool = false
+
+  /// unset = indefinite (when banned)
+  public var bannedUntil: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_bannedUntil ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_bannedUntil = newValue}
+  }
+  /// Returns true if `bannedUntil` has been explicitly set.
+  public var hasBannedUntil: Bool {self._bannedUntil != nil}
+  /// Clears the value of `bannedUntil`. Subsequent reads from it will return its default value.
+  public mutating func clearBannedUntil() {self._bannedUntil = nil}
+
+  public var isPrivate: Bool = false
+
+  /// Auth's strictly increasing version of this account; older updates arriving late
+  /// are ignored.
+  public var version: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _bannedUntil: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Gym_Common_V1_UpdateUserResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// false when a newer update was already applied, or nothing is kept
+  public var applied: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Gym_Common_V1_ExportUserRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -365,6 +423,115 @@ nonisolated extension Gym_Common_V1_SetUserVisibilityResponse: SwiftProtobuf.Mes
   }
 
   public static func ==(lhs: Gym_Common_V1_SetUserVisibilityResponse, rhs: Gym_Common_V1_SetUserVisibilityResponse) -> Bool {
+    if lhs.applied != rhs.applied {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Common_V1_UpdateUserRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UpdateUserRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{3}display_name\0\u{3}avatar_url\0\u{3}time_zone\0\u{1}roles\0\u{1}banned\0\u{3}banned_until\0\u{3}is_private\0\u{1}version\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.username) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.displayName) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.avatarURL) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.timeZone) }()
+      case 6: try { try decoder.decodeRepeatedEnumField(value: &self.roles) }()
+      case 7: try { try decoder.decodeSingularBoolField(value: &self.banned) }()
+      case 8: try { try decoder.decodeSingularMessageField(value: &self._bannedUntil) }()
+      case 9: try { try decoder.decodeSingularBoolField(value: &self.isPrivate) }()
+      case 10: try { try decoder.decodeSingularInt64Field(value: &self.version) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    }
+    if !self.username.isEmpty {
+      try visitor.visitSingularStringField(value: self.username, fieldNumber: 2)
+    }
+    if !self.displayName.isEmpty {
+      try visitor.visitSingularStringField(value: self.displayName, fieldNumber: 3)
+    }
+    if !self.avatarURL.isEmpty {
+      try visitor.visitSingularStringField(value: self.avatarURL, fieldNumber: 4)
+    }
+    if !self.timeZone.isEmpty {
+      try visitor.visitSingularStringField(value: self.timeZone, fieldNumber: 5)
+    }
+    if !self.roles.isEmpty {
+      try visitor.visitPackedEnumField(value: self.roles, fieldNumber: 6)
+    }
+    if self.banned != false {
+      try visitor.visitSingularBoolField(value: self.banned, fieldNumber: 7)
+    }
+    try { if let v = self._bannedUntil {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+    } }()
+    if self.isPrivate != false {
+      try visitor.visitSingularBoolField(value: self.isPrivate, fieldNumber: 9)
+    }
+    if self.version != 0 {
+      try visitor.visitSingularInt64Field(value: self.version, fieldNumber: 10)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Common_V1_UpdateUserRequest, rhs: Gym_Common_V1_UpdateUserRequest) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs.username != rhs.username {return false}
+    if lhs.displayName != rhs.displayName {return false}
+    if lhs.avatarURL != rhs.avatarURL {return false}
+    if lhs.timeZone != rhs.timeZone {return false}
+    if lhs.roles != rhs.roles {return false}
+    if lhs.banned != rhs.banned {return false}
+    if lhs._bannedUntil != rhs._bannedUntil {return false}
+    if lhs.isPrivate != rhs.isPrivate {return false}
+    if lhs.version != rhs.version {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Common_V1_UpdateUserResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UpdateUserResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}applied\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.applied) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.applied != false {
+      try visitor.visitSingularBoolField(value: self.applied, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Common_V1_UpdateUserResponse, rhs: Gym_Common_V1_UpdateUserResponse) -> Bool {
     if lhs.applied != rhs.applied {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
