@@ -2,6 +2,7 @@ import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import Logging
 
 /// Messaging's part of the user lifecycle (`gym.common.v1.UserLifecycleInternal`):
@@ -41,11 +42,12 @@ public struct MessagingLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServ
     return .with { $0.applied = applied }
   }
 
-  /// Messaging keeps no projection of users yet (names for responses are kept apart, the
-  /// standing and visibility come from their own events): the update is acknowledged.
+  /// The names responses show come from messaging's projection of users; hiding a
+  /// banned or private user's content still follows SetUserStanding and SetUserVisibility.
   public func updateUser(request: Gym_Common_V1_UpdateUserRequest, context: ServerContext) async throws -> Gym_Common_V1_UpdateUserResponse {
     try Self.requireEvent(userID: request.userID, sequence: request.version, field: "version")
-    return .with { $0.applied = false }
+    let applied = try await store.applyUser(UserProjection.User(request, now: Date()))
+    return .with { $0.applied = applied }
   }
 
   /// Removes their messages (and their copies in others' event logs), conversations,
