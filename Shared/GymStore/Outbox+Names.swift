@@ -23,6 +23,9 @@ extension Outbox {
     /// Payload: JSON `{"userID", "isPrivate"}`; the job's id orders the changes.
     /// Receivers keep a private profile's content for friends and approved followers.
     public static let userVisibility: Kind = "user-visibility"
+    /// Payload: JSON of the account's fields services keep (`UserProjection`) and its
+    /// version. Receivers replace their copy unless theirs is newer.
+    public static let userUpdated: Kind = "user-updated"
   }
 }
 

@@ -47,12 +47,12 @@ import Testing
     let store = try AuthStore(path: try temporaryDirectory() + "/auth.sqlite")
     let user = Self.user("ana", visibility: 0)
     _ = try await store.createUser(user, firstSession: nil)
-    _ = try await store.updateUser(id: user.id, visibilityDestinations: [.messaging], now: Date()) { $0.bio = "squats" }
-    _ = try await store.updateUser(id: user.id, visibilityDestinations: [.messaging], now: Date()) {
+    _ = try await store.updateUser(id: user.id, lifecycleDestinations: [.messaging], now: Date()) { $0.bio = "squats" }
+    _ = try await store.updateUser(id: user.id, lifecycleDestinations: [.messaging], now: Date()) {
       $0.visibility = UserRecord.privateVisibility
     }
-    _ = try await store.updateUser(id: user.id, visibilityDestinations: [.messaging], now: Date()) { $0.bio = "deadlifts" }
-    _ = try await store.updateUser(id: user.id, visibilityDestinations: [.messaging], now: Date()) { $0.visibility = 0 }
+    _ = try await store.updateUser(id: user.id, lifecycleDestinations: [.messaging], now: Date()) { $0.bio = "deadlifts" }
+    _ = try await store.updateUser(id: user.id, lifecycleDestinations: [.messaging], now: Date()) { $0.visibility = 0 }
     #expect(try await store.writer.read(Self.visibilityJobs) == [
       AuthStore.Visibility(userID: user.id, isPrivate: true), AuthStore.Visibility(userID: user.id, isPrivate: false),
     ])

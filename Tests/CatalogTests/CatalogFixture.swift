@@ -22,6 +22,8 @@ enum CatalogFixture {
     let catalogInternal: Gym_Catalog_V1_CatalogInternal.Client<Posix>
     /// What a user reaching for the internal service would hold: no credential.
     let catalogInternalWithoutCredential: Gym_Catalog_V1_CatalogInternal.Client<Posix>
+    /// The user lifecycle (purges, bans), with the credential.
+    let catalogLifecycle: Gym_Common_V1_UserLifecycleInternal.Client<Posix>
     let auth: Gym_Auth_V1_AuthService.Client<Posix>
     let admin: User
     let trainer: User
@@ -60,6 +62,7 @@ enum CatalogFixture {
               catalog: Catalog(wrapping: catalogClient),
               catalogInternal: Gym_Catalog_V1_CatalogInternal.Client(wrapping: catalogInternalClient),
               catalogInternalWithoutCredential: Gym_Catalog_V1_CatalogInternal.Client(wrapping: catalogClient),
+              catalogLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: catalogInternalClient),
               auth: auth.auth,
               admin: admin,
               trainer: try await auth.register("tom_trainer", role: .trainer),

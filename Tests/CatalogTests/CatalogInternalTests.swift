@@ -111,7 +111,7 @@ import Testing
       #expect(gone?.code == .notFound)
       #expect(try await env.catalog.listModerationQueue(.init(), metadata: env.admin.metadata).entries.isEmpty, "their report is gone")
       // Idempotent: a second delivery removes nothing.
-      #expect(try await env.catalogInternal.purgeUser(.with { $0.userID = env.member.id }).removed == 0)
+      #expect(try await env.catalogLifecycle.purgeUser(.with { $0.userID = env.member.id }).removed == 0)
     }
   }
 }

@@ -41,7 +41,7 @@ import Testing
       _ = try await catalog.rateProgram(.with { $0.programID = others.id; $0.vote = .down }, metadata: zed.metadata)
       _ = try await catalog.reportProgram(.with { $0.programID = others.id; $0.reason = "not safe, \(words)" }, metadata: zed.metadata)
       _ = try await env.catalogInternal.recordProgramSaved(.with { $0.programID = others.id; $0.userID = zed.id })
-      _ = try await env.catalogInternal.setUserStanding(.with { $0.userID = zed.id; $0.banned = false; $0.sequence = 1 })
+      _ = try await env.catalogLifecycle.setUserStanding(.with { $0.userID = zed.id; $0.banned = false; $0.sequence = 1 })
 
       _ = try await env.auth.deleteAccount(.with { $0.password = CatalogFixture.password }, metadata: zed.metadata)
       #expect(try await eventually {

@@ -46,9 +46,11 @@ import Testing
 
   @Test func authsOutboxDeliversUserLifecycleJobsToTheManifestsDestinations() {
     let settings = AuthService.Settings()
-    #expect(settings.purgeDestinations.map(\.rawValue) == ["catalog", "plan", "messaging", "places"])
-    #expect(settings.standingDestinations.map(\.rawValue) == ["catalog", "messaging"])
-    #expect(settings.visibilityDestinations.map(\.rawValue) == ["messaging"])
+    #expect(settings.lifecycleDestinations.map(\.rawValue) == ["catalog", "plan", "messaging", "places"])
+    // Each destination serves the one lifecycle contract auth delivers to.
+    for destination in PlatformManifest.lifecycleDestinations {
+      #expect(destination.internalServices.contains(Gym_Common_V1_UserLifecycleInternal.descriptor), "\(destination.name)")
+    }
     // Auth reads an address for each destination, and calls each.
     #expect(AuthApp.destinationAddresses.map(\.destination.name) == PlatformManifest.lifecycleDestinations.map(\.name))
     for destination in PlatformManifest.lifecycleDestinations {
@@ -63,7 +65,7 @@ import Testing
       let own = Set(service.publicServices.map(\.descriptor) + service.internalServices)
       for method in service.operatorMethods {
         #expect(own.contains(method.service), "\(method) is not a method of \(service.name)")
-        #expect(!["PurgeUser", "SetUserStanding", "SetUserVisibility"].contains(method.method), "\(method) is a lifecycle method")
+        #expect(method.service != Gym_Common_V1_UserLifecycleInternal.descriptor, "\(method) is a lifecycle method")
       }
     }
     #expect(PlatformManifest.auth.operatorMethods.contains(Gym_Auth_V1_AuthInternal.Method.CreateAdmin.descriptor))

@@ -62,7 +62,7 @@ extension MessagingRPC {
           $0.aboutUserID = zed.id
         })
         _ = try await env.messagingInternal.notify(.with { $0.userID = ana.id; $0.kind = "workout-reminder"; $0.title = "Ana's own" })
-        _ = try await env.messagingInternal.setUserStanding(.with { $0.userID = zed.id; $0.banned = false; $0.sequence = 1 })
+        _ = try await env.messagingLifecycle.setUserStanding(.with { $0.userID = zed.id; $0.banned = false; $0.sequence = 1 })
 
         // Zed deletes the account; auth's outbox delivers the purge.
         _ = try await env.running.auth.deleteAccount(.with { $0.password = RunningAuth.password }, metadata: zed.metadata)

@@ -24,6 +24,9 @@ enum MessagingFixture {
     let messagingInternal: Gym_Messaging_V1_MessagingInternal.Client<Posix>
     /// What a user reaching for the internal service would hold: no credential.
     let messagingInternalWithoutCredential: Gym_Messaging_V1_MessagingInternal.Client<Posix>
+    /// The user lifecycle (purges, bans, visibility), with and without the credential.
+    let messagingLifecycle: Gym_Common_V1_UserLifecycleInternal.Client<Posix>
+    let messagingLifecycleWithoutCredential: Gym_Common_V1_UserLifecycleInternal.Client<Posix>
     let address: HostPort
     /// Where messaging keeps its database and attachments.
     let dataDirectory: String
@@ -76,6 +79,8 @@ enum MessagingFixture {
                 messaging: Messaging(wrapping: client),
                 messagingInternal: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient),
                 messagingInternalWithoutCredential: Gym_Messaging_V1_MessagingInternal.Client(wrapping: client),
+                messagingLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: internalClient),
+                messagingLifecycleWithoutCredential: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: client),
                 address: address, dataDirectory: dataDirectory, running: auth,
                 ana: try await auth.register("ana"), ben: try await auth.register("ben"), cat: try await auth.register("cat"),
                 catalog: catalogClient.map { Catalog(wrapping: $0) }))

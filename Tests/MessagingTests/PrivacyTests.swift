@@ -85,13 +85,13 @@ extension MessagingRPC {
         #expect(try await !m.follow(.with { $0.userID = env.ana.id }, metadata: env.cat.metadata).pending)
 
         // Auth's sequence orders the changes: an older one arriving late changes nothing.
-        let newest = try await env.messagingInternal.setUserVisibility(.with { $0.userID = env.cat.id; $0.isPrivate = true; $0.sequence = 1_000_000 })
+        let newest = try await env.messagingLifecycle.setUserVisibility(.with { $0.userID = env.cat.id; $0.isPrivate = true; $0.sequence = 1_000_000 })
         #expect(newest.applied)
-        let stale = try await env.messagingInternal.setUserVisibility(.with { $0.userID = env.cat.id; $0.isPrivate = false; $0.sequence = 999_999 })
+        let stale = try await env.messagingLifecycle.setUserVisibility(.with { $0.userID = env.cat.id; $0.isPrivate = false; $0.sequence = 999_999 })
         #expect(!stale.applied)
         #expect(await rpcError { _ = try await m.listUserPosts(.with { $0.userID = env.cat.id }, metadata: env.ben.metadata) }?.code == .permissionDenied)
         let anonymous = await rpcError {
-          _ = try await env.messagingInternalWithoutCredential.setUserVisibility(.with { $0.userID = env.cat.id; $0.isPrivate = false; $0.sequence = 2_000_000 })
+          _ = try await env.messagingLifecycleWithoutCredential.setUserVisibility(.with { $0.userID = env.cat.id; $0.isPrivate = false; $0.sequence = 2_000_000 })
         }
         #expect(anonymous != nil, "only other gym processes change visibility")
       }
@@ -101,7 +101,7 @@ extension MessagingRPC {
       try await MessagingFixture.run { env in
         try await Self.setPrivate(true, env.ana, probe: env.cat, env: env)
         #expect(try await env.messaging.follow(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata).pending)
-        _ = try await env.messagingInternal.purgeUser(.with { $0.userID = env.ben.id })
+        _ = try await env.messagingLifecycle.purgeUser(.with { $0.userID = env.ben.id })
         #expect(try await env.messaging.listFollowerRequests(.init(), metadata: env.ana.metadata).requests.isEmpty)
         #expect(try await env.messaging.listNotifications(.init(), metadata: env.ana.metadata).notifications.isEmpty)
       }

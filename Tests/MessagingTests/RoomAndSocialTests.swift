@@ -197,7 +197,7 @@ extension MessagingRPC {
           try await env.running.ops.getInfo(.init()).outbox.first { $0.destination == "messaging" } == nil
         }
         #expect(delivered)
-        #expect(try await env.messagingInternal.purgeUser(.with { $0.userID = env.ben.id }).removed == 0)
+        #expect(try await env.messagingLifecycle.purgeUser(.with { $0.userID = env.ben.id }).removed == 0)
         #expect(try await env.messaging.listConversations(.init(), metadata: env.ana.metadata).conversations.isEmpty)
         #expect(try await env.messaging.listFollowers(.init(), metadata: env.ana.metadata).users.isEmpty)
       }

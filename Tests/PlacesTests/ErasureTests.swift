@@ -25,7 +25,7 @@ import Testing
         }
       }, metadata: env.trainer)
 
-      #expect(try await env.placesInternal.purgeUser(.with { $0.userID = env.trainerID }).removed == 1)
+      #expect(try await env.placesLifecycle.purgeUser(.with { $0.userID = env.trainerID }).removed == 1)
 
       let left = try LeftBehind.rows(mentioning: [env.trainerID, words], inDatabaseAt: env.dataDirectory + "/places.sqlite")
       #expect(left.isEmpty, "\(left.map(\.description).joined(separator: "\n"))")

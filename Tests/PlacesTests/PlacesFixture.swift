@@ -17,9 +17,9 @@ typealias Posix = HTTP2ClientTransport.Posix
 enum PlacesFixture {
   struct Env: Sendable {
     let places: Gym_Places_V1_PlacesService.Client<Posix>
-    let placesInternal: Gym_Places_V1_PlacesInternal.Client<Posix>
+    let placesLifecycle: Gym_Common_V1_UserLifecycleInternal.Client<Posix>
     /// What a user reaching for the internal service would hold: no credential.
-    let placesInternalWithoutCredential: Gym_Places_V1_PlacesInternal.Client<Posix>
+    let placesLifecycleWithoutCredential: Gym_Common_V1_UserLifecycleInternal.Client<Posix>
     let auth: Gym_Auth_V1_AuthService.Client<Posix>
     let admin: Metadata
     let member: Metadata
@@ -50,8 +50,8 @@ enum PlacesFixture {
             accounts?.activate(trainer.id, username: "tom_trainer", displayName: "Tóm Trainer", roles: [.trainer])
             return try await body(Env(
               places: Gym_Places_V1_PlacesService.Client(wrapping: placesClient),
-              placesInternal: Gym_Places_V1_PlacesInternal.Client(wrapping: placesInternalClient),
-              placesInternalWithoutCredential: Gym_Places_V1_PlacesInternal.Client(wrapping: placesClient),
+              placesLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: placesInternalClient),
+              placesLifecycleWithoutCredential: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: placesClient),
               auth: auth.auth,
               admin: admin.metadata, member: member.metadata,
               trainer: trainer.metadata, trainerID: trainer.id, accounts: accounts, dataDirectory: dataDirectory))

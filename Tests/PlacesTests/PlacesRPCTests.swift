@@ -245,10 +245,10 @@ import Testing
       #expect(await rpcError { _ = try await env.places.getTrainerListing(.with { $0.trainerID = env.trainerID }, metadata: env.member) }?.code == .notFound)
 
       // Purge is idempotent.
-      #expect(try await env.placesInternal.purgeUser(.with { $0.userID = env.trainerID }).removed == 1)
-      #expect(try await env.placesInternal.purgeUser(.with { $0.userID = env.trainerID }).removed == 0)
+      #expect(try await env.placesLifecycle.purgeUser(.with { $0.userID = env.trainerID }).removed == 1)
+      #expect(try await env.placesLifecycle.purgeUser(.with { $0.userID = env.trainerID }).removed == 0)
       let memberPurge = await rpcError {
-        _ = try await env.placesInternalWithoutCredential.purgeUser(.with { $0.userID = "x" }, metadata: env.admin)
+        _ = try await env.placesLifecycleWithoutCredential.purgeUser(.with { $0.userID = "x" }, metadata: env.admin)
       }
       #expect(memberPurge?.code == .unauthenticated, "a user token never opens an internal RPC")
     }

@@ -120,7 +120,7 @@ extension PlanRPC {
         }
         #expect(delivered)
         // …which removed everything: purging again finds nothing.
-        #expect(try await env.planInternal.purgeUser(.with { $0.userID = env.omar.id }).removed == 0)
+        #expect(try await env.planLifecycle.purgeUser(.with { $0.userID = env.omar.id }).removed == 0)
         let lenaStill = try await plan.listRoutines(.init(), metadata: env.lena.metadata)
         #expect(lenaStill.routines.isEmpty)
         let withoutCredential = await rpcError { _ = try await plan.getToday(.init(), metadata: [:]) }

@@ -25,7 +25,7 @@ enum PlanFixture {
 
   struct Env: Sendable {
     let plan: Plan
-    let planInternal: Gym_Plan_V1_PlanInternal.Client<Posix>
+    let planLifecycle: Gym_Common_V1_UserLifecycleInternal.Client<Posix>
     let catalog: Catalog
     let auth: Gym_Auth_V1_AuthService.Client<Posix>
     let running: RunningAuth
@@ -75,7 +75,7 @@ enum PlanFixture {
                       }, metadata: lena.metadata)
                     return try await body(Env(
                       plan: Plan(wrapping: planClient),
-                      planInternal: Gym_Plan_V1_PlanInternal.Client(wrapping: planInternal),
+                      planLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: planInternal),
                       catalog: Catalog(wrapping: catalogClient), auth: auth.auth, running: auth, planDataDirectory: planDataDirectory,
                       lena: lena, omar: try await auth.register("omar"),
                       messaging: messagingClient.map { Gym_Messaging_V1_MessagingService.Client(wrapping: $0) }))

@@ -308,9 +308,9 @@ import Testing
           }
         }, metadata: me).program
         #expect(try await catalog.listPrograms(.init(), metadata: me).programs.map(\.id) == [published.id])
-        // The internal service is not reachable through the gateway.
+        // The internal services (here the user lifecycle catalog implements) are not reachable through the gateway.
         let internalCall = await rpcError {
-          _ = try await Gym_Catalog_V1_CatalogInternal.Client(wrapping: client).purgeUser(.with { $0.userID = "x" }, metadata: me)
+          _ = try await Gym_Common_V1_UserLifecycleInternal.Client(wrapping: client).purgeUser(.with { $0.userID = "x" }, metadata: me)
         }
         #expect(internalCall?.code == .unimplemented)
       }

@@ -69,8 +69,8 @@ public enum AuthApp {
   /// are friends (private profiles).
   public static let destinationAddresses: [(destination: ServiceManifest, key: ConfigKey)] =
     PlatformManifest.lifecycleDestinations.map { peer in
-      let jobs = peer.lifecycleEvents.map(\.rawValue).joined(separator: ", ")
-      return (peer, PlatformManifest.auth.addressKey(of: peer, default: "", "HOST:PORT of gym-\(peer.name), which receives \(jobs); empty = keep them queued"))
+      (peer, PlatformManifest.auth.addressKey(
+        of: peer, default: "", "HOST:PORT of gym-\(peer.name), which receives every user-lifecycle event; empty = keep them queued"))
     }
 
   public static let keys: [ConfigKey] =
@@ -207,7 +207,7 @@ public enum AuthApp {
       MessagingFriendships(client: Gym_Messaging_V1_MessagingInternal.Client(wrapping: $0), logger: logger)
     }
     let views = ProfileViewCounter(store: store, interval: settings.viewFlushInterval, logger: logger)
-    let destinations = serviceSettings.purgeDestinations
+    let destinations = serviceSettings.lifecycleDestinations
     let export = PlatformExport(
       store: store, destinations: destinations,
       clients: Dictionary(uniqueKeysWithValues: destinations.compactMap { destination in receivers.client(for: destination).map { (destination, $0) } }),

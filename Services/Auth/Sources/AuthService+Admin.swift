@@ -37,7 +37,7 @@ extension AuthService {
     guard violations.isEmpty else { throw AuthError.invalid(violations) }
     guard request.userID != admin.userID else { throw AuthError.failedPrecondition("administrators cannot ban themselves") }
     let user = try await store.ban(
-      userID: request.userID, reason: reason, until: until, standingDestinations: settings.standingDestinations, now: now)
+      userID: request.userID, reason: reason, until: until, standingDestinations: settings.lifecycleDestinations, now: now)
     logger.notice("user banned", metadata: ["target_user_id": "\(user.id)", "admin_id": "\(admin.userID)"])
     return .with { $0.user = ProfileMapping.user(user, now: now) }
   }
@@ -47,7 +47,7 @@ extension AuthService {
   ) async throws -> Gym_Auth_V1_UnbanUserResponse {
     let admin = try Caller.admin()
     guard !request.userID.isEmpty else { throw AuthError.invalid([FieldViolation("user_id", "is required")]) }
-    let user = try await store.unban(userID: request.userID, standingDestinations: settings.standingDestinations, now: Date())
+    let user = try await store.unban(userID: request.userID, standingDestinations: settings.lifecycleDestinations, now: Date())
     logger.notice("user unbanned", metadata: ["target_user_id": "\(user.id)", "admin_id": "\(admin.userID)"])
     return .with { $0.user = ProfileMapping.user(user) }
   }
@@ -64,7 +64,8 @@ extension AuthService {
     if request.userID == admin.userID && name != "admin" {
       throw AuthError.failedPrecondition("administrators cannot remove their own admin role; ask another administrator")
     }
-    let user = try await store.setRole(userID: request.userID, role: name, now: Date())
+    let user = try await store.setRole(
+      userID: request.userID, role: name, lifecycleDestinations: settings.lifecycleDestinations, now: Date())
     logger.notice("role changed", metadata: ["target_user_id": "\(user.id)", "role": "\(name)", "admin_id": "\(admin.userID)"])
     return .with { $0.user = ProfileMapping.user(user) }
   }

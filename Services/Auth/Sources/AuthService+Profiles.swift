@@ -66,7 +66,7 @@ extension AuthService {
   ) async throws -> Gym_Auth_V1_UpdateProfileResponse {
     let caller = try Caller.current()
     let change = try ProfileUpdate(profile: request.profile, paths: request.updateMask.paths)
-    let updated = try await store.updateUser(id: caller.userID, visibilityDestinations: settings.visibilityDestinations, now: Date()) {
+    let updated = try await store.updateUser(id: caller.userID, lifecycleDestinations: settings.lifecycleDestinations, now: Date()) {
       change.apply(to: &$0)
     }
     return .with { $0.user = ProfileMapping.user(updated) }
@@ -122,7 +122,7 @@ extension AuthService {
     let caller = try Caller.current()
     guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
     try await checkPassword(request.password, of: user, field: "password")
-    try await store.deleteAccount(userID: user.id, purgeDestinations: settings.purgeDestinations, now: Date())
+    try await store.deleteAccount(userID: user.id, purgeDestinations: settings.lifecycleDestinations, now: Date())
     logger.notice("account deleted; purge queued", metadata: ["user_id": "\(user.id)"])
     return .init()
   }

@@ -154,7 +154,7 @@ extension AuthService {
     guard violations.isEmpty else { throw AuthError.invalid(violations) }
     let row = try await store.decideTrainerRole(
       requestID: request.requestID, approve: request.approve, note: note, adminID: admin.userID,
-      mail: { user, approved in
+      lifecycleDestinations: settings.lifecycleDestinations, mail: { user, approved in
         approved
           ? ("You are a trainer on gym", "Hello \(user.displayName),\n\nYour request for the trainer role was approved. Sign in again to use it.\n\(note)")
           : ("Your trainer-role request", "Hello \(user.displayName),\n\nYour request for the trainer role was not approved.\n\(note)")
@@ -194,7 +194,7 @@ extension AuthService {
     let inactiveSince = Self.monthsBefore(now, months)
     let result = try await store.purgeInactive(
       inactiveSince: inactiveSince, noticedBefore: now.addingTimeInterval(-Double(noticeDays) * 86_400),
-      dryRun: request.dryRun, maximumPurged: confirmed?.purged, purgeDestinations: settings.purgeDestinations,
+      dryRun: request.dryRun, maximumPurged: confirmed?.purged, purgeDestinations: settings.lifecycleDestinations,
       notice: { user in
         (
           "Your gym account will be removed",

@@ -14,13 +14,10 @@ public struct AuthService: Sendable {
   public struct Settings: Sendable {
     public var sessionLifetime: TimeInterval = 30 * 24 * 3600
     public var resetCodeLifetime: TimeInterval = 30 * 60
-    /// Services that hold user data and receive `PurgeUser` when an account is deleted
-    /// (the manifest's `lifecycleEvents` say who).
-    public var purgeDestinations: [Outbox.Destination] = PlatformManifest.destinations(receiving: .purgeUser)
-    /// Services that hide a banned user's public content and hear of bans and unbans.
-    public var standingDestinations: [Outbox.Destination] = PlatformManifest.destinations(receiving: .userStanding)
-    /// Who learns that a profile became private or public.
-    public var visibilityDestinations: [Outbox.Destination] = PlatformManifest.destinations(receiving: .userVisibility)
+    /// Services that hold user data: each implements `gym.common.v1.UserLifecycleInternal`
+    /// and hears of every lifecycle event (deletion, bans, visibility, updates), in this
+    /// order, and gives its part of a data export (the manifest says who).
+    public var lifecycleDestinations: [Outbox.Destination] = PlatformManifest.lifecycleDestinations.map(\.outboxDestination)
     /// When false, tokens say the email is verified for everyone (development stacks
     /// whose clients cannot read mail); the account still shows its real state.
     public var requireVerifiedEmail = true

@@ -2,7 +2,6 @@ import Foundation
 import GRPCCore
 import GymAPI
 import GymService
-import Logging
 import SwiftProtobuf
 
 /// `gym.catalog.v1.CatalogInternal`: what other gym services ask of the catalog.
@@ -10,12 +9,10 @@ public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServi
   let store: CatalogStore
   /// Publishing goes through the same validation and author refresh as CreateProgram.
   let programs: CatalogService
-  let logger: Logger
 
-  public init(store: CatalogStore, programs: CatalogService, logger: Logger) {
+  public init(store: CatalogStore, programs: CatalogService) {
     self.store = store
     self.programs = programs
-    self.logger = logger
   }
 
   public func lookupExercises(
@@ -61,38 +58,5 @@ public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServi
     try CatalogService.requireID(request.userID, field: "user_id")
     let saves = try await store.recordSave(programID: request.programID, userID: request.userID, now: Date())
     return .with { $0.saves = Int32(saves) }
-  }
-
-  /// Idempotent: a second delivery of the same purge removes nothing and succeeds.
-  public func purgeUser(
-    request: Gym_Catalog_V1_PurgeUserRequest, context: ServerContext
-  ) async throws -> Gym_Catalog_V1_PurgeUserResponse {
-    try CatalogService.requireID(request.userID, field: "user_id")
-    let removed = try await store.purgeUser(request.userID)
-    if removed > 0 {
-      logger.info("purged a deleted user's catalog data", metadata: ["target_user_id": "\(request.userID)", "rows": "\(removed)"])
-    }
-    return .with { $0.removed = Int32(removed) }
-  }
-
-  public func setUserStanding(
-    request: Gym_Catalog_V1_SetUserStandingRequest, context: ServerContext
-  ) async throws -> Gym_Catalog_V1_SetUserStandingResponse {
-    try CatalogService.requireID(request.userID, field: "user_id")
-    guard request.sequence > 0 else { throw CatalogError.invalid([FieldViolation("sequence", "must be positive")]) }
-    let applied = try await store.setStanding(
-      userID: request.userID, banned: request.banned, until: request.hasBannedUntil ? request.bannedUntil.date : nil,
-      sequence: request.sequence, now: Date())
-    logger.info(
-      "user standing", metadata: ["target_user_id": "\(request.userID)", "banned": "\(request.banned)", "applied": "\(applied)"])
-    return .with { $0.applied = applied }
-  }
-
-  public func exportUser(
-    request: Gym_Catalog_V1_ExportUserRequest, response: RPCWriter<Gym_Catalog_V1_ExportUserResponse>, context: ServerContext
-  ) async throws {
-    try CatalogService.requireID(request.userID, field: "user_id")
-    let streamer = ExportStreamer(service: "catalog") { part in try await response.write(.with { $0.part = part }) }
-    try await streamer.tables(CatalogStore.exportTables(userID: request.userID), from: store.writer)
   }
 }

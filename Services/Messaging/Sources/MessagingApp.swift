@@ -150,7 +150,8 @@ public enum MessagingApp {
           store: store, hub: hub, files: files, maxAttachmentBytes: settings.maxAttachmentBytes,
           users: users ?? AuthUserDirectory(client: authClient, logger: logger), reportsPerDay: settings.reportsPerDay,
           programs: programs, rooms: settings.rooms, attachmentLimits: settings.attachments, uploads: PerUserSlots(), logger: logger),
-        MessagingInternalService(store: store, files: files, logger: logger),
+        MessagingInternalService(store: store),
+        MessagingLifecycle(store: store, files: files, logger: logger),
       ]
     }
   }

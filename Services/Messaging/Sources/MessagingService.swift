@@ -21,6 +21,8 @@ public struct MessagingService: Sendable {
   let files: AttachmentFiles
   let maxAttachmentBytes: Int
   let users: any UserDirectory
+  /// Messaging's projection of users, for the names responses show.
+  let projection: ProjectedUsers
   /// Reports one member may file in 24 hours.
   let reportsPerDay: Int
   /// Whether a room's program exists (gym-catalog).
@@ -41,6 +43,7 @@ public struct MessagingService: Sendable {
     self.files = files
     self.maxAttachmentBytes = maxAttachmentBytes
     self.users = users
+    self.projection = ProjectedUsers(writer: store.writer, auth: users)
     self.reportsPerDay = reportsPerDay
     self.programs = programs
     self.rooms = rooms
@@ -62,29 +65,16 @@ public struct MessagingService: Sendable {
   /// what was asked, so the words are the same whichever lookup failed and why.
   static let noSuchUser = MessagingError.notFound("no such user")
 
-  /// Names are kept this long before auth is asked again (display names change).
-  static let nameLifetime: TimeInterval = 24 * 3600
-
-  /// User references for responses: names known here and fresh, else asked of auth (and kept).
+  /// User references for responses, from messaging's projection of users (names as
+  /// auth's updates last said; a user it lacks is asked of auth once and kept).
   func userRefs(_ ids: [String]) async throws -> [String: Gym_Messaging_V1_UserRef] {
-    var names = try await store.userNames(ids, refreshedSince: Date().addingTimeInterval(-Self.nameLifetime))
-    let missing = Set(ids).subtracting(names.keys)
-    if !missing.isEmpty {
-      let found = try await users.users(ids: Array(missing)).values.map(Self.name)
-      try await store.rememberUsers(found, now: Date())
-      for name in found { names[name.userID] = name }
-    }
-    return names.mapValues { name in
+    try await projection.users(ids: ids).mapValues { user in
       .with {
-        $0.userID = name.userID
-        $0.username = name.username
-        $0.displayName = name.displayName
+        $0.userID = user.userID
+        $0.username = user.username
+        $0.displayName = user.displayName
       }
     }
-  }
-
-  static func name(_ user: Gym_Auth_V1_User) -> MessagingStore.UserName {
-    .init(userID: user.id, username: user.username, displayName: user.profile.displayName)
   }
 
   /// The text of a message or post; it may be empty only when attachments carry it.

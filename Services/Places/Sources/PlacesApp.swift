@@ -32,7 +32,7 @@ public enum PlacesApp {
     ) { authClient in
       [
         PlacesService(store: store, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),
-        PlacesInternalService(store: store, logger: logger),
+        PlacesLifecycle(store: store, logger: logger),
       ]
     }
   }

@@ -102,7 +102,8 @@ public enum PlanApp {
 
   /// - Parameters:
   ///   - catalog: exercises and programs; by default gym-catalog's internal service.
-  ///   - users: time zones; by default auth's `LookupUsers`.
+  ///   - users: accounts (and time zones for users plan's projection lacks); by default
+  ///     auth's `LookupUsers`.
   ///   - notifier: where reminders go; by default messaging's `Notify` when configured.
   public static func build(
     _ settings: Settings, catalog: (any ProgramCatalog)? = nil, users: (any UserDirectory)? = nil,
@@ -130,10 +131,9 @@ public enum PlanApp {
         var services: [any Service] = [ClientConnections(catalogConnection), outbox]
         if let messagingConnection { services.append(ClientConnections(messagingConnection)) }
         if let notifier {
-          let directory = users ?? AuthUserDirectory(client: authClient, logger: logger)
-          let zones = TimeZoneCache()
+          let projection = ProjectedUsers(writer: store.writer, auth: users ?? AuthUserDirectory(client: authClient, logger: logger))
           services.append(ReminderWorker(
-            store: store, notifier: notifier, zone: { try await zones.zone(of: $0, users: directory) },
+            store: store, notifier: notifier, zone: { try await projection.timeZone(of: $0) },
             every: settings.reminderInterval, maxLate: settings.reminderMaxLate, logger: logger))
         }
         return services
@@ -143,7 +143,7 @@ public enum PlanApp {
         PlanService(
           store: store, catalog: catalog, users: users ?? AuthUserDirectory(client: authClient, logger: logger), blocks: blocks,
           logger: logger),
-        PlanInternalService(store: store, logger: logger),
+        PlanLifecycle(store: store, logger: logger),
       ]
     }
   }

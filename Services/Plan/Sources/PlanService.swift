@@ -15,7 +15,8 @@ public struct PlanService: Sendable {
   /// Who has blocked whom (messaging's), checked before coaching starts.
   let blocks: any BlockList
   let logger: Logger
-  private let zones = TimeZoneCache()
+  /// Plan's projection of users, for time zones.
+  let projection: ProjectedUsers
 
   public init(
     store: PlanStore, catalog: any ProgramCatalog, users: any UserDirectory, blocks: any BlockList = NoBlockList(), logger: Logger
@@ -25,12 +26,13 @@ public struct PlanService: Sendable {
     self.users = users
     self.blocks = blocks
     self.logger = logger
+    self.projection = ProjectedUsers(writer: store.writer, auth: users)
   }
 
-  /// The caller's IANA zone from their auth profile (cached for a minute); UTC when
-  /// unset or unknown.
+  /// The user's IANA zone from plan's projection of users (auth's profile as its
+  /// updates last said); UTC when unset or unknown.
   func timeZone(of userID: String) async throws -> TimeZone {
-    try await zones.zone(of: userID, users: users)
+    try await projection.timeZone(of: userID)
   }
 
   /// Checks every exercise against the catalog and remembers their names; unknown ones

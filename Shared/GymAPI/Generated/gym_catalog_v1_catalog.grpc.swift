@@ -4386,32 +4386,6 @@ public enum Gym_Catalog_V1_CatalogInternal: Sendable {
                 type: .unary
             )
         }
-        /// Namespace for "PurgeUser" metadata.
-        public enum PurgeUser: Sendable {
-            /// Request type for "PurgeUser".
-            public typealias Input = Gym_Catalog_V1_PurgeUserRequest
-            /// Response type for "PurgeUser".
-            public typealias Output = Gym_Catalog_V1_PurgeUserResponse
-            /// Descriptor for "PurgeUser".
-            public static let descriptor = GRPCCore.MethodDescriptor(
-                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.catalog.v1.CatalogInternal"),
-                method: "PurgeUser",
-                type: .unary
-            )
-        }
-        /// Namespace for "SetUserStanding" metadata.
-        public enum SetUserStanding: Sendable {
-            /// Request type for "SetUserStanding".
-            public typealias Input = Gym_Catalog_V1_SetUserStandingRequest
-            /// Response type for "SetUserStanding".
-            public typealias Output = Gym_Catalog_V1_SetUserStandingResponse
-            /// Descriptor for "SetUserStanding".
-            public static let descriptor = GRPCCore.MethodDescriptor(
-                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.catalog.v1.CatalogInternal"),
-                method: "SetUserStanding",
-                type: .unary
-            )
-        }
         /// Namespace for "LookupExercises" metadata.
         public enum LookupExercises: Sendable {
             /// Request type for "LookupExercises".
@@ -4438,28 +4412,12 @@ public enum Gym_Catalog_V1_CatalogInternal: Sendable {
                 type: .unary
             )
         }
-        /// Namespace for "ExportUser" metadata.
-        public enum ExportUser: Sendable {
-            /// Request type for "ExportUser".
-            public typealias Input = Gym_Catalog_V1_ExportUserRequest
-            /// Response type for "ExportUser".
-            public typealias Output = Gym_Catalog_V1_ExportUserResponse
-            /// Descriptor for "ExportUser".
-            public static let descriptor = GRPCCore.MethodDescriptor(
-                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.catalog.v1.CatalogInternal"),
-                method: "ExportUser",
-                type: .serverStreaming
-            )
-        }
         /// Descriptors for all methods in the "gym.catalog.v1.CatalogInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             GetProgramSnapshot.descriptor,
             RecordProgramSaved.descriptor,
-            PurgeUser.descriptor,
-            SetUserStanding.descriptor,
             LookupExercises.descriptor,
-            PublishProgram.descriptor,
-            ExportUser.descriptor
+            PublishProgram.descriptor
         ]
     }
 }
@@ -4524,45 +4482,6 @@ extension Gym_Catalog_V1_CatalogInternal {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_RecordProgramSavedResponse>
 
-        /// Handle the "PurgeUser" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > Removes a deleted user's votes, reports, saves and programs. Idempotent.
-        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-        ///
-        /// - Parameters:
-        ///   - request: A streaming request of `Gym_Catalog_V1_PurgeUserRequest` messages.
-        ///   - context: Context providing information about the RPC.
-        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
-        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
-        ///     to an internal error.
-        /// - Returns: A streaming response of `Gym_Catalog_V1_PurgeUserResponse` messages.
-        func purgeUser(
-            request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_PurgeUserRequest>,
-            context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_PurgeUserResponse>
-
-        /// Handle the "SetUserStanding" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > A user was banned or unbanned in auth: their programs are hidden while the ban
-        /// > lasts. Delivered by auth's outbox.
-        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-        ///
-        /// - Parameters:
-        ///   - request: A streaming request of `Gym_Catalog_V1_SetUserStandingRequest` messages.
-        ///   - context: Context providing information about the RPC.
-        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
-        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
-        ///     to an internal error.
-        /// - Returns: A streaming response of `Gym_Catalog_V1_SetUserStandingResponse` messages.
-        func setUserStanding(
-            request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_SetUserStandingRequest>,
-            context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_SetUserStandingResponse>
-
         /// Handle the "LookupExercises" method.
         ///
         /// > Source IDL Documentation:
@@ -4602,26 +4521,6 @@ extension Gym_Catalog_V1_CatalogInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_PublishProgramRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_PublishProgramResponse>
-
-        /// Handle the "ExportUser" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
-        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
-        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
-        ///
-        /// - Parameters:
-        ///   - request: A streaming request of `Gym_Catalog_V1_ExportUserRequest` messages.
-        ///   - context: Context providing information about the RPC.
-        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
-        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
-        ///     to an internal error.
-        /// - Returns: A streaming response of `Gym_Catalog_V1_ExportUserResponse` messages.
-        func exportUser(
-            request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ExportUserRequest>,
-            context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ExportUserResponse>
     }
 
     /// Service protocol for the "gym.catalog.v1.CatalogInternal" service.
@@ -4670,45 +4569,6 @@ extension Gym_Catalog_V1_CatalogInternal {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_RecordProgramSavedResponse>
 
-        /// Handle the "PurgeUser" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > Removes a deleted user's votes, reports, saves and programs. Idempotent.
-        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-        ///
-        /// - Parameters:
-        ///   - request: A request containing a single `Gym_Catalog_V1_PurgeUserRequest` message.
-        ///   - context: Context providing information about the RPC.
-        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
-        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
-        ///     to an internal error.
-        /// - Returns: A response containing a single `Gym_Catalog_V1_PurgeUserResponse` message.
-        func purgeUser(
-            request: GRPCCore.ServerRequest<Gym_Catalog_V1_PurgeUserRequest>,
-            context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_PurgeUserResponse>
-
-        /// Handle the "SetUserStanding" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > A user was banned or unbanned in auth: their programs are hidden while the ban
-        /// > lasts. Delivered by auth's outbox.
-        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-        ///
-        /// - Parameters:
-        ///   - request: A request containing a single `Gym_Catalog_V1_SetUserStandingRequest` message.
-        ///   - context: Context providing information about the RPC.
-        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
-        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
-        ///     to an internal error.
-        /// - Returns: A response containing a single `Gym_Catalog_V1_SetUserStandingResponse` message.
-        func setUserStanding(
-            request: GRPCCore.ServerRequest<Gym_Catalog_V1_SetUserStandingRequest>,
-            context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_SetUserStandingResponse>
-
         /// Handle the "LookupExercises" method.
         ///
         /// > Source IDL Documentation:
@@ -4748,26 +4608,6 @@ extension Gym_Catalog_V1_CatalogInternal {
             request: GRPCCore.ServerRequest<Gym_Catalog_V1_PublishProgramRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_PublishProgramResponse>
-
-        /// Handle the "ExportUser" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
-        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
-        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
-        ///
-        /// - Parameters:
-        ///   - request: A request containing a single `Gym_Catalog_V1_ExportUserRequest` message.
-        ///   - context: Context providing information about the RPC.
-        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
-        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
-        ///     to an internal error.
-        /// - Returns: A streaming response of `Gym_Catalog_V1_ExportUserResponse` messages.
-        func exportUser(
-            request: GRPCCore.ServerRequest<Gym_Catalog_V1_ExportUserRequest>,
-            context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ExportUserResponse>
     }
 
     /// Simple service protocol for the "gym.catalog.v1.CatalogInternal" service.
@@ -4814,45 +4654,6 @@ extension Gym_Catalog_V1_CatalogInternal {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Catalog_V1_RecordProgramSavedResponse
 
-        /// Handle the "PurgeUser" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > Removes a deleted user's votes, reports, saves and programs. Idempotent.
-        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-        ///
-        /// - Parameters:
-        ///   - request: A `Gym_Catalog_V1_PurgeUserRequest` message.
-        ///   - context: Context providing information about the RPC.
-        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
-        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
-        ///     to an internal error.
-        /// - Returns: A `Gym_Catalog_V1_PurgeUserResponse` to respond with.
-        func purgeUser(
-            request: Gym_Catalog_V1_PurgeUserRequest,
-            context: GRPCCore.ServerContext
-        ) async throws -> Gym_Catalog_V1_PurgeUserResponse
-
-        /// Handle the "SetUserStanding" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > A user was banned or unbanned in auth: their programs are hidden while the ban
-        /// > lasts. Delivered by auth's outbox.
-        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-        ///
-        /// - Parameters:
-        ///   - request: A `Gym_Catalog_V1_SetUserStandingRequest` message.
-        ///   - context: Context providing information about the RPC.
-        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
-        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
-        ///     to an internal error.
-        /// - Returns: A `Gym_Catalog_V1_SetUserStandingResponse` to respond with.
-        func setUserStanding(
-            request: Gym_Catalog_V1_SetUserStandingRequest,
-            context: GRPCCore.ServerContext
-        ) async throws -> Gym_Catalog_V1_SetUserStandingResponse
-
         /// Handle the "LookupExercises" method.
         ///
         /// > Source IDL Documentation:
@@ -4892,27 +4693,6 @@ extension Gym_Catalog_V1_CatalogInternal {
             request: Gym_Catalog_V1_PublishProgramRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Catalog_V1_PublishProgramResponse
-
-        /// Handle the "ExportUser" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
-        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
-        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
-        ///
-        /// - Parameters:
-        ///   - request: A `Gym_Catalog_V1_ExportUserRequest` message.
-        ///   - response: A response stream of `Gym_Catalog_V1_ExportUserResponse` messages.
-        ///   - context: Context providing information about the RPC.
-        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
-        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
-        ///     to an internal error.
-        func exportUser(
-            request: Gym_Catalog_V1_ExportUserRequest,
-            response: GRPCCore.RPCWriter<Gym_Catalog_V1_ExportUserResponse>,
-            context: GRPCCore.ServerContext
-        ) async throws
     }
 }
 
@@ -4943,28 +4723,6 @@ extension Gym_Catalog_V1_CatalogInternal.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
-            forMethod: Gym_Catalog_V1_CatalogInternal.Method.PurgeUser.descriptor,
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_PurgeUserRequest>(),
-            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_PurgeUserResponse>(),
-            handler: { request, context in
-                try await self.purgeUser(
-                    request: request,
-                    context: context
-                )
-            }
-        )
-        router.registerHandler(
-            forMethod: Gym_Catalog_V1_CatalogInternal.Method.SetUserStanding.descriptor,
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_SetUserStandingRequest>(),
-            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_SetUserStandingResponse>(),
-            handler: { request, context in
-                try await self.setUserStanding(
-                    request: request,
-                    context: context
-                )
-            }
-        )
-        router.registerHandler(
             forMethod: Gym_Catalog_V1_CatalogInternal.Method.LookupExercises.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_LookupExercisesRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_LookupExercisesResponse>(),
@@ -4981,17 +4739,6 @@ extension Gym_Catalog_V1_CatalogInternal.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_PublishProgramResponse>(),
             handler: { request, context in
                 try await self.publishProgram(
-                    request: request,
-                    context: context
-                )
-            }
-        )
-        router.registerHandler(
-            forMethod: Gym_Catalog_V1_CatalogInternal.Method.ExportUser.descriptor,
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ExportUserRequest>(),
-            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ExportUserResponse>(),
-            handler: { request, context in
-                try await self.exportUser(
                     request: request,
                     context: context
                 )
@@ -5025,28 +4772,6 @@ extension Gym_Catalog_V1_CatalogInternal.ServiceProtocol {
         return GRPCCore.StreamingServerResponse(single: response)
     }
 
-    public func purgeUser(
-        request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_PurgeUserRequest>,
-        context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_PurgeUserResponse> {
-        let response = try await self.purgeUser(
-            request: GRPCCore.ServerRequest(stream: request),
-            context: context
-        )
-        return GRPCCore.StreamingServerResponse(single: response)
-    }
-
-    public func setUserStanding(
-        request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_SetUserStandingRequest>,
-        context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_SetUserStandingResponse> {
-        let response = try await self.setUserStanding(
-            request: GRPCCore.ServerRequest(stream: request),
-            context: context
-        )
-        return GRPCCore.StreamingServerResponse(single: response)
-    }
-
     public func lookupExercises(
         request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_LookupExercisesRequest>,
         context: GRPCCore.ServerContext
@@ -5067,17 +4792,6 @@ extension Gym_Catalog_V1_CatalogInternal.ServiceProtocol {
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
-    }
-
-    public func exportUser(
-        request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ExportUserRequest>,
-        context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ExportUserResponse> {
-        let response = try await self.exportUser(
-            request: GRPCCore.ServerRequest(stream: request),
-            context: context
-        )
-        return response
     }
 }
 
@@ -5110,32 +4824,6 @@ extension Gym_Catalog_V1_CatalogInternal.SimpleServiceProtocol {
         )
     }
 
-    public func purgeUser(
-        request: GRPCCore.ServerRequest<Gym_Catalog_V1_PurgeUserRequest>,
-        context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_PurgeUserResponse> {
-        return GRPCCore.ServerResponse<Gym_Catalog_V1_PurgeUserResponse>(
-            message: try await self.purgeUser(
-                request: request.message,
-                context: context
-            ),
-            metadata: [:]
-        )
-    }
-
-    public func setUserStanding(
-        request: GRPCCore.ServerRequest<Gym_Catalog_V1_SetUserStandingRequest>,
-        context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_SetUserStandingResponse> {
-        return GRPCCore.ServerResponse<Gym_Catalog_V1_SetUserStandingResponse>(
-            message: try await self.setUserStanding(
-                request: request.message,
-                context: context
-            ),
-            metadata: [:]
-        )
-    }
-
     public func lookupExercises(
         request: GRPCCore.ServerRequest<Gym_Catalog_V1_LookupExercisesRequest>,
         context: GRPCCore.ServerContext
@@ -5159,23 +4847,6 @@ extension Gym_Catalog_V1_CatalogInternal.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
-        )
-    }
-
-    public func exportUser(
-        request: GRPCCore.ServerRequest<Gym_Catalog_V1_ExportUserRequest>,
-        context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ExportUserResponse> {
-        return GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ExportUserResponse>(
-            metadata: [:],
-            producer: { writer in
-                try await self.exportUser(
-                    request: request.message,
-                    response: writer,
-                    context: context
-                )
-                return [:]
-            }
         )
     }
 }
@@ -5237,55 +4908,6 @@ extension Gym_Catalog_V1_CatalogInternal {
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_RecordProgramSavedResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
-        /// Call the "PurgeUser" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > Removes a deleted user's votes, reports, saves and programs. Idempotent.
-        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-        ///
-        /// - Parameters:
-        ///   - request: A request containing a single `Gym_Catalog_V1_PurgeUserRequest` message.
-        ///   - serializer: A serializer for `Gym_Catalog_V1_PurgeUserRequest` messages.
-        ///   - deserializer: A deserializer for `Gym_Catalog_V1_PurgeUserResponse` messages.
-        ///   - options: Options to apply to this RPC.
-        ///   - handleResponse: A closure which handles the response and returns its result to
-        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
-        ///       already finished.
-        /// - Returns: The result of `handleResponse`.
-        func purgeUser<Result>(
-            request: GRPCCore.ClientRequest<Gym_Catalog_V1_PurgeUserRequest>,
-            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_PurgeUserRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_PurgeUserResponse>,
-            options: GRPCCore.CallOptions,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_PurgeUserResponse>) async throws -> Result
-        ) async throws -> Result where Result: Sendable
-
-        /// Call the "SetUserStanding" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > A user was banned or unbanned in auth: their programs are hidden while the ban
-        /// > lasts. Delivered by auth's outbox.
-        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-        ///
-        /// - Parameters:
-        ///   - request: A request containing a single `Gym_Catalog_V1_SetUserStandingRequest` message.
-        ///   - serializer: A serializer for `Gym_Catalog_V1_SetUserStandingRequest` messages.
-        ///   - deserializer: A deserializer for `Gym_Catalog_V1_SetUserStandingResponse` messages.
-        ///   - options: Options to apply to this RPC.
-        ///   - handleResponse: A closure which handles the response and returns its result to
-        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
-        ///       already finished.
-        /// - Returns: The result of `handleResponse`.
-        func setUserStanding<Result>(
-            request: GRPCCore.ClientRequest<Gym_Catalog_V1_SetUserStandingRequest>,
-            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_SetUserStandingRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_SetUserStandingResponse>,
-            options: GRPCCore.CallOptions,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_SetUserStandingResponse>) async throws -> Result
-        ) async throws -> Result where Result: Sendable
-
         /// Call the "LookupExercises" method.
         ///
         /// > Source IDL Documentation:
@@ -5334,31 +4956,6 @@ extension Gym_Catalog_V1_CatalogInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_PublishProgramResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_PublishProgramResponse>) async throws -> Result
-        ) async throws -> Result where Result: Sendable
-
-        /// Call the "ExportUser" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
-        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
-        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
-        ///
-        /// - Parameters:
-        ///   - request: A request containing a single `Gym_Catalog_V1_ExportUserRequest` message.
-        ///   - serializer: A serializer for `Gym_Catalog_V1_ExportUserRequest` messages.
-        ///   - deserializer: A deserializer for `Gym_Catalog_V1_ExportUserResponse` messages.
-        ///   - options: Options to apply to this RPC.
-        ///   - handleResponse: A closure which handles the response and returns its result to
-        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
-        ///       already finished.
-        /// - Returns: The result of `handleResponse`.
-        func exportUser<Result>(
-            request: GRPCCore.ClientRequest<Gym_Catalog_V1_ExportUserRequest>,
-            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_ExportUserRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_ExportUserResponse>,
-            options: GRPCCore.CallOptions,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Catalog_V1_ExportUserResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -5448,77 +5045,6 @@ extension Gym_Catalog_V1_CatalogInternal {
             )
         }
 
-        /// Call the "PurgeUser" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > Removes a deleted user's votes, reports, saves and programs. Idempotent.
-        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-        ///
-        /// - Parameters:
-        ///   - request: A request containing a single `Gym_Catalog_V1_PurgeUserRequest` message.
-        ///   - serializer: A serializer for `Gym_Catalog_V1_PurgeUserRequest` messages.
-        ///   - deserializer: A deserializer for `Gym_Catalog_V1_PurgeUserResponse` messages.
-        ///   - options: Options to apply to this RPC.
-        ///   - handleResponse: A closure which handles the response and returns its result to
-        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
-        ///       already finished.
-        /// - Returns: The result of `handleResponse`.
-        public func purgeUser<Result>(
-            request: GRPCCore.ClientRequest<Gym_Catalog_V1_PurgeUserRequest>,
-            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_PurgeUserRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_PurgeUserResponse>,
-            options: GRPCCore.CallOptions = .defaults,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_PurgeUserResponse>) async throws -> Result = { response in
-                try response.message
-            }
-        ) async throws -> Result where Result: Sendable {
-            try await self.client.unary(
-                request: request,
-                descriptor: Gym_Catalog_V1_CatalogInternal.Method.PurgeUser.descriptor,
-                serializer: serializer,
-                deserializer: deserializer,
-                options: options,
-                onResponse: handleResponse
-            )
-        }
-
-        /// Call the "SetUserStanding" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > A user was banned or unbanned in auth: their programs are hidden while the ban
-        /// > lasts. Delivered by auth's outbox.
-        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-        ///
-        /// - Parameters:
-        ///   - request: A request containing a single `Gym_Catalog_V1_SetUserStandingRequest` message.
-        ///   - serializer: A serializer for `Gym_Catalog_V1_SetUserStandingRequest` messages.
-        ///   - deserializer: A deserializer for `Gym_Catalog_V1_SetUserStandingResponse` messages.
-        ///   - options: Options to apply to this RPC.
-        ///   - handleResponse: A closure which handles the response and returns its result to
-        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
-        ///       already finished.
-        /// - Returns: The result of `handleResponse`.
-        public func setUserStanding<Result>(
-            request: GRPCCore.ClientRequest<Gym_Catalog_V1_SetUserStandingRequest>,
-            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_SetUserStandingRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_SetUserStandingResponse>,
-            options: GRPCCore.CallOptions = .defaults,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_SetUserStandingResponse>) async throws -> Result = { response in
-                try response.message
-            }
-        ) async throws -> Result where Result: Sendable {
-            try await self.client.unary(
-                request: request,
-                descriptor: Gym_Catalog_V1_CatalogInternal.Method.SetUserStanding.descriptor,
-                serializer: serializer,
-                deserializer: deserializer,
-                options: options,
-                onResponse: handleResponse
-            )
-        }
-
         /// Call the "LookupExercises" method.
         ///
         /// > Source IDL Documentation:
@@ -5584,40 +5110,6 @@ extension Gym_Catalog_V1_CatalogInternal {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Catalog_V1_CatalogInternal.Method.PublishProgram.descriptor,
-                serializer: serializer,
-                deserializer: deserializer,
-                options: options,
-                onResponse: handleResponse
-            )
-        }
-
-        /// Call the "ExportUser" method.
-        ///
-        /// > Source IDL Documentation:
-        /// >
-        /// > Everything this service holds about a user, for auth's ExportMyData: a document per
-        /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
-        /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
-        ///
-        /// - Parameters:
-        ///   - request: A request containing a single `Gym_Catalog_V1_ExportUserRequest` message.
-        ///   - serializer: A serializer for `Gym_Catalog_V1_ExportUserRequest` messages.
-        ///   - deserializer: A deserializer for `Gym_Catalog_V1_ExportUserResponse` messages.
-        ///   - options: Options to apply to this RPC.
-        ///   - handleResponse: A closure which handles the response and returns its result to
-        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
-        ///       already finished.
-        /// - Returns: The result of `handleResponse`.
-        public func exportUser<Result>(
-            request: GRPCCore.ClientRequest<Gym_Catalog_V1_ExportUserRequest>,
-            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_ExportUserRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_ExportUserResponse>,
-            options: GRPCCore.CallOptions = .defaults,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Catalog_V1_ExportUserResponse>) async throws -> Result
-        ) async throws -> Result where Result: Sendable {
-            try await self.client.serverStreaming(
-                request: request,
-                descriptor: Gym_Catalog_V1_CatalogInternal.Method.ExportUser.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -5690,67 +5182,6 @@ extension Gym_Catalog_V1_CatalogInternal.ClientProtocol {
         )
     }
 
-    /// Call the "PurgeUser" method.
-    ///
-    /// > Source IDL Documentation:
-    /// >
-    /// > Removes a deleted user's votes, reports, saves and programs. Idempotent.
-    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-    ///
-    /// - Parameters:
-    ///   - request: A request containing a single `Gym_Catalog_V1_PurgeUserRequest` message.
-    ///   - options: Options to apply to this RPC.
-    ///   - handleResponse: A closure which handles the response and returns its result to
-    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
-    ///       already finished.
-    /// - Returns: The result of `handleResponse`.
-    public func purgeUser<Result>(
-        request: GRPCCore.ClientRequest<Gym_Catalog_V1_PurgeUserRequest>,
-        options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_PurgeUserResponse>) async throws -> Result = { response in
-            try response.message
-        }
-    ) async throws -> Result where Result: Sendable {
-        try await self.purgeUser(
-            request: request,
-            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_PurgeUserRequest>(),
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_PurgeUserResponse>(),
-            options: options,
-            onResponse: handleResponse
-        )
-    }
-
-    /// Call the "SetUserStanding" method.
-    ///
-    /// > Source IDL Documentation:
-    /// >
-    /// > A user was banned or unbanned in auth: their programs are hidden while the ban
-    /// > lasts. Delivered by auth's outbox.
-    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-    ///
-    /// - Parameters:
-    ///   - request: A request containing a single `Gym_Catalog_V1_SetUserStandingRequest` message.
-    ///   - options: Options to apply to this RPC.
-    ///   - handleResponse: A closure which handles the response and returns its result to
-    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
-    ///       already finished.
-    /// - Returns: The result of `handleResponse`.
-    public func setUserStanding<Result>(
-        request: GRPCCore.ClientRequest<Gym_Catalog_V1_SetUserStandingRequest>,
-        options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_SetUserStandingResponse>) async throws -> Result = { response in
-            try response.message
-        }
-    ) async throws -> Result where Result: Sendable {
-        try await self.setUserStanding(
-            request: request,
-            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_SetUserStandingRequest>(),
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_SetUserStandingResponse>(),
-            options: options,
-            onResponse: handleResponse
-        )
-    }
-
     /// Call the "LookupExercises" method.
     ///
     /// > Source IDL Documentation:
@@ -5808,35 +5239,6 @@ extension Gym_Catalog_V1_CatalogInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_PublishProgramRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_PublishProgramResponse>(),
-            options: options,
-            onResponse: handleResponse
-        )
-    }
-
-    /// Call the "ExportUser" method.
-    ///
-    /// > Source IDL Documentation:
-    /// >
-    /// > Everything this service holds about a user, for auth's ExportMyData: a document per
-    /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
-    /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
-    ///
-    /// - Parameters:
-    ///   - request: A request containing a single `Gym_Catalog_V1_ExportUserRequest` message.
-    ///   - options: Options to apply to this RPC.
-    ///   - handleResponse: A closure which handles the response and returns its result to
-    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
-    ///       already finished.
-    /// - Returns: The result of `handleResponse`.
-    public func exportUser<Result>(
-        request: GRPCCore.ClientRequest<Gym_Catalog_V1_ExportUserRequest>,
-        options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Catalog_V1_ExportUserResponse>) async throws -> Result
-    ) async throws -> Result where Result: Sendable {
-        try await self.exportUser(
-            request: request,
-            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ExportUserRequest>(),
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ExportUserResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -5914,75 +5316,6 @@ extension Gym_Catalog_V1_CatalogInternal.ClientProtocol {
         )
     }
 
-    /// Call the "PurgeUser" method.
-    ///
-    /// > Source IDL Documentation:
-    /// >
-    /// > Removes a deleted user's votes, reports, saves and programs. Idempotent.
-    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-    ///
-    /// - Parameters:
-    ///   - message: request message to send.
-    ///   - metadata: Additional metadata to send, defaults to empty.
-    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
-    ///   - handleResponse: A closure which handles the response and returns its result to
-    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
-    ///       already finished.
-    /// - Returns: The result of `handleResponse`.
-    public func purgeUser<Result>(
-        _ message: Gym_Catalog_V1_PurgeUserRequest,
-        metadata: GRPCCore.Metadata = [:],
-        options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_PurgeUserResponse>) async throws -> Result = { response in
-            try response.message
-        }
-    ) async throws -> Result where Result: Sendable {
-        let request = GRPCCore.ClientRequest<Gym_Catalog_V1_PurgeUserRequest>(
-            message: message,
-            metadata: metadata
-        )
-        return try await self.purgeUser(
-            request: request,
-            options: options,
-            onResponse: handleResponse
-        )
-    }
-
-    /// Call the "SetUserStanding" method.
-    ///
-    /// > Source IDL Documentation:
-    /// >
-    /// > A user was banned or unbanned in auth: their programs are hidden while the ban
-    /// > lasts. Delivered by auth's outbox.
-    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT.
-    ///
-    /// - Parameters:
-    ///   - message: request message to send.
-    ///   - metadata: Additional metadata to send, defaults to empty.
-    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
-    ///   - handleResponse: A closure which handles the response and returns its result to
-    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
-    ///       already finished.
-    /// - Returns: The result of `handleResponse`.
-    public func setUserStanding<Result>(
-        _ message: Gym_Catalog_V1_SetUserStandingRequest,
-        metadata: GRPCCore.Metadata = [:],
-        options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_SetUserStandingResponse>) async throws -> Result = { response in
-            try response.message
-        }
-    ) async throws -> Result where Result: Sendable {
-        let request = GRPCCore.ClientRequest<Gym_Catalog_V1_SetUserStandingRequest>(
-            message: message,
-            metadata: metadata
-        )
-        return try await self.setUserStanding(
-            request: request,
-            options: options,
-            onResponse: handleResponse
-        )
-    }
-
     /// Call the "LookupExercises" method.
     ///
     /// > Source IDL Documentation:
@@ -6047,39 +5380,6 @@ extension Gym_Catalog_V1_CatalogInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.publishProgram(
-            request: request,
-            options: options,
-            onResponse: handleResponse
-        )
-    }
-
-    /// Call the "ExportUser" method.
-    ///
-    /// > Source IDL Documentation:
-    /// >
-    /// > Everything this service holds about a user, for auth's ExportMyData: a document per
-    /// > table page (at most about 256 KiB each). Streamed: memory stays bounded.
-    /// > Errors: UNAUTHENTICATED without the service credential; INVALID_ARGUMENT without user_id.
-    ///
-    /// - Parameters:
-    ///   - message: request message to send.
-    ///   - metadata: Additional metadata to send, defaults to empty.
-    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
-    ///   - handleResponse: A closure which handles the response and returns its result to
-    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
-    ///       already finished.
-    /// - Returns: The result of `handleResponse`.
-    public func exportUser<Result>(
-        _ message: Gym_Catalog_V1_ExportUserRequest,
-        metadata: GRPCCore.Metadata = [:],
-        options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Catalog_V1_ExportUserResponse>) async throws -> Result
-    ) async throws -> Result where Result: Sendable {
-        let request = GRPCCore.ClientRequest<Gym_Catalog_V1_ExportUserRequest>(
-            message: message,
-            metadata: metadata
-        )
-        return try await self.exportUser(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -10,7 +10,8 @@
 
 /// A user's data export (the right of access): what every service holds about one
 /// user, streamed as parts. Shared by auth's ExportMyData and every service's internal
-/// ExportUser, so auth passes each service's parts on unchanged.
+/// ExportUser (gym.common.v1.UserLifecycleInternal), so auth passes each service's parts on
+/// unchanged.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

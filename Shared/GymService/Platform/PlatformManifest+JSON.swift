@@ -12,7 +12,7 @@ extension PlatformManifest {
     public var addressKey: String
     public var calls: [String]
     public var stateful: Bool
-    public var lifecycleEvents: [String]
+    public var receivesLifecycle: Bool
     public var publicServices: [String]
     public var internalServices: [String]
   }
@@ -27,7 +27,7 @@ extension PlatformManifest {
         name: service.name, executable: service.executable, port: basePort + service.portOffset,
         metricsPort: basePort + service.portOffset + metricsOffset, listenKey: service.listenKeyName,
         addressKey: service.addressKeyName, calls: service.calls, stateful: service.stateful,
-        lifecycleEvents: service.lifecycleEvents.map(\.rawValue),
+        receivesLifecycle: service.receivesLifecycle,
         publicServices: service.publicServices.map(\.descriptor.fullyQualifiedService),
         internalServices: service.internalServices.map(\.fullyQualifiedService))
     }

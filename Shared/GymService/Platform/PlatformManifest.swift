@@ -29,9 +29,9 @@ public enum PlatformManifest {
   public static let catalog = ServiceManifest(
     name: "catalog", portOffset: 2,
     publicServices: [.init(descriptor: Gym_Catalog_V1_CatalogService.descriptor, methods: Gym_Catalog_V1_CatalogService.Method.descriptors)],
-    internalServices: [Gym_Catalog_V1_CatalogInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
+    internalServices: [Gym_Catalog_V1_CatalogInternal.descriptor, Gym_Common_V1_UserLifecycleInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
     calls: ["auth"],
-    lifecycleEvents: [.purgeUser, .userStanding],
+    receivesLifecycle: true,
     operatorMethods: [
       Gym_Catalog_V1_CatalogService.Method.ListModerationQueue.descriptor, Gym_Catalog_V1_CatalogService.Method.RemoveProgram.descriptor,
       Gym_Catalog_V1_CatalogService.Method.RestoreProgram.descriptor, Gym_Catalog_V1_CatalogService.Method.ImportExercises.descriptor,
@@ -40,9 +40,9 @@ public enum PlatformManifest {
   public static let plan = ServiceManifest(
     name: "plan", portOffset: 3,
     publicServices: [.init(descriptor: Gym_Plan_V1_PlanService.descriptor, methods: Gym_Plan_V1_PlanService.Method.descriptors)],
-    internalServices: [Gym_Plan_V1_PlanInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
+    internalServices: [Gym_Common_V1_UserLifecycleInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
     calls: ["auth", "catalog", "messaging"],
-    lifecycleEvents: [.purgeUser])
+    receivesLifecycle: true)
 
   public static let messaging = ServiceManifest(
     name: "messaging", portOffset: 4,
@@ -51,9 +51,9 @@ public enum PlatformManifest {
         descriptor: Gym_Messaging_V1_MessagingService.descriptor, methods: Gym_Messaging_V1_MessagingService.Method.descriptors,
         longLived: [Gym_Messaging_V1_MessagingService.Method.Subscribe.descriptor])
     ],
-    internalServices: [Gym_Messaging_V1_MessagingInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
+    internalServices: [Gym_Messaging_V1_MessagingInternal.descriptor, Gym_Common_V1_UserLifecycleInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
     calls: ["auth", "catalog"],
-    lifecycleEvents: [.purgeUser, .userStanding, .userVisibility],
+    receivesLifecycle: true,
     operatorMethods: [
       Gym_Messaging_V1_MessagingService.Method.ListReportCases.descriptor,
       Gym_Messaging_V1_MessagingService.Method.ResolveReportCase.descriptor,
@@ -62,9 +62,9 @@ public enum PlatformManifest {
   public static let places = ServiceManifest(
     name: "places", portOffset: 5,
     publicServices: [.init(descriptor: Gym_Places_V1_PlacesService.descriptor, methods: Gym_Places_V1_PlacesService.Method.descriptors)],
-    internalServices: [Gym_Places_V1_PlacesInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
+    internalServices: [Gym_Common_V1_UserLifecycleInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
     calls: ["auth"],
-    lifecycleEvents: [.purgeUser],
+    receivesLifecycle: true,
     operatorMethods: [Gym_Places_V1_PlacesService.Method.ImportPlaces.descriptor])
 
   /// The backends, in start order (auth first: the others verify tokens with its keys).
@@ -83,13 +83,8 @@ public enum PlatformManifest {
 
   public static func service(named name: String) -> ServiceManifest? { services.first { $0.name == name } }
 
-  /// The outbox destinations that receive `kind` from auth, in manifest order.
-  public static func destinations(receiving kind: Outbox.Kind) -> [Outbox.Destination] {
-    backends.filter { $0.lifecycleEvents.contains(kind) }.map(\.outboxDestination)
-  }
-
-  /// Every service auth's outbox delivers user-lifecycle jobs to.
-  public static var lifecycleDestinations: [ServiceManifest] { backends.filter { !$0.lifecycleEvents.isEmpty } }
+  /// Every service auth's outbox delivers user-lifecycle events to, in manifest order.
+  public static var lifecycleDestinations: [ServiceManifest] { backends.filter(\.receivesLifecycle) }
 
   /// Who calls `service` (the network policies admit exactly these).
   public static func callers(of service: ServiceManifest) -> [ServiceManifest] {

@@ -33,8 +33,10 @@ public struct ServiceManifest: Sendable, Hashable {
   /// The services it calls: each is `GYM_<PEER>_ADDR` in its environment and an arrow the
   /// network policies allow.
   public var calls: [String]
-  /// The user-lifecycle jobs auth's outbox delivers to it; empty = not an outbox destination.
-  public var lifecycleEvents: [Outbox.Kind]
+  /// Implements `gym.common.v1.UserLifecycleInternal`: auth's outbox delivers every
+  /// user-lifecycle event to it (deletion, standing, visibility, updates) and a data
+  /// export asks it for its part.
+  public var receivesLifecycle: Bool
   /// Owns a data directory (its SQLite file): a volume in every deployment.
   public var stateful: Bool
   /// The operator tasks it serves (gymctl's): admin methods of its public services and
@@ -45,7 +47,7 @@ public struct ServiceManifest: Sendable, Hashable {
 
   public init(
     name: String, portOffset: Int, publicServices: [API], internalServices: [ServiceDescriptor], calls: [String],
-    lifecycleEvents: [Outbox.Kind] = [], operatorMethods: [MethodDescriptor] = [], stateful: Bool = true
+    receivesLifecycle: Bool = false, operatorMethods: [MethodDescriptor] = [], stateful: Bool = true
   ) {
     self.name = name
     self.executable = "gym-\(name)"
@@ -53,7 +55,7 @@ public struct ServiceManifest: Sendable, Hashable {
     self.publicServices = publicServices
     self.internalServices = internalServices
     self.calls = calls
-    self.lifecycleEvents = lifecycleEvents
+    self.receivesLifecycle = receivesLifecycle
     self.operatorMethods = operatorMethods
     self.stateful = stateful
   }

@@ -7,7 +7,7 @@ import Logging
 import SwiftProtobuf
 
 /// A user's whole data export: auth's own part, then each service that holds user data
-/// (the purge destinations, in order) asked for its part over the credentialed
+/// (the lifecycle destinations, in order) asked for its part over the credentialed
 /// connection auth already keeps for purges, each part passed on as it arrives, then a
 /// summary. Nothing is gathered in memory: a slow reader slows the services' streams.
 public struct PlatformExport: Sendable {
@@ -44,7 +44,7 @@ public struct PlatformExport: Sendable {
     for destination in destinations {
       guard let client = clients[destination] else { continue }
       do {
-        let (serviceDocuments, serviceFiles) = try await Self.part(of: destination, userID: userID, client: client, send: send)
+        let (serviceDocuments, serviceFiles) = try await Self.part(userID: userID, client: client, send: send)
         documents += serviceDocuments
         files += serviceFiles
       } catch {
@@ -62,11 +62,11 @@ public struct PlatformExport: Sendable {
   }
 
   /// One service's part, passed on part by part; the documents and files it held.
-  private static func part(
-    of destination: Outbox.Destination, userID: String, client: GymGRPCClient, send: @escaping Send
-  ) async throws -> (Int64, Int64) {
-    let options = CallOptions.internalCall(timeout: serviceTimeout)
-    @Sendable func forward<Response: ExportResponse>(_ response: StreamingClientResponse<Response>) async throws -> (Int64, Int64) {
+  /// Every destination answers the same `UserLifecycleInternal.ExportUser`.
+  private static func part(userID: String, client: GymGRPCClient, send: @escaping Send) async throws -> (Int64, Int64) {
+    try await Gym_Common_V1_UserLifecycleInternal.Client(wrapping: client).exportUser(
+      .with { $0.userID = userID }, options: .internalCall(timeout: serviceTimeout)
+    ) { response in
       var documents: Int64 = 0
       var files: Int64 = 0
       for try await message in response.messages {
@@ -79,31 +79,5 @@ public struct PlatformExport: Sendable {
       }
       return (documents, files)
     }
-    switch destination {
-    case .catalog:
-      return try await Gym_Catalog_V1_CatalogInternal.Client(wrapping: client).exportUser(
-        .with { $0.userID = userID }, options: options, onResponse: forward)
-    case .plan:
-      return try await Gym_Plan_V1_PlanInternal.Client(wrapping: client).exportUser(
-        .with { $0.userID = userID }, options: options, onResponse: forward)
-    case .messaging:
-      return try await Gym_Messaging_V1_MessagingInternal.Client(wrapping: client).exportUser(
-        .with { $0.userID = userID }, options: options, onResponse: forward)
-    case .places:
-      return try await Gym_Places_V1_PlacesInternal.Client(wrapping: client).exportUser(
-        .with { $0.userID = userID }, options: options, onResponse: forward)
-    default:
-      throw AuthError.unavailable("gym-\(destination) has no part in a data export")
-    }
   }
 }
-
-/// Every service's `ExportUserResponse`: one part of the export.
-protocol ExportResponse: Sendable {
-  var part: Gym_Common_V1_ExportPart { get }
-}
-
-extension Gym_Catalog_V1_ExportUserResponse: ExportResponse {}
-extension Gym_Plan_V1_ExportUserResponse: ExportResponse {}
-extension Gym_Messaging_V1_ExportUserResponse: ExportResponse {}
-extension Gym_Places_V1_ExportUserResponse: ExportResponse {}

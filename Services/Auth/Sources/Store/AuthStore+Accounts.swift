@@ -100,21 +100,25 @@ extension AuthStore {
   }
 
   /// Applies `change` to the user's row and saves it.
-  /// Changes the user's profile; a change of visibility is queued for
-  /// `visibilityDestinations` in the same transaction.
+  /// Changes the user's profile; a change of visibility, and of anything services keep
+  /// of the account (`UserUpdate`), is queued for `lifecycleDestinations` in the same
+  /// transaction.
   public func updateUser(
-    id: String, visibilityDestinations: [Outbox.Destination] = [], now: Date, _ change: @Sendable (inout UserRecord) -> Void
+    id: String, lifecycleDestinations: [Outbox.Destination] = [], now: Date, _ change: @Sendable (inout UserRecord) -> Void
   ) async throws -> UserRecord {
     try await writer.write { db in
       guard var user = try UserRecord.fetchOne(db, key: id) else { throw AuthError.sessionEnded }
-      let wasPrivate = user.isPrivate
+      let (wasPrivate, projected) = (user.isPrivate, user.projected)
       change(&user)
       user.searchText = UserRecord.searchText(username: user.username, displayName: user.displayName)
       user.updatedAt = now
+      let updated = user.projected != projected
+      if updated { Self.advanceVersion(&user, now: now) }
       try user.update(db)
       if user.isPrivate != wasPrivate {
-        try Self.enqueueVisibility(db, Visibility(userID: id, isPrivate: user.isPrivate), to: visibilityDestinations, now: now)
+        try Self.enqueueVisibility(db, Visibility(userID: id, isPrivate: user.isPrivate), to: lifecycleDestinations, now: now)
       }
+      if updated { try Self.enqueueUpdate(db, user, to: lifecycleDestinations, now: now) }
       return user
     }
   }
@@ -277,10 +281,11 @@ extension AuthStore {
     user.bannedAt = reason == nil ? nil : now
     user.bannedUntil = until
     user.updatedAt = now
-    user.standingVersion = max(Int64(now.timeIntervalSince1970 * 1_000_000), user.standingVersion + 1)
+    advanceVersion(&user, now: now)
     try user.update(db)
     try enqueueStanding(
       db, Standing(userID: userID, banned: reason != nil, until: until, version: user.standingVersion), to: destinations, now: now)
+    try enqueueUpdate(db, user, to: destinations, now: now)
     return user
   }
 
@@ -294,15 +299,20 @@ extension AuthStore {
     }
   }
 
-  /// Sets the role; when roles shrink, live tokens carrying the old role are revoked.
-  public func setRole(userID: String, role: String, now: Date) async throws -> UserRecord {
+  /// Sets the role and tells `lifecycleDestinations`; when roles shrink, live tokens
+  /// carrying the old role are revoked.
+  public func setRole(
+    userID: String, role: String, lifecycleDestinations: [Outbox.Destination] = [], now: Date
+  ) async throws -> UserRecord {
     let (user, revoked) = try await writer.write { db -> (UserRecord, Bool) in
       guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.notFound("no user with id \(userID)") }
       let rank = ["member": 0, "trainer": 1, "admin": 2]
       let demoted = (rank[role] ?? 0) < (rank[user.role] ?? 0)
       user.role = role
       user.updatedAt = now
+      Self.advanceVersion(&user, now: now)
       try user.update(db)
+      try Self.enqueueUpdate(db, user, to: lifecycleDestinations, now: now)
       if demoted { try Self.revokeUser(db, userID: userID, reason: "role reduced", now: now) }
       return (user, demoted)
     }
@@ -332,10 +342,10 @@ extension AuthStore {
     try db.execute(sql: "DELETE FROM profile_views WHERE viewer_id = ?", arguments: [userID])
     // An administrator's decisions stay with the requests, without their name.
     try db.execute(sql: "UPDATE trainer_role_requests SET decided_by = NULL WHERE decided_by = ?", arguments: [userID])
-    // Bans and unbans not yet delivered: the purge removes what they would change.
+    // Bans, unbans and updates not yet delivered: the purge removes what they would change.
     try db.execute(
-      sql: "DELETE FROM outbox WHERE kind = ? AND json_extract(CAST(payload AS TEXT), '$.user_id') = ?",
-      arguments: [Outbox.Kind.userStanding.rawValue, userID])
+      sql: "DELETE FROM outbox WHERE kind IN (?, ?) AND json_extract(CAST(payload AS TEXT), '$.user_id') = ?",
+      arguments: [Outbox.Kind.userStanding.rawValue, Outbox.Kind.userUpdated.rawValue, userID])
     let payload = Data(userID.utf8)
     for destination in purgeDestinations {
       try Outbox.enqueue(db, destination: destination, kind: .purgeUser, payload: payload, now: now)

@@ -191,7 +191,7 @@ extension AuthStore {
   /// Approves (the member becomes a trainer) or rejects a pending request and mails the
   /// member, in one transaction.
   public func decideTrainerRole(
-    requestID: String, approve: Bool, note: String, adminID: String,
+    requestID: String, approve: Bool, note: String, adminID: String, lifecycleDestinations: [Outbox.Destination] = [],
     mail: @escaping @Sendable (UserRecord, Bool) -> (subject: String, body: String), now: Date
   ) async throws -> TrainerRoleRequestRow {
     try await writer.write { db in
@@ -209,7 +209,9 @@ extension AuthStore {
       if approve && user.role == "member" {
         user.role = "trainer"
         user.updatedAt = now
+        Self.advanceVersion(&user, now: now)
         try user.update(db)
+        try Self.enqueueUpdate(db, user, to: lifecycleDestinations, now: now)
       }
       let message = mail(user, approve)
       try queueMail(db, to: user.email, subject: message.subject, body: message.body, now: now)

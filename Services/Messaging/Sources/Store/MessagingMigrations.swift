@@ -315,6 +315,12 @@ enum MessagingMigrations {
     migrator.registerMigration("room-log-v1") { db in
       try RoomLogMigration.run(db)
     }
+    UserProjection.registerMigration(in: &migrator)
+    migrator.registerMigration("users-v2-projection") { db in
+      // Names come from the projection of users now (auth's updates, or auth asked once
+      // for a user it lacks); the old cache of names is refilled that way as needed.
+      try db.execute(sql: "DROP TABLE users")
+    }
     return migrator
   }
 }

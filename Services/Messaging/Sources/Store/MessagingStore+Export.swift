@@ -11,7 +11,8 @@ extension MessagingStore {
   /// them is the blocker's to know and is left out.
   public static func exportTables(userID: String, eventPayload: @escaping ExportTable.Decoder) -> [ExportTable] {
     [
-      ExportTable("user", "SELECT user_id, username, display_name, refreshed_at FROM users WHERE user_id = ?", [userID]),
+      ExportTable(
+        "user", "SELECT user_id, username, display_name, avatar_url, time_zone, updated_at FROM user_projection WHERE user_id = ?", [userID]),
       ExportTable(
         "conversations", """
           SELECT id, CASE WHEN user_a = ? THEN user_b ELSE user_a END AS peer_id, created_at FROM conversations

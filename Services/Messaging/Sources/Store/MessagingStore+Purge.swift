@@ -82,7 +82,7 @@ extension MessagingStore {
         ("DELETE FROM notifications WHERE kind = 'follow_request' AND reference = ?", [userID]),
         ("DELETE FROM user_standing WHERE user_id = ?", [userID]),
         ("DELETE FROM attachments WHERE owner_id = ?", [userID]),
-        ("DELETE FROM users WHERE user_id = ?", [userID]),
+        ("DELETE FROM user_projection WHERE user_id = ?", [userID]),
       ]
       for (sql, arguments) in statements {
         try db.execute(sql: sql, arguments: arguments)

@@ -140,41 +140,9 @@ public struct MessagingStore: Sendable {
 
   // MARK: Users
 
-  public struct UserName: Sendable, Equatable {
-    public var userID: String
-    public var username: String
-    public var displayName: String
-
-    public init(userID: String, username: String, displayName: String) {
-      self.userID = userID
-      self.username = username
-      self.displayName = displayName
-    }
-  }
-
-  public func rememberUsers(_ users: [UserName], now: Date) async throws {
-    guard !users.isEmpty else { return }
-    try await writer.write { db in
-      let statement = try db.cachedStatement(sql: """
-        INSERT INTO users (user_id, username, display_name, refreshed_at) VALUES (?, ?, ?, ?)
-        ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name,
-          refreshed_at = excluded.refreshed_at
-        """)
-      for user in users { try statement.execute(arguments: [user.userID, user.username, user.displayName, now]) }
-    }
-  }
-
-  /// The names among `ids` refreshed since `since`.
-  public func userNames(_ ids: [String], refreshedSince since: Date) async throws -> [String: UserName] {
-    guard !ids.isEmpty else { return [:] }
-    return try await writer.read { db in
-      var names: [String: UserName] = [:]
-      for row in try SQLRequest<Row>(
-        literal: "SELECT * FROM users WHERE user_id IN \(Array(Set(ids))) AND refreshed_at >= \(since)"
-      ).fetchAll(db) {
-        names[row["user_id"]] = UserName(userID: row["user_id"], username: row["username"], displayName: row["display_name"])
-      }
-      return names
-    }
+  /// Applies an account update from auth to messaging's projection of users unless a
+  /// newer one already was; returns whether it was.
+  public func applyUser(_ user: UserProjection.User) async throws -> Bool {
+    try await writer.write { db in try UserProjection.apply(db, user) }
   }
 }

@@ -7,6 +7,7 @@ enum PlanMigrations {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     Outbox.registerMigration(in: &migrator)
+    UserProjection.registerMigration(in: &migrator)
     migrator.registerMigration("training-v1") { db in
       try db.execute(sql: """
         -- A routine is one owner's document, read and written whole: its days travel as JSON.

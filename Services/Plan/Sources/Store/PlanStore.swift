@@ -92,6 +92,7 @@ public struct PlanStore: Sendable {
       }
       try db.execute(sql: "DELETE FROM people WHERE user_id = ?", arguments: [userID])
       removed += db.changesCount
+      removed += try UserProjection.remove(db, userID: userID)
       for table in ["routines", "nutrition_plans"] {
         try db.execute(sql: "UPDATE \(table) SET assigned_by = NULL WHERE assigned_by = ?", arguments: [userID])
       }

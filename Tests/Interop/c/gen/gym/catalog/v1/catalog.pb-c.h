@@ -15,7 +15,6 @@ PROTOBUF_C__BEGIN_DECLS
 #endif
 
 #include "google/protobuf/timestamp.pb-c.h"
-#include "gym/common/v1/export.pb-c.h"
 
 typedef struct Gym__Catalog__V1__Media Gym__Catalog__V1__Media;
 typedef struct Gym__Catalog__V1__Exercise Gym__Catalog__V1__Exercise;
@@ -66,12 +65,6 @@ typedef struct Gym__Catalog__V1__ProgramSnapshot Gym__Catalog__V1__ProgramSnapsh
 typedef struct Gym__Catalog__V1__GetProgramSnapshotResponse Gym__Catalog__V1__GetProgramSnapshotResponse;
 typedef struct Gym__Catalog__V1__RecordProgramSavedRequest Gym__Catalog__V1__RecordProgramSavedRequest;
 typedef struct Gym__Catalog__V1__RecordProgramSavedResponse Gym__Catalog__V1__RecordProgramSavedResponse;
-typedef struct Gym__Catalog__V1__PurgeUserRequest Gym__Catalog__V1__PurgeUserRequest;
-typedef struct Gym__Catalog__V1__PurgeUserResponse Gym__Catalog__V1__PurgeUserResponse;
-typedef struct Gym__Catalog__V1__SetUserStandingRequest Gym__Catalog__V1__SetUserStandingRequest;
-typedef struct Gym__Catalog__V1__SetUserStandingResponse Gym__Catalog__V1__SetUserStandingResponse;
-typedef struct Gym__Catalog__V1__ExportUserRequest Gym__Catalog__V1__ExportUserRequest;
-typedef struct Gym__Catalog__V1__ExportUserResponse Gym__Catalog__V1__ExportUserResponse;
 typedef struct Gym__Catalog__V1__LookupExercisesRequest Gym__Catalog__V1__LookupExercisesRequest;
 typedef struct Gym__Catalog__V1__LookupExercisesResponse Gym__Catalog__V1__LookupExercisesResponse;
 typedef struct Gym__Catalog__V1__PublishProgramRequest Gym__Catalog__V1__PublishProgramRequest;
@@ -1055,82 +1048,6 @@ struct  Gym__Catalog__V1__RecordProgramSavedResponse
     , 0 }
 
 
-struct  Gym__Catalog__V1__PurgeUserRequest
-{
-  ProtobufCMessage base;
-  char *user_id;
-};
-#define GYM__CATALOG__V1__PURGE_USER_REQUEST__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__catalog__v1__purge_user_request__descriptor) \
-    , (char *)protobuf_c_empty_string }
-
-
-struct  Gym__Catalog__V1__PurgeUserResponse
-{
-  ProtobufCMessage base;
-  /*
-   * rows removed; 0 when already purged
-   */
-  int32_t removed;
-};
-#define GYM__CATALOG__V1__PURGE_USER_RESPONSE__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__catalog__v1__purge_user_response__descriptor) \
-    , 0 }
-
-
-struct  Gym__Catalog__V1__SetUserStandingRequest
-{
-  ProtobufCMessage base;
-  char *user_id;
-  protobuf_c_boolean banned;
-  /*
-   * unset = indefinite (when banned)
-   */
-  Google__Protobuf__Timestamp *banned_until;
-  /*
-   * Auth's strictly increasing sequence for this change; older changes arriving late
-   * are ignored.
-   */
-  int64_t sequence;
-};
-#define GYM__CATALOG__V1__SET_USER_STANDING_REQUEST__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__catalog__v1__set_user_standing_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, NULL, 0 }
-
-
-struct  Gym__Catalog__V1__SetUserStandingResponse
-{
-  ProtobufCMessage base;
-  /*
-   * false when a newer change was already applied
-   */
-  protobuf_c_boolean applied;
-};
-#define GYM__CATALOG__V1__SET_USER_STANDING_RESPONSE__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__catalog__v1__set_user_standing_response__descriptor) \
-    , 0 }
-
-
-struct  Gym__Catalog__V1__ExportUserRequest
-{
-  ProtobufCMessage base;
-  char *user_id;
-};
-#define GYM__CATALOG__V1__EXPORT_USER_REQUEST__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__catalog__v1__export_user_request__descriptor) \
-    , (char *)protobuf_c_empty_string }
-
-
-struct  Gym__Catalog__V1__ExportUserResponse
-{
-  ProtobufCMessage base;
-  Gym__Common__V1__ExportPart *part;
-};
-#define GYM__CATALOG__V1__EXPORT_USER_RESPONSE__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__catalog__v1__export_user_response__descriptor) \
-    , NULL }
-
-
 struct  Gym__Catalog__V1__LookupExercisesRequest
 {
   ProtobufCMessage base;
@@ -2111,120 +2028,6 @@ Gym__Catalog__V1__RecordProgramSavedResponse *
 void   gym__catalog__v1__record_program_saved_response__free_unpacked
                      (Gym__Catalog__V1__RecordProgramSavedResponse *message,
                       ProtobufCAllocator *allocator);
-/* Gym__Catalog__V1__PurgeUserRequest methods */
-void   gym__catalog__v1__purge_user_request__init
-                     (Gym__Catalog__V1__PurgeUserRequest         *message);
-size_t gym__catalog__v1__purge_user_request__get_packed_size
-                     (const Gym__Catalog__V1__PurgeUserRequest   *message);
-size_t gym__catalog__v1__purge_user_request__pack
-                     (const Gym__Catalog__V1__PurgeUserRequest   *message,
-                      uint8_t             *out);
-size_t gym__catalog__v1__purge_user_request__pack_to_buffer
-                     (const Gym__Catalog__V1__PurgeUserRequest   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Catalog__V1__PurgeUserRequest *
-       gym__catalog__v1__purge_user_request__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__catalog__v1__purge_user_request__free_unpacked
-                     (Gym__Catalog__V1__PurgeUserRequest *message,
-                      ProtobufCAllocator *allocator);
-/* Gym__Catalog__V1__PurgeUserResponse methods */
-void   gym__catalog__v1__purge_user_response__init
-                     (Gym__Catalog__V1__PurgeUserResponse         *message);
-size_t gym__catalog__v1__purge_user_response__get_packed_size
-                     (const Gym__Catalog__V1__PurgeUserResponse   *message);
-size_t gym__catalog__v1__purge_user_response__pack
-                     (const Gym__Catalog__V1__PurgeUserResponse   *message,
-                      uint8_t             *out);
-size_t gym__catalog__v1__purge_user_response__pack_to_buffer
-                     (const Gym__Catalog__V1__PurgeUserResponse   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Catalog__V1__PurgeUserResponse *
-       gym__catalog__v1__purge_user_response__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__catalog__v1__purge_user_response__free_unpacked
-                     (Gym__Catalog__V1__PurgeUserResponse *message,
-                      ProtobufCAllocator *allocator);
-/* Gym__Catalog__V1__SetUserStandingRequest methods */
-void   gym__catalog__v1__set_user_standing_request__init
-                     (Gym__Catalog__V1__SetUserStandingRequest         *message);
-size_t gym__catalog__v1__set_user_standing_request__get_packed_size
-                     (const Gym__Catalog__V1__SetUserStandingRequest   *message);
-size_t gym__catalog__v1__set_user_standing_request__pack
-                     (const Gym__Catalog__V1__SetUserStandingRequest   *message,
-                      uint8_t             *out);
-size_t gym__catalog__v1__set_user_standing_request__pack_to_buffer
-                     (const Gym__Catalog__V1__SetUserStandingRequest   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Catalog__V1__SetUserStandingRequest *
-       gym__catalog__v1__set_user_standing_request__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__catalog__v1__set_user_standing_request__free_unpacked
-                     (Gym__Catalog__V1__SetUserStandingRequest *message,
-                      ProtobufCAllocator *allocator);
-/* Gym__Catalog__V1__SetUserStandingResponse methods */
-void   gym__catalog__v1__set_user_standing_response__init
-                     (Gym__Catalog__V1__SetUserStandingResponse         *message);
-size_t gym__catalog__v1__set_user_standing_response__get_packed_size
-                     (const Gym__Catalog__V1__SetUserStandingResponse   *message);
-size_t gym__catalog__v1__set_user_standing_response__pack
-                     (const Gym__Catalog__V1__SetUserStandingResponse   *message,
-                      uint8_t             *out);
-size_t gym__catalog__v1__set_user_standing_response__pack_to_buffer
-                     (const Gym__Catalog__V1__SetUserStandingResponse   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Catalog__V1__SetUserStandingResponse *
-       gym__catalog__v1__set_user_standing_response__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__catalog__v1__set_user_standing_response__free_unpacked
-                     (Gym__Catalog__V1__SetUserStandingResponse *message,
-                      ProtobufCAllocator *allocator);
-/* Gym__Catalog__V1__ExportUserRequest methods */
-void   gym__catalog__v1__export_user_request__init
-                     (Gym__Catalog__V1__ExportUserRequest         *message);
-size_t gym__catalog__v1__export_user_request__get_packed_size
-                     (const Gym__Catalog__V1__ExportUserRequest   *message);
-size_t gym__catalog__v1__export_user_request__pack
-                     (const Gym__Catalog__V1__ExportUserRequest   *message,
-                      uint8_t             *out);
-size_t gym__catalog__v1__export_user_request__pack_to_buffer
-                     (const Gym__Catalog__V1__ExportUserRequest   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Catalog__V1__ExportUserRequest *
-       gym__catalog__v1__export_user_request__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__catalog__v1__export_user_request__free_unpacked
-                     (Gym__Catalog__V1__ExportUserRequest *message,
-                      ProtobufCAllocator *allocator);
-/* Gym__Catalog__V1__ExportUserResponse methods */
-void   gym__catalog__v1__export_user_response__init
-                     (Gym__Catalog__V1__ExportUserResponse         *message);
-size_t gym__catalog__v1__export_user_response__get_packed_size
-                     (const Gym__Catalog__V1__ExportUserResponse   *message);
-size_t gym__catalog__v1__export_user_response__pack
-                     (const Gym__Catalog__V1__ExportUserResponse   *message,
-                      uint8_t             *out);
-size_t gym__catalog__v1__export_user_response__pack_to_buffer
-                     (const Gym__Catalog__V1__ExportUserResponse   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Catalog__V1__ExportUserResponse *
-       gym__catalog__v1__export_user_response__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__catalog__v1__export_user_response__free_unpacked
-                     (Gym__Catalog__V1__ExportUserResponse *message,
-                      ProtobufCAllocator *allocator);
 /* Gym__Catalog__V1__LookupExercisesRequest methods */
 void   gym__catalog__v1__lookup_exercises_request__init
                      (Gym__Catalog__V1__LookupExercisesRequest         *message);
@@ -2450,24 +2253,6 @@ typedef void (*Gym__Catalog__V1__RecordProgramSavedRequest_Closure)
 typedef void (*Gym__Catalog__V1__RecordProgramSavedResponse_Closure)
                  (const Gym__Catalog__V1__RecordProgramSavedResponse *message,
                   void *closure_data);
-typedef void (*Gym__Catalog__V1__PurgeUserRequest_Closure)
-                 (const Gym__Catalog__V1__PurgeUserRequest *message,
-                  void *closure_data);
-typedef void (*Gym__Catalog__V1__PurgeUserResponse_Closure)
-                 (const Gym__Catalog__V1__PurgeUserResponse *message,
-                  void *closure_data);
-typedef void (*Gym__Catalog__V1__SetUserStandingRequest_Closure)
-                 (const Gym__Catalog__V1__SetUserStandingRequest *message,
-                  void *closure_data);
-typedef void (*Gym__Catalog__V1__SetUserStandingResponse_Closure)
-                 (const Gym__Catalog__V1__SetUserStandingResponse *message,
-                  void *closure_data);
-typedef void (*Gym__Catalog__V1__ExportUserRequest_Closure)
-                 (const Gym__Catalog__V1__ExportUserRequest *message,
-                  void *closure_data);
-typedef void (*Gym__Catalog__V1__ExportUserResponse_Closure)
-                 (const Gym__Catalog__V1__ExportUserResponse *message,
-                  void *closure_data);
 typedef void (*Gym__Catalog__V1__LookupExercisesRequest_Closure)
                  (const Gym__Catalog__V1__LookupExercisesRequest *message,
                   void *closure_data);
@@ -2669,14 +2454,6 @@ struct Gym__Catalog__V1__CatalogInternal_Service
                                const Gym__Catalog__V1__RecordProgramSavedRequest *input,
                                Gym__Catalog__V1__RecordProgramSavedResponse_Closure closure,
                                void *closure_data);
-  void (*purge_user)(Gym__Catalog__V1__CatalogInternal_Service *service,
-                     const Gym__Catalog__V1__PurgeUserRequest *input,
-                     Gym__Catalog__V1__PurgeUserResponse_Closure closure,
-                     void *closure_data);
-  void (*set_user_standing)(Gym__Catalog__V1__CatalogInternal_Service *service,
-                            const Gym__Catalog__V1__SetUserStandingRequest *input,
-                            Gym__Catalog__V1__SetUserStandingResponse_Closure closure,
-                            void *closure_data);
   void (*lookup_exercises)(Gym__Catalog__V1__CatalogInternal_Service *service,
                            const Gym__Catalog__V1__LookupExercisesRequest *input,
                            Gym__Catalog__V1__LookupExercisesResponse_Closure closure,
@@ -2685,10 +2462,6 @@ struct Gym__Catalog__V1__CatalogInternal_Service
                           const Gym__Catalog__V1__PublishProgramRequest *input,
                           Gym__Catalog__V1__PublishProgramResponse_Closure closure,
                           void *closure_data);
-  void (*export_user)(Gym__Catalog__V1__CatalogInternal_Service *service,
-                      const Gym__Catalog__V1__ExportUserRequest *input,
-                      Gym__Catalog__V1__ExportUserResponse_Closure closure,
-                      void *closure_data);
 };
 typedef void (*Gym__Catalog__V1__CatalogInternal_ServiceDestroy)(Gym__Catalog__V1__CatalogInternal_Service *);
 void gym__catalog__v1__catalog_internal__init (Gym__Catalog__V1__CatalogInternal_Service *service,
@@ -2699,11 +2472,8 @@ void gym__catalog__v1__catalog_internal__init (Gym__Catalog__V1__CatalogInternal
     { GYM__CATALOG__V1__CATALOG_INTERNAL__BASE_INIT,\
       function_prefix__ ## get_program_snapshot,\
       function_prefix__ ## record_program_saved,\
-      function_prefix__ ## purge_user,\
-      function_prefix__ ## set_user_standing,\
       function_prefix__ ## lookup_exercises,\
-      function_prefix__ ## publish_program,\
-      function_prefix__ ## export_user  }
+      function_prefix__ ## publish_program  }
 void gym__catalog__v1__catalog_internal__get_program_snapshot(ProtobufCService *service,
                                                               const Gym__Catalog__V1__GetProgramSnapshotRequest *input,
                                                               Gym__Catalog__V1__GetProgramSnapshotResponse_Closure closure,
@@ -2712,14 +2482,6 @@ void gym__catalog__v1__catalog_internal__record_program_saved(ProtobufCService *
                                                               const Gym__Catalog__V1__RecordProgramSavedRequest *input,
                                                               Gym__Catalog__V1__RecordProgramSavedResponse_Closure closure,
                                                               void *closure_data);
-void gym__catalog__v1__catalog_internal__purge_user(ProtobufCService *service,
-                                                    const Gym__Catalog__V1__PurgeUserRequest *input,
-                                                    Gym__Catalog__V1__PurgeUserResponse_Closure closure,
-                                                    void *closure_data);
-void gym__catalog__v1__catalog_internal__set_user_standing(ProtobufCService *service,
-                                                           const Gym__Catalog__V1__SetUserStandingRequest *input,
-                                                           Gym__Catalog__V1__SetUserStandingResponse_Closure closure,
-                                                           void *closure_data);
 void gym__catalog__v1__catalog_internal__lookup_exercises(ProtobufCService *service,
                                                           const Gym__Catalog__V1__LookupExercisesRequest *input,
                                                           Gym__Catalog__V1__LookupExercisesResponse_Closure closure,
@@ -2728,10 +2490,6 @@ void gym__catalog__v1__catalog_internal__publish_program(ProtobufCService *servi
                                                          const Gym__Catalog__V1__PublishProgramRequest *input,
                                                          Gym__Catalog__V1__PublishProgramResponse_Closure closure,
                                                          void *closure_data);
-void gym__catalog__v1__catalog_internal__export_user(ProtobufCService *service,
-                                                     const Gym__Catalog__V1__ExportUserRequest *input,
-                                                     Gym__Catalog__V1__ExportUserResponse_Closure closure,
-                                                     void *closure_data);
 
 /* --- descriptors --- */
 
@@ -2794,12 +2552,6 @@ extern const ProtobufCMessageDescriptor gym__catalog__v1__program_snapshot__desc
 extern const ProtobufCMessageDescriptor gym__catalog__v1__get_program_snapshot_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__catalog__v1__record_program_saved_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__catalog__v1__record_program_saved_response__descriptor;
-extern const ProtobufCMessageDescriptor gym__catalog__v1__purge_user_request__descriptor;
-extern const ProtobufCMessageDescriptor gym__catalog__v1__purge_user_response__descriptor;
-extern const ProtobufCMessageDescriptor gym__catalog__v1__set_user_standing_request__descriptor;
-extern const ProtobufCMessageDescriptor gym__catalog__v1__set_user_standing_response__descriptor;
-extern const ProtobufCMessageDescriptor gym__catalog__v1__export_user_request__descriptor;
-extern const ProtobufCMessageDescriptor gym__catalog__v1__export_user_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__catalog__v1__lookup_exercises_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__catalog__v1__lookup_exercises_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__catalog__v1__publish_program_request__descriptor;

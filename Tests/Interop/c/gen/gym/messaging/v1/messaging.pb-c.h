@@ -15,7 +15,6 @@ PROTOBUF_C__BEGIN_DECLS
 #endif
 
 #include "google/protobuf/timestamp.pb-c.h"
-#include "gym/common/v1/export.pb-c.h"
 
 typedef struct Gym__Messaging__V1__UserRef Gym__Messaging__V1__UserRef;
 typedef struct Gym__Messaging__V1__Attachment Gym__Messaging__V1__Attachment;
@@ -115,14 +114,6 @@ typedef struct Gym__Messaging__V1__NotifyRequest Gym__Messaging__V1__NotifyReque
 typedef struct Gym__Messaging__V1__NotifyResponse Gym__Messaging__V1__NotifyResponse;
 typedef struct Gym__Messaging__V1__AreFriendsRequest Gym__Messaging__V1__AreFriendsRequest;
 typedef struct Gym__Messaging__V1__AreFriendsResponse Gym__Messaging__V1__AreFriendsResponse;
-typedef struct Gym__Messaging__V1__SetUserStandingRequest Gym__Messaging__V1__SetUserStandingRequest;
-typedef struct Gym__Messaging__V1__SetUserStandingResponse Gym__Messaging__V1__SetUserStandingResponse;
-typedef struct Gym__Messaging__V1__PurgeUserRequest Gym__Messaging__V1__PurgeUserRequest;
-typedef struct Gym__Messaging__V1__PurgeUserResponse Gym__Messaging__V1__PurgeUserResponse;
-typedef struct Gym__Messaging__V1__SetUserVisibilityRequest Gym__Messaging__V1__SetUserVisibilityRequest;
-typedef struct Gym__Messaging__V1__SetUserVisibilityResponse Gym__Messaging__V1__SetUserVisibilityResponse;
-typedef struct Gym__Messaging__V1__ExportUserRequest Gym__Messaging__V1__ExportUserRequest;
-typedef struct Gym__Messaging__V1__ExportUserResponse Gym__Messaging__V1__ExportUserResponse;
 
 
 /* --- enums --- */
@@ -1653,108 +1644,6 @@ struct  Gym__Messaging__V1__AreFriendsResponse
 #define GYM__MESSAGING__V1__ARE_FRIENDS_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__are_friends_response__descriptor) \
     , 0, 0 }
-
-
-struct  Gym__Messaging__V1__SetUserStandingRequest
-{
-  ProtobufCMessage base;
-  char *user_id;
-  protobuf_c_boolean banned;
-  /*
-   * unset = indefinite (when banned)
-   */
-  Google__Protobuf__Timestamp *banned_until;
-  /*
-   * Auth's strictly increasing sequence for this change; older changes arriving late
-   * are ignored.
-   */
-  int64_t sequence;
-};
-#define GYM__MESSAGING__V1__SET_USER_STANDING_REQUEST__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__set_user_standing_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, NULL, 0 }
-
-
-struct  Gym__Messaging__V1__SetUserStandingResponse
-{
-  ProtobufCMessage base;
-  /*
-   * false when a newer change was already applied
-   */
-  protobuf_c_boolean applied;
-};
-#define GYM__MESSAGING__V1__SET_USER_STANDING_RESPONSE__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__set_user_standing_response__descriptor) \
-    , 0 }
-
-
-struct  Gym__Messaging__V1__PurgeUserRequest
-{
-  ProtobufCMessage base;
-  char *user_id;
-};
-#define GYM__MESSAGING__V1__PURGE_USER_REQUEST__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__purge_user_request__descriptor) \
-    , (char *)protobuf_c_empty_string }
-
-
-struct  Gym__Messaging__V1__PurgeUserResponse
-{
-  ProtobufCMessage base;
-  int32_t removed;
-};
-#define GYM__MESSAGING__V1__PURGE_USER_RESPONSE__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__purge_user_response__descriptor) \
-    , 0 }
-
-
-struct  Gym__Messaging__V1__SetUserVisibilityRequest
-{
-  ProtobufCMessage base;
-  char *user_id;
-  protobuf_c_boolean is_private;
-  /*
-   * Auth's strictly increasing sequence for these changes; older ones arriving late
-   * are ignored.
-   */
-  int64_t sequence;
-};
-#define GYM__MESSAGING__V1__SET_USER_VISIBILITY_REQUEST__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__set_user_visibility_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, 0 }
-
-
-struct  Gym__Messaging__V1__SetUserVisibilityResponse
-{
-  ProtobufCMessage base;
-  /*
-   * false when a newer change was already applied
-   */
-  protobuf_c_boolean applied;
-};
-#define GYM__MESSAGING__V1__SET_USER_VISIBILITY_RESPONSE__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__set_user_visibility_response__descriptor) \
-    , 0 }
-
-
-struct  Gym__Messaging__V1__ExportUserRequest
-{
-  ProtobufCMessage base;
-  char *user_id;
-};
-#define GYM__MESSAGING__V1__EXPORT_USER_REQUEST__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__export_user_request__descriptor) \
-    , (char *)protobuf_c_empty_string }
-
-
-struct  Gym__Messaging__V1__ExportUserResponse
-{
-  ProtobufCMessage base;
-  Gym__Common__V1__ExportPart *part;
-};
-#define GYM__MESSAGING__V1__EXPORT_USER_RESPONSE__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&gym__messaging__v1__export_user_response__descriptor) \
-    , NULL }
 
 
 /* Gym__Messaging__V1__UserRef methods */
@@ -3619,158 +3508,6 @@ Gym__Messaging__V1__AreFriendsResponse *
 void   gym__messaging__v1__are_friends_response__free_unpacked
                      (Gym__Messaging__V1__AreFriendsResponse *message,
                       ProtobufCAllocator *allocator);
-/* Gym__Messaging__V1__SetUserStandingRequest methods */
-void   gym__messaging__v1__set_user_standing_request__init
-                     (Gym__Messaging__V1__SetUserStandingRequest         *message);
-size_t gym__messaging__v1__set_user_standing_request__get_packed_size
-                     (const Gym__Messaging__V1__SetUserStandingRequest   *message);
-size_t gym__messaging__v1__set_user_standing_request__pack
-                     (const Gym__Messaging__V1__SetUserStandingRequest   *message,
-                      uint8_t             *out);
-size_t gym__messaging__v1__set_user_standing_request__pack_to_buffer
-                     (const Gym__Messaging__V1__SetUserStandingRequest   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Messaging__V1__SetUserStandingRequest *
-       gym__messaging__v1__set_user_standing_request__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__messaging__v1__set_user_standing_request__free_unpacked
-                     (Gym__Messaging__V1__SetUserStandingRequest *message,
-                      ProtobufCAllocator *allocator);
-/* Gym__Messaging__V1__SetUserStandingResponse methods */
-void   gym__messaging__v1__set_user_standing_response__init
-                     (Gym__Messaging__V1__SetUserStandingResponse         *message);
-size_t gym__messaging__v1__set_user_standing_response__get_packed_size
-                     (const Gym__Messaging__V1__SetUserStandingResponse   *message);
-size_t gym__messaging__v1__set_user_standing_response__pack
-                     (const Gym__Messaging__V1__SetUserStandingResponse   *message,
-                      uint8_t             *out);
-size_t gym__messaging__v1__set_user_standing_response__pack_to_buffer
-                     (const Gym__Messaging__V1__SetUserStandingResponse   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Messaging__V1__SetUserStandingResponse *
-       gym__messaging__v1__set_user_standing_response__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__messaging__v1__set_user_standing_response__free_unpacked
-                     (Gym__Messaging__V1__SetUserStandingResponse *message,
-                      ProtobufCAllocator *allocator);
-/* Gym__Messaging__V1__PurgeUserRequest methods */
-void   gym__messaging__v1__purge_user_request__init
-                     (Gym__Messaging__V1__PurgeUserRequest         *message);
-size_t gym__messaging__v1__purge_user_request__get_packed_size
-                     (const Gym__Messaging__V1__PurgeUserRequest   *message);
-size_t gym__messaging__v1__purge_user_request__pack
-                     (const Gym__Messaging__V1__PurgeUserRequest   *message,
-                      uint8_t             *out);
-size_t gym__messaging__v1__purge_user_request__pack_to_buffer
-                     (const Gym__Messaging__V1__PurgeUserRequest   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Messaging__V1__PurgeUserRequest *
-       gym__messaging__v1__purge_user_request__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__messaging__v1__purge_user_request__free_unpacked
-                     (Gym__Messaging__V1__PurgeUserRequest *message,
-                      ProtobufCAllocator *allocator);
-/* Gym__Messaging__V1__PurgeUserResponse methods */
-void   gym__messaging__v1__purge_user_response__init
-                     (Gym__Messaging__V1__PurgeUserResponse         *message);
-size_t gym__messaging__v1__purge_user_response__get_packed_size
-                     (const Gym__Messaging__V1__PurgeUserResponse   *message);
-size_t gym__messaging__v1__purge_user_response__pack
-                     (const Gym__Messaging__V1__PurgeUserResponse   *message,
-                      uint8_t             *out);
-size_t gym__messaging__v1__purge_user_response__pack_to_buffer
-                     (const Gym__Messaging__V1__PurgeUserResponse   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Messaging__V1__PurgeUserResponse *
-       gym__messaging__v1__purge_user_response__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__messaging__v1__purge_user_response__free_unpacked
-                     (Gym__Messaging__V1__PurgeUserResponse *message,
-                      ProtobufCAllocator *allocator);
-/* Gym__Messaging__V1__SetUserVisibilityRequest methods */
-void   gym__messaging__v1__set_user_visibility_request__init
-                     (Gym__Messaging__V1__SetUserVisibilityRequest         *message);
-size_t gym__messaging__v1__set_user_visibility_request__get_packed_size
-                     (const Gym__Messaging__V1__SetUserVisibilityRequest   *message);
-size_t gym__messaging__v1__set_user_visibility_request__pack
-                     (const Gym__Messaging__V1__SetUserVisibilityRequest   *message,
-                      uint8_t             *out);
-size_t gym__messaging__v1__set_user_visibility_request__pack_to_buffer
-                     (const Gym__Messaging__V1__SetUserVisibilityRequest   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Messaging__V1__SetUserVisibilityRequest *
-       gym__messaging__v1__set_user_visibility_request__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__messaging__v1__set_user_visibility_request__free_unpacked
-                     (Gym__Messaging__V1__SetUserVisibilityRequest *message,
-                      ProtobufCAllocator *allocator);
-/* Gym__Messaging__V1__SetUserVisibilityResponse methods */
-void   gym__messaging__v1__set_user_visibility_response__init
-                     (Gym__Messaging__V1__SetUserVisibilityResponse         *message);
-size_t gym__messaging__v1__set_user_visibility_response__get_packed_size
-                     (const Gym__Messaging__V1__SetUserVisibilityResponse   *message);
-size_t gym__messaging__v1__set_user_visibility_response__pack
-                     (const Gym__Messaging__V1__SetUserVisibilityResponse   *message,
-                      uint8_t             *out);
-size_t gym__messaging__v1__set_user_visibility_response__pack_to_buffer
-                     (const Gym__Messaging__V1__SetUserVisibilityResponse   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Messaging__V1__SetUserVisibilityResponse *
-       gym__messaging__v1__set_user_visibility_response__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__messaging__v1__set_user_visibility_response__free_unpacked
-                     (Gym__Messaging__V1__SetUserVisibilityResponse *message,
-                      ProtobufCAllocator *allocator);
-/* Gym__Messaging__V1__ExportUserRequest methods */
-void   gym__messaging__v1__export_user_request__init
-                     (Gym__Messaging__V1__ExportUserRequest         *message);
-size_t gym__messaging__v1__export_user_request__get_packed_size
-                     (const Gym__Messaging__V1__ExportUserRequest   *message);
-size_t gym__messaging__v1__export_user_request__pack
-                     (const Gym__Messaging__V1__ExportUserRequest   *message,
-                      uint8_t             *out);
-size_t gym__messaging__v1__export_user_request__pack_to_buffer
-                     (const Gym__Messaging__V1__ExportUserRequest   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Messaging__V1__ExportUserRequest *
-       gym__messaging__v1__export_user_request__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__messaging__v1__export_user_request__free_unpacked
-                     (Gym__Messaging__V1__ExportUserRequest *message,
-                      ProtobufCAllocator *allocator);
-/* Gym__Messaging__V1__ExportUserResponse methods */
-void   gym__messaging__v1__export_user_response__init
-                     (Gym__Messaging__V1__ExportUserResponse         *message);
-size_t gym__messaging__v1__export_user_response__get_packed_size
-                     (const Gym__Messaging__V1__ExportUserResponse   *message);
-size_t gym__messaging__v1__export_user_response__pack
-                     (const Gym__Messaging__V1__ExportUserResponse   *message,
-                      uint8_t             *out);
-size_t gym__messaging__v1__export_user_response__pack_to_buffer
-                     (const Gym__Messaging__V1__ExportUserResponse   *message,
-                      ProtobufCBuffer     *buffer);
-Gym__Messaging__V1__ExportUserResponse *
-       gym__messaging__v1__export_user_response__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   gym__messaging__v1__export_user_response__free_unpacked
-                     (Gym__Messaging__V1__ExportUserResponse *message,
-                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Gym__Messaging__V1__UserRef_Closure)
@@ -4066,30 +3803,6 @@ typedef void (*Gym__Messaging__V1__AreFriendsRequest_Closure)
                   void *closure_data);
 typedef void (*Gym__Messaging__V1__AreFriendsResponse_Closure)
                  (const Gym__Messaging__V1__AreFriendsResponse *message,
-                  void *closure_data);
-typedef void (*Gym__Messaging__V1__SetUserStandingRequest_Closure)
-                 (const Gym__Messaging__V1__SetUserStandingRequest *message,
-                  void *closure_data);
-typedef void (*Gym__Messaging__V1__SetUserStandingResponse_Closure)
-                 (const Gym__Messaging__V1__SetUserStandingResponse *message,
-                  void *closure_data);
-typedef void (*Gym__Messaging__V1__PurgeUserRequest_Closure)
-                 (const Gym__Messaging__V1__PurgeUserRequest *message,
-                  void *closure_data);
-typedef void (*Gym__Messaging__V1__PurgeUserResponse_Closure)
-                 (const Gym__Messaging__V1__PurgeUserResponse *message,
-                  void *closure_data);
-typedef void (*Gym__Messaging__V1__SetUserVisibilityRequest_Closure)
-                 (const Gym__Messaging__V1__SetUserVisibilityRequest *message,
-                  void *closure_data);
-typedef void (*Gym__Messaging__V1__SetUserVisibilityResponse_Closure)
-                 (const Gym__Messaging__V1__SetUserVisibilityResponse *message,
-                  void *closure_data);
-typedef void (*Gym__Messaging__V1__ExportUserRequest_Closure)
-                 (const Gym__Messaging__V1__ExportUserRequest *message,
-                  void *closure_data);
-typedef void (*Gym__Messaging__V1__ExportUserResponse_Closure)
-                 (const Gym__Messaging__V1__ExportUserResponse *message,
                   void *closure_data);
 
 /* --- services --- */
@@ -4487,22 +4200,6 @@ struct Gym__Messaging__V1__MessagingInternal_Service
                       const Gym__Messaging__V1__AreFriendsRequest *input,
                       Gym__Messaging__V1__AreFriendsResponse_Closure closure,
                       void *closure_data);
-  void (*set_user_standing)(Gym__Messaging__V1__MessagingInternal_Service *service,
-                            const Gym__Messaging__V1__SetUserStandingRequest *input,
-                            Gym__Messaging__V1__SetUserStandingResponse_Closure closure,
-                            void *closure_data);
-  void (*purge_user)(Gym__Messaging__V1__MessagingInternal_Service *service,
-                     const Gym__Messaging__V1__PurgeUserRequest *input,
-                     Gym__Messaging__V1__PurgeUserResponse_Closure closure,
-                     void *closure_data);
-  void (*set_user_visibility)(Gym__Messaging__V1__MessagingInternal_Service *service,
-                              const Gym__Messaging__V1__SetUserVisibilityRequest *input,
-                              Gym__Messaging__V1__SetUserVisibilityResponse_Closure closure,
-                              void *closure_data);
-  void (*export_user)(Gym__Messaging__V1__MessagingInternal_Service *service,
-                      const Gym__Messaging__V1__ExportUserRequest *input,
-                      Gym__Messaging__V1__ExportUserResponse_Closure closure,
-                      void *closure_data);
 };
 typedef void (*Gym__Messaging__V1__MessagingInternal_ServiceDestroy)(Gym__Messaging__V1__MessagingInternal_Service *);
 void gym__messaging__v1__messaging_internal__init (Gym__Messaging__V1__MessagingInternal_Service *service,
@@ -4512,11 +4209,7 @@ void gym__messaging__v1__messaging_internal__init (Gym__Messaging__V1__Messaging
 #define GYM__MESSAGING__V1__MESSAGING_INTERNAL__INIT(function_prefix__) \
     { GYM__MESSAGING__V1__MESSAGING_INTERNAL__BASE_INIT,\
       function_prefix__ ## notify,\
-      function_prefix__ ## are_friends,\
-      function_prefix__ ## set_user_standing,\
-      function_prefix__ ## purge_user,\
-      function_prefix__ ## set_user_visibility,\
-      function_prefix__ ## export_user  }
+      function_prefix__ ## are_friends  }
 void gym__messaging__v1__messaging_internal__notify(ProtobufCService *service,
                                                     const Gym__Messaging__V1__NotifyRequest *input,
                                                     Gym__Messaging__V1__NotifyResponse_Closure closure,
@@ -4524,22 +4217,6 @@ void gym__messaging__v1__messaging_internal__notify(ProtobufCService *service,
 void gym__messaging__v1__messaging_internal__are_friends(ProtobufCService *service,
                                                          const Gym__Messaging__V1__AreFriendsRequest *input,
                                                          Gym__Messaging__V1__AreFriendsResponse_Closure closure,
-                                                         void *closure_data);
-void gym__messaging__v1__messaging_internal__set_user_standing(ProtobufCService *service,
-                                                               const Gym__Messaging__V1__SetUserStandingRequest *input,
-                                                               Gym__Messaging__V1__SetUserStandingResponse_Closure closure,
-                                                               void *closure_data);
-void gym__messaging__v1__messaging_internal__purge_user(ProtobufCService *service,
-                                                        const Gym__Messaging__V1__PurgeUserRequest *input,
-                                                        Gym__Messaging__V1__PurgeUserResponse_Closure closure,
-                                                        void *closure_data);
-void gym__messaging__v1__messaging_internal__set_user_visibility(ProtobufCService *service,
-                                                                 const Gym__Messaging__V1__SetUserVisibilityRequest *input,
-                                                                 Gym__Messaging__V1__SetUserVisibilityResponse_Closure closure,
-                                                                 void *closure_data);
-void gym__messaging__v1__messaging_internal__export_user(ProtobufCService *service,
-                                                         const Gym__Messaging__V1__ExportUserRequest *input,
-                                                         Gym__Messaging__V1__ExportUserResponse_Closure closure,
                                                          void *closure_data);
 
 /* --- descriptors --- */
@@ -4649,14 +4326,6 @@ extern const ProtobufCMessageDescriptor gym__messaging__v1__notify_request__desc
 extern const ProtobufCMessageDescriptor gym__messaging__v1__notify_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__are_friends_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__messaging__v1__are_friends_response__descriptor;
-extern const ProtobufCMessageDescriptor gym__messaging__v1__set_user_standing_request__descriptor;
-extern const ProtobufCMessageDescriptor gym__messaging__v1__set_user_standing_response__descriptor;
-extern const ProtobufCMessageDescriptor gym__messaging__v1__purge_user_request__descriptor;
-extern const ProtobufCMessageDescriptor gym__messaging__v1__purge_user_response__descriptor;
-extern const ProtobufCMessageDescriptor gym__messaging__v1__set_user_visibility_request__descriptor;
-extern const ProtobufCMessageDescriptor gym__messaging__v1__set_user_visibility_response__descriptor;
-extern const ProtobufCMessageDescriptor gym__messaging__v1__export_user_request__descriptor;
-extern const ProtobufCMessageDescriptor gym__messaging__v1__export_user_response__descriptor;
 extern const ProtobufCServiceDescriptor gym__messaging__v1__messaging_service__descriptor;
 extern const ProtobufCServiceDescriptor gym__messaging__v1__messaging_internal__descriptor;
 

@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+
+/// A service's local copy of the users it shows or checks (names, avatar, time zone,
+/// role, ban, visibility), fed by auth's lifecycle events (`UpdateUser`). Every service
+/// that keeps one registers this table and writes it only through these functions,
+/// ordered by auth's version: an event that arrives late never overwrites a newer one.
+public enum UserProjection {
+  public struct User: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "user_projection"
+
+    public var userID: String
+    public var username: String
+    public var displayName: String
+    public var avatarURL: String
+    /// IANA name; empty when the user has not set one.
+    public var timeZone: String
+    /// "member", "trainer" or "admin", as in access tokens.
+    public var role: String
+    public var banned: Bool
+    public var bannedUntil: Date?
+    public var isPrivate: Bool
+    /// Auth's version of the account when this was true; 0 for a copy read from auth
+    /// directly (a user no event had described yet), which any event replaces.
+    public var version: Int64
+    public var updatedAt: Date
+
+    public init(
+      userID: String, username: String, displayName: String, avatarURL: String, timeZone: String, role: String, banned: Bool,
+      bannedUntil: Date?, isPrivate: Bool, version: Int64, updatedAt: Date
+    ) {
+      self.userID = userID
+      self.username = username
+      self.displayName = displayName
+      self.avatarURL = avatarURL
+      self.timeZone = timeZone
+      self.role = role
+      self.banned = banned
+      self.bannedUntil = bannedUntil
+      self.isPrivate = isPrivate
+      self.version = version
+      self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case userID = "user_id", username, displayName = "display_name", avatarURL = "avatar_url", timeZone = "time_zone", role, banned
+      case bannedUntil = "banned_until", isPrivate = "is_private", version, updatedAt = "updated_at"
+    }
+
+    /// A ban with an end lapses by itself; no event is needed when it does.
+    public func isBanned(at now: Date) -> Bool {
+      banned && (bannedUntil.map { $0 > now } ?? true)
+    }
+  }
+
+  /// Adds the `user_projection` table; call once from a service's migrator (never edited after).
+  public static func registerMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("user-projection-v1") { db in
+      try db.execute(sql: """
+        CREATE TABLE user_projection (
+          user_id TEXT PRIMARY KEY,
+          username TEXT NOT NULL,
+          display_name TEXT NOT NULL,
+          avatar_url TEXT NOT NULL,
+          time_zone TEXT NOT NULL,
+          role TEXT NOT NULL,
+          banned BOOLEAN NOT NULL,
+          banned_until DATETIME,
+          is_private BOOLEAN NOT NULL,
+          version INTEGER NOT NULL,
+          updated_at DATETIME NOT NULL
+        ) WITHOUT ROWID;
+        """)
+    }
+  }
+
+  /// Applies an event from auth unless a newer one already was; returns whether it was.
+  public static func apply(_ db: Database, _ user: User) throws -> Bool {
+    try db.execute(
+      sql: """
+        INSERT INTO user_projection (user_id, username, display_name, avatar_url, time_zone, role, banned, banned_until, is_private,
+          version, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name,
+          avatar_url = excluded.avatar_url, time_zone = excluded.time_zone, role = excluded.role, banned = excluded.banned,
+          banned_until = excluded.banned_until, is_private = excluded.is_private, version = excluded.version,
+          updated_at = excluded.updated_at
+        WHERE excluded.version > user_projection.version
+        """,
+      arguments: [
+        user.userID, user.username, user.displayName, user.avatarURL, user.timeZone, user.role, user.banned,
+        user.banned ? user.bannedUntil : nil, user.isPrivate, user.version, user.updatedAt,
+      ])
+    return db.changesCount > 0
+  }
+
+  /// Keeps copies read from auth for users the projection lacks (first sight after an
+  /// upgrade, or before any event about them); a row an event wrote meanwhile stays.
+  public static func fill(_ db: Database, _ users: [User]) throws {
+    for var user in users {
+      user.version = 0
+      try user.insert(db, onConflict: .ignore)
+    }
+  }
+
+  /// The users among `ids` the projection holds, by id.
+  public static func users(_ db: Database, ids: [String]) throws -> [String: User] {
+    Dictionary(try User.fetchAll(db, keys: Array(Set(ids))).map { ($0.userID, $0) }) { first, _ in first }
+  }
+
+  /// Forgets a deleted user, inside the caller's purge transaction.
+  public static func remove(_ db: Database, userID: String) throws -> Int {
+    try db.execute(sql: "DELETE FROM user_projection WHERE user_id = ?", arguments: [userID])
+    return db.changesCount
+  }
+}
