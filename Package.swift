@@ -1,4 +1,6 @@
 // swift-tools-version:6.2
+// Linux only: the platform is built, tested and deployed on Linux (Debian bookworm, glibc).
+// It does not compile on macOS, so the package names no Apple platform.
 import PackageDescription
 
 /// One settings list for every target: Swift 6 language mode, strict about existentials.
@@ -8,6 +10,8 @@ let swiftSettings: [SwiftSetting] = [
 ]
 
 let products: [Product] = [
+  // The generated protobuf messages and gRPC clients, for Swift clients of the platform.
+  .library(name: "GymAPI", targets: ["GymAPI"]),
   .executable(name: "gym-auth", targets: ["gym-auth"]),
   .executable(name: "gym-gateway", targets: ["gym-gateway"]),
   .executable(name: "gym-catalog", targets: ["gym-catalog"]),
@@ -59,6 +63,14 @@ let targets: [Target] = [
     path: "Shared/GymAPI",
     swiftSettings: swiftSettings
   ),
+  // The build's version (git describe), written at build time by the GitVersion plugin.
+  .target(
+    name: "GymVersion",
+    path: "Shared/GymVersion",
+    swiftSettings: swiftSettings,
+    plugins: ["GitVersion"]
+  ),
+  .plugin(name: "GitVersion", capability: .buildTool(), path: "Plugins/GitVersion"),
   // Opening SQLite the one right way (WAL, synchronous=FULL, busy timeout), backup runs
   // and the data directory's lock; no gRPC here.
   .target(
@@ -78,7 +90,7 @@ let targets: [Target] = [
   .target(
     name: "GymService",
     dependencies: grpc + [
-      "GymAPI", "GymStore",
+      "GymAPI", "GymStore", "GymVersion",
       .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "Metrics", package: "swift-metrics"),
@@ -234,7 +246,7 @@ let targets: [Target] = [
   .target(
     name: "GymCtl",
     dependencies: grpc + [
-      "GymAPI", "GymService", "GymStore",
+      "GymAPI", "GymService", "GymStore", "GymVersion",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
       .product(name: "SwiftProtobuf", package: "swift-protobuf"),
     ],
@@ -251,7 +263,7 @@ let targets: [Target] = [
   .executableTarget(
     name: "gym-bench",
     dependencies: grpc + [
-      "GymAPI", "GymService", "GymStore", "GymPlaces", "GymCatalog", "GymPlan",
+      "GymAPI", "GymService", "GymStore", "GymVersion", "GymPlaces", "GymCatalog", "GymPlan",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
       .product(name: "Histogram", package: "hdrhistogram-swift"),
       .product(name: "GRDB", package: "GRDB.swift"),
@@ -334,14 +346,13 @@ let targets: [Target] = [
   ),
   .testTarget(
     name: "SystemTests",
-    dependencies: grpc + ["GymCtl", "GymService", "GymStore", "GymTesting", "GymAPI"],
+    dependencies: grpc + ["GymCtl", "GymService", "GymStore", "GymTesting", "GymAPI", "GymVersion"],
     swiftSettings: swiftSettings
   ),
 ]
 
 let package = Package(
   name: "gym",
-  platforms: [.macOS(.v15)],
   products: products,
   dependencies: dependencies,
   targets: targets

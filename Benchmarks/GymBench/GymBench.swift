@@ -1,5 +1,6 @@
 import ArgumentParser
 import GymService
+import GymVersion
 
 /// `gym-bench`: load client that prints throughput and latency figures. Run it
 /// against a running stack (`gymctl up`); it is a program, not a test. One file per
@@ -9,6 +10,7 @@ struct GymBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "gym-bench",
     abstract: "Measure gym RPC throughput and latency against a running stack.",
+    version: BuildVersion.description,
     subcommands: [
       GetMe.self, Login.self, GetProfile.self, BanLatency.self, OutboxDrain.self, PlacesImport.self, PlacesSearch.self,
       PlacesBaseline.self, CatalogFill.self, CatalogList.self, CatalogSearch.self, CatalogVote.self,

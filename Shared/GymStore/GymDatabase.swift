@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Opens a service's SQLite file the one way DESIGN.md asks for: a `DatabasePool` in WAL
+/// Opens a service's SQLite file the one way docs/architecture.md describes: a `DatabasePool` in WAL
 /// mode with `synchronous=FULL` (an acknowledged write survives power loss and kill -9),
 /// foreign keys on, a busy timeout instead of GRDB's immediate SQLITE_BUSY, and the
 /// service's named, append-only migrations applied.

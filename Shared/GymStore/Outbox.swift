@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// The transactional outbox (DESIGN.md "Cross-service consistency"): a change that
+/// The transactional outbox (docs/architecture.md, "Consistency between services"): a change that
 /// must reach another service writes a job here in the same transaction as the change;
 /// `OutboxWorker` delivers it with retries until the receiver acknowledges.
 public enum Outbox {

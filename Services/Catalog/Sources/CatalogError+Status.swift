@@ -1,7 +1,7 @@
 import GRPCCore
 import GymService
 
-/// The one mapping from the catalog's errors to gRPC status (DESIGN.md error table).
+/// The one mapping from the catalog's errors to gRPC status (the error table in docs/api.md).
 extension CatalogError: GymErrorMapping {
   public var rpcError: RPCError {
     switch self {

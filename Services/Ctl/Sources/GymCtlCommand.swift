@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
 import GymService
+import GymVersion
 
 /// `gymctl`: run and inspect the gym platform.
 public struct GymCtlCommand: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "gymctl",
     abstract: "Run and inspect the gym platform.",
+    version: BuildVersion.description,
     subcommands: [
       Up.self, Status.self, Health.self, Users.self, Programs.self, Reports.self, OutboxCommand.self, Import.self, Backup.self,
       Restore.self, Mail.self, Credential.self, TLSCommand.self, ManifestCommand.self,

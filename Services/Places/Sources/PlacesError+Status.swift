@@ -1,7 +1,7 @@
 import GRPCCore
 import GymService
 
-/// The one mapping from places' errors to gRPC status (DESIGN.md error table).
+/// The one mapping from places' errors to gRPC status (the error table in docs/api.md).
 extension PlacesError: GymErrorMapping {
   public var rpcError: RPCError {
     switch self {

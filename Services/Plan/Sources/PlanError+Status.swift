@@ -2,7 +2,7 @@ import Foundation
 import GRPCCore
 import GymService
 
-/// The one mapping from plan's errors to gRPC status (DESIGN.md error table).
+/// The one mapping from plan's errors to gRPC status (the error table in docs/api.md).
 extension PlanError: GymErrorMapping {
   public var rpcError: RPCError {
     switch self {

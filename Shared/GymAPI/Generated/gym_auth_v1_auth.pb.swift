@@ -10,7 +10,7 @@
 
 /// Accounts, sessions, profiles and administration.
 ///
-/// Status codes follow the table in DESIGN.md. Field violations for
+/// Status codes follow the table in docs/api.md. Field violations for
 /// INVALID_ARGUMENT travel as google.rpc.BadRequest in grpc-status-details-bin.
 
 #if canImport(FoundationEssentials)

@@ -1,7 +1,7 @@
 /// The exercise library and the marketplace of workout programs that users submit,
 /// vote on and report.
 ///
-/// Status codes follow the table in DESIGN.md. Field violations for INVALID_ARGUMENT
+/// Status codes follow the table in docs/api.md. Field violations for INVALID_ARGUMENT
 /// travel as google.rpc.BadRequest in grpc-status-details-bin.
 
 // DO NOT EDIT.

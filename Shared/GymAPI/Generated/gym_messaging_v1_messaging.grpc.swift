@@ -4,7 +4,7 @@
 /// Every event a user can receive is written to their durable event log before it is
 /// sent; `Subscribe(after_event_id)` replays the log from that cursor, then continues
 /// live, so a client that reconnects with the last id it saw misses nothing and sees
-/// nothing twice. Status codes follow the table in DESIGN.md.
+/// nothing twice. Status codes follow the table in docs/api.md.
 
 // DO NOT EDIT.
 // swift-format-ignore-file

@@ -1,7 +1,7 @@
 /// Gyms, sports and leisure centres near a user, and personal trainers' listings.
 ///
 /// Distances are metres on a sphere (haversine, mean Earth radius 6,371,008.8 m);
-/// coordinates are WGS 84 degrees. Status codes follow the table in DESIGN.md.
+/// coordinates are WGS 84 degrees. Status codes follow the table in docs/api.md.
 
 // DO NOT EDIT.
 // swift-format-ignore-file

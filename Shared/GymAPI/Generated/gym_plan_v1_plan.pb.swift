@@ -14,7 +14,7 @@
 ///
 /// Everything here is private to its owner: another user's routine, session, goal or
 /// body-weight entry answers NOT_FOUND, exactly as one that does not exist.
-/// Status codes follow the table in DESIGN.md. Field violations for INVALID_ARGUMENT
+/// Status codes follow the table in docs/api.md. Field violations for INVALID_ARGUMENT
 /// travel as google.rpc.BadRequest in grpc-status-details-bin.
 
 import SwiftProtobuf

@@ -1,7 +1,7 @@
 import GRPCCore
 import GRPCProtobuf
 
-/// Status builders for the error table in DESIGN.md, so every service phrases
+/// Status builders for the error table in docs/api.md, so every service phrases
 /// the same situation the same way.
 extension RPCError {
   /// Violations an answer lists; the rest are counted. Trailers travel in one header

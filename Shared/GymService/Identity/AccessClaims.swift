@@ -1,7 +1,7 @@
 import Foundation
 import JWTKit
 
-/// The claims of a gym access token (DESIGN.md: `sub`, `sid`, `roles`, `kid` in the header).
+/// The claims of a gym access token (docs/architecture.md: `sub`, `sid`, `roles`, `kid` in the header).
 public struct AccessClaims: JWTPayload, Equatable {
   public static let audience = "gym"
   public static let issuer = "gym-auth"

@@ -3,7 +3,7 @@ import GymAPI
 
 /// Who may call a method.
 public enum MethodAccess: Sendable, Equatable {
-  /// No token needed (API.md "(public)", health checks).
+  /// No token needed (marked "(public)" in docs/api.md, health checks).
   case anyone
   /// A valid access token.
   case user

@@ -1,7 +1,7 @@
 import GRPCCore
 import GymAPI
 
-/// Methods callable without an access token (API.md "(public)") plus health checks.
+/// Methods callable without an access token (marked "(public)" in the protos and docs/api.md) plus health checks.
 /// The gateway and each service consult the same list.
 public enum PublicMethods {
   public static let all: Set<MethodDescriptor> = [

@@ -1,9 +1,10 @@
 import Foundation
 import GymStore
+import GymVersion
 import Logging
 import ServiceLifecycle
 
-/// The thin entry point every executable shares: `--help`, configuration errors as a
+/// The thin entry point every executable shares: `--help`, `--version`, configuration errors as a
 /// clear message and exit code 2, logging, run until a signal, close, exit.
 public enum GymMain {
   public static func run(
@@ -19,6 +20,10 @@ public enum GymMain {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.contains("--help") || arguments.contains("-h") {
       print(Config.usage(process: process, keys: keys))
+      exit(0)
+    }
+    if arguments.contains("--version") {
+      print(BuildVersion.description)
       exit(0)
     }
     let config: Config

@@ -3,6 +3,7 @@ import GRDB
 import GRPCCore
 import GymAPI
 import GymStore
+import GymVersion
 import Logging
 import SwiftProtobuf
 
@@ -10,7 +11,8 @@ import SwiftProtobuf
 /// pending outbox jobs (service credential or admin), and this service's part of a
 /// backup run under its `BackupRoot` (service credential only, `MethodAccess`).
 public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
-  public static let version = "0.1.0"
+  /// The build's version (git describe), the same `--version` prints.
+  public static let version = BuildVersion.description
 
   /// What this process backs up, and where.
   public struct Backup: Sendable {
