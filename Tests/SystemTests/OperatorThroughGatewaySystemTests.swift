@@ -71,7 +71,7 @@ extension SystemTests {
       try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { client in
         // An internal method that is no operator task is not served at the gateway.
         let purge = await rpcError {
-          _ = try await Gym_Places_V1_PlacesInternal.Client(wrapping: client).purgeUser(.with { $0.userID = "someone" })
+          _ = try await Gym_Common_V1_UserLifecycleInternal.Client(wrapping: client).purgeUser(.with { $0.userID = "someone" })
         }
         #expect(purge?.code == .unimplemented, "\(String(describing: purge))")
         // A user method reaches its backend without the credential: no caller there.
