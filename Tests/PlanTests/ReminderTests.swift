@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GymService
 import Logging
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import GRPCCore
 import GymAPI
+import GymService
 import GymTesting
 import Testing
 

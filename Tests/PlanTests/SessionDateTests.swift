@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GymService
 import Testing
 
 @testable import GymPlan

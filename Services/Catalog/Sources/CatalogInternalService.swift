@@ -21,7 +21,7 @@ public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServi
   public func lookupExercises(
     request: Gym_Catalog_V1_LookupExercisesRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_LookupExercisesResponse {
-    guard request.ids.count <= 500 else { throw CatalogError.invalid([FieldViolation("ids", "at most 500 per call")]) }
+    guard request.ids.count <= 500 else { throw GymError.invalid([FieldViolation("ids", "at most 500 per call")]) }
     let found = try await store.exercises(ids: request.ids)
     return .with { $0.exercises = found.map(CatalogMapping.exercise) }
   }
@@ -42,7 +42,7 @@ public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServi
     let viewer = CatalogStore.Viewer(userID: request.forUserID, isAdmin: false)
     let now = Date()
     guard let (view, exercises) = try await store.snapshot(id: request.programID, viewer: viewer, now: now) else {
-      throw CatalogError.notFound("no program with this id")
+      throw GymError.notFound("no program with this id")
     }
     return .with {
       $0.snapshot = .with {
@@ -79,7 +79,7 @@ public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServi
     request: Gym_Catalog_V1_SetUserStandingRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_SetUserStandingResponse {
     try CatalogService.requireID(request.userID, field: "user_id")
-    guard request.sequence > 0 else { throw CatalogError.invalid([FieldViolation("sequence", "must be positive")]) }
+    guard request.sequence > 0 else { throw GymError.invalid([FieldViolation("sequence", "must be positive")]) }
     let applied = try await store.setStanding(
       userID: request.userID, banned: request.banned, until: request.hasBannedUntil ? request.bannedUntil.date : nil,
       sequence: request.sequence, now: Date())

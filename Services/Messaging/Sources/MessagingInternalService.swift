@@ -32,7 +32,7 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     ] {
       if let violation = bound.violation(value, field: field) { violations.append(violation) }
     }
-    guard violations.isEmpty else { throw MessagingError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let now = Date()
     let record = MessagingStore.NotificationRecord(
       id: ID.make(now: now), userID: request.userID, kind: request.kind, title: request.title, body: request.body,
@@ -40,18 +40,18 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     let (stored, created) = try await store.notify(
       record, idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey
     ) { record in
-      let message = MessagingService.notification(record)
+      let message = MessagingMapping.notification(record)
       return [try MessagingService.draft(for: record.userID, about: record.aboutID ?? "", .notification) { $0.notification = message }]
     }
     return .with {
-      $0.notification = MessagingService.notification(stored)
+      $0.notification = MessagingMapping.notification(stored)
       $0.created = created
     }
   }
 
   public func areFriends(request: Gym_Messaging_V1_AreFriendsRequest, context: ServerContext) async throws -> Gym_Messaging_V1_AreFriendsResponse {
     guard !request.userID.isEmpty, !request.otherUserID.isEmpty else {
-      throw MessagingError.invalid([.init("user_id", "both user_id and other_user_id are required")])
+      throw GymError.invalid([.init("user_id", "both user_id and other_user_id are required")])
     }
     let relation = try await store.relation(request.userID, request.otherUserID)
     return .with {
@@ -66,7 +66,7 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     var violations: [FieldViolation] = []
     if request.userID.isEmpty { violations.append(.init("user_id", "is required")) }
     if request.sequence <= 0 { violations.append(.init("sequence", "must be positive")) }
-    guard violations.isEmpty else { throw MessagingError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let applied = try await store.setVisibility(userID: request.userID, isPrivate: request.isPrivate, sequence: request.sequence, now: Date())
     logger.info("user visibility", metadata: ["target_user_id": "\(request.userID)", "private": "\(request.isPrivate)", "applied": "\(applied)"])
     return .with { $0.applied = applied }
@@ -78,7 +78,7 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     var violations: [FieldViolation] = []
     if request.userID.isEmpty { violations.append(.init("user_id", "is required")) }
     if request.sequence <= 0 { violations.append(.init("sequence", "must be positive")) }
-    guard violations.isEmpty else { throw MessagingError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let applied = try await store.setStanding(
       userID: request.userID, banned: request.banned, until: request.hasBannedUntil ? request.bannedUntil.date : nil,
       sequence: request.sequence)
@@ -89,7 +89,7 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
   /// Idempotent: a second purge finds nothing and answers 0. The stored files only the
   /// user's uploads used are deleted once the rows are gone.
   public func purgeUser(request: Gym_Messaging_V1_PurgeUserRequest, context: ServerContext) async throws -> Gym_Messaging_V1_PurgeUserResponse {
-    guard !request.userID.isEmpty else { throw MessagingError.invalid([.init("user_id", "is required")]) }
+    guard !request.userID.isEmpty else { throw GymError.invalid([.init("user_id", "is required")]) }
     let purge = try await store.purgeUser(request.userID, subjects: MessagingService.subjects)
     let (files, logger) = (self.files, self.logger)
     try await store.removeUnusedFiles(purge.files) { hash in
@@ -106,7 +106,7 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
   public func exportUser(
     request: Gym_Messaging_V1_ExportUserRequest, response: RPCWriter<Gym_Messaging_V1_ExportUserResponse>, context: ServerContext
   ) async throws {
-    guard !request.userID.isEmpty else { throw MessagingError.invalid([.init("user_id", "is required")]) }
+    guard !request.userID.isEmpty else { throw GymError.invalid([.init("user_id", "is required")]) }
     let streamer = ExportStreamer(service: "messaging") { part in try await response.write(.with { $0.part = part }) }
     let tables = MessagingStore.exportTables(userID: request.userID) { payload in
       try Gym_Messaging_V1_Event(serializedBytes: payload).jsonUTF8Data()

@@ -22,12 +22,6 @@ public struct PlacesService: Sendable {
     self.logger = logger
   }
 
-  static func requireAdmin() throws -> Caller {
-    let caller = try Caller.current()
-    guard caller.isAdmin else { throw PlacesError.permissionDenied("managing places needs the admin role") }
-    return caller
-  }
-
   /// Location and radius checks shared by the searches.
   static func searchArea(
     _ location: Gym_Common_V1_LatLng, hasLocation: Bool, radius: Double, defaultRadius: Double, maximum: Double

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GRDB
+import GymService
 import GymStore
 
 /// Account changes beyond sign-in: passwords, email, profile, bans, roles, deletion.
@@ -272,7 +273,7 @@ extension AuthStore {
   private static func setBan(
     _ db: Database, userID: String, reason: String?, until: Date?, standingDestinations destinations: [Outbox.Destination], now: Date
   ) throws -> UserRecord {
-    guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.notFound("no user with id \(userID)") }
+    guard var user = try UserRecord.fetchOne(db, key: userID) else { throw GymError.notFound("no user with id \(userID)") }
     user.banReason = reason
     user.bannedAt = reason == nil ? nil : now
     user.bannedUntil = until
@@ -297,7 +298,7 @@ extension AuthStore {
   /// Sets the role; when roles shrink, live tokens carrying the old role are revoked.
   public func setRole(userID: String, role: String, now: Date) async throws -> UserRecord {
     let (user, revoked) = try await writer.write { db -> (UserRecord, Bool) in
-      guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.notFound("no user with id \(userID)") }
+      guard var user = try UserRecord.fetchOne(db, key: userID) else { throw GymError.notFound("no user with id \(userID)") }
       let rank = ["member": 0, "trainer": 1, "admin": 2]
       let demoted = (rank[role] ?? 0) < (rank[user.role] ?? 0)
       user.role = role

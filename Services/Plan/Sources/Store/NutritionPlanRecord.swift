@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GymService
 
 /// Calories and macronutrients: a day's targets, a meal, or a food entry.
 public struct Macros: Codable, Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GymService
 
 extension PlanStore {
   public struct LifetimeTotals: Sendable, Equatable {

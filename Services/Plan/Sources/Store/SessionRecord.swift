@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GymService
 
 /// A workout session with its items and their logged sets, as the store returns it.
 public struct SessionRecord: Sendable, Equatable {
