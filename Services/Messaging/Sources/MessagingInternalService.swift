@@ -17,22 +17,8 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     self.logger = logger
   }
 
-  static let kindBound = TextBound(characters: 50, minimum: 1)
-  static let titleBound = TextBound(characters: 200, minimum: 1)
-  static let bodyBound = TextBound(characters: 2000)
-  static let referenceBound = TextBound(characters: 200)
-  static let idempotencyKeyBound = TextBound(characters: 200)
-
   public func notify(request: Gym_Messaging_V1_NotifyRequest, context: ServerContext) async throws -> Gym_Messaging_V1_NotifyResponse {
-    var violations: [FieldViolation] = []
-    if request.userID.isEmpty { violations.append(.init("user_id", "is required")) }
-    for (bound, value, field) in [
-      (Self.kindBound, request.kind, "kind"), (Self.titleBound, request.title, "title"), (Self.bodyBound, request.body, "body"),
-      (Self.referenceBound, request.reference, "reference"), (Self.idempotencyKeyBound, request.idempotencyKey, "idempotency_key"),
-    ] {
-      if let violation = bound.violation(value, field: field) { violations.append(violation) }
-    }
-    guard violations.isEmpty else { throw GymError.invalid(violations) }
+    try NotificationInput.check(request)
     let now = Date()
     let record = MessagingStore.NotificationRecord(
       id: ID.make(now: now), userID: request.userID, kind: request.kind, title: request.title, body: request.body,
