@@ -102,14 +102,7 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     while true {
       let page = try await store.attachments(ownerID: request.userID, afterRID: after, limit: 100)
       for (_, record) in page {
-        try await streamer.file(
-          .with {
-            $0.id = record.id
-            $0.filename = record.filename
-            $0.mimeType = record.mimeType
-            $0.sizeBytes = record.sizeBytes
-            $0.sha256 = record.sha256
-          }, path: files.path(sha256: record.sha256))
+        try await streamer.file(MessagingMapping.exportFile(record), path: files.path(sha256: record.sha256))
       }
       guard let last = page.last, page.count == 100 else { break }
       after = last.rid

@@ -22,6 +22,17 @@ enum MessagingMapping {
     }
   }
 
+  /// An attachment's entry in a data export (the streamer adds the service).
+  static func exportFile(_ record: MessagingStore.AttachmentRecord) -> Gym_Common_V1_ExportFile {
+    .with {
+      $0.id = record.id
+      $0.filename = record.filename
+      $0.mimeType = record.mimeType
+      $0.sizeBytes = record.sizeBytes
+      $0.sha256 = record.sha256
+    }
+  }
+
   static func message(_ record: MessageRecord, sender: Gym_Messaging_V1_UserRef?) -> Gym_Messaging_V1_Message {
     .with {
       $0.id = record.id
