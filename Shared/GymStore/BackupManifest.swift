@@ -141,6 +141,7 @@ public struct BackupManifest: Codable, Sendable, Equatable {
   /// A file's size and SHA-256, read in 1 MiB pieces.
   public static func describe(_ path: String, as relativePath: String) throws -> File {
     guard let handle = FileHandle(forReadingAtPath: path) else { throw PrivateFiles.failure("open \(path)") }
+    // Closing a file that was only read cannot lose anything.
     defer { try? handle.close() }
     var hasher = SHA256()
     var size: Int64 = 0

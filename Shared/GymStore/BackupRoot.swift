@@ -51,6 +51,7 @@ public struct BackupRoot: Sendable, Equatable {
     for directory in directories {
       for name in try PrivateFiles.regularFiles(in: directory.path) {
         let file = (directory.path as NSString).appendingPathComponent(name)
+        // A file gone since it was listed needs no room.
         needed += (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value ?? 0
       }
     }
@@ -74,6 +75,7 @@ public struct BackupRoot: Sendable, Equatable {
       try PrivateFiles.fsync(runDirectory)
       return Part(directory: part, files: files, directories: directories.map(\.name))
     } catch {
+      // Cleanup after the failure rethrown below; a half-written part is never listed as a run.
       try? FileManager.default.removeItem(atPath: part)
       throw error
     }

@@ -35,6 +35,7 @@ public enum DatabaseBackup {
       try check(temporary)
       try rename(temporary, to: target)
     } catch {
+      // Cleanup after the failure rethrown below; a stray temporary file is harmless.
       try? FileManager.default.removeItem(atPath: temporary)
       throw error
     }
@@ -60,6 +61,7 @@ public enum DatabaseBackup {
     }
 
     public func discard() {
+      // Discarding is cleanup after a failure the caller reports.
       try? FileManager.default.removeItem(atPath: temporary)
     }
   }
@@ -130,6 +132,8 @@ public enum DatabaseBackup {
 
   private static func copyContents(of source: String, to destination: String) throws {
     guard let input = FileHandle(forReadingAtPath: source) else { throw posixFailure("open \(source)") }
+    // Neither close can lose data unnoticed: the source is only read, and the caller
+    // fsyncs the copy, where a write that did not land shows.
     defer { try? input.close() }
     guard let output = FileHandle(forWritingAtPath: destination) else { throw posixFailure("open \(destination)") }
     defer { try? output.close() }

@@ -78,6 +78,7 @@ public final class DirectoryLock: Sendable {
   deinit { release() }
 
   private static func holder(of path: String) -> Int32? {
+    // Only for the message naming the holder: an unreadable lock file names none.
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
     return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
   }

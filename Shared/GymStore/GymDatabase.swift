@@ -51,6 +51,7 @@ public enum GymDatabase {
   /// Size of the main file plus its WAL, in bytes.
   public static func sizeOnDisk(path: String) -> Int64 {
     [path, path + "-wal"].reduce(0) { total, file in
+      // No WAL file (checkpointed, or never written) is 0 bytes, the truth.
       let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value ?? 0
       return total + size
     }
@@ -62,6 +63,7 @@ public enum GymDatabase {
   public static func erase<T: Sendable>(_ writer: any DatabaseWriter, _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
     try await writer.writeWithoutTransaction { db in
       try db.execute(sql: "PRAGMA secure_delete = ON")
+      // Leaving secure_delete on costs only speed; the operation's own error matters more.
       defer { try? db.execute(sql: "PRAGMA secure_delete = OFF") }
       var result: T?
       try db.inTransaction {

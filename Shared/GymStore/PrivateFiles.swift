@@ -86,6 +86,7 @@ enum PrivateFiles {
       try handle.synchronize()
       guard rename(temporary, target) == 0 else { throw failure("rename \(temporary) to \(target)") }
     } catch {
+      // Cleanup after the failure reported below; a stray temporary file is harmless.
       try? FileManager.default.removeItem(atPath: temporary)
       if error is BackupFailure { throw error }
       throw BackupFailure(kind: .io, description: "cannot write \(target): \(error.localizedDescription)")

@@ -41,10 +41,12 @@ public struct StagedDirectory: Sendable {
     }
     guard rename(temporary, target) == 0 else { throw PrivateFiles.failure("rename \(temporary) to \(target)") }
     try PrivateFiles.fsync(parent)
+    // The new directory is in place; the old one set aside only takes space if it stays.
     if let replaced { try? FileManager.default.removeItem(atPath: replaced) }
   }
 
   public func discard() {
+    // Discarding is cleanup after a failure the caller reports; what stays is only a staging folder.
     try? FileManager.default.removeItem(atPath: temporary)
   }
 }

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymService
@@ -10,7 +11,6 @@ import Testing
 /// compile until it has a row here.
 @Suite struct AuthErrorStatusTests {
   static let samples: [AuthError] = [
-    .invalid([FieldViolation("email", "is not an email address")]),
     .emailTaken,
     .usernameTaken,
     .invalidCredentials,
@@ -20,18 +20,14 @@ import Testing
     .invalidRefreshToken,
     .refreshTokenReused,
     .sessionEnded,
-    .notFound("no user with this id"),
     .banned(reason: "spam", until: Date(timeIntervalSince1970: 1_800_000_000)),
-    .permissionDenied("needs the admin role"),
-    .failedPrecondition("the email is already verified"),
     .invalidResetCode,
-    .alreadyExists(field: "request", "you already have a pending trainer-role request"),
+    .trainerRoleRequestPending,
     .unavailable("the export needs gym-plan, which this auth is not configured to reach (GYM_PLAN_ADDR)"),
   ]
 
   static func row(for error: AuthError) -> (RPCError.Code, String) {
     switch error {
-    case .invalid: (.invalidArgument, "invalid request: email: is not an email address")
     case .emailTaken: (.alreadyExists, "an account with this email already exists; sign in or reset the password")
     case .usernameTaken: (.alreadyExists, "this username is taken; choose another")
     case .invalidCredentials: (.unauthenticated, "the identifier or password is incorrect")
@@ -42,12 +38,10 @@ import Testing
     case .refreshTokenReused:
       (.unauthenticated, "the refresh token was already used; the session has been ended for safety, sign in again")
     case .sessionEnded: (.unauthenticated, "the session has ended; sign in again")
-    case .notFound: (.notFound, "no user with this id")
     case .banned: (.permissionDenied, "this account is banned: spam; the ban ends 2027-01-15T08:00:00Z")
-    case .permissionDenied: (.permissionDenied, "needs the admin role")
-    case .failedPrecondition: (.failedPrecondition, "the email is already verified")
     case .invalidResetCode: (.unauthenticated, "the reset code is unknown, already used or expired; request a new one")
-    case .alreadyExists: (.alreadyExists, "you already have a pending trainer-role request")
+    case .trainerRoleRequestPending:
+      (.alreadyExists, "you already have a pending trainer-role request; an administrator will decide it")
     case .unavailable: (.unavailable, "the export needs gym-plan, which this auth is not configured to reach (GYM_PLAN_ADDR)")
     }
   }
@@ -59,9 +53,28 @@ import Testing
     #expect(RPCError(error).message == message)
   }
 
+  /// The refusals every service shares (`GymError`), as auth words them: the same
+  /// status codes and words as when auth's own enum carried them.
+  static let sharedRows: [(GymError, RPCError.Code, String)] = [
+    (.invalid([FieldViolation("email", "is not an email address")]), .invalidArgument,
+     "invalid request: email: is not an email address"),
+    (.notFound("no user with this id"), .notFound, "no user with this id"),
+    (.permissionDenied("needs the admin role"), .permissionDenied, "needs the admin role"),
+    (.failedPrecondition("the email is already verified"), .failedPrecondition, "the email is already verified"),
+    (.alreadyExists(field: "request", "you already have a pending trainer-role request"), .alreadyExists,
+     "you already have a pending trainer-role request"),
+  ]
+
+  @Test(arguments: sharedRows)
+  func sharedRefusalsMapToTheirStatusAndWords(_ error: GymError, _ code: RPCError.Code, _ message: String) {
+    #expect(RPCError(error).code == code)
+    #expect(RPCError(error).message == message)
+  }
+
   @Test func takenFieldsAreNamed() {
     #expect(RPCError(AuthError.emailTaken).fieldViolations.map(\.field) == ["email"])
     #expect(RPCError(AuthError.usernameTaken).fieldViolations.map(\.field) == ["username"])
+    #expect(RPCError(AuthError.trainerRoleRequestPending).fieldViolations.map(\.field) == ["request"])
   }
 
   @Test func throttlingSaysWhenToRetry() {

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -72,12 +73,12 @@ import Testing
     let token = confirmation.token(for: .init(inactiveMonths: 6, noticeDays: 14, purged: 3, at: ranAt))
     let within = try confirmation.check(token, inactiveMonths: 6, noticeDays: 14, now: ranAt.addingTimeInterval(3599))
     #expect(within.purged == 3)
-    #expect(throws: AuthError.failedPrecondition(
+    #expect(throws: GymError.failedPrecondition(
       "the dry run is more than an hour old: run it with --dry-run again, then purge with its new token")) {
       _ = try confirmation.check(token, inactiveMonths: 6, noticeDays: 14, now: ranAt.addingTimeInterval(3601))
     }
     // Another key (another platform's credential) signed it: not a token here.
-    #expect(throws: AuthError.self) {
+    #expect(throws: GymError.self) {
       _ = try PurgeConfirmation.random().check(token, inactiveMonths: 6, noticeDays: 14, now: ranAt)
     }
   }
@@ -97,7 +98,7 @@ import Testing
     try await store.writer.write { db in try db.execute(sql: "UPDATE users SET inactive_notice_at = ?", arguments: [long]) }
     let notice: @Sendable (UserRecord) -> (subject: String, body: String) = { _ in ("notice", "notice") }
     let now = Date()
-    await #expect(throws: AuthError.failedPrecondition(
+    await #expect(throws: GymError.failedPrecondition(
       "2 accounts are due for removal now, more than the 1 the dry run counted: run it with --dry-run again")) {
       _ = try await store.purgeInactive(
         inactiveSince: now.addingTimeInterval(-180 * 86_400), noticedBefore: now.addingTimeInterval(-30 * 86_400), dryRun: false,

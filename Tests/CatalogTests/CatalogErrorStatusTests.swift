@@ -1,3 +1,4 @@
+import GymStore
 import GRPCCore
 import GymService
 import Testing
@@ -9,12 +10,7 @@ import Testing
 /// case, so a new case does not compile until it has a row here.
 @Suite struct CatalogErrorStatusTests {
   static let samples: [CatalogError] = [
-    .invalid([FieldViolation("program.name", "is required")]),
-    .notFound("no program with this id"),
     .slugTaken("back-squat"),
-    .staleEtag("program"),
-    .permissionDenied("deleting exercises needs the admin role"),
-    .failedPrecondition("nothing to restore"),
     .notAuthor("exercise"),
     .ownProgram,
     .programRemoved,
@@ -26,12 +22,7 @@ import Testing
 
   static func row(for error: CatalogError) -> (RPCError.Code, String) {
     switch error {
-    case .invalid: (.invalidArgument, "invalid request: program.name: is required")
-    case .notFound: (.notFound, "no program with this id")
     case .slugTaken: (.alreadyExists, "an exercise with slug 'back-squat' already exists")
-    case .staleEtag: (.aborted, "the program changed since you read it; read it again and reapply your change")
-    case .permissionDenied: (.permissionDenied, "deleting exercises needs the admin role")
-    case .failedPrecondition: (.failedPrecondition, "nothing to restore")
     case .notAuthor: (.permissionDenied, "only the author can change this exercise")
     case .ownProgram: (.permissionDenied, "you cannot vote on or report your own program")
     case .programRemoved: (.failedPrecondition, "this program was removed by an administrator and cannot be edited")
@@ -46,6 +37,22 @@ import Testing
   @Test(arguments: samples)
   func mapsToItsStatusAndWords(_ error: CatalogError) {
     let (code, message) = Self.row(for: error)
+    #expect(RPCError(error).code == code)
+    #expect(RPCError(error).message == message)
+  }
+
+  /// The refusals every service shares (`GymError`), as the catalog words them: the same
+  /// status codes and words as when the catalog's own enum carried them.
+  static let sharedRows: [(GymError, RPCError.Code, String)] = [
+    (.invalid([FieldViolation("program.name", "is required")]), .invalidArgument, "invalid request: program.name: is required"),
+    (.notFound("no program with this id"), .notFound, "no program with this id"),
+    (.staleEtag("program"), .aborted, "the program changed since you read it; read it again and reapply your change"),
+    (.permissionDenied("deleting exercises needs the admin role"), .permissionDenied, "deleting exercises needs the admin role"),
+    (.failedPrecondition("nothing to restore"), .failedPrecondition, "nothing to restore"),
+  ]
+
+  @Test(arguments: sharedRows)
+  func sharedRefusalsMapToTheirStatusAndWords(_ error: GymError, _ code: RPCError.Code, _ message: String) {
     #expect(RPCError(error).code == code)
     #expect(RPCError(error).message == message)
   }

@@ -1,3 +1,4 @@
+import GymStore
 import GRPCCore
 import Logging
 import Testing
@@ -71,7 +72,7 @@ import Testing
     struct DiskTrouble: Error { var path = "/var/lib/gym/catalog.sqlite" }
     let logger = Logger(label: "t")
     #expect(!ClientReason.text(for: DiskTrouble(), logger: logger).contains("sqlite"))
-    #expect(ClientReason.text(for: FieldViolations([FieldViolation("name", "is required")]), logger: logger) == "name: is required")
+    #expect(ClientReason.text(for: GymError.invalid([FieldViolation("name", "is required")]), logger: logger) == "name: is required")
     #expect(ClientReason.text(for: RPCError(code: .notFound, message: "no such place"), logger: logger) == "no such place")
   }
 }

@@ -1,3 +1,5 @@
+import GymStore
+import GymService
 import Testing
 
 @testable import GymMessaging
@@ -27,7 +29,7 @@ import Testing
 
   @Test func namesThatBecomeNothingAreRefusedByField() {
     for name in ["..", ".", "/", "a/..", "\u{202E}", " \u{2066} "] {
-      do throws(MessagingError) {
+      do throws(GymError) {
         _ = try AttachmentFilename.sanitized(name, field: "start.filename")
         Issue.record("\(name.debugDescription) was accepted")
       } catch {

@@ -1,3 +1,4 @@
+import GymStore
 import GRPCCore
 import GymService
 import Testing
@@ -9,11 +10,9 @@ import Testing
 /// case, so a new case does not compile until it has a row here.
 @Suite struct MessagingErrorStatusTests {
   static let samples: [MessagingError] = [
-    .invalid([FieldViolation("text", "must be 1 to 4000 characters")]),
-    .notFound("no user named nobody"),
-    .permissionDenied("join the room first"),
-    .alreadyExists(field: "user_id", "you are already friends"),
-    .failedPrecondition("you cannot message yourself"),
+    .alreadyFriends,
+    .friendRequestPending,
+    .unknownAttachment(position: 1, id: "a9"),
     .cursorExpired(floor: 42),
     .alreadyReported,
     .tooManyReports(limit: 20, retryAfter: 3600),
@@ -30,11 +29,9 @@ import Testing
 
   static func row(for error: MessagingError) -> (RPCError.Code, String) {
     switch error {
-    case .invalid: (.invalidArgument, "invalid request: text: must be 1 to 4000 characters")
-    case .notFound: (.notFound, "no user named nobody")
-    case .permissionDenied: (.permissionDenied, "join the room first")
-    case .alreadyExists: (.alreadyExists, "you are already friends")
-    case .failedPrecondition: (.failedPrecondition, "you cannot message yourself")
+    case .alreadyFriends: (.alreadyExists, "you are already friends")
+    case .friendRequestPending: (.alreadyExists, "a friend request to this user is already pending")
+    case .unknownAttachment: (.invalidArgument, "invalid request: attachment_ids[1]: no upload of yours has id a9; upload it first")
     case .cursorExpired:
       (.outOfRange, "events up to 42 are no longer kept; reload conversations and rooms, then subscribe with after_event_id 0")
     case .alreadyReported: (.alreadyExists, "you have already reported this; moderators will review it and you will be notified")
@@ -64,6 +61,30 @@ import Testing
   @Test(arguments: samples)
   func mapsToItsStatusAndWords(_ error: MessagingError) {
     let (code, message) = Self.row(for: error)
+    #expect(RPCError(error).code == code)
+    #expect(RPCError(error).message == message)
+  }
+
+  /// The store says which attachment or user it refuses; this mapping names the field.
+  @Test func fieldErrorsNameTheirField() {
+    #expect(RPCError(MessagingError.alreadyFriends).fieldViolations.map(\.field) == ["user_id"])
+    #expect(RPCError(MessagingError.friendRequestPending).fieldViolations.map(\.field) == ["user_id"])
+    #expect(RPCError(MessagingError.unknownAttachment(position: 1, id: "a9")).fieldViolations.map(\.field) == ["attachment_ids[1]"])
+  }
+
+  /// The refusals every service shares (`GymError`), as messaging words them: the same
+  /// status codes and words as when messaging's own enum carried them.
+  static let sharedRows: [(GymError, RPCError.Code, String)] = [
+    (.invalid([FieldViolation("text", "must be 1 to 4000 characters")]), .invalidArgument,
+     "invalid request: text: must be 1 to 4000 characters"),
+    (.notFound("no user named nobody"), .notFound, "no user named nobody"),
+    (.permissionDenied("join the room first"), .permissionDenied, "join the room first"),
+    (.alreadyExists(field: "user_id", "you are already friends"), .alreadyExists, "you are already friends"),
+    (.failedPrecondition("you cannot message yourself"), .failedPrecondition, "you cannot message yourself"),
+  ]
+
+  @Test(arguments: sharedRows)
+  func sharedRefusalsMapToTheirStatusAndWords(_ error: GymError, _ code: RPCError.Code, _ message: String) {
     #expect(RPCError(error).code == code)
     #expect(RPCError(error).message == message)
   }

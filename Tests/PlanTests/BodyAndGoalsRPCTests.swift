@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import AuthTesting
@@ -17,13 +18,13 @@ extension PlanRPC {
       try await PlanFixture.run { env in
         let plan = env.plan, lena = env.lena.metadata
         let today = today()
-        let first = try await plan.logBodyWeight(.with { $0.date = PlanMapping.date(today.adding(days: -1)); $0.weightKg = 81 }, metadata: lena).entry
-        let replaced = try await plan.logBodyWeight(.with { $0.date = PlanMapping.date(today.adding(days: -1)); $0.weightKg = 80.6 }, metadata: lena).entry
+        let first = try await plan.logBodyWeight(.with { $0.date = today.adding(days: -1).proto; $0.weightKg = 81 }, metadata: lena).entry
+        let replaced = try await plan.logBodyWeight(.with { $0.date = today.adding(days: -1).proto; $0.weightKg = 80.6 }, metadata: lena).entry
         #expect(replaced.id == first.id)
         #expect(replaced.weightKg == 80.6)
 
         let tooFew = await rpcError {
-          _ = try await plan.predictBodyWeight(.with { $0.targetDate = PlanMapping.date(today.adding(days: 28)) }, metadata: lena)
+          _ = try await plan.predictBodyWeight(.with { $0.targetDate = today.adding(days: 28).proto }, metadata: lena)
         }
         #expect(tooFew?.code == .failedPrecondition)
         #expect(tooFew?.message.contains("5") == true)
@@ -31,19 +32,19 @@ extension PlanRPC {
         // Four weeks of a steady 0.5 kg a week loss.
         for day in 2...29 {
           _ = try await plan.logBodyWeight(
-            .with { $0.date = PlanMapping.date(today.adding(days: -day)); $0.weightKg = 80.6 + Double(day - 1) * 0.5 / 7 }, metadata: lena)
+            .with { $0.date = today.adding(days: -day).proto; $0.weightKg = 80.6 + Double(day - 1) * 0.5 / 7 }, metadata: lena)
         }
         let listed = try await plan.listBodyWeight(.with { $0.pageSize = 10 }, metadata: lena)
         #expect(listed.entries.count == 10)
         #expect(listed.entries[0].weightKg == 80.6)
         #expect(!listed.nextPageToken.isEmpty)
-        let prediction = try await plan.predictBodyWeight(.with { $0.targetDate = PlanMapping.date(today.adding(days: 27)) }, metadata: lena)
+        let prediction = try await plan.predictBodyWeight(.with { $0.targetDate = today.adding(days: 27).proto }, metadata: lena)
         #expect(abs(prediction.trendKgPerWeek + 0.5) < 0.01)
         #expect(abs(prediction.predictedKg - (80.6 - 0.5 * 4)) < 0.1)
         #expect(prediction.lowKg <= prediction.predictedKg && prediction.predictedKg <= prediction.highKg)
         #expect(prediction.entriesUsed == 29)
 
-        let future = await rpcError { _ = try await plan.logBodyWeight(.with { $0.date = PlanMapping.date(today.adding(days: 2)); $0.weightKg = 80 }, metadata: lena) }
+        let future = await rpcError { _ = try await plan.logBodyWeight(.with { $0.date = today.adding(days: 2).proto; $0.weightKg = 80 }, metadata: lena) }
         #expect(future?.fieldViolations.map(\.field) == ["date"])
         let notHis = await rpcError { _ = try await plan.deleteBodyWeight(.with { $0.id = first.id }, metadata: env.omar.metadata) }
         #expect(notHis?.code == .notFound)
@@ -57,7 +58,7 @@ extension PlanRPC {
         let plan = env.plan, lena = env.lena.metadata
         let squat = try await env.exercise("back-squat")
         let today = today()
-        let due = PlanMapping.date(today.adding(days: 180))
+        let due = today.adding(days: 180).proto
         let noBaseline = await rpcError {
           _ = try await plan.createGoal(.with { $0.goal = .with { $0.kind = .bodyWeight; $0.targetWeightKg = 75; $0.due = due } }, metadata: lena)
         }
@@ -66,7 +67,7 @@ extension PlanRPC {
         _ = try await plan.logBodyWeight(.with { $0.weightKg = 80 }, metadata: lena)
         _ = try await plan.logWorkout(
           .with {
-            $0.date = PlanMapping.date(today.adding(days: -1))
+            $0.date = today.adding(days: -1).proto
             $0.entries = [.with { $0.exerciseID = squat; $0.sets = [.with { $0.reps = 5; $0.weightKg = 100 }] }]
           }, metadata: lena)
         let lift = try await plan.createGoal(
@@ -79,7 +80,7 @@ extension PlanRPC {
         // A heavier single and a lighter morning later, the goals move.
         _ = try await plan.logWorkout(
           .with {
-            $0.date = PlanMapping.date(today)
+            $0.date = today.proto
             $0.entries = [.with { $0.exerciseID = squat; $0.sets = [.with { $0.reps = 1; $0.weightKg = 120 }] }]
           }, metadata: lena)
         _ = try await plan.logBodyWeight(.with { $0.weightKg = 77.5 }, metadata: lena)

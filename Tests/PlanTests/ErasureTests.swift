@@ -1,7 +1,9 @@
+import GymStore
 import AuthTesting
 import Foundation
 import GRPCCore
 import GymAPI
+import GymService
 import GymTesting
 import Testing
 
@@ -18,7 +20,7 @@ extension PlanRPC {
         let zed = try await env.running.register("gone_zed", role: .trainer)
         let words = "zq-words-of-gone-zed"
         let squat = try await env.exercise("back-squat")
-        let due = PlanMapping.date(LocalDate(Date(), in: TimeZone(identifier: "UTC")!).adding(days: 180))
+        let due = LocalDate(Date(), in: TimeZone(identifier: "UTC")!).adding(days: 180).proto
 
         // Their own training and eating: a scheduled routine, a finished session with a
         // record, a weigh-in, a goal, a meal plan, a food log entry, a saved exercise.

@@ -1,6 +1,8 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
+import GymService
 import GymTesting
 import Testing
 
@@ -90,15 +92,15 @@ extension PlanRPC {
         let yesterday = today.adding(days: -1)
         for day in [yesterday, today] {
           _ = try await plan.logFood(
-            .with { $0.entry = .with { $0.date = PlanMapping.date(day); $0.description_p = "day"; $0.macros = macros(2270, 160, 250, 70) } },
+            .with { $0.entry = .with { $0.date = day.proto; $0.description_p = "day"; $0.macros = macros(2270, 160, 250, 70) } },
             metadata: lena)
         }
         let cut = try await plan.createNutritionPlan(.with { $0.plan = self.plan("Cut") }, metadata: lena).plan
 
-        let now = try await plan.getNutritionDay(.with { $0.date = PlanMapping.date(today) }, metadata: lena)
+        let now = try await plan.getNutritionDay(.with { $0.date = today.proto }, metadata: lena)
         #expect(now.planID == cut.id)
         #expect(now.kcalStatus == .met)
-        let before = try await plan.getNutritionDay(.with { $0.date = PlanMapping.date(yesterday) }, metadata: lena)
+        let before = try await plan.getNutritionDay(.with { $0.date = yesterday.proto }, metadata: lena)
         #expect(before.planID.isEmpty)
         #expect(before.targets.kcal == 0 && before.plannedMeals.isEmpty)
         #expect(before.kcalStatus == .unspecified)
@@ -134,14 +136,14 @@ extension PlanRPC {
         let today = LocalDate(Date(), in: TimeZone(identifier: "Europe/London")!)
         for day in 0..<21 {
           _ = try await plan.logBodyWeight(
-            .with { $0.date = PlanMapping.date(today.adding(days: -day)); $0.weightKg = 80 + Double(day) * 0.05 }, metadata: lena)
+            .with { $0.date = today.adding(days: -day).proto; $0.weightKg = 80 + Double(day) * 0.05 }, metadata: lena)
           // Eating a lot less in the last two weeks than before.
           let kcal = day < 14 ? 1800.0 : 2600.0
           _ = try await plan.logFood(
-            .with { $0.entry = .with { $0.date = PlanMapping.date(today.adding(days: -day)); $0.description_p = "day"; $0.macros = macros(kcal, 0, kcal / 4, 0) } },
+            .with { $0.entry = .with { $0.date = today.adding(days: -day).proto; $0.description_p = "day"; $0.macros = macros(kcal, 0, kcal / 4, 0) } },
             metadata: lena)
         }
-        let prediction = try await plan.predictBodyWeight(.with { $0.targetDate = PlanMapping.date(today.adding(days: 28)) }, metadata: lena)
+        let prediction = try await plan.predictBodyWeight(.with { $0.targetDate = today.adding(days: 28).proto }, metadata: lena)
         #expect(prediction.foodDaysUsed == 21)
         #expect(prediction.method.contains("calories"))
         #expect(prediction.trendKgPerWeek < -0.35 - 0.05)  // steeper than the weigh-ins alone (−0.35 kg a week)

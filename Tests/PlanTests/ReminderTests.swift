@@ -1,5 +1,7 @@
+import GymStore
 import Foundation
 import GRDB
+import GymService
 import Logging
 import Synchronization
 import Testing

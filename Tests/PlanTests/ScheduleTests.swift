@@ -1,6 +1,8 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
+import GymService
 import GymTesting
 import Testing
 

@@ -6,8 +6,6 @@ import GymService
 extension AuthError: GymErrorMapping {
   public var rpcError: RPCError {
     switch self {
-    case .invalid(let violations):
-      .invalidArgument(violations)
     case .emailTaken:
       .alreadyExists(field: "email", "an account with this email already exists; sign in or reset the password")
     case .usernameTaken:
@@ -30,20 +28,14 @@ extension AuthError: GymErrorMapping {
       .unauthenticated("the refresh token was already used; the session has been ended for safety, sign in again")
     case .sessionEnded:
       .unauthenticated("the session has ended; sign in again")
-    case .notFound(let what):
-      .notFound(what)
     case .banned(let reason, let until):
       .permissionDenied(
         "this account is banned: \(reason); "
           + (until.map { "the ban ends \($0.formatted(Date.ISO8601FormatStyle()))" } ?? "the ban has no end date"))
-    case .permissionDenied(let message):
-      .permissionDenied(message)
-    case .failedPrecondition(let message):
-      RPCError(code: .failedPrecondition, message: message)
-    case .alreadyExists(let field, let message):
-      .alreadyExists(field: field, message)
     case .invalidResetCode:
       .unauthenticated("the reset code is unknown, already used or expired; request a new one")
+    case .trainerRoleRequestPending:
+      .alreadyExists(field: "request", "you already have a pending trainer-role request; an administrator will decide it")
     case .unavailable(let message):
       RPCError(code: .unavailable, message: message)
     }

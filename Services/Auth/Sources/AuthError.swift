@@ -1,10 +1,10 @@
+import GymStore
 import Foundation
 import GymService
 
-/// Everything the auth domain refuses, independent of gRPC. `AuthError+Status`
-/// maps each case to a status code in one place.
+/// What only the auth domain refuses, independent of gRPC (the refusals every service
+/// shares are `GymError`). `AuthError+Status` maps each case to a status code in one place.
 public enum AuthError: Error, Equatable, Sendable {
-  case invalid([FieldViolation])
   case emailTaken
   case usernameTaken
   /// Unknown account or wrong password: deliberately one case (no account enumeration).
@@ -18,14 +18,11 @@ public enum AuthError: Error, Equatable, Sendable {
   /// A spent refresh token was presented again; its session has been revoked.
   case refreshTokenReused
   case sessionEnded
-  case notFound(String)
   /// The account is banned; said only after the password was right.
   case banned(reason: String, until: Date?)
-  case permissionDenied(String)
-  case failedPrecondition(String)
-  /// Something of the caller's exists already (a pending request), named by `field`.
-  case alreadyExists(field: String, String)
   case invalidResetCode
+  /// The caller asked for the trainer role already and no administrator has decided yet.
+  case trainerRoleRequestPending
   /// Something this call needs is not reachable or not set up (what, and what to do).
   case unavailable(String)
 }

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -38,7 +39,7 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
   ) async throws -> Gym_Auth_V1_LookupUsersResponse {
     let total = request.ids.count + request.emails.count + request.usernames.count
     guard total <= 500 else {
-      throw AuthError.invalid([FieldViolation("ids", "ask for at most 500 users at once (asked for \(total))")])
+      throw GymError.invalid([FieldViolation("ids", "ask for at most 500 users at once (asked for \(total))")])
     }
     let users = try await store.lookup(ids: request.ids, emails: request.emails, usernames: request.usernames)
     let now = Date()
@@ -108,7 +109,7 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
       email: request.email, username: request.username, password: request.password, displayName: request.displayName)
     account.role = "admin"
     let violations = account.violations(policy: policy)
-    guard violations.isEmpty else { throw AuthError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let now = Date()
     var user = account.record(passwordHash: try await hasher.hash(request.password), termsVersion: "operator", now: now)
     user.emailVerifiedAt = now  // the operator vouches for the address
@@ -122,8 +123,8 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
   public func exportUser(
     request: Gym_Auth_V1_ExportUserRequest, response: RPCWriter<Gym_Auth_V1_ExportUserResponse>, context: ServerContext
   ) async throws {
-    guard !request.userID.isEmpty else { throw AuthError.invalid([FieldViolation("user_id", "is required")]) }
-    guard try await store.user(id: request.userID) != nil else { throw AuthError.notFound("no user with id \(request.userID)") }
+    guard !request.userID.isEmpty else { throw GymError.invalid([FieldViolation("user_id", "is required")]) }
+    guard try await store.user(id: request.userID) != nil else { throw GymError.notFound("no user with id \(request.userID)") }
     guard let export else { throw AuthError.unavailable("data exports are not set up on this auth") }
     try export.checkConfigured()
     try await export.export(userID: request.userID) { part in try await response.write(.with { $0.part = part }) }

@@ -23,6 +23,8 @@ extension AuthService {
       try await export.export(userID: caller.userID) { part in try await response.write(.with { $0.part = part }) }
       logger.notice("data exported", metadata: ["user_id": "\(caller.userID)"])
     } catch {
+      // Best effort: the export's own error is what the client must hear; if freeing the
+      // slot fails too, the hourly limit simply holds until it ends.
       try? await store.abandonExport(userID: caller.userID, startedAt: now)
       throw error
     }

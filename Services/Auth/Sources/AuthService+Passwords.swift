@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -11,7 +12,7 @@ extension AuthService {
     guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
     try await checkPassword(request.currentPassword, of: user, field: "current_password")
     let violations = policy.violations(of: request.newPassword, field: "new_password", email: user.email, username: user.username)
-    guard violations.isEmpty else { throw AuthError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let now = Date()
     let hash = try await hasher.hash(request.newPassword)
     let new = newSession(clientDescription: "password change", now: now)
@@ -25,7 +26,7 @@ extension AuthService {
   public func requestPasswordReset(
     request: Gym_Auth_V1_RequestPasswordResetRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_RequestPasswordResetResponse {
-    let email = try Identifiers.canonicalEmail(request.email).mapError { AuthError.invalid([FieldViolation("email", $0.message)]) }.get()
+    let email = try Identifiers.canonicalEmail(request.email).mapError { GymError.invalid([FieldViolation("email", $0.message)]) }.get()
     // A budget of its own: reset mail cannot flood a mailbox, and asking for codes
     // spends nothing of the owner's sign-in budget.
     if let refused = resets.spend(account: email, address: RequestContext.current?.clientAddress) {
@@ -60,11 +61,11 @@ extension AuthService {
   public func resetPassword(
     request: Gym_Auth_V1_ResetPasswordRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_ResetPasswordResponse {
-    guard !request.resetCode.isEmpty else { throw AuthError.invalid([FieldViolation("reset_code", "is required")]) }
+    guard !request.resetCode.isEmpty else { throw GymError.invalid([FieldViolation("reset_code", "is required")]) }
     let now = Date()
     guard let user = try await store.userForResetCode(request.resetCode, now: now) else { throw AuthError.invalidResetCode }
     let violations = policy.violations(of: request.newPassword, field: "new_password", email: user.email, username: user.username)
-    guard violations.isEmpty else { throw AuthError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let hash = try await hasher.hash(request.newPassword)
     guard try await store.resetPassword(code: request.resetCode, hash: hash, now: now) != nil else {
       throw AuthError.invalidResetCode
@@ -80,7 +81,7 @@ extension AuthService {
 
   /// Verifies a password re-entered for a sensitive change, under the sign-in throttle.
   func checkPassword(_ password: String, of user: UserRecord, field: String) async throws {
-    guard !password.isEmpty else { throw AuthError.invalid([FieldViolation(field, "is required")]) }
+    guard !password.isEmpty else { throw GymError.invalid([FieldViolation(field, "is required")]) }
     _ = try await checkCredentials(password, of: user, account: Self.throttleKey(user: user, identifier: ""))
   }
 

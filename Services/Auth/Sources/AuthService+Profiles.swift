@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -25,7 +26,7 @@ extension AuthService {
   ) async throws -> Gym_Auth_V1_ChangeEmailResponse {
     let caller = try Caller.current()
     guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
-    let email = try Identifiers.canonicalEmail(request.newEmail).mapError { AuthError.invalid([FieldViolation("new_email", $0.message)]) }.get()
+    let email = try Identifiers.canonicalEmail(request.newEmail).mapError { GymError.invalid([FieldViolation("new_email", $0.message)]) }.get()
     try await checkPassword(request.password, of: user, field: "password")
     let now = Date()
     let (updated, noticed) = try await store.changeEmail(userID: user.id, to: email, notice: Self.emailChangedNotice(at: now), now: now)
@@ -80,10 +81,10 @@ extension AuthService {
     switch request.who {
     case .userID(let value) where !value.isEmpty: (id, username) = (value, nil)
     case .username(let value) where !value.isEmpty: (id, username) = (nil, value)
-    default: throw AuthError.invalid([FieldViolation("user_id", "give user_id or username")])
+    default: throw GymError.invalid([FieldViolation("user_id", "give user_id or username")])
     }
     guard let user = try await store.profile(id: id, username: username, now: Date()) else {
-      throw AuthError.notFound("no such user")
+      throw GymError.notFound("no such user")
     }
     views.record(profileID: user.id, viewerID: caller.userID)
     // A PRIVATE profile is shown in full to its owner, administrators and friends
@@ -98,11 +99,11 @@ extension AuthService {
   ) async throws -> Gym_Auth_V1_SearchProfilesResponse {
     let caller = try Caller.current()
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
-    if let tooLong = Self.tooLong(request.query, field: "query", max: 100) { throw AuthError.invalid([tooLong]) }
+    if let tooLong = Self.tooLong(request.query, field: "query", max: 100) { throw GymError.invalid([tooLong]) }
     let role = try Self.roleFilter(request.role)
     // Who administers the platform is not for every member to enumerate.
     if role == Gym_Common_V1_Role.admin.claimName && !caller.isAdmin {
-      throw AuthError.permissionDenied("only administrators can list administrators")
+      throw GymError.permissionDenied("only administrators can list administrators")
     }
     let users = try await store.searchProfiles(
       query: request.query, role: role, includeAdmins: caller.isAdmin, offset: offset, limit: paging.size, now: Date())
@@ -128,7 +129,7 @@ extension AuthService {
   }
 
   /// ROLE_UNSPECIFIED = any role.
-  static func roleFilter(_ role: Gym_Common_V1_Role) throws(AuthError) -> String? {
+  static func roleFilter(_ role: Gym_Common_V1_Role) throws(GymError) -> String? {
     switch role {
     case .unspecified: return nil
     case .member, .trainer, .admin: return role.claimName

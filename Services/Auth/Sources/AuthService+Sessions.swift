@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -30,11 +31,11 @@ extension AuthService {
     request: Gym_Auth_V1_RevokeSessionRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_RevokeSessionResponse {
     let caller = try Caller.current()
-    guard !request.sessionID.isEmpty else { throw AuthError.invalid([FieldViolation("session_id", "is required")]) }
+    guard !request.sessionID.isEmpty else { throw GymError.invalid([FieldViolation("session_id", "is required")]) }
     guard try await store.revokeSession(id: request.sessionID, userID: caller.userID, reason: "revoked by owner", now: Date())
     else {
       // Someone else's session and an unknown one look the same.
-      throw AuthError.notFound("you have no active session with id \(request.sessionID)")
+      throw GymError.notFound("you have no active session with id \(request.sessionID)")
     }
     return .init()
   }

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -37,14 +38,14 @@ extension AuthService {
     if settings.minimumAge > 0 {
       if !request.hasDateOfBirth {
         violations.append(FieldViolation("date_of_birth", "is required: accounts here are for people aged \(settings.minimumAge) or over"))
-      } else if birthDate != nil, Self.age(born: request.dateOfBirth, now: Date()) < settings.minimumAge {
+      } else if let birthDate, Self.age(born: birthDate, now: Date()) < settings.minimumAge {
         violations.append(FieldViolation("date_of_birth", "accounts here are for people aged \(settings.minimumAge) or over"))
       }
     }
     if let tooLong = Self.tooLong(request.clientDescription, field: "client_description", max: 200) {
       violations.append(tooLong)
     }
-    guard violations.isEmpty else { throw AuthError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     if let refused = registrations.spend(account: "register", address: RequestContext.current?.clientAddress) {
       throw AuthError.tooMany("too many accounts registered from this address", retryAfter: refused.retryAfter)
     }
@@ -54,7 +55,7 @@ extension AuthService {
 
     let now = Date()
     var user = account.record(passwordHash: try await hasher.hash(request.password), termsVersion: termsVersion, now: now)
-    user.dateOfBirth = birthDate
+    user.dateOfBirth = birthDate?.description
     let new = newSession(clientDescription: request.clientDescription, now: now)
     let session = try await store.createUser(user, session: new, onboarding: .init(
       verificationCode: Self.newVerificationCode(), codeLifetime: settings.verificationCodeLifetime,
@@ -81,7 +82,7 @@ extension AuthService {
     if let tooLong = Self.tooLong(request.clientDescription, field: "client_description", max: 200) {
       violations.append(tooLong)
     }
-    guard violations.isEmpty else { throw AuthError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
 
     let found = try await store.user(identifier: identifier)
     // One budget per account whether it is named by email or username.
@@ -108,7 +109,7 @@ extension AuthService {
     request: Gym_Auth_V1_RefreshSessionRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_RefreshSessionResponse {
     guard !request.refreshToken.isEmpty else {
-      throw AuthError.invalid([FieldViolation("refresh_token", "is required")])
+      throw GymError.invalid([FieldViolation("refresh_token", "is required")])
     }
     let now = Date()
     let replacement = Self.newRefreshToken()
@@ -138,7 +139,7 @@ extension AuthService {
       var sessionID = caller.sessionID
       if !request.refreshToken.isEmpty {
         guard let session = try await store.session(refreshToken: request.refreshToken), session.userID == caller.userID
-        else { throw AuthError.notFound("no session of yours has this refresh token") }
+        else { throw GymError.notFound("no session of yours has this refresh token") }
         sessionID = session.id
       }
       revoked = try await store.revokeSession(id: sessionID, userID: caller.userID, reason: "logout", now: now) ? 1 : 0

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -25,7 +26,7 @@ extension AuthService {
     case .sent(let expiresAt):
       return .with { $0.codeExpiresAt = Google_Protobuf_Timestamp(date: expiresAt) }
     case .alreadyVerified:
-      throw AuthError.failedPrecondition("your email address is already verified")
+      throw GymError.failedPrecondition("your email address is already verified")
     case .tooSoon(let retryAfter):
       throw AuthError.tooMany("a code was mailed less than a minute ago", retryAfter: .seconds(retryAfter))
     case .mailCapped(let retryAfter):
@@ -40,7 +41,7 @@ extension AuthService {
   ) async throws -> Gym_Auth_V1_VerifyEmailResponse {
     let caller = try Caller.current()
     let code = request.code.trimmingCharacters(in: .whitespaces)
-    guard !code.isEmpty else { throw AuthError.invalid([FieldViolation("code", "is required: the code from the mail")]) }
+    guard !code.isEmpty else { throw GymError.invalid([FieldViolation("code", "is required: the code from the mail")]) }
     let now = Date()
     let user: UserRecord
     switch try await store.verifyEmail(
@@ -53,11 +54,11 @@ extension AuthService {
     case .alreadyVerified(let verified):
       user = verified
     case .wrong(let remaining) where remaining > 0:
-      throw AuthError.failedPrecondition("the code is not right; \(remaining) tries left")
+      throw GymError.failedPrecondition("the code is not right; \(remaining) tries left")
     case .wrong:
-      throw AuthError.failedPrecondition("the code is not right and no tries are left; ask for a new code")
+      throw GymError.failedPrecondition("the code is not right and no tries are left; ask for a new code")
     case .noCode:
-      throw AuthError.failedPrecondition("there is no live code for this address (expired, used up or never sent); ask for a new one")
+      throw GymError.failedPrecondition("there is no live code for this address (expired, used up or never sent); ask for a new one")
     case .locked(let retryAfter):
       logger.notice("email verification locked: too many wrong codes", metadata: ["user_id": "\(caller.userID)"])
       throw AuthError.tooMany(
@@ -99,11 +100,10 @@ extension AuthService {
     }
   }
 
-  /// Whole years from a (valid) date of birth to `now`, in UTC.
-  static func age(born: Gym_Common_V1_Date, now: Date) -> Int {
+  /// Whole years from a date of birth to `now`, in UTC.
+  static func age(born: LocalDate, now: Date) -> Int {
     let calendar = Calendar.utcGregorian
-    guard let birth = calendar.date(from: DateComponents(year: Int(born.year), month: Int(born.month), day: Int(born.day))) else { return 0 }
-    return calendar.dateComponents([.year], from: birth, to: now).year ?? 0
+    return calendar.dateComponents([.year], from: born.instant(atMinute: 0, in: calendar.timeZone), to: now).year ?? 0
   }
 
   /// A member's or an administrator's note: trimmed, at most 2000 characters.
@@ -121,7 +121,7 @@ extension AuthService {
     let caller = try Caller.current()
     var violations: [FieldViolation] = []
     let note = Self.note(request.note, field: "note", into: &violations)
-    guard violations.isEmpty else { throw AuthError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let row = try await store.requestTrainerRole(id: ID.make(now: Date()), userID: caller.userID, note: note, now: Date())
     logger.info("trainer role requested", metadata: ["user_id": "\(caller.userID)", "request_id": "\(row.id)"])
     return .with { $0.request = ProfileMapping.trainerRoleRequest(row) }
@@ -133,7 +133,7 @@ extension AuthService {
     _ = try Caller.admin()
     let wanted = request.state == .unspecified ? .pending : request.state
     guard let state = ProfileMapping.trainerRoleStates.first(where: { $0.value == wanted })?.key else {
-      throw AuthError.invalid([FieldViolation("state", "must be PENDING, APPROVED or REJECTED")])
+      throw GymError.invalid([FieldViolation("state", "must be PENDING, APPROVED or REJECTED")])
     }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let rows = try await store.trainerRoleRequests(state: state, offset: offset, limit: paging.size)
@@ -151,7 +151,7 @@ extension AuthService {
     var violations: [FieldViolation] = []
     if request.requestID.isEmpty { violations.append(FieldViolation("request_id", "is required")) }
     let note = Self.note(request.note, field: "note", into: &violations)
-    guard violations.isEmpty else { throw AuthError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let row = try await store.decideTrainerRole(
       requestID: request.requestID, approve: request.approve, note: note, adminID: admin.userID,
       lifecycleDestinations: settings.lifecycleDestinations, mail: { user, approved in
@@ -185,7 +185,7 @@ extension AuthService {
     if !(Self.minimumNoticeDays...365).contains(noticeDays) {
       violations.append(FieldViolation("notice_days", "must be at least \(Self.minimumNoticeDays) and at most 365 (0 = 30)"))
     }
-    guard violations.isEmpty else { throw AuthError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let now = Date()
     // A real purge removes no more accounts than the dry run it quotes counted.
     let confirmed = request.dryRun

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GymAPI
 import GymService
@@ -14,7 +15,7 @@ enum ProfileMapping {
       p.displayName = user.displayName
       p.bio = user.bio
       p.avatarURL = user.avatarURL
-      if let dob = user.dateOfBirth, let date = date(fromISO: dob) { p.dateOfBirth = date }
+      if let born = user.dateOfBirth.flatMap({ LocalDate($0) }) { p.dateOfBirth = born.proto }
       p.sex = Gym_Auth_V1_Sex(rawValue: user.sex) ?? .unspecified
       p.heightM = user.heightM ?? 0
       p.experienceLevel = Gym_Auth_V1_ExperienceLevel(rawValue: user.experienceLevel) ?? .unspecified
@@ -99,16 +100,6 @@ enum ProfileMapping {
       if let decided = row.decidedAt { r.decidedAt = Google_Protobuf_Timestamp(date: decided) }
       r.decidedBy = row.decidedBy ?? ""
       r.decisionNote = row.decisionNote
-    }
-  }
-
-  static func date(fromISO text: String) -> Gym_Common_V1_Date? {
-    let parts = text.split(separator: "-").compactMap { Int32($0) }
-    guard parts.count == 3 else { return nil }
-    return .with {
-      $0.year = parts[0]
-      $0.month = parts[1]
-      $0.day = parts[2]
     }
   }
 }

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GymAPI
 import GymService
@@ -17,7 +18,7 @@ struct ProfileUpdate: Sendable {
   static let cityBound = TextBound(characters: 100)
   static let homeGymIDBound = TextBound(characters: 64)
 
-  init(profile p: Gym_Auth_V1_Profile, paths: [String], now: Date = Date()) throws(AuthError) {
+  init(profile p: Gym_Auth_V1_Profile, paths: [String], now: Date = Date()) throws(GymError) {
     var violations: [FieldViolation] = []
     if paths.isEmpty {
       throw .invalid([FieldViolation("update_mask", "list the profile fields to change, e.g. [\"display_name\", \"bio\"]")])
@@ -40,8 +41,8 @@ struct ProfileUpdate: Sendable {
       case "date_of_birth":
         if !p.hasDateOfBirth {
           changes.append { $0.dateOfBirth = nil }
-        } else if let iso = Self.plausibleBirthDate(p.dateOfBirth, now: now) {
-          changes.append { $0.dateOfBirth = iso }
+        } else if let born = Self.plausibleBirthDate(p.dateOfBirth, now: now) {
+          changes.append { $0.dateOfBirth = born.description }
         } else {
           violations.append(FieldViolation(field, "must be a real date in the past, at most 120 years ago"))
         }
@@ -110,16 +111,12 @@ struct ProfileUpdate: Sendable {
     return true
   }
 
-  /// "YYYY-MM-DD" when the date exists, is in the past and at most 120 years ago.
-  static func plausibleBirthDate(_ date: Gym_Common_V1_Date, now: Date) -> String? {
+  /// The day when it exists, is in the past and at most 120 years ago.
+  static func plausibleBirthDate(_ date: Gym_Common_V1_Date, now: Date) -> LocalDate? {
     let calendar = Calendar.utcGregorian
-    let components = DateComponents(year: Int(date.year), month: Int(date.month), day: Int(date.day))
-    // Calendar rolls 31 February over into March; comparing the fields back catches it.
-    guard (1...12).contains(date.month), (1...31).contains(date.day), let day = calendar.date(from: components),
-      calendar.component(.day, from: day) == Int(date.day), calendar.component(.month, from: day) == Int(date.month),
-      day < now, let oldest = calendar.date(byAdding: .year, value: -120, to: now), day > oldest
-    else { return nil }
-    return String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
+    guard let born = LocalDate(date), let oldest = calendar.date(byAdding: .year, value: -120, to: now) else { return nil }
+    let midnight = born.instant(atMinute: 0, in: calendar.timeZone)
+    return midnight < now && midnight > oldest ? born : nil
   }
 }
 

@@ -1,5 +1,7 @@
+import GymStore
 import Crypto
 import Foundation
+import GymService
 
 /// Proof that an administrator saw a dry run of `PurgeInactiveUsers` before the real
 /// one: its parameters, the number of accounts it would remove and when it ran, signed
@@ -37,7 +39,7 @@ struct PurgeConfirmation: Sendable {
 
   /// The dry run `token` vouches for, when it does for these parameters now; otherwise
   /// the refusal to send back.
-  func check(_ token: String, inactiveMonths: Int, noticeDays: Int, now: Date) throws(AuthError) -> DryRun {
+  func check(_ token: String, inactiveMonths: Int, noticeDays: Int, now: Date) throws(GymError) -> DryRun {
     guard !token.isEmpty else {
       throw .failedPrecondition(
         "a purge removes accounts for good: run it with --dry-run first (dry_run: true) and pass the dry_run_token it returns")

@@ -1,3 +1,4 @@
+import GymStore
 import GRPCCore
 import GymService
 
@@ -5,13 +6,7 @@ import GymService
 extension CatalogError: GymErrorMapping {
   public var rpcError: RPCError {
     switch self {
-    case .invalid(let violations): .invalidArgument(violations)
-    case .notFound(let message): .notFound(message)
     case .slugTaken(let slug): .alreadyExists(field: "exercise.slug", "an exercise with slug '\(slug)' already exists")
-    case .staleEtag(let what):
-      RPCError(code: .aborted, message: "the \(what) changed since you read it; read it again and reapply your change")
-    case .permissionDenied(let message): .permissionDenied(message)
-    case .failedPrecondition(let message): RPCError(code: .failedPrecondition, message: message)
     case .notAuthor(let what): .permissionDenied("only the author can change this \(what)")
     case .ownProgram: .permissionDenied("you cannot vote on or report your own program")
     case .programRemoved:

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -18,7 +19,7 @@ public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServi
   public func lookupExercises(
     request: Gym_Catalog_V1_LookupExercisesRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_LookupExercisesResponse {
-    guard request.ids.count <= 500 else { throw CatalogError.invalid([FieldViolation("ids", "at most 500 per call")]) }
+    guard request.ids.count <= 500 else { throw GymError.invalid([FieldViolation("ids", "at most 500 per call")]) }
     let found = try await store.exercises(ids: request.ids)
     return .with { $0.exercises = found.map(CatalogMapping.exercise) }
   }
@@ -39,7 +40,7 @@ public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServi
     let viewer = CatalogStore.Viewer(userID: request.forUserID, isAdmin: false)
     let now = Date()
     guard let (view, exercises) = try await store.snapshot(id: request.programID, viewer: viewer, now: now) else {
-      throw CatalogError.notFound("no program with this id")
+      throw GymError.notFound("no program with this id")
     }
     return .with {
       $0.snapshot = .with {

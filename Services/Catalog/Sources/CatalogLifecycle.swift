@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -18,7 +19,7 @@ public struct CatalogLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServic
 
   /// Idempotent: a second delivery of the same purge removes nothing and succeeds.
   public func purgeUser(request: Gym_Common_V1_PurgeUserRequest, context: ServerContext) async throws -> Gym_Common_V1_PurgeUserResponse {
-    try CatalogService.requireID(request.userID, field: "user_id")
+    try LifecycleInput.user(request.userID)
     let removed = try await store.purgeUser(request.userID)
     if removed > 0 {
       logger.info("purged a deleted user's catalog data", metadata: ["target_user_id": "\(request.userID)", "rows": "\(removed)"])
@@ -29,8 +30,7 @@ public struct CatalogLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServic
   public func setUserStanding(
     request: Gym_Common_V1_SetUserStandingRequest, context: ServerContext
   ) async throws -> Gym_Common_V1_SetUserStandingResponse {
-    try CatalogService.requireID(request.userID, field: "user_id")
-    guard request.sequence > 0 else { throw CatalogError.invalid([FieldViolation("sequence", "must be positive")]) }
+    try LifecycleInput.event(userID: request.userID, order: request.sequence)
     let applied = try await store.setStanding(
       userID: request.userID, banned: request.banned, until: request.hasBannedUntil ? request.bannedUntil.date : nil,
       sequence: request.sequence, now: Date())
@@ -42,23 +42,21 @@ public struct CatalogLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServic
   public func setUserVisibility(
     request: Gym_Common_V1_SetUserVisibilityRequest, context: ServerContext
   ) async throws -> Gym_Common_V1_SetUserVisibilityResponse {
-    try CatalogService.requireID(request.userID, field: "user_id")
-    guard request.sequence > 0 else { throw CatalogError.invalid([FieldViolation("sequence", "must be positive")]) }
+    try LifecycleInput.event(userID: request.userID, order: request.sequence)
     return .with { $0.applied = false }
   }
 
   /// Catalog keeps no projection of users yet (its author rows hold names from publishing
   /// and the standing from SetUserStanding): the update is acknowledged.
   public func updateUser(request: Gym_Common_V1_UpdateUserRequest, context: ServerContext) async throws -> Gym_Common_V1_UpdateUserResponse {
-    try CatalogService.requireID(request.userID, field: "user_id")
-    guard request.version > 0 else { throw CatalogError.invalid([FieldViolation("version", "must be positive")]) }
+    try LifecycleInput.event(userID: request.userID, order: request.version, field: "version")
     return .with { $0.applied = false }
   }
 
   public func exportUser(
     request: Gym_Common_V1_ExportUserRequest, response: RPCWriter<Gym_Common_V1_ExportUserResponse>, context: ServerContext
   ) async throws {
-    try CatalogService.requireID(request.userID, field: "user_id")
+    try LifecycleInput.user(request.userID)
     let streamer = ExportStreamer(service: "catalog") { part in try await response.write(.with { $0.part = part }) }
     try await streamer.tables(CatalogStore.exportTables(userID: request.userID), from: store.writer)
   }

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -34,7 +35,7 @@ extension CatalogService {
     } else if request.orderBy != .unspecified, !ProtoEnumWords.isNamed(request.orderBy) {
       violations.append(FieldViolation("order_by", "is not an ExerciseOrder"))
     }
-    guard violations.isEmpty else { throw CatalogError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     var query = CatalogStore.ExerciseQuery()
     query.match = match
@@ -81,7 +82,7 @@ extension CatalogService {
   ) async throws -> Gym_Catalog_V1_GetExerciseResponse {
     _ = try Caller.current()
     try Self.requireID(request.id, field: "id")
-    guard let record = try await store.exercise(request.id) else { throw CatalogError.notFound("no exercise with this id or slug") }
+    guard let record = try await store.exercise(request.id) else { throw GymError.notFound("no exercise with this id or slug") }
     return .with { $0.exercise = CatalogMapping.exercise(record) }
   }
 
@@ -103,13 +104,13 @@ extension CatalogService {
   ) async throws -> Gym_Catalog_V1_UpdateExerciseResponse {
     let caller = try Self.requireAuthorOfExercises()
     try Self.requireID(request.exercise.id, field: "exercise.id")
-    if request.etag.isEmpty { throw CatalogError.invalid([FieldViolation("etag", "is required: pass the etag you last read")]) }
+    if request.etag.isEmpty { throw GymError.invalid([FieldViolation("etag", "is required: pass the etag you last read")]) }
     guard let existing = try await store.exercise(request.exercise.id), existing.id == request.exercise.id else {
-      throw CatalogError.notFound("no exercise with this id")
+      throw GymError.notFound("no exercise with this id")
     }
     // Trainers edit what they wrote; the shipped library and others' work need an admin.
     guard caller.isAdmin || existing.authorID == caller.userID else {
-      throw CatalogError.permissionDenied("only the exercise's author or an administrator can change it")
+      throw GymError.permissionDenied("only the exercise's author or an administrator can change it")
     }
     let now = Date()
     let input = try ExerciseInput.validate(request.exercise, id: existing.id, authorID: existing.authorID, now: now).get()
@@ -120,7 +121,7 @@ extension CatalogService {
   public func deleteExercise(
     request: Gym_Catalog_V1_DeleteExerciseRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_DeleteExerciseResponse {
-    let viewer = try Self.requireAdmin("deleting exercises")
+    let viewer = try Self.viewer(of: Caller.admin(for: "deleting exercises"))
     try Self.requireID(request.id, field: "id")
     try await store.deleteExercise(id: request.id)
     logger.notice("exercise deleted", metadata: ["exercise_id": "\(request.id)", "admin_id": "\(viewer.userID)"])
@@ -130,7 +131,7 @@ extension CatalogService {
   public func importExercises(
     request: RPCAsyncSequence<Gym_Catalog_V1_ImportExercisesRequest, any Error>, context: ServerContext
   ) async throws -> Gym_Catalog_V1_ImportExercisesResponse {
-    _ = try Self.requireAdmin("importing exercises")
+    _ = try Caller.admin(for: "importing exercises")
     typealias Import = BatchImport<(ExerciseRecord, searchFacets: String)>
     var batches = Import(logger: logger) { [store] batch in
       try await store.importExercises(batch).map { outcome -> Import.Outcome in
@@ -172,7 +173,7 @@ extension CatalogService {
   static func requireAuthorOfExercises() throws -> Caller {
     let caller = try Caller.current()
     guard caller.isAdmin || caller.roles.contains(.trainer) else {
-      throw CatalogError.permissionDenied("adding or changing exercises needs the trainer or admin role")
+      throw GymError.permissionDenied("adding or changing exercises needs the trainer or admin role")
     }
     return caller
   }

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -8,7 +9,7 @@ extension CatalogService {
   public func listModerationQueue(
     request: Gym_Catalog_V1_ListModerationQueueRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_ListModerationQueueResponse {
-    let viewer = try Self.requireAdmin("the moderation queue")
+    let viewer = try Self.viewer(of: Caller.admin(for: "the moderation queue"))
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let entries = try await store.moderationQueue(limit: paging.size, offset: offset, viewer: viewer)
     let mapped = Paging.fitting(entries.map { entry in
@@ -29,11 +30,11 @@ extension CatalogService {
   public func removeProgram(
     request: Gym_Catalog_V1_RemoveProgramRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_RemoveProgramResponse {
-    let viewer = try Self.requireAdmin("removing programs")
+    let viewer = try Self.viewer(of: Caller.admin(for: "removing programs"))
     try Self.requireID(request.id, field: "id")
     let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
     guard Self.reasonBound.allows(reason) else {
-      throw CatalogError.invalid([FieldViolation("reason", "\(Self.reasonBound.rule): the author is told why")])
+      throw GymError.invalid([FieldViolation("reason", "\(Self.reasonBound.rule): the author is told why")])
     }
     let view = try await store.remove(programID: request.id, reason: reason, viewer: viewer)
     logger.notice("program removed", metadata: ["program_id": "\(request.id)", "admin_id": "\(viewer.userID)"])
@@ -43,7 +44,7 @@ extension CatalogService {
   public func restoreProgram(
     request: Gym_Catalog_V1_RestoreProgramRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_RestoreProgramResponse {
-    let viewer = try Self.requireAdmin("restoring programs")
+    let viewer = try Self.viewer(of: Caller.admin(for: "restoring programs"))
     try Self.requireID(request.id, field: "id")
     let view = try await store.restore(programID: request.id, viewer: viewer)
     logger.notice("program restored", metadata: ["program_id": "\(request.id)", "admin_id": "\(viewer.userID)"])

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -32,7 +33,7 @@ extension CatalogService {
     let (_, viewer) = try Self.viewer()
     try Self.requireID(request.id, field: "id")
     guard let view = try await store.program(id: request.id, viewer: viewer, now: Date()) else {
-      throw CatalogError.notFound("no program with this id")
+      throw GymError.notFound("no program with this id")
     }
     return .with { $0.program = CatalogMapping.program(view, viewer: viewer) }
   }
@@ -53,7 +54,7 @@ extension CatalogService {
     }
     if let violation = TextBound(characters: 30).violation(request.tag, field: "tag") { violations.append(violation) }
     if let violation = Self.idBound.violation(request.authorID, field: "author_id") { violations.append(violation) }
-    guard violations.isEmpty else { throw CatalogError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     var query = CatalogStore.ProgramQuery()
     query.match = TextSearch.matchQuery(request.query)
@@ -84,12 +85,12 @@ extension CatalogService {
   ) async throws -> Gym_Catalog_V1_UpdateProgramResponse {
     let (caller, viewer) = try Self.viewer()
     try Self.requireID(request.program.id, field: "program.id")
-    if request.etag.isEmpty { throw CatalogError.invalid([FieldViolation("etag", "is required: pass the etag you last read")]) }
+    if request.etag.isEmpty { throw GymError.invalid([FieldViolation("etag", "is required: pass the etag you last read")]) }
     // Existence and ownership first: someone else's program is not theirs to probe.
     guard let existing = try await store.program(id: request.program.id, viewer: viewer, now: Date()) else {
-      throw CatalogError.notFound("no program with this id")
+      throw GymError.notFound("no program with this id")
     }
-    guard existing.program.authorID == caller.userID else { throw CatalogError.permissionDenied("only the author can change this program") }
+    guard existing.program.authorID == caller.userID else { throw GymError.permissionDenied("only the author can change this program") }
     try await validate(request.program)
     try await refreshAuthor(caller.userID)
     let now = Date()
@@ -118,7 +119,7 @@ extension CatalogService {
     case .up: vote = 1
     case .down: vote = -1
     case .none: vote = 0
-    default: throw CatalogError.invalid([FieldViolation("vote", "must be UP, DOWN or NONE (to clear your vote)")])
+    default: throw GymError.invalid([FieldViolation("vote", "must be UP, DOWN or NONE (to clear your vote)")])
     }
     let outcome = try await store.rate(programID: request.programID, userID: caller.userID, vote: vote, now: Date())
     if outcome.state == .hidden {
@@ -140,7 +141,7 @@ extension CatalogService {
     try Self.requireID(request.programID, field: "program_id")
     let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
     guard Self.reasonBound.allows(reason) else {
-      throw CatalogError.invalid([FieldViolation("reason", "\(Self.reasonBound.rule): say what is wrong with the program")])
+      throw GymError.invalid([FieldViolation("reason", "\(Self.reasonBound.rule): say what is wrong with the program")])
     }
     try await store.report(programID: request.programID, userID: caller.userID, reason: reason, now: Date())
     return .init()
@@ -179,7 +180,7 @@ extension CatalogService {
   /// credential has none.
   static func requireUserAccount() throws {
     if RequestContext.current?.isServiceCall == true {
-      throw CatalogError.permissionDenied("programs are published by users: call with a user's access token, not the service credential")
+      throw GymError.permissionDenied("programs are published by users: call with a user's access token, not the service credential")
     }
   }
 
@@ -188,7 +189,7 @@ extension CatalogService {
     let ids = ProgramInput.exerciseIDs(program)
     let known = ids.isEmpty ? [] : try await store.existingExerciseIDs(ids)
     let violations = ProgramInput.validate(program, known: known)
-    guard violations.isEmpty else { throw CatalogError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
   }
 
   /// Keeps the author's shown names current; auth down is only fatal for a first program.
@@ -204,6 +205,6 @@ extension CatalogService {
       if try await store.author(userID: userID) != nil { return }
       throw error
     }
-    throw CatalogError.notFound("your account no longer exists")
+    throw GymError.notFound("your account no longer exists")
   }
 }

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -20,13 +21,11 @@ public struct CatalogService: Sendable {
   /// The verified caller as the store's viewer.
   static func viewer() throws -> (Caller, CatalogStore.Viewer) {
     let caller = try Caller.current()
-    return (caller, CatalogStore.Viewer(userID: caller.userID, isAdmin: caller.isAdmin))
+    return (caller, viewer(of: caller))
   }
 
-  static func requireAdmin(_ what: String) throws -> CatalogStore.Viewer {
-    let (caller, viewer) = try viewer()
-    guard caller.isAdmin else { throw CatalogError.permissionDenied("\(what) needs the admin role") }
-    return viewer
+  static func viewer(of caller: Caller) -> CatalogStore.Viewer {
+    CatalogStore.Viewer(userID: caller.userID, isAdmin: caller.isAdmin)
   }
 
   static let idBound = TextBound(characters: 100)
@@ -34,7 +33,7 @@ public struct CatalogService: Sendable {
   /// A report's or a removal's reason.
   static let reasonBound = TextBound(characters: 500, minimum: 3)
 
-  static func requireID(_ id: String, field: String) throws(CatalogError) {
+  static func requireID(_ id: String, field: String) throws(GymError) {
     guard !id.isEmpty else { throw .invalid([FieldViolation(field, "is required")]) }
     if let violation = idBound.violation(id, field: field) { throw .invalid([violation]) }
   }

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GymAPI
 import GymService
@@ -17,7 +18,7 @@ struct ExerciseInput {
 
   /// - Parameter field: the request's name for the exercise ("exercise").
   static func validate(_ e: Gym_Catalog_V1_Exercise, field: String = "exercise", id: String, authorID: String, now: Date)
-    -> Result<ExerciseInput, CatalogError>
+    -> Result<ExerciseInput, GymError>
   {
     var violations: [FieldViolation] = []
     func check(_ ok: Bool, _ name: String, _ message: String) {

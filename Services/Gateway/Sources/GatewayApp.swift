@@ -166,6 +166,7 @@ public enum GatewayApp {
         var down: Set<String> = []
         for (name, health) in backends {
           let options = CallOptions.internalCall(timeout: .seconds(1))
+          // A backend that fails the check is as down as one that says NOT_SERVING.
           let status = try? await health.check(.with { $0.service = "" }, options: options).status
           if status != .serving { down.insert(name) }
         }

@@ -50,6 +50,7 @@ struct PlatformOperator: Sendable {
         }
       }
     }
+    // Only whether each part was written matters here; the errors are in `parts`, reported above.
     let written = parts.map { (try? $0.get()) != nil }
     let finishOptions = CallOptions.internalCall(timeout: .seconds(60))
     guard written.allSatisfy({ $0 }) else {

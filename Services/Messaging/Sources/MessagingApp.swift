@@ -163,6 +163,7 @@ struct StreamsClosing: Service {
   let hub: EventHub
 
   func run() async throws {
+    // Cancellation also means shutting down: either way the streams close now.
     try? await gracefulShutdown()
     hub.shutdown()
   }

@@ -1,3 +1,4 @@
+import GymStore
 import GRPCCore
 import GymService
 
@@ -5,11 +6,10 @@ import GymService
 extension MessagingError: GymErrorMapping {
   public var rpcError: RPCError {
     switch self {
-    case .invalid(let violations): .invalidArgument(violations)
-    case .notFound(let message): .notFound(message)
-    case .permissionDenied(let message): .permissionDenied(message)
-    case .alreadyExists(let field, let message): .alreadyExists(field: field, message)
-    case .failedPrecondition(let message): RPCError(code: .failedPrecondition, message: message)
+    case .alreadyFriends: .alreadyExists(field: "user_id", "you are already friends")
+    case .friendRequestPending: .alreadyExists(field: "user_id", "a friend request to this user is already pending")
+    case .unknownAttachment(let position, let id):
+      .invalidArgument([FieldViolation("attachment_ids[\(position)]", "no upload of yours has id \(id); upload it first")])
     case .cursorExpired(let floor):
       RPCError(
         code: .outOfRange,

@@ -1,14 +1,16 @@
+import GymStore
 import GymService
 
-/// Everything messaging refuses, thrown by handlers and the store alike (the store
-/// imports no gRPC; neither does this type). `MessagingError+Status` maps each case once.
+/// What only messaging refuses (the refusals every service shares are `GymError`),
+/// thrown by handlers and the store alike (the store imports no gRPC; neither does this
+/// type). `MessagingError+Status` maps each case once.
 public enum MessagingError: Error, Equatable, Sendable {
-  case invalid([FieldViolation])
-  case notFound(String)
-  /// Blocks, membership, bans, admin-only calls: says which.
-  case permissionDenied(String)
-  case alreadyExists(field: String, String)
-  case failedPrecondition(String)
+  /// The two users are friends already.
+  case alreadyFriends
+  /// The caller's friend request to this user is still pending.
+  case friendRequestPending
+  /// The attachment at `position` of a message or post is not an upload of the sender's.
+  case unknownAttachment(position: Int, id: String)
   /// A Subscribe cursor older than the kept event log: events after it may be gone.
   case cursorExpired(floor: Int64)
   /// The caller's report on this target is still open.

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -12,22 +13,8 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     self.store = store
   }
 
-  static let kindBound = TextBound(characters: 50, minimum: 1)
-  static let titleBound = TextBound(characters: 200, minimum: 1)
-  static let bodyBound = TextBound(characters: 2000)
-  static let referenceBound = TextBound(characters: 200)
-  static let idempotencyKeyBound = TextBound(characters: 200)
-
   public func notify(request: Gym_Messaging_V1_NotifyRequest, context: ServerContext) async throws -> Gym_Messaging_V1_NotifyResponse {
-    var violations: [FieldViolation] = []
-    if request.userID.isEmpty { violations.append(.init("user_id", "is required")) }
-    for (bound, value, field) in [
-      (Self.kindBound, request.kind, "kind"), (Self.titleBound, request.title, "title"), (Self.bodyBound, request.body, "body"),
-      (Self.referenceBound, request.reference, "reference"), (Self.idempotencyKeyBound, request.idempotencyKey, "idempotency_key"),
-    ] {
-      if let violation = bound.violation(value, field: field) { violations.append(violation) }
-    }
-    guard violations.isEmpty else { throw MessagingError.invalid(violations) }
+    try NotificationInput.check(request)
     let now = Date()
     let record = MessagingStore.NotificationRecord(
       id: ID.make(now: now), userID: request.userID, kind: request.kind, title: request.title, body: request.body,
@@ -35,18 +22,18 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
     let (stored, created) = try await store.notify(
       record, idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey
     ) { record in
-      let message = MessagingService.notification(record)
+      let message = MessagingMapping.notification(record)
       return [try MessagingService.draft(for: record.userID, about: record.aboutID ?? "", .notification) { $0.notification = message }]
     }
     return .with {
-      $0.notification = MessagingService.notification(stored)
+      $0.notification = MessagingMapping.notification(stored)
       $0.created = created
     }
   }
 
   public func areFriends(request: Gym_Messaging_V1_AreFriendsRequest, context: ServerContext) async throws -> Gym_Messaging_V1_AreFriendsResponse {
     guard !request.userID.isEmpty, !request.otherUserID.isEmpty else {
-      throw MessagingError.invalid([.init("user_id", "both user_id and other_user_id are required")])
+      throw GymError.invalid([.init("user_id", "both user_id and other_user_id are required")])
     }
     let relation = try await store.relation(request.userID, request.otherUserID)
     return .with {

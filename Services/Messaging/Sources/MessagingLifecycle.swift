@@ -24,7 +24,7 @@ public struct MessagingLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServ
   public func setUserVisibility(
     request: Gym_Common_V1_SetUserVisibilityRequest, context: ServerContext
   ) async throws -> Gym_Common_V1_SetUserVisibilityResponse {
-    try Self.requireEvent(userID: request.userID, sequence: request.sequence)
+    try LifecycleInput.event(userID: request.userID, order: request.sequence)
     let applied = try await store.setVisibility(userID: request.userID, isPrivate: request.isPrivate, sequence: request.sequence, now: Date())
     logger.info("user visibility", metadata: ["target_user_id": "\(request.userID)", "private": "\(request.isPrivate)", "applied": "\(applied)"])
     return .with { $0.applied = applied }
@@ -34,7 +34,7 @@ public struct MessagingLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServ
   public func setUserStanding(
     request: Gym_Common_V1_SetUserStandingRequest, context: ServerContext
   ) async throws -> Gym_Common_V1_SetUserStandingResponse {
-    try Self.requireEvent(userID: request.userID, sequence: request.sequence)
+    try LifecycleInput.event(userID: request.userID, order: request.sequence)
     let applied = try await store.setStanding(
       userID: request.userID, banned: request.banned, until: request.hasBannedUntil ? request.bannedUntil.date : nil,
       sequence: request.sequence)
@@ -45,7 +45,7 @@ public struct MessagingLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServ
   /// The names responses show come from messaging's projection of users; hiding a
   /// banned or private user's content still follows SetUserStanding and SetUserVisibility.
   public func updateUser(request: Gym_Common_V1_UpdateUserRequest, context: ServerContext) async throws -> Gym_Common_V1_UpdateUserResponse {
-    try Self.requireEvent(userID: request.userID, sequence: request.version, field: "version")
+    try LifecycleInput.event(userID: request.userID, order: request.version, field: "version")
     let applied = try await store.applyUser(UserProjection.User(request, now: Date()))
     return .with { $0.applied = applied }
   }
@@ -58,7 +58,7 @@ public struct MessagingLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServ
   /// and answers 0. The stored files only the user's uploads used are deleted once the
   /// rows are gone.
   public func purgeUser(request: Gym_Common_V1_PurgeUserRequest, context: ServerContext) async throws -> Gym_Common_V1_PurgeUserResponse {
-    guard !request.userID.isEmpty else { throw MessagingError.invalid([.init("user_id", "is required")]) }
+    try LifecycleInput.user(request.userID)
     let purge = try await store.purgeUser(request.userID, subjects: MessagingService.subjects)
     let (files, logger) = (self.files, self.logger)
     try await store.removeUnusedFiles(purge.files) { hash in
@@ -75,7 +75,7 @@ public struct MessagingLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServ
   public func exportUser(
     request: Gym_Common_V1_ExportUserRequest, response: RPCWriter<Gym_Common_V1_ExportUserResponse>, context: ServerContext
   ) async throws {
-    guard !request.userID.isEmpty else { throw MessagingError.invalid([.init("user_id", "is required")]) }
+    try LifecycleInput.user(request.userID)
     let streamer = ExportStreamer(service: "messaging") { part in try await response.write(.with { $0.part = part }) }
     let tables = MessagingStore.exportTables(userID: request.userID) { payload in
       try Gym_Messaging_V1_Event(serializedBytes: payload).jsonUTF8Data()
@@ -97,13 +97,5 @@ public struct MessagingLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServ
       guard let last = page.last, page.count == 100 else { break }
       after = last.rid
     }
-  }
-
-  /// A standing or visibility change names its user and carries auth's ordering.
-  private static func requireEvent(userID: String, sequence: Int64, field: String = "sequence") throws(MessagingError) {
-    var violations: [FieldViolation] = []
-    if userID.isEmpty { violations.append(.init("user_id", "is required")) }
-    if sequence <= 0 { violations.append(.init(field, "must be positive")) }
-    guard violations.isEmpty else { throw .invalid(violations) }
   }
 }

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -15,9 +16,9 @@ extension MessagingService {
     let caller = try Caller.current()
     var iterator = request.makeAsyncIterator()
     guard case .start(let start)? = try await iterator.next()?.part else {
-      throw MessagingError.invalid([.init("start", "send the filename and type first, then the bytes")])
+      throw GymError.invalid([.init("start", "send the filename and type first, then the bytes")])
     }
-    if let violation = Self.filenameBound.violation(start.filename, field: "start.filename") { throw MessagingError.invalid([violation]) }
+    if let violation = Self.filenameBound.violation(start.filename, field: "start.filename") { throw GymError.invalid([violation]) }
     // Stored as it will be shown: every later reader gets the safe name.
     let filename = try AttachmentFilename.sanitized(start.filename, field: "start.filename")
     guard uploads.take(caller.userID, limit: attachmentLimits.inFlight) else {
@@ -33,7 +34,7 @@ extension MessagingService {
     do {
       while let part = try await iterator.next() {
         guard case .chunk(let bytes) = part.part else {
-          throw MessagingError.invalid([.init("start", "send it once, first")])
+          throw GymError.invalid([.init("start", "send it once, first")])
         }
         guard upload.size + bytes.count <= maxAttachmentBytes else {
           throw RPCError(code: .resourceExhausted, message: "attachments are limited to \(maxAttachmentBytes) bytes")
@@ -43,12 +44,12 @@ extension MessagingService {
         }
         try upload.append(Array(bytes))
       }
-      guard upload.size > 0 else { throw MessagingError.invalid([.init("chunk", "the file is empty")]) }
+      guard upload.size > 0 else { throw GymError.invalid([.init("chunk", "the file is empty")]) }
       guard let type = MediaType.sniff(upload.head, size: upload.size) else {
-        throw MessagingError.invalid([.init("chunk", "the file is not a JPEG, PNG, GIF, WebP, MP4 or PDF")])
+        throw GymError.invalid([.init("chunk", "the file is not a JPEG, PNG, GIF, WebP, MP4 or PDF")])
       }
       if !start.mimeType.isEmpty && start.mimeType.lowercased() != type {
-        throw MessagingError.invalid([.init("start.mime_type", "says \(start.mimeType) but the bytes are \(type)")])
+        throw GymError.invalid([.init("start.mime_type", "says \(start.mimeType) but the bytes are \(type)")])
       }
       let sha256 = try upload.finish()
       let now = Date()
@@ -59,7 +60,7 @@ extension MessagingService {
       // the same bytes' file (also inside a write) never leaves this row without it.
       let (files, temporaryPath) = (self.files, upload.temporaryPath)
       try await store.insertAttachment(record, quotaBytes: attachmentLimits.quotaBytes) { try files.keep(temporaryPath: temporaryPath, sha256: sha256) }
-      return .with { $0.attachment = Self.attachment(record) }
+      return .with { $0.attachment = MessagingMapping.attachment(record) }
     } catch {
       upload.discard()
       throw error
@@ -73,11 +74,12 @@ extension MessagingService {
     let caller = try Caller.current()
     guard let record = try await store.downloadableAttachment(id: request.attachmentID, userID: caller.userID, moderator: caller.isAdmin)
     else {
-      throw MessagingError.notFound("no attachment with id \(request.attachmentID)")
+      throw GymError.notFound("no attachment with id \(request.attachmentID)")
     }
     let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: files.path(sha256: record.sha256)))
+    // Closing a file that was only read cannot lose anything.
     defer { try? handle.close() }
-    try await response.write(.with { $0.attachment = Self.attachment(record) })
+    try await response.write(.with { $0.attachment = MessagingMapping.attachment(record) })
     while let data = try handle.read(upToCount: Self.chunkBytes), !data.isEmpty {
       try await response.write(.with { $0.chunk = data })
     }

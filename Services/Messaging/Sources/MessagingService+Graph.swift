@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -15,7 +16,7 @@ extension MessagingService {
         id: ID.make(now: now), userID: user.id, kind: "follow_request", title: "\(name) asks to follow you", body: "",
         reference: caller.userID, createdAt: now, aboutID: caller.userID)
       return (notification, { record in
-        let message = Self.notification(record)
+        let message = MessagingMapping.notification(record)
         return [try Self.draft(for: record.userID, about: caller.userID, .notification) { $0.notification = message }]
       })
     }
@@ -30,12 +31,7 @@ extension MessagingService {
     let rows = try await store.followerRequests(of: caller.userID, limit: paging.size, offset: offset)
     let refs = try await userRefs(rows.map(\.userID))
     return .with {
-      $0.requests = rows.map { row in
-        .with {
-          $0.user = refs[row.userID] ?? .with { $0.userID = row.userID }
-          $0.requestedAt = .init(date: row.requestedAt)
-        }
-      }
+      $0.requests = rows.map { MessagingMapping.followerRequest(userID: $0.userID, requestedAt: $0.requestedAt, refs) }
       $0.nextPageToken = paging.nextToken(offset: offset, returned: rows.count)
     }
   }
@@ -83,10 +79,10 @@ extension MessagingService {
     let refs = try await userRefs([caller.userID, user.id])
     let now = Date()
     let record = try await store.sendFriendRequest(id: ID.make(now: now), fromID: caller.userID, toID: user.id, now: now) { record in
-      let message = Self.friendRequest(record, refs: refs)
+      let message = MessagingMapping.friendRequest(record, refs: refs)
       return [try Self.draft(for: record.toID, about: record.fromID, .friendRequest) { $0.friendRequest = message }]
     }
-    return .with { $0.request = Self.friendRequest(record, refs: refs) }
+    return .with { $0.request = MessagingMapping.friendRequest(record, refs: refs) }
   }
 
   public func respondFriendRequest(
@@ -95,7 +91,7 @@ extension MessagingService {
     let caller = try Caller.current()
     let record = try await store.respondFriendRequest(id: request.requestID, userID: caller.userID, accept: request.accept, now: Date())
     let refs = try await userRefs([record.fromID, record.toID])
-    return .with { $0.request = Self.friendRequest(record, refs: refs) }
+    return .with { $0.request = MessagingMapping.friendRequest(record, refs: refs) }
   }
 
   public func removeFriend(request: Gym_Messaging_V1_RemoveFriendRequest, context: ServerContext) async throws -> Gym_Messaging_V1_RemoveFriendResponse {
@@ -124,7 +120,7 @@ extension MessagingService {
       userID: caller.userID, incoming: request.direction != .outgoing, limit: paging.size, offset: offset)
     let refs = try await userRefs(records.flatMap { [$0.fromID, $0.toID] })
     return .with {
-      $0.requests = records.map { Self.friendRequest($0, refs: refs) }
+      $0.requests = records.map { MessagingMapping.friendRequest($0, refs: refs) }
       $0.nextPageToken = paging.nextToken(offset: offset, returned: records.count)
     }
   }
@@ -132,7 +128,7 @@ extension MessagingService {
   public func blockUser(request: Gym_Messaging_V1_BlockUserRequest, context: ServerContext) async throws -> Gym_Messaging_V1_BlockUserResponse {
     let caller = try Caller.current()
     guard !request.userID.isEmpty, request.userID != caller.userID else {
-      throw MessagingError.invalid([.init("user_id", "give another user's id")])
+      throw GymError.invalid([.init("user_id", "give another user's id")])
     }
     // The id must name an account, or a typo (or any string) would be stored as a
     // block. A suspended account can be blocked too: a ban ends, the block stays.
@@ -148,23 +144,7 @@ extension MessagingService {
   }
 
   private func otherUser(_ id: String, caller: Caller, doing what: String) async throws -> Gym_Auth_V1_User {
-    guard id != caller.userID else { throw MessagingError.invalid([.init("user_id", "you cannot \(what) yourself")]) }
+    guard id != caller.userID else { throw GymError.invalid([.init("user_id", "you cannot \(what) yourself")]) }
     return try await activeUser(id: id, field: "user_id")
-  }
-
-  static func friendRequest(
-    _ record: MessagingStore.FriendRequestRecord, refs: [String: Gym_Messaging_V1_UserRef]
-  ) -> Gym_Messaging_V1_FriendRequest {
-    .with {
-      $0.id = record.id
-      $0.from = refs[record.fromID] ?? .with { $0.userID = record.fromID }
-      $0.to = refs[record.toID] ?? .with { $0.userID = record.toID }
-      $0.state = switch record.state {
-      case .pending: .pending
-      case .accepted: .accepted
-      case .declined: .declined
-      }
-      $0.createdAt = .init(date: record.createdAt)
-    }
   }
 }

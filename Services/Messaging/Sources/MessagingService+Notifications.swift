@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -10,7 +11,7 @@ extension MessagingService {
     let caller = try Caller.current()
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let (records, unread) = try await store.notifications(userID: caller.userID, unreadOnly: request.unreadOnly, limit: paging.size, offset: offset)
-    let notifications = Paging.fitting(records.map(Self.notification))
+    let notifications = Paging.fitting(records.map(MessagingMapping.notification))
     return .with {
       $0.notifications = notifications
       $0.nextPageToken = paging.nextToken(offset: offset, returned: notifications.count, fetched: records.count)
@@ -22,20 +23,8 @@ extension MessagingService {
     request: Gym_Messaging_V1_MarkNotificationsReadRequest, context: ServerContext
   ) async throws -> Gym_Messaging_V1_MarkNotificationsReadResponse {
     let caller = try Caller.current()
-    guard request.ids.count <= 500 else { throw MessagingError.invalid([.init("ids", "at most 500 at a time")]) }
+    guard request.ids.count <= 500 else { throw GymError.invalid([.init("ids", "at most 500 at a time")]) }
     let unread = try await store.markNotificationsRead(userID: caller.userID, ids: request.ids)
     return .with { $0.unreadCount = Int32(unread) }
-  }
-
-  static func notification(_ record: MessagingStore.NotificationRecord) -> Gym_Messaging_V1_Notification {
-    .with {
-      $0.id = record.id
-      $0.kind = record.kind
-      $0.title = record.title
-      $0.body = record.body
-      $0.reference = record.reference
-      $0.read = record.read
-      $0.createdAt = .init(date: record.createdAt)
-    }
   }
 }

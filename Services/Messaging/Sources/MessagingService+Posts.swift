@@ -6,7 +6,7 @@ import GymService
 extension MessagingService {
   public func createPost(request: Gym_Messaging_V1_CreatePostRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CreatePostResponse {
     let caller = try Caller.verified(to: "post")
-    let text = try Self.text(request.text, attachments: request.attachmentIds)
+    let text = try MessageInput.text(request.text, attachments: request.attachmentIds)
     let post = try await store.createPost(
       id: ID.make(), authorID: caller.userID, text: text, attachmentIDs: request.attachmentIds, now: Date())
     let mapped = try await posts([post])
@@ -46,12 +46,7 @@ extension MessagingService {
 
   public func reactToPost(request: Gym_Messaging_V1_ReactToPostRequest, context: ServerContext) async throws -> Gym_Messaging_V1_ReactToPostResponse {
     let caller = try Caller.current()
-    let reaction = switch request.reaction {
-    case .like: 1
-    case .dislike: 2
-    case .none: 0
-    default: throw MessagingError.invalid([.init("reaction", "must be LIKE, DISLIKE or NONE")])
-    }
+    let reaction = try MessageInput.reaction(request.reaction)
     let counts = try await store.react(postID: request.postID, userID: caller.userID, reaction: reaction)
     return .with {
       $0.likes = Int32(counts.likes)
@@ -62,21 +57,6 @@ extension MessagingService {
 
   func posts(_ views: [MessagingStore.PostView]) async throws -> [Gym_Messaging_V1_Post] {
     let refs = try await userRefs(views.map(\.authorID))
-    return views.map { view in
-      .with {
-        $0.id = view.id
-        $0.author = refs[view.authorID] ?? .with { $0.userID = view.authorID }
-        $0.text = view.text
-        $0.createdAt = .init(date: view.createdAt)
-        $0.likes = Int32(view.likes)
-        $0.dislikes = Int32(view.dislikes)
-        $0.attachments = view.attachments.map(Self.attachment)
-        $0.myReaction = switch view.myReaction {
-        case 1: .like
-        case 2: .dislike
-        default: .unspecified
-        }
-      }
-    }
+    return views.map { MessagingMapping.post($0, refs) }
   }
 }

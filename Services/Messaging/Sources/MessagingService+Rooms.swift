@@ -6,16 +6,12 @@ import GymService
 extension MessagingService {
   public func createRoom(request: Gym_Messaging_V1_CreateRoomRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CreateRoomResponse {
     let caller = try Caller.current()
-    let name = request.name.trimmingCharacters(in: .whitespacesAndNewlines)
-    var violations: [FieldViolation] = []
-    if let violation = Self.roomNameBound.violation(name, field: "name") { violations.append(violation) }
-    if let violation = Self.roomTopicBound.violation(request.topic, field: "topic") { violations.append(violation) }
-    guard violations.isEmpty else { throw MessagingError.invalid(violations) }
-    let programID = request.programID.isEmpty ? nil : request.programID
-    if let programID { try await programs.requireProgram(id: programID, for: caller.userID) }
+    let input = try RoomInput(request)
+    if let programID = input.programID { try await programs.requireProgram(id: programID, for: caller.userID) }
     let now = Date()
     let room = try await store.createRoom(
-      id: ID.make(now: now), name: name, topic: request.topic, programID: programID, ownerID: caller.userID, limits: rooms, now: now)
+      id: ID.make(now: now), name: input.name, topic: input.topic, programID: input.programID, ownerID: caller.userID, limits: rooms,
+      now: now)
     let response = try await roomMessage(room)
     return .with { $0.room = response }
   }
@@ -23,14 +19,7 @@ extension MessagingService {
   public func listRooms(request: Gym_Messaging_V1_ListRoomsRequest, context: ServerContext) async throws -> Gym_Messaging_V1_ListRoomsResponse {
     let caller = try Caller.current()
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
-    if let violation = Self.queryBound.violation(request.query, field: "query") { throw MessagingError.invalid([violation]) }
-    var query = MessagingStore.RoomQuery()
-    query.words = request.query.split(whereSeparator: \.isWhitespace).map(String.init)
-    query.programID = request.programID.isEmpty ? nil : request.programID
-    query.joinedOnly = request.joinedOnly
-    query.limit = paging.size
-    query.offset = offset
-    let rooms = try await store.rooms(query, viewerID: caller.userID)
+    let rooms = try await store.rooms(RoomInput.query(request, limit: paging.size, offset: offset), viewerID: caller.userID)
     var mapped: [Gym_Messaging_V1_Room] = []
     for room in rooms { mapped.append(try await roomMessage(room)) }
     mapped = Paging.fitting(mapped)
@@ -57,7 +46,7 @@ extension MessagingService {
   public func closeRoom(request: Gym_Messaging_V1_CloseRoomRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CloseRoomResponse {
     let caller = try Caller.current()
     let room = try await store.closeRoom(id: request.roomID, userID: caller.userID, admin: caller.isAdmin, now: Date()) { room in
-      var announced = Self.room(room, owner: nil)
+      var announced = MessagingMapping.room(room, owner: nil)
       // The event is the room's, read by every member alike: nothing of one reader, and
       // no one's name (it outlives the owner's account; members ask for the room).
       announced.clearOwner()
@@ -81,17 +70,17 @@ extension MessagingService {
     request: Gym_Messaging_V1_PostRoomMessageRequest, context: ServerContext
   ) async throws -> Gym_Messaging_V1_PostRoomMessageResponse {
     let caller = try Caller.verified(to: "post in rooms")
-    let text = try Self.text(request.text, attachments: request.attachmentIds)
+    let text = try MessageInput.text(request.text, attachments: request.attachmentIds)
     let refs = try await userRefs([caller.userID])
     let now = Date()
     let record = try await store.postRoomMessage(
       messageID: ID.make(now: now), roomID: request.roomID, senderID: caller.userID, text: text,
       attachmentIDs: request.attachmentIds, limits: rooms, now: now
     ) { record in
-      let message = Self.message(record, sender: refs[caller.userID])
+      let message = MessagingMapping.message(record, sender: refs[caller.userID])
       return try Self.draft(for: "", about: caller.userID, .roomMessage) { $0.message = message }
     }
-    return .with { $0.message = Self.message(record, sender: refs[caller.userID]) }
+    return .with { $0.message = MessagingMapping.message(record, sender: refs[caller.userID]) }
   }
 
   public func listRoomMessages(
@@ -102,7 +91,7 @@ extension MessagingService {
     let messages = try await store.roomMessages(
       roomID: request.roomID, viewerID: caller.userID, before: try Self.before(paging), limit: paging.size)
     let refs = try await userRefs(messages.map(\.senderID))
-    let page = Paging.fitting(messages.map { Self.message($0, sender: refs[$0.senderID]) })
+    let page = Paging.fitting(messages.map { MessagingMapping.message($0, sender: refs[$0.senderID]) })
     return .with {
       $0.messages = page
       $0.nextPageToken = Self.nextToken(paging, after: messages.prefix(page.count).map(\.rid), fetched: messages.count)
@@ -122,40 +111,15 @@ extension MessagingService {
     let online = hub.onlineUsers(among: Set(members.map(\.userID)))
     let refs = try await userRefs(members.map(\.userID))
     return .with {
-      $0.members = members.map { member in
-        .with {
-          $0.user = refs[member.userID] ?? .with { $0.userID = member.userID }
-          $0.online = online.contains(member.userID)
-          $0.joinedAt = .init(date: member.joinedAt)
-        }
+      $0.members = members.map {
+        MessagingMapping.roomMember(userID: $0.userID, joinedAt: $0.joinedAt, online: online.contains($0.userID), refs)
       }
       $0.nextPageToken = paging.nextToken(offset: offset, returned: members.count)
     }
   }
 
-  static let roomNameBound = TextBound(characters: 80, minimum: 3)
-  static let roomTopicBound = TextBound(characters: 500)
-  /// A search query, in rooms and wherever messaging searches.
-  static let queryBound = TextBound(characters: 100)
-
   func roomMessage(_ room: MessagingStore.RoomView) async throws -> Gym_Messaging_V1_Room {
     let refs = try await userRefs([room.ownerID])
-    return Self.room(room, owner: refs[room.ownerID])
-  }
-
-  static func room(_ room: MessagingStore.RoomView, owner: Gym_Messaging_V1_UserRef?) -> Gym_Messaging_V1_Room {
-    .with {
-      $0.id = room.id
-      $0.name = room.name
-      $0.topic = room.topic
-      $0.programID = room.programID ?? ""
-      $0.owner = owner ?? .with { $0.userID = room.ownerID }
-      $0.memberCount = Int32(clamping: room.memberCount)
-      $0.joined = room.joined
-      $0.createdAt = .init(date: room.createdAt)
-      $0.closed = room.closedAt != nil
-      if let closedAt = room.closedAt { $0.closedAt = .init(date: closedAt) }
-      $0.unreadCount = Int32(clamping: room.unread)
-    }
+    return MessagingMapping.room(room, owner: refs[room.ownerID])
   }
 }

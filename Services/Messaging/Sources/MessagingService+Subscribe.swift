@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -12,7 +13,7 @@ extension MessagingService {
     request: Gym_Messaging_V1_SubscribeRequest, response: RPCWriter<Gym_Messaging_V1_Event>, context: ServerContext
   ) async throws {
     let caller = try Caller.current()
-    guard request.afterEventID >= 0 else { throw MessagingError.invalid([.init("after_event_id", "must not be negative")]) }
+    guard request.afterEventID >= 0 else { throw GymError.invalid([.init("after_event_id", "must not be negative")]) }
     if request.afterEventID > 0 {
       let floor = try await store.eventFloor(userID: caller.userID)
       if request.afterEventID < floor { throw MessagingError.cursorExpired(floor: floor) }

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -9,13 +10,8 @@ import SwiftProtobuf
 /// the real-time stream (`+Subscribe`), the social graph (`+Graph`), notifications
 /// (`+Notifications`), members' reports (`+Reports`) and the administrators' side
 /// (`+Moderation`).
+/// Requests are checked by the `…Input` types and answers built by `MessagingMapping`.
 public struct MessagingService: Sendable {
-  /// A message's or post's text: 16 KiB keeps a message with its attachments and
-  /// sender under 32 KB, so a full page of them fits the response limit.
-  static let textBound = TextBound(characters: 4000, bytes: 16 << 10)
-
-  static let maximumAttachments = 10
-
   let store: MessagingStore
   let hub: EventHub
   let files: AttachmentFiles
@@ -56,14 +52,14 @@ public struct MessagingService: Sendable {
   /// answered exactly as an unknown one (`noSuchUser`): a ban is between the user and the
   /// administrators, and a different answer would tell anyone who tries to message them.
   func activeUser(id: String, field: String) async throws -> Gym_Auth_V1_User {
-    guard !id.isEmpty else { throw MessagingError.invalid([.init(field, "is required")]) }
+    guard !id.isEmpty else { throw GymError.invalid([.init(field, "is required")]) }
     guard let user = try await users.user(id: id), !user.hasBan else { throw Self.noSuchUser }
     return user
   }
 
   /// The one answer for an id or username that names no usable account. It does not echo
   /// what was asked, so the words are the same whichever lookup failed and why.
-  static let noSuchUser = MessagingError.notFound("no such user")
+  static let noSuchUser = GymError.notFound("no such user")
 
   /// User references for responses, from messaging's projection of users (names as
   /// auth's updates last said; a user it lacks is asked of auth once and kept).
@@ -74,42 +70,6 @@ public struct MessagingService: Sendable {
         $0.username = user.username
         $0.displayName = user.displayName
       }
-    }
-  }
-
-  /// The text of a message or post; it may be empty only when attachments carry it.
-  static func text(_ text: String, attachments: [String] = []) throws(MessagingError) -> String {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    if attachments.count > maximumAttachments {
-      throw .invalid([.init("attachment_ids", "at most \(maximumAttachments) attachments")])
-    }
-    guard textBound.allows(trimmed), !trimmed.isEmpty || !attachments.isEmpty else {
-      throw .invalid([.init("text", "\(textBound.rule), and not empty without attachments")])
-    }
-    return trimmed
-  }
-
-  static func attachment(_ record: MessagingStore.AttachmentRecord) -> Gym_Messaging_V1_Attachment {
-    .with {
-      $0.id = record.id
-      $0.mimeType = record.mimeType
-      $0.sizeBytes = record.sizeBytes
-      $0.sha256 = record.sha256
-      $0.filename = record.filename
-      $0.createdAt = .init(date: record.createdAt)
-    }
-  }
-
-  static func message(_ record: MessageRecord, sender: Gym_Messaging_V1_UserRef?) -> Gym_Messaging_V1_Message {
-    .with {
-      $0.id = record.id
-      $0.conversationID = record.conversationID ?? ""
-      $0.roomID = record.roomID ?? ""
-      $0.sender = sender ?? .with { $0.userID = record.senderID }
-      $0.text = record.text
-      $0.sentAt = .init(date: record.sentAt)
-      $0.deleted = record.deleted
-      $0.attachments = record.attachments.map(attachment)
     }
   }
 
@@ -148,7 +108,7 @@ public struct MessagingService: Sendable {
   /// the first page).
   static func before(_ paging: Paging) throws -> Int64 {
     guard let position = paging.position else { return 0 }
-    guard let rid = Int64(position), rid > 0 else { throw MessagingError.invalid([.init("page_token", "is not a token this list issued")]) }
+    guard let rid = Int64(position), rid > 0 else { throw GymError.invalid([.init("page_token", "is not a token this list issued")]) }
     return rid
   }
 

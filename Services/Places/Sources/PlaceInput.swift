@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GymAPI
 import GymService
@@ -18,7 +19,7 @@ enum PlaceInput {
   static func record(
     from place: Gym_Places_V1_Place, id: String, now: Date, defaults: Gym_Places_V1_ImportOptions = .init(),
     importing: Bool = false
-  ) throws(PlacesError) -> PlaceRecord {
+  ) throws(GymError) -> PlaceRecord {
     var violations: [FieldViolation] = []
     var place = place
     // Real data must not lose a gym over one overlong detail: an import leaves the

@@ -1,3 +1,4 @@
+import GymStore
 import GRPCCore
 import GymAPI
 import GymService
@@ -18,7 +19,7 @@ public struct PlacesLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleService
 
   /// Idempotent: a second delivery of the same purge removes nothing and succeeds.
   public func purgeUser(request: Gym_Common_V1_PurgeUserRequest, context: ServerContext) async throws -> Gym_Common_V1_PurgeUserResponse {
-    try Self.requireUser(request.userID)
+    try LifecycleInput.user(request.userID)
     let removed = try await store.purgeUser(request.userID)
     if removed > 0 { logger.info("purged a deleted user's trainer listing", metadata: ["target_user_id": "\(request.userID)"]) }
     return .with { $0.removed = Int32(removed) }
@@ -27,41 +28,30 @@ public struct PlacesLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleService
   public func setUserStanding(
     request: Gym_Common_V1_SetUserStandingRequest, context: ServerContext
   ) async throws -> Gym_Common_V1_SetUserStandingResponse {
-    try Self.requireEvent(userID: request.userID, sequence: request.sequence)
+    try LifecycleInput.event(userID: request.userID, order: request.sequence)
     return .with { $0.applied = false }
   }
 
   public func setUserVisibility(
     request: Gym_Common_V1_SetUserVisibilityRequest, context: ServerContext
   ) async throws -> Gym_Common_V1_SetUserVisibilityResponse {
-    try Self.requireEvent(userID: request.userID, sequence: request.sequence)
+    try LifecycleInput.event(userID: request.userID, order: request.sequence)
     return .with { $0.applied = false }
   }
 
   /// Places keeps no projection of users (FindTrainers asks auth about accounts when it
   /// answers): the update is acknowledged.
   public func updateUser(request: Gym_Common_V1_UpdateUserRequest, context: ServerContext) async throws -> Gym_Common_V1_UpdateUserResponse {
-    try Self.requireEvent(userID: request.userID, sequence: request.version, field: "version")
+    try LifecycleInput.event(userID: request.userID, order: request.version, field: "version")
     return .with { $0.applied = false }
   }
 
   public func exportUser(
     request: Gym_Common_V1_ExportUserRequest, response: RPCWriter<Gym_Common_V1_ExportUserResponse>, context: ServerContext
   ) async throws {
-    try Self.requireUser(request.userID)
+    try LifecycleInput.user(request.userID)
     let streamer = ExportStreamer(service: "places") { part in try await response.write(.with { $0.part = part }) }
     try await streamer.tables(PlacesStore.exportTables(userID: request.userID), from: store.writer)
   }
 
-  private static func requireUser(_ userID: String) throws(PlacesError) {
-    guard !userID.isEmpty else { throw .invalid([FieldViolation("user_id", "is required")]) }
-  }
-
-  /// Bad events are refused as everywhere else, though nothing here depends on them.
-  private static func requireEvent(userID: String, sequence: Int64, field: String = "sequence") throws(PlacesError) {
-    var violations: [FieldViolation] = []
-    if userID.isEmpty { violations.append(.init("user_id", "is required")) }
-    if sequence <= 0 { violations.append(.init(field, "must be positive")) }
-    guard violations.isEmpty else { throw .invalid(violations) }
-  }
 }

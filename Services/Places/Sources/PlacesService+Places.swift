@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -28,7 +29,7 @@ extension PlacesService {
       (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     } catch {
       // Every problem at once: the paging ones with the rest.
-      throw PlacesError.invalid(violations + error.violations)
+      throw GymError.invalid(violations + error.violations)
     }
     let openAt = request.hasOpenAt ? request.openAt.date : nil
     // One instant for the filter and the state shown, so a result never says closed
@@ -36,7 +37,7 @@ extension PlacesService {
     if let openAt, request.hasAt, request.at.date != openAt {
       violations.append(FieldViolation("at", "must equal open_at when both are given (or leave one out)"))
     }
-    guard violations.isEmpty else { throw PlacesError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let instant = request.hasAt ? request.at.date : openAt ?? Date()
     // One more than the page shows, to know whether another page follows.
     let hits = try await NearestFirst.search(radius: radius, needed: offset + paging.size + 1, firstRadius: Self.firstRadius) {
@@ -58,13 +59,13 @@ extension PlacesService {
   }
 
   public func getPlace(request: Gym_Places_V1_GetPlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_GetPlaceResponse {
-    guard !request.id.isEmpty else { throw PlacesError.invalid([FieldViolation("id", "is required")]) }
-    guard let place = try await store.place(id: request.id) else { throw PlacesError.notFound("no place with id \(request.id)") }
+    guard !request.id.isEmpty else { throw GymError.invalid([FieldViolation("id", "is required")]) }
+    guard let place = try await store.place(id: request.id) else { throw GymError.notFound("no place with id \(request.id)") }
     return .with { $0.place = PlaceMapping.place(place) }
   }
 
   public func createPlace(request: Gym_Places_V1_CreatePlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_CreatePlaceResponse {
-    _ = try Self.requireAdmin()
+    _ = try Caller.admin(for: "managing places")
     let now = Date()
     let record = try PlaceInput.record(from: request.place, id: ID.make(now: now), now: now)
     let stored = try await store.insert(record)
@@ -72,11 +73,11 @@ extension PlacesService {
   }
 
   public func updatePlace(request: Gym_Places_V1_UpdatePlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_UpdatePlaceResponse {
-    _ = try Self.requireAdmin()
+    _ = try Caller.admin(for: "managing places")
     var violations: [FieldViolation] = []
     if request.place.id.isEmpty { violations.append(FieldViolation("place.id", "is required")) }
     if request.etag.isEmpty { violations.append(FieldViolation("etag", "is required: send the etag of the place you read")) }
-    guard violations.isEmpty else { throw PlacesError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let now = Date()
     let record = try PlaceInput.record(from: request.place, id: request.place.id, now: now)
     let stored = try await store.replace(record, etag: request.etag)
@@ -84,16 +85,16 @@ extension PlacesService {
   }
 
   public func deletePlace(request: Gym_Places_V1_DeletePlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_DeletePlaceResponse {
-    _ = try Self.requireAdmin()
-    guard !request.id.isEmpty else { throw PlacesError.invalid([FieldViolation("id", "is required")]) }
-    guard try await store.delete(id: request.id) else { throw PlacesError.notFound("no place with id \(request.id)") }
+    _ = try Caller.admin(for: "managing places")
+    guard !request.id.isEmpty else { throw GymError.invalid([FieldViolation("id", "is required")]) }
+    guard try await store.delete(id: request.id) else { throw GymError.notFound("no place with id \(request.id)") }
     return .init()
   }
 
   public func importPlaces(
     request: RPCAsyncSequence<Gym_Places_V1_ImportPlacesRequest, any Error>, context: ServerContext
   ) async throws -> Gym_Places_V1_ImportPlacesResponse {
-    let admin = try Self.requireAdmin()
+    let admin = try Caller.admin(for: "managing places")
     var options = Gym_Places_V1_ImportOptions()
     // A batch whose write fails is retried record by record so one bad row cannot sink
     // its neighbours.
@@ -110,9 +111,9 @@ extension PlacesService {
       let now = Date()
       switch message.item {
       case .options(let given):
-        guard first else { throw PlacesError.invalid([FieldViolation("options", "must be the first message of the stream")]) }
+        guard first else { throw GymError.invalid([FieldViolation("options", "must be the first message of the stream")]) }
         if !given.defaultTimeZone.isEmpty && TimeZones.named(given.defaultTimeZone) == nil {
-          throw PlacesError.invalid([FieldViolation("options.default_time_zone", "'\(given.defaultTimeZone)' is not an IANA time zone name")])
+          throw GymError.invalid([FieldViolation("options.default_time_zone", "'\(given.defaultTimeZone)' is not an IANA time zone name")])
         }
         options = given
         continue

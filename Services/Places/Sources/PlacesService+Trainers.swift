@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -15,7 +16,7 @@ extension PlacesService {
   ) async throws -> Gym_Places_V1_UpsertTrainerListingResponse {
     let caller = try Caller.current()
     guard caller.roles.contains(.trainer) else {
-      throw PlacesError.permissionDenied("only trainers can list themselves; ask an administrator for the trainer role")
+      throw GymError.permissionDenied("only trainers can list themselves; ask an administrator for the trainer role")
     }
     let l = request.listing
     var violations: [FieldViolation] = []
@@ -40,7 +41,7 @@ extension PlacesService {
     if !l.gymID.isEmpty, try await store.place(id: l.gymID) == nil {
       violations.append(FieldViolation("listing.gym_id", "no place has this id"))
     }
-    guard violations.isEmpty else { throw PlacesError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let record = try await store.upsertTrainer(TrainerRecord(
       rid: nil, trainerID: caller.userID, lat: point.latitude, lng: point.longitude, serviceRadiusM: l.serviceRadiusM,
       specialties: specialties, specialtyKey: specialties.map { $0.lowercased() }.joined(separator: "|"),
@@ -54,7 +55,7 @@ extension PlacesService {
     // No role check: a demoted trainer's listing is hidden from searches, and its owner
     // can still remove it.
     let caller = try Caller.current()
-    guard try await store.deleteTrainer(id: caller.userID) else { throw PlacesError.notFound("you have no listing") }
+    guard try await store.deleteTrainer(id: caller.userID) else { throw GymError.notFound("you have no listing") }
     return .init()
   }
 
@@ -70,7 +71,7 @@ extension PlacesService {
     }
     if let violation = TextBound(characters: 50).violation(request.specialty, field: "specialty") { violations.append(violation) }
     if let violation = TextBound(characters: 100).violation(request.query, field: "query") { violations.append(violation) }
-    guard violations.isEmpty else { throw PlacesError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let specialty = request.specialty.trimmingCharacters(in: .whitespaces)
     let words = request.query.split(whereSeparator: \.isWhitespace).map { Self.folded(String($0)) }
@@ -113,10 +114,10 @@ extension PlacesService {
     request: Gym_Places_V1_GetTrainerListingRequest, context: ServerContext
   ) async throws -> Gym_Places_V1_GetTrainerListingResponse {
     _ = try Caller.current()
-    guard !request.trainerID.isEmpty else { throw PlacesError.invalid([FieldViolation("trainer_id", "is required")]) }
-    guard let record = try await store.trainer(id: request.trainerID) else { throw PlacesError.notFound("no listing for this trainer") }
+    guard !request.trainerID.isEmpty else { throw GymError.invalid([FieldViolation("trainer_id", "is required")]) }
+    guard let record = try await store.trainer(id: request.trainerID) else { throw GymError.notFound("no listing for this trainer") }
     let active = try await users.activeUserIDs(among: [record.trainerID])
-    guard active.contains(record.trainerID) else { throw PlacesError.notFound("no listing for this trainer") }
+    guard active.contains(record.trainerID) else { throw GymError.notFound("no listing for this trainer") }
     return .with { $0.listing = PlaceMapping.listing(record) }
   }
 

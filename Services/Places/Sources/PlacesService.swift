@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -20,12 +21,6 @@ public struct PlacesService: Sendable {
     self.store = store
     self.users = users
     self.logger = logger
-  }
-
-  static func requireAdmin() throws -> Caller {
-    let caller = try Caller.current()
-    guard caller.isAdmin else { throw PlacesError.permissionDenied("managing places needs the admin role") }
-    return caller
   }
 
   /// Location and radius checks shared by the searches.

@@ -1,4 +1,6 @@
+import GymStore
 import Foundation
+import GymService
 
 /// How far along a goal is: the share of the way from where it started to the target,
 /// whether it is reached, and whether the pace so far reaches it by the due date.

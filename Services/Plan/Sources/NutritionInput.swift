@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GymAPI
 import GymService
@@ -40,7 +41,7 @@ enum NutritionInput {
   /// A meal's or a food entry's description.
   static let descriptionBound = TextBound(characters: 500)
 
-  static func plan(_ plan: Gym_Plan_V1_NutritionPlan) throws(PlanError) -> ValidPlan {
+  static func plan(_ plan: Gym_Plan_V1_NutritionPlan) throws(GymError) -> ValidPlan {
     var violations: [FieldViolation] = []
     let name = plan.name.trimmingCharacters(in: .whitespacesAndNewlines)
     if let violation = nameBound.violation(name, field: "plan.name") { violations.append(violation) }

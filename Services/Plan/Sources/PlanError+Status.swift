@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymService
@@ -6,18 +7,17 @@ import GymService
 extension PlanError: GymErrorMapping {
   public var rpcError: RPCError {
     switch self {
-    case .invalid(let violations): .invalidArgument(violations)
-    case .notFound(let message): .notFound(message)
-    case .staleEtag(let what):
-      RPCError(code: .aborted, message: "the \(what) changed since you read it; read it again and reapply your change")
     case .sessionActive(let id, let startedAt):
       RPCError(
         code: .failedPrecondition,
         message: "session \(id) started at \(startedAt.ISO8601Format()) is still active; finish or abandon it first")
-    case .failedPrecondition(let message): RPCError(code: .failedPrecondition, message: message)
     case .alreadyPublished(let programID): .alreadyExists(field: "routine_id", "this routine is already published as program \(programID)")
-    case .alreadyExists(let field, let message): .alreadyExists(field: field, message)
-    case .permissionDenied(let message): .permissionDenied(message)
+    case .alreadyClient: .alreadyExists(field: "trainer_id", "you are already this trainer's client")
+    case .trainerRequestPending: .alreadyExists(field: "trainer_id", "a request to this trainer is already pending")
+    case .invitationPending(let email): .alreadyExists(field: "email", "an invitation to \(email) is already pending")
+    case .routineChangesRefused(let reason): .invalidArgument([FieldViolation("routine_changes", reason)])
+    case .noSuchRoutineDay(let days):
+      .invalidArgument([FieldViolation("entry.day_index", "the routine has \(days) day(s): use 0 to \(days - 1)")])
     case .quotaExceeded(let message): RPCError(code: .resourceExhausted, message: message)
     }
   }

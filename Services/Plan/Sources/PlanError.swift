@@ -1,21 +1,24 @@
+import GymStore
 import Foundation
 import GymService
 
-/// Everything the plan domain refuses, thrown by handlers and by the store alike (the
-/// store imports no gRPC; this type neither). `PlanError+Status` maps each case once.
+/// What only the plan domain refuses (the refusals every service shares are `GymError`),
+/// thrown by handlers and by the store alike (the store imports no gRPC; this type
+/// neither). `PlanError+Status` maps each case once.
 public enum PlanError: Error, Equatable, Sendable {
-  case invalid([FieldViolation])
-  /// A message saying what is missing, e.g. "no routine with id …".
-  case notFound(String)
-  case staleEtag(what: String)
   /// StartSession while another is active: its id and start.
   case sessionActive(id: String, startedAt: Date)
-  /// The state forbids it (an ended session, an answered request, too little data):
-  /// the message says what is needed.
-  case failedPrecondition(String)
   case alreadyPublished(programID: String)
-  case alreadyExists(field: String, String)
-  case permissionDenied(String)
+  /// The member is this trainer's client already.
+  case alreadyClient
+  /// The member's request to this trainer is still pending.
+  case trainerRequestPending
+  /// The trainer's invitation to this email is still pending.
+  case invitationPending(email: String)
+  /// Finishing a session cannot keep its changes in the routine: why.
+  case routineChangesRefused(String)
+  /// A schedule entry names a day the routine does not have (it has `days`).
+  case noSuchRoutineDay(days: Int)
   /// A per-user quota is full: the message says what to free.
   case quotaExceeded(String)
 }

@@ -20,7 +20,7 @@ public struct PlanLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServicePr
 
   /// Idempotent: a second purge finds nothing and answers 0.
   public func purgeUser(request: Gym_Common_V1_PurgeUserRequest, context: ServerContext) async throws -> Gym_Common_V1_PurgeUserResponse {
-    try PlanInput.id(request.userID, field: "user_id")
+    try LifecycleInput.user(request.userID)
     let removed = try await store.purgeUser(request.userID)
     logger.info("purged a user's plan data", metadata: ["user_id": "\(request.userID)", "rows": "\(removed)"])
     return .with { $0.removed = Int32(removed) }
@@ -29,19 +29,19 @@ public struct PlanLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServicePr
   public func setUserStanding(
     request: Gym_Common_V1_SetUserStandingRequest, context: ServerContext
   ) async throws -> Gym_Common_V1_SetUserStandingResponse {
-    try Self.requireEvent(userID: request.userID, sequence: request.sequence)
+    try LifecycleInput.event(userID: request.userID, order: request.sequence)
     return .with { $0.applied = false }
   }
 
   public func setUserVisibility(
     request: Gym_Common_V1_SetUserVisibilityRequest, context: ServerContext
   ) async throws -> Gym_Common_V1_SetUserVisibilityResponse {
-    try Self.requireEvent(userID: request.userID, sequence: request.sequence)
+    try LifecycleInput.event(userID: request.userID, order: request.sequence)
     return .with { $0.applied = false }
   }
 
   public func updateUser(request: Gym_Common_V1_UpdateUserRequest, context: ServerContext) async throws -> Gym_Common_V1_UpdateUserResponse {
-    try Self.requireEvent(userID: request.userID, sequence: request.version, field: "version")
+    try LifecycleInput.event(userID: request.userID, order: request.version, field: "version")
     let applied = try await store.applyUser(UserProjection.User(request, now: Date()))
     return .with { $0.applied = applied }
   }
@@ -49,14 +49,8 @@ public struct PlanLifecycle: Gym_Common_V1_UserLifecycleInternal.SimpleServicePr
   public func exportUser(
     request: Gym_Common_V1_ExportUserRequest, response: RPCWriter<Gym_Common_V1_ExportUserResponse>, context: ServerContext
   ) async throws {
-    try PlanInput.id(request.userID, field: "user_id")
+    try LifecycleInput.user(request.userID)
     let streamer = ExportStreamer(service: "plan") { part in try await response.write(.with { $0.part = part }) }
     try await streamer.tables(PlanStore.exportTables(userID: request.userID), from: store.writer)
-  }
-
-  /// Events name their user and carry auth's ordering.
-  private static func requireEvent(userID: String, sequence: Int64, field: String = "sequence") throws(PlanError) {
-    try PlanInput.id(userID, field: "user_id")
-    guard sequence > 0 else { throw .invalid([.init(field, "must be positive")]) }
   }
 }

@@ -43,14 +43,6 @@ enum PlanMapping {
     }
   }
 
-  static func date(_ date: LocalDate) -> Gym_Common_V1_Date {
-    .with {
-      $0.year = Int32(date.year)
-      $0.month = Int32(date.month)
-      $0.day = Int32(date.day)
-    }
-  }
-
   static func time(minuteOfDay: Int) -> Gym_Common_V1_TimeOfDay {
     .with {
       $0.hours = Int32(minuteOfDay / 60)

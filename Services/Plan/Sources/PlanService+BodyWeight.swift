@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -14,7 +15,7 @@ extension PlanService {
     if !request.weightKg.isFinite || !(20...500).contains(request.weightKg) {
       violations.append(.init("weight_kg", "must be 20 to 500 kg"))
     }
-    guard violations.isEmpty else { throw PlanError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let entry = try await store.logBodyWeight(id: ID.make(now: now), ownerID: caller.userID, date: date, weightKg: request.weightKg, now: now)
     return .with { $0.entry = Self.bodyWeight(entry) }
   }
@@ -23,7 +24,7 @@ extension PlanService {
     let caller = try Caller.current()
     let from = try PlanInput.date(request.from, field: "from")
     let to = try PlanInput.date(request.to, field: "to")
-    guard request.pageSize >= 0 else { throw PlanError.invalid([.init("page_size", "must not be negative")]) }
+    guard request.pageSize >= 0 else { throw GymError.invalid([.init("page_size", "must not be negative")]) }
     // Weigh-ins are small rows drawn as a graph: a longer default page than other lists.
     let size = request.pageSize == 0 ? 100 : min(Int(request.pageSize), 1000)
     let offset = try Paging(size: 1, token: request.pageToken).offset()
@@ -50,7 +51,7 @@ extension PlanService {
     let zone = try await timeZone(of: caller.userID)
     let today = LocalDate(Date(), in: zone)
     guard target > today, target.daysSinceEpoch - today.daysSinceEpoch <= 365 else {
-      throw PlanError.invalid([.init("target_date", "must be after today and at most 365 days ahead")])
+      throw GymError.invalid([.init("target_date", "must be after today and at most 365 days ahead")])
     }
     let entries = try await store.bodyWeights(
       ownerID: caller.userID, from: today.adding(days: -BodyWeightTrend.windowDays), to: today, limit: 1000, offset: 0)
@@ -61,7 +62,7 @@ extension PlanService {
         entries: entries.map { .init(day: $0.date.daysSinceEpoch, kg: $0.weightKg) },
         food: food.map { .init(day: $0.0.daysSinceEpoch, kcal: $0.1) }, targetDay: target.daysSinceEpoch)
     } catch {
-      throw PlanError.failedPrecondition(error.message)
+      throw GymError.failedPrecondition(error.message)
     }
     return .with {
       $0.predictedKg = prediction.kg
@@ -77,7 +78,7 @@ extension PlanService {
   static func bodyWeight(_ entry: PlanStore.BodyWeightEntry) -> Gym_Plan_V1_BodyWeightEntry {
     .with {
       $0.id = entry.id
-      $0.date = PlanMapping.date(entry.date)
+      $0.date = entry.date.proto
       $0.weightKg = entry.weightKg
       $0.loggedAt = .init(date: entry.loggedAt)
     }

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -13,7 +14,7 @@ extension PlanService {
       violations.append(.init("weight_kg", "must be more than 0 and at most 1000 kg"))
     }
     if !(1...30).contains(request.reps) { violations.append(.init("reps", "must be 1 to 30")) }
-    guard violations.isEmpty else { throw PlanError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let estimates = OneRepMax.estimates(weightKg: request.weightKg, reps: Int(request.reps))
     let mean = estimates.map(\.kg).reduce(0, +) / Double(estimates.count)
     return .with {
@@ -65,7 +66,7 @@ extension PlanService {
     } else if request.total <= 0 && sum <= 0 {
       violations.append(.init("total", "give the three lifts or the total"))
     }
-    guard violations.isEmpty else { throw PlanError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let total = (request.total > 0 ? request.total : sum) * toKg
     return .with {
       $0.totalKg = Self.rounded(total)
@@ -82,7 +83,7 @@ extension PlanService {
     try PlanInput.id(request.exerciseID, field: "exercise_id")
     let recent = try await store.recentWorkouts(ownerID: caller.userID, exerciseID: request.exerciseID, limit: 6)
     guard !recent.isEmpty else {
-      throw PlanError.failedPrecondition("no finished session has sets of this exercise yet; log a workout with it first")
+      throw GymError.failedPrecondition("no finished session has sets of this exercise yet; log a workout with it first")
     }
     let increment: Double
     if let set = try await store.incrementKg(ownerID: caller.userID, exerciseID: request.exerciseID) {
@@ -99,7 +100,7 @@ extension PlanService {
       })
     }
     guard let advice = Progression.advise(recent: workouts, incrementKg: increment) else {
-      throw PlanError.failedPrecondition("the logged sets of this exercise have no weights or reps to go on")
+      throw GymError.failedPrecondition("the logged sets of this exercise have no weights or reps to go on")
     }
     return .with {
       $0.advice = switch advice.kind {

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -7,14 +8,14 @@ extension PlanService {
   /// Trainer RPCs need the trainer role (from the verified token).
   static func requireTrainer() throws -> Caller {
     let caller = try Caller.current()
-    guard caller.roles.contains(.trainer) else { throw PlanError.permissionDenied("this needs the trainer role") }
+    guard caller.roles.contains(.trainer) else { throw GymError.permissionDenied("this needs the trainer role") }
     return caller
   }
 
   /// The client when `clientID` is the trainer's client; NOT_FOUND otherwise, without
   /// saying whether the user exists.
   func requireClient(_ clientID: String, of trainerID: String) async throws {
-    guard !clientID.isEmpty, try await store.isClient(clientID, of: trainerID) else { throw PlanError.notFound("no such client") }
+    guard !clientID.isEmpty, try await store.isClient(clientID, of: trainerID) else { throw GymError.notFound("no such client") }
   }
 
   /// An invitation, never a relation: nothing is shared until the member accepts. Every
@@ -26,9 +27,9 @@ extension PlanService {
     var violations: [FieldViolation] = []
     if !email.contains("@") || email.utf8.count > 254 { violations.append(.init("email", "must be an email address")) }
     if let problem = Self.messageProblem(request.message) { violations.append(.init("message", problem)) }
-    guard violations.isEmpty else { throw PlanError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let invitee = try await users.users(emails: [email]).values.first
-    guard invitee?.id != caller.userID else { throw PlanError.invalid([.init("email", "you cannot be your own client")]) }
+    guard invitee?.id != caller.userID else { throw GymError.invalid([.init("email", "you cannot be your own client")]) }
     var addressee: Gym_Auth_V1_User?
     if let invitee, !invitee.hasBan, !(try await blocks.blocked(caller.userID, invitee.id)) { addressee = invitee }
     let now = Date()
@@ -54,7 +55,7 @@ extension PlanService {
 
   public func listClients(request: Gym_Plan_V1_ListClientsRequest, context: ServerContext) async throws -> Gym_Plan_V1_ListClientsResponse {
     let caller = try Self.requireTrainer()
-    if let violation = TextBound(characters: 100).violation(request.query, field: "query") { throw PlanError.invalid([violation]) }
+    if let violation = TextBound(characters: 100).violation(request.query, field: "query") { throw GymError.invalid([violation]) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let rows = try await store.clients(
       trainerID: caller.userID, words: request.query.split(whereSeparator: \.isWhitespace).map(String.init), limit: paging.size, offset: offset)
@@ -98,7 +99,7 @@ extension PlanService {
     let caller = try Self.requireTrainer()
     try await requireClient(request.clientID, of: caller.userID)
     guard let source = try await store.routine(id: request.routineID, ownerID: caller.userID) else {
-      throw PlanError.notFound("no routine with id \(request.routineID)")
+      throw GymError.notFound("no routine with id \(request.routineID)")
     }
     let now = Date()
     var copy = RoutineRecord(
@@ -115,7 +116,7 @@ extension PlanService {
     let caller = try Self.requireTrainer()
     try await requireClient(request.clientID, of: caller.userID)
     guard let source = try await store.nutritionPlan(id: request.planID, accessibleBy: caller.userID), source.ownerID == caller.userID else {
-      throw PlanError.notFound("no nutrition plan with id \(request.planID)")
+      throw GymError.notFound("no nutrition plan with id \(request.planID)")
     }
     let now = Date()
     let clientToday = LocalDate(now, in: try await timeZone(of: request.clientID))
@@ -128,11 +129,11 @@ extension PlanService {
 
   public func requestTrainer(request: Gym_Plan_V1_RequestTrainerRequest, context: ServerContext) async throws -> Gym_Plan_V1_RequestTrainerResponse {
     let caller = try Caller.current()
-    if let problem = Self.messageProblem(request.message) { throw PlanError.invalid([.init("message", problem)]) }
+    if let problem = Self.messageProblem(request.message) { throw GymError.invalid([.init("message", problem)]) }
     // Anyone who is not an active trainer is "no trainer", whether or not the account exists.
     guard !request.trainerID.isEmpty, request.trainerID != caller.userID,
       let trainer = try await users.user(id: request.trainerID), !trainer.hasBan, trainer.roles.contains(.trainer)
-    else { throw PlanError.notFound("no trainer with id \(request.trainerID)") }
+    else { throw GymError.notFound("no trainer with id \(request.trainerID)") }
     try await requireNotBlocked(caller.userID, trainer.id)
     let me = try await users.user(id: caller.userID).map(Self.person)
     let now = Date()
@@ -182,9 +183,9 @@ extension PlanService {
   ) async throws -> Gym_Plan_V1_RespondTrainerRequestResponse {
     let caller = try Caller.current()
     guard let pending = try await store.trainerRequest(id: request.requestID, addressedTo: caller.userID) else {
-      throw PlanError.notFound("no request with id \(request.requestID) addressed to you")
+      throw GymError.notFound("no request with id \(request.requestID) addressed to you")
     }
-    if !pending.fromTrainer, !caller.roles.contains(.trainer) { throw PlanError.permissionDenied("this needs the trainer role") }
+    if !pending.fromTrainer, !caller.roles.contains(.trainer) { throw GymError.permissionDenied("this needs the trainer role") }
     if request.accept, let clientID = pending.clientID { try await requireNotBlocked(clientID, pending.trainerID) }
     let name = try await store.people([caller.userID])[caller.userID]?.displayName ?? "Someone"
     let record = try await store.respondTrainerRequest(
@@ -218,7 +219,7 @@ extension PlanService {
 
   func requireNotBlocked(_ userID: String, _ otherUserID: String) async throws {
     if try await blocks.blocked(userID, otherUserID) {
-      throw PlanError.permissionDenied("you cannot coach or be coached by this user: one of you has blocked the other")
+      throw GymError.permissionDenied("you cannot coach or be coached by this user: one of you has blocked the other")
     }
   }
 

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -40,9 +41,9 @@ extension PlanService {
         id: ID.make(now: now), ownerID: caller.userID, kind: .sessionsPerWeek, sessionsPerWeek: Int(goal.sessionsPerWeek), due: due,
         startValue: 0, createdAt: now)
     default:
-      throw PlanError.invalid([.init("goal.kind", "must be BODY_WEIGHT, LIFT or SESSIONS_PER_WEEK")])
+      throw GymError.invalid([.init("goal.kind", "must be BODY_WEIGHT, LIFT or SESSIONS_PER_WEEK")])
     }
-    guard violations.isEmpty else { throw PlanError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     if record.kind == .lift {
       try await checkExercises([record.exerciseID], fields: [record.exerciseID: "goal.exercise_id"], now: now)
       record.startValue = try await store.bestWeight(ownerID: caller.userID, exerciseID: record.exerciseID, reps: record.targetReps, since: nil)
@@ -95,7 +96,7 @@ extension PlanService {
       $0.exerciseName = names[goal.exerciseID] ?? ""
       $0.targetReps = Int32(goal.targetReps)
       $0.sessionsPerWeek = Int32(goal.sessionsPerWeek)
-      $0.due = PlanMapping.date(goal.due)
+      $0.due = goal.due.proto
       $0.createdAt = .init(date: goal.createdAt)
       $0.startValue = goal.startValue
       $0.currentValue = current

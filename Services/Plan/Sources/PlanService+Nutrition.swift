@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -23,7 +24,7 @@ extension PlanService {
   ) async throws -> Gym_Plan_V1_GetNutritionPlanResponse {
     let caller = try Caller.current()
     guard let record = try await store.nutritionPlan(id: request.id, accessibleBy: caller.userID) else {
-      throw PlanError.notFound("no nutrition plan with id \(request.id)")
+      throw GymError.notFound("no nutrition plan with id \(request.id)")
     }
     return .with { $0.plan = Self.nutritionPlan(record) }
   }
@@ -45,11 +46,11 @@ extension PlanService {
     request: Gym_Plan_V1_UpdateNutritionPlanRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_UpdateNutritionPlanResponse {
     let caller = try Caller.current()
-    guard !request.etag.isEmpty else { throw PlanError.invalid([.init("etag", "is required: pass the etag you last read")]) }
+    guard !request.etag.isEmpty else { throw GymError.invalid([.init("etag", "is required: pass the etag you last read")]) }
     let valid = try NutritionInput.plan(request.plan)
     // The day a change takes effect is the plan owner's (a trainer may edit a client's).
     guard let current = try await store.nutritionPlan(id: request.plan.id, accessibleBy: caller.userID) else {
-      throw PlanError.notFound("no nutrition plan with id \(request.plan.id)")
+      throw GymError.notFound("no nutrition plan with id \(request.plan.id)")
     }
     let now = Date()
     let today = LocalDate(now, in: try await timeZone(of: current.ownerID))
@@ -83,7 +84,7 @@ extension PlanService {
     if let violation = TextBound(characters: 60).violation(entry.meal, field: "entry.meal") { violations.append(violation) }
     let (macros, problems) = NutritionInput.macros(entry.macros, field: "entry.macros", kcal: 0...10_000)
     violations += problems
-    guard violations.isEmpty else { throw PlanError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let record = FoodEntryRecord(
       id: ID.make(now: now), ownerID: caller.userID, date: date, meal: entry.meal, description: description, macros: macros, loggedAt: now)
     try await store.logFood(record)
@@ -123,7 +124,7 @@ extension PlanService {
     let targets = plan?.targets ?? .zero
     let meals = plan?.days.first { $0.weekday == date.isoWeekday }?.meals ?? []
     return .with {
-      $0.date = PlanMapping.date(date)
+      $0.date = date.proto
       $0.planID = plan?.planID ?? ""
       $0.plannedMeals = meals.map(Self.meal)
       $0.logged = logged.map(Self.foodEntry)
@@ -177,7 +178,7 @@ extension PlanService {
   static func foodEntry(_ record: FoodEntryRecord) -> Gym_Plan_V1_FoodEntry {
     .with {
       $0.id = record.id
-      $0.date = PlanMapping.date(record.date)
+      $0.date = record.date.proto
       $0.meal = record.meal
       $0.description_p = record.description
       $0.macros = macros(record.macros)

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -19,7 +20,7 @@ extension PlanService {
   public func getRoutine(request: Gym_Plan_V1_GetRoutineRequest, context: ServerContext) async throws -> Gym_Plan_V1_GetRoutineResponse {
     let caller = try Caller.current()
     guard let record = try await store.routine(id: request.id, accessibleBy: caller.userID) else {
-      throw PlanError.notFound("no routine with id \(request.id)")
+      throw GymError.notFound("no routine with id \(request.id)")
     }
     let names = try await exerciseNames(record.exerciseIDs)
     return .with { $0.routine = PlanMapping.routine(record, names: names) }
@@ -43,11 +44,11 @@ extension PlanService {
     request: Gym_Plan_V1_UpdateRoutineRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_UpdateRoutineResponse {
     let caller = try Caller.current()
-    guard !request.etag.isEmpty else { throw PlanError.invalid([.init("etag", "is required: pass the etag you last read")]) }
+    guard !request.etag.isEmpty else { throw GymError.invalid([.init("etag", "is required: pass the etag you last read")]) }
     let input = try RoutineInput.validate(request.routine)
     let now = Date()
     guard try await store.routine(id: request.routine.id, accessibleBy: caller.userID) != nil else {
-      throw PlanError.notFound("no routine with id \(request.routine.id)")
+      throw GymError.notFound("no routine with id \(request.routine.id)")
     }
     let found = try await checkExercises(Array(input.exerciseFields.keys), fields: input.exerciseFields, now: now)
     let record = try await store.replaceRoutine(
@@ -68,7 +69,7 @@ extension PlanService {
   /// catalog's save count in one transaction.
   public func copyProgram(request: Gym_Plan_V1_CopyProgramRequest, context: ServerContext) async throws -> Gym_Plan_V1_CopyProgramResponse {
     let caller = try Caller.current()
-    guard !request.programID.isEmpty else { throw PlanError.invalid([.init("program_id", "is required")]) }
+    guard !request.programID.isEmpty else { throw GymError.invalid([.init("program_id", "is required")]) }
     let snapshot = try await catalog.snapshot(programID: request.programID, for: caller.userID)
     let now = Date()
     let program = snapshot.program
@@ -102,7 +103,7 @@ extension PlanService {
   ) async throws -> Gym_Plan_V1_PublishRoutineResponse {
     let caller = try Caller.verified(to: "publish programs")
     guard let routine = try await store.routine(id: request.routineID, ownerID: caller.userID) else {
-      throw PlanError.notFound("no routine with id \(request.routineID)")
+      throw GymError.notFound("no routine with id \(request.routineID)")
     }
     if let published = routine.publishedProgramID { throw PlanError.alreadyPublished(programID: published) }
     let program = Gym_Catalog_V1_Program.with {

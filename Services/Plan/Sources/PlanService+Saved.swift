@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -8,7 +9,7 @@ extension PlanService {
     let caller = try Caller.current()
     try PlanInput.id(request.exerciseID, field: "exercise_id")
     guard let exercise = try await catalog.exercises(ids: [request.exerciseID])[request.exerciseID] else {
-      throw PlanError.notFound("no exercise with id \(request.exerciseID) in the catalog")
+      throw GymError.notFound("no exercise with id \(request.exerciseID) in the catalog")
     }
     try await store.saveExercise(exercise, ownerID: caller.userID, now: Date())
     return .init()

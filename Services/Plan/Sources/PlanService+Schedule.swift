@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -28,7 +29,7 @@ extension PlanService {
       violations.append(.init("entry.reminder_minutes_before", "must be 0 (none) to 10080 minutes (a week)"))
     }
     if entry.dayIndex < 0 { violations.append(.init("entry.day_index", "must not be negative")) }
-    guard violations.isEmpty else { throw PlanError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let now = Date()
     let rule = ScheduleRule(
       repeats: date.map { .once($0) } ?? .weekly(weekdays), minuteOfDay: Int(entry.time.hours * 60 + entry.time.minutes),
@@ -45,7 +46,7 @@ extension PlanService {
     let from = try PlanInput.requiredDate(request.from, field: "from")
     let to = try PlanInput.requiredDate(request.to, field: "to")
     guard from <= to, to.daysSinceEpoch - from.daysSinceEpoch < Self.maximumScheduleDays else {
-      throw PlanError.invalid([.init("to", "must be on or after from and at most \(Self.maximumScheduleDays - 1) days later")])
+      throw GymError.invalid([.init("to", "must be on or after from and at most \(Self.maximumScheduleDays - 1) days later")])
     }
     let zone = try await timeZone(of: caller.userID)
     let entries = try await store.scheduleEntries(ownerID: caller.userID)
@@ -89,7 +90,7 @@ extension PlanService {
         $0.routineName = entry.routineName
         $0.dayIndex = Int32(entry.dayIndex)
         $0.dayName = entry.dayName
-        $0.date = PlanMapping.date(occurrence.date)
+        $0.date = occurrence.date.proto
         $0.time = PlanMapping.time(minuteOfDay: entry.rule.minuteOfDay)
         $0.startsAt = .init(date: occurrence.startsAt)
         if let remind = occurrence.remindAt { $0.remindAt = .init(date: remind) }
@@ -105,7 +106,7 @@ extension PlanService {
       $0.dayIndex = Int32(entry.dayIndex)
       switch entry.rule.repeats {
       case .weekly(let days): $0.weekdays = days.sorted().compactMap { Gym_Common_V1_Weekday(rawValue: $0) }
-      case .once(let date): $0.date = PlanMapping.date(date)
+      case .once(let date): $0.date = date.proto
       }
       $0.time = PlanMapping.time(minuteOfDay: entry.rule.minuteOfDay)
       $0.reminderMinutesBefore = Int32(entry.rule.reminderMinutesBefore)

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -23,10 +24,10 @@ extension PlanService {
     var items: [SessionRecord.Item] = []
     if !routineID.isEmpty {
       guard let routine = try await store.routine(id: routineID, ownerID: caller.userID) else {
-        throw PlanError.notFound("no routine with id \(routineID)")
+        throw GymError.notFound("no routine with id \(routineID)")
       }
       guard routine.days.indices.contains(dayIndex) else {
-        throw PlanError.invalid([.init("day_index", "the routine has \(routine.days.count) day(s): use 0 to \(routine.days.count - 1)")])
+        throw GymError.invalid([.init("day_index", "the routine has \(routine.days.count) day(s): use 0 to \(routine.days.count - 1)")])
       }
       let day = routine.days[dayIndex]
       name = day.name
@@ -48,7 +49,7 @@ extension PlanService {
   ) async throws -> Gym_Plan_V1_GetActiveSessionResponse {
     let caller = try Caller.current()
     guard let session = try await store.activeSession(ownerID: caller.userID) else {
-      throw PlanError.notFound("no session is active; start one with StartSession")
+      throw GymError.notFound("no session is active; start one with StartSession")
     }
     let response = try await mapped(session)
     return .with { $0.session = response }
@@ -75,7 +76,7 @@ extension PlanService {
     case .pending: state = .pending
     case .done: state = .done
     case .skipped: state = .skipped
-    default: throw PlanError.invalid([.init("state", "must be PENDING, DONE or SKIPPED")])
+    default: throw GymError.invalid([.init("state", "must be PENDING, DONE or SKIPPED")])
     }
     let session = try await store.setItemState(sessionID: request.sessionID, itemID: request.itemID, ownerID: caller.userID, state: state)
     let response = try await mapped(session)
@@ -84,7 +85,7 @@ extension PlanService {
 
   public func editSession(request: Gym_Plan_V1_EditSessionRequest, context: ServerContext) async throws -> Gym_Plan_V1_EditSessionResponse {
     let caller = try Caller.current()
-    guard !request.edits.isEmpty, request.edits.count <= 50 else { throw PlanError.invalid([.init("edits", "give 1 to 50 edits")]) }
+    guard !request.edits.isEmpty, request.edits.count <= 50 else { throw GymError.invalid([.init("edits", "give 1 to 50 edits")]) }
     let now = Date()
     var violations: [FieldViolation] = []
     var edits: [PlanStore.SessionEdit] = []
@@ -120,7 +121,7 @@ extension PlanService {
       violations.append(.init(exerciseFields[""]!, "is required"))
       exerciseFields[""] = nil
     }
-    guard violations.isEmpty else { throw PlanError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     try await checkExercises(Array(exerciseFields.keys), fields: exerciseFields, now: now)
     let session = try await store.editSession(sessionID: request.sessionID, ownerID: caller.userID, edits: edits) {
       try Self.sessionFits($0, field: "edits")
@@ -131,7 +132,7 @@ extension PlanService {
 
   public func finishSession(request: Gym_Plan_V1_FinishSessionRequest, context: ServerContext) async throws -> Gym_Plan_V1_FinishSessionResponse {
     let caller = try Caller.current()
-    if let violation = Self.sessionNotesBound.violation(request.notes, field: "notes") { throw PlanError.invalid([violation]) }
+    if let violation = Self.sessionNotesBound.violation(request.notes, field: "notes") { throw GymError.invalid([violation]) }
     let now = Date()
     var newRoutineID = ""
     let changes: PlanStore.RoutineChanges
@@ -145,7 +146,7 @@ extension PlanService {
       let name = "\(current?.name ?? "Workout") (\(LocalDate(now, in: zone)))"
       changes = .saveAsNew(RoutineRecord(id: newRoutineID, ownerID: caller.userID, name: String(name.prefix(100)), description: "", days: [], now: now))
     case .UNRECOGNIZED:
-      throw PlanError.invalid([.init("routine_changes", "must be DISCARD, OVERWRITE or SAVE_AS_NEW")])
+      throw GymError.invalid([.init("routine_changes", "must be DISCARD, OVERWRITE or SAVE_AS_NEW")])
     }
     let session = try await store.finishSession(
       id: request.sessionID, ownerID: caller.userID, notes: request.notes, changes: changes, now: now)
@@ -196,7 +197,7 @@ extension PlanService {
       }
       items.append(SessionRecord.Item(id: ID.make(now: now), exerciseID: entry.exerciseID, plannedSets: [], loggedSets: sets, state: .done, notes: entry.notes))
     }
-    guard violations.isEmpty else { throw PlanError.invalid(violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     fields[""] = nil
     let record = SessionRecord(
       id: ID.make(now: now), ownerID: caller.userID, state: .finished, routineID: nil, dayIndex: 0,
@@ -214,7 +215,7 @@ extension PlanService {
     let caller = try Caller.current()
     let from = try PlanInput.date(request.from, field: "from")
     let to = try PlanInput.date(request.to, field: "to")
-    if let from, let to, from > to { throw PlanError.invalid([.init("to", "must be on or after from")]) }
+    if let from, let to, from > to { throw GymError.invalid([.init("to", "must be on or after from")]) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let sessions = try await store.sessions(ownerID: caller.userID, from: from, to: to, limit: paging.size, offset: offset)
     let names = try await exerciseNames(sessions.flatMap { $0.items.map(\.exerciseID) })
@@ -228,7 +229,7 @@ extension PlanService {
   public func getSession(request: Gym_Plan_V1_GetSessionRequest, context: ServerContext) async throws -> Gym_Plan_V1_GetSessionResponse {
     let caller = try Caller.current()
     guard let session = try await store.session(id: request.id, ownerID: caller.userID) else {
-      throw PlanError.notFound("no session with id \(request.id)")
+      throw GymError.notFound("no session with id \(request.id)")
     }
     let response = try await mapped(session)
     return .with { $0.session = response }
@@ -247,14 +248,15 @@ extension PlanService {
 
   /// Each field is bounded, but 1,500 sets of long notes are not: a session must stay
   /// small enough that it, and a page of them, can be served. Refuses one that is not.
-  static func sessionFits(_ session: SessionRecord, field: String) throws(PlanError) {
+  static func sessionFits(_ session: SessionRecord, field: String) throws(GymError) {
+    // Encoding an in-memory message fails only for missing required fields, which proto3 has none of.
     let encoded = (try? PlanMapping.session(session, names: [:]).serializedBytes() as [UInt8])?.count ?? 0
     guard encoded > maximumSessionBytes else { return }
     throw .invalid([.init(
       field, "the session would encode to \(encoded) bytes, more than the \(maximumSessionBytes) one may hold; shorten the notes")])
   }
 
-  static func loggedSet(_ set: Gym_Plan_V1_LoggedSet, field: String, now: Date) throws(PlanError) -> SessionRecord.LoggedSet {
+  static func loggedSet(_ set: Gym_Plan_V1_LoggedSet, field: String, now: Date) throws(GymError) -> SessionRecord.LoggedSet {
     var violations: [FieldViolation] = []
     if !(0...1000).contains(set.reps) { violations.append(.init("\(field).reps", "must be 0 to 1000")) }
     if !set.weightKg.isFinite || !(0...1000).contains(set.weightKg) {

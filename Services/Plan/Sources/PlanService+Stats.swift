@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -36,7 +37,7 @@ extension PlanService {
     let zone = try await timeZone(of: caller.userID)
     let to = try PlanInput.date(request.to, field: "to") ?? LocalDate(Date(), in: zone)
     let from = try PlanInput.date(request.from, field: "from") ?? to.adding(days: -365)
-    guard from <= to else { throw PlanError.invalid([.init("to", "must be on or after from")]) }
+    guard from <= to else { throw GymError.invalid([.init("to", "must be on or after from")]) }
     let bucket: PlanStore.Bucket = switch request.bucket {
     case .day: .day
     case .month: .month
@@ -48,7 +49,7 @@ extension PlanService {
     return .with {
       $0.series = series.map { point in
         .with {
-          $0.start = PlanMapping.date(point.start)
+          $0.start = point.start.proto
           $0.bestEstimatedOneRepMaxKg = point.bestEstimatedOneRepMaxKg
           $0.maxWeightKg = point.maxWeightKg
           $0.volumeKg = point.volumeKg

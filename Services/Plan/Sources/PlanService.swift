@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
@@ -44,7 +45,7 @@ public struct PlanService: Sendable {
     let unknown = ids.filter { found[$0] == nil }
     if !unknown.isEmpty {
       var seen: Set<String> = []
-      throw PlanError.invalid(unknown.filter { seen.insert($0).inserted }.map {
+      throw GymError.invalid(unknown.filter { seen.insert($0).inserted }.map {
         FieldViolation(fields[$0] ?? "exercise_id", "no exercise with id \($0) in the catalog")
       })
     }

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GymAPI
 import GymService
@@ -17,7 +18,7 @@ enum RoutineInput {
   static let dayNameBound = TextBound(characters: 60)
   static let notesBound = TextBound(characters: 500)
 
-  static func validate(_ routine: Gym_Plan_V1_Routine, field prefix: String = "routine") throws(PlanError) -> Valid {
+  static func validate(_ routine: Gym_Plan_V1_Routine, field prefix: String = "routine") throws(GymError) -> Valid {
     var violations: [FieldViolation] = []
     let name = routine.name.trimmingCharacters(in: .whitespacesAndNewlines)
     if let violation = Self.nameBound.violation(name, field: "\(prefix).name") { violations.append(violation) }

@@ -57,6 +57,7 @@ public struct ExportStreamer {
     var described = description
     described.service = service
     let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+    // Closing a file that was only read cannot lose anything.
     defer { try? handle.close() }
     try await send(.with { $0.file = described })
     while let data = try handle.read(upToCount: Self.chunkBytes), !data.isEmpty {

@@ -40,7 +40,11 @@ public enum SecretFile {
   /// The permission bits of the file at `path` (for checks and tests).
   public static func permissions(of path: String) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
-    return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0
+    // 0 would read as "private": a file system that reports no mode is an error instead.
+    guard let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue else {
+      throw SecretFileError(path: path, action: "read the mode of", description: "the file system reports none")
+    }
+    return mode
   }
 }
 

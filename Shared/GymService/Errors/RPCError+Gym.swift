@@ -1,3 +1,4 @@
+import GymStore
 import GRPCCore
 import GRPCProtobuf
 

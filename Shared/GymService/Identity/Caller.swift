@@ -1,3 +1,4 @@
+import GymStore
 import GRPCCore
 import GymAPI
 
@@ -35,10 +36,12 @@ extension Caller {
     return caller
   }
 
-  /// The current caller if they hold the admin role, else PERMISSION_DENIED.
-  public static func admin() throws(RPCError) -> Caller {
+  /// The current caller if they hold the admin role (the operator's credential does),
+  /// else PERMISSION_DENIED saying what needs it: "managing places needs the admin role".
+  /// Every service's admin-only handler checks here.
+  public static func admin(for what: String = "this call") throws -> Caller {
     let caller = try current()
-    guard caller.isAdmin else { throw RPCError.permissionDenied("this call needs the admin role") }
+    guard caller.isAdmin else { throw GymError.permissionDenied("\(what) needs the admin role") }
     return caller
   }
 

@@ -25,8 +25,16 @@ public struct ServiceCredential: Sendable {
   }
 
   public static func load(path: String) throws -> ServiceCredential {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+    guard FileManager.default.fileExists(atPath: path) else {
       throw ConfigError("no service credential at \(path); create one with `gymctl credential init --path \(path)` (gymctl up does this itself)")
+    }
+    // A credential that exists but cannot be read (its mode, its owner) is said as such:
+    // "no credential" would send the operator to create a second one.
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw ConfigError("the service credential at \(path) cannot be read by this user (\(error.localizedDescription)); check its owner and mode (600)")
     }
     let secret = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard secret.count >= 32 else { throw ConfigError("the service credential in \(path) is too short (at least 32 characters)") }

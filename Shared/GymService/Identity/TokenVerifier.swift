@@ -278,6 +278,7 @@ public final class TokenVerifier: Sendable {
       }
       throw Self.keysUnavailable(retryIn: retryIn)
     case .wait(let fetch):
+      // The fetch's outcome is read from the state below, which says why keys are missing.
       _ = try? await fetch.value
       return try state.withLock { state throws(RPCError) in
         if state.fetchedAt == nil { throw Self.keysUnavailable(retryIn: state.retryAt.map { $0 - .now }) }
@@ -302,6 +303,7 @@ public final class TokenVerifier: Sendable {
   private static func header(of token: String) -> Header? {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3, let data = Data(base64URL: String(parts[0])) else { return nil }
+    // A header that does not decode is not a token: the caller refuses it as such.
     return try? JSONDecoder().decode(Header.self, from: data)
   }
 }

@@ -27,6 +27,7 @@ extension Paging {
   public static func fitting<Item: SwiftProtobuf.Message>(_ items: [Item], budget: Int = byteBudget) -> [Item] {
     var total = 0
     for (index, item) in items.enumerated() {
+      // Encoding an in-memory message fails only for missing required fields, which proto3 has none of.
       let size = ((try? item.serializedBytes() as [UInt8])?.count ?? 0) + 6
       if index > 0 && total + size > budget { return Array(items.prefix(index)) }
       total += size

@@ -1,3 +1,4 @@
+import GymStore
 import Crypto
 import Foundation
 
@@ -19,19 +20,19 @@ public struct Paging: Sendable, Equatable {
   public var position: String?
 
   /// Validates size and token; the violations name `page_size` / `page_token`.
-  public init(size: Int32, token: String) throws(FieldViolations) {
+  public init(size: Int32, token: String) throws(GymError) {
     try self.init(size: size, token: token, key: Self.processKey)
   }
 
   /// As `init(size:token:)`, checking the token under `key` (tests: another process's key).
-  init(size: Int32, token: String, key: SymmetricKey) throws(FieldViolations) {
-    guard size >= 0 else { throw FieldViolations([FieldViolation("page_size", "must not be negative")]) }
+  init(size: Int32, token: String, key: SymmetricKey) throws(GymError) {
+    guard size >= 0 else { throw GymError.invalid([FieldViolation("page_size", "must not be negative")]) }
     self.size = size == 0 ? Self.defaultSize : min(Int(size), Self.maximumSize)
     if token.isEmpty {
       position = nil
     } else {
       guard let position = Self.verifiedPosition(in: token, key: key) else {
-        throw FieldViolations([FieldViolation(
+        throw GymError.invalid([FieldViolation(
           "page_token",
           "is not a token this service issued, or the service restarted since; start again from the first page "
             + "(empty page_token) and pass next_page_token unchanged")])
@@ -41,20 +42,20 @@ public struct Paging: Sendable, Equatable {
   }
 
   /// The position as an offset (0 on the first page), at most `maximumOffset`.
-  public func offset() throws(FieldViolations) -> Int {
+  public func offset() throws(GymError) -> Int {
     guard let position else { return 0 }
     guard let offset = Int(position), offset >= 0 else {
-      throw FieldViolations([FieldViolation("page_token", "is not a token this list issued; pass next_page_token unchanged")])
+      throw GymError.invalid([FieldViolation("page_token", "is not a token this list issued; pass next_page_token unchanged")])
     }
     guard offset <= Self.maximumOffset else {
-      throw FieldViolations([FieldViolation(
+      throw GymError.invalid([FieldViolation(
         "page_token", "goes deeper than the \(Self.maximumOffset) rows a list pages through; narrow the query instead")])
     }
     return offset
   }
 
   /// Size and token of an offset-paged list, validated, with the offset to start at.
-  public static func withOffset(size: Int32, token: String) throws(FieldViolations) -> (Paging, Int) {
+  public static func withOffset(size: Int32, token: String) throws(GymError) -> (Paging, Int) {
     let paging = try Paging(size: size, token: token)
     return (paging, try paging.offset())
   }

@@ -1,3 +1,5 @@
+import GymStore
+
 /// The bound on one user string: characters (grapheme clusters, what a person counts)
 /// and UTF-8 bytes (what is stored and sent). Characters alone do not bound size: "a"
 /// followed by 450,000 combining accents is one character and 900 KB, and enough such

@@ -34,6 +34,7 @@ public struct MetricsServer: Service {
       }
       .bind(host: address.host, port: address.port).get()
     logger.info("metrics listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])
+    // Cancelled or shut down, the listener closes; a close that fails leaves nothing to undo.
     try? await gracefulShutdown()
     try? await channel.close()
   }

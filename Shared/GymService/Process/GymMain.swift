@@ -33,6 +33,7 @@ public enum GymMain {
       say("\(process): \(error)")
       exit(2)
     }
+    // The key has a default, so reading it cannot fail; an unknown level logs at info.
     StructuredLogHandler.bootstrap(service: process, level: (try? config.string(CommonKeys.logLevel)) ?? "info")
     let logger = Logger(label: process)
     do {

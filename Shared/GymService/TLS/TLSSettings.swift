@@ -1,3 +1,4 @@
+import Foundation
 import GRPCNIOTransportHTTP2
 import NIOSSL
 
@@ -108,6 +109,10 @@ extension HTTP2ClientTransport.Posix.TransportSecurity {
   /// dialled: for an operator's tool beside the process it calls (gymctl inside the
   /// gateway's container reaching 127.0.0.1 while the certificate names the public host).
   public static func pinned(to certificateFile: String) throws -> Self {
+    // A file this user cannot read is said as such, not as a file without a certificate.
+    guard FileManager.default.isReadableFile(atPath: certificateFile) else {
+      throw TLSFileError(path: certificateFile, problem: "cannot be read (missing, or not readable by this user)")
+    }
     guard let pinned = try? NIOSSLCertificate.fromPEMFile(certificateFile).first else {
       throw TLSFileError(path: certificateFile, problem: "holds no PEM certificate")
     }

@@ -1,3 +1,4 @@
+import GymStore
 import GymService
 
 /// NIST SP 800-63B password rules: a minimum length (15 by default, 8 at the least),

@@ -276,7 +276,7 @@ extension AuthStore {
   private static func setBan(
     _ db: Database, userID: String, reason: String?, until: Date?, standingDestinations destinations: [Outbox.Destination], now: Date
   ) throws -> UserRecord {
-    guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.notFound("no user with id \(userID)") }
+    guard var user = try UserRecord.fetchOne(db, key: userID) else { throw GymError.notFound("no user with id \(userID)") }
     user.banReason = reason
     user.bannedAt = reason == nil ? nil : now
     user.bannedUntil = until
@@ -305,7 +305,7 @@ extension AuthStore {
     userID: String, role: String, lifecycleDestinations: [Outbox.Destination] = [], now: Date
   ) async throws -> UserRecord {
     let (user, revoked) = try await writer.write { db -> (UserRecord, Bool) in
-      guard var user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.notFound("no user with id \(userID)") }
+      guard var user = try UserRecord.fetchOne(db, key: userID) else { throw GymError.notFound("no user with id \(userID)") }
       let rank = ["member": 0, "trainer": 1, "admin": 2]
       let demoted = (rank[role] ?? 0) < (rank[user.role] ?? 0)
       user.role = role

@@ -154,11 +154,11 @@ extension AuthStore {
   public func requestTrainerRole(id: String, userID: String, note: String, now: Date) async throws -> TrainerRoleRequestRow {
     try await writer.write { db in
       guard let user = try UserRecord.fetchOne(db, key: userID) else { throw AuthError.sessionEnded }
-      guard user.role == "member" else { throw AuthError.failedPrecondition("you already hold the \(user.role) role") }
+      guard user.role == "member" else { throw GymError.failedPrecondition("you already hold the \(user.role) role") }
       if try Bool.fetchOne(
         db, sql: "SELECT EXISTS (SELECT 1 FROM trainer_role_requests WHERE user_id = ? AND state = 'pending')", arguments: [userID]) == true
       {
-        throw AuthError.alreadyExists(field: "request", "you already have a pending trainer-role request; an administrator will decide it")
+        throw AuthError.trainerRoleRequestPending
       }
       return try Self.insertTrainerRoleRequest(db, id: id, userID: userID, note: note, now: now)
     }
@@ -196,15 +196,15 @@ extension AuthStore {
   ) async throws -> TrainerRoleRequestRow {
     try await writer.write { db in
       guard let request = try Self.fetchTrainerRoleRequest(db, id: requestID) else {
-        throw AuthError.notFound("no trainer-role request with id \(requestID)")
+        throw GymError.notFound("no trainer-role request with id \(requestID)")
       }
       guard request.state == "pending" else {
-        throw AuthError.failedPrecondition("the request was already \(request.state)")
+        throw GymError.failedPrecondition("the request was already \(request.state)")
       }
       try db.execute(
         sql: "UPDATE trainer_role_requests SET state = ?, decided_at = ?, decided_by = ?, decision_note = ? WHERE id = ?",
         arguments: [approve ? "approved" : "rejected", now, adminID, note, requestID])
-      guard var user = try UserRecord.fetchOne(db, key: request.userID) else { throw AuthError.notFound("the requester's account is gone") }
+      guard var user = try UserRecord.fetchOne(db, key: request.userID) else { throw GymError.notFound("the requester's account is gone") }
       // An administrator who asked keeps the higher role.
       if approve && user.role == "member" {
         user.role = "trainer"
@@ -252,7 +252,7 @@ extension AuthStore {
           """, arguments: [inactiveSince, noticedBefore])
       result.purged = due.map(\.id)
       if let maximumPurged, due.count > maximumPurged {
-        throw AuthError.failedPrecondition(
+        throw GymError.failedPrecondition(
           "\(due.count) accounts are due for removal now, more than the \(maximumPurged) the dry run counted: run it with --dry-run again")
       }
       result.notified = try UserRecord.fetchAll(

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -79,7 +80,7 @@ extension CatalogStore {
 
   private func moderate(_ id: String, viewer: Viewer, _ change: @escaping @Sendable (inout ProgramRecord) -> Void) async throws -> ProgramView {
     try await writer.write { db in
-      guard var program = try ProgramRecord.filter(Column("id") == id).fetchOne(db) else { throw CatalogError.notFound("no program with this id") }
+      guard var program = try ProgramRecord.filter(Column("id") == id).fetchOne(db) else { throw GymError.notFound("no program with this id") }
       change(&program)
       program.queuedAt = nil
       try db.execute(

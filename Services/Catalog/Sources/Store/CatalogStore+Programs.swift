@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -32,11 +33,11 @@ extension CatalogStore {
   public func replaceProgram(_ program: ProgramRecord, etag: String, by viewer: Viewer, now: Date) async throws -> ProgramView {
     try await writer.write { db in
       guard let existing = try ProgramRecord.filter(Column("id") == program.id).fetchOne(db),
-        Self.canSee(existing, viewer: viewer, db: db, now: now)
-      else { throw CatalogError.notFound("no program with this id") }
+        try Self.canSee(existing, viewer: viewer, db: db, now: now)
+      else { throw GymError.notFound("no program with this id") }
       guard existing.authorID == viewer.userID else { throw CatalogError.notAuthor("program") }
       guard existing.state != .removed else { throw CatalogError.programRemoved }
-      guard existing.etag == etag else { throw CatalogError.staleEtag("program") }
+      guard existing.etag == etag else { throw GymError.staleEtag("program") }
       var record = program
       (record.rid, record.authorID, record.createdAt) = (existing.rid, existing.authorID, existing.createdAt)
       (record.upVotes, record.downVotes, record.score, record.saves) = (existing.upVotes, existing.downVotes, existing.score, existing.saves)
@@ -57,8 +58,8 @@ extension CatalogStore {
   public func deleteProgram(id: String, by viewer: Viewer, now: Date) async throws {
     try await writer.write { db in
       guard let existing = try ProgramRecord.filter(Column("id") == id).fetchOne(db),
-        Self.canSee(existing, viewer: viewer, db: db, now: now)
-      else { throw CatalogError.notFound("no program with this id") }
+        try Self.canSee(existing, viewer: viewer, db: db, now: now)
+      else { throw GymError.notFound("no program with this id") }
       guard existing.authorID == viewer.userID || viewer.isAdmin else { throw CatalogError.notAuthor("program") }
       try Self.deleteProgramRows(db, rid: existing.rid!)
     }
@@ -69,7 +70,7 @@ extension CatalogStore {
   public func program(id: String, viewer: Viewer, now: Date) async throws -> ProgramView? {
     try await writer.read { db in
       guard let record = try ProgramRecord.filter(Column("id") == id).fetchOne(db),
-        Self.canSee(record, viewer: viewer, db: db, now: now)
+        try Self.canSee(record, viewer: viewer, db: db, now: now)
       else { return nil }
       return try Self.views(db, [record], viewer: viewer).first
     }
@@ -157,7 +158,7 @@ extension CatalogStore {
   public func snapshot(id: String, viewer: Viewer, now: Date) async throws -> (ProgramView, [ExerciseRecord])? {
     try await writer.read { db in
       guard let record = try ProgramRecord.filter(Column("id") == id).fetchOne(db),
-        Self.canSee(record, viewer: viewer, db: db, now: now),
+        try Self.canSee(record, viewer: viewer, db: db, now: now),
         let view = try Self.views(db, [record], viewer: viewer).first
       else { return nil }
       let exercises = try ExerciseRecord.filter(view.program.exerciseIDs.contains(Column("id"))).fetchAll(db)
@@ -176,10 +177,12 @@ extension CatalogStore {
     """
   }
 
-  static func canSee(_ record: ProgramRecord, viewer: Viewer, db: Database, now: Date) -> Bool {
+  /// A failing read of the author throws: a banned author's program must not show
+  /// because the ban could not be read.
+  static func canSee(_ record: ProgramRecord, viewer: Viewer, db: Database, now: Date) throws -> Bool {
     if viewer.isAdmin || record.authorID == viewer.userID { return true }
     guard record.state == .visible else { return false }
-    let author = try? AuthorRecord.fetchOne(db, key: record.authorID)
+    let author = try AuthorRecord.fetchOne(db, key: record.authorID)
     return !(author?.isBanned(at: now) ?? false)
   }
 

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -7,7 +8,7 @@ extension CatalogStore {
   public func recordSave(programID: String, userID: String, now: Date) async throws -> Int {
     try await writer.write { db in
       guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM programs WHERE id = ?", arguments: [programID]) else {
-        throw CatalogError.notFound("no program with this id")
+        throw GymError.notFound("no program with this id")
       }
       try db.execute(
         sql: "INSERT OR IGNORE INTO saves (program_rid, user_id, created_at) VALUES (?, ?, ?)", arguments: [rid, userID, now])

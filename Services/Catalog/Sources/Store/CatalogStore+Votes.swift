@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -59,8 +60,8 @@ extension CatalogStore {
   /// and not the user's own.
   static func votableProgram(_ db: Database, id: String, userID: String, now: Date) throws -> ProgramRecord {
     guard let program = try ProgramRecord.filter(Column("id") == id).fetchOne(db),
-      canSee(program, viewer: Viewer(userID: "", isAdmin: false), db: db, now: now)
-    else { throw CatalogError.notFound("no program with this id") }
+      try canSee(program, viewer: Viewer(userID: "", isAdmin: false), db: db, now: now)
+    else { throw GymError.notFound("no program with this id") }
     guard program.authorID != userID else { throw CatalogError.ownProgram }
     return program
   }

@@ -53,8 +53,8 @@ public struct CatalogStore: Sendable {
   /// Replaces the exercise named by `exercise.id` when `etag` is current.
   public func replaceExercise(_ exercise: ExerciseRecord, etag: String, searchFacets: String) async throws -> ExerciseRecord {
     try await writer.write { db in
-      guard let existing = try ExerciseRecord.filter(Column("id") == exercise.id).fetchOne(db) else { throw CatalogError.notFound("no exercise with this id") }
-      guard existing.etag == etag else { throw CatalogError.staleEtag("exercise") }
+      guard let existing = try ExerciseRecord.filter(Column("id") == exercise.id).fetchOne(db) else { throw GymError.notFound("no exercise with this id") }
+      guard existing.etag == etag else { throw GymError.staleEtag("exercise") }
       if let other = try Self.exerciseRID(db, slug: exercise.slug), other != existing.rid { throw CatalogError.slugTaken(exercise.slug) }
       var record = exercise
       record.rid = existing.rid
@@ -71,7 +71,7 @@ public struct CatalogStore: Sendable {
   public func deleteExercise(id: String) async throws {
     try await writer.write { db in
       guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM exercises WHERE id = ?", arguments: [id]) else {
-        throw CatalogError.notFound("no exercise with this id")
+        throw GymError.notFound("no exercise with this id")
       }
       let users = try Int.fetchOne(
         db, sql: "SELECT COUNT(DISTINCT program_rid) FROM program_entries WHERE exercise_rid = ?", arguments: [rid]) ?? 0

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GymService
 
@@ -14,7 +15,7 @@ enum AttachmentFilename {
   /// or line and paragraph separators, trimmed and cut to `maximumBytes`. An empty
   /// name stays empty (the client gave none); a name that becomes empty, "." or ".."
   /// is refused under `field`.
-  static func sanitized(_ name: String, field: String) throws(MessagingError) -> String {
+  static func sanitized(_ name: String, field: String) throws(GymError) -> String {
     guard !name.isEmpty else { return "" }
     var scalars = String.UnicodeScalarView()
     scalars.append(contentsOf: name.unicodeScalars.filter { !isHidden($0) })

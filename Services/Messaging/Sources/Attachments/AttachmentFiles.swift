@@ -43,6 +43,7 @@ public struct AttachmentFiles: Sendable {
     }
 
     func discard() {
+      // An abandoned upload: the temporary file goes if it can; the cleaner removes stray ones.
       try? handle.close()
       try? FileManager.default.removeItem(atPath: temporaryPath)
     }
@@ -54,6 +55,7 @@ public struct AttachmentFiles: Sendable {
   func keep(temporaryPath: String, sha256: String) throws {
     let destination = path(sha256: sha256)
     if FileManager.default.fileExists(atPath: destination) {
+      // The same bytes are stored already; a leftover temporary file only takes space.
       try? FileManager.default.removeItem(atPath: temporaryPath)
     } else {
       try FileManager.default.moveItem(atPath: temporaryPath, toPath: destination)

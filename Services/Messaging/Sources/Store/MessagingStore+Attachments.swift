@@ -77,7 +77,7 @@ extension MessagingStore {
     var records: [AttachmentRecord] = []
     for (position, id) in ids.enumerated() {
       guard let row = try Row.fetchOne(db, sql: "SELECT * FROM attachments WHERE id = ? AND owner_id = ?", arguments: [id, ownerID]) else {
-        throw MessagingError.invalid([.init("attachment_ids[\(position)]", "no upload of yours has id \(id); upload it first")])
+        throw MessagingError.unknownAttachment(position: position, id: id)
       }
       try db.execute(
         sql: "INSERT INTO attachment_uses (attachment_rid, message_rid, post_rid, position) VALUES (?, ?, ?, ?)",

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -11,7 +12,7 @@ extension MessagingStore {
   ) async throws -> MessageRecord {
     try await writer.write { db in
       if try Self.blocked(db, senderID, recipientID) {
-        throw MessagingError.permissionDenied("you cannot message this user: one of you has blocked the other")
+        throw GymError.permissionDenied("you cannot message this user: one of you has blocked the other")
       }
       let (a, b) = Self.pair(senderID, recipientID)
       try db.execute(
@@ -95,13 +96,13 @@ extension MessagingStore {
   public func markConversationRead(id: String, userID: String, upToMessageID: String?) async throws -> Int {
     try await writer.write { db in
       guard let (rid, _) = try Self.conversation(db, id: id, userID: userID) else {
-        throw MessagingError.notFound("no conversation with id \(id)")
+        throw GymError.notFound("no conversation with id \(id)")
       }
       let upTo: Int64
       if let upToMessageID {
         guard let messageRID = try Int64.fetchOne(
           db, sql: "SELECT rid FROM messages WHERE id = ? AND conversation_rid = ?", arguments: [upToMessageID, rid])
-        else { throw MessagingError.notFound("the conversation has no message with id \(upToMessageID)") }
+        else { throw GymError.notFound("the conversation has no message with id \(upToMessageID)") }
         upTo = messageRID
       } else {
         upTo = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rid), 0) FROM messages WHERE conversation_rid = ?", arguments: [rid]) ?? 0

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -9,7 +10,7 @@ extension MessagingStore {
   }
 
   static func requireNotBlocked(_ db: Database, _ x: String, _ y: String, doing what: String) throws {
-    if try blocked(db, x, y) { throw MessagingError.permissionDenied("you cannot \(what) this user: one of you has blocked the other") }
+    if try blocked(db, x, y) { throw GymError.permissionDenied("you cannot \(what) this user: one of you has blocked the other") }
   }
 
   /// `column` names a user with no block either way with `viewer`: every list and
@@ -104,7 +105,7 @@ extension MessagingStore {
   ) async throws -> FriendRequestRecord {
     try await writer.write { db in
       try Self.requireNotBlocked(db, fromID, toID, doing: "send a friend request to")
-      if try Self.friends(db, fromID, toID) { throw MessagingError.alreadyExists(field: "user_id", "you are already friends") }
+      if try Self.friends(db, fromID, toID) { throw MessagingError.alreadyFriends }
       if let reverse = try Row.fetchOne(
         db, sql: "SELECT * FROM friend_requests WHERE from_id = ? AND to_id = ? AND state = 1", arguments: [toID, fromID])
       {
@@ -115,7 +116,7 @@ extension MessagingStore {
           sql: "INSERT INTO friend_requests (id, from_id, to_id, state, created_at) VALUES (?, ?, ?, 1, ?)",
           arguments: [id, fromID, toID, now])
       } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-        throw MessagingError.alreadyExists(field: "user_id", "a friend request to this user is already pending")
+        throw MessagingError.friendRequestPending
       }
       let request = FriendRequestRecord(row: try Row.fetchOne(db, sql: "SELECT * FROM friend_requests WHERE id = ?", arguments: [id])!)
       try append(db, try events(request), now: now)
@@ -127,10 +128,10 @@ extension MessagingStore {
   public func respondFriendRequest(id: String, userID: String, accept: Bool, now: Date) async throws -> FriendRequestRecord {
     try await writer.write { db in
       guard let row = try Row.fetchOne(db, sql: "SELECT * FROM friend_requests WHERE id = ? AND to_id = ?", arguments: [id, userID]) else {
-        throw MessagingError.notFound("no friend request with id \(id) addressed to you")
+        throw GymError.notFound("no friend request with id \(id) addressed to you")
       }
       let request = FriendRequestRecord(row: row)
-      guard request.state == .pending else { throw MessagingError.failedPrecondition("this friend request was already answered") }
+      guard request.state == .pending else { throw GymError.failedPrecondition("this friend request was already answered") }
       return try Self.answer(db, request, accept: accept, now: now)
     }
   }

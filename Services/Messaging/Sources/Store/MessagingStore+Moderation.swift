@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -13,7 +14,7 @@ extension MessagingStore {
   ) async throws -> Int {
     try await writer.write { db in
       guard try removeMessage(db, id: id, reason: reason, now: now, scrub: scrub) else {
-        throw MessagingError.notFound("no message with id \(id)")
+        throw GymError.notFound("no message with id \(id)")
       }
       return try closeCases(
         db, kinds: [.directMessage, .roomMessage], targetID: id, resolution: .removed, reason: reason, moderatorID: moderatorID,
@@ -31,7 +32,7 @@ extension MessagingStore {
   ) async throws -> Int {
     try await writer.write { db in
       guard try removePost(db, id: id, authorID: authorID, reason: reason, now: now, scrub: scrub) else {
-        throw MessagingError.notFound("no post with id \(id)")
+        throw GymError.notFound("no post with id \(id)")
       }
       guard let moderatorID, let notice else { return 0 }
       return try closeCases(

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -79,13 +80,13 @@ extension MessagingStore {
     try await writer.write { db in
       guard let post = try Row.fetchOne(
         db, sql: "SELECT rid, author_id FROM posts WHERE id = ? AND deleted_reason IS NULL", arguments: [postID])
-      else { throw MessagingError.notFound("no post with id \(postID)") }
+      else { throw GymError.notFound("no post with id \(postID)") }
       let rid: Int64 = post["rid"]
       try Self.requireNotBlocked(db, post["author_id"], userID, doing: "react to the posts of")
       do {
         try Self.requireProfileVisible(db, owner: post["author_id"], viewer: userID, showing: "posts")
       } catch {
-        throw MessagingError.notFound("no post with id \(postID)")
+        throw GymError.notFound("no post with id \(postID)")
       }
       let previous = try Int.fetchOne(
         db, sql: "SELECT reaction FROM post_reactions WHERE post_rid = ? AND user_id = ?", arguments: [rid, userID]) ?? 0

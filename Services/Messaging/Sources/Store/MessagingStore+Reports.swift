@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -29,7 +30,7 @@ extension MessagingStore {
     try await writer.write { db in
       let content = try Self.reportedContent(db, target, reporterID: reporterID, now: now)
       guard content.targetUserID != reporterID else {
-        throw MessagingError.failedPrecondition(
+        throw GymError.failedPrecondition(
           content.kind == .user ? "you cannot report yourself" : "you cannot report your own \(content.kind == .post ? "post" : "message")")
       }
       let open = try Int64.fetchOne(
@@ -81,7 +82,7 @@ extension MessagingStore {
     case .user(let id, let snapshot):
       return ReportedContent(kind: .user, targetID: id, targetUserID: id, text: snapshot)
     case .message(let id):
-      let missing = MessagingError.notFound("no message with id \(id)")
+      let missing = GymError.notFound("no message with id \(id)")
       guard let row = try SQLRequest<Row>(literal: """
         SELECT m.rid, m.sender_id, m.text, m.sent_at, m.room_rid, c.id AS conversation_id, r.id AS room_id,
           (c.user_a = \(reporterID) OR c.user_b = \(reporterID)) AS participant,
@@ -107,7 +108,7 @@ extension MessagingStore {
         WHERE p.id = \(id) AND p.deleted_reason IS NULL AND \(literal: visibleAuthor("p.author_id", now: now))
           AND \(literal: notBlocked("p.author_id", viewer: reporterID))
         """).fetchOne(db)
-      else { throw MessagingError.notFound("no post with id \(id)") }
+      else { throw GymError.notFound("no post with id \(id)") }
       return ReportedContent(
         kind: .post, targetID: id, targetUserID: row["author_id"], text: row["text"], createdAt: row["created_at"],
         attachmentRIDs: try Int64.fetchAll(
@@ -175,9 +176,9 @@ extension MessagingStore {
   ) async throws -> (ReportCaseRecord, notified: Int) {
     try await writer.write { db in
       guard let record = try Row.fetchOne(db, sql: "SELECT * FROM report_cases WHERE id = ?", arguments: [id]).map(ReportCaseRecord.init(row:))
-      else { throw MessagingError.notFound("no report case with id \(id)") }
+      else { throw GymError.notFound("no report case with id \(id)") }
       guard record.resolvedAt == nil else {
-        throw MessagingError.failedPrecondition("this case is already resolved; a new report on the same target opens a new case")
+        throw GymError.failedPrecondition("this case is already resolved; a new report on the same target opens a new case")
       }
       if resolution == .removed {
         switch record.kind {

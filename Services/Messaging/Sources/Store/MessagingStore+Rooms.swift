@@ -123,7 +123,7 @@ extension MessagingStore {
         SELECT r.rid, r.member_count, r.closed_at, EXISTS (SELECT 1 FROM room_members m WHERE m.room_rid = r.rid AND m.user_id = ?) AS member
         FROM rooms r WHERE r.id = ?
         """, arguments: [userID, id])
-      else { throw MessagingError.notFound("no room with id \(id)") }
+      else { throw GymError.notFound("no room with id \(id)") }
       if !(row["member"] as Bool) {
         guard (row["closed_at"] as Date?) == nil else { throw MessagingError.roomClosed(id: id, doing: "join") }
         guard (row["member_count"] as Int) < limits.membersPerRoom else { throw MessagingError.roomFull(limit: limits.membersPerRoom) }
@@ -146,7 +146,7 @@ extension MessagingStore {
   public func leaveRoom(id: String, userID: String) async throws {
     try await writer.write { db in
       guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM rooms WHERE id = ?", arguments: [id]) else {
-        throw MessagingError.notFound("no room with id \(id)")
+        throw GymError.notFound("no room with id \(id)")
       }
       try db.execute(sql: "DELETE FROM room_members WHERE room_rid = ? AND user_id = ?", arguments: [rid, userID])
       if db.changesCount == 1 {
@@ -163,10 +163,10 @@ extension MessagingStore {
   ) async throws -> RoomView {
     try await writer.write { db in
       guard let row = try Row.fetchOne(db, sql: "SELECT rid, owner_id, closed_at FROM rooms WHERE id = ?", arguments: [id]) else {
-        throw MessagingError.notFound("no room with id \(id)")
+        throw GymError.notFound("no room with id \(id)")
       }
       guard admin || (row["owner_id"] as String) == userID else {
-        throw MessagingError.permissionDenied("only the room's owner or an admin can close it")
+        throw GymError.permissionDenied("only the room's owner or an admin can close it")
       }
       if (row["closed_at"] as Date?) == nil {
         try db.execute(sql: "UPDATE rooms SET closed_at = ? WHERE rid = ?", arguments: [now, row["rid"]])
@@ -187,7 +187,7 @@ extension MessagingStore {
       if let messageID {
         guard let found = try Int64.fetchOne(
           db, sql: "SELECT rid FROM messages WHERE id = ? AND room_rid = ?", arguments: [messageID, rid])
-        else { throw MessagingError.notFound("no message with id \(messageID) in this room") }
+        else { throw GymError.notFound("no message with id \(messageID) in this room") }
         position = found
       } else {
         position = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rid), 0) FROM messages WHERE room_rid = ?", arguments: [rid]) ?? 0
@@ -281,8 +281,8 @@ extension MessagingStore {
       SELECT r.rid, EXISTS (SELECT 1 FROM room_members m WHERE m.room_rid = r.rid AND m.user_id = ?) AS member
       FROM rooms r WHERE r.id = ?
       """, arguments: [userID, roomID])
-    else { throw MessagingError.notFound("no room with id \(roomID)") }
-    guard row["member"] as Bool else { throw MessagingError.permissionDenied("join the room first") }
+    else { throw GymError.notFound("no room with id \(roomID)") }
+    guard row["member"] as Bool else { throw GymError.permissionDenied("join the room first") }
     return row["rid"]
   }
 }

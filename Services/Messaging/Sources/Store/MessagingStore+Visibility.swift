@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -47,7 +48,7 @@ extension MessagingStore {
     let following = try Bool.fetchOne(
       db, sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)", arguments: [viewer, owner]) ?? false
     if !following {
-      throw MessagingError.permissionDenied("this profile is private: only friends and approved followers see its \(what)")
+      throw GymError.permissionDenied("this profile is private: only friends and approved followers see its \(what)")
     }
   }
 
@@ -66,7 +67,7 @@ extension MessagingStore {
   public func respondFollowerRequest(ownerID: String, followerID: String, accept: Bool, now: Date) async throws {
     try await writer.write { db in
       try db.execute(sql: "DELETE FROM follow_requests WHERE follower_id = ? AND followee_id = ?", arguments: [followerID, ownerID])
-      guard db.changesCount == 1 else { throw MessagingError.notFound("this user has not asked to follow you") }
+      guard db.changesCount == 1 else { throw GymError.notFound("this user has not asked to follow you") }
       if accept {
         try db.execute(
           sql: "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",

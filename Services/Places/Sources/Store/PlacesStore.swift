@@ -34,8 +34,8 @@ public struct PlacesStore: Sendable {
   /// Replaces the place with `place.id` when `etag` is current.
   public func replace(_ place: PlaceRecord, etag: String) async throws -> PlaceRecord {
     try await writer.write { db in
-      guard let existing = try PlaceRecord.filter(Column("id") == place.id).fetchOne(db) else { throw PlacesError.notFound("no place with id \(place.id)") }
-      guard existing.etag == etag else { throw PlacesError.staleEtag }
+      guard let existing = try PlaceRecord.filter(Column("id") == place.id).fetchOne(db) else { throw GymError.notFound("no place with id \(place.id)") }
+      guard existing.etag == etag else { throw GymError.staleEtag("place") }
       try Self.checkSourceFree(db, place.source, except: existing.rid)
       var updated = place
       updated.rid = existing.rid
@@ -166,9 +166,10 @@ public struct PlacesStore: Sendable {
           literal: "SELECT rid, hours_intervals, time_zone FROM places WHERE rid IN \(chunk.map(\.rid))"
         ).fetchCursor(db)
         while let row = try rows.next() {
-          guard let zone = TimeZones.named(row[2]),
-            let intervals = try? decoder.decode([OpeningHours.Interval].self, from: Data((row[1] as String).utf8))
-          else { continue }
+          // A place without a known zone cannot say it is open; stored intervals that do
+          // not decode are a damaged row, which fails the search instead of hiding the place.
+          guard let zone = TimeZones.named(row[2]) else { continue }
+          let intervals = try decoder.decode([OpeningHours.Interval].self, from: Data((row[1] as String).utf8))
           if OpeningHours.isOpen(intervals, at: date, in: zone) { open.insert(row[0]) }
         }
       }

@@ -1,3 +1,4 @@
+import GymStore
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GymAPI
@@ -70,9 +71,9 @@ public struct CatalogClient: ProgramCatalog {
     do {
       return try await body()
     } catch let error as RPCError where error.code == .notFound {
-      throw PlanError.notFound(error.message)
+      throw GymError.notFound(error.message)
     } catch let error as RPCError where error.code == .invalidArgument && !error.fieldViolations.isEmpty {
-      throw PlanError.invalid(error.fieldViolations.map { FieldViolation(Self.planField($0.field), $0.description) })
+      throw GymError.invalid(error.fieldViolations.map { FieldViolation(Self.planField($0.field), $0.description) })
     } catch {
       throw DependencyError.from(error, dependency: "catalog", logger: logger)
     }

@@ -1,3 +1,4 @@
+import GymStore
 import GymAPI
 import GymService
 
@@ -6,9 +7,9 @@ import GymService
 public protocol ProgramCatalog: Sendable {
   /// The exercises among `ids` that exist, by id.
   func exercises(ids: [String]) async throws -> [String: PlanStore.ExerciseInfo]
-  /// A program's versioned snapshot for `userID`; `PlanError.notFound` when the user may not copy it.
+  /// A program's versioned snapshot for `userID`; `GymError.notFound` when the user may not copy it.
   func snapshot(programID: String, for userID: String) async throws -> Gym_Catalog_V1_ProgramSnapshot
-  /// Publishes `program` authored by `authorID`; `PlanError.invalid` with the catalog's reasons.
+  /// Publishes `program` authored by `authorID`; `GymError.invalid` with the catalog's reasons.
   func publish(_ program: Gym_Catalog_V1_Program, authorID: String) async throws -> Gym_Catalog_V1_Program
   /// Counts a user's save of a program (the outbox delivers this).
   func recordSaved(programID: String, userID: String) async throws

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -64,7 +65,7 @@ extension PlanStore {
   public func deleteGoal(id: String, ownerID: String) async throws {
     try await writer.write { db in
       try db.execute(sql: "DELETE FROM goals WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
-      guard db.changesCount == 1 else { throw PlanError.notFound("no goal with id \(id)") }
+      guard db.changesCount == 1 else { throw GymError.notFound("no goal with id \(id)") }
     }
   }
 }

@@ -1,3 +1,4 @@
+import GymStore
 import GRDB
 
 /// Per-user caps on what plan keeps, so one account cannot grow the database (and every

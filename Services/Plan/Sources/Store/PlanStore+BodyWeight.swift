@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -46,7 +47,7 @@ extension PlanStore {
   public func deleteBodyWeight(id: String, ownerID: String) async throws {
     try await writer.write { db in
       try db.execute(sql: "DELETE FROM body_weights WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
-      guard db.changesCount == 1 else { throw PlanError.notFound("no body-weight entry with id \(id)") }
+      guard db.changesCount == 1 else { throw GymError.notFound("no body-weight entry with id \(id)") }
     }
   }
 

@@ -52,7 +52,7 @@ extension PlanStore {
   public func removeClient(trainerID: String, clientID: String) async throws {
     try await writer.write { db in
       try db.execute(sql: "DELETE FROM trainer_clients WHERE trainer_id = ? AND client_id = ?", arguments: [trainerID, clientID])
-      guard db.changesCount == 1 else { throw PlanError.notFound("no such client") }
+      guard db.changesCount == 1 else { throw GymError.notFound("no such client") }
     }
   }
 
@@ -110,7 +110,7 @@ extension PlanStore {
   /// A copy of the trainer's routine for the client, marked as assigned by the trainer.
   public func assignRoutine(_ copy: RoutineRecord, trainerID: String) async throws -> RoutineRecord {
     try await writer.write { db in
-      guard try Self.isClient(db, copy.ownerID, of: trainerID) else { throw PlanError.notFound("no such client") }
+      guard try Self.isClient(db, copy.ownerID, of: trainerID) else { throw GymError.notFound("no such client") }
       try Self.requireRoutineRoom(db, ownerID: copy.ownerID, limits: limits, forClient: true)
       var record = copy
       record.assignedBy = trainerID

@@ -23,11 +23,11 @@ extension PlanStore {
         break
       case .overwrite:
         guard let routineID = session.routineID else {
-          throw PlanError.invalid([.init("routine_changes", "this session did not start from a routine; use SAVE_AS_NEW or DISCARD")])
+          throw PlanError.routineChangesRefused("this session did not start from a routine; use SAVE_AS_NEW or DISCARD")
         }
         var routine = try Self.requireRoutine(db, id: routineID, ownerID: ownerID)
         guard routine.days.indices.contains(session.dayIndex) else {
-          throw PlanError.invalid([.init("routine_changes", "the routine no longer has day \(session.dayIndex + 1)")])
+          throw PlanError.routineChangesRefused("the routine no longer has day \(session.dayIndex + 1)")
         }
         let day = try Self.routineDay(from: session, name: routine.days[session.dayIndex].name, keeping: routine.days[session.dayIndex])
         routine.days[session.dayIndex] = day
@@ -130,7 +130,7 @@ extension PlanStore {
         incrementKg: previous?.incrementKg ?? 0)
     }
     guard !exercises.isEmpty else {
-      throw PlanError.invalid([.init("routine_changes", "the session has no exercise with sets to keep in a routine")])
+      throw PlanError.routineChangesRefused("the session has no exercise with sets to keep in a routine")
     }
     return RoutineRecord.Day(name: name, exercises: Array(exercises.prefix(30)))
   }

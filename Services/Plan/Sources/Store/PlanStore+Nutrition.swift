@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -32,7 +33,7 @@ extension PlanStore {
   /// `today` (the client's local day) on.
   public func assignNutritionPlan(_ copy: NutritionPlanRecord, trainerID: String, today: LocalDate) async throws -> NutritionPlanRecord {
     try await writer.write { db in
-      guard try Self.isClient(db, copy.ownerID, of: trainerID) else { throw PlanError.notFound("no such client") }
+      guard try Self.isClient(db, copy.ownerID, of: trainerID) else { throw GymError.notFound("no such client") }
       try Self.requireNutritionPlanRoom(db, ownerID: copy.ownerID, limits: limits, forClient: true)
       try Self.deactivatePlans(db, ownerID: copy.ownerID)
       var record = copy
@@ -68,9 +69,9 @@ extension PlanStore {
     try await writer.write { db in
       // The owner, or the trainer who assigned this copy.
       guard var plan = try Self.accessiblePlan(db, id: id, userID: ownerID) else {
-        throw PlanError.notFound("no nutrition plan with id \(id)")
+        throw GymError.notFound("no nutrition plan with id \(id)")
       }
-      guard plan.etag == etag else { throw PlanError.staleEtag(what: "nutrition plan") }
+      guard plan.etag == etag else { throw GymError.staleEtag("nutrition plan") }
       let wasActive = plan.active
       if active && !plan.active { try Self.deactivatePlans(db, ownerID: plan.ownerID) }
       plan.name = name
@@ -94,7 +95,7 @@ extension PlanStore {
     try await writer.write { db in
       let active = try Bool.fetchOne(
         db, sql: "SELECT active FROM nutrition_plans WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
-      guard let active else { throw PlanError.notFound("no nutrition plan with id \(id)") }
+      guard let active else { throw GymError.notFound("no nutrition plan with id \(id)") }
       try db.execute(sql: "DELETE FROM nutrition_plans WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
       if active { try Self.recordPlanInEffect(db, nil, ownerID: ownerID, from: today) }
     }
@@ -205,7 +206,7 @@ extension PlanStore {
   public func deleteFoodEntry(id: String, ownerID: String) async throws {
     try await writer.write { db in
       try db.execute(sql: "DELETE FROM food_log WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
-      guard db.changesCount == 1 else { throw PlanError.notFound("no food log entry with id \(id)") }
+      guard db.changesCount == 1 else { throw GymError.notFound("no food log entry with id \(id)") }
     }
   }
 

@@ -34,7 +34,7 @@ extension PlanStore {
   }
 
   static func requireRoutine(_ db: Database, id: String, ownerID: String) throws -> RoutineRecord {
-    guard let routine = try routine(db, id: id, ownerID: ownerID) else { throw PlanError.notFound("no routine with id \(id)") }
+    guard let routine = try routine(db, id: id, ownerID: ownerID) else { throw GymError.notFound("no routine with id \(id)") }
     return routine
   }
 
@@ -56,9 +56,9 @@ extension PlanStore {
     try await writer.write { db in
       // The owner, or the trainer who assigned this copy.
       guard var routine = try Self.accessibleRoutine(db, id: id, userID: ownerID) else {
-        throw PlanError.notFound("no routine with id \(id)")
+        throw GymError.notFound("no routine with id \(id)")
       }
-      guard routine.etag == etag else { throw PlanError.staleEtag(what: "routine") }
+      guard routine.etag == etag else { throw GymError.staleEtag("routine") }
       routine.name = name
       routine.description = description
       routine.days = days

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -91,8 +92,7 @@ extension PlanStore {
     try await writer.write { db in
       let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
       let encoder = JSONEncoder()
-      for (index, edit) in edits.enumerated() {
-        let field = "edits[\(index)]"
+      for edit in edits {
         switch edit {
         case .add(let item, let position):
           let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session_items WHERE session_rid = ?", arguments: [rid]) ?? 0
@@ -105,17 +105,17 @@ extension PlanStore {
             sql: "UPDATE session_items SET position = position + 1 WHERE session_rid = ? AND position >= ?", arguments: [rid, place])
           try Self.insertItem(db, item, sessionRID: rid, position: place, encoder: encoder)
         case .remove(let itemID):
-          let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID, field: field)
+          let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID)
           try db.execute(sql: "DELETE FROM session_items WHERE rid = ?", arguments: [item.rid])
           try db.execute(
             sql: "UPDATE session_items SET position = position - 1 WHERE session_rid = ? AND position > ?",
             arguments: [rid, item.position])
         case .replace(let itemID, let exerciseID):
-          let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID, field: field)
+          let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID)
           try db.execute(sql: "UPDATE session_items SET exercise_id = ? WHERE rid = ?", arguments: [exerciseID, item.rid])
           try db.execute(sql: "UPDATE logged_sets SET exercise_id = ? WHERE item_rid = ?", arguments: [exerciseID, item.rid])
         case .changePlannedSets(let itemID, let sets):
-          let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID, field: field)
+          let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID)
           try db.execute(
             sql: "UPDATE session_items SET planned_sets = ? WHERE rid = ?", arguments: [try encoder.encode(sets), item.rid])
         }
@@ -166,19 +166,19 @@ extension PlanStore {
   static func requireActive(_ db: Database, id: String, ownerID: String) throws -> Int64 {
     guard let row = try Row.fetchOne(
       db, sql: "SELECT rid, state FROM sessions WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
-    else { throw PlanError.notFound("no session with id \(id)") }
+    else { throw GymError.notFound("no session with id \(id)") }
     let state = SessionRecord.State(rawValue: row["state"]) ?? .finished
     guard state == .active else {
-      throw PlanError.failedPrecondition("session \(id) is \(state == .finished ? "finished" : "abandoned"); start a new one")
+      throw GymError.failedPrecondition("session \(id) is \(state == .finished ? "finished" : "abandoned"); start a new one")
     }
     return row["rid"]
   }
 
-  static func requireItem(_ db: Database, sessionRID: Int64, itemID: String, field: String = "item_id") throws -> ItemRow {
+  static func requireItem(_ db: Database, sessionRID: Int64, itemID: String) throws -> ItemRow {
     guard let row = try Row.fetchOne(
       db, sql: "SELECT rid, exercise_id, planned_sets, state, position FROM session_items WHERE session_rid = ? AND id = ?",
       arguments: [sessionRID, itemID])
-    else { throw PlanError.notFound("the session has no item with id \(itemID)") }
+    else { throw GymError.notFound("the session has no item with id \(itemID)") }
     let planned = try JSONDecoder().decode([RoutineRecord.PlannedSet].self, from: row["planned_sets"] as Data)
     return ItemRow(
       rid: row["rid"], exerciseID: row["exercise_id"], planned: planned.count,
@@ -222,7 +222,7 @@ extension PlanStore {
 
   static func loadSession(_ db: Database, rid: Int64, withSets: Bool = true) throws -> SessionRecord {
     guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE rid = ?", arguments: [rid]) else {
-      throw PlanError.notFound("the session no longer exists")
+      throw GymError.notFound("the session no longer exists")
     }
     var setsByItem: [Int64: [SessionRecord.LoggedSet]] = [:]
     if withSets {
@@ -248,7 +248,9 @@ extension PlanStore {
     let state = SessionRecord.State(rawValue: row["state"]) ?? .finished
     var summary: SessionRecord.Summary? = nil
     if state == .finished {
-      let records = (row["new_records"] as Data?).flatMap { try? decoder.decode([PersonalRecord].self, from: $0) } ?? []
+      // NULL means none; a value that does not decode is a damaged row, which fails the
+      // read rather than showing the session with no records.
+      let records = try (row["new_records"] as Data?).map { try decoder.decode([PersonalRecord].self, from: $0) } ?? []
       summary = SessionRecord.Summary(
         durationSeconds: row["duration_seconds"], exercisesDone: row["exercises_done"], exercisesTotal: row["exercises_total"],
         sets: row["sets"], reps: row["reps"], volumeKg: row["volume_kg"], newRecords: records)

@@ -50,7 +50,7 @@ extension PlanStore {
   ) async throws -> TrainerRequestRecord {
     try await writer.write { db in
       if try Self.isClient(db, clientID, of: trainerID) {
-        throw PlanError.alreadyExists(field: "trainer_id", "you are already this trainer's client")
+        throw PlanError.alreadyClient
       }
       if let invitation = try Row.fetchOne(db, sql: """
         SELECT * FROM trainer_requests WHERE client_id = ? AND trainer_id = ? AND from_trainer = 1 AND state = 1 ORDER BY rid LIMIT 1
@@ -66,7 +66,7 @@ extension PlanStore {
           VALUES (?, ?, ?, 0, ?, 1, ?)
           """, arguments: [id, clientID, trainerID, message, now])
       } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-        throw PlanError.alreadyExists(field: "trainer_id", "a request to this trainer is already pending")
+        throw PlanError.trainerRequestPending
       }
       let request = try Self.trainerRequest(db, id: id)!
       try Self.enqueue(db, notify(request), now: now)
@@ -96,7 +96,7 @@ extension PlanStore {
           VALUES (?, ?, ?, 1, ?, ?, 1, ?)
           """, arguments: [id, addressee, trainerID, email, message, now])
       } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-        throw PlanError.alreadyExists(field: "email", "an invitation to \(email) is already pending")
+        throw PlanError.invitationPending(email: email)
       }
       let invitation = try Self.trainerRequest(db, id: id)!
       if addressee != nil { try Self.enqueue(db, notify(invitation), now: now) }
@@ -122,10 +122,10 @@ extension PlanStore {
   ) async throws -> TrainerRequestRecord {
     try await writer.write { db in
       guard let request = try Self.trainerRequest(db, id: id), request.addresseeID == addresseeID else {
-        throw PlanError.notFound("no request with id \(id) addressed to you")
+        throw GymError.notFound("no request with id \(id) addressed to you")
       }
       guard request.state == .pending else {
-        throw PlanError.failedPrecondition(request.state == .cancelled ? "this request was withdrawn" : "this request was already answered")
+        throw GymError.failedPrecondition(request.state == .cancelled ? "this request was withdrawn" : "this request was already answered")
       }
       let answered = try Self.answer(db, request, accept: accept, now: now)
       if let job = notify(answered) { try Self.enqueue(db, job, now: now) }
@@ -154,9 +154,9 @@ extension PlanStore {
   public func cancelTrainerRequest(id: String, senderID: String, now: Date) async throws -> TrainerRequestRecord {
     try await writer.write { db in
       guard var request = try Self.trainerRequest(db, id: id), request.senderID == senderID else {
-        throw PlanError.notFound("no request with id \(id) sent by you")
+        throw GymError.notFound("no request with id \(id) sent by you")
       }
-      guard request.state == .pending else { throw PlanError.failedPrecondition("this request is no longer pending") }
+      guard request.state == .pending else { throw GymError.failedPrecondition("this request is no longer pending") }
       request.state = .cancelled
       request.respondedAt = now
       try db.execute(sql: "UPDATE trainer_requests SET state = 4, responded_at = ? WHERE id = ?", arguments: [now, id])

@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
@@ -39,7 +40,7 @@ extension PlanStore {
             + "(DeleteScheduleEntry) or schedule this one without (reminder_minutes_before 0)")
       }
       guard routine.days.indices.contains(entry.dayIndex) else {
-        throw PlanError.invalid([.init("entry.day_index", "the routine has \(routine.days.count) day(s): use 0 to \(routine.days.count - 1)")])
+        throw PlanError.noSuchRoutineDay(days: routine.days.count)
       }
       let (weekdays, date): (Int, String?) = switch entry.rule.repeats {
       case .weekly(let days): (ScheduleRule.bits(days), nil)
@@ -95,7 +96,7 @@ extension PlanStore {
   public func deleteScheduleEntry(id: String, ownerID: String) async throws {
     try await writer.write { db in
       try db.execute(sql: "DELETE FROM schedule_entries WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
-      guard db.changesCount == 1 else { throw PlanError.notFound("no schedule entry with id \(id)") }
+      guard db.changesCount == 1 else { throw GymError.notFound("no schedule entry with id \(id)") }
     }
   }
 }

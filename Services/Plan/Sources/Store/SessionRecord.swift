@@ -1,3 +1,4 @@
+import GymStore
 import Foundation
 import GRDB
 
