@@ -32,10 +32,12 @@ struct Figures {
   func report(_ label: String) {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let rps = Double(histogram.totalCount) / seconds
-    print(String(format: "%@: %d calls in %.1f s = %.0f req/s; p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms; errors %d",
-      label, Int(histogram.totalCount), seconds, rps,
-      Double(histogram.valueAtPercentile(50)) / 1000, Double(histogram.valueAtPercentile(90)) / 1000,
-      Double(histogram.valueAtPercentile(99)) / 1000, Double(histogram.max) / 1000, errors))
+    print(
+      String(
+        format: "%@: %d calls in %.1f s = %.0f req/s; p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms; errors %d",
+        label, Int(histogram.totalCount), seconds, rps,
+        Double(histogram.valueAtPercentile(50)) / 1000, Double(histogram.valueAtPercentile(90)) / 1000,
+        Double(histogram.valueAtPercentile(99)) / 1000, Double(histogram.max) / 1000, errors))
   }
 }
 
@@ -73,7 +75,9 @@ enum Load {
               do { try await call(client) } catch { failed = true }
               let now = ContinuousClock.now
               if start >= warmUpEnd {
-                if failed { figures.errors += 1 } else {
+                if failed {
+                  figures.errors += 1
+                } else {
                   let micros = (now - start).components
                   _ = figures.histogram.record(UInt64(micros.seconds) * 1_000_000 + UInt64(micros.attoseconds / 1_000_000_000_000))
                 }
@@ -113,13 +117,14 @@ enum Load {
       group.addTask { try await client.runConnections() }
       defer { client.beginGracefulShutdown() }
       let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
-      let response = try await auth.register(.with {
-        $0.email = "\(username)@bench.example.com"
-        $0.username = username
-        $0.password = password
-        $0.acceptTerms = true
-        $0.termsVersion = "2026-01"
-      })
+      let response = try await auth.register(
+        .with {
+          $0.email = "\(username)@bench.example.com"
+          $0.username = username
+          $0.password = password
+          $0.acceptTerms = true
+          $0.termsVersion = "2026-01"
+        })
       return (response.tokens.accessToken, username, password)
     }
   }

@@ -96,15 +96,22 @@ public struct RunningAuth: Sendable {
     guard let request = pending.first(where: { $0.userID == userID }) else {
       throw RPCError(code: .notFound, message: "no pending trainer-role request of \(userID)")
     }
-    _ = try await auth.decideTrainerRole(.with { $0.requestID = request.id; $0.approve = true }, metadata: admin.metadata)
+    _ = try await auth.decideTrainerRole(
+      .with {
+        $0.requestID = request.id; $0.approve = true
+      }, metadata: admin.metadata)
   }
 
   /// Creates an admin through the internal service (as `gymctl` does) and signs it in.
   public func makeAdmin(_ username: String = "admin") async throws -> User {
-    _ = try await internalAuth.createAdmin(.with {
-      $0.email = "\(username)@example.com"; $0.username = username; $0.password = Self.password
-    })
-    let response = try await auth.login(.with { $0.identifier = username; $0.password = Self.password })
+    _ = try await internalAuth.createAdmin(
+      .with {
+        $0.email = "\(username)@example.com"; $0.username = username; $0.password = Self.password
+      })
+    let response = try await auth.login(
+      .with {
+        $0.identifier = username; $0.password = Self.password
+      })
     return User(id: response.user.id, tokens: response.tokens)
   }
 }
@@ -142,13 +149,14 @@ public func withRunningAuth<T: Sendable>(
   return try await withRunningProcess(built) { address in
     try await withClient(to: address) { plain in
       try await withCredentialClient(to: address, serviceCredential) { service in
-        try await body(RunningAuth(
-          address: address, credential: serviceCredential,
-          auth: Gym_Auth_V1_AuthService.Client(wrapping: plain),
-          internalAuth: Gym_Auth_V1_AuthInternal.Client(wrapping: service),
-          ops: Gym_Ops_V1_Ops.Client(wrapping: service),
-          internalWithoutCredential: Gym_Auth_V1_AuthInternal.Client(wrapping: plain),
-          dataDirectory: directory))
+        try await body(
+          RunningAuth(
+            address: address, credential: serviceCredential,
+            auth: Gym_Auth_V1_AuthService.Client(wrapping: plain),
+            internalAuth: Gym_Auth_V1_AuthInternal.Client(wrapping: service),
+            ops: Gym_Ops_V1_Ops.Client(wrapping: service),
+            internalWithoutCredential: Gym_Auth_V1_AuthInternal.Client(wrapping: plain),
+            dataDirectory: directory))
       }
     }
   }

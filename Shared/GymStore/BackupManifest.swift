@@ -81,7 +81,8 @@ public struct BackupManifest: Codable, Sendable, Equatable {
       throw BackupFailure(kind: .damaged, description: "the manifest is not valid JSON of a backup run: \(error)")
     }
     guard manifest.format == currentFormat else {
-      throw BackupFailure(kind: .damaged, description: "the manifest's format \(manifest.format) is not \(currentFormat); use the gymctl of the release that wrote it")
+      throw BackupFailure(
+        kind: .damaged, description: "the manifest's format \(manifest.format) is not \(currentFormat); use the gymctl of the release that wrote it")
     }
     if let problem = BackupName.problem(with: manifest.runID) {
       throw BackupFailure(kind: .damaged, description: "the manifest's run_id \(manifest.runID) \(problem)")
@@ -95,7 +96,8 @@ public struct BackupManifest: Codable, Sendable, Equatable {
       }
       for file in service.files {
         let parts = file.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let inside = parts.first == name && parts.allSatisfy { BackupName.problem(with: $0) == nil }
+        let inside =
+          parts.first == name && parts.allSatisfy { BackupName.problem(with: $0) == nil }
           && (parts.count == 2 || (parts.count == 3 && service.directories.contains(parts[1])))
         guard inside else {
           throw BackupFailure(kind: .damaged, description: "the manifest lists \(file.path), which is not a file of \(name)'s part of the run")

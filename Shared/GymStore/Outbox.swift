@@ -25,19 +25,20 @@ public enum Outbox {
   /// Adds the `outbox` table; call once from a service's migrator (never edited after).
   public static func registerMigration(in migrator: inout DatabaseMigrator) {
     migrator.registerMigration("outbox-v1") { db in
-      try db.execute(sql: """
-        CREATE TABLE outbox (
-          id INTEGER PRIMARY KEY AUTOINCREMENT,
-          destination TEXT NOT NULL,
-          kind TEXT NOT NULL,
-          payload BLOB NOT NULL,
-          created_at DATETIME NOT NULL,
-          attempts INTEGER NOT NULL DEFAULT 0,
-          next_attempt_at DATETIME NOT NULL,
-          last_error TEXT
-        );
-        CREATE INDEX outbox_due ON outbox(next_attempt_at);
-        """)
+      try db.execute(
+        sql: """
+          CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            destination TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            payload BLOB NOT NULL,
+            created_at DATETIME NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at DATETIME NOT NULL,
+            last_error TEXT
+          );
+          CREATE INDEX outbox_due ON outbox(next_attempt_at);
+          """)
     }
   }
 
@@ -53,7 +54,8 @@ public enum Outbox {
       db, sql: "SELECT id, destination, kind, payload, attempts, created_at FROM outbox WHERE next_attempt_at <= ? ORDER BY id LIMIT ?",
       arguments: [now, limit]
     ).map { row in
-      Job(id: row["id"], destination: Destination(rawValue: row["destination"]), kind: Kind(rawValue: row["kind"]), payload: row["payload"],
+      Job(
+        id: row["id"], destination: Destination(rawValue: row["destination"]), kind: Kind(rawValue: row["kind"]), payload: row["payload"],
         attempts: row["attempts"], createdAt: row["created_at"])
     }
   }
@@ -72,14 +74,17 @@ public enum Outbox {
   /// Pending jobs by destination, for operators.
   public static func summary(_ reader: any DatabaseReader) async throws -> [Summary] {
     try await reader.read { db in
-      try Row.fetchAll(db, sql: """
-        SELECT destination, COUNT(*) AS pending, MIN(created_at) AS oldest, MAX(attempts) AS max_attempts,
-               (SELECT last_error FROM outbox o2 WHERE o2.destination = o.destination AND last_error IS NOT NULL
-                ORDER BY id DESC LIMIT 1) AS last_error
-        FROM outbox o GROUP BY destination ORDER BY destination
-        """
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT destination, COUNT(*) AS pending, MIN(created_at) AS oldest, MAX(attempts) AS max_attempts,
+                 (SELECT last_error FROM outbox o2 WHERE o2.destination = o.destination AND last_error IS NOT NULL
+                  ORDER BY id DESC LIMIT 1) AS last_error
+          FROM outbox o GROUP BY destination ORDER BY destination
+          """
       ).map { row in
-        Summary(destination: Destination(rawValue: row["destination"]), pending: row["pending"], oldestCreatedAt: row["oldest"],
+        Summary(
+          destination: Destination(rawValue: row["destination"]), pending: row["pending"], oldestCreatedAt: row["oldest"],
           maxAttempts: row["max_attempts"], lastError: row["last_error"])
       }
     }

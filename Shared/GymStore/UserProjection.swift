@@ -43,8 +43,16 @@ public enum UserProjection {
     }
 
     enum CodingKeys: String, CodingKey {
-      case userID = "user_id", username, displayName = "display_name", avatarURL = "avatar_url", timeZone = "time_zone", role, banned
-      case bannedUntil = "banned_until", isPrivate = "is_private", version, updatedAt = "updated_at"
+      case userID = "user_id"
+      case username
+      case displayName = "display_name"
+      case avatarURL = "avatar_url"
+      case timeZone = "time_zone"
+      case role, banned
+      case bannedUntil = "banned_until"
+      case isPrivate = "is_private"
+      case version
+      case updatedAt = "updated_at"
     }
 
     /// A ban with an end lapses by itself; no event is needed when it does.
@@ -56,21 +64,22 @@ public enum UserProjection {
   /// Adds the `user_projection` table; call once from a service's migrator (never edited after).
   public static func registerMigration(in migrator: inout DatabaseMigrator) {
     migrator.registerMigration("user-projection-v1") { db in
-      try db.execute(sql: """
-        CREATE TABLE user_projection (
-          user_id TEXT PRIMARY KEY,
-          username TEXT NOT NULL,
-          display_name TEXT NOT NULL,
-          avatar_url TEXT NOT NULL,
-          time_zone TEXT NOT NULL,
-          role TEXT NOT NULL,
-          banned BOOLEAN NOT NULL,
-          banned_until DATETIME,
-          is_private BOOLEAN NOT NULL,
-          version INTEGER NOT NULL,
-          updated_at DATETIME NOT NULL
-        ) WITHOUT ROWID;
-        """)
+      try db.execute(
+        sql: """
+          CREATE TABLE user_projection (
+            user_id TEXT PRIMARY KEY,
+            username TEXT NOT NULL,
+            display_name TEXT NOT NULL,
+            avatar_url TEXT NOT NULL,
+            time_zone TEXT NOT NULL,
+            role TEXT NOT NULL,
+            banned BOOLEAN NOT NULL,
+            banned_until DATETIME,
+            is_private BOOLEAN NOT NULL,
+            version INTEGER NOT NULL,
+            updated_at DATETIME NOT NULL
+          ) WITHOUT ROWID;
+          """)
     }
   }
 

@@ -10,7 +10,16 @@ extension Gym_Catalog_V1_Program {
       $0.difficulty = .beginner
       $0.durationWeeks = 8
       $0.sessionMinutes = 45
-      $0.days = [.with { $0.name = "A"; $0.exercises = [.with { $0.exerciseID = exerciseID; $0.sets = 5; $0.repsMin = 5 }] }]
+      $0.days = [
+        .with {
+          $0.name = "A";
+          $0.exercises = [
+            .with {
+              $0.exerciseID = exerciseID; $0.sets = 5; $0.repsMin = 5
+            }
+          ]
+        }
+      ]
     }
   }
 }

@@ -2,9 +2,9 @@ import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GymService
+import Logging
 import ServiceLifecycle
 import Synchronization
-import Logging
 
 /// Runs a built process (the same `build` the executable calls) inside a test on an
 /// ephemeral loopback port, and stops it gracefully when the body returns.

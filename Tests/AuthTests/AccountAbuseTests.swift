@@ -121,7 +121,8 @@ import Testing
         passwordHash: "$scrypt$old", termsVersion: "1", termsAcceptedAt: now, createdAt: now, updatedAt: now)
     }
     func session() -> AuthStore.NewSession {
-      .init(id: ID.make(), clientDescription: "phone", clientAddress: "127.0.0.1", createdAt: now,
+      .init(
+        id: ID.make(), clientDescription: "phone", clientAddress: "127.0.0.1", createdAt: now,
         expiresAt: now.addingTimeInterval(3600), refreshToken: AuthService.newRefreshToken())
     }
     let banned = user("banned"), reset = user("reset")
@@ -149,9 +150,11 @@ import Testing
       id: ID.make(), email: "late@example.com", username: "late", usernameKey: "late", displayName: "late", role: "member",
       passwordHash: "$scrypt$x", termsVersion: "1", termsAcceptedAt: now, createdAt: now, updatedAt: now)
     let token = AuthService.newRefreshToken()
-    _ = try await store.createUser(user, session: .init(
-      id: ID.make(), clientDescription: "phone", clientAddress: "127.0.0.1", createdAt: now,
-      expiresAt: now.addingTimeInterval(3600), refreshToken: token))
+    _ = try await store.createUser(
+      user,
+      session: .init(
+        id: ID.make(), clientDescription: "phone", clientAddress: "127.0.0.1", createdAt: now,
+        expiresAt: now.addingTimeInterval(3600), refreshToken: token))
     // A session that outlived its ban's revocation (created by a sign-in racing the ban).
     try await store.writer.write { db in
       try db.execute(sql: "UPDATE users SET banned_at = ?, ban_reason = 'spam' WHERE id = ?", arguments: [now, user.id])
@@ -195,19 +198,26 @@ import Testing
       let background = Task {
         while !seen.withLock({ $0 }) {
           do {
-            _ = try await auth.login(.with { $0.identifier = "first_one"; $0.password = first.password })
+            _ = try await auth.login(
+              .with {
+                $0.identifier = "first_one"; $0.password = first.password
+              })
           } catch let error as RPCError where error.message.hasPrefix("too many sign-ins are being checked") {}
         }
       }
       // Probe (each as another unknown account, so no budget runs out) until the permit is seen taken.
       var probes = 0
-      #expect(try await eventually(within: .seconds(20)) {
-        probes += 1
-        let probe = await rpcError {
-          _ = try await auth.login(.with { $0.identifier = "nobody_\(probes)"; $0.password = "probe probe probe" })
-        }
-        return probe?.message.hasPrefix("too many sign-ins are being checked") == true
-      })
+      #expect(
+        try await eventually(within: .seconds(20)) {
+          probes += 1
+          let probe = await rpcError {
+            _ = try await auth.login(
+              .with {
+                $0.identifier = "nobody_\(probes)"; $0.password = "probe probe probe"
+              })
+          }
+          return probe?.message.hasPrefix("too many sign-ins are being checked") == true
+        })
       seen.withLock { $0 = true }
       // A taken name is refused before hashing: ALREADY_EXISTS, not "busy".
       var again = newAccount("first_one")
@@ -229,9 +239,10 @@ import Testing
     let credential = directory + "/credential"
     _ = try ServiceCredential.loadOrCreate(path: credential)
     func settings(_ environment: [String: String]) throws -> AuthApp.Settings {
-      try AuthApp.Settings(config: Config(
-        keys: AuthApp.keys, environment: ["GYM_DATA_DIR": directory, "GYM_SERVICE_CREDENTIAL_FILE": credential].merging(environment) { $1 },
-        arguments: []))
+      try AuthApp.Settings(
+        config: Config(
+          keys: AuthApp.keys, environment: ["GYM_DATA_DIR": directory, "GYM_SERVICE_CREDENTIAL_FILE": credential].merging(environment) { $1 },
+          arguments: []))
     }
     let defaults = try settings([:])
     #expect(defaults.registrations.perAddress >= 100 && defaults.registrations.perPair >= 100)
@@ -253,7 +264,10 @@ import Testing
         var metadata: Metadata = ["x-forwarded-for": .string(address)]
         if let proof { metadata.addString(proof, forKey: ServiceCredential.forwardedByHeader) }
         return await rpcError {
-          _ = try await c.auth.login(.with { $0.identifier = "victim"; $0.password = "not the password" }, metadata: metadata)
+          _ = try await c.auth.login(
+            .with {
+              $0.identifier = "victim"; $0.password = "not the password"
+            }, metadata: metadata)
         }
       }
       // A caller that reaches auth directly cannot claim a new address per guess: the

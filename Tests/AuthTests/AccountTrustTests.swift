@@ -43,7 +43,10 @@ import Testing
       let again = await rpcError { _ = try await c.auth.requestEmailVerification(.init(), metadata: me) }
       #expect(again?.message == "your email address is already verified")
       // A new address has to be proven again.
-      let changed = try await c.auth.changeEmail(.with { $0.password = RunningAuth.password; $0.newEmail = "vera2@example.com" }, metadata: me)
+      let changed = try await c.auth.changeEmail(
+        .with {
+          $0.password = RunningAuth.password; $0.newEmail = "vera2@example.com"
+        }, metadata: me)
       #expect(!changed.user.emailVerified)
     }
   }
@@ -79,12 +82,18 @@ import Testing
       let pending = try await c.auth.listTrainerRoleRequests(.init(), metadata: admin.metadata).requests
       #expect(pending.map(\.username) == ["would_be_coach"])
       let decided = try await c.auth.decideTrainerRole(
-        .with { $0.requestID = pending[0].id; $0.approve = true; $0.note = "welcome" }, metadata: admin.metadata).request
+        .with {
+          $0.requestID = pending[0].id; $0.approve = true; $0.note = "welcome"
+        }, metadata: admin.metadata
+      ).request
       #expect(decided.state == .approved && decided.decidedBy == admin.id)
       let refreshed = try await c.auth.refreshSession(.with { $0.refreshToken = registered.tokens.refreshToken }).tokens
       #expect(try await c.auth.getMe(.init(), metadata: bearer(refreshed.accessToken)).user.roles == [.trainer])
       let redo = await rpcError {
-        _ = try await c.auth.decideTrainerRole(.with { $0.requestID = pending[0].id; $0.approve = false }, metadata: admin.metadata)
+        _ = try await c.auth.decideTrainerRole(
+          .with {
+            $0.requestID = pending[0].id; $0.approve = false
+          }, metadata: admin.metadata)
       }
       #expect(redo?.code == .failedPrecondition)
       let mail = try await c.internalAuth.listMailOutbox(.with { $0.to = "would_be_coach@example.com" }).messages
@@ -102,12 +111,16 @@ import Testing
       #expect(missing?.fieldViolations.map(\.field) == ["date_of_birth"])
       let year = Calendar(identifier: .gregorian).component(.year, from: Date())
       var young = newAccount("teen")
-      young.dateOfBirth = .with { $0.year = Int32(year - 17); $0.month = 1; $0.day = 1 }
+      young.dateOfBirth = .with {
+        $0.year = Int32(year - 17); $0.month = 1; $0.day = 1
+      }
       let tooYoung = await rpcError { _ = try await auth.register(young) }
       #expect(tooYoung?.code == .invalidArgument)
       #expect(tooYoung?.fieldViolations.first?.description == "accounts here are for people aged 18 or over")
       var adult = newAccount("grown_up")
-      adult.dateOfBirth = .with { $0.year = Int32(year - 30); $0.month = 6; $0.day = 15 }
+      adult.dateOfBirth = .with {
+        $0.year = Int32(year - 30); $0.month = 6; $0.day = 15
+      }
       let user = try await auth.register(adult).user
       #expect(user.profile.dateOfBirth.year == Int32(year - 30))
     }
@@ -117,15 +130,20 @@ import Testing
     try await AuthFixture.runAll { c in
       let owner = try await c.register("lives_in_leeds")
       let viewer = try await c.register("nosy_neighbour")
-      _ = try await c.auth.updateProfile(.with {
-        $0.profile.city = "Leeds, UK"
-        $0.profile.homeLocation = .with { $0.latitude = 53.80042; $0.longitude = -1.54917 }
-        $0.updateMask = .with { $0.paths = ["city", "home_location"] }
-      }, metadata: owner.metadata)
+      _ = try await c.auth.updateProfile(
+        .with {
+          $0.profile.city = "Leeds, UK"
+          $0.profile.homeLocation = .with {
+            $0.latitude = 53.80042; $0.longitude = -1.54917
+          }
+          $0.updateMask = .with { $0.paths = ["city", "home_location"] }
+        }, metadata: owner.metadata)
       var seen = try await c.auth.getProfile(.with { $0.userID = owner.id }, metadata: viewer.metadata).profile
       #expect(seen.city.isEmpty && !seen.hasApproximateLocation && !seen.isTrainer)
       _ = try await c.auth.updateProfile(
-        .with { $0.profile.showLocation = true; $0.updateMask = .with { $0.paths = ["show_location"] } }, metadata: owner.metadata)
+        .with {
+          $0.profile.showLocation = true; $0.updateMask = .with { $0.paths = ["show_location"] }
+        }, metadata: owner.metadata)
       seen = try await c.auth.getProfile(.with { $0.userID = owner.id }, metadata: viewer.metadata).profile
       #expect(seen.city == "Leeds, UK")
       #expect(seen.approximateLocation.latitude == 53.8 && seen.approximateLocation.longitude == -1.5)
@@ -150,7 +168,10 @@ import Testing
       let taken = await rpcError { _ = try await auth.register(decomposed) }
       #expect(taken?.code == .alreadyExists)
       // Signing in by either spelling finds the one account.
-      _ = try await auth.login(.with { $0.identifier = "zoe\u{0308}@bu\u{0308}cher.de"; $0.password = precomposed.password })
+      _ = try await auth.login(
+        .with {
+          $0.identifier = "zoe\u{0308}@bu\u{0308}cher.de"; $0.password = precomposed.password
+        })
     }
   }
 
@@ -167,16 +188,18 @@ import Testing
       let body = try #require(delivered[0].body)
       let code = try #require(body.range(of: #"code: \d{6}"#, options: .regularExpression).map { String(body[$0].suffix(6)) })
       // Sent: the outbox keeps the envelope, not the code.
-      #expect(try await eventually(within: .seconds(5)) {
-        (try? await c.internalAuth.listMailOutbox(.with { $0.to = "smtp_sam@example.com" }).messages.first?.body.isEmpty) == true
-      })
+      #expect(
+        try await eventually(within: .seconds(5)) {
+          (try? await c.internalAuth.listMailOutbox(.with { $0.to = "smtp_sam@example.com" }).messages.first?.body.isEmpty) == true
+        })
       _ = try await c.auth.verifyEmail(.with { $0.code = code }, metadata: bearer(tokens.accessToken))
       // A recipient the server refuses for good is marked failed, not retried forever.
       server.setReply(.init(code: 550, text: "no such mailbox"), for: .rcptTo)
       _ = try await c.auth.requestPasswordReset(.with { $0.email = "smtp_sam@example.com" })
-      #expect(try await eventually(within: .seconds(10)) {
-        try await c.internalAuth.listMailOutbox(.with { $0.to = "smtp_sam@example.com" }).messages.allSatisfy(\.body.isEmpty)
-      })
+      #expect(
+        try await eventually(within: .seconds(10)) {
+          try await c.internalAuth.listMailOutbox(.with { $0.to = "smtp_sam@example.com" }).messages.allSatisfy(\.body.isEmpty)
+        })
       #expect(server.messages.count == 1)
     }
   }

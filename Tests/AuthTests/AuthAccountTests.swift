@@ -17,7 +17,11 @@ import Testing
   @Test func sessionsCanBeListedAndRevokedButOnlyByTheirOwner() async throws {
     try await AuthFixture.run { auth in
       let phone = try await auth.register(newAccount("sam_one")).tokens
-      let laptop = try await auth.login(.with { $0.identifier = "sam_one"; $0.password = Self.password; $0.clientDescription = "laptop" }).tokens
+      let laptop = try await auth.login(
+        .with {
+          $0.identifier = "sam_one"; $0.password = Self.password; $0.clientDescription = "laptop"
+        }
+      ).tokens
       let other = try await auth.register(newAccount("tia_two")).tokens
 
       let sessions = try await auth.listSessions(.init(), metadata: bearer(phone.accessToken)).sessions
@@ -39,22 +43,45 @@ import Testing
   @Test func changingThePasswordChecksTheOldOneAndEndsOtherSessions() async throws {
     try await AuthFixture.run { auth in
       let first = try await auth.register(newAccount("uma_pw")).tokens
-      let second = try await auth.login(.with { $0.identifier = "uma_pw"; $0.password = Self.password }).tokens
+      let second = try await auth.login(
+        .with {
+          $0.identifier = "uma_pw"; $0.password = Self.password
+        }
+      ).tokens
 
       let wrong = await rpcError {
-        _ = try await auth.changePassword(.with { $0.currentPassword = "not my password at all"; $0.newPassword = Self.newPassword }, metadata: bearer(first.accessToken))
+        _ = try await auth.changePassword(
+          .with {
+            $0.currentPassword = "not my password at all"; $0.newPassword = Self.newPassword
+          }, metadata: bearer(first.accessToken))
       }
       #expect(wrong?.code == .unauthenticated)
       let weak = await rpcError {
-        _ = try await auth.changePassword(.with { $0.currentPassword = Self.password; $0.newPassword = "abc" }, metadata: bearer(first.accessToken))
+        _ = try await auth.changePassword(
+          .with {
+            $0.currentPassword = Self.password; $0.newPassword = "abc"
+          }, metadata: bearer(first.accessToken))
       }
       #expect(weak?.fieldViolations.first?.field == "new_password")
 
-      let fresh = try await auth.changePassword(.with { $0.currentPassword = Self.password; $0.newPassword = Self.newPassword }, metadata: bearer(first.accessToken)).tokens
+      let fresh = try await auth.changePassword(
+        .with {
+          $0.currentPassword = Self.password; $0.newPassword = Self.newPassword
+        }, metadata: bearer(first.accessToken)
+      ).tokens
       _ = try await auth.getMe(.init(), metadata: bearer(fresh.accessToken))
       #expect(await rpcError { _ = try await auth.getMe(.init(), metadata: bearer(second.accessToken)) }?.code == .unauthenticated)
-      #expect(await rpcError { _ = try await auth.login(.with { $0.identifier = "uma_pw"; $0.password = Self.password }) }?.code == .unauthenticated)
-      _ = try await auth.login(.with { $0.identifier = "uma_pw"; $0.password = Self.newPassword })
+      #expect(
+        await rpcError {
+          _ = try await auth.login(
+            .with {
+              $0.identifier = "uma_pw"; $0.password = Self.password
+            })
+        }?.code == .unauthenticated)
+      _ = try await auth.login(
+        .with {
+          $0.identifier = "uma_pw"; $0.password = Self.newPassword
+        })
     }
   }
 
@@ -71,13 +98,29 @@ import Testing
       // One reset mail (beside the verification code every new account is sent).
       #expect(try await c.internalAuth.listMailOutbox(.init()).messages.filter { $0.subject.lowercased().contains("reset") }.count == 1)
 
-      let weak = await rpcError { _ = try await c.auth.resetPassword(.with { $0.resetCode = code; $0.newPassword = "short" }) }
+      let weak = await rpcError {
+        _ = try await c.auth.resetPassword(
+          .with {
+            $0.resetCode = code; $0.newPassword = "short"
+          })
+      }
       #expect(weak?.code == .invalidArgument)
-      _ = try await c.auth.resetPassword(.with { $0.resetCode = code; $0.newPassword = Self.newPassword })
+      _ = try await c.auth.resetPassword(
+        .with {
+          $0.resetCode = code; $0.newPassword = Self.newPassword
+        })
       #expect(await rpcError { _ = try await c.auth.getMe(.init(), metadata: bearer(signedIn.accessToken)) }?.code == .unauthenticated)
-      _ = try await c.auth.login(.with { $0.identifier = "vic_reset"; $0.password = Self.newPassword })
+      _ = try await c.auth.login(
+        .with {
+          $0.identifier = "vic_reset"; $0.password = Self.newPassword
+        })
 
-      let reused = await rpcError { _ = try await c.auth.resetPassword(.with { $0.resetCode = code; $0.newPassword = "a completely different passphrase" }) }
+      let reused = await rpcError {
+        _ = try await c.auth.resetPassword(
+          .with {
+            $0.resetCode = code; $0.newPassword = "a completely different passphrase"
+          })
+      }
       #expect(reused?.code == .unauthenticated)
       #expect(reused?.message.contains("reset code") == true)
     }
@@ -94,7 +137,12 @@ import Testing
       try await store.writer.write { db in
         try db.execute(sql: "UPDATE password_resets SET expires_at = ?", arguments: [Date().addingTimeInterval(-60)])
       }
-      let error = await rpcError { _ = try await c.auth.resetPassword(.with { $0.resetCode = code; $0.newPassword = Self.newPassword }) }
+      let error = await rpcError {
+        _ = try await c.auth.resetPassword(
+          .with {
+            $0.resetCode = code; $0.newPassword = Self.newPassword
+          })
+      }
       #expect(error?.code == .unauthenticated)
     }
   }
@@ -102,40 +150,53 @@ import Testing
   @Test func profilesUpdateByFieldMaskWithValidation() async throws {
     try await AuthFixture.run { auth in
       let tokens = try await auth.register(newAccount("xena_p")).tokens
-      let updated = try await auth.updateProfile(.with {
-        $0.profile = .with {
-          $0.displayName = "Xena Prince"
-          $0.bio = "Powerlifting on weekdays"
-          $0.dateOfBirth = .with { $0.year = 1990; $0.month = 2; $0.day = 28 }
-          $0.heightM = 1.72
-          $0.experienceLevel = .intermediate
-          $0.timeZone = "Europe/Paris"
-          $0.homeLocation = .with { $0.latitude = 48.85; $0.longitude = 2.35 }
-        }
-        $0.updateMask = .with { $0.paths = ["display_name", "bio", "date_of_birth", "height_m", "experience_level", "time_zone", "home_location"] }
-      }, metadata: bearer(tokens.accessToken)).user.profile
+      let updated = try await auth.updateProfile(
+        .with {
+          $0.profile = .with {
+            $0.displayName = "Xena Prince"
+            $0.bio = "Powerlifting on weekdays"
+            $0.dateOfBirth = .with {
+              $0.year = 1990; $0.month = 2; $0.day = 28
+            }
+            $0.heightM = 1.72
+            $0.experienceLevel = .intermediate
+            $0.timeZone = "Europe/Paris"
+            $0.homeLocation = .with {
+              $0.latitude = 48.85; $0.longitude = 2.35
+            }
+          }
+          $0.updateMask = .with { $0.paths = ["display_name", "bio", "date_of_birth", "height_m", "experience_level", "time_zone", "home_location"] }
+        }, metadata: bearer(tokens.accessToken)
+      ).user.profile
       #expect(updated.displayName == "Xena Prince")
       #expect(updated.dateOfBirth.day == 28)
       #expect(updated.experienceLevel == .intermediate)
       #expect(updated.homeLocation.latitude == 48.85)
 
       // Fields outside the mask stay as they were.
-      let partial = try await auth.updateProfile(.with {
-        $0.profile = .with { $0.bio = "Now also running"; $0.displayName = "ignored" }
-        $0.updateMask = .with { $0.paths = ["bio"] }
-      }, metadata: bearer(tokens.accessToken)).user.profile
+      let partial = try await auth.updateProfile(
+        .with {
+          $0.profile = .with {
+            $0.bio = "Now also running"; $0.displayName = "ignored"
+          }
+          $0.updateMask = .with { $0.paths = ["bio"] }
+        }, metadata: bearer(tokens.accessToken)
+      ).user.profile
       #expect(partial.displayName == "Xena Prince")
       #expect(partial.bio == "Now also running")
 
       let invalid = await rpcError {
-        _ = try await auth.updateProfile(.with {
-          $0.profile = .with {
-            $0.dateOfBirth = .with { $0.year = 2999; $0.month = 2; $0.day = 30 }
-            $0.heightM = 7
-            $0.timeZone = "Mars/Olympus"
-          }
-          $0.updateMask = .with { $0.paths = ["date_of_birth", "height_m", "time_zone", "shoe_size"] }
-        }, metadata: bearer(tokens.accessToken))
+        _ = try await auth.updateProfile(
+          .with {
+            $0.profile = .with {
+              $0.dateOfBirth = .with {
+                $0.year = 2999; $0.month = 2; $0.day = 30
+              }
+              $0.heightM = 7
+              $0.timeZone = "Mars/Olympus"
+            }
+            $0.updateMask = .with { $0.paths = ["date_of_birth", "height_m", "time_zone", "shoe_size"] }
+          }, metadata: bearer(tokens.accessToken))
       }
       #expect(invalid?.code == .invalidArgument)
       #expect(Set(invalid?.fieldViolations.map(\.field) ?? []) == ["profile.date_of_birth", "profile.height_m", "profile.time_zone", "update_mask"])
@@ -146,10 +207,13 @@ import Testing
     try await AuthFixture.run(configure: { $0.viewFlushInterval = .milliseconds(100) }) { auth in
       let owner = try await auth.register(newAccount("yara_priv")).tokens
       let viewer = try await auth.register(newAccount("zack_view")).tokens
-      _ = try await auth.updateProfile(.with {
-        $0.profile = .with { $0.bio = "secret plans"; $0.visibility = .private }
-        $0.updateMask = .with { $0.paths = ["bio", "visibility"] }
-      }, metadata: bearer(owner.accessToken))
+      _ = try await auth.updateProfile(
+        .with {
+          $0.profile = .with {
+            $0.bio = "secret plans"; $0.visibility = .private
+          }
+          $0.updateMask = .with { $0.paths = ["bio", "visibility"] }
+        }, metadata: bearer(owner.accessToken))
 
       let seen = try await auth.getProfile(.with { $0.username = "YARA_PRIV" }, metadata: bearer(viewer.accessToken)).profile
       #expect(seen.limited)
@@ -161,16 +225,18 @@ import Testing
       // Views are counted in batches: the viewer's looks, twice more today, count once;
       // the owner's own look not at all.
       for _ in 0..<2 { _ = try await auth.getProfile(.with { $0.username = "yara_priv" }, metadata: bearer(viewer.accessToken)) }
-      #expect(try await eventually {
-        try await auth.getProfile(.with { $0.username = "yara_priv" }, metadata: bearer(owner.accessToken)).profile.viewCount == 1
-      })
+      #expect(
+        try await eventually {
+          try await auth.getProfile(.with { $0.username = "yara_priv" }, metadata: bearer(owner.accessToken)).profile.viewCount == 1
+        })
       // A marker: another viewer's look, counted in a later batch than the repeats would
       // have been. Once it shows, a counted repeat or own look would show too.
       let marker = try await auth.register(newAccount("ulla_view")).tokens
       _ = try await auth.getProfile(.with { $0.username = "yara_priv" }, metadata: bearer(marker.accessToken))
-      #expect(try await eventually {
-        try await auth.getProfile(.with { $0.username = "yara_priv" }, metadata: bearer(owner.accessToken)).profile.viewCount >= 2
-      })
+      #expect(
+        try await eventually {
+          try await auth.getProfile(.with { $0.username = "yara_priv" }, metadata: bearer(owner.accessToken)).profile.viewCount >= 2
+        })
       #expect(try await auth.getProfile(.with { $0.username = "yara_priv" }, metadata: bearer(owner.accessToken)).profile.viewCount == 2)
 
       let missing = await rpcError { _ = try await auth.getProfile(.with { $0.username = "nobody_at_all" }, metadata: bearer(viewer.accessToken)) }
@@ -184,7 +250,9 @@ import Testing
       let owner = try await running.register("private_pia")
       let viewer = try await running.register("curious_cal")
       _ = try await running.auth.updateProfile(
-        .with { $0.profile.visibility = .private; $0.updateMask = .with { $0.paths = ["visibility"] } }, metadata: owner.metadata)
+        .with {
+          $0.profile.visibility = .private; $0.updateMask = .with { $0.paths = ["visibility"] }
+        }, metadata: owner.metadata)
       let seen = try await running.auth.getProfile(.with { $0.userID = owner.id }, metadata: viewer.metadata).profile
       #expect(seen.limited)
     }
@@ -203,7 +271,11 @@ import Testing
 
       let byAccent = try await auth.searchProfiles(.with { $0.query = "ZOE" }, metadata: bearer(me.accessToken)).profiles
       #expect(byAccent.map(\.username) == ["zoe_lifts"])
-      let trainers = try await auth.searchProfiles(.with { $0.query = "z"; $0.role = .trainer }, metadata: bearer(me.accessToken)).profiles
+      let trainers = try await auth.searchProfiles(
+        .with {
+          $0.query = "z"; $0.role = .trainer
+        }, metadata: bearer(me.accessToken)
+      ).profiles
       #expect(trainers.map(\.username) == ["coach_zed"])
 
       // Two viewers of the coach (one of them three times: a viewer counts once a day),
@@ -212,12 +284,16 @@ import Testing
       _ = try await auth.getProfile(.with { $0.username = "coach_zed" }, metadata: bearer(zoeTokens.accessToken))
       _ = try await auth.getProfile(.with { $0.username = "searcher" }, metadata: bearer(zoeTokens.accessToken))
       var popular = Gym_Auth_V1_SearchProfilesResponse()
-      #expect(try await eventually {
-        popular = try await auth.searchProfiles(.with { $0.pageSize = 2 }, metadata: bearer(me.accessToken))
-        return popular.profiles.map(\.viewCount) == [2, 1]
-      })
+      #expect(
+        try await eventually {
+          popular = try await auth.searchProfiles(.with { $0.pageSize = 2 }, metadata: bearer(me.accessToken))
+          return popular.profiles.map(\.viewCount) == [2, 1]
+        })
       #expect(popular.profiles.map(\.username) == ["coach_zed", "searcher"])
-      let next = try await auth.searchProfiles(.with { $0.pageSize = 2; $0.pageToken = popular.nextPageToken }, metadata: bearer(me.accessToken))
+      let next = try await auth.searchProfiles(
+        .with {
+          $0.pageSize = 2; $0.pageToken = popular.nextPageToken
+        }, metadata: bearer(me.accessToken))
       #expect(next.profiles.map(\.username) == ["zoe_lifts"])
       let badToken = await rpcError { _ = try await auth.searchProfiles(.with { $0.pageToken = "garbage" }, metadata: bearer(me.accessToken)) }
       #expect(badToken?.fieldViolations.first?.field == "page_token")
@@ -228,23 +304,47 @@ import Testing
     try await AuthFixture.run { auth in
       let tokens = try await auth.register(newAccount("abe_mail")).tokens
       _ = try await auth.register(newAccount("bea_mail"))
-      let wrong = await rpcError { _ = try await auth.changeEmail(.with { $0.password = "not the password at all"; $0.newEmail = "abe2@example.com" }, metadata: bearer(tokens.accessToken)) }
+      let wrong = await rpcError {
+        _ = try await auth.changeEmail(
+          .with {
+            $0.password = "not the password at all"; $0.newEmail = "abe2@example.com"
+          }, metadata: bearer(tokens.accessToken))
+      }
       #expect(wrong?.code == .unauthenticated)
-      let taken = await rpcError { _ = try await auth.changeEmail(.with { $0.password = Self.password; $0.newEmail = "BEA_MAIL@example.com" }, metadata: bearer(tokens.accessToken)) }
+      let taken = await rpcError {
+        _ = try await auth.changeEmail(
+          .with {
+            $0.password = Self.password; $0.newEmail = "BEA_MAIL@example.com"
+          }, metadata: bearer(tokens.accessToken))
+      }
       #expect(taken?.code == .alreadyExists)
-      let changed = try await auth.changeEmail(.with { $0.password = Self.password; $0.newEmail = "Abe.New@Example.com" }, metadata: bearer(tokens.accessToken))
+      let changed = try await auth.changeEmail(
+        .with {
+          $0.password = Self.password; $0.newEmail = "Abe.New@Example.com"
+        }, metadata: bearer(tokens.accessToken))
       #expect(changed.user.email == "abe.new@example.com")
-      _ = try await auth.login(.with { $0.identifier = "abe.new@example.com"; $0.password = Self.password })
+      _ = try await auth.login(
+        .with {
+          $0.identifier = "abe.new@example.com"; $0.password = Self.password
+        })
     }
   }
 
   @Test func deletingTheAccountRemovesItAndQueuesAPurgeForEveryService() async throws {
     try await AuthFixture.runAll { c in
       let tokens = try await c.auth.register(newAccount("cal_gone")).tokens
-      #expect(await rpcError { _ = try await c.auth.deleteAccount(.with { $0.password = "wrong password here" }, metadata: bearer(tokens.accessToken)) }?.code == .unauthenticated)
+      #expect(
+        await rpcError { _ = try await c.auth.deleteAccount(.with { $0.password = "wrong password here" }, metadata: bearer(tokens.accessToken)) }?.code
+          == .unauthenticated)
       _ = try await c.auth.deleteAccount(.with { $0.password = Self.password }, metadata: bearer(tokens.accessToken))
       #expect(await rpcError { _ = try await c.auth.getMe(.init(), metadata: bearer(tokens.accessToken)) }?.code == .unauthenticated)
-      #expect(await rpcError { _ = try await c.auth.login(.with { $0.identifier = "cal_gone"; $0.password = Self.password }) }?.code == .unauthenticated)
+      #expect(
+        await rpcError {
+          _ = try await c.auth.login(
+            .with {
+              $0.identifier = "cal_gone"; $0.password = Self.password
+            })
+        }?.code == .unauthenticated)
       // The name is free again.
       _ = try await c.auth.register(newAccount("cal_gone"))
       let outbox = try await c.ops.getInfo(.init()).outbox

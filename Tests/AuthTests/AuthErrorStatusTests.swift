@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymService
+import GymStore
 import Testing
 
 @testable import GymAuth
@@ -56,13 +56,17 @@ import Testing
   /// The refusals every service shares (`GymError`), as auth words them: the same
   /// status codes and words as when auth's own enum carried them.
   static let sharedRows: [(GymError, RPCError.Code, String)] = [
-    (.invalid([FieldViolation("email", "is not an email address")]), .invalidArgument,
-     "invalid request: email: is not an email address"),
+    (
+      .invalid([FieldViolation("email", "is not an email address")]), .invalidArgument,
+      "invalid request: email: is not an email address"
+    ),
     (.notFound("no user with this id"), .notFound, "no user with this id"),
     (.permissionDenied("needs the admin role"), .permissionDenied, "needs the admin role"),
     (.failedPrecondition("the email is already verified"), .failedPrecondition, "the email is already verified"),
-    (.alreadyExists(field: "request", "you already have a pending trainer-role request"), .alreadyExists,
-     "you already have a pending trainer-role request"),
+    (
+      .alreadyExists(field: "request", "you already have a pending trainer-role request"), .alreadyExists,
+      "you already have a pending trainer-role request"
+    ),
   ]
 
   @Test(arguments: sharedRows)

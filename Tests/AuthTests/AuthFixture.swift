@@ -43,4 +43,3 @@ func newAccount(_ name: String = "user_\(Int.random(in: 1000...999_999))") -> Gy
     $0.clientDescription = "tests"
   }
 }
-

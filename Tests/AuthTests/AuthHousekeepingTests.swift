@@ -34,9 +34,10 @@ import Testing
     let auth = try store(credential)
     _ = try await auth.createUser(user("mia"), session: session(expiresAt: now.addingTimeInterval(3600)))
     let code = AuthService.newRefreshToken()
-    #expect(try await auth.createPasswordReset(
-      email: "mia@example.com", code: code, expiresAt: now.addingTimeInterval(1800),
-      mail: { _ in ("Reset your password", "Your code:\n\n    \(code)\n") }, now: now) != .noAccount)
+    #expect(
+      try await auth.createPasswordReset(
+        email: "mia@example.com", code: code, expiresAt: now.addingTimeInterval(1800),
+        mail: { _ in ("Reset your password", "Your code:\n\n    \(code)\n") }, now: now) != .noAccount)
     let raw = try await auth.writer.read { db in try String.fetchAll(db, sql: "SELECT body FROM mail_outbox") }
     #expect(raw.count == 1 && !raw[0].contains(code) && raw[0].hasPrefix("sealed:v1:"))
     try auth.writer.close()
@@ -62,13 +63,17 @@ import Testing
     let longRevoked = try await signIn(expiresAt: now.addingTimeInterval(30 * day))
     #expect(try await auth.revokeSession(id: longRevoked.id, userID: live.userID, reason: "logout", now: now.addingTimeInterval(-40 * day)))
     for offset in [-2 * day, -10.0, day] {
-      #expect(try await auth.createPasswordReset(
-        email: "ned@example.com", code: AuthService.newRefreshToken(), expiresAt: now.addingTimeInterval(offset),
-        mail: { _ in ("Reset", "code") }, now: now.addingTimeInterval(offset - 1800)) != .noAccount)
+      #expect(
+        try await auth.createPasswordReset(
+          email: "ned@example.com", code: AuthService.newRefreshToken(), expiresAt: now.addingTimeInterval(offset),
+          mail: { _ in ("Reset", "code") }, now: now.addingTimeInterval(offset - 1800)) != .noAccount)
     }
     try await auth.writer.write { db in
-      try db.execute(sql: "UPDATE mail_outbox SET created_at = ? WHERE rowid IN (SELECT rowid FROM mail_outbox LIMIT 2)", arguments: [now.addingTimeInterval(-8 * day)])
-      try db.execute(sql: "INSERT INTO revocations (session_id, revoked_at) VALUES ('old', ?), ('new', ?)", arguments: [now.addingTimeInterval(-26 * 3600), now.addingTimeInterval(-3600)])
+      try db.execute(
+        sql: "UPDATE mail_outbox SET created_at = ? WHERE rowid IN (SELECT rowid FROM mail_outbox LIMIT 2)", arguments: [now.addingTimeInterval(-8 * day)])
+      try db.execute(
+        sql: "INSERT INTO revocations (session_id, revoked_at) VALUES ('old', ?), ('new', ?)",
+        arguments: [now.addingTimeInterval(-26 * 3600), now.addingTimeInterval(-3600)])
     }
 
     let pruned = try await auth.prune(now: now)

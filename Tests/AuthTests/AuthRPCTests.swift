@@ -74,13 +74,29 @@ import Testing
     try await AuthFixture.run { auth in
       let request = newAccount("dia")
       _ = try await auth.register(request)
-      let byName = try await auth.login(.with { $0.identifier = "DIA"; $0.password = request.password })
-      let byEmail = try await auth.login(.with { $0.identifier = "dia@example.com"; $0.password = request.password })
+      let byName = try await auth.login(
+        .with {
+          $0.identifier = "DIA"; $0.password = request.password
+        })
+      let byEmail = try await auth.login(
+        .with {
+          $0.identifier = "dia@example.com"; $0.password = request.password
+        })
       #expect(byName.user.id == byEmail.user.id)
       #expect(byName.tokens.sessionID != byEmail.tokens.sessionID, "each sign-in is its own session")
 
-      let wrong = await rpcError { _ = try await auth.login(.with { $0.identifier = "dia"; $0.password = "not the password at all" }) }
-      let unknown = await rpcError { _ = try await auth.login(.with { $0.identifier = "nobody"; $0.password = "not the password at all" }) }
+      let wrong = await rpcError {
+        _ = try await auth.login(
+          .with {
+            $0.identifier = "dia"; $0.password = "not the password at all"
+          })
+      }
+      let unknown = await rpcError {
+        _ = try await auth.login(
+          .with {
+            $0.identifier = "nobody"; $0.password = "not the password at all"
+          })
+      }
       #expect(wrong?.code == .unauthenticated)
       #expect(unknown?.code == wrong?.code)
       #expect(unknown?.message == wrong?.message)
@@ -94,11 +110,21 @@ import Testing
       // Naming the account by email or by username draws on the same budget.
       for attempt in 0..<5 {
         let identifier = attempt.isMultiple(of: 2) ? "eddy" : "EDDY@example.com"
-        let error = await rpcError { _ = try await auth.login(.with { $0.identifier = identifier; $0.password = "wrong wrong wrong" }) }
+        let error = await rpcError {
+          _ = try await auth.login(
+            .with {
+              $0.identifier = identifier; $0.password = "wrong wrong wrong"
+            })
+        }
         #expect(error?.code == .unauthenticated)
       }
       // Even the right password is refused while throttled: no guessing through the limit.
-      let throttled = await rpcError { _ = try await auth.login(.with { $0.identifier = "eddy"; $0.password = request.password }) }
+      let throttled = await rpcError {
+        _ = try await auth.login(
+          .with {
+            $0.identifier = "eddy"; $0.password = request.password
+          })
+      }
       #expect(throttled?.code == .resourceExhausted)
       #expect((throttled?.retryDelay ?? .zero) > .seconds(60))
     }
@@ -127,7 +153,11 @@ import Testing
   @Test func logoutEndsTheSessionAtOnce() async throws {
     try await AuthFixture.run { auth in
       let tokens = try await auth.register(newAccount("gus")).tokens
-      let other = try await auth.login(.with { $0.identifier = "gus"; $0.password = newAccount().password }).tokens
+      let other = try await auth.login(
+        .with {
+          $0.identifier = "gus"; $0.password = newAccount().password
+        }
+      ).tokens
       #expect(try await auth.logout(.init(), metadata: bearer(tokens.accessToken)).revokedSessions == 1)
       #expect(await rpcError { _ = try await auth.getMe(.init(), metadata: bearer(tokens.accessToken)) }?.code == .unauthenticated)
       #expect(await rpcError { _ = try await auth.refreshSession(.with { $0.refreshToken = tokens.refreshToken }) }?.code == .unauthenticated)
@@ -191,7 +221,10 @@ import Testing
     let store = try AuthStore(path: directory + "/auth.sqlite")
     #expect(try await store.user(identifier: "ugo_upgrade")?.passwordHash.hasPrefix("$scrypt$ln=8,") == true)
     try await AuthFixture.run(dataDirectory: directory, configure: { $0.hashParameters = .init(logN: 10) }) { auth in
-      _ = try await auth.login(.with { $0.identifier = "ugo_upgrade"; $0.password = account.password })
+      _ = try await auth.login(
+        .with {
+          $0.identifier = "ugo_upgrade"; $0.password = account.password
+        })
     }
     #expect(try await store.user(identifier: "ugo_upgrade")?.passwordHash.hasPrefix("$scrypt$ln=10,") == true)
   }

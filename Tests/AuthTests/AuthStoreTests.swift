@@ -22,7 +22,8 @@ import Testing
   }
 
   func session(token: String = AuthService.newRefreshToken()) -> AuthStore.NewSession {
-    .init(id: ID.make(), clientDescription: "phone", clientAddress: "127.0.0.1", createdAt: now,
+    .init(
+      id: ID.make(), clientDescription: "phone", clientAddress: "127.0.0.1", createdAt: now,
       expiresAt: now.addingTimeInterval(3600), refreshToken: token)
   }
 

@@ -18,23 +18,36 @@ import Testing
       // Codes mailed (verification at sign-up, a reset), a trainer-role request, a second session.
       _ = try await auth.requestPasswordReset(.with { $0.email = "gone_zed@example.com" })
       _ = try await auth.requestTrainerRole(.with { $0.note = "ten years coaching" }, metadata: zed.metadata)
-      _ = try await auth.login(.with { $0.identifier = "gone_zed"; $0.password = RunningAuth.password; $0.clientDescription = "phone" })
+      _ = try await auth.login(
+        .with {
+          $0.identifier = "gone_zed"; $0.password = RunningAuth.password; $0.clientDescription = "phone"
+        })
       // Profile views both ways, counted.
       _ = try await auth.getProfile(.with { $0.userID = ana.id }, metadata: zed.metadata)
       _ = try await auth.getProfile(.with { $0.userID = zed.id }, metadata: ana.metadata)
       #expect(try await eventually { try await auth.getProfile(.with { $0.userID = ana.id }, metadata: ana.metadata).profile.viewCount == 1 })
       // A ban and its lifting wait in the outbox for catalog and messaging (not running here).
-      _ = try await auth.banUser(.with { $0.userID = zed.id; $0.reason = "spam" }, metadata: keeper.metadata)
+      _ = try await auth.banUser(
+        .with {
+          $0.userID = zed.id; $0.reason = "spam"
+        }, metadata: keeper.metadata)
       _ = try await auth.unbanUser(.with { $0.userID = zed.id }, metadata: keeper.metadata)
       // An administrator who decided someone else's request is deleted too.
       let goneAdmin = try await c.makeAdmin("gone_admin")
       let ben = try await c.register("ben")
       let asked = try await auth.requestTrainerRole(.with { $0.note = "certified" }, metadata: ben.metadata).request
-      _ = try await auth.decideTrainerRole(.with { $0.requestID = asked.id; $0.approve = true }, metadata: goneAdmin.metadata)
+      _ = try await auth.decideTrainerRole(
+        .with {
+          $0.requestID = asked.id; $0.approve = true
+        }, metadata: goneAdmin.metadata)
 
       // A last look at Ben's profile, still in memory when the account goes: the next
       // count must not write it.
-      let zedSignedIn = try await auth.login(.with { $0.identifier = "gone_zed"; $0.password = RunningAuth.password }).tokens
+      let zedSignedIn = try await auth.login(
+        .with {
+          $0.identifier = "gone_zed"; $0.password = RunningAuth.password
+        }
+      ).tokens
       _ = try await auth.getProfile(.with { $0.userID = ben.id }, metadata: bearer(zedSignedIn.accessToken))
       _ = try await auth.deleteAccount(.with { $0.password = RunningAuth.password }, metadata: bearer(zedSignedIn.accessToken))
       _ = try await auth.deleteAccount(.with { $0.password = RunningAuth.password }, metadata: goneAdmin.metadata)

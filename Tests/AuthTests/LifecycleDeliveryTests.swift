@@ -100,18 +100,26 @@ import Testing
         let admin = try await auth.makeAdmin()
         let user = try await auth.register("lena_lifecycle")
         _ = try await auth.auth.updateProfile(
-          .with { $0.profile.visibility = .private; $0.updateMask = .with { $0.paths = ["visibility"] } }, metadata: user.metadata)
+          .with {
+            $0.profile.visibility = .private; $0.updateMask = .with { $0.paths = ["visibility"] }
+          }, metadata: user.metadata)
         var expected: [Recorder.Event] = [.visibility(user.id, isPrivate: true), .update(user.id, isPrivate: true, banned: false)]
         #expect(try await everyoneReceived(expected))
 
-        _ = try await auth.auth.banUser(.with { $0.userID = user.id; $0.reason = "spam" }, metadata: admin.metadata)
+        _ = try await auth.auth.banUser(
+          .with {
+            $0.userID = user.id; $0.reason = "spam"
+          }, metadata: admin.metadata)
         expected += [.standing(user.id, banned: true), .update(user.id, isPrivate: true, banned: true)]
         #expect(try await everyoneReceived(expected))
         _ = try await auth.auth.unbanUser(.with { $0.userID = user.id }, metadata: admin.metadata)
         expected += [.standing(user.id, banned: false), .update(user.id, isPrivate: true, banned: false)]
         #expect(try await everyoneReceived(expected))
 
-        let signedIn = try await auth.auth.login(.with { $0.identifier = "lena_lifecycle"; $0.password = RunningAuth.password })
+        let signedIn = try await auth.auth.login(
+          .with {
+            $0.identifier = "lena_lifecycle"; $0.password = RunningAuth.password
+          })
         _ = try await auth.auth.deleteAccount(.with { $0.password = RunningAuth.password }, metadata: bearer(signedIn.tokens.accessToken))
         expected.append(.purge(user.id))
         #expect(try await everyoneReceived(expected))
@@ -150,8 +158,18 @@ import Testing
             $0.bannedUntil = .init(date: Date(timeIntervalSince1970: 1_900_000_000))
             $0.sequence = events[1].0
           }))
-    #expect(events[2].1 == .standing(.with { $0.userID = "u1"; $0.sequence = 1_764_000_000_000_000 }))
-    #expect(events[3].1 == .visibility(.with { $0.userID = "u1"; $0.isPrivate = true; $0.sequence = events[3].0 }))
+    #expect(
+      events[2].1
+        == .standing(
+          .with {
+            $0.userID = "u1"; $0.sequence = 1_764_000_000_000_000
+          }))
+    #expect(
+      events[3].1
+        == .visibility(
+          .with {
+            $0.userID = "u1"; $0.isPrivate = true; $0.sequence = events[3].0
+          }))
   }
 
   @Test func aKindWithoutALifecycleCallIsRefused() async throws {

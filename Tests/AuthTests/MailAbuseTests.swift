@@ -36,10 +36,11 @@ import Testing
       let second = try await c.verificationCode(for: "guessing_gus@example.com")
       var answers: [String] = []
       for _ in 0..<4 { answers.append(await attempt(Self.wrong(second))?.message ?? "accepted") }
-      #expect(answers == [
-        "the code is not right; 4 tries left", "the code is not right; 3 tries left", "the code is not right; 2 tries left",
-        "the code is not right; 1 tries left",
-      ])
+      #expect(
+        answers == [
+          "the code is not right; 4 tries left", "the code is not right; 3 tries left", "the code is not right; 2 tries left",
+          "the code is not right; 1 tries left",
+        ])
       let tenth = await attempt(Self.wrong(second))
       #expect(tenth?.code == .resourceExhausted)
 
@@ -95,7 +96,9 @@ import Testing
     try await AuthFixture.runAll { c in
       let owner = try await c.register("moving_mo")
       let changed = try await c.auth.changeEmail(
-        .with { $0.password = RunningAuth.password; $0.newEmail = "elsewhere_mo@example.com" }, metadata: owner.metadata)
+        .with {
+          $0.password = RunningAuth.password; $0.newEmail = "elsewhere_mo@example.com"
+        }, metadata: owner.metadata)
       #expect(changed.user.email == "elsewhere_mo@example.com")
       let old = try await c.internalAuth.listMailOutbox(.with { $0.to = "moving_mo@example.com" }).messages
       let notice = try #require(old.first { $0.subject == "Your gym email address was changed" })
@@ -106,7 +109,9 @@ import Testing
       #expect(!new.contains { $0.subject == "Your gym email address was changed" })
       // Changing to the address it already has tells nobody anything.
       _ = try await c.auth.changeEmail(
-        .with { $0.password = RunningAuth.password; $0.newEmail = "elsewhere_mo@example.com" }, metadata: owner.metadata)
+        .with {
+          $0.password = RunningAuth.password; $0.newEmail = "elsewhere_mo@example.com"
+        }, metadata: owner.metadata)
       #expect(try await c.internalAuth.listMailOutbox(.with { $0.to = "elsewhere_mo@example.com" }).messages.isEmpty)
     }
   }

@@ -61,9 +61,10 @@ import Testing
         let verified = try await c.auth.verifyEmail(.with { $0.code = code }, metadata: bearer(tokens.accessToken))
         #expect(verified.user.emailVerified)
         // Delivered: the outbox keeps the envelope, not the code.
-        #expect(try await eventually(within: .seconds(5)) {
-          (try? await c.internalAuth.listMailOutbox(.with { $0.to = "tls_tia@example.com" }).messages.first?.body.isEmpty) == true
-        })
+        #expect(
+          try await eventually(within: .seconds(5)) {
+            (try? await c.internalAuth.listMailOutbox(.with { $0.to = "tls_tia@example.com" }).messages.first?.body.isEmpty) == true
+          })
       }
     }
   }

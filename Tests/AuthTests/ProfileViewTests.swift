@@ -89,7 +89,10 @@ import Testing
       return owner
     }
     let counted = try await withRunningAuth(dataDirectory: data) { auth in
-      let login = try await auth.auth.login(.with { $0.identifier = "seen_sam"; $0.password = RunningAuth.password })
+      let login = try await auth.auth.login(
+        .with {
+          $0.identifier = "seen_sam"; $0.password = RunningAuth.password
+        })
       return try await auth.auth.getProfile(.with { $0.userID = owner.id }, metadata: bearer(login.tokens.accessToken)).profile.viewCount
     }
     #expect(counted == 1)

@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 import GymService
 import GymTesting
+import Testing
 
 @testable import GymAuth
 
@@ -390,10 +389,11 @@ struct SMTPConfigurationTests {
     let certificates = try TestCertificates()
     let file = certificates.directory + "/smtp-password"
     try Data("correct horse battery\r\n".utf8).write(to: URL(fileURLWithPath: file))
-    let client = try AuthApp.smtpClient(config: Self.config([
-      "GYM_SMTP_ADDR": "smtp.example.org:465", "GYM_SMTP_TLS": "tls", "GYM_SMTP_USERNAME": "gym",
-      "GYM_SMTP_PASSWORD_FILE": file, "GYM_SMTP_FROM": "gym@example.org", "GYM_SMTP_CA_FILE": certificates.caFile,
-    ]))
+    let client = try AuthApp.smtpClient(
+      config: Self.config([
+        "GYM_SMTP_ADDR": "smtp.example.org:465", "GYM_SMTP_TLS": "tls", "GYM_SMTP_USERNAME": "gym",
+        "GYM_SMTP_PASSWORD_FILE": file, "GYM_SMTP_FROM": "gym@example.org", "GYM_SMTP_CA_FILE": certificates.caFile,
+      ]))
     #expect(client.password == "correct horse battery")
     #expect(client.security == .implicitTLS && client.port == 465 && client.caFile == certificates.caFile)
     #expect(!client.description.contains("horse"))
@@ -405,9 +405,10 @@ struct SMTPConfigurationTests {
     }
     #expect(noFile?.description.contains("GYM_SMTP_PASSWORD_FILE") == true)
     #expect(throws: ConfigError.self) {
-      try AuthApp.smtpClient(config: Self.config([
-        "GYM_SMTP_ADDR": "smtp.example.org:587", "GYM_SMTP_USERNAME": "gym", "GYM_SMTP_PASSWORD_FILE": "/nonexistent/password",
-      ]))
+      try AuthApp.smtpClient(
+        config: Self.config([
+          "GYM_SMTP_ADDR": "smtp.example.org:587", "GYM_SMTP_USERNAME": "gym", "GYM_SMTP_PASSWORD_FILE": "/nonexistent/password",
+        ]))
     }
     #expect(throws: ConfigError.self) {
       try AuthApp.smtpClient(config: Self.config(["GYM_SMTP_ADDR": "smtp.example.org:587", "GYM_SMTP_TLS": "maybe"]))

@@ -29,7 +29,11 @@ final class SMTPRelay: @unchecked Sendable {
     let data: String
 
     enum CodingKeys: String, CodingKey {
-      case mailFrom = "mail_from", rcptTos = "rcpt_tos", authUser = "auth_user", authMechanism = "auth_mechanism", tls, data
+      case mailFrom = "mail_from"
+      case rcptTos = "rcpt_tos"
+      case authUser = "auth_user"
+      case authMechanism = "auth_mechanism"
+      case tls, data
     }
 
     /// The six-digit code in a verification mail.

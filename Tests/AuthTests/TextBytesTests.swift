@@ -23,13 +23,14 @@ import Testing
 
       let tokens = try await auth.register(newAccount("light_lou")).tokens
       let update = await rpcError {
-        _ = try await auth.updateProfile(.with {
-          $0.profile = .with {
-            $0.displayName = Self.heavyName
-            $0.bio = String(repeating: "e\u{0301}\u{0301}", count: 1000)
-          }
-          $0.updateMask = .with { $0.paths = ["display_name", "bio"] }
-        }, metadata: bearer(tokens.accessToken))
+        _ = try await auth.updateProfile(
+          .with {
+            $0.profile = .with {
+              $0.displayName = Self.heavyName
+              $0.bio = String(repeating: "e\u{0301}\u{0301}", count: 1000)
+            }
+            $0.updateMask = .with { $0.paths = ["display_name", "bio"] }
+          }, metadata: bearer(tokens.accessToken))
       }
       #expect(update?.code == .invalidArgument)
       #expect(Set(update?.fieldViolations.map(\.field) ?? []) == ["profile.display_name", "profile.bio"])

@@ -20,9 +20,12 @@ import Testing
   }
 
   static func visibilityJobs(_ db: Database) throws -> [AuthStore.Visibility] {
-    try Data.fetchAll(db, sql: "SELECT payload FROM outbox WHERE kind = ? AND destination = 'messaging' ORDER BY id", arguments: [
-      Outbox.Kind.userVisibility.rawValue
-    ]).map { try JSONDecoder().decode(AuthStore.Visibility.self, from: $0) }
+    try Data.fetchAll(
+      db, sql: "SELECT payload FROM outbox WHERE kind = ? AND destination = 'messaging' ORDER BY id",
+      arguments: [
+        Outbox.Kind.userVisibility.rawValue
+      ]
+    ).map { try JSONDecoder().decode(AuthStore.Visibility.self, from: $0) }
   }
 
   @Test func profilesPrivateBeforeTheMigrationAreToldOnce() throws {
@@ -53,8 +56,9 @@ import Testing
     }
     _ = try await store.updateUser(id: user.id, lifecycleDestinations: [.messaging], now: Date()) { $0.bio = "deadlifts" }
     _ = try await store.updateUser(id: user.id, lifecycleDestinations: [.messaging], now: Date()) { $0.visibility = 0 }
-    #expect(try await store.writer.read(Self.visibilityJobs) == [
-      AuthStore.Visibility(userID: user.id, isPrivate: true), AuthStore.Visibility(userID: user.id, isPrivate: false),
-    ])
+    #expect(
+      try await store.writer.read(Self.visibilityJobs) == [
+        AuthStore.Visibility(userID: user.id, isPrivate: true), AuthStore.Visibility(userID: user.id, isPrivate: false),
+      ])
   }
 }

@@ -1,6 +1,6 @@
-import GymStore
 import GRPCCore
 import GymService
+import GymStore
 import Testing
 
 @testable import GymCatalog

@@ -58,17 +58,18 @@ enum CatalogFixture {
             let admin = try await auth.makeAdmin()
             var members: [User] = []
             for name in ["mia_member", "max_member", "zoe_member", "ann_member"] { members.append(try await auth.register(name)) }
-            return try await body(Env(
-              catalog: Catalog(wrapping: catalogClient),
-              catalogInternal: Gym_Catalog_V1_CatalogInternal.Client(wrapping: catalogInternalClient),
-              catalogInternalWithoutCredential: Gym_Catalog_V1_CatalogInternal.Client(wrapping: catalogClient),
-              catalogLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: catalogInternalClient),
-              auth: auth.auth,
-              admin: admin,
-              trainer: try await auth.register("tom_trainer", role: .trainer),
-              otherTrainer: try await auth.register("tia_trainer", role: .trainer),
-              members: members,
-              running: auth, dataDirectory: dataDirectory))
+            return try await body(
+              Env(
+                catalog: Catalog(wrapping: catalogClient),
+                catalogInternal: Gym_Catalog_V1_CatalogInternal.Client(wrapping: catalogInternalClient),
+                catalogInternalWithoutCredential: Gym_Catalog_V1_CatalogInternal.Client(wrapping: catalogClient),
+                catalogLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: catalogInternalClient),
+                auth: auth.auth,
+                admin: admin,
+                trainer: try await auth.register("tom_trainer", role: .trainer),
+                otherTrainer: try await auth.register("tia_trainer", role: .trainer),
+                members: members,
+                running: auth, dataDirectory: dataDirectory))
           }
         }
       }
@@ -94,12 +95,16 @@ func program(
     $0.durationWeeks = 8
     $0.sessionMinutes = 60
     $0.tags = ["full body"]
-    $0.days = [.with {
-      $0.name = "Day 1"
-      $0.exercises = exercises.map { id in
-        .with { $0.exerciseID = id; $0.sets = 3; $0.repsMin = 8; $0.repsMax = 12; $0.restSeconds = 90 }
+    $0.days = [
+      .with {
+        $0.name = "Day 1"
+        $0.exercises = exercises.map { id in
+          .with {
+            $0.exerciseID = id; $0.sets = 3; $0.repsMin = 8; $0.repsMax = 12; $0.restSeconds = 90
+          }
+        }
       }
-    }]
+    ]
   }
 }
 

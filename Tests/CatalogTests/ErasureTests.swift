@@ -18,35 +18,60 @@ import Testing
       let squat = try await exerciseID(catalog, "back-squat", as: zed)
 
       // An exercise and two programs of theirs, one voted on, reported and saved by others.
-      let written = try await catalog.createExercise(.with {
-        $0.exercise = .with {
-          $0.name = "Zq Landmine Twist"
-          $0.description_p = "A rotational core exercise, \(words)."
-          $0.instructions = ["Rotate the bar to one hip, then the other."]
-          $0.primaryMuscles = [.obliques]
-          $0.equipment = [.landmine]
-          $0.category = .strength
-          $0.difficulty = .intermediate
-        }
-      }, metadata: zed.metadata).exercise
+      let written = try await catalog.createExercise(
+        .with {
+          $0.exercise = .with {
+            $0.name = "Zq Landmine Twist"
+            $0.description_p = "A rotational core exercise, \(words)."
+            $0.instructions = ["Rotate the bar to one hip, then the other."]
+            $0.primaryMuscles = [.obliques]
+            $0.equipment = [.landmine]
+            $0.category = .strength
+            $0.difficulty = .intermediate
+          }
+        }, metadata: zed.metadata
+      ).exercise
       let theirs = try await catalog.createProgram(
-        .with { $0.program = program("Zed's \(words)", exercises: [squat, written.id]) }, metadata: zed.metadata).program
+        .with { $0.program = program("Zed's \(words)", exercises: [squat, written.id]) }, metadata: zed.metadata
+      ).program
       _ = try await catalog.createProgram(.with { $0.program = program("Zed's second", exercises: [squat]) }, metadata: zed.metadata)
-      _ = try await catalog.rateProgram(.with { $0.programID = theirs.id; $0.vote = .up }, metadata: env.member.metadata)
-      _ = try await catalog.reportProgram(.with { $0.programID = theirs.id; $0.reason = "copied from a book" }, metadata: env.members[1].metadata)
-      _ = try await env.catalogInternal.recordProgramSaved(.with { $0.programID = theirs.id; $0.userID = env.members[2].id })
+      _ = try await catalog.rateProgram(
+        .with {
+          $0.programID = theirs.id; $0.vote = .up
+        }, metadata: env.member.metadata)
+      _ = try await catalog.reportProgram(
+        .with {
+          $0.programID = theirs.id; $0.reason = "copied from a book"
+        }, metadata: env.members[1].metadata)
+      _ = try await env.catalogInternal.recordProgramSaved(
+        .with {
+          $0.programID = theirs.id; $0.userID = env.members[2].id
+        })
 
       // Their votes, report and save on someone else's program; their standing from auth.
       let others = try await catalog.createProgram(.with { $0.program = program("Tom's", exercises: [squat]) }, metadata: env.trainer.metadata).program
-      _ = try await catalog.rateProgram(.with { $0.programID = others.id; $0.vote = .down }, metadata: zed.metadata)
-      _ = try await catalog.reportProgram(.with { $0.programID = others.id; $0.reason = "not safe, \(words)" }, metadata: zed.metadata)
-      _ = try await env.catalogInternal.recordProgramSaved(.with { $0.programID = others.id; $0.userID = zed.id })
-      _ = try await env.catalogLifecycle.setUserStanding(.with { $0.userID = zed.id; $0.banned = false; $0.sequence = 1 })
+      _ = try await catalog.rateProgram(
+        .with {
+          $0.programID = others.id; $0.vote = .down
+        }, metadata: zed.metadata)
+      _ = try await catalog.reportProgram(
+        .with {
+          $0.programID = others.id; $0.reason = "not safe, \(words)"
+        }, metadata: zed.metadata)
+      _ = try await env.catalogInternal.recordProgramSaved(
+        .with {
+          $0.programID = others.id; $0.userID = zed.id
+        })
+      _ = try await env.catalogLifecycle.setUserStanding(
+        .with {
+          $0.userID = zed.id; $0.banned = false; $0.sequence = 1
+        })
 
       _ = try await env.auth.deleteAccount(.with { $0.password = CatalogFixture.password }, metadata: zed.metadata)
-      #expect(try await eventually {
-        try await env.running.ops.getInfo(.init()).outbox.first { $0.destination == "catalog" } == nil
-      }, "the purge reaches catalog through auth's outbox")
+      #expect(
+        try await eventually {
+          try await env.running.ops.getInfo(.init()).outbox.first { $0.destination == "catalog" } == nil
+        }, "the purge reaches catalog through auth's outbox")
 
       let left = try LeftBehind.rows(
         mentioning: [zed.id, "gone_zed", "gone_zed".capitalized, words], inDatabaseAt: env.dataDirectory + "/catalog.sqlite")

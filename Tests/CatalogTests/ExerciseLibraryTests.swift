@@ -16,9 +16,10 @@ import Testing
       #expect(muscles.contains(muscle), "no exercise trains \(muscle)")
     }
     let equipment = Set(library.flatMap(\.equipment))
-    for piece in [Gym_Catalog_V1_Equipment.bodyweight, .barbell, .dumbbell, .kettlebell, .cable, .machine, .resistanceBand,
-      .pullUpBar, .bench, .medicineBall, .stabilityBall]
-    {
+    for piece in [
+      Gym_Catalog_V1_Equipment.bodyweight, .barbell, .dumbbell, .kettlebell, .cable, .machine, .resistanceBand,
+      .pullUpBar, .bench, .medicineBall, .stabilityBall,
+    ] {
       #expect(equipment.contains(piece), "no exercise uses \(piece)")
     }
     #expect(Set(library.map(\.difficulty)) == [.beginner, .intermediate, .advanced])

@@ -47,10 +47,15 @@ import Testing
       let squat = try await exerciseID(env.catalog, "back-squat", as: env.trainer)
       let plank = try await exerciseID(env.catalog, "plank", as: env.trainer)
       var p = program("Starting Strength Basics", exercises: [squat])
-      p.days.append(.with {
-        $0.name = "Core"
-        $0.exercises = [.with { $0.exerciseID = plank; $0.sets = 3; $0.durationSeconds = 45; $0.restSeconds = 60 }]
-      })
+      p.days.append(
+        .with {
+          $0.name = "Core"
+          $0.exercises = [
+            .with {
+              $0.exerciseID = plank; $0.sets = 3; $0.durationSeconds = 45; $0.restSeconds = 60
+            }
+          ]
+        })
       let created = try await env.catalog.createProgram(.with { $0.program = p }, metadata: env.trainer.metadata).program
       #expect(created.author.userID == env.trainer.id)
       #expect(created.author.username == "tom_trainer")
@@ -59,14 +64,29 @@ import Testing
       #expect(created.muscles.contains(.quadriceps) && created.muscles.contains(.abs))
       #expect(created.state == .visible && created.version == 1 && !created.etag.isEmpty)
 
-      _ = try await env.catalog.rateProgram(.with { $0.programID = created.id; $0.vote = .up }, metadata: env.members[0].metadata)
-      _ = try await env.catalog.rateProgram(.with { $0.programID = created.id; $0.vote = .up }, metadata: env.members[1].metadata)
-      let rated = try await env.catalog.rateProgram(.with { $0.programID = created.id; $0.vote = .down }, metadata: env.members[2].metadata)
+      _ = try await env.catalog.rateProgram(
+        .with {
+          $0.programID = created.id; $0.vote = .up
+        }, metadata: env.members[0].metadata)
+      _ = try await env.catalog.rateProgram(
+        .with {
+          $0.programID = created.id; $0.vote = .up
+        }, metadata: env.members[1].metadata)
+      let rated = try await env.catalog.rateProgram(
+        .with {
+          $0.programID = created.id; $0.vote = .down
+        }, metadata: env.members[2].metadata)
       #expect(rated.upVotes == 2 && rated.downVotes == 1 && rated.myVote == .down)
       // Changing and clearing a vote.
-      let changed = try await env.catalog.rateProgram(.with { $0.programID = created.id; $0.vote = .up }, metadata: env.members[2].metadata)
+      let changed = try await env.catalog.rateProgram(
+        .with {
+          $0.programID = created.id; $0.vote = .up
+        }, metadata: env.members[2].metadata)
       #expect(changed.upVotes == 3 && changed.downVotes == 0)
-      let cleared = try await env.catalog.rateProgram(.with { $0.programID = created.id; $0.vote = .none }, metadata: env.members[2].metadata)
+      let cleared = try await env.catalog.rateProgram(
+        .with {
+          $0.programID = created.id; $0.vote = .none
+        }, metadata: env.members[2].metadata)
       #expect(cleared.upVotes == 2 && cleared.myVote == .unspecified)
 
       let seen = try await env.catalog.getProgram(.with { $0.id = created.id }, metadata: env.members[0].metadata).program
@@ -77,7 +97,12 @@ import Testing
       #expect(unseen.myVote == .unspecified)
 
       // Voting on one's own program is refused; so is a vote that is not one.
-      let own = await rpcError { _ = try await env.catalog.rateProgram(.with { $0.programID = created.id; $0.vote = .up }, metadata: env.trainer.metadata) }
+      let own = await rpcError {
+        _ = try await env.catalog.rateProgram(
+          .with {
+            $0.programID = created.id; $0.vote = .up
+          }, metadata: env.trainer.metadata)
+      }
       #expect(own?.code == .permissionDenied)
       let noVote = await rpcError { _ = try await env.catalog.rateProgram(.with { $0.programID = created.id }, metadata: env.member.metadata) }
       #expect(noVote?.fieldViolations.first?.field == "vote")
@@ -92,18 +117,31 @@ import Testing
 
       var change = created
       change.name = "Mine, improved"
-      change.days[0].exercises.append(.with { $0.exerciseID = deadlift; $0.sets = 3; $0.repsMin = 8; $0.restSeconds = 120 })
+      change.days[0].exercises.append(
+        .with {
+          $0.exerciseID = deadlift; $0.sets = 3; $0.repsMin = 8; $0.restSeconds = 120
+        })
       let someoneElse = await rpcError {
-        _ = try await env.catalog.updateProgram(.with { $0.program = change; $0.etag = created.etag }, metadata: env.members[1].metadata)
+        _ = try await env.catalog.updateProgram(
+          .with {
+            $0.program = change; $0.etag = created.etag
+          }, metadata: env.members[1].metadata)
       }
       #expect(someoneElse?.code == .permissionDenied)
 
-      let updated = try await env.catalog.updateProgram(.with { $0.program = change; $0.etag = created.etag }, metadata: env.member.metadata).program
+      let updated = try await env.catalog.updateProgram(
+        .with {
+          $0.program = change; $0.etag = created.etag
+        }, metadata: env.member.metadata
+      ).program
       #expect(updated.name == "Mine, improved" && updated.version == 2 && updated.etag != created.etag)
       #expect(updated.muscles.contains(.hamstrings))
 
       let stale = await rpcError {
-        _ = try await env.catalog.updateProgram(.with { $0.program = change; $0.etag = created.etag }, metadata: env.member.metadata)
+        _ = try await env.catalog.updateProgram(
+          .with {
+            $0.program = change; $0.etag = created.etag
+          }, metadata: env.member.metadata)
       }
       #expect(stale?.code == .aborted)
 
@@ -128,7 +166,11 @@ import Testing
         $0.equipment = [.landmine, .barbell]
         $0.category = .strength
         $0.difficulty = .intermediate
-        $0.media = [.with { $0.type = .video; $0.url = "https://www.youtube.com/results?search_query=landmine+rotation" }]
+        $0.media = [
+          .with {
+            $0.type = .video; $0.url = "https://www.youtube.com/results?search_query=landmine+rotation"
+          }
+        ]
       }
       let member = await rpcError { _ = try await env.catalog.createExercise(.with { $0.exercise = exercise }, metadata: env.member.metadata) }
       #expect(member?.code == .permissionDenied)
@@ -141,13 +183,22 @@ import Testing
       var edit = created
       edit.difficulty = .advanced
       let otherTrainer = await rpcError {
-        _ = try await env.catalog.updateExercise(.with { $0.exercise = edit; $0.etag = created.etag }, metadata: env.otherTrainer.metadata)
+        _ = try await env.catalog.updateExercise(
+          .with {
+            $0.exercise = edit; $0.etag = created.etag
+          }, metadata: env.otherTrainer.metadata)
       }
       #expect(otherTrainer?.code == .permissionDenied)
-      let updated = try await env.catalog.updateExercise(.with { $0.exercise = edit; $0.etag = created.etag }, metadata: env.trainer.metadata)
+      let updated = try await env.catalog.updateExercise(
+        .with {
+          $0.exercise = edit; $0.etag = created.etag
+        }, metadata: env.trainer.metadata)
       #expect(updated.exercise.difficulty == .advanced)
       let stale = await rpcError {
-        _ = try await env.catalog.updateExercise(.with { $0.exercise = edit; $0.etag = created.etag }, metadata: env.trainer.metadata)
+        _ = try await env.catalog.updateExercise(
+          .with {
+            $0.exercise = edit; $0.etag = created.etag
+          }, metadata: env.trainer.metadata)
       }
       #expect(stale?.code == .aborted)
       let duplicate = await rpcError { _ = try await env.catalog.createExercise(.with { $0.exercise = exercise }, metadata: env.admin.metadata) }
@@ -157,7 +208,11 @@ import Testing
       var broken = exercise
       broken.slug = "broken-one"
       broken.primaryMuscles = [Gym_Catalog_V1_Muscle(rawValue: 99)!]
-      broken.media = [.with { $0.type = .image; $0.url = "ftp://example.com/x.png" }]
+      broken.media = [
+        .with {
+          $0.type = .image; $0.url = "ftp://example.com/x.png"
+        }
+      ]
       let invalid = await rpcError { _ = try await env.catalog.createExercise(.with { $0.exercise = broken }, metadata: env.trainer.metadata) }
       #expect(Set(invalid?.fieldViolations.map(\.field) ?? []) == ["exercise.primary_muscles", "exercise.media[0].url"])
 
@@ -177,9 +232,14 @@ import Testing
 
   @Test func repeatedFiltersAreDeduplicatedAndCappedBeforeAnyQuery() async throws {
     try await CatalogFixture.run { env in
-      let once = try await env.catalog.listExercises(.with { $0.muscles = [.quadriceps]; $0.pageSize = 100 }, metadata: env.member.metadata)
+      let once = try await env.catalog.listExercises(
+        .with {
+          $0.muscles = [.quadriceps]; $0.pageSize = 100
+        }, metadata: env.member.metadata)
       let repeated = try await env.catalog.listExercises(
-        .with { $0.muscles = Array(repeating: .quadriceps, count: 60); $0.pageSize = 100 }, metadata: env.member.metadata)
+        .with {
+          $0.muscles = Array(repeating: .quadriceps, count: 60); $0.pageSize = 100
+        }, metadata: env.member.metadata)
       #expect(!once.exercises.isEmpty && repeated.exercises.map(\.id) == once.exercises.map(\.id) && repeated.totalSize == once.totalSize)
       // 40,000 values would pass SQLite's parameter limit: refused, naming the field.
       let flood = await rpcError {
@@ -196,7 +256,10 @@ import Testing
       var token = ""
       var total: Int32 = 0
       repeat {
-        let page = try await env.catalog.listExercises(.with { $0.pageSize = 50; $0.pageToken = token }, metadata: env.member.metadata)
+        let page = try await env.catalog.listExercises(
+          .with {
+            $0.pageSize = 50; $0.pageToken = token
+          }, metadata: env.member.metadata)
         seen += page.exercises.map(\.id)
         token = page.nextPageToken
         total = page.totalSize
@@ -207,7 +270,9 @@ import Testing
       let relevance = await rpcError { _ = try await env.catalog.listExercises(.with { $0.orderBy = .relevance }, metadata: env.member.metadata) }
       #expect(relevance?.fieldViolations.first?.field == "order_by")
       let hamstringsOnBarbell = try await env.catalog.listExercises(
-        .with { $0.muscles = [.hamstrings]; $0.equipment = [.barbell]; $0.query = "romanian" }, metadata: env.member.metadata)
+        .with {
+          $0.muscles = [.hamstrings]; $0.equipment = [.barbell]; $0.query = "romanian"
+        }, metadata: env.member.metadata)
       #expect(hamstringsOnBarbell.exercises.map(\.slug) == ["romanian-deadlift"])
       let unauthenticated = await rpcError { _ = try await env.catalog.listExercises(.init()) }
       #expect(unauthenticated?.code == .unauthenticated)
@@ -266,7 +331,10 @@ import Testing
       var edit = owned
       edit.description_p = "Whatever the trainer likes."
       let trainerEdit = await rpcError {
-        _ = try await env.catalog.updateExercise(.with { $0.exercise = edit; $0.etag = owned.etag }, metadata: env.trainer.metadata)
+        _ = try await env.catalog.updateExercise(
+          .with {
+            $0.exercise = edit; $0.etag = owned.etag
+          }, metadata: env.trainer.metadata)
       }
       #expect(trainerEdit?.code == .permissionDenied)
     }

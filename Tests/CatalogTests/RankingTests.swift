@@ -34,9 +34,10 @@ import Testing
     var query = CatalogStore.ProgramQuery()
     query.order = .topRated
     let ranked = try await store.listPrograms(query, viewer: .init(userID: "viewer", isAdmin: false), now: Date()).map(\.program.name)
-    #expect(ranked == [
-      "Three Hundred Up Twenty Down", "Fifty Five Up Five Down", "Three Up None Down", "Split Twenty", "Mostly Down", "Untried",
-    ])
+    #expect(
+      ranked == [
+        "Three Hundred Up Twenty Down", "Fifty Five Up Five Down", "Three Up None Down", "Split Twenty", "Mostly Down", "Untried",
+      ])
   }
 
   @Test func twoHundredConcurrentVotesAreAllCounted() async throws {
@@ -67,8 +68,12 @@ func testProgram(_ name: String, exercise: String, author: String = "author-1", 
   ProgramRecord(
     id: UUID().uuidString.lowercased(), authorID: author, name: name, description: "", goal: 1, difficulty: difficulty,
     durationWeeks: 4, sessionMinutes: 45,
-    days: [.init(name: "A", exercises: [
-      .init(exerciseID: exercise, sets: 3, repsMin: 5, repsMax: 5, durationSeconds: 0, restSeconds: 120, weightKg: 0, notes: "")
-    ])],
+    days: [
+      .init(
+        name: "A",
+        exercises: [
+          .init(exerciseID: exercise, sets: 3, repsMin: 5, repsMax: 5, durationSeconds: 0, restSeconds: 120, weightKg: 0, notes: "")
+        ])
+    ],
     tags: [], etag: "e1", now: now)
 }

@@ -20,9 +20,10 @@ import Testing
       let environment = service.map("environment").mapValues { "\($0)" }
       #expect(environment[manifest.listenKeyName] == "0.0.0.0:\(manifest.port)", "\(name): \(manifest.listenKeyName)")
       #expect(environment["GYM_METRICS_LISTEN"] == "0.0.0.0:\(manifest.metricsPort)", "\(name): GYM_METRICS_LISTEN")
-      let expected = Dictionary(uniqueKeysWithValues: manifest.calls.compactMap(PlatformManifest.service(named:)).map {
-        ($0.name, "\($0.name):\($0.port)")
-      })
+      let expected = Dictionary(
+        uniqueKeysWithValues: manifest.calls.compactMap(PlatformManifest.service(named:)).map {
+          ($0.name, "\($0.name):\($0.port)")
+        })
       #expect(peerAddresses(environment) == expected, "\(name): peer addresses are exactly the services it calls")
       let mounts = service.list("volumes").map { "\($0)" }
       #expect(mounts == (manifest.stateful ? ["\(name)-data:/data"] : []), "\(name): volumes")

@@ -61,9 +61,10 @@ func peerAddresses(_ environment: [String: String]) -> [String: String] {
 
 /// The address key of every service in `keys` that names a gym service, as peer names.
 func peerNames(inKeys keys: [String]) -> Set<String> {
-  Set(keys.compactMap { key in
-    guard key.hasPrefix("GYM_"), key.hasSuffix("_ADDR") else { return nil }
-    let name = key.dropFirst(4).dropLast(5).lowercased()
-    return PlatformManifest.service(named: name)?.name
-  })
+  Set(
+    keys.compactMap { key in
+      guard key.hasPrefix("GYM_"), key.hasSuffix("_ADDR") else { return nil }
+      let name = key.dropFirst(4).dropLast(5).lowercased()
+      return PlatformManifest.service(named: name)?.name
+    })
 }

@@ -37,9 +37,10 @@ import Testing
       }
       #expect(environment[manifest.listenKeyName] == "0.0.0.0:\(manifest.port)", "\(name): \(manifest.listenKeyName)")
       #expect(environment["GYM_METRICS_LISTEN"] == "0.0.0.0:\(manifest.metricsPort)", "\(name): GYM_METRICS_LISTEN")
-      let expected = Dictionary(uniqueKeysWithValues: manifest.calls.compactMap(PlatformManifest.service(named:)).map {
-        ($0.name, "\($0.name):\($0.port)")
-      })
+      let expected = Dictionary(
+        uniqueKeysWithValues: manifest.calls.compactMap(PlatformManifest.service(named:)).map {
+          ($0.name, "\($0.name):\($0.port)")
+        })
       #expect(peerAddresses(environment) == expected, "\(name): peer addresses are exactly the services it calls")
       let mounts = container.maps("volumeMounts").filter { $0.string("mountPath") == "/data" }.compactMap { $0.string("name") }
       #expect(mounts == (manifest.stateful ? ["data"] : []), "\(name): /data mounted exactly when stateful")

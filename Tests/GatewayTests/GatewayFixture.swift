@@ -55,7 +55,9 @@ enum GatewayFixture {
     var common = testSettings()
     common.maxMessageBytes = maxMessageBytes
     var settings = GatewayApp.Settings(
-      common: common, backends: ["auth": auth, "catalog": HostPort(host: "127.0.0.1", port: 1), "plan": HostPort(host: "127.0.0.1", port: 1),
+      common: common,
+      backends: [
+        "auth": auth, "catalog": HostPort(host: "127.0.0.1", port: 1), "plan": HostPort(host: "127.0.0.1", port: 1),
         "messaging": HostPort(host: "127.0.0.1", port: 1),
         "places": HostPort(host: "127.0.0.1", port: 1),
       ], credential: credential)

@@ -26,9 +26,10 @@ import Testing
 
     /// Gives `user` one event on every stream they have open.
     func notify(_ user: RunningAuth.User, _ title: String) async throws {
-      _ = try await internalMessaging.notify(.with {
-        $0.userID = user.id; $0.kind = "test"; $0.title = title; $0.idempotencyKey = UUID().uuidString
-      })
+      _ = try await internalMessaging.notify(
+        .with {
+          $0.userID = user.id; $0.kind = "test"; $0.title = title; $0.idempotencyKey = UUID().uuidString
+        })
     }
 
     func open(_ user: RunningAuth.User) -> LiveStream { LiveStream(messaging, user.metadata) }
@@ -67,10 +68,11 @@ import Testing
               configure(&gateway)
             }
           ) { gateway in
-            try await body(Env(
-              messaging: Messaging(wrapping: gateway),
-              internalMessaging: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient),
-              ana: try await auth.register("ana"), ben: try await auth.register("ben"), cat: try await auth.register("cat")))
+            try await body(
+              Env(
+                messaging: Messaging(wrapping: gateway),
+                internalMessaging: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient),
+                ana: try await auth.register("ana"), ben: try await auth.register("ben"), cat: try await auth.register("cat")))
           }
         }
       }

@@ -57,9 +57,13 @@ import Testing
       let direct = HostPort(host: "127.0.0.1", port: auth.address.port)
       for (who, security) in [
         ("no certificate", try certificates.clientSecurity(presentingCertificate: false)),
-        ("another CA's certificate", try InternalTLS(
-          caFile: certificates.caFile,
-          identity: try CertificateFiles(certificateFile: outsider.peerCertificateFile, keyFile: outsider.peerKeyFile)).transportSecurity),
+        (
+          "another CA's certificate",
+          try InternalTLS(
+            caFile: certificates.caFile,
+            identity: try CertificateFiles(certificateFile: outsider.peerCertificateFile, keyFile: outsider.peerKeyFile)
+          ).transportSecurity
+        ),
       ] {
         let refused = await rpcError {
           try await withClient(to: direct, security: security) { client in

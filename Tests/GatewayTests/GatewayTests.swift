@@ -2,8 +2,8 @@ import AuthTesting
 import Foundation
 import GRPCCore
 import GymAPI
-import GymService
 import GymAuth
+import GymService
 import GymTesting
 import Logging
 import Testing
@@ -17,7 +17,10 @@ import Testing
       let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
       let account = newAccount("kim")
       let registered = try await auth.register(account)
-      let login = try await auth.login(.with { $0.identifier = "kim@example.com"; $0.password = account.password })
+      let login = try await auth.login(
+        .with {
+          $0.identifier = "kim@example.com"; $0.password = account.password
+        })
       let me = try await auth.getMe(.init(), metadata: bearer(login.tokens.accessToken))
       #expect(me.user.id == registered.user.id)
       let refreshed = try await auth.refreshSession(.with { $0.refreshToken = login.tokens.refreshToken })
@@ -32,12 +35,17 @@ import Testing
     try await withRunningAuth { auth in
       try await GatewayFixture.runGateway(
         auth: auth.address, credential: auth.credential,
-        configure: { $0.backendConnections = 1; $0.backendStreams = 4 }
+        configure: {
+          $0.backendConnections = 1; $0.backendStreams = 4
+        }
       ) { client in
         let service = Gym_Auth_V1_AuthService.Client(wrapping: client)
         let account = newAccount("burst")
         _ = try await service.register(account)
-        let login = try await service.login(.with { $0.identifier = account.email; $0.password = account.password })
+        let login = try await service.login(
+          .with {
+            $0.identifier = account.email; $0.password = account.password
+          })
         let ok = try await withThrowingTaskGroup(of: Bool.self) { group in
           for _ in 0..<200 {
             group.addTask { try await service.getMe(.init(), metadata: bearer(login.tokens.accessToken)).user.username == "burst" }
@@ -94,7 +102,8 @@ import Testing
         _ = try await client.unary(
           request: ClientRequest(message: [0xFF, 0xFF, 0xFF, 0x07, 0x01]),
           descriptor: Gym_Auth_V1_AuthService.Method.Register.descriptor,
-          serializer: RawBytes(), deserializer: RawBytes(), options: .defaults) { try $0.message }
+          serializer: RawBytes(), deserializer: RawBytes(), options: .defaults
+        ) { try $0.message }
       }
       #expect(error?.code == .invalidArgument, "\(String(describing: error))")
       // The platform is still up afterwards.
@@ -124,16 +133,25 @@ import Testing
       var token = ""
       for name in ["lia_a", "lia_b", "lia_c", "lia_d", "lia_e", "lia_f"] {
         token = try await auth.register(newAccount(name)).tokens.accessToken
-        _ = try await auth.updateProfile(.with {
-          $0.profile = .with { $0.bio = String(repeating: "Deadlifts on Mondays. ", count: 20) }
-          $0.updateMask = .with { $0.paths = ["bio"] }
-        }, metadata: bearer(token))
+        _ = try await auth.updateProfile(
+          .with {
+            $0.profile = .with { $0.bio = String(repeating: "Deadlifts on Mondays. ", count: 20) }
+            $0.updateMask = .with { $0.paths = ["bio"] }
+          }, metadata: bearer(token))
       }
       // Six profiles of 440-character bios: well over 2 KiB in one response.
-      let error = await rpcError { _ = try await auth.searchProfiles(.with { $0.query = "lia"; $0.pageSize = 6 }, metadata: bearer(token)) }
+      let error = await rpcError {
+        _ = try await auth.searchProfiles(
+          .with {
+            $0.query = "lia"; $0.pageSize = 6
+          }, metadata: bearer(token))
+      }
       #expect(error?.code == .resourceExhausted)
       #expect(error?.message == "the response exceeds the limit of 2048 bytes; ask for less (a smaller page_size)")
-      let smaller = try await auth.searchProfiles(.with { $0.query = "lia"; $0.pageSize = 2 }, metadata: bearer(token))
+      let smaller = try await auth.searchProfiles(
+        .with {
+          $0.query = "lia"; $0.pageSize = 2
+        }, metadata: bearer(token))
       #expect(smaller.profiles.count == 2)
     }
   }
@@ -186,8 +204,15 @@ import Testing
       let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
       let messaging = Gym_Messaging_V1_MessagingService.Client(wrapping: client)
       let password = newAccount("x").password
-      _ = try await internalAuth.createAdmin(.with { $0.email = "boss@example.com"; $0.username = "boss"; $0.password = password })
-      let admin = try await auth.login(.with { $0.identifier = "boss"; $0.password = password }).tokens
+      _ = try await internalAuth.createAdmin(
+        .with {
+          $0.email = "boss@example.com"; $0.username = "boss"; $0.password = password
+        })
+      let admin = try await auth.login(
+        .with {
+          $0.identifier = "boss"; $0.password = password
+        }
+      ).tokens
       let victim = try await auth.register(newAccount("rex_banned"))
       func listConversations() async -> RPCError? {
         await rpcError { _ = try await messaging.listConversations(.init(), metadata: bearer(victim.tokens.accessToken)) }
@@ -195,7 +220,10 @@ import Testing
       let before = await listConversations()
       #expect(before?.code == .unavailable, "before the ban the gateway passes the call on: \(String(describing: before))")
       let start = ContinuousClock.now
-      _ = try await auth.banUser(.with { $0.userID = victim.user.id; $0.reason = "abuse" }, metadata: bearer(admin.accessToken))
+      _ = try await auth.banUser(
+        .with {
+          $0.userID = victim.user.id; $0.reason = "abuse"
+        }, metadata: bearer(admin.accessToken))
       // The gateway hears of the ban through its revocation follower: wait for that, bounded.
       var error = await listConversations()
       // The bound only keeps a broken follower from hanging the test: how fast the ban
@@ -250,7 +278,11 @@ import Testing
     // Auth is down for a moment, then back on the same port and data.
     try await Task.sleep(for: .milliseconds(300))
     try await withRunningAuth(dataDirectory: directory, port: port, credential: credential) { running in
-      let tokens = try await running.auth.login(.with { $0.identifier = "restart_me"; $0.password = account.password }).tokens
+      let tokens = try await running.auth.login(
+        .with {
+          $0.identifier = "restart_me"; $0.password = account.password
+        }
+      ).tokens
       _ = try await running.auth.logout(.init(), metadata: bearer(tokens.accessToken))
       try await waitUntil { list.isRevoked(Caller(userID: "", sessionID: tokens.sessionID, roles: [])) }
     }

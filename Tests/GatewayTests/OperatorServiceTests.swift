@@ -19,16 +19,19 @@ import Testing
     try await withRunningAuth { auth in
       try await GatewayFixture.runGateway(
         auth: auth.address, credential: auth.credential,
-        configure: { $0.backends["plan"] = plan.address; $0.backends["messaging"] = messaging.address }
+        configure: {
+          $0.backends["plan"] = plan.address; $0.backends["messaging"] = messaging.address
+        }
       ) { gateway in
         try await withCredentialClient(to: gateway, auth.credential) { client in
           var status = Gym_Gateway_V1_GetSystemStatusResponse()
           // A loaded machine can make even auth miss a 2 s timeout once; it is asked again.
           for _ in 0..<5 where status.processes.count < 2 || status.processes[1].servingStatus != .serving {
             let started = ContinuousClock.now
-            status = try await Gym_Gateway_V1_OperatorService.Client(wrapping: client).getSystemStatus(.with {
-              $0.timeoutPerProcess = Google_Protobuf_Duration(rounding: .seconds(2))
-            })
+            status = try await Gym_Gateway_V1_OperatorService.Client(wrapping: client).getSystemStatus(
+              .with {
+                $0.timeoutPerProcess = Google_Protobuf_Duration(rounding: .seconds(2))
+              })
             // Hung backends are cut off by the timeout (generous bound: a loaded CI machine).
             #expect(ContinuousClock.now - started < .seconds(15))
           }
@@ -146,7 +149,10 @@ import Testing
       let manifest = BackupManifest(
         runID: "run-1", createdAt: Date(),
         services: ["auth": .init(files: part.files.map { .init(path: $0.path, sizeBytes: $0.sizeBytes, sha256: $0.sha256) }, directories: part.directories)])
-      let written = try await auth.ops.finishBackup(.with { $0.runID = "run-1"; $0.manifestJson = String(decoding: try manifest.encoded(), as: UTF8.self) })
+      let written = try await auth.ops.finishBackup(
+        .with {
+          $0.runID = "run-1"; $0.manifestJson = String(decoding: try manifest.encoded(), as: UTF8.self)
+        })
       #expect(written.manifestPath == root + "/run-1/manifest.json")
       let read = try BackupManifest.read(runDirectory: root + "/run-1")
       #expect(read.services == manifest.services)

@@ -79,8 +79,16 @@ import Testing
         for _ in 0..<4 { _ = try await service.getMe(.init(), metadata: bearer(quiet)) }
 
         // Sign-in is limited per address: two registrations used two of three tokens.
-        _ = try await service.login(.with { $0.identifier = "quinn_reads"; $0.password = newAccount("x").password })
-        let address = await rpcError { _ = try await service.login(.with { $0.identifier = "quinn_reads"; $0.password = newAccount("x").password }) }
+        _ = try await service.login(
+          .with {
+            $0.identifier = "quinn_reads"; $0.password = newAccount("x").password
+          })
+        let address = await rpcError {
+          _ = try await service.login(
+            .with {
+              $0.identifier = "quinn_reads"; $0.password = newAccount("x").password
+            })
+        }
         #expect(address?.code == .resourceExhausted)
         #expect(address?.message.contains("too many sign-in calls from your address") == true)
         // Health is never limited.

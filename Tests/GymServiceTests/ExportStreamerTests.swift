@@ -51,7 +51,10 @@ import Testing
     let bytes = (0..<150_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     let parts = Parts()
-    try await ExportStreamer(service: "messaging") { parts.all.append($0) }.file(.with { $0.id = "a1"; $0.sizeBytes = 150_000 }, path: path)
+    try await ExportStreamer(service: "messaging") { parts.all.append($0) }.file(
+      .with {
+        $0.id = "a1"; $0.sizeBytes = 150_000
+      }, path: path)
     #expect(parts.all.first?.file.service == "messaging" && parts.all.first?.file.id == "a1")
     let chunks = parts.all.dropFirst().map(\.fileChunk)
     #expect(chunks.count == 3 && chunks.allSatisfy { $0.count <= ExportStreamer.chunkBytes })

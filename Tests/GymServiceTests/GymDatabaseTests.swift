@@ -69,6 +69,10 @@ import Testing
 private final class Concurrency: Sendable {
   private let state = Mutex((now: 0, peak: 0))
   var peak: Int { state.withLock { $0.peak } }
-  func enter() { state.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) } }
+  func enter() {
+    state.withLock {
+      $0.now += 1; $0.peak = max($0.peak, $0.now)
+    }
+  }
   func leave() { state.withLock { $0.now -= 1 } }
 }

@@ -1,5 +1,5 @@
-import GymStore
 import GRPCCore
+import GymStore
 import Logging
 import Testing
 

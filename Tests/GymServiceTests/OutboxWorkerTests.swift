@@ -33,10 +33,11 @@ import Testing
     receiverUp.withLock { $0 = true }
     // The first retry is due after ~1 s: passes until all three went, each once.
     var delivered = 0
-    #expect(try await eventually(within: .seconds(10)) {
-      delivered += try await worker.deliverDue()
-      return delivered >= 3
-    })
+    #expect(
+      try await eventually(within: .seconds(10)) {
+        delivered += try await worker.deliverDue()
+        return delivered >= 3
+      })
     #expect(delivered == 3)
     #expect(try await worker.deliverDue() == 0)
     #expect(received.withLock { $0 } == ["u1", "u2", "u3"])

@@ -1,7 +1,7 @@
-import GymStore
 import Crypto
 import Foundation
 import GRPCCore
+import GymStore
 import Testing
 
 @testable import GymService

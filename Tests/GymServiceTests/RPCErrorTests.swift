@@ -1,5 +1,5 @@
-import GymStore
 import GRPCCore
+import GymStore
 import Logging
 import Testing
 
@@ -48,7 +48,9 @@ import Testing
     struct Boom: Error {}
     let mapped = RequestInterceptor.map(Boom(), method: MethodDescriptor(fullyQualifiedService: "a.B", method: "C"), logger: .init(label: "t"))
     #expect(mapped.code == .internalError)
-    #expect(RequestInterceptor.map(RPCError(code: .notFound, message: "x"), method: .init(fullyQualifiedService: "a.B", method: "C"), logger: .init(label: "t")).code == .notFound)
+    #expect(
+      RequestInterceptor.map(RPCError(code: .notFound, message: "x"), method: .init(fullyQualifiedService: "a.B", method: "C"), logger: .init(label: "t")).code
+        == .notFound)
   }
 
   @Test func peerAddressesAreReducedToTheHost() {

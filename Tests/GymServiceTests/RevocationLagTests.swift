@@ -34,12 +34,24 @@ import Testing
 
   @Test func anotherEpochOrAHeadBehindTheCursorMeansReadingAgain() {
     let list = RevocationList()
-    #expect(list.apply([.with { $0.cursor = 7; $0.sessionID = "s7" }], head: 7, epoch: "first") == .applied)
+    #expect(
+      list.apply(
+        [
+          .with {
+            $0.cursor = 7; $0.sessionID = "s7"
+          }
+        ], head: 7, epoch: "first") == .applied)
     #expect(list.cursor == 7)
     // Same epoch, head behind us: the database went back.
     #expect(list.apply([], head: 2, epoch: "first") == .resync)
     #expect(list.cursor == 0)
-    #expect(list.apply([.with { $0.cursor = 7; $0.sessionID = "s7" }], head: 7, epoch: "first") == .applied)
+    #expect(
+      list.apply(
+        [
+          .with {
+            $0.cursor = 7; $0.sessionID = "s7"
+          }
+        ], head: 7, epoch: "first") == .applied)
     // A new epoch (auth restarted): read again from 0, but keep what we knew.
     #expect(list.apply([], head: 9, epoch: "second") == .resync)
     #expect(list.cursor == 0)

@@ -182,7 +182,11 @@ private struct FixedKeys: VerificationKeySource {
 
   /// Auth as the verifier sees it: answering, slow, or down; every call counted.
   final class ScriptedKeys: VerificationKeySource {
-    enum Mode { case answer, slow(Duration), down }
+    enum Mode {
+      case answer
+      case slow(Duration)
+      case down
+    }
     let keys: [VerificationKey]
     let mode: Mutex<Mode>
     let calls = Mutex(0)

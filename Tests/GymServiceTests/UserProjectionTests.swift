@@ -46,7 +46,9 @@ import Testing
       $0.id = id
       $0.username = id
       $0.roles = [.trainer]
-      $0.profile = .with { $0.displayName = id.capitalized; $0.timeZone = zone; $0.visibility = .private }
+      $0.profile = .with {
+        $0.displayName = id.capitalized; $0.timeZone = zone; $0.visibility = .private
+      }
     }
   }
 

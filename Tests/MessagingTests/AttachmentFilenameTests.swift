@@ -1,5 +1,5 @@
-import GymStore
 import GymService
+import GymStore
 import Testing
 
 @testable import GymMessaging

@@ -22,7 +22,10 @@ extension MessagingRPC {
         #expect(refused?.message.contains("you hold \(first.sizeBytes) of your 250000 bytes") == true)
         // Nothing was kept: the first is still all Ana holds, and another user has their own quota.
         let sent = try await env.messaging.sendDirectMessage(
-          .with { $0.userID = env.ben.id; $0.text = "one"; $0.attachmentIds = [first.id] }, metadata: env.ana.metadata).message
+          .with {
+            $0.userID = env.ben.id; $0.text = "one"; $0.attachmentIds = [first.id]
+          }, metadata: env.ana.metadata
+        ).message
         #expect(sent.attachments.map(\.id) == [first.id])
         _ = try await upload(env.messaging, jpeg(size: 150_000), as: env.ben)
         let small = try await upload(env.messaging, jpeg(size: 50_000), filename: "small.jpg", as: env.ana)
@@ -34,7 +37,10 @@ extension MessagingRPC {
       try await MessagingFixture.run(configure: { $0.attachments.quotaBytes = 250_000 }) { env in
         let photo = try await upload(env.messaging, jpeg(size: 150_000), as: env.ana)
         let post = try await env.messaging.createPost(
-          .with { $0.text = "new PR"; $0.attachmentIds = [photo.id] }, metadata: env.ana.metadata).post
+          .with {
+            $0.text = "new PR"; $0.attachmentIds = [photo.id]
+          }, metadata: env.ana.metadata
+        ).post
         let refused = await rpcError { _ = try await upload(env.messaging, jpeg(size: 150_000), filename: "second.jpg", as: env.ana) }
         #expect(refused?.code == .resourceExhausted)
         // The post is gone, and with it what its picture held of Ana's quota.

@@ -18,7 +18,9 @@ extension MessagingRPC {
 
         // Whoever downloads it sees the name it was stored under.
         _ = try await env.messaging.sendDirectMessage(
-          .with { $0.userID = env.ben.id; $0.text = "files"; $0.attachmentIds = [climbing.id, reversed.id] }, metadata: env.ana.metadata)
+          .with {
+            $0.userID = env.ben.id; $0.text = "files"; $0.attachmentIds = [climbing.id, reversed.id]
+          }, metadata: env.ana.metadata)
         let (climbed, _) = try await download(env.messaging, climbing.id, as: env.ben)
         #expect(climbed.filename == "passwd")
         let (described, _) = try await download(env.messaging, reversed.id, as: env.ben)

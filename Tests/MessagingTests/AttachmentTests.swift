@@ -22,7 +22,10 @@ extension MessagingRPC {
         #expect(early?.code == .notFound)
 
         let sent = try await env.messaging.sendDirectMessage(
-          .with { $0.userID = env.ben.id; $0.text = "form check"; $0.attachmentIds = [uploaded.id] }, metadata: env.ana.metadata).message
+          .with {
+            $0.userID = env.ben.id; $0.text = "form check"; $0.attachmentIds = [uploaded.id]
+          }, metadata: env.ana.metadata
+        ).message
         #expect(sent.attachments.map(\.id) == [uploaded.id])
         let listed = try await env.messaging.listDirectMessages(.with { $0.peerUserID = env.ana.id }, metadata: env.ben.metadata).messages
         #expect(listed[0].attachments.first?.filename == "photo.jpg")
@@ -35,7 +38,9 @@ extension MessagingRPC {
         // Someone else's upload cannot be attached.
         let stolen = await rpcError {
           _ = try await env.messaging.sendDirectMessage(
-            .with { $0.userID = env.ana.id; $0.attachmentIds = [uploaded.id] }, metadata: env.cat.metadata)
+            .with {
+              $0.userID = env.ana.id; $0.attachmentIds = [uploaded.id]
+            }, metadata: env.cat.metadata)
         }
         #expect(stolen?.fieldViolations.map(\.field) == ["attachment_ids[0]"])
       }
@@ -63,14 +68,21 @@ extension MessagingRPC {
       try await MessagingFixture.run { env in
         let room = try await env.messaging.createRoom(.with { $0.name = "Form checks" }, metadata: env.ana.metadata).room
         let roomPhoto = try await upload(env.messaging, jpeg(size: 1000), as: env.ana)
-        _ = try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.attachmentIds = [roomPhoto.id] }, metadata: env.ana.metadata)
+        _ = try await env.messaging.postRoomMessage(
+          .with {
+            $0.roomID = room.id; $0.attachmentIds = [roomPhoto.id]
+          }, metadata: env.ana.metadata)
         let notMember = await rpcError { _ = try await download(env.messaging, roomPhoto.id, as: env.ben) }
         #expect(notMember?.code == .notFound)
         _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)
         _ = try await download(env.messaging, roomPhoto.id, as: env.ben)
 
         let postPhoto = try await upload(env.messaging, jpeg(size: 1000), as: env.ana)
-        let post = try await env.messaging.createPost(.with { $0.text = "PR!"; $0.attachmentIds = [postPhoto.id] }, metadata: env.ana.metadata).post
+        let post = try await env.messaging.createPost(
+          .with {
+            $0.text = "PR!"; $0.attachmentIds = [postPhoto.id]
+          }, metadata: env.ana.metadata
+        ).post
         #expect(post.attachments.map(\.id) == [postPhoto.id])
         _ = try await download(env.messaging, postPhoto.id, as: env.cat)
         _ = try await env.messaging.blockUser(.with { $0.userID = env.cat.id }, metadata: env.ana.metadata)

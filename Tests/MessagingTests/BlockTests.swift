@@ -29,8 +29,12 @@ extension MessagingRPC {
         #expect(benStream.messages.map(\.message.text) == ["from ben", "from cat"])
 
         func texts(_ user: MessagingFixture.User, pageSize: Int32 = 0) async throws -> [String] {
-          try await env.messaging.listRoomMessages(.with { $0.roomID = room.id; $0.pageSize = pageSize }, metadata: user.metadata)
-            .messages.map(\.text)
+          try await env.messaging.listRoomMessages(
+            .with {
+              $0.roomID = room.id; $0.pageSize = pageSize
+            }, metadata: user.metadata
+          )
+          .messages.map(\.text)
         }
         #expect(try await texts(env.ana) == ["from cat", "from ana"])
         // A full first page: the filter runs before LIMIT, not after (Ana's message is
@@ -51,15 +55,21 @@ extension MessagingRPC {
         let room = try await roomOfThree(env)  // joined in the order Ana, Ben, Cat
         try await block(env.ben, by: env.ana, env)
         func firstPage(_ user: MessagingFixture.User, size: Int32) async throws -> [String] {
-          try await env.messaging.listRoomMembers(.with { $0.roomID = room.id; $0.pageSize = size }, metadata: user.metadata)
-            .members.map(\.user.username)
+          try await env.messaging.listRoomMembers(
+            .with {
+              $0.roomID = room.id; $0.pageSize = size
+            }, metadata: user.metadata
+          )
+          .members.map(\.user.username)
         }
         func everyPage(_ user: MessagingFixture.User, size: Int32) async throws -> [String] {
           var names: [String] = []
           var token = ""
           repeat {
             let page = try await env.messaging.listRoomMembers(
-              .with { $0.roomID = room.id; $0.pageSize = size; $0.pageToken = token }, metadata: user.metadata)
+              .with {
+                $0.roomID = room.id; $0.pageSize = size; $0.pageToken = token
+              }, metadata: user.metadata)
             names += page.members.map(\.user.username)
             token = page.nextPageToken
           } while !token.isEmpty && names.count < 10
@@ -108,9 +118,15 @@ extension MessagingRPC {
       try await MessagingFixture.run { env in
         let room = try await roomOfThree(env)
         let anaPhoto = try await upload(env.messaging, jpeg(size: 1000), as: env.ana)
-        _ = try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.attachmentIds = [anaPhoto.id] }, metadata: env.ana.metadata)
+        _ = try await env.messaging.postRoomMessage(
+          .with {
+            $0.roomID = room.id; $0.attachmentIds = [anaPhoto.id]
+          }, metadata: env.ana.metadata)
         let benPhoto = try await upload(env.messaging, jpeg(size: 2000), as: env.ben)
-        _ = try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.attachmentIds = [benPhoto.id] }, metadata: env.ben.metadata)
+        _ = try await env.messaging.postRoomMessage(
+          .with {
+            $0.roomID = room.id; $0.attachmentIds = [benPhoto.id]
+          }, metadata: env.ben.metadata)
         // Room mates fetch each other's files until the block.
         _ = try await download(env.messaging, anaPhoto.id, as: env.ben)
         _ = try await download(env.messaging, benPhoto.id, as: env.ana)
@@ -168,7 +184,11 @@ private func block(_ blocked: MessagingFixture.User, by blocker: MessagingFixtur
 private func say(
   _ text: String, in room: Gym_Messaging_V1_Room, as user: MessagingFixture.User, _ env: MessagingFixture.Env
 ) async throws -> Gym_Messaging_V1_Message {
-  try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.text = text }, metadata: user.metadata).message
+  try await env.messaging.postRoomMessage(
+    .with {
+      $0.roomID = room.id; $0.text = text
+    }, metadata: user.metadata
+  ).message
 }
 
 /// Notifies `user` until a notification shows on `stream` (a few tries: one sent before
@@ -178,7 +198,10 @@ private func say(
 private func barrier(_ stream: OpenStream, _ user: MessagingFixture.User, _ env: MessagingFixture.Env) async throws -> Bool {
   for _ in 0..<5 {
     let title = "barrier \(UUID().uuidString)"
-    _ = try await env.messagingInternal.notify(.with { $0.userID = user.id; $0.kind = "test-barrier"; $0.title = title })
+    _ = try await env.messagingInternal.notify(
+      .with {
+        $0.userID = user.id; $0.kind = "test-barrier"; $0.title = title
+      })
     if try await stream.wait(seconds: 1, until: { $0.contains { $0.kind == .notification && $0.notification.title == title } }) {
       return true
     }

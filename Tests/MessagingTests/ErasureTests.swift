@@ -24,45 +24,74 @@ extension MessagingRPC {
         let anasCopy = try await upload(m, jpeg(size: 3000), as: ana)
         #expect(anasCopy.sha256 == shared.sha256)
         let sent = try await m.sendDirectMessage(
-          .with { $0.userID = ana.id; $0.text = "hi \(words)"; $0.attachmentIds = [only.id, shared.id] }, metadata: zed.metadata).message
+          .with {
+            $0.userID = ana.id; $0.text = "hi \(words)"; $0.attachmentIds = [only.id, shared.id]
+          }, metadata: zed.metadata
+        ).message
         _ = try await m.sendDirectMessage(
-          .with { $0.userID = zed.id; $0.text = "hello back"; $0.attachmentIds = [anasCopy.id] }, metadata: ana.metadata)
+          .with {
+            $0.userID = zed.id; $0.text = "hello back"; $0.attachmentIds = [anasCopy.id]
+          }, metadata: ana.metadata)
         _ = try await m.markConversationRead(.with { $0.conversationID = sent.conversationID }, metadata: zed.metadata)
         _ = try await m.markConversationRead(.with { $0.conversationID = sent.conversationID }, metadata: ana.metadata)
 
         // Rooms: one Zed owns that Ana joined, one only Zed is in, and Ana's, where Zed posts.
         let zedsRoom = try await m.createRoom(.with { $0.name = "Squat club" }, metadata: zed.metadata).room
         _ = try await m.joinRoom(.with { $0.roomID = zedsRoom.id }, metadata: ana.metadata)
-        _ = try await m.postRoomMessage(.with { $0.roomID = zedsRoom.id; $0.text = "in the squat club" }, metadata: ana.metadata)
+        _ = try await m.postRoomMessage(
+          .with {
+            $0.roomID = zedsRoom.id; $0.text = "in the squat club"
+          }, metadata: ana.metadata)
         let lonely = try await m.createRoom(.with { $0.name = "Nobody else" }, metadata: zed.metadata).room
         let anasRoom = try await m.createRoom(.with { $0.name = "Ana's room" }, metadata: ana.metadata).room
         _ = try await m.joinRoom(.with { $0.roomID = anasRoom.id }, metadata: zed.metadata)
         let roomPhoto = try await upload(m, jpeg(size: 1500) + Array("room".utf8), as: zed)
         _ = try await m.postRoomMessage(
-          .with { $0.roomID = anasRoom.id; $0.text = "room \(words)"; $0.attachmentIds = [roomPhoto.id] }, metadata: zed.metadata)
+          .with {
+            $0.roomID = anasRoom.id; $0.text = "room \(words)"; $0.attachmentIds = [roomPhoto.id]
+          }, metadata: zed.metadata)
 
         // Posts and reactions both ways.
         let post = try await m.createPost(.with { $0.text = "post \(words)" }, metadata: zed.metadata).post
         let anasPost = try await m.createPost(.with { $0.text = "ana's post" }, metadata: ana.metadata).post
-        _ = try await m.reactToPost(.with { $0.postID = post.id; $0.reaction = .like }, metadata: ana.metadata)
-        _ = try await m.reactToPost(.with { $0.postID = anasPost.id; $0.reaction = .dislike }, metadata: zed.metadata)
+        _ = try await m.reactToPost(
+          .with {
+            $0.postID = post.id; $0.reaction = .like
+          }, metadata: ana.metadata)
+        _ = try await m.reactToPost(
+          .with {
+            $0.postID = anasPost.id; $0.reaction = .dislike
+          }, metadata: zed.metadata)
 
         // The graph: follows both ways, a friendship, a pending request to Ben, a block.
         _ = try await m.follow(.with { $0.userID = ana.id }, metadata: zed.metadata)
         _ = try await m.follow(.with { $0.userID = zed.id }, metadata: ben.metadata)
         let request = try await m.sendFriendRequest(.with { $0.userID = zed.id }, metadata: ana.metadata).request
-        _ = try await m.respondFriendRequest(.with { $0.requestID = request.id; $0.accept = true }, metadata: zed.metadata)
+        _ = try await m.respondFriendRequest(
+          .with {
+            $0.requestID = request.id; $0.accept = true
+          }, metadata: zed.metadata)
         _ = try await m.sendFriendRequest(.with { $0.userID = ben.id }, metadata: zed.metadata)
         _ = try await m.blockUser(.with { $0.userID = cat.id }, metadata: zed.metadata)
 
         // Notifications: one to Zed, one to Ana naming Zed; Zed's standing from auth.
-        _ = try await env.messagingInternal.notify(.with { $0.userID = zed.id; $0.kind = "workout-reminder"; $0.title = "Squat day" })
-        _ = try await env.messagingInternal.notify(.with {
-          $0.userID = ana.id; $0.kind = "trainer_request"; $0.title = "Gone_zed asks you to be their trainer"; $0.body = words
-          $0.aboutUserID = zed.id
-        })
-        _ = try await env.messagingInternal.notify(.with { $0.userID = ana.id; $0.kind = "workout-reminder"; $0.title = "Ana's own" })
-        _ = try await env.messagingLifecycle.setUserStanding(.with { $0.userID = zed.id; $0.banned = false; $0.sequence = 1 })
+        _ = try await env.messagingInternal.notify(
+          .with {
+            $0.userID = zed.id; $0.kind = "workout-reminder"; $0.title = "Squat day"
+          })
+        _ = try await env.messagingInternal.notify(
+          .with {
+            $0.userID = ana.id; $0.kind = "trainer_request"; $0.title = "Gone_zed asks you to be their trainer"; $0.body = words
+            $0.aboutUserID = zed.id
+          })
+        _ = try await env.messagingInternal.notify(
+          .with {
+            $0.userID = ana.id; $0.kind = "workout-reminder"; $0.title = "Ana's own"
+          })
+        _ = try await env.messagingLifecycle.setUserStanding(
+          .with {
+            $0.userID = zed.id; $0.banned = false; $0.sequence = 1
+          })
 
         // Zed deletes the account; auth's outbox delivers the purge.
         _ = try await env.running.auth.deleteAccount(.with { $0.password = RunningAuth.password }, metadata: zed.metadata)

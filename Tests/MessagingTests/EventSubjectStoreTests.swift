@@ -19,20 +19,38 @@ import Testing
     }
     let kept = try payload {
       $0.kind = .directMessage
-      $0.message = .with { $0.id = "m-kept"; $0.text = "hi"; $0.sender = .with { $0.userID = "ana" }; $0.sentAt = .init(date: Date()) }
+      $0.message = .with {
+        $0.id = "m-kept"; $0.text = "hi"; $0.sender = .with { $0.userID = "ana" }; $0.sentAt = .init(date: Date())
+      }
     }
-    let deleted = try payload { $0.kind = .roomMessage; $0.message = .with { $0.id = "m-deleted"; $0.text = "abuse"; $0.roomID = "r" } }
-    let request = try payload { $0.kind = .friendRequest; $0.friendRequest = .with { $0.id = "f1"; $0.from = .with { $0.userID = "ana" } } }
-    let note = try payload { $0.kind = .notification; $0.notification = .with { $0.id = "n1"; $0.title = "t" } }
+    let deleted = try payload {
+      $0.kind = .roomMessage;
+      $0.message = .with {
+        $0.id = "m-deleted"; $0.text = "abuse"; $0.roomID = "r"
+      }
+    }
+    let request = try payload {
+      $0.kind = .friendRequest;
+      $0.friendRequest = .with {
+        $0.id = "f1"; $0.from = .with { $0.userID = "ana" }
+      }
+    }
+    let note = try payload {
+      $0.kind = .notification;
+      $0.notification = .with {
+        $0.id = "n1"; $0.title = "t"
+      }
+    }
     try queue.write { db in
       for (kind, data) in [(1, kept), (2, deleted), (4, request), (3, note)] {
         try db.execute(
           sql: "INSERT INTO events (user_id, kind, payload, created_at) VALUES ('ben', ?, ?, ?)", arguments: [kind, data, Date()])
       }
-      try db.execute(sql: """
-        INSERT INTO messages (id, sender_id, text, sent_at) VALUES ('m-kept', 'ana', 'hi', 0);
-        INSERT INTO messages (id, sender_id, text, sent_at, deleted_reason) VALUES ('m-deleted', 'ana', 'abuse', 0, 'harassment');
-        """)
+      try db.execute(
+        sql: """
+          INSERT INTO messages (id, sender_id, text, sent_at) VALUES ('m-kept', 'ana', 'hi', 0);
+          INSERT INTO messages (id, sender_id, text, sent_at, deleted_reason) VALUES ('m-deleted', 'ana', 'abuse', 0, 'harassment');
+          """)
     }
     try MessagingMigrations.migrator.migrate(queue)
     let subjects = try queue.read { db in
@@ -46,7 +64,9 @@ import Testing
       $0.id = 7
       $0.kind = .directMessage
       $0.at = .init(date: Date())
-      $0.message = .with { $0.id = "m-1"; $0.text = String(repeating: "x", count: 300) }
+      $0.message = .with {
+        $0.id = "m-1"; $0.text = String(repeating: "x", count: 300)
+      }
     }.serializedData()
     #expect(ProtoWire.string(at: [4, 1], in: event) == "m-1")
     #expect(ProtoWire.string(at: [6, 1], in: event) == nil)

@@ -1,6 +1,6 @@
-import GymStore
 import GRPCCore
 import GymService
+import GymStore
 import Testing
 
 @testable import GymMessaging
@@ -75,8 +75,10 @@ import Testing
   /// The refusals every service shares (`GymError`), as messaging words them: the same
   /// status codes and words as when messaging's own enum carried them.
   static let sharedRows: [(GymError, RPCError.Code, String)] = [
-    (.invalid([FieldViolation("text", "must be 1 to 4000 characters")]), .invalidArgument,
-     "invalid request: text: must be 1 to 4000 characters"),
+    (
+      .invalid([FieldViolation("text", "must be 1 to 4000 characters")]), .invalidArgument,
+      "invalid request: text: must be 1 to 4000 characters"
+    ),
     (.notFound("no user named nobody"), .notFound, "no user named nobody"),
     (.permissionDenied("join the room first"), .permissionDenied, "join the room first"),
     (.alreadyExists(field: "user_id", "you are already friends"), .alreadyExists, "you are already friends"),

@@ -47,47 +47,49 @@ enum MessagingFixture {
   }
 
   static func run<T: Sendable>(
-    streamBuffer: Int = 1000, streamBufferBytes: Int? = nil, streamsPerUser: Int? = nil, maxAttachmentBytes: Int = 10 << 20, eventRetention: Duration? = nil, reportsPerDay: Int = 20,
+    streamBuffer: Int = 1000, streamBufferBytes: Int? = nil, streamsPerUser: Int? = nil, maxAttachmentBytes: Int = 10 << 20, eventRetention: Duration? = nil,
+    reportsPerDay: Int = 20,
     catalog: CatalogMode = .none, configure: @Sendable (inout MessagingApp.Settings) -> Void = { _ in },
     _ body: @Sendable (Env) async throws -> T
   ) async throws -> T {
     let port = try freePort()
     return try await withRunningAuth(outboxReceivers: ["messaging": HostPort(host: "127.0.0.1", port: port)]) { auth in
       try await withCatalog(catalog, auth: auth) { catalogAddress in
-      let dataDirectory = try temporaryDirectory("gym-messaging")
-      var settings = MessagingApp.Settings(
-        backend: BackendSettings(
-          common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
-          dataDirectory: dataDirectory, auth: auth.address, credential: auth.credential))
-      settings.streamBuffer = streamBuffer
-      if let streamBufferBytes { settings.streamBufferBytes = streamBufferBytes }
-      if let streamsPerUser { settings.streamsPerUser = streamsPerUser }
-      settings.maxAttachmentBytes = maxAttachmentBytes
-      settings.reportsPerDay = reportsPerDay
-      if let eventRetention {
-        settings.eventRetention = eventRetention
-        settings.trimEvery = .milliseconds(200)
-      }
-      settings.catalog = catalogAddress
-      configure(&settings)
-      let messaging = try await MessagingApp.build(settings, logger: Logger(label: "messaging"))
-      return try await withRunningProcess(messaging) { address in
-        try await withClient(to: address) { client in
-          try await withCredentialClient(to: address, auth.credential) { internalClient in
-            try await withOptionalClient(to: catalog == .running ? catalogAddress : nil) { catalogClient in
-              try await body(Env(
-                messaging: Messaging(wrapping: client),
-                messagingInternal: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient),
-                messagingInternalWithoutCredential: Gym_Messaging_V1_MessagingInternal.Client(wrapping: client),
-                messagingLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: internalClient),
-                messagingLifecycleWithoutCredential: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: client),
-                address: address, dataDirectory: dataDirectory, running: auth,
-                ana: try await auth.register("ana"), ben: try await auth.register("ben"), cat: try await auth.register("cat"),
-                catalog: catalogClient.map { Catalog(wrapping: $0) }))
+        let dataDirectory = try temporaryDirectory("gym-messaging")
+        var settings = MessagingApp.Settings(
+          backend: BackendSettings(
+            common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
+            dataDirectory: dataDirectory, auth: auth.address, credential: auth.credential))
+        settings.streamBuffer = streamBuffer
+        if let streamBufferBytes { settings.streamBufferBytes = streamBufferBytes }
+        if let streamsPerUser { settings.streamsPerUser = streamsPerUser }
+        settings.maxAttachmentBytes = maxAttachmentBytes
+        settings.reportsPerDay = reportsPerDay
+        if let eventRetention {
+          settings.eventRetention = eventRetention
+          settings.trimEvery = .milliseconds(200)
+        }
+        settings.catalog = catalogAddress
+        configure(&settings)
+        let messaging = try await MessagingApp.build(settings, logger: Logger(label: "messaging"))
+        return try await withRunningProcess(messaging) { address in
+          try await withClient(to: address) { client in
+            try await withCredentialClient(to: address, auth.credential) { internalClient in
+              try await withOptionalClient(to: catalog == .running ? catalogAddress : nil) { catalogClient in
+                try await body(
+                  Env(
+                    messaging: Messaging(wrapping: client),
+                    messagingInternal: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient),
+                    messagingInternalWithoutCredential: Gym_Messaging_V1_MessagingInternal.Client(wrapping: client),
+                    messagingLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: internalClient),
+                    messagingLifecycleWithoutCredential: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: client),
+                    address: address, dataDirectory: dataDirectory, running: auth,
+                    ana: try await auth.register("ana"), ben: try await auth.register("ben"), cat: try await auth.register("cat"),
+                    catalog: catalogClient.map { Catalog(wrapping: $0) }))
+              }
             }
           }
         }
-      }
       }
     }
   }
@@ -178,7 +180,12 @@ func upload(
   _ messaging: Messaging, _ bytes: [UInt8], filename: String = "photo.jpg", mimeType: String = "", as user: MessagingFixture.User
 ) async throws -> Gym_Messaging_V1_Attachment {
   try await messaging.uploadAttachment(metadata: user.metadata) { writer in
-    try await writer.write(.with { $0.start = .with { $0.filename = filename; $0.mimeType = mimeType } })
+    try await writer.write(
+      .with {
+        $0.start = .with {
+          $0.filename = filename; $0.mimeType = mimeType
+        }
+      })
     for start in stride(from: 0, to: bytes.count, by: 100 * 1024) {
       try await writer.write(.with { $0.chunk = Data(bytes[start..<min(start + 100 * 1024, bytes.count)]) })
     }
@@ -240,9 +247,10 @@ extension OpenStream {
       case nil: break
       }
       ping += 1
-      _ = try await messagingInternal.notify(.with {
-        $0.userID = user.id; $0.kind = "test-ping"; $0.title = "ping \(ping)"; $0.idempotencyKey = "test-ping-\(run)-\(ping)"
-      })
+      _ = try await messagingInternal.notify(
+        .with {
+          $0.userID = user.id; $0.kind = "test-ping"; $0.title = "ping \(ping)"; $0.idempotencyKey = "test-ping-\(run)-\(ping)"
+        })
       _ = try await wait(seconds: 0.05) { $0.contains { $0.kind == .notification && $0.notification.kind == "test-ping" } }
     }
     throw RPCError(code: .deadlineExceeded, message: "the stream of \(user.id) did not go live within \(seconds) s")
@@ -260,9 +268,10 @@ extension OpenStream {
         if stream.received.contains(where: { $0.kind == .notification && $0.notification.kind == "admitted-ping" }) { return stream }
         if stream.ended.withLock({ $0 }) != nil { break }
         ping += 1
-        _ = try await env.messagingInternal.notify(.with {
-          $0.userID = user.id; $0.kind = "admitted-ping"; $0.title = "ping \(ping)"; $0.idempotencyKey = "admitted-ping-\(ping)"
-        })
+        _ = try await env.messagingInternal.notify(
+          .with {
+            $0.userID = user.id; $0.kind = "admitted-ping"; $0.title = "ping \(ping)"; $0.idempotencyKey = "admitted-ping-\(ping)"
+          })
         _ = try await stream.wait(seconds: 0.05) { events in events.contains { $0.kind == .notification } }
       }
       await stream.close()

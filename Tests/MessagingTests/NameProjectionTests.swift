@@ -10,7 +10,10 @@ extension MessagingRPC {
   @Suite struct NameProjectionTests {
     @Test func aNewDisplayNameReachesMessagingThroughAuthsUpdates() async throws {
       try await MessagingFixture.run { env in
-        _ = try await env.messaging.sendDirectMessage(.with { $0.username = "ben"; $0.text = "hi" }, metadata: env.ana.metadata)
+        _ = try await env.messaging.sendDirectMessage(
+          .with {
+            $0.username = "ben"; $0.text = "hi"
+          }, metadata: env.ana.metadata)
         @Sendable func peer() async throws -> Gym_Messaging_V1_UserRef {
           try #require(try await env.messaging.listConversations(.init(), metadata: env.ben.metadata).conversations.first).peer
         }

@@ -29,7 +29,11 @@ extension MessagingRPC {
         let m = env.messaging
         let bytes = jpeg(size: 1000)
         let photo = try await upload(m, bytes, as: env.ana)
-        let post = try await m.createPost(.with { $0.text = "Leg day diary"; $0.attachmentIds = [photo.id] }, metadata: env.ana.metadata).post
+        let post = try await m.createPost(
+          .with {
+            $0.text = "Leg day diary"; $0.attachmentIds = [photo.id]
+          }, metadata: env.ana.metadata
+        ).post
         try await Self.setPrivate(true, env.ana, probe: env.cat, env: env)
 
         // A stranger sees neither posts, nor their files, nor the graph, nor can react.
@@ -42,7 +46,13 @@ extension MessagingRPC {
           #expect(await rpcError(call)?.code == .permissionDenied)
         }
         #expect(await rpcError { _ = try await download(m, photo.id, as: env.ben) }?.code == .notFound)
-        #expect(await rpcError { _ = try await m.reactToPost(.with { $0.postID = post.id; $0.reaction = .like }, metadata: env.ben.metadata) }?.code == .notFound)
+        #expect(
+          await rpcError {
+            _ = try await m.reactToPost(
+              .with {
+                $0.postID = post.id; $0.reaction = .like
+              }, metadata: env.ben.metadata)
+          }?.code == .notFound)
         // The owner sees her own.
         #expect(try await m.listUserPosts(.with { $0.userID = env.ana.id }, metadata: env.ana.metadata).posts.map(\.id) == [post.id])
 
@@ -58,9 +68,20 @@ extension MessagingRPC {
         let told = try await m.listNotifications(.init(), metadata: env.ana.metadata).notifications.filter { $0.kind == "follow_request" }
         #expect(told.count == 2, "one notification per asker, however often they ask")
 
-        _ = try await m.respondFollowerRequest(.with { $0.userID = env.ben.id; $0.accept = true }, metadata: env.ana.metadata)
-        _ = try await m.respondFollowerRequest(.with { $0.userID = env.cat.id; $0.accept = false }, metadata: env.ana.metadata)
-        let twice = await rpcError { _ = try await m.respondFollowerRequest(.with { $0.userID = env.cat.id; $0.accept = true }, metadata: env.ana.metadata) }
+        _ = try await m.respondFollowerRequest(
+          .with {
+            $0.userID = env.ben.id; $0.accept = true
+          }, metadata: env.ana.metadata)
+        _ = try await m.respondFollowerRequest(
+          .with {
+            $0.userID = env.cat.id; $0.accept = false
+          }, metadata: env.ana.metadata)
+        let twice = await rpcError {
+          _ = try await m.respondFollowerRequest(
+            .with {
+              $0.userID = env.cat.id; $0.accept = true
+            }, metadata: env.ana.metadata)
+        }
         #expect(twice?.code == .notFound)
         #expect(try await m.listUserPosts(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata).posts.map(\.id) == [post.id])
         #expect(try await m.getFeed(.init(), metadata: env.ben.metadata).posts.map(\.id) == [post.id])
@@ -69,7 +90,10 @@ extension MessagingRPC {
         // Declined: still a stranger. A friendship opens it too.
         #expect(await rpcError { _ = try await m.listUserPosts(.with { $0.userID = env.ana.id }, metadata: env.cat.metadata) }?.code == .permissionDenied)
         let friendship = try await m.sendFriendRequest(.with { $0.userID = env.ana.id }, metadata: env.cat.metadata).request
-        _ = try await m.respondFriendRequest(.with { $0.requestID = friendship.id; $0.accept = true }, metadata: env.ana.metadata)
+        _ = try await m.respondFriendRequest(
+          .with {
+            $0.requestID = friendship.id; $0.accept = true
+          }, metadata: env.ana.metadata)
         #expect(try await m.listUserPosts(.with { $0.userID = env.ana.id }, metadata: env.cat.metadata).posts.map(\.id) == [post.id])
       }
     }
@@ -85,13 +109,22 @@ extension MessagingRPC {
         #expect(try await !m.follow(.with { $0.userID = env.ana.id }, metadata: env.cat.metadata).pending)
 
         // Auth's sequence orders the changes: an older one arriving late changes nothing.
-        let newest = try await env.messagingLifecycle.setUserVisibility(.with { $0.userID = env.cat.id; $0.isPrivate = true; $0.sequence = 1_000_000 })
+        let newest = try await env.messagingLifecycle.setUserVisibility(
+          .with {
+            $0.userID = env.cat.id; $0.isPrivate = true; $0.sequence = 1_000_000
+          })
         #expect(newest.applied)
-        let stale = try await env.messagingLifecycle.setUserVisibility(.with { $0.userID = env.cat.id; $0.isPrivate = false; $0.sequence = 999_999 })
+        let stale = try await env.messagingLifecycle.setUserVisibility(
+          .with {
+            $0.userID = env.cat.id; $0.isPrivate = false; $0.sequence = 999_999
+          })
         #expect(!stale.applied)
         #expect(await rpcError { _ = try await m.listUserPosts(.with { $0.userID = env.cat.id }, metadata: env.ben.metadata) }?.code == .permissionDenied)
         let anonymous = await rpcError {
-          _ = try await env.messagingLifecycleWithoutCredential.setUserVisibility(.with { $0.userID = env.cat.id; $0.isPrivate = false; $0.sequence = 2_000_000 })
+          _ = try await env.messagingLifecycleWithoutCredential.setUserVisibility(
+            .with {
+              $0.userID = env.cat.id; $0.isPrivate = false; $0.sequence = 2_000_000
+            })
         }
         #expect(anonymous != nil, "only other gym processes change visibility")
       }

@@ -12,9 +12,11 @@ import Testing
   }
 
   static let notice: MessagingStore.ReviewNotice = { reviewed in
-    (MessagingStore.NotificationRecord(
-      id: UUID().uuidString, userID: reviewed.reporterID, kind: "report-reviewed", title: "reviewed", body: "", reference: reviewed.reportID,
-      createdAt: Date()), [])
+    (
+      MessagingStore.NotificationRecord(
+        id: UUID().uuidString, userID: reviewed.reporterID, kind: "report-reviewed", title: "reviewed", body: "", reference: reviewed.reportID,
+        createdAt: Date()), []
+    )
   }
 
   @Test func resolvedCasesAreKeptForTheRetentionThenDeletedWithTheirReports() async throws {

@@ -14,9 +14,17 @@ extension MessagingRPC {
     @Test func roomsAreForMembersAndFanOutToEveryone() async throws {
       try await MessagingFixture.run { env in
         let room = try await env.messaging.createRoom(
-          .with { $0.name = "Five by Five"; $0.topic = "questions about the program" }, metadata: env.ana.metadata).room
+          .with {
+            $0.name = "Five by Five"; $0.topic = "questions about the program"
+          }, metadata: env.ana.metadata
+        ).room
         #expect(room.joined && room.memberCount == 1)
-        let outsider = await rpcError { _ = try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.text = "hi" }, metadata: env.ben.metadata) }
+        let outsider = await rpcError {
+          _ = try await env.messaging.postRoomMessage(
+            .with {
+              $0.roomID = room.id; $0.text = "hi"
+            }, metadata: env.ben.metadata)
+        }
         #expect(outsider?.code == .permissionDenied)
         let peek = await rpcError { _ = try await env.messaging.listRoomMessages(.with { $0.roomID = room.id }, metadata: env.ben.metadata) }
         #expect(peek?.code == .permissionDenied)
@@ -24,7 +32,11 @@ extension MessagingRPC {
         _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)
         _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)  // idempotent
         let (benStream, _) = try await OpenStream.live(env, env.ben)
-        let posted = try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.text = "Deload week?" }, metadata: env.ana.metadata).message
+        let posted = try await env.messaging.postRoomMessage(
+          .with {
+            $0.roomID = room.id; $0.text = "Deload week?"
+          }, metadata: env.ana.metadata
+        ).message
         let arrived = try await benStream.wait { $0.contains { $0.kind == .roomMessage && $0.message.id == posted.id } }
         #expect(arrived)
         #expect(try await env.messaging.listRoomMessages(.with { $0.roomID = room.id }, metadata: env.ben.metadata).messages.map(\.text) == ["Deload week?"])
@@ -33,7 +45,12 @@ extension MessagingRPC {
         #expect(found.map(\.id) == [room.id])
         #expect(found[0].memberCount == 2 && !found[0].joined)
         _ = try await env.messaging.leaveRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)
-        let left = await rpcError { _ = try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.text = "bye" }, metadata: env.ben.metadata) }
+        let left = await rpcError {
+          _ = try await env.messaging.postRoomMessage(
+            .with {
+              $0.roomID = room.id; $0.text = "bye"
+            }, metadata: env.ben.metadata)
+        }
         #expect(left?.code == .permissionDenied)
         await benStream.close()
       }
@@ -50,30 +67,53 @@ extension MessagingRPC {
         #expect(again?.code == .alreadyExists)
         #expect(try await env.messaging.listFriendRequests(.init(), metadata: env.ana.metadata).requests.map(\.id) == [request.id])
         let notHers = await rpcError {
-          _ = try await env.messaging.respondFriendRequest(.with { $0.requestID = request.id; $0.accept = true }, metadata: env.cat.metadata)
+          _ = try await env.messaging.respondFriendRequest(
+            .with {
+              $0.requestID = request.id; $0.accept = true
+            }, metadata: env.cat.metadata)
         }
         #expect(notHers?.code == .notFound)
-        _ = try await env.messaging.respondFriendRequest(.with { $0.requestID = request.id; $0.accept = true }, metadata: env.ana.metadata)
+        _ = try await env.messaging.respondFriendRequest(
+          .with {
+            $0.requestID = request.id; $0.accept = true
+          }, metadata: env.ana.metadata)
         #expect(try await env.messaging.listFriends(.init(), metadata: env.ben.metadata).friends.map(\.username) == ["ana"])
-        #expect(try await env.messagingInternal.areFriends(.with { $0.userID = env.ana.id; $0.otherUserID = env.ben.id }).friends)
-        #expect(try await !env.messagingInternal.areFriends(.with { $0.userID = env.ana.id; $0.otherUserID = env.cat.id }).friends)
+        #expect(
+          try await env.messagingInternal.areFriends(
+            .with {
+              $0.userID = env.ana.id; $0.otherUserID = env.ben.id
+            }
+          ).friends)
+        #expect(
+          try await !env.messagingInternal.areFriends(
+            .with {
+              $0.userID = env.ana.id; $0.otherUserID = env.cat.id
+            }
+          ).friends)
 
         _ = try await env.messaging.follow(.with { $0.userID = env.ana.id }, metadata: env.cat.metadata)
         #expect(try await env.messaging.listFollowers(.init(), metadata: env.ana.metadata).users.map(\.username) == ["cat"])
         #expect(try await env.messaging.listFollowing(.init(), metadata: env.cat.metadata).users.map(\.username) == ["ana"])
 
         // Ana's private profile opens to her friend Ben, not to Cat; auth asks messaging.
-      _ = try await env.running.auth.updateProfile(
-        .with { $0.profile.visibility = .private; $0.profile.bio = "Squats daily"; $0.updateMask = .with { $0.paths = ["visibility", "bio"] } },
-        metadata: env.ana.metadata)
-      let asFriend = try await env.running.auth.getProfile(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata).profile
-      #expect(!asFriend.limited && asFriend.bio == "Squats daily")
-      let asStranger = try await env.running.auth.getProfile(.with { $0.userID = env.ana.id }, metadata: env.cat.metadata).profile
-      #expect(asStranger.limited && asStranger.bio.isEmpty)
+        _ = try await env.running.auth.updateProfile(
+          .with {
+            $0.profile.visibility = .private; $0.profile.bio = "Squats daily"; $0.updateMask = .with { $0.paths = ["visibility", "bio"] }
+          },
+          metadata: env.ana.metadata)
+        let asFriend = try await env.running.auth.getProfile(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata).profile
+        #expect(!asFriend.limited && asFriend.bio == "Squats daily")
+        let asStranger = try await env.running.auth.getProfile(.with { $0.userID = env.ana.id }, metadata: env.cat.metadata).profile
+        #expect(asStranger.limited && asStranger.bio.isEmpty)
 
-      // A block ends the friendship.
+        // A block ends the friendship.
         _ = try await env.messaging.blockUser(.with { $0.userID = env.ben.id }, metadata: env.ana.metadata)
-        #expect(try await !env.messagingInternal.areFriends(.with { $0.userID = env.ana.id; $0.otherUserID = env.ben.id }).friends)
+        #expect(
+          try await !env.messagingInternal.areFriends(
+            .with {
+              $0.userID = env.ana.id; $0.otherUserID = env.ben.id
+            }
+          ).friends)
         await anaStream.close()
       }
     }
@@ -91,30 +131,51 @@ extension MessagingRPC {
 
         // A friend's posts come in too, newest first, with the caller's own.
         let request = try await env.messaging.sendFriendRequest(.with { $0.userID = env.cat.id }, metadata: env.ben.metadata).request
-        _ = try await env.messaging.respondFriendRequest(.with { $0.requestID = request.id; $0.accept = true }, metadata: env.cat.metadata)
+        _ = try await env.messaging.respondFriendRequest(
+          .with {
+            $0.requestID = request.id; $0.accept = true
+          }, metadata: env.cat.metadata)
         let benPost = try await env.messaging.createPost(.with { $0.text = "Ben's first post" }, metadata: env.ben.metadata).post
         feed = try await env.messaging.getFeed(.init(), metadata: env.ben.metadata).posts
         #expect(feed.map(\.text) == ["Ben's first post", "Cat's rest day", "New squat PR: 140 kg"])
 
-        var counts = try await env.messaging.reactToPost(.with { $0.postID = anaPost.id; $0.reaction = .like }, metadata: env.ben.metadata)
+        var counts = try await env.messaging.reactToPost(
+          .with {
+            $0.postID = anaPost.id; $0.reaction = .like
+          }, metadata: env.ben.metadata)
         #expect(counts.likes == 1 && counts.dislikes == 0)
-        counts = try await env.messaging.reactToPost(.with { $0.postID = anaPost.id; $0.reaction = .dislike }, metadata: env.ben.metadata)
+        counts = try await env.messaging.reactToPost(
+          .with {
+            $0.postID = anaPost.id; $0.reaction = .dislike
+          }, metadata: env.ben.metadata)
         #expect(counts.likes == 0 && counts.dislikes == 1)
-        _ = try await env.messaging.reactToPost(.with { $0.postID = anaPost.id; $0.reaction = .like }, metadata: env.cat.metadata)
+        _ = try await env.messaging.reactToPost(
+          .with {
+            $0.postID = anaPost.id; $0.reaction = .like
+          }, metadata: env.cat.metadata)
         let seen = try await env.messaging.listUserPosts(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata).posts
         #expect(seen[0].likes == 1 && seen[0].dislikes == 1 && seen[0].myReaction == .dislike)
-        counts = try await env.messaging.reactToPost(.with { $0.postID = anaPost.id; $0.reaction = .none }, metadata: env.ben.metadata)
+        counts = try await env.messaging.reactToPost(
+          .with {
+            $0.postID = anaPost.id; $0.reaction = .none
+          }, metadata: env.ben.metadata)
         #expect(counts.likes == 1 && counts.dislikes == 0)
 
         // Only the author deletes their post; an admin removes anyone's with a reason.
         let notHis = await rpcError { _ = try await env.messaging.deletePost(.with { $0.id = anaPost.id }, metadata: env.ben.metadata) }
         #expect(notHis?.code == .notFound)
         let notAdmin = await rpcError {
-          _ = try await env.messaging.deletePostAsAdmin(.with { $0.id = anaPost.id; $0.reason = "spam" }, metadata: env.ben.metadata)
+          _ = try await env.messaging.deletePostAsAdmin(
+            .with {
+              $0.id = anaPost.id; $0.reason = "spam"
+            }, metadata: env.ben.metadata)
         }
         #expect(notAdmin?.code == .permissionDenied)
         let admin = try await env.running.makeAdmin()
-        _ = try await env.messaging.deletePostAsAdmin(.with { $0.id = anaPost.id; $0.reason = "spam" }, metadata: admin.metadata)
+        _ = try await env.messaging.deletePostAsAdmin(
+          .with {
+            $0.id = anaPost.id; $0.reason = "spam"
+          }, metadata: admin.metadata)
         #expect(try await env.messaging.getFeed(.init(), metadata: env.ben.metadata).posts.map(\.id).contains(anaPost.id) == false)
         _ = try await env.messaging.deletePost(.with { $0.id = benPost.id }, metadata: env.ben.metadata)
 
@@ -133,10 +194,16 @@ extension MessagingRPC {
         _ = try await env.messaging.createPost(.with { $0.text = "buy my supplements" }, metadata: env.ben.metadata)
         let room = try await env.messaging.createRoom(.with { $0.name = "Lifters" }, metadata: env.ana.metadata).room
         _ = try await env.messaging.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)
-        _ = try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.text = "cheap supplements here" }, metadata: env.ben.metadata)
+        _ = try await env.messaging.postRoomMessage(
+          .with {
+            $0.roomID = room.id; $0.text = "cheap supplements here"
+          }, metadata: env.ben.metadata)
         #expect(try await env.messaging.getFeed(.init(), metadata: env.ana.metadata).posts.count == 1)
 
-        _ = try await env.running.auth.banUser(.with { $0.userID = env.ben.id; $0.reason = "spam" }, metadata: admin.metadata)
+        _ = try await env.running.auth.banUser(
+          .with {
+            $0.userID = env.ben.id; $0.reason = "spam"
+          }, metadata: admin.metadata)
         let hidden = try await eventually {
           try await env.messaging.getFeed(.init(), metadata: env.ana.metadata).posts.isEmpty
         }
@@ -187,7 +254,10 @@ extension MessagingRPC {
 
     @Test func deletingAnAccountPurgesItsMessagesAndGraph() async throws {
       try await MessagingFixture.run { env in
-        _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ana.id; $0.text = "hello" }, metadata: env.ben.metadata)
+        _ = try await env.messaging.sendDirectMessage(
+          .with {
+            $0.userID = env.ana.id; $0.text = "hello"
+          }, metadata: env.ben.metadata)
         _ = try await env.messaging.follow(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata)
         // What the purge must take away is there first.
         #expect(try await env.messaging.listConversations(.init(), metadata: env.ana.metadata).conversations.map(\.peer.username) == ["ben"])
@@ -209,8 +279,10 @@ extension MessagingRPC {
         common.listen = HostPort(host: "127.0.0.1", port: 0)
         var settings = GatewayApp.Settings(
           common: common,
-          backends: ["auth": env.running.address, "messaging": env.address, "catalog": HostPort(host: "127.0.0.1", port: 1),
-            "plan": HostPort(host: "127.0.0.1", port: 1), "places": HostPort(host: "127.0.0.1", port: 1)],
+          backends: [
+            "auth": env.running.address, "messaging": env.address, "catalog": HostPort(host: "127.0.0.1", port: 1),
+            "plan": HostPort(host: "127.0.0.1", port: 1), "places": HostPort(host: "127.0.0.1", port: 1),
+          ],
           credential: env.running.credential)
         settings.defaultDeadline = .seconds(1)
         settings.maximumDeadline = .seconds(1)
@@ -221,7 +293,11 @@ extension MessagingRPC {
             let (stream, _) = try await OpenStream.live(env, env.ben, through: viaGateway)
             // Open past the gateway's 1 s deadline: what this test is about, not a barrier.
             try await Task.sleep(for: .milliseconds(1500))
-            let sent = try await viaGateway.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "still there?" }, metadata: env.ana.metadata).message
+            let sent = try await viaGateway.sendDirectMessage(
+              .with {
+                $0.userID = env.ben.id; $0.text = "still there?"
+              }, metadata: env.ana.metadata
+            ).message
             let arrived = try await stream.wait { $0.contains { $0.message.id == sent.id } }
             #expect(arrived)
             #expect(stream.ended.withLock { $0 } == nil)

@@ -17,16 +17,19 @@ import Testing
     @Sendable func payload(_ id: String, _ text: String) throws -> Data {
       try Gym_Messaging_V1_Event.with {
         $0.kind = .roomMessage
-        $0.message = .with { $0.id = id; $0.roomID = "room"; $0.text = text }
+        $0.message = .with {
+          $0.id = id; $0.roomID = "room"; $0.text = text
+        }
       }.serializedData()
     }
     try await queue.write { db in
-      try db.execute(sql: """
-        INSERT INTO rooms (rid, id, name, name_key, topic, owner_id, created_at) VALUES (1, 'room', 'Room', 'room', '', 'ana', ?);
-        INSERT INTO room_members (room_rid, user_id, joined_at) VALUES (1, 'ana', ?), (1, 'ben', ?), (1, 'cat', ?), (1, 'eve', ?);
-        INSERT INTO messages (rid, id, room_rid, sender_id, text, sent_at) VALUES (1, 'm1', 1, 'ana', 'hello', ?), (2, 'm2', 1, 'ben', 'hi', ?);
-        INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES ('cat', 'ana', ?);
-        """, arguments: [t1, t1, t1, t2, t3, t1, t2, t1])
+      try db.execute(
+        sql: """
+          INSERT INTO rooms (rid, id, name, name_key, topic, owner_id, created_at) VALUES (1, 'room', 'Room', 'room', '', 'ana', ?);
+          INSERT INTO room_members (room_rid, user_id, joined_at) VALUES (1, 'ana', ?), (1, 'ben', ?), (1, 'cat', ?), (1, 'eve', ?);
+          INSERT INTO messages (rid, id, room_rid, sender_id, text, sent_at) VALUES (1, 'm1', 1, 'ana', 'hello', ?), (2, 'm2', 1, 'ben', 'hi', ?);
+          INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES ('cat', 'ana', ?);
+          """, arguments: [t1, t1, t1, t2, t3, t1, t2, t1])
       // Old layout: each posting copied to every member then (Dan has left since; Cat
       // joined after m1; Eve after everything), a removal announced to each again.
       let rows: [(String, Int, Data, Date, String?, String)] = [

@@ -33,7 +33,10 @@ extension MessagingRPC {
         }
         let before = try usedBytes()
         let text = String(repeating: "💪", count: 4000)  // 16,000 bytes of UTF-8
-        _ = try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.text = text }, metadata: env.ana.metadata)
+        _ = try await env.messaging.postRoomMessage(
+          .with {
+            $0.roomID = room.id; $0.text = text
+          }, metadata: env.ana.metadata)
         let growth = try usedBytes() - before
         // The message row and the room's one event: two copies of the text, not 151.
         #expect(growth < 4 * 16_000, "the database grew by \(growth) bytes")
@@ -87,7 +90,10 @@ extension MessagingRPC {
         let abuse = try await say("you are worthless", in: room, as: env.ana, env)
         let kind = try await say("see you at 7", in: room, as: env.ana, env)
         #expect(try await benStream.wait { $0.contains { $0.message.id == kind.id } })
-        _ = try await env.messaging.deleteMessage(.with { $0.id = abuse.id; $0.reason = "harassment" }, metadata: admin.metadata)
+        _ = try await env.messaging.deleteMessage(
+          .with {
+            $0.id = abuse.id; $0.reason = "harassment"
+          }, metadata: admin.metadata)
         #expect(try await benStream.wait { $0.contains { $0.message.id == abuse.id && $0.message.deleted } })
         #expect(try await liveNow(benStream, env.ben, env))
         #expect(benStream.received.filter { $0.message.id == abuse.id }.count == 2)
@@ -115,11 +121,19 @@ extension MessagingRPC {
         _ = try await say("two", in: room, as: env.ana, env)
         _ = try await say("ben's own", in: room, as: env.ben, env)
         #expect(try await unread(env.ben) == 2)
-        let left = try await env.messaging.markRoomRead(.with { $0.roomID = room.id; $0.upToMessageID = one.id }, metadata: env.ben.metadata)
+        let left = try await env.messaging.markRoomRead(
+          .with {
+            $0.roomID = room.id; $0.upToMessageID = one.id
+          }, metadata: env.ben.metadata)
         #expect(left.unreadCount == 1)
         #expect(try await env.messaging.markRoomRead(.with { $0.roomID = room.id }, metadata: env.ben.metadata).unreadCount == 0)
         // Never back.
-        #expect(try await env.messaging.markRoomRead(.with { $0.roomID = room.id; $0.upToMessageID = one.id }, metadata: env.ben.metadata).unreadCount == 0)
+        #expect(
+          try await env.messaging.markRoomRead(
+            .with {
+              $0.roomID = room.id; $0.upToMessageID = one.id
+            }, metadata: env.ben.metadata
+          ).unreadCount == 0)
         // A blocked sender's messages are not unread for the blocker.
         _ = try await env.messaging.blockUser(.with { $0.userID = env.cat.id }, metadata: env.ben.metadata)
         _ = try await say("from cat", in: room, as: env.cat, env)
@@ -127,7 +141,10 @@ extension MessagingRPC {
         // Ana's own messages are never unread for her: Ben's and Cat's are.
         #expect(try await unread(env.ana) == 2)
         let stranger = await rpcError {
-          _ = try await env.messaging.markRoomRead(.with { $0.roomID = room.id; $0.upToMessageID = "nope" }, metadata: env.ben.metadata)
+          _ = try await env.messaging.markRoomRead(
+            .with {
+              $0.roomID = room.id; $0.upToMessageID = "nope"
+            }, metadata: env.ben.metadata)
         }
         #expect(stranger?.code == .notFound)
       }
@@ -199,14 +216,21 @@ extension MessagingRPC {
         let catalog = try #require(env.catalog)
         let squat = try await catalog.getExercise(.with { $0.id = "back-squat" }, metadata: env.ana.metadata).exercise.id
         let program = try await catalog.createProgram(
-          .with { $0.program = .fiveByFive(squat: squat) }, metadata: env.ana.metadata).program
+          .with { $0.program = .fiveByFive(squat: squat) }, metadata: env.ana.metadata
+        ).program
         let room = try await env.messaging.createRoom(
-          .with { $0.name = "Five by Five talk"; $0.programID = program.id }, metadata: env.ben.metadata).room
+          .with {
+            $0.name = "Five by Five talk"; $0.programID = program.id
+          }, metadata: env.ben.metadata
+        ).room
         #expect(room.programID == program.id)
         #expect(try await env.messaging.listRooms(.with { $0.programID = program.id }, metadata: env.cat.metadata).rooms.map(\.id) == [room.id])
 
         let unknown = await rpcError {
-          _ = try await env.messaging.createRoom(.with { $0.name = "Ghost talk"; $0.programID = "no-such-program" }, metadata: env.ben.metadata)
+          _ = try await env.messaging.createRoom(
+            .with {
+              $0.name = "Ghost talk"; $0.programID = "no-such-program"
+            }, metadata: env.ben.metadata)
         }
         #expect(unknown?.code == .notFound)
         #expect(unknown?.message.contains("program_id") == true)
@@ -217,7 +241,10 @@ extension MessagingRPC {
     @Test func aRoomAboutAProgramIsRefusedWhileTheCatalogIsDown() async throws {
       try await MessagingFixture.run(catalog: .unreachable) { env in
         let down = await rpcError {
-          _ = try await env.messaging.createRoom(.with { $0.name = "Five by Five talk"; $0.programID = "p1" }, metadata: env.ben.metadata)
+          _ = try await env.messaging.createRoom(
+            .with {
+              $0.name = "Five by Five talk"; $0.programID = "p1"
+            }, metadata: env.ben.metadata)
         }
         #expect(down?.code == .unavailable)
         // Rooms without a program do not need the catalog.
@@ -244,7 +271,11 @@ private func roomOfThree(_ env: MessagingFixture.Env) async throws -> Gym_Messag
 private func say(
   _ text: String, in room: Gym_Messaging_V1_Room, as user: MessagingFixture.User, _ env: MessagingFixture.Env
 ) async throws -> Gym_Messaging_V1_Message {
-  try await env.messaging.postRoomMessage(.with { $0.roomID = room.id; $0.text = text }, metadata: user.metadata).message
+  try await env.messaging.postRoomMessage(
+    .with {
+      $0.roomID = room.id; $0.text = text
+    }, metadata: user.metadata
+  ).message
 }
 
 /// Notifies `user` until a notification shows on `stream`: then the stream is live and
@@ -253,7 +284,10 @@ private func say(
 private func liveNow(_ stream: OpenStream, _ user: MessagingFixture.User, _ env: MessagingFixture.Env) async throws -> Bool {
   for _ in 0..<5 {
     let title = "live \(UUID().uuidString)"
-    _ = try await env.messagingInternal.notify(.with { $0.userID = user.id; $0.kind = "test-barrier"; $0.title = title })
+    _ = try await env.messagingInternal.notify(
+      .with {
+        $0.userID = user.id; $0.kind = "test-barrier"; $0.title = title
+      })
     if try await stream.wait(seconds: 1, until: { $0.contains { $0.kind == .notification && $0.notification.title == title } }) {
       return true
     }

@@ -1,12 +1,12 @@
-import Foundation
-import Logging
-import GymService
 import AuthTesting
+import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GymAPI
 import GymMessaging
+import GymService
 import GymTesting
+import Logging
 import Testing
 
 extension MessagingRPC {
@@ -18,7 +18,10 @@ extension MessagingRPC {
         let (first, _) = try await OpenStream.live(env, env.ben)
         let burst = Task {
           for index in 0..<200 {
-            _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "\(index)" }, metadata: env.ana.metadata)
+            _ = try await env.messaging.sendDirectMessage(
+              .with {
+                $0.userID = env.ben.id; $0.text = "\(index)"
+              }, metadata: env.ana.metadata)
           }
         }
         // Drop off somewhere in the middle of the burst.
@@ -29,7 +32,11 @@ extension MessagingRPC {
         let second = OpenStream(env.messaging, env.ben.metadata, after: cursor)
         try await burst.value
         // A marker after the burst: once it is in, so is anything the stream would repeat.
-        let marker = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "end" }, metadata: env.ana.metadata).message
+        let marker = try await env.messaging.sendDirectMessage(
+          .with {
+            $0.userID = env.ben.id; $0.text = "end"
+          }, metadata: env.ana.metadata
+        ).message
         let complete = try await second.wait { $0.contains { $0.message.id == marker.id } }
         #expect(complete)
         let texts = (seen + second.messages).map(\.message.text)
@@ -132,11 +139,12 @@ extension MessagingRPC {
       let credential = directory + "/credential"
       _ = try ServiceCredential.loadOrCreate(path: credential)
       func settings(_ environment: [String: String]) throws -> MessagingApp.Settings {
-        try MessagingApp.Settings(config: Config(
-          keys: MessagingApp.keys,
-          environment: ["GYM_DATA_DIR": directory, "GYM_SERVICE_CREDENTIAL_FILE": credential, "GYM_AUTH_ADDR": "127.0.0.1:7001"]
-            .merging(environment) { $1 },
-          arguments: []))
+        try MessagingApp.Settings(
+          config: Config(
+            keys: MessagingApp.keys,
+            environment: ["GYM_DATA_DIR": directory, "GYM_SERVICE_CREDENTIAL_FILE": credential, "GYM_AUTH_ADDR": "127.0.0.1:7001"]
+              .merging(environment) { $1 },
+            arguments: []))
       }
       let defaults = try settings([:])
       #expect(defaults.streamsPerUser == 10 && defaults.streamBufferBytes == 4 << 20 && defaults.streamBuffer == 1000)
@@ -159,9 +167,10 @@ extension MessagingRPC {
           var ping = 0
           while slow.received.isEmpty, ContinuousClock.now < end {
             ping += 1
-            _ = try await env.messagingInternal.notify(.with {
-              $0.userID = env.ben.id; $0.kind = "test-ping"; $0.title = "ping \(ping)"; $0.idempotencyKey = "held-ping-\(ping)"
-            })
+            _ = try await env.messagingInternal.notify(
+              .with {
+                $0.userID = env.ben.id; $0.kind = "test-ping"; $0.title = "ping \(ping)"; $0.idempotencyKey = "held-ping-\(ping)"
+              })
             try await Task.sleep(for: .milliseconds(20))
           }
           #expect(!slow.received.isEmpty, "the held stream never joined")
@@ -169,7 +178,9 @@ extension MessagingRPC {
           let text = String(repeating: "x", count: 4000)
           for index in 0..<200 {
             _ = try await env.messaging.sendDirectMessage(
-              .with { $0.userID = env.ben.id; $0.text = "\(index) " + text.dropFirst(8) }, metadata: env.ana.metadata)
+              .with {
+                $0.userID = env.ben.id; $0.text = "\(index) " + text.dropFirst(8)
+              }, metadata: env.ana.metadata)
           }
           slow.release()
           let ended = try await slow.waitForEnd()
@@ -196,7 +207,10 @@ extension MessagingRPC {
         #expect(online)
         let members = try await env.messaging.listRoomMembers(.with { $0.roomID = room.id }, metadata: env.ana.metadata).members
         #expect(Dictionary(uniqueKeysWithValues: members.map { ($0.user.username, $0.online) }) == ["ana": true, "ben": true])
-        let onlineOnly = try await env.messaging.listRoomMembers(.with { $0.roomID = room.id; $0.onlineOnly = true }, metadata: env.ana.metadata)
+        let onlineOnly = try await env.messaging.listRoomMembers(
+          .with {
+            $0.roomID = room.id; $0.onlineOnly = true
+          }, metadata: env.ana.metadata)
         #expect(onlineOnly.members.count == 2)
         await benStream.close()
         let offline = try await anaStream.wait { $0.contains { $0.kind == .presence && $0.presence.userID == env.ben.id && !$0.presence.online } }
@@ -239,8 +253,14 @@ extension MessagingRPC {
     @Test func aCursorOlderThanTheKeptLogIsOutOfRangeNotASilentGap() async throws {
       try await MessagingFixture.run(eventRetention: .seconds(1)) { env in
         let (stream, _) = try await OpenStream.live(env, env.ben)
-        _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "first" }, metadata: env.ana.metadata)
-        _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "second" }, metadata: env.ana.metadata)
+        _ = try await env.messaging.sendDirectMessage(
+          .with {
+            $0.userID = env.ben.id; $0.text = "first"
+          }, metadata: env.ana.metadata)
+        _ = try await env.messaging.sendDirectMessage(
+          .with {
+            $0.userID = env.ben.id; $0.text = "second"
+          }, metadata: env.ana.metadata)
         _ = try await stream.wait { events in events.filter { $0.kind == .directMessage }.count == 2 }
         await stream.close()
         let ids = stream.messages.map(\.id)
@@ -260,7 +280,11 @@ extension MessagingRPC {
         // Resuming after the newest trimmed event is fine: nothing was missed, and the
         // stream carries what comes next.
         let (current, _) = try await OpenStream.live(env, env.ben, after: ids[1])
-        let next = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = "third" }, metadata: env.ana.metadata).message
+        let next = try await env.messaging.sendDirectMessage(
+          .with {
+            $0.userID = env.ben.id; $0.text = "third"
+          }, metadata: env.ana.metadata
+        ).message
         #expect(try await current.wait { $0.contains { $0.message.id == next.id } })
         #expect(current.ended.withLock { $0 } == nil)
         await current.close()
@@ -280,7 +304,10 @@ extension MessagingRPC {
         let online = try await anaStream.wait { $0.contains { $0.kind == .presence && $0.presence.userID == env.ben.id && $0.presence.online } }
         #expect(online)
         // The server ends ben's stream (a ban revokes his sessions).
-        _ = try await env.running.auth.banUser(.with { $0.userID = env.ben.id; $0.reason = "spam" }, metadata: admin.metadata)
+        _ = try await env.running.auth.banUser(
+          .with {
+            $0.userID = env.ben.id; $0.reason = "spam"
+          }, metadata: admin.metadata)
         guard case .failure? = try await benStream.waitForEnd(seconds: 30) else {
           Issue.record("the ban did not end ben's stream")
           await benStream.close()
@@ -288,7 +315,9 @@ extension MessagingRPC {
           return
         }
         let later = try await env.messaging.sendDirectMessage(
-          .with { $0.userID = env.ana.id; $0.text = "still there?" }, metadata: env.cat.metadata
+          .with {
+            $0.userID = env.ana.id; $0.text = "still there?"
+          }, metadata: env.cat.metadata
         ).message
         #expect(try await anaStream.wait { $0.contains { $0.message.id == later.id } })
         let events = anaStream.received
@@ -305,7 +334,10 @@ extension MessagingRPC {
         // Joined before the ban (a ping arrived on it), so only the ban can end it.
         let (benStream, _) = try await OpenStream.live(env, env.ben)
         let start = ContinuousClock.now
-        _ = try await env.running.auth.banUser(.with { $0.userID = env.ben.id; $0.reason = "spam" }, metadata: admin.metadata)
+        _ = try await env.running.auth.banUser(
+          .with {
+            $0.userID = env.ben.id; $0.reason = "spam"
+          }, metadata: admin.metadata)
         let ended = try await benStream.waitForEnd(seconds: 5)
         #expect(ContinuousClock.now - start < .seconds(5))
         guard case .failure(let error)? = ended else {

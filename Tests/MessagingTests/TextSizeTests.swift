@@ -17,7 +17,10 @@ extension MessagingRPC {
         let text = "a" + String(repeating: "\u{0301}", count: 450_000)
         #expect(text.count == 1)
         let refused = await rpcError {
-          _ = try await env.messaging.sendDirectMessage(.with { $0.userID = env.ben.id; $0.text = text }, metadata: env.ana.metadata)
+          _ = try await env.messaging.sendDirectMessage(
+            .with {
+              $0.userID = env.ben.id; $0.text = text
+            }, metadata: env.ana.metadata)
         }
         #expect(refused?.code == .invalidArgument)
         #expect(refused?.fieldViolations.map(\.field) == ["text"])
@@ -43,14 +46,18 @@ extension MessagingRPC {
         let body = String(repeating: "\u{1F4AA}", count: 3997)
         for index in 0..<count {
           _ = try await env.messaging.sendDirectMessage(
-            .with { $0.userID = env.ben.id; $0.text = String(format: "%03d", index) + body }, metadata: env.ana.metadata)
+            .with {
+              $0.userID = env.ben.id; $0.text = String(format: "%03d", index) + body
+            }, metadata: env.ana.metadata)
         }
         var seen: [String] = []
         var token = ""
         var pages = 0
         repeat {
           let page = try await env.messaging.listDirectMessages(
-            .with { $0.peerUserID = env.ana.id; $0.pageSize = 100; $0.pageToken = token }, metadata: env.ben.metadata)
+            .with {
+              $0.peerUserID = env.ana.id; $0.pageSize = 100; $0.pageToken = token
+            }, metadata: env.ben.metadata)
           let bytes: [UInt8] = try page.serializedBytes()
           #expect(bytes.count <= (1 << 20) + (64 << 10), "a page of \(page.messages.count) messages is \(bytes.count) bytes")
           #expect(!page.messages.isEmpty)

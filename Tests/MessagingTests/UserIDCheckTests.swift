@@ -20,7 +20,10 @@ extension MessagingRPC {
         #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blocks") } == 1)
         // A suspended account is an account: its ban ends, the block stays.
         let admin = try await env.running.makeAdmin()
-        _ = try await env.running.auth.banUser(.with { $0.userID = env.cat.id; $0.reason = "spam" }, metadata: admin.metadata)
+        _ = try await env.running.auth.banUser(
+          .with {
+            $0.userID = env.cat.id; $0.reason = "spam"
+          }, metadata: admin.metadata)
         _ = try await env.messaging.blockUser(.with { $0.userID = env.cat.id }, metadata: env.ana.metadata)
         #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blocks") } == 2)
         // The other id-taking writes were checked already; they keep refusing alike.
@@ -28,11 +31,16 @@ extension MessagingRPC {
           await rpcError { _ = try await env.messaging.follow(.with { $0.userID = "no-such-user" }, metadata: env.ana.metadata) },
           await rpcError { _ = try await env.messaging.sendFriendRequest(.with { $0.userID = "no-such-user" }, metadata: env.ana.metadata) },
           await rpcError {
-            _ = try await env.messaging.sendDirectMessage(.with { $0.userID = "no-such-user"; $0.text = "hi" }, metadata: env.ana.metadata)
+            _ = try await env.messaging.sendDirectMessage(
+              .with {
+                $0.userID = "no-such-user"; $0.text = "hi"
+              }, metadata: env.ana.metadata)
           },
           await rpcError {
             _ = try await env.messaging.createReport(
-              .with { $0.userID = "no-such-user"; $0.category = .spam }, metadata: env.ana.metadata)
+              .with {
+                $0.userID = "no-such-user"; $0.category = .spam
+              }, metadata: env.ana.metadata)
           },
         ] {
           #expect(refused?.code == .notFound)

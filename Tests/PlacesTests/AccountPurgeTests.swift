@@ -24,13 +24,16 @@ import Testing
       let first = try await PlacesApp.build(placesSettings, logger: Logger(label: "places-1"))
       try await withRunningProcess(first) { address in
         try await withClient(to: address) { client in
-          _ = try await Gym_Places_V1_PlacesService.Client(wrapping: client).upsertTrainerListing(.with {
-            $0.listing = .with {
-              $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.1 }
-              $0.pricePerSession = 30
-              $0.currency = "GBP"
-            }
-          }, metadata: trainer.metadata)
+          _ = try await Gym_Places_V1_PlacesService.Client(wrapping: client).upsertTrainerListing(
+            .with {
+              $0.listing = .with {
+                $0.location = .with {
+                  $0.latitude = 51.5; $0.longitude = -0.1
+                }
+                $0.pricePerSession = 30
+                $0.currency = "GBP"
+              }
+            }, metadata: trainer.metadata)
         }
       }
       // 2. Places is down; the account is deleted; the purge waits in the outbox.

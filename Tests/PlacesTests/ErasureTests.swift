@@ -13,17 +13,20 @@ import Testing
     try await PlacesFixture.run { env in
       let words = "zq-words-of-gone-trainer"
       let place = try await env.places.createPlace(.with { $0.place = gym("Iron Temple", 51.5, -0.1) }, metadata: env.admin).place
-      _ = try await env.places.upsertTrainerListing(.with {
-        $0.listing = .with {
-          $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.1 }
-          $0.serviceRadiusM = 5000
-          $0.specialties = ["powerlifting"]
-          $0.pricePerSession = 30
-          $0.currency = "GBP"
-          $0.bio = words
-          $0.gymID = place.id
-        }
-      }, metadata: env.trainer)
+      _ = try await env.places.upsertTrainerListing(
+        .with {
+          $0.listing = .with {
+            $0.location = .with {
+              $0.latitude = 51.5; $0.longitude = -0.1
+            }
+            $0.serviceRadiusM = 5000
+            $0.specialties = ["powerlifting"]
+            $0.pricePerSession = 30
+            $0.currency = "GBP"
+            $0.bio = words
+            $0.gymID = place.id
+          }
+        }, metadata: env.trainer)
 
       #expect(try await env.placesLifecycle.purgeUser(.with { $0.userID = env.trainerID }).removed == 1)
 

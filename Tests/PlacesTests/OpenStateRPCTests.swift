@@ -23,7 +23,11 @@ import Testing
         _ = try await env.places.createPlace(.with { $0.place = gym(name, lat, -0.12, hours: hours) }, metadata: env.admin)
       }
       func search(_ configure: (inout Gym_Places_V1_SearchNearbyRequest) -> Void) async throws -> [String: Gym_Places_V1_PlaceResult] {
-        var request = Gym_Places_V1_SearchNearbyRequest.with { $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.12 } }
+        var request = Gym_Places_V1_SearchNearbyRequest.with {
+          $0.location = .with {
+            $0.latitude = 51.5; $0.longitude = -0.12
+          }
+        }
         configure(&request)
         let results = try await env.places.searchNearby(request, metadata: env.member).results
         return Dictionary(uniqueKeysWithValues: results.map { ($0.place.name, $0) })
@@ -83,10 +87,14 @@ import Testing
       }
       #expect(response.created == 3)
       #expect(response.rejected.isEmpty)
-      let found = try await env.places.searchNearby(.with {
-        $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.12 }
-        $0.at = Self.stamp("2026-07-11T12:00:00Z")  // Saturday 13:00 BST
-      }, metadata: env.member).results
+      let found = try await env.places.searchNearby(
+        .with {
+          $0.location = .with {
+            $0.latitude = 51.5; $0.longitude = -0.12
+          }
+          $0.at = Self.stamp("2026-07-11T12:00:00Z")  // Saturday 13:00 BST
+        }, metadata: env.member
+      ).results
       let dash = try #require(found.first { $0.place.name == "Dash Gym" })
       #expect(dash.place.openingHours.normalized == "Mo-Fr 07:00-18:00; Sa 10:00-14:00")
       #expect(dash.place.openingHours.osm == "Mo–Fr 7-18; Sa 10am-2pm")

@@ -16,11 +16,15 @@ import Testing
   /// Real strings from gyms on OpenStreetMap and what they mean.
   static let table: [(String, [I], Int)] = [
     ("24/7", [I(start: 0, end: 10080)], 0),
-    ("Mo-Fr 06:00-22:00; Sa,Su 08:00-20:00",
-      (0..<5).map { day($0, "06:00", "22:00") } + [day(5, "08:00", "20:00"), day(6, "08:00", "20:00")], 0),
+    (
+      "Mo-Fr 06:00-22:00; Sa,Su 08:00-20:00",
+      (0..<5).map { day($0, "06:00", "22:00") } + [day(5, "08:00", "20:00"), day(6, "08:00", "20:00")], 0
+    ),
     ("Mo-Fr 06:00-12:00,14:00-21:00", (0..<5).flatMap { [day($0, "06:00", "12:00"), day($0, "14:00", "21:00")] }, 0),
-    ("Mo-Th 06:00-23:00, Fr 06:00-22:00, Sa 09:00-18:00",
-      (0..<4).map { day($0, "06:00", "23:00") } + [day(4, "06:00", "22:00"), day(5, "09:00", "18:00")], 0),
+    (
+      "Mo-Th 06:00-23:00, Fr 06:00-22:00, Sa 09:00-18:00",
+      (0..<4).map { day($0, "06:00", "23:00") } + [day(4, "06:00", "22:00"), day(5, "09:00", "18:00")], 0
+    ),
     ("Fr-Sa 22:00-04:00", [day(4, "22:00", "04:00"), day(5, "22:00", "04:00")], 0),
     ("Su 20:00-02:00", [I(start: 6 * 1440 + 1200, end: 120)], 0),
     ("Mo-Su 05:00-24:00; Tu off", [0, 2, 3, 4, 5, 6].map { day($0, "05:00", "00:00") }, 0),
@@ -84,8 +88,9 @@ import Testing
     // Without times `off` still closes the whole day; a time past midnight is cut on
     // the day it runs into.
     #expect(try OpeningHours("Mo-Fr 08:00-20:00; We off").intervals == [0, 1, 3, 4].map { Self.day($0, "08:00", "20:00") })
-    #expect(try OpeningHours("Fr 22:00-04:00; Sa 02:00-03:00 off").intervals
-      == [I(start: 4 * 1440 + 1320, end: 5 * 1440 + 120), I(start: 5 * 1440 + 180, end: 5 * 1440 + 240)])
+    #expect(
+      try OpeningHours("Fr 22:00-04:00; Sa 02:00-03:00 off").intervals
+        == [I(start: 4 * 1440 + 1320, end: 5 * 1440 + 120), I(start: 5 * 1440 + 180, end: 5 * 1440 + 240)])
   }
 
   /// Variants real OSM data is full of, each with the form opening_hours.js reads it as.
@@ -96,8 +101,10 @@ import Testing
     ("Mo-Fr 10am-8pm", "Mo-Fr 10:00-20:00", (0..<5).map { day($0, "10:00", "20:00") }),
     ("Sa 10.00-18.00", "Sa 10:00-18:00", [day(5, "10:00", "18:00")]),
     ("Fr 22:00-26:00", "Fr 22:00-26:00", [day(4, "22:00", "02:00")]),
-    ("Mo - Fr 06:00 - 22:00, Sa 8-14", "Mo-Fr 06:00-22:00, Sa 08:00-14:00",
-      (0..<5).map { day($0, "06:00", "22:00") } + [day(5, "08:00", "14:00")]),
+    (
+      "Mo - Fr 06:00 - 22:00, Sa 8-14", "Mo-Fr 06:00-22:00, Sa 08:00-14:00",
+      (0..<5).map { day($0, "06:00", "22:00") } + [day(5, "08:00", "14:00")]
+    ),
     ("mon-fri 6:30am-9pm; Sa closed", "Mo-Fr 06:30-21:00; Sa off", (0..<5).map { day($0, "06:30", "21:00") }),
   ]
 
@@ -134,17 +141,20 @@ import Testing
     let weekend = OpeningState(hours.intervals, at: Self.at("2026-10-24T12:00:00Z"), in: Self.london)
     #expect(weekend.opensAt == Self.at("2026-10-26T06:00:00Z"))
     // 24/7 never closes; no hours never open.
-    #expect(OpeningState(try OpeningHours("24/7").intervals, at: Self.at("2026-07-13T12:00:00Z"), in: Self.london)
-      == OpeningState(open: true))
+    #expect(
+      OpeningState(try OpeningHours("24/7").intervals, at: Self.at("2026-07-13T12:00:00Z"), in: Self.london)
+        == OpeningState(open: true))
     #expect(OpeningState([], at: Self.at("2026-07-13T12:00:00Z"), in: Self.london) == OpeningState(open: false))
     // Clocks go forward at 01:00 GMT on Sunday 29 March 2026: a Saturday night open
     // until 03:00 closes at 03:00 BST, 02:00 UTC.
     let night = try OpeningHours("Sa 22:00-03:00")
-    #expect(OpeningState(night.intervals, at: Self.at("2026-03-28T23:00:00Z"), in: Self.london).closesAt
-      == Self.at("2026-03-29T02:00:00Z"))
+    #expect(
+      OpeningState(night.intervals, at: Self.at("2026-03-28T23:00:00Z"), in: Self.london).closesAt
+        == Self.at("2026-03-29T02:00:00Z"))
     // Open past Sunday midnight into Monday: closes Monday, not at midnight.
     let late = try OpeningHours("Su 20:00-02:00")
-    #expect(OpeningState(late.intervals, at: Self.at("2026-07-12T22:30:00Z"), in: Self.london).closesAt
-      == Self.at("2026-07-13T01:00:00Z"))
+    #expect(
+      OpeningState(late.intervals, at: Self.at("2026-07-12T22:30:00Z"), in: Self.london).closesAt
+        == Self.at("2026-07-13T01:00:00Z"))
   }
 }

@@ -1,6 +1,6 @@
-import GymStore
 import GRPCCore
 import GymService
+import GymStore
 import Testing
 
 @testable import GymPlaces
@@ -10,7 +10,7 @@ import Testing
 /// so a new case does not compile until it has a row here.
 @Suite struct PlacesErrorStatusTests {
   static let samples: [PlacesError] = [
-    .sourceTaken("osm:node/1"),
+    .sourceTaken("osm:node/1")
   ]
 
   static func row(for error: PlacesError) -> (RPCError.Code, String) {
@@ -29,8 +29,10 @@ import Testing
   /// The refusals every service shares (`GymError`), as places words them: the same
   /// status codes and words as when places's own enum carried them.
   static let sharedRows: [(GymError, RPCError.Code, String)] = [
-    (.invalid([FieldViolation("radius_m", "must be at most 50000")]), .invalidArgument,
-     "invalid request: radius_m: must be at most 50000"),
+    (
+      .invalid([FieldViolation("radius_m", "must be at most 50000")]), .invalidArgument,
+      "invalid request: radius_m: must be at most 50000"
+    ),
     (.notFound("no place with id p1"), .notFound, "no place with id p1"),
     (.staleEtag("place"), .aborted, "the place changed since you read it; read it again and reapply your change"),
     (.permissionDenied("managing places needs the admin role"), .permissionDenied, "managing places needs the admin role"),

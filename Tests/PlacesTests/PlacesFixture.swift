@@ -46,15 +46,18 @@ enum PlacesFixture {
             let member = try await auth.register("mia_member")
             let trainer = try await auth.register("tom_trainer", role: .trainer)
             _ = try await auth.auth.updateProfile(
-              .with { $0.profile.displayName = "Tóm Trainer"; $0.updateMask = .with { $0.paths = ["display_name"] } }, metadata: trainer.metadata)
+              .with {
+                $0.profile.displayName = "Tóm Trainer"; $0.updateMask = .with { $0.paths = ["display_name"] }
+              }, metadata: trainer.metadata)
             accounts?.activate(trainer.id, username: "tom_trainer", displayName: "Tóm Trainer", roles: [.trainer])
-            return try await body(Env(
-              places: Gym_Places_V1_PlacesService.Client(wrapping: placesClient),
-              placesLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: placesInternalClient),
-              placesLifecycleWithoutCredential: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: placesClient),
-              auth: auth.auth,
-              admin: admin.metadata, member: member.metadata,
-              trainer: trainer.metadata, trainerID: trainer.id, accounts: accounts, dataDirectory: dataDirectory))
+            return try await body(
+              Env(
+                places: Gym_Places_V1_PlacesService.Client(wrapping: placesClient),
+                placesLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: placesInternalClient),
+                placesLifecycleWithoutCredential: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: placesClient),
+                auth: auth.auth,
+                admin: admin.metadata, member: member.metadata,
+                trainer: trainer.metadata, trainerID: trainer.id, accounts: accounts, dataDirectory: dataDirectory))
           }
         }
       }
@@ -100,10 +103,16 @@ func gym(
   .with {
     $0.name = name
     $0.kind = kind
-    $0.location = .with { $0.latitude = lat; $0.longitude = lng }
+    $0.location = .with {
+      $0.latitude = lat; $0.longitude = lng
+    }
     $0.openingHours = .with { $0.osm = hours }
     $0.timeZone = zone
-    if monthly > 0 { $0.price = .with { $0.monthly = monthly; $0.currency = "GBP" } }
+    if monthly > 0 {
+      $0.price = .with {
+        $0.monthly = monthly; $0.currency = "GBP"
+      }
+    }
     $0.source = source
   }
 }

@@ -19,24 +19,34 @@ import Testing
       ] {
         _ = try await env.places.createPlace(.with { $0.place = gym(name, lat, lng) }, metadata: env.admin)
       }
-      let results = try await env.places.searchNearby(.with {
-        $0.location = .with { $0.latitude = here.0; $0.longitude = here.1 }
-      }, metadata: env.member).results
+      let results = try await env.places.searchNearby(
+        .with {
+          $0.location = .with {
+            $0.latitude = here.0; $0.longitude = here.1
+          }
+        }, metadata: env.member
+      ).results
       #expect(results.map(\.place.name) == ["Near (300 m)", "Mid (2 km)"])
       #expect(abs(results[0].distanceM - 300) < 10)
       #expect(results.map(\.distanceM) == results.map(\.distanceM).sorted())
 
-      let wide = try await env.places.searchNearby(.with {
-        $0.location = .with { $0.latitude = here.0; $0.longitude = here.1 }
-        $0.radiusM = 50_000
-        $0.pageSize = 2
-      }, metadata: env.member)
+      let wide = try await env.places.searchNearby(
+        .with {
+          $0.location = .with {
+            $0.latitude = here.0; $0.longitude = here.1
+          }
+          $0.radiusM = 50_000
+          $0.pageSize = 2
+        }, metadata: env.member)
       #expect(wide.results.map(\.place.name) == ["Near (300 m)", "Mid (2 km)"])
-      let next = try await env.places.searchNearby(.with {
-        $0.location = .with { $0.latitude = here.0; $0.longitude = here.1 }
-        $0.radiusM = 50_000
-        $0.pageToken = wide.nextPageToken
-      }, metadata: env.member)
+      let next = try await env.places.searchNearby(
+        .with {
+          $0.location = .with {
+            $0.latitude = here.0; $0.longitude = here.1
+          }
+          $0.radiusM = 50_000
+          $0.pageToken = wide.nextPageToken
+        }, metadata: env.member)
       #expect(next.results.map(\.place.name) == ["Far (5 km)"])
       #expect(next.nextPageToken.isEmpty)
     }
@@ -49,17 +59,32 @@ import Testing
       let outside = destination(from: origin, metres: 4_010, bearing: 90)
       _ = try await env.places.createPlace(.with { $0.place = gym("inside", inside.latitude, inside.longitude) }, metadata: env.admin)
       _ = try await env.places.createPlace(.with { $0.place = gym("outside", outside.latitude, outside.longitude) }, metadata: env.admin)
-      let edge = try await env.places.searchNearby(.with { $0.location = .with { $0.latitude = 10; $0.longitude = 20 } }, metadata: env.member)
+      let edge = try await env.places.searchNearby(
+        .with {
+          $0.location = .with {
+            $0.latitude = 10; $0.longitude = 20
+          }
+        }, metadata: env.member)
       #expect(edge.results.map(\.place.name) == ["inside"])
 
       // Taveuni, Fiji, sits on the 180th meridian: places either side are found.
       _ = try await env.places.createPlace(.with { $0.place = gym("east of 180", -16.80, 179.99, zone: "Pacific/Fiji") }, metadata: env.admin)
       _ = try await env.places.createPlace(.with { $0.place = gym("west of 180", -16.80, -179.99, zone: "Pacific/Fiji") }, metadata: env.admin)
-      let fiji = try await env.places.searchNearby(.with { $0.location = .with { $0.latitude = -16.80; $0.longitude = 180 } }, metadata: env.member)
+      let fiji = try await env.places.searchNearby(
+        .with {
+          $0.location = .with {
+            $0.latitude = -16.80; $0.longitude = 180
+          }
+        }, metadata: env.member)
       #expect(Set(fiji.results.map(\.place.name)) == ["east of 180", "west of 180"])
 
       _ = try await env.places.createPlace(.with { $0.place = gym("north pole camp", 89.99, -120, zone: "UTC") }, metadata: env.admin)
-      let pole = try await env.places.searchNearby(.with { $0.location = .with { $0.latitude = 89.995; $0.longitude = 60 } }, metadata: env.member)
+      let pole = try await env.places.searchNearby(
+        .with {
+          $0.location = .with {
+            $0.latitude = 89.995; $0.longitude = 60
+          }
+        }, metadata: env.member)
       #expect(pole.results.map(\.place.name) == ["north pole camp"])
     }
   }
@@ -68,9 +93,14 @@ import Testing
     try await PlacesFixture.run { env in
       _ = try await env.places.createPlace(.with { $0.place = gym("Cheap gym", 51.5, -0.12, hours: "Mo-Fr 06:00-22:00", monthly: 25) }, metadata: env.admin)
       _ = try await env.places.createPlace(.with { $0.place = gym("Pricey gym", 51.501, -0.12, hours: "24/7", monthly: 120) }, metadata: env.admin)
-      _ = try await env.places.createPlace(.with { $0.place = gym("Pool", 51.502, -0.12, kind: .swimmingPool, hours: "Sa,Su 08:00-18:00") }, metadata: env.admin)
+      _ = try await env.places.createPlace(
+        .with { $0.place = gym("Pool", 51.502, -0.12, kind: .swimmingPool, hours: "Sa,Su 08:00-18:00") }, metadata: env.admin)
       func search(_ configure: (inout Gym_Places_V1_SearchNearbyRequest) -> Void) async throws -> [String] {
-        var request = Gym_Places_V1_SearchNearbyRequest.with { $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.12 } }
+        var request = Gym_Places_V1_SearchNearbyRequest.with {
+          $0.location = .with {
+            $0.latitude = 51.5; $0.longitude = -0.12
+          }
+        }
         configure(&request)
         return try await env.places.searchNearby(request, metadata: env.member).results.map(\.place.name)
       }
@@ -85,10 +115,13 @@ import Testing
   @Test func invalidInputNamesTheField() async throws {
     try await PlacesFixture.run { env in
       let bad = await rpcError {
-        _ = try await env.places.searchNearby(.with {
-          $0.location = .with { $0.latitude = 91; $0.longitude = -181 }
-          $0.radiusM = 60_000
-        }, metadata: env.member)
+        _ = try await env.places.searchNearby(
+          .with {
+            $0.location = .with {
+              $0.latitude = 91; $0.longitude = -181
+            }
+            $0.radiusM = 60_000
+          }, metadata: env.member)
       }
       #expect(bad?.code == .invalidArgument)
       #expect(Set(bad?.fieldViolations.map(\.field) ?? []) == ["location.latitude", "location.longitude", "radius_m"])
@@ -97,10 +130,11 @@ import Testing
       #expect(missing?.fieldViolations.map(\.field) == ["location"])
 
       let place = await rpcError {
-        _ = try await env.places.createPlace(.with {
-          $0.place = gym("", 0, 0, hours: "Mo-Fr 25:00-26:00", zone: "Atlantis/Capital")
-          $0.place.kind = .unspecified
-        }, metadata: env.admin)
+        _ = try await env.places.createPlace(
+          .with {
+            $0.place = gym("", 0, 0, hours: "Mo-Fr 25:00-26:00", zone: "Atlantis/Capital")
+            $0.place.kind = .unspecified
+          }, metadata: env.admin)
       }
       #expect(Set(place?.fieldViolations.map(\.field) ?? []) == ["place.name", "place.kind", "place.time_zone", "place.opening_hours.osm"])
     }
@@ -116,10 +150,19 @@ import Testing
       let created = try await env.places.createPlace(.with { $0.place = gym("Gym One", 1, 1) }, metadata: env.admin).place
       var changed = created
       changed.name = "Gym One (renovated)"
-      let updated = try await env.places.updatePlace(.with { $0.place = changed; $0.etag = created.etag }, metadata: env.admin).place
+      let updated = try await env.places.updatePlace(
+        .with {
+          $0.place = changed; $0.etag = created.etag
+        }, metadata: env.admin
+      ).place
       #expect(updated.name == "Gym One (renovated)")
       #expect(updated.etag != created.etag)
-      let stale = await rpcError { _ = try await env.places.updatePlace(.with { $0.place = changed; $0.etag = created.etag }, metadata: env.admin) }
+      let stale = await rpcError {
+        _ = try await env.places.updatePlace(
+          .with {
+            $0.place = changed; $0.etag = created.etag
+          }, metadata: env.admin)
+      }
       #expect(stale?.code == .aborted)
       let memberEdit = await rpcError { _ = try await env.places.deletePlace(.with { $0.id = created.id }, metadata: env.member) }
       #expect(memberEdit?.code == .permissionDenied)
@@ -151,7 +194,13 @@ import Testing
       #expect(second.created == 0)
       #expect(second.updated == 2)
 
-      let found = try await env.places.searchNearby(.with { $0.location = .with { $0.latitude = 51.5072; $0.longitude = -0.1276 } }, metadata: env.member).results
+      let found = try await env.places.searchNearby(
+        .with {
+          $0.location = .with {
+            $0.latitude = 51.5072; $0.longitude = -0.1276
+          }
+        }, metadata: env.member
+      ).results
       let crag = try #require(found.first { $0.place.name == "Crag Hall" }?.place)
       #expect(crag.kind == .climbingGym)
       #expect(crag.source == "osm:way/2")
@@ -175,18 +224,22 @@ import Testing
       for index in 1...150 {
         let id = "trainer-\(index)"
         ids.append(id)
-        _ = try await store.upsertTrainer(TrainerRecord(
-          trainerID: id, lat: 51.0 + Double(index) * 0.6 / 111.2, lng: 0, serviceRadiusM: 10_000, specialties: ["strength"],
-          specialtyKey: "strength", pricePerSession: 40, currency: "GBP", bio: "", gymID: "", updatedAt: Date()))
+        _ = try await store.upsertTrainer(
+          TrainerRecord(
+            trainerID: id, lat: 51.0 + Double(index) * 0.6 / 111.2, lng: 0, serviceRadiusM: 10_000, specialties: ["strength"],
+            specialtyKey: "strength", pricePerSession: 40, currency: "GBP", bio: "", gymID: "", updatedAt: Date()))
         accounts.activate(id, username: "t\(index)", roles: [.trainer])
       }
       func page(_ token: String = "") async throws -> Gym_Places_V1_FindTrainersResponse {
-        try await env.places.findTrainers(.with {
-          $0.location = .with { $0.latitude = 51.0; $0.longitude = 0 }
-          $0.radiusM = 100_000
-          $0.pageSize = 5
-          $0.pageToken = token
-        }, metadata: env.member)
+        try await env.places.findTrainers(
+          .with {
+            $0.location = .with {
+              $0.latitude = 51.0; $0.longitude = 0
+            }
+            $0.radiusM = 100_000
+            $0.pageSize = 5
+            $0.pageToken = token
+          }, metadata: env.member)
       }
       accounts.asked.withLock { $0 = 0 }
       let first = try await page()
@@ -202,7 +255,9 @@ import Testing
   @Test func trainersListThemselvesAndOnlyActiveOnesAreFound() async throws {
     try await PlacesFixture.run { env in
       let listing = Gym_Places_V1_TrainerListing.with {
-        $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.12 }
+        $0.location = .with {
+          $0.latitude = 51.5; $0.longitude = -0.12
+        }
         $0.serviceRadiusM = 5_000
         $0.specialties = ["Strength", "Weight loss"]
         $0.pricePerSession = 40
@@ -216,7 +271,11 @@ import Testing
       #expect(stored.currency == "GBP")
 
       func find(_ configure: (inout Gym_Places_V1_FindTrainersRequest) -> Void = { _ in }) async throws -> [String] {
-        var request = Gym_Places_V1_FindTrainersRequest.with { $0.location = .with { $0.latitude = 51.51; $0.longitude = -0.12 } }
+        var request = Gym_Places_V1_FindTrainersRequest.with {
+          $0.location = .with {
+            $0.latitude = 51.51; $0.longitude = -0.12
+          }
+        }
         configure(&request)
         return try await env.places.findTrainers(request, metadata: env.member).results.map(\.listing.trainerID)
       }
@@ -228,19 +287,33 @@ import Testing
       #expect(try await find { $0.query = "tom TRAIN" } == [env.trainerID])
       #expect(try await find { $0.query = "anna" } == [])
       let named = try await env.places.findTrainers(
-        .with { $0.location = .with { $0.latitude = 51.51; $0.longitude = -0.12 } }, metadata: env.member).results
+        .with {
+          $0.location = .with {
+            $0.latitude = 51.51; $0.longitude = -0.12
+          }
+        }, metadata: env.member
+      ).results
       #expect(named.first?.displayName == "Tóm Trainer" && named.first?.username == "tom_trainer")
 
       // Demoted by an administrator in auth: the listing is no longer found.
-      _ = try await env.auth.setUserRole(.with { $0.userID = env.trainerID; $0.role = .member }, metadata: env.admin)
+      _ = try await env.auth.setUserRole(
+        .with {
+          $0.userID = env.trainerID; $0.role = .member
+        }, metadata: env.admin)
       #expect(try await find() == [])
-      _ = try await env.auth.setUserRole(.with { $0.userID = env.trainerID; $0.role = .trainer }, metadata: env.admin)
+      _ = try await env.auth.setUserRole(
+        .with {
+          $0.userID = env.trainerID; $0.role = .trainer
+        }, metadata: env.admin)
       #expect(try await find() == [env.trainerID])
       // Deleting needs no trainer role (a demoted trainer's new token has none): someone
       // without a listing just hears so.
       let none = await rpcError { _ = try await env.places.deleteTrainerListing(.init(), metadata: env.member) }
       #expect(none?.code == .notFound)
-      _ = try await env.auth.banUser(.with { $0.userID = env.trainerID; $0.reason = "fake reviews" }, metadata: env.admin)
+      _ = try await env.auth.banUser(
+        .with {
+          $0.userID = env.trainerID; $0.reason = "fake reviews"
+        }, metadata: env.admin)
       #expect(try await find() == [])
       #expect(await rpcError { _ = try await env.places.getTrainerListing(.with { $0.trainerID = env.trainerID }, metadata: env.member) }?.code == .notFound)
 
@@ -258,21 +331,31 @@ import Testing
   /// nearby search and its page; lifting it brings the listing back.
   @Test func aBanInAuthHidesTheTrainersListingUntilItIsLifted() async throws {
     try await PlacesFixture.run { env in
-      _ = try await env.places.upsertTrainerListing(.with {
-        $0.listing = .with {
-          $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.12 }
-          $0.serviceRadiusM = 5_000
-          $0.pricePerSession = 40
-          $0.currency = "GBP"
-        }
-      }, metadata: env.trainer)
+      _ = try await env.places.upsertTrainerListing(
+        .with {
+          $0.listing = .with {
+            $0.location = .with {
+              $0.latitude = 51.5; $0.longitude = -0.12
+            }
+            $0.serviceRadiusM = 5_000
+            $0.pricePerSession = 40
+            $0.currency = "GBP"
+          }
+        }, metadata: env.trainer)
       func nearby() async throws -> [String] {
         try await env.places.findTrainers(
-          .with { $0.location = .with { $0.latitude = 51.51; $0.longitude = -0.12 } }, metadata: env.member
+          .with {
+            $0.location = .with {
+              $0.latitude = 51.51; $0.longitude = -0.12
+            }
+          }, metadata: env.member
         ).results.map(\.listing.trainerID)
       }
       #expect(try await nearby() == [env.trainerID])
-      _ = try await env.auth.banUser(.with { $0.userID = env.trainerID; $0.reason = "fake reviews" }, metadata: env.admin)
+      _ = try await env.auth.banUser(
+        .with {
+          $0.userID = env.trainerID; $0.reason = "fake reviews"
+        }, metadata: env.admin)
       #expect(try await nearby() == [], "a banned trainer is still found")
       let page = await rpcError { _ = try await env.places.getTrainerListing(.with { $0.trainerID = env.trainerID }, metadata: env.member) }
       #expect(page?.code == .notFound)

@@ -1,9 +1,9 @@
-import GymStore
+import AuthTesting
 import Foundation
 import GRPCCore
-import AuthTesting
 import GymAPI
 import GymService
+import GymStore
 import GymTesting
 import Testing
 
@@ -18,8 +18,16 @@ extension PlanRPC {
       try await PlanFixture.run { env in
         let plan = env.plan, lena = env.lena.metadata
         let today = today()
-        let first = try await plan.logBodyWeight(.with { $0.date = today.adding(days: -1).proto; $0.weightKg = 81 }, metadata: lena).entry
-        let replaced = try await plan.logBodyWeight(.with { $0.date = today.adding(days: -1).proto; $0.weightKg = 80.6 }, metadata: lena).entry
+        let first = try await plan.logBodyWeight(
+          .with {
+            $0.date = today.adding(days: -1).proto; $0.weightKg = 81
+          }, metadata: lena
+        ).entry
+        let replaced = try await plan.logBodyWeight(
+          .with {
+            $0.date = today.adding(days: -1).proto; $0.weightKg = 80.6
+          }, metadata: lena
+        ).entry
         #expect(replaced.id == first.id)
         #expect(replaced.weightKg == 80.6)
 
@@ -32,7 +40,9 @@ extension PlanRPC {
         // Four weeks of a steady 0.5 kg a week loss.
         for day in 2...29 {
           _ = try await plan.logBodyWeight(
-            .with { $0.date = today.adding(days: -day).proto; $0.weightKg = 80.6 + Double(day - 1) * 0.5 / 7 }, metadata: lena)
+            .with {
+              $0.date = today.adding(days: -day).proto; $0.weightKg = 80.6 + Double(day - 1) * 0.5 / 7
+            }, metadata: lena)
         }
         let listed = try await plan.listBodyWeight(.with { $0.pageSize = 10 }, metadata: lena)
         #expect(listed.entries.count == 10)
@@ -44,7 +54,12 @@ extension PlanRPC {
         #expect(prediction.lowKg <= prediction.predictedKg && prediction.predictedKg <= prediction.highKg)
         #expect(prediction.entriesUsed == 29)
 
-        let future = await rpcError { _ = try await plan.logBodyWeight(.with { $0.date = today.adding(days: 2).proto; $0.weightKg = 80 }, metadata: lena) }
+        let future = await rpcError {
+          _ = try await plan.logBodyWeight(
+            .with {
+              $0.date = today.adding(days: 2).proto; $0.weightKg = 80
+            }, metadata: lena)
+        }
         #expect(future?.fieldViolations.map(\.field) == ["date"])
         let notHis = await rpcError { _ = try await plan.deleteBodyWeight(.with { $0.id = first.id }, metadata: env.omar.metadata) }
         #expect(notHis?.code == .notFound)
@@ -60,7 +75,12 @@ extension PlanRPC {
         let today = today()
         let due = today.adding(days: 180).proto
         let noBaseline = await rpcError {
-          _ = try await plan.createGoal(.with { $0.goal = .with { $0.kind = .bodyWeight; $0.targetWeightKg = 75; $0.due = due } }, metadata: lena)
+          _ = try await plan.createGoal(
+            .with {
+              $0.goal = .with {
+                $0.kind = .bodyWeight; $0.targetWeightKg = 75; $0.due = due
+              }
+            }, metadata: lena)
         }
         #expect(noBaseline?.fieldViolations.map(\.field) == ["goal.kind"])
 
@@ -68,20 +88,53 @@ extension PlanRPC {
         _ = try await plan.logWorkout(
           .with {
             $0.date = today.adding(days: -1).proto
-            $0.entries = [.with { $0.exerciseID = squat; $0.sets = [.with { $0.reps = 5; $0.weightKg = 100 }] }]
+            $0.entries = [
+              .with {
+                $0.exerciseID = squat;
+                $0.sets = [
+                  .with {
+                    $0.reps = 5; $0.weightKg = 100
+                  }
+                ]
+              }
+            ]
           }, metadata: lena)
         let lift = try await plan.createGoal(
-          .with { $0.goal = .with { $0.kind = .lift; $0.exerciseID = squat; $0.targetWeightKg = 140; $0.targetReps = 1; $0.due = due } }, metadata: lena).goal
+          .with {
+            $0.goal = .with {
+              $0.kind = .lift; $0.exerciseID = squat; $0.targetWeightKg = 140; $0.targetReps = 1; $0.due = due
+            }
+          }, metadata: lena
+        ).goal
         #expect(lift.startValue == 100)
         #expect(lift.progress == 0)
-        _ = try await plan.createGoal(.with { $0.goal = .with { $0.kind = .bodyWeight; $0.targetWeightKg = 75; $0.due = due } }, metadata: lena)
-        _ = try await plan.createGoal(.with { $0.goal = .with { $0.kind = .sessionsPerWeek; $0.sessionsPerWeek = 3; $0.due = due } }, metadata: lena)
+        _ = try await plan.createGoal(
+          .with {
+            $0.goal = .with {
+              $0.kind = .bodyWeight; $0.targetWeightKg = 75; $0.due = due
+            }
+          }, metadata: lena)
+        _ = try await plan.createGoal(
+          .with {
+            $0.goal = .with {
+              $0.kind = .sessionsPerWeek; $0.sessionsPerWeek = 3; $0.due = due
+            }
+          }, metadata: lena)
 
         // A heavier single and a lighter morning later, the goals move.
         _ = try await plan.logWorkout(
           .with {
             $0.date = today.proto
-            $0.entries = [.with { $0.exerciseID = squat; $0.sets = [.with { $0.reps = 1; $0.weightKg = 120 }] }]
+            $0.entries = [
+              .with {
+                $0.exerciseID = squat;
+                $0.sets = [
+                  .with {
+                    $0.reps = 1; $0.weightKg = 120
+                  }
+                ]
+              }
+            ]
           }, metadata: lena)
         _ = try await plan.logBodyWeight(.with { $0.weightKg = 77.5 }, metadata: lena)
         let goals = try await plan.listGoals(.init(), metadata: lena).goals
@@ -112,7 +165,16 @@ extension PlanRPC {
         _ = try await plan.logWorkout(
           .with {
             $0.date = date(2026, 1, 1)
-            $0.entries = [.with { $0.exerciseID = squat; $0.sets = [.with { $0.reps = 5; $0.weightKg = 100 }] }]
+            $0.entries = [
+              .with {
+                $0.exerciseID = squat;
+                $0.sets = [
+                  .with {
+                    $0.reps = 5; $0.weightKg = 100
+                  }
+                ]
+              }
+            ]
           }, metadata: omar)
         _ = try await env.auth.deleteAccount(.with { $0.password = PlanFixture.password }, metadata: omar)
         // Auth's outbox delivers the purge to plan…
@@ -133,7 +195,10 @@ extension PlanRPC {
       try await PlanFixture.run { env in
         let admin = try await env.running.makeAdmin()
         _ = try await env.plan.logBodyWeight(.with { $0.weightKg = 90 }, metadata: env.omar.metadata)
-        _ = try await env.auth.banUser(.with { $0.userID = env.omar.id; $0.reason = "spam" }, metadata: admin.metadata)
+        _ = try await env.auth.banUser(
+          .with {
+            $0.userID = env.omar.id; $0.reason = "spam"
+          }, metadata: admin.metadata)
         // The ban revokes his tokens; plan follows auth's revocation stream.
         let refused = try await eventually {
           await rpcError { _ = try await env.plan.logBodyWeight(.with { $0.weightKg = 91 }, metadata: env.omar.metadata) }?.code == .unauthenticated

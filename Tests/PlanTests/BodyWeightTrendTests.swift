@@ -53,9 +53,11 @@ import Testing
       let prediction = try BodyWeightTrend.predict(entries: entries, food: [], targetDay: target)
       let error = prediction.kg - truth(target)
       errors.append(abs(error))
-      print("back-test seed \(seed): " + String(
-        format: "predicted %.3f kg, true %.3f kg, error %+.3f kg, 80%% interval %.3f–%.3f kg, %.3f kg/week",
-        prediction.kg, truth(target), error, prediction.lowKg, prediction.highKg, prediction.kgPerWeek))
+      print(
+        "back-test seed \(seed): "
+          + String(
+            format: "predicted %.3f kg, true %.3f kg, error %+.3f kg, 80%% interval %.3f–%.3f kg, %.3f kg/week",
+            prediction.kg, truth(target), error, prediction.lowKg, prediction.highKg, prediction.kgPerWeek))
       #expect(abs(error) < 1, "seed \(seed)")
       #expect(prediction.lowKg <= truth(target) && truth(target) <= prediction.highKg, "seed \(seed)")
       #expect(prediction.entriesUsed == 60 && prediction.foodDaysUsed == 0)
@@ -74,7 +76,8 @@ import Testing
       index >= 56 ? BodyWeightTrend.Entry(day: entry.day, kg: entry.kg + 3) : entry
     }
     let target = Self.firstDay + 100
-    let theilSen = try BodyWeightTrend.predict(entries: spoiled, food: [], targetDay: target).kgPerWeek
+    let theilSen =
+      try BodyWeightTrend.predict(entries: spoiled, food: [], targetDay: target).kgPerWeek
       - BodyWeightTrend.predict(entries: clean, food: [], targetDay: target).kgPerWeek
     let leastSquares = (Self.leastSquaresSlope(spoiled) - Self.leastSquaresSlope(clean)) * 7
     print(String(format: "4 outliers of +3 kg moved the trend %.3f kg/week (Theil–Sen) and %.3f kg/week (least squares)", theilSen, leastSquares))
@@ -99,8 +102,9 @@ import Testing
     #expect(abs(corrected.kg - 77.73606) < 1e-5)
     #expect(abs(corrected.kgPerWeek + 0.41848) < 1e-5)
     #expect(corrected.foodDaysUsed == 60)
-    #expect(corrected.method == "Theil–Sen trend over 60 entries in the last 90 days, corrected by 60 days of logged "
-      + "calories (the last 14 days' mean 2000 kcal against 2383 kcal; maintenance about 2460 kcal a day)")
+    #expect(
+      corrected.method == "Theil–Sen trend over 60 entries in the last 90 days, corrected by 60 days of logged "
+        + "calories (the last 14 days' mean 2000 kcal against 2383 kcal; maintenance about 2460 kcal a day)")
 
     // Six days of food are too few to correct by.
     let sparse = try BodyWeightTrend.predict(entries: entries, food: Array(food.suffix(6)), targetDay: target)

@@ -14,12 +14,22 @@ extension PlanRPC {
         let messaging = try #require(env.messaging)
         let tess = try await env.running.register("tess", role: .trainer)
         let meals = try await plan.createNutritionPlan(
-          .with { $0.plan = .with { $0.name = "2000 kcal"; $0.dailyTargets = .with { $0.kcal = 2000; $0.proteinG = 150; $0.carbsG = 200; $0.fatG = 67 } } },
-          metadata: tess.metadata).plan
+          .with {
+            $0.plan = .with {
+              $0.name = "2000 kcal";
+              $0.dailyTargets = .with {
+                $0.kcal = 2000; $0.proteinG = 150; $0.carbsG = 200; $0.fatG = 67
+              }
+            }
+          },
+          metadata: tess.metadata
+        ).plan
         _ = try await plan.logBodyWeight(.with { $0.weightKg = 64 }, metadata: env.lena.metadata)
 
         let invitation = try await plan.inviteClient(
-          .with { $0.email = " Lena@Example.com "; $0.message = "Let's get you to a 100 kg squat" }, metadata: tess.metadata
+          .with {
+            $0.email = " Lena@Example.com "; $0.message = "Let's get you to a 100 kg squat"
+          }, metadata: tess.metadata
         ).invitation
         #expect(invitation.kind == .trainerInvitation && invitation.state == .requestPending)
         #expect(invitation.inviteeEmail == "lena@example.com")
@@ -28,7 +38,12 @@ extension PlanRPC {
         // Nothing is shared yet: her data, her plans, her client list entry.
         for call in [
           { _ = try await plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: tess.metadata) },
-          { _ = try await plan.assignNutritionPlan(.with { $0.clientID = env.lena.id; $0.planID = meals.id }, metadata: tess.metadata) },
+          {
+            _ = try await plan.assignNutritionPlan(
+              .with {
+                $0.clientID = env.lena.id; $0.planID = meals.id
+              }, metadata: tess.metadata)
+          },
         ] as [@Sendable () async throws -> Void] {
           #expect(await rpcError(call)?.code == .notFound)
         }
@@ -49,18 +64,30 @@ extension PlanRPC {
 
         // Only she answers it.
         let bySender = await rpcError {
-          _ = try await plan.respondTrainerRequest(.with { $0.requestID = invitation.id; $0.accept = true }, metadata: tess.metadata)
+          _ = try await plan.respondTrainerRequest(
+            .with {
+              $0.requestID = invitation.id; $0.accept = true
+            }, metadata: tess.metadata)
         }
         #expect(bySender?.code == .notFound)
         let byStranger = await rpcError {
-          _ = try await plan.respondTrainerRequest(.with { $0.requestID = invitation.id; $0.accept = true }, metadata: env.omar.metadata)
+          _ = try await plan.respondTrainerRequest(
+            .with {
+              $0.requestID = invitation.id; $0.accept = true
+            }, metadata: env.omar.metadata)
         }
         #expect(byStranger?.code == .notFound)
-        let accepted = try await plan.respondTrainerRequest(.with { $0.requestID = invitation.id; $0.accept = true }, metadata: env.lena.metadata)
+        let accepted = try await plan.respondTrainerRequest(
+          .with {
+            $0.requestID = invitation.id; $0.accept = true
+          }, metadata: env.lena.metadata)
         #expect(accepted.request.state == .requestAccepted && accepted.request.hasRespondedAt)
         #expect(try await plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: tess.metadata).bodyWeight.first?.weightKg == 64)
         let sent = try await plan.listTrainerRequests(
-          .with { $0.direction = .outgoing; $0.state = .requestAccepted }, metadata: tess.metadata).requests
+          .with {
+            $0.direction = .outgoing; $0.state = .requestAccepted
+          }, metadata: tess.metadata
+        ).requests
         #expect(sent.first?.client.username == "lena", "once she accepts, the trainer knows who she is")
         let thanked = try await firstFound {
           try await messaging.listNotifications(.init(), metadata: tess.metadata).notifications.first { $0.kind == "trainer_invitation_accepted" }
@@ -71,11 +98,17 @@ extension PlanRPC {
         _ = try await plan.leaveTrainer(.with { $0.trainerID = tess.id }, metadata: env.lena.metadata)
         let again = try await plan.inviteClient(.with { $0.email = "lena@example.com" }, metadata: tess.metadata).invitation
         #expect(await rpcError { _ = try await plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: tess.metadata) }?.code == .notFound)
-        let declined = try await plan.respondTrainerRequest(.with { $0.requestID = again.id; $0.accept = false }, metadata: env.lena.metadata)
+        let declined = try await plan.respondTrainerRequest(
+          .with {
+            $0.requestID = again.id; $0.accept = false
+          }, metadata: env.lena.metadata)
         #expect(declined.request.state == .requestDeclined)
         #expect(await rpcError { _ = try await plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: tess.metadata) }?.code == .notFound)
         let twice = await rpcError {
-          _ = try await plan.respondTrainerRequest(.with { $0.requestID = again.id; $0.accept = true }, metadata: env.lena.metadata)
+          _ = try await plan.respondTrainerRequest(
+            .with {
+              $0.requestID = again.id; $0.accept = true
+            }, metadata: env.lena.metadata)
         }
         #expect(twice?.code == .failedPrecondition)
       }
@@ -85,8 +118,16 @@ extension PlanRPC {
       try await PlanFixture.run(messaging: true) { env in
         let plan = env.plan
         let tess = try await env.running.register("tess", role: .trainer)
-        let toOmar = try await plan.inviteClient(.with { $0.email = "omar@example.com"; $0.message = "hi" }, metadata: tess.metadata).invitation
-        let toNobody = try await plan.inviteClient(.with { $0.email = "nobody@example.com"; $0.message = "hi" }, metadata: tess.metadata).invitation
+        let toOmar = try await plan.inviteClient(
+          .with {
+            $0.email = "omar@example.com"; $0.message = "hi"
+          }, metadata: tess.metadata
+        ).invitation
+        let toNobody = try await plan.inviteClient(
+          .with {
+            $0.email = "nobody@example.com"; $0.message = "hi"
+          }, metadata: tess.metadata
+        ).invitation
         func shape(_ request: Gym_Plan_V1_TrainerRequest) -> Gym_Plan_V1_TrainerRequest {
           var stripped = request
           stripped.id = ""
@@ -107,7 +148,10 @@ extension PlanRPC {
         let withdrawn = try await plan.cancelTrainerRequest(.with { $0.requestID = toOmar.id }, metadata: tess.metadata).request
         #expect(withdrawn.state == .requestCancelled)
         let late = await rpcError {
-          _ = try await plan.respondTrainerRequest(.with { $0.requestID = toOmar.id; $0.accept = true }, metadata: env.omar.metadata)
+          _ = try await plan.respondTrainerRequest(
+            .with {
+              $0.requestID = toOmar.id; $0.accept = true
+            }, metadata: env.omar.metadata)
         }
         #expect(late?.code == .failedPrecondition && late?.message == "this request was withdrawn")
         let notTheSender = await rpcError { _ = try await plan.cancelTrainerRequest(.with { $0.requestID = toNobody.id }, metadata: env.omar.metadata) }
@@ -145,7 +189,10 @@ extension PlanRPC {
         let asked = try await plan.requestTrainer(.with { $0.trainerID = theo.id }, metadata: env.omar.metadata).request
         _ = try await messaging.blockUser(.with { $0.userID = env.omar.id }, metadata: theo.metadata)
         let accepting = await rpcError {
-          _ = try await plan.respondTrainerRequest(.with { $0.requestID = asked.id; $0.accept = true }, metadata: theo.metadata)
+          _ = try await plan.respondTrainerRequest(
+            .with {
+              $0.requestID = asked.id; $0.accept = true
+            }, metadata: theo.metadata)
         }
         #expect(accepting?.code == .permissionDenied)
         // Omar blocks Tess after her invitation arrived: accepting it is refused too.
@@ -153,7 +200,10 @@ extension PlanRPC {
         #expect(try await plan.listTrainerRequests(.with { $0.direction = .incoming }, metadata: env.omar.metadata).requests.map(\.id) == [invitation.id])
         _ = try await messaging.blockUser(.with { $0.userID = tess.id }, metadata: env.omar.metadata)
         let late = await rpcError {
-          _ = try await plan.respondTrainerRequest(.with { $0.requestID = invitation.id; $0.accept = true }, metadata: env.omar.metadata)
+          _ = try await plan.respondTrainerRequest(
+            .with {
+              $0.requestID = invitation.id; $0.accept = true
+            }, metadata: env.omar.metadata)
         }
         #expect(late?.code == .permissionDenied)
         #expect(try await plan.listClients(.init(), metadata: tess.metadata).clients.isEmpty)
@@ -176,7 +226,10 @@ extension PlanRPC {
         _ = try await plan.cancelTrainerRequest(.with { $0.requestID = first }, metadata: tess.metadata)
         _ = try await plan.inviteClient(.with { $0.email = "one-more@example.net" }, metadata: tess.metadata)
         let long = await rpcError {
-          _ = try await plan.inviteClient(.with { $0.email = "x@example.net"; $0.message = String(repeating: "é", count: 2001) }, metadata: tess.metadata)
+          _ = try await plan.inviteClient(
+            .with {
+              $0.email = "x@example.net"; $0.message = String(repeating: "é", count: 2001)
+            }, metadata: tess.metadata)
         }
         #expect(long?.code == .invalidArgument)
       }

@@ -25,12 +25,19 @@ extension PlanRPC {
 
         // An assigned copy: the client's own, readable and editable by the trainer only.
         let mine = try await plan.createRoutine(.with { $0.routine = routine("Four weeks of squats", exercises: [squat]) }, metadata: tess.metadata).routine
-        let copy = try await plan.assignRoutine(.with { $0.clientID = env.lena.id; $0.routineID = mine.id }, metadata: tess.metadata).routine
+        let copy = try await plan.assignRoutine(
+          .with {
+            $0.clientID = env.lena.id; $0.routineID = mine.id
+          }, metadata: tess.metadata
+        ).routine
         #expect(copy.assignedBy == tess.id)
         #expect(try await plan.listRoutines(.init(), metadata: env.lena.metadata).routines.map(\.id) == [copy.id])
         var edited = try await plan.getRoutine(.with { $0.id = copy.id }, metadata: tess.metadata).routine
         edited.name = "Four weeks of squats (week 2 heavier)"
-        _ = try await plan.updateRoutine(.with { $0.routine = edited; $0.etag = copy.etag }, metadata: tess.metadata)
+        _ = try await plan.updateRoutine(
+          .with {
+            $0.routine = edited; $0.etag = copy.etag
+          }, metadata: tess.metadata)
         #expect(try await plan.getRoutine(.with { $0.id = copy.id }, metadata: env.lena.metadata).routine.name == edited.name)
         let stranger = await rpcError { _ = try await plan.getRoutine(.with { $0.id = copy.id }, metadata: env.omar.metadata) }
         #expect(stranger?.code == .notFound)
@@ -44,17 +51,27 @@ extension PlanRPC {
           .with {
             $0.plan = .with {
               $0.name = "Seven days, 2000 kcal"
-              $0.dailyTargets = .with { $0.kcal = 2000; $0.proteinG = 150; $0.carbsG = 200; $0.fatG = 67 }
+              $0.dailyTargets = .with {
+                $0.kcal = 2000; $0.proteinG = 150; $0.carbsG = 200; $0.fatG = 67
+              }
             }
-          }, metadata: tess.metadata).plan
-        let assigned = try await plan.assignNutritionPlan(.with { $0.clientID = env.lena.id; $0.planID = meals.id }, metadata: tess.metadata).plan
+          }, metadata: tess.metadata
+        ).plan
+        let assigned = try await plan.assignNutritionPlan(
+          .with {
+            $0.clientID = env.lena.id; $0.planID = meals.id
+          }, metadata: tess.metadata
+        ).plan
         #expect(assigned.active && assigned.assignedBy == tess.id)
         #expect(try await plan.getNutritionDay(.init(), metadata: env.lena.metadata).planID == assigned.id)
         var adjusted = assigned
         adjusted.name = "Seven days, 2100 kcal"
         adjusted.dailyTargets.kcal = 2100
         adjusted.dailyTargets.carbsG = 225
-        _ = try await plan.updateNutritionPlan(.with { $0.plan = adjusted; $0.etag = assigned.etag }, metadata: tess.metadata)
+        _ = try await plan.updateNutritionPlan(
+          .with {
+            $0.plan = adjusted; $0.etag = assigned.etag
+          }, metadata: tess.metadata)
         #expect(try await plan.getNutritionPlan(.with { $0.id = assigned.id }, metadata: env.lena.metadata).plan.dailyTargets.kcal == 2100)
         let othersPlan = await rpcError { _ = try await plan.getNutritionPlan(.with { $0.id = assigned.id }, metadata: env.omar.metadata) }
         #expect(othersPlan?.code == .notFound)
@@ -63,11 +80,27 @@ extension PlanRPC {
         _ = try await plan.logWorkout(
           .with {
             $0.date = date(2026, 1, 10)
-            $0.entries = [.with { $0.exerciseID = squat; $0.sets = [.with { $0.reps = 5; $0.weightKg = 80 }] }]
+            $0.entries = [
+              .with {
+                $0.exerciseID = squat;
+                $0.sets = [
+                  .with {
+                    $0.reps = 5; $0.weightKg = 80
+                  }
+                ]
+              }
+            ]
           }, metadata: env.lena.metadata)
         _ = try await plan.logBodyWeight(.with { $0.weightKg = 64 }, metadata: env.lena.metadata)
         _ = try await plan.logFood(
-          .with { $0.entry = .with { $0.description_p = "Porridge"; $0.macros = .with { $0.kcal = 400; $0.carbsG = 70; $0.proteinG = 15; $0.fatG = 8 } } },
+          .with {
+            $0.entry = .with {
+              $0.description_p = "Porridge";
+              $0.macros = .with {
+                $0.kcal = 400; $0.carbsG = 70; $0.proteinG = 15; $0.fatG = 8
+              }
+            }
+          },
           metadata: env.lena.metadata)
         let overview = try await plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: tess.metadata)
         #expect(overview.client.person.username == "lena")
@@ -94,7 +127,10 @@ extension PlanRPC {
         #expect(notATrainer?.code == .notFound)
 
         let asked = try await plan.requestTrainer(
-          .with { $0.trainerID = tess.id; $0.message = "I want to deadlift 200 kg" }, metadata: env.omar.metadata).request
+          .with {
+            $0.trainerID = tess.id; $0.message = "I want to deadlift 200 kg"
+          }, metadata: env.omar.metadata
+        ).request
         #expect(asked.state == .requestPending)
         let again = await rpcError { _ = try await plan.requestTrainer(.with { $0.trainerID = tess.id }, metadata: env.omar.metadata) }
         #expect(again?.code == .alreadyExists)
@@ -104,16 +140,28 @@ extension PlanRPC {
         #expect(incoming[0].message == "I want to deadlift 200 kg")
 
         let notHers = await rpcError {
-          _ = try await plan.respondTrainerRequest(.with { $0.requestID = asked.id; $0.accept = true }, metadata: env.lena.metadata)
+          _ = try await plan.respondTrainerRequest(
+            .with {
+              $0.requestID = asked.id; $0.accept = true
+            }, metadata: env.lena.metadata)
         }
         #expect(notHers?.code == .notFound)
         let notTheAsker = await rpcError {
-          _ = try await plan.respondTrainerRequest(.with { $0.requestID = asked.id; $0.accept = true }, metadata: env.omar.metadata)
+          _ = try await plan.respondTrainerRequest(
+            .with {
+              $0.requestID = asked.id; $0.accept = true
+            }, metadata: env.omar.metadata)
         }
         #expect(notTheAsker?.code == .notFound, "the sender cannot accept their own request")
-        _ = try await plan.respondTrainerRequest(.with { $0.requestID = asked.id; $0.accept = true }, metadata: tess.metadata)
+        _ = try await plan.respondTrainerRequest(
+          .with {
+            $0.requestID = asked.id; $0.accept = true
+          }, metadata: tess.metadata)
         let twice = await rpcError {
-          _ = try await plan.respondTrainerRequest(.with { $0.requestID = asked.id; $0.accept = false }, metadata: tess.metadata)
+          _ = try await plan.respondTrainerRequest(
+            .with {
+              $0.requestID = asked.id; $0.accept = false
+            }, metadata: tess.metadata)
         }
         #expect(twice?.code == .failedPrecondition)
         #expect(try await plan.listMyTrainers(.init(), metadata: env.omar.metadata).trainers.map(\.username) == ["tess"])
@@ -138,13 +186,22 @@ extension PlanRPC {
         let squat = try await env.exercise("back-squat")
         try await coach(tess, lena: env, plan: plan)
         let routineOfTess = try await plan.createRoutine(.with { $0.routine = routine("T", exercises: [squat]) }, metadata: tess.metadata).routine
-        let copy = try await plan.assignRoutine(.with { $0.clientID = env.lena.id; $0.routineID = routineOfTess.id }, metadata: tess.metadata).routine
+        let copy = try await plan.assignRoutine(
+          .with {
+            $0.clientID = env.lena.id; $0.routineID = routineOfTess.id
+          }, metadata: tess.metadata
+        ).routine
 
         // A member calling trainer RPCs.
         for call in [
           { _ = try await plan.listClients(.init(), metadata: env.omar.metadata) },
           { _ = try await plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: env.omar.metadata) },
-          { _ = try await plan.assignRoutine(.with { $0.clientID = env.lena.id; $0.routineID = routineOfTess.id }, metadata: env.omar.metadata) },
+          {
+            _ = try await plan.assignRoutine(
+              .with {
+                $0.clientID = env.lena.id; $0.routineID = routineOfTess.id
+              }, metadata: env.omar.metadata)
+          },
         ] as [@Sendable () async throws -> Void] {
           #expect(await rpcError(call)?.code == .permissionDenied)
         }
@@ -154,14 +211,20 @@ extension PlanRPC {
         #expect(otherClient?.code == .notFound && nobody?.code == .notFound)
         #expect(otherClient?.message == nobody?.message)
         let assignToOther = await rpcError {
-          _ = try await plan.assignRoutine(.with { $0.clientID = env.lena.id; $0.routineID = routineOfTess.id }, metadata: theo.metadata)
+          _ = try await plan.assignRoutine(
+            .with {
+              $0.clientID = env.lena.id; $0.routineID = routineOfTess.id
+            }, metadata: theo.metadata)
         }
         #expect(assignToOther?.code == .notFound)
         let copyForOther = await rpcError { _ = try await plan.getRoutine(.with { $0.id = copy.id }, metadata: theo.metadata) }
         #expect(copyForOther?.code == .notFound)
         // A trainer cannot assign someone else's routine, even to their own client.
         let notHisRoutine = await rpcError {
-          _ = try await plan.assignRoutine(.with { $0.clientID = env.lena.id; $0.routineID = copy.id }, metadata: tess.metadata)
+          _ = try await plan.assignRoutine(
+            .with {
+              $0.clientID = env.lena.id; $0.routineID = copy.id
+            }, metadata: tess.metadata)
         }
         #expect(notHisRoutine?.code == .notFound)
         // Clients see their own data only: Omar cannot read Lena's assigned copy.
@@ -176,6 +239,9 @@ extension PlanRPC {
 /// Tess invites Lena, who accepts: the only way a trainer gains a client.
 func coach(_ trainer: PlanFixture.User, lena env: PlanFixture.Env, plan: Plan) async throws {
   let invitation = try await plan.inviteClient(.with { $0.email = "LENA@example.com" }, metadata: trainer.metadata).invitation
-  let accepted = try await plan.respondTrainerRequest(.with { $0.requestID = invitation.id; $0.accept = true }, metadata: env.lena.metadata)
+  let accepted = try await plan.respondTrainerRequest(
+    .with {
+      $0.requestID = invitation.id; $0.accept = true
+    }, metadata: env.lena.metadata)
   #expect(accepted.request.state == .requestAccepted)
 }

@@ -1,9 +1,9 @@
-import GymStore
 import AuthTesting
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import GymTesting
 import Testing
 
@@ -33,15 +33,42 @@ extension PlanRPC {
           }, metadata: zed.metadata)
         let session = try await plan.startSession(.with { $0.routineID = mine.id }, metadata: zed.metadata).session
         _ = try await plan.logSet(
-          .with { $0.sessionID = session.id; $0.itemID = session.items[0].id; $0.set = .with { $0.reps = 5; $0.weightKg = 100; $0.notes = words } },
+          .with {
+            $0.sessionID = session.id; $0.itemID = session.items[0].id;
+            $0.set = .with {
+              $0.reps = 5; $0.weightKg = 100; $0.notes = words
+            }
+          },
           metadata: zed.metadata)
-        _ = try await plan.finishSession(.with { $0.sessionID = session.id; $0.notes = words }, metadata: zed.metadata)
+        _ = try await plan.finishSession(
+          .with {
+            $0.sessionID = session.id; $0.notes = words
+          }, metadata: zed.metadata)
         _ = try await plan.logBodyWeight(.with { $0.weightKg = 80 }, metadata: zed.metadata)
-        _ = try await plan.createGoal(.with { $0.goal = .with { $0.kind = .bodyWeight; $0.targetWeightKg = 75; $0.due = due } }, metadata: zed.metadata)
-        let targets = Gym_Plan_V1_Macros.with { $0.kcal = 2000; $0.proteinG = 150; $0.carbsG = 200; $0.fatG = 67 }
-        _ = try await plan.createNutritionPlan(.with { $0.plan = .with { $0.name = "Zed \(words)"; $0.dailyTargets = targets } }, metadata: zed.metadata)
+        _ = try await plan.createGoal(
+          .with {
+            $0.goal = .with {
+              $0.kind = .bodyWeight; $0.targetWeightKg = 75; $0.due = due
+            }
+          }, metadata: zed.metadata)
+        let targets = Gym_Plan_V1_Macros.with {
+          $0.kcal = 2000; $0.proteinG = 150; $0.carbsG = 200; $0.fatG = 67
+        }
+        _ = try await plan.createNutritionPlan(
+          .with {
+            $0.plan = .with {
+              $0.name = "Zed \(words)"; $0.dailyTargets = targets
+            }
+          }, metadata: zed.metadata)
         _ = try await plan.logFood(
-          .with { $0.entry = .with { $0.meal = "Lunch"; $0.description_p = words; $0.macros = .with { $0.kcal = 400; $0.carbsG = 70; $0.proteinG = 15; $0.fatG = 8 } } },
+          .with {
+            $0.entry = .with {
+              $0.meal = "Lunch"; $0.description_p = words;
+              $0.macros = .with {
+                $0.kcal = 400; $0.carbsG = 70; $0.proteinG = 15; $0.fatG = 8
+              }
+            }
+          },
           metadata: zed.metadata)
         _ = try await plan.saveExercise(.with { $0.exerciseID = squat }, metadata: zed.metadata)
 
@@ -49,16 +76,37 @@ extension PlanRPC {
         // plan; Omar's request waits; an invitation to an email without an account too.
         try await coach(zed, lena: env, plan: plan)
         let shared = try await plan.createRoutine(.with { $0.routine = routine("Four weeks of squats", exercises: [squat]) }, metadata: zed.metadata).routine
-        let lenasRoutine = try await plan.assignRoutine(.with { $0.clientID = env.lena.id; $0.routineID = shared.id }, metadata: zed.metadata).routine
-        let meals = try await plan.createNutritionPlan(.with { $0.plan = .with { $0.name = "Seven days"; $0.dailyTargets = targets } }, metadata: zed.metadata).plan
-        let lenasMeals = try await plan.assignNutritionPlan(.with { $0.clientID = env.lena.id; $0.planID = meals.id }, metadata: zed.metadata).plan
-        _ = try await plan.requestTrainer(.with { $0.trainerID = zed.id; $0.message = "help me deadlift" }, metadata: env.omar.metadata)
-        _ = try await plan.inviteClient(.with { $0.email = "nobody@example.com"; $0.message = words }, metadata: zed.metadata)
+        let lenasRoutine = try await plan.assignRoutine(
+          .with {
+            $0.clientID = env.lena.id; $0.routineID = shared.id
+          }, metadata: zed.metadata
+        ).routine
+        let meals = try await plan.createNutritionPlan(
+          .with {
+            $0.plan = .with {
+              $0.name = "Seven days"; $0.dailyTargets = targets
+            }
+          }, metadata: zed.metadata
+        ).plan
+        let lenasMeals = try await plan.assignNutritionPlan(
+          .with {
+            $0.clientID = env.lena.id; $0.planID = meals.id
+          }, metadata: zed.metadata
+        ).plan
+        _ = try await plan.requestTrainer(
+          .with {
+            $0.trainerID = zed.id; $0.message = "help me deadlift"
+          }, metadata: env.omar.metadata)
+        _ = try await plan.inviteClient(
+          .with {
+            $0.email = "nobody@example.com"; $0.message = words
+          }, metadata: zed.metadata)
 
         _ = try await env.running.auth.deleteAccount(.with { $0.password = RunningAuth.password }, metadata: zed.metadata)
-        #expect(try await eventually(within: .seconds(10)) {
-          try await env.running.ops.getInfo(.init()).outbox.first { $0.destination == "plan" } == nil
-        })
+        #expect(
+          try await eventually(within: .seconds(10)) {
+            try await env.running.ops.getInfo(.init()).outbox.first { $0.destination == "plan" } == nil
+          })
 
         let left = try LeftBehind.rows(
           mentioning: [zed.id, "gone_zed", "gone_zed".capitalized, words], inDatabaseAt: env.planDataDirectory + "/plan.sqlite")

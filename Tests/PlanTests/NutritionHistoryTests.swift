@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GRDB
 import GymService
+import GymStore
 import Testing
 
 @testable import GymPlan
@@ -60,11 +60,12 @@ import Testing
     let queue = try DatabaseQueue()
     try PlanMigrations.migrator.migrate(queue, upTo: "reminders-v1-next-due")
     try await queue.write { db in
-      try db.execute(sql: """
-        INSERT INTO nutrition_plans (id, owner_id, name, targets, days, active, version, created_at, updated_at) VALUES
-          ('a', 'u1', 'Cut', '{"kcal":2000,"proteinG":150,"carbsG":200,"fatG":67}', '[]', 1, 1, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000'),
-          ('b', 'u1', 'Old', '{"kcal":3000,"proteinG":150,"carbsG":450,"fatG":67}', '[]', 0, 1, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000');
-        """)
+      try db.execute(
+        sql: """
+          INSERT INTO nutrition_plans (id, owner_id, name, targets, days, active, version, created_at, updated_at) VALUES
+            ('a', 'u1', 'Cut', '{"kcal":2000,"proteinG":150,"carbsG":200,"fatG":67}', '[]', 1, 1, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000'),
+            ('b', 'u1', 'Old', '{"kcal":3000,"proteinG":150,"carbsG":450,"fatG":67}', '[]', 0, 1, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000');
+          """)
     }
     let store = try PlanStore(writer: queue)
     #expect(try await store.nutritionPlan(ownerID: "u1", on: LocalDate("2020-05-01")!)?.planID == "a")

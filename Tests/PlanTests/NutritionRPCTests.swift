@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import GymTesting
 import Testing
 
@@ -12,7 +12,9 @@ extension PlanRPC {
   /// Nutrition plans, the food log, and a day measured against the targets.
   @Suite struct NutritionRPCTests {
     func macros(_ kcal: Double, _ protein: Double, _ carbs: Double, _ fat: Double) -> Gym_Plan_V1_Macros {
-      .with { $0.kcal = kcal; $0.proteinG = protein; $0.carbsG = carbs; $0.fatG = fat }
+      .with {
+        $0.kcal = kcal; $0.proteinG = protein; $0.carbsG = carbs; $0.fatG = fat
+      }
     }
 
     func plan(_ name: String, active: Bool = true) -> Gym_Plan_V1_NutritionPlan {
@@ -25,8 +27,12 @@ extension PlanRPC {
           .with {
             $0.weekday = weekday
             $0.meals = [
-              .with { $0.time = .with { $0.hours = 13 }; $0.name = "Lunch"; $0.macros = macros(700, 50, 80, 20) },
-              .with { $0.time = .with { $0.hours = 8 }; $0.name = "Breakfast"; $0.macros = macros(500, 30, 60, 15) },
+              .with {
+                $0.time = .with { $0.hours = 13 }; $0.name = "Lunch"; $0.macros = macros(700, 50, 80, 20)
+              },
+              .with {
+                $0.time = .with { $0.hours = 8 }; $0.name = "Breakfast"; $0.macros = macros(500, 30, 60, 15)
+              },
             ]
           }
         }
@@ -45,7 +51,11 @@ extension PlanRPC {
         #expect(listed.map(\.active) == [true, false])
 
         _ = try await plan.logFood(
-          .with { $0.entry = .with { $0.meal = "Lunch"; $0.description_p = "Chicken, rice, broccoli"; $0.macros = macros(690, 55, 75, 18) } },
+          .with {
+            $0.entry = .with {
+              $0.meal = "Lunch"; $0.description_p = "Chicken, rice, broccoli"; $0.macros = macros(690, 55, 75, 18)
+            }
+          },
           metadata: lena)
         var day = try await plan.getNutritionDay(.init(), metadata: lena)
         #expect(day.planID == second.id)
@@ -55,7 +65,11 @@ extension PlanRPC {
         #expect(day.kcalStatus == .under && day.proteinStatus == .under)
 
         _ = try await plan.logFood(
-          .with { $0.entry = .with { $0.meal = "Dinner"; $0.description_p = "Steak and potatoes"; $0.macros = macros(1500, 105, 165, 50) } },
+          .with {
+            $0.entry = .with {
+              $0.meal = "Dinner"; $0.description_p = "Steak and potatoes"; $0.macros = macros(1500, 105, 165, 50)
+            }
+          },
           metadata: lena)
         day = try await plan.getNutritionDay(.init(), metadata: lena)
         #expect(day.kcalStatus == .met && day.proteinStatus == .met && day.fatStatus == .met)
@@ -75,8 +89,16 @@ extension PlanRPC {
         // Edits need the current etag.
         var edited = second
         edited.name = "Maintain+"
-        _ = try await plan.updateNutritionPlan(.with { $0.plan = edited; $0.etag = second.etag }, metadata: lena)
-        let stale = await rpcError { _ = try await plan.updateNutritionPlan(.with { $0.plan = edited; $0.etag = second.etag }, metadata: lena) }
+        _ = try await plan.updateNutritionPlan(
+          .with {
+            $0.plan = edited; $0.etag = second.etag
+          }, metadata: lena)
+        let stale = await rpcError {
+          _ = try await plan.updateNutritionPlan(
+            .with {
+              $0.plan = edited; $0.etag = second.etag
+            }, metadata: lena)
+        }
         #expect(stale?.code == .aborted)
       }
     }
@@ -92,7 +114,11 @@ extension PlanRPC {
         let yesterday = today.adding(days: -1)
         for day in [yesterday, today] {
           _ = try await plan.logFood(
-            .with { $0.entry = .with { $0.date = day.proto; $0.description_p = "day"; $0.macros = macros(2270, 160, 250, 70) } },
+            .with {
+              $0.entry = .with {
+                $0.date = day.proto; $0.description_p = "day"; $0.macros = macros(2270, 160, 250, 70)
+              }
+            },
             metadata: lena)
         }
         let cut = try await plan.createNutritionPlan(.with { $0.plan = self.plan("Cut") }, metadata: lena).plan
@@ -123,7 +149,11 @@ extension PlanRPC {
         #expect(byField["plan.days[0].meals[0].macros.protein_g"] != nil)
         let future = await rpcError {
           _ = try await env.plan.logFood(
-            .with { $0.entry = .with { $0.date = date(2099, 1, 1); $0.description_p = "x"; $0.macros = macros(100, 0, 25, 0) } },
+            .with {
+              $0.entry = .with {
+                $0.date = date(2099, 1, 1); $0.description_p = "x"; $0.macros = macros(100, 0, 25, 0)
+              }
+            },
             metadata: env.lena.metadata)
         }
         #expect(future?.fieldViolations.map(\.field) == ["entry.date"])
@@ -136,11 +166,17 @@ extension PlanRPC {
         let today = LocalDate(Date(), in: TimeZone(identifier: "Europe/London")!)
         for day in 0..<21 {
           _ = try await plan.logBodyWeight(
-            .with { $0.date = today.adding(days: -day).proto; $0.weightKg = 80 + Double(day) * 0.05 }, metadata: lena)
+            .with {
+              $0.date = today.adding(days: -day).proto; $0.weightKg = 80 + Double(day) * 0.05
+            }, metadata: lena)
           // Eating a lot less in the last two weeks than before.
           let kcal = day < 14 ? 1800.0 : 2600.0
           _ = try await plan.logFood(
-            .with { $0.entry = .with { $0.date = today.adding(days: -day).proto; $0.description_p = "day"; $0.macros = macros(kcal, 0, kcal / 4, 0) } },
+            .with {
+              $0.entry = .with {
+                $0.date = today.adding(days: -day).proto; $0.description_p = "day"; $0.macros = macros(kcal, 0, kcal / 4, 0)
+              }
+            },
             metadata: lena)
         }
         let prediction = try await plan.predictBodyWeight(.with { $0.targetDate = today.adding(days: 28).proto }, metadata: lena)

@@ -14,12 +14,24 @@ import Testing
     let jobs: [(Outbox.Destination, Outbox.Kind, Data)] = [
       (.catalog, .programSaved, try JSONEncoder().encode(ProgramSavedJob(programID: "p1", userID: "zed"))),
       (.catalog, .programSaved, try JSONEncoder().encode(ProgramSavedJob(programID: "p1", userID: "lena"))),
-      (.messaging, .notification, try JSONEncoder().encode(NotificationJob(
-        userID: "zed", kind: "trainer_invitation", title: "Tess invites you", body: "", reference: "r1", key: "k1", aboutUserID: "tess"))),
-      (.messaging, .notification, try JSONEncoder().encode(NotificationJob(
-        userID: "lena", kind: "trainer_request", title: "Zed asks you", body: "", reference: "r2", key: "k2", aboutUserID: "zed"))),
-      (.messaging, .notification, try JSONEncoder().encode(NotificationJob(
-        userID: "lena", kind: "workout-reminder", title: "Squat day", body: "", reference: "e1", key: "k3"))),
+      (
+        .messaging, .notification,
+        try JSONEncoder().encode(
+          NotificationJob(
+            userID: "zed", kind: "trainer_invitation", title: "Tess invites you", body: "", reference: "r1", key: "k1", aboutUserID: "tess"))
+      ),
+      (
+        .messaging, .notification,
+        try JSONEncoder().encode(
+          NotificationJob(
+            userID: "lena", kind: "trainer_request", title: "Zed asks you", body: "", reference: "r2", key: "k2", aboutUserID: "zed"))
+      ),
+      (
+        .messaging, .notification,
+        try JSONEncoder().encode(
+          NotificationJob(
+            userID: "lena", kind: "workout-reminder", title: "Squat day", body: "", reference: "e1", key: "k3"))
+      ),
     ]
     try await store.writer.write { db in
       for (destination, kind, payload) in jobs { try Outbox.enqueue(db, destination: destination, kind: kind, payload: payload) }

@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymService
+import GymStore
 import Testing
 
 @testable import GymPlan
@@ -45,12 +45,16 @@ import Testing
   /// The refusals every service shares (`GymError`), as plan words them: the same
   /// status codes and words as when plan's own enum carried them.
   static let sharedRows: [(GymError, RPCError.Code, String)] = [
-    (.invalid([FieldViolation("routine.name", "must be 1 to 100 characters")]), .invalidArgument,
-     "invalid request: routine.name: must be 1 to 100 characters"),
+    (
+      .invalid([FieldViolation("routine.name", "must be 1 to 100 characters")]), .invalidArgument,
+      "invalid request: routine.name: must be 1 to 100 characters"
+    ),
     (.notFound("no routine with id r1"), .notFound, "no routine with id r1"),
     (.staleEtag("routine"), .aborted, "the routine changed since you read it; read it again and reapply your change"),
-    (.failedPrecondition("session s1 is finished; start a new one"), .failedPrecondition,
-     "session s1 is finished; start a new one"),
+    (
+      .failedPrecondition("session s1 is finished; start a new one"), .failedPrecondition,
+      "session s1 is finished; start a new one"
+    ),
     (.alreadyExists(field: "email", "this user is already your client"), .alreadyExists, "this user is already your client"),
     (.permissionDenied("this needs the trainer role"), .permissionDenied, "this needs the trainer role"),
   ]

@@ -48,7 +48,9 @@ enum PlanFixture {
     let planPort = try freePort()
     let catalogPort = try freePort()
     let messagingPort = try freePort()
-    var receivers: [Outbox.Destination: HostPort] = ["plan": HostPort(host: "127.0.0.1", port: planPort), "catalog": HostPort(host: "127.0.0.1", port: catalogPort)]
+    var receivers: [Outbox.Destination: HostPort] = [
+      "plan": HostPort(host: "127.0.0.1", port: planPort), "catalog": HostPort(host: "127.0.0.1", port: catalogPort),
+    ]
     if messaging { receivers["messaging"] = HostPort(host: "127.0.0.1", port: messagingPort) }
     return try await withRunningAuth(outboxReceivers: receivers) { auth in
       let catalogSettings = CatalogApp.Settings(
@@ -73,12 +75,13 @@ enum PlanFixture {
                         $0.profile.timeZone = "Europe/London"
                         $0.updateMask = .with { $0.paths = ["time_zone"] }
                       }, metadata: lena.metadata)
-                    return try await body(Env(
-                      plan: Plan(wrapping: planClient),
-                      planLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: planInternal),
-                      catalog: Catalog(wrapping: catalogClient), auth: auth.auth, running: auth, planDataDirectory: planDataDirectory,
-                      lena: lena, omar: try await auth.register("omar"),
-                      messaging: messagingClient.map { Gym_Messaging_V1_MessagingService.Client(wrapping: $0) }))
+                    return try await body(
+                      Env(
+                        plan: Plan(wrapping: planClient),
+                        planLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: planInternal),
+                        catalog: Catalog(wrapping: catalogClient), auth: auth.auth, running: auth, planDataDirectory: planDataDirectory,
+                        lena: lena, omar: try await auth.register("omar"),
+                        messaging: messagingClient.map { Gym_Messaging_V1_MessagingService.Client(wrapping: $0) }))
                   }
                 }
               }
@@ -137,7 +140,10 @@ func routine(_ name: String, exercises: [String], days: Int = 1) -> Gym_Plan_V1_
         $0.exercises = exercises.map { id in
           .with {
             $0.exerciseID = id
-            $0.sets = Array(repeating: .with { $0.targetReps = 5; $0.targetWeightKg = 100; $0.restSeconds = 180 }, count: 3)
+            $0.sets = Array(
+              repeating: .with {
+                $0.targetReps = 5; $0.targetWeightKg = 100; $0.restSeconds = 180
+              }, count: 3)
           }
         }
       }

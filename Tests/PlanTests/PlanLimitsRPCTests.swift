@@ -42,13 +42,14 @@ extension PlanRPC {
     let credential = directory + "/credential"
     _ = try ServiceCredential.loadOrCreate(path: credential)
     func settings(_ environment: [String: String]) throws -> PlanApp.Settings {
-      try PlanApp.Settings(config: Config(
-        keys: PlanApp.keys,
-        environment: [
-          "GYM_DATA_DIR": directory, "GYM_SERVICE_CREDENTIAL_FILE": credential, "GYM_AUTH_ADDR": "127.0.0.1:7001",
-          "GYM_CATALOG_ADDR": "127.0.0.1:7002",
-        ].merging(environment) { $1 },
-        arguments: []))
+      try PlanApp.Settings(
+        config: Config(
+          keys: PlanApp.keys,
+          environment: [
+            "GYM_DATA_DIR": directory, "GYM_SERVICE_CREDENTIAL_FILE": credential, "GYM_AUTH_ADDR": "127.0.0.1:7001",
+            "GYM_CATALOG_ADDR": "127.0.0.1:7002",
+          ].merging(environment) { $1 },
+          arguments: []))
     }
     let defaults = try settings([:])
     #expect(defaults.limits == PlanLimits())

@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GRDB
 import GymService
+import GymStore
 import Testing
 
 @testable import GymPlan

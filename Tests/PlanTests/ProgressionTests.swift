@@ -31,9 +31,11 @@ import Testing
 
   @Test func everyTargetHitAddsTheIncrement() throws {
     let advice = try #require(Progression.advise(recent: Self.history([Self.planned([5, 5, 6])]), incrementKg: 2.5))
-    #expect(advice == Progression.Advice(
-      kind: .increaseWeight, amountKg: 2.5, amountReps: 0, nextWeightKg: 102.5,
-      reason: "all 3 sets hit 5 reps at 100 kg; add 2.5 kg and lift 102.5 kg next time", sessionsConsidered: 1))
+    #expect(
+      advice
+        == Progression.Advice(
+          kind: .increaseWeight, amountKg: 2.5, amountReps: 0, nextWeightKg: 102.5,
+          reason: "all 3 sets hit 5 reps at 100 kg; add 2.5 kg and lift 102.5 kg next time", sessionsConsidered: 1))
   }
 
   @Test func differentTargetsPerSetAreEachChecked() throws {
@@ -58,9 +60,11 @@ import Testing
   @Test func withoutTargetsMoreRepsThanLastTimeAdvisesAnotherRep() throws {
     let recent = Self.history([Self.logged([9, 8, 8], kg: 60), Self.logged([8, 8, 8], kg: 60)])
     let advice = try #require(Progression.advise(recent: recent, incrementKg: 2))
-    #expect(advice == Progression.Advice(
-      kind: .increaseReps, amountKg: 0, amountReps: 1, nextWeightKg: 60,
-      reason: "you did 9, 8, 8 reps at 60 kg, up from 8, 8, 8; stay there and aim for one more rep", sessionsConsidered: 2))
+    #expect(
+      advice
+        == Progression.Advice(
+          kind: .increaseReps, amountKg: 0, amountReps: 1, nextWeightKg: 60,
+          reason: "you did 9, 8, 8 reps at 60 kg, up from 8, 8, 8; stay there and aim for one more rep", sessionsConsidered: 2))
   }
 
   @Test func withoutTargetsNoImprovementHolds() throws {
@@ -89,10 +93,12 @@ import Testing
   @Test func oneMissHolds() throws {
     let recent = Self.history([Self.planned([5, 4, 3]), Self.planned([5, 5, 5], kg: 97.5)])
     let advice = try #require(Progression.advise(recent: recent, incrementKg: 2.5))
-    #expect(advice == Progression.Advice(
-      kind: .hold, amountKg: 0, amountReps: 0, nextWeightKg: 100,
-      reason: "you got 5, 4, 3 reps against a target of 5 at 100 kg; repeat 100 kg and aim for 5 reps on all 3 sets",
-      sessionsConsidered: 1))
+    #expect(
+      advice
+        == Progression.Advice(
+          kind: .hold, amountKg: 0, amountReps: 0, nextWeightKg: 100,
+          reason: "you got 5, 4, 3 reps against a target of 5 at 100 kg; repeat 100 kg and aim for 5 reps on all 3 sets",
+          sessionsConsidered: 1))
   }
 
   @Test func twoMissesInARowStillHold() throws {
@@ -101,8 +107,9 @@ import Testing
     let advice = try #require(Progression.advise(recent: recent, incrementKg: 2.5))
     #expect(advice.kind == .hold)
     #expect(advice.sessionsConsidered == 2)
-    #expect(advice.reason
-      == "2 sessions in a row short of the target at 100 kg (last: 5, 5, 4 reps against a target of 5); repeat 100 kg and aim for 5 reps on all 3 sets")
+    #expect(
+      advice.reason
+        == "2 sessions in a row short of the target at 100 kg (last: 5, 5, 4 reps against a target of 5); repeat 100 kg and aim for 5 reps on all 3 sets")
   }
 
   @Test func aLighterWeightThanPlannedIsAMiss() throws {
@@ -116,11 +123,13 @@ import Testing
   @Test func threeMissesInARowDeloadTenPercent() throws {
     let recent = Self.history([Self.planned([4, 4, 3]), Self.planned([5, 4, 4]), Self.planned([5, 5, 4]), Self.planned([5, 5, 5])])
     let advice = try #require(Progression.advise(recent: recent, incrementKg: 2.5))
-    #expect(advice == Progression.Advice(
-      kind: .deload, amountKg: 10, amountReps: 0, nextWeightKg: 90,
-      reason: "3 sessions in a row short of the target at 100 kg (last: 4, 4, 3 reps against a target of 5); "
-        + "take off 10 kg and build back up from 90 kg",
-      sessionsConsidered: 3))
+    #expect(
+      advice
+        == Progression.Advice(
+          kind: .deload, amountKg: 10, amountReps: 0, nextWeightKg: 90,
+          reason: "3 sessions in a row short of the target at 100 kg (last: 4, 4, 3 reps against a target of 5); "
+            + "take off 10 kg and build back up from 90 kg",
+          sessionsConsidered: 3))
   }
 
   @Test func onlyTheLastSixSessionsCount() throws {
@@ -134,8 +143,9 @@ import Testing
     let recent = Self.history(Array(repeating: Self.planned([8, 7], target: 10, kg: 0), count: 4))
     let advice = try #require(Progression.advise(recent: recent, incrementKg: 1))
     #expect(advice.kind == .hold)
-    #expect(advice.reason
-      == "4 sessions in a row short of the target at body weight (last: 8, 7 reps against a target of 10); aim for 10 reps on both sets")
+    #expect(
+      advice.reason
+        == "4 sessions in a row short of the target at body weight (last: 8, 7 reps against a target of 10); aim for 10 reps on both sets")
   }
 
   @Test(arguments: [

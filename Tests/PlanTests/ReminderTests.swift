@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GRDB
 import GymService
+import GymStore
 import Logging
 import Synchronization
 import Testing
@@ -42,15 +42,17 @@ final class CollectedReminders: Notifier {
   /// weekly on `weekdays`), reminded 30 minutes before.
   func schedule(_ store: PlanStore, owner: String, on day: LocalDate? = nil, weekdays: Set<Int> = []) async throws {
     if try await store.routine(id: "r-\(owner)", ownerID: owner) == nil {
-      _ = try await store.insertRoutine(RoutineRecord(
-        id: "r-\(owner)", ownerID: owner, name: "Squat day", description: "",
-        days: [.init(name: "Legs", exercises: [.init(exerciseID: "ex-squat", sets: [.init(targetReps: 5, targetWeightKg: 100)])])],
-        now: now))
+      _ = try await store.insertRoutine(
+        RoutineRecord(
+          id: "r-\(owner)", ownerID: owner, name: "Squat day", description: "",
+          days: [.init(name: "Legs", exercises: [.init(exerciseID: "ex-squat", sets: [.init(targetReps: 5, targetWeightKg: 100)])])],
+          now: now))
     }
-    _ = try await store.insertScheduleEntry(ScheduleEntryRecord(
-      id: "e-\(owner)", ownerID: owner, routineID: "r-\(owner)", dayIndex: 0,
-      rule: ScheduleRule(repeats: day.map { .once($0) } ?? .weekly(weekdays), minuteOfDay: 7 * 60, reminderMinutesBefore: 30),
-      createdAt: now))
+    _ = try await store.insertScheduleEntry(
+      ScheduleEntryRecord(
+        id: "e-\(owner)", ownerID: owner, routineID: "r-\(owner)", dayIndex: 0,
+        rule: ScheduleRule(repeats: day.map { .once($0) } ?? .weekly(weekdays), minuteOfDay: 7 * 60, reminderMinutesBefore: 30),
+        createdAt: now))
   }
 
   @Test func aPassSendsTheRemindersDueAndEachOnce() async throws {
@@ -78,18 +80,20 @@ final class CollectedReminders: Notifier {
     // that works out its reminder must find that row again whatever the fraction.
     let store = try PlanStore(writer: DatabaseQueue())
     for owner in 0..<5 {
-      _ = try await store.insertRoutine(RoutineRecord(
-        id: "r\(owner)", ownerID: "u\(owner)", name: "Squat day", description: "",
-        days: [.init(name: "Legs", exercises: [.init(exerciseID: "ex-squat", sets: [.init(targetReps: 5, targetWeightKg: 100)])])],
-        now: now))
+      _ = try await store.insertRoutine(
+        RoutineRecord(
+          id: "r\(owner)", ownerID: "u\(owner)", name: "Squat day", description: "",
+          days: [.init(name: "Legs", exercises: [.init(exerciseID: "ex-squat", sets: [.init(targetReps: 5, targetWeightKg: 100)])])],
+          now: now))
     }
     let base = (now.timeIntervalSince1970 - 600).rounded(.down)
     // 40 each: under the reminders cap of one account.
     for index in 0..<200 {
-      _ = try await store.insertScheduleEntry(ScheduleEntryRecord(
-        id: "e\(index)", ownerID: "u\(index % 5)", routineID: "r\(index % 5)", dayIndex: 0,
-        rule: ScheduleRule(repeats: .once(tomorrow), minuteOfDay: 7 * 60, reminderMinutesBefore: 30),
-        createdAt: Date(timeIntervalSince1970: base + Double(index) * 0.001 + 0.0003)))
+      _ = try await store.insertScheduleEntry(
+        ScheduleEntryRecord(
+          id: "e\(index)", ownerID: "u\(index % 5)", routineID: "r\(index % 5)", dayIndex: 0,
+          rule: ScheduleRule(repeats: .once(tomorrow), minuteOfDay: 7 * 60, reminderMinutesBefore: 30),
+          createdAt: Date(timeIntervalSince1970: base + Double(index) * 0.001 + 0.0003)))
     }
     let worker = worker(store, CollectedReminders())
     #expect(await worker.pass(now: now) == .init(rescheduled: 200))
@@ -155,13 +159,14 @@ final class CollectedReminders: Notifier {
     let queue = try DatabaseQueue()
     try PlanMigrations.migrator.migrate(queue, upTo: "sessions-v2-sets-on-session-date")
     try await queue.write { db in
-      try db.execute(sql: """
-        INSERT INTO routines (rid, id, owner_id, name, description, days, version, created_at, updated_at)
-          VALUES (1, 'r1', 'u1', 'Squat day', '', '[{"name":"Legs","exercises":[]}]', 1, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000');
-        INSERT INTO schedule_entries (id, owner_id, routine_rid, day_index, weekdays, minute_of_day, reminder_minutes, created_at)
-          VALUES ('e1', 'u1', 1, 0, 127, 420, 30, '2026-01-01 00:00:00.000'),
-                 ('e2', 'u1', 1, 0, 127, 420, 0, '2026-01-01 00:00:00.000');
-        """)
+      try db.execute(
+        sql: """
+          INSERT INTO routines (rid, id, owner_id, name, description, days, version, created_at, updated_at)
+            VALUES (1, 'r1', 'u1', 'Squat day', '', '[{"name":"Legs","exercises":[]}]', 1, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000');
+          INSERT INTO schedule_entries (id, owner_id, routine_rid, day_index, weekdays, minute_of_day, reminder_minutes, created_at)
+            VALUES ('e1', 'u1', 1, 0, 127, 420, 30, '2026-01-01 00:00:00.000'),
+                   ('e2', 'u1', 1, 0, 127, 420, 0, '2026-01-01 00:00:00.000');
+          """)
     }
     let store = try PlanStore(writer: queue)
     #expect(try await store.dueReminders(at: Date(), after: nil, limit: 10).map(\.entryID) == ["e1"])

@@ -1,6 +1,6 @@
+import AuthTesting
 import Foundation
 import GRPCCore
-import AuthTesting
 import GymAPI
 import GymService
 import GymTesting
@@ -13,7 +13,8 @@ extension PlanRPC {
       try await PlanFixture.run { env in
         let squat = try await env.exercise("back-squat")
         let bench = try await env.exercise("barbell-bench-press")
-        let created = try await env.plan.createRoutine(.with { $0.routine = routine("Strength A", exercises: [squat, bench]) }, metadata: env.lena.metadata).routine
+        let created = try await env.plan.createRoutine(.with { $0.routine = routine("Strength A", exercises: [squat, bench]) }, metadata: env.lena.metadata)
+          .routine
         #expect(created.days[0].exercises.map(\.exerciseName).allSatisfy { !$0.isEmpty })
         #expect(created.version == 1)
 
@@ -24,7 +25,10 @@ extension PlanRPC {
         var hijack = created
         hijack.name = "Mine now"
         let update = await rpcError {
-          _ = try await env.plan.updateRoutine(.with { $0.routine = hijack; $0.etag = created.etag }, metadata: env.omar.metadata)
+          _ = try await env.plan.updateRoutine(
+            .with {
+              $0.routine = hijack; $0.etag = created.etag
+            }, metadata: env.omar.metadata)
         }
         #expect(update?.code == .notFound)
         let delete = await rpcError { _ = try await env.plan.deleteRoutine(.with { $0.id = created.id }, metadata: env.omar.metadata) }
@@ -34,11 +38,18 @@ extension PlanRPC {
         var edited = created
         edited.name = "Strength A (shoulder friendly)"
         edited.days[0].exercises[1].exerciseID = try await env.exercise("dumbbell-bench-press")
-        let updated = try await env.plan.updateRoutine(.with { $0.routine = edited; $0.etag = created.etag }, metadata: env.lena.metadata).routine
+        let updated = try await env.plan.updateRoutine(
+          .with {
+            $0.routine = edited; $0.etag = created.etag
+          }, metadata: env.lena.metadata
+        ).routine
         #expect(updated.version == 2)
         #expect(updated.days[0].exercises[1].exerciseName.lowercased().contains("dumbbell"))
         let stale = await rpcError {
-          _ = try await env.plan.updateRoutine(.with { $0.routine = edited; $0.etag = created.etag }, metadata: env.lena.metadata)
+          _ = try await env.plan.updateRoutine(
+            .with {
+              $0.routine = edited; $0.etag = created.etag
+            }, metadata: env.lena.metadata)
         }
         #expect(stale?.code == .aborted)
 
@@ -81,15 +92,22 @@ extension PlanRPC {
               $0.difficulty = .beginner
               $0.durationWeeks = 8
               $0.sessionMinutes = 45
-              $0.days = [.with {
-                $0.name = "A"
-                $0.exercises = [
-                  .with { $0.exerciseID = squat; $0.sets = 5; $0.repsMin = 5; $0.weightKg = 60; $0.restSeconds = 180 },
-                  .with { $0.exerciseID = press; $0.sets = 5; $0.repsMin = 5; $0.weightKg = 30; $0.restSeconds = 120 },
-                ]
-              }]
+              $0.days = [
+                .with {
+                  $0.name = "A"
+                  $0.exercises = [
+                    .with {
+                      $0.exerciseID = squat; $0.sets = 5; $0.repsMin = 5; $0.weightKg = 60; $0.restSeconds = 180
+                    },
+                    .with {
+                      $0.exerciseID = press; $0.sets = 5; $0.repsMin = 5; $0.weightKg = 30; $0.restSeconds = 120
+                    },
+                  ]
+                }
+              ]
             }
-          }, metadata: env.omar.metadata).program
+          }, metadata: env.omar.metadata
+        ).program
         let copy = try await env.plan.copyProgram(.with { $0.programID = program.id }, metadata: env.lena.metadata).routine
         #expect(copy.sourceProgramID == program.id)
         #expect(copy.sourceProgramVersion == program.version)
@@ -106,7 +124,10 @@ extension PlanRPC {
         // The copy is Lena's to change: swap the press her shoulder dislikes.
         var edited = copy
         edited.days[0].exercises[1].exerciseID = try await env.exercise("landmine-press")
-        _ = try await env.plan.updateRoutine(.with { $0.routine = edited; $0.etag = copy.etag }, metadata: env.lena.metadata)
+        _ = try await env.plan.updateRoutine(
+          .with {
+            $0.routine = edited; $0.etag = copy.etag
+          }, metadata: env.lena.metadata)
         let original = try await env.catalog.getProgram(.with { $0.id = program.id }, metadata: env.lena.metadata).program
         #expect(original.days[0].exercises[1].exerciseID == press)
 
@@ -134,7 +155,8 @@ extension PlanRPC {
     @Test func publishingARoutineMakesAPublicProgramByItsOwner() async throws {
       try await PlanFixture.run { env in
         let squat = try await env.exercise("back-squat")
-        let created = try await env.plan.createRoutine(.with { $0.routine = routine("Lena's Squat Day", exercises: [squat]) }, metadata: env.lena.metadata).routine
+        let created = try await env.plan.createRoutine(.with { $0.routine = routine("Lena's Squat Day", exercises: [squat]) }, metadata: env.lena.metadata)
+          .routine
         let unlisted = await rpcError { _ = try await env.plan.publishRoutine(.with { $0.routineID = created.id }, metadata: env.lena.metadata) }
         #expect(Set(unlisted?.fieldViolations.map(\.field) ?? []) == ["goal", "difficulty", "duration_weeks", "session_minutes"])
         let published = try await env.plan.publishRoutine(
@@ -152,7 +174,9 @@ extension PlanRPC {
         #expect(try await env.plan.getRoutine(.with { $0.id = created.id }, metadata: env.lena.metadata).routine.publishedProgramID == program.id)
         let again = await rpcError {
           _ = try await env.plan.publishRoutine(
-            .with { $0.routineID = created.id; $0.goal = .strengthGoal; $0.difficulty = .beginner; $0.durationWeeks = 1; $0.sessionMinutes = 30 },
+            .with {
+              $0.routineID = created.id; $0.goal = .strengthGoal; $0.difficulty = .beginner; $0.durationWeeks = 1; $0.sessionMinutes = 30
+            },
             metadata: env.lena.metadata)
         }
         #expect(again?.code == .alreadyExists)

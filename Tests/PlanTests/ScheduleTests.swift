@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import GymTesting
 import Testing
 
@@ -54,10 +54,14 @@ extension PlanRPC {
               $0.time = .with { $0.hours = 7 }
               $0.reminderMinutesBefore = 15
             }
-          }, metadata: lena).entry
+          }, metadata: lena
+        ).entry
         #expect(entry.routineName == "MWF")
 
-        let listed = try await plan.listSchedule(.with { $0.from = date(2026, 3, 23); $0.to = date(2026, 4, 5) }, metadata: lena)
+        let listed = try await plan.listSchedule(
+          .with {
+            $0.from = date(2026, 3, 23); $0.to = date(2026, 4, 5)
+          }, metadata: lena)
         #expect(listed.timeZone == "Europe/London")
         #expect(listed.occurrences.count == 6)
         #expect(listed.occurrences.allSatisfy { $0.time.hours == 7 && $0.dayName == "Day 2" })
@@ -69,7 +73,9 @@ extension PlanRPC {
             $0.entry = .with {
               $0.routineID = created.id
               $0.weekdays = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
-              $0.time = .with { $0.hours = 6; $0.minutes = 30 }
+              $0.time = .with {
+                $0.hours = 6; $0.minutes = 30
+              }
             }
           }, metadata: lena)
         let today = try await plan.getToday(.init(), metadata: lena)
@@ -80,27 +86,52 @@ extension PlanRPC {
 
         let bothKinds = await rpcError {
           _ = try await plan.scheduleRoutine(
-            .with { $0.entry = .with { $0.routineID = created.id; $0.weekdays = [.monday]; $0.date = date(2026, 5, 1) } }, metadata: lena)
+            .with {
+              $0.entry = .with {
+                $0.routineID = created.id; $0.weekdays = [.monday]; $0.date = date(2026, 5, 1)
+              }
+            }, metadata: lena)
         }
         #expect(bothKinds?.fieldViolations.map(\.field) == ["entry.weekdays"])
         let badDay = await rpcError {
           _ = try await plan.scheduleRoutine(
-            .with { $0.entry = .with { $0.routineID = created.id; $0.dayIndex = 5; $0.weekdays = [.monday] } }, metadata: lena)
+            .with {
+              $0.entry = .with {
+                $0.routineID = created.id; $0.dayIndex = 5; $0.weekdays = [.monday]
+              }
+            }, metadata: lena)
         }
         #expect(badDay?.fieldViolations.map(\.field) == ["entry.day_index"])
         let tooLong = await rpcError {
-          _ = try await plan.listSchedule(.with { $0.from = date(2026, 1, 1); $0.to = date(2026, 12, 31) }, metadata: lena)
+          _ = try await plan.listSchedule(
+            .with {
+              $0.from = date(2026, 1, 1); $0.to = date(2026, 12, 31)
+            }, metadata: lena)
         }
         #expect(tooLong?.code == .invalidArgument)
         let notHis = await rpcError {
           _ = try await plan.scheduleRoutine(
-            .with { $0.entry = .with { $0.routineID = created.id; $0.weekdays = [.monday] } }, metadata: env.omar.metadata)
+            .with {
+              $0.entry = .with {
+                $0.routineID = created.id; $0.weekdays = [.monday]
+              }
+            }, metadata: env.omar.metadata)
         }
         #expect(notHis?.code == .notFound)
-        #expect(try await plan.listSchedule(.with { $0.from = date(2026, 3, 23); $0.to = date(2026, 4, 5) }, metadata: env.omar.metadata).occurrences.isEmpty)
+        #expect(
+          try await plan.listSchedule(
+            .with {
+              $0.from = date(2026, 3, 23); $0.to = date(2026, 4, 5)
+            }, metadata: env.omar.metadata
+          ).occurrences.isEmpty)
 
         _ = try await plan.deleteRoutine(.with { $0.id = created.id }, metadata: lena)
-        #expect(try await plan.listSchedule(.with { $0.from = date(2026, 3, 23); $0.to = date(2026, 4, 5) }, metadata: lena).occurrences.isEmpty)
+        #expect(
+          try await plan.listSchedule(
+            .with {
+              $0.from = date(2026, 3, 23); $0.to = date(2026, 4, 5)
+            }, metadata: lena
+          ).occurrences.isEmpty)
       }
     }
   }

@@ -20,7 +20,16 @@ extension PlanRPC {
         _ = try await plan.logWorkout(
           .with {
             $0.date = date(2026, 1, 5)
-            $0.entries = [.with { $0.exerciseID = squat; $0.sets = [.with { $0.reps = 5; $0.weightKg = 90 }] }]
+            $0.entries = [
+              .with {
+                $0.exerciseID = squat;
+                $0.sets = [
+                  .with {
+                    $0.reps = 5; $0.weightKg = 90
+                  }
+                ]
+              }
+            ]
             $0.durationMinutes = 40
           }, metadata: lena)
 
@@ -36,15 +45,26 @@ extension PlanRPC {
         // Bad sets are refused with the field.
         let badRPE = await rpcError {
           _ = try await plan.logSet(
-            .with { $0.sessionID = session.id; $0.itemID = session.items[0].id; $0.set = .with { $0.reps = 5; $0.weightKg = 100; $0.rpe = 11 } },
+            .with {
+              $0.sessionID = session.id; $0.itemID = session.items[0].id;
+              $0.set = .with {
+                $0.reps = 5; $0.weightKg = 100; $0.rpe = 11
+              }
+            },
             metadata: lena)
         }
         #expect(badRPE?.fieldViolations.map(\.field) == ["set.rpe"])
 
         for reps in [5, 5, 6] {
           session = try await plan.logSet(
-            .with { $0.sessionID = session.id; $0.itemID = session.items[0].id; $0.set = .with { $0.reps = Int32(reps); $0.weightKg = 100; $0.rpe = 8.5 } },
-            metadata: lena).session
+            .with {
+              $0.sessionID = session.id; $0.itemID = session.items[0].id;
+              $0.set = .with {
+                $0.reps = Int32(reps); $0.weightKg = 100; $0.rpe = 8.5
+              }
+            },
+            metadata: lena
+          ).session
         }
         #expect(session.items[0].loggedSets.count == 3)
         #expect(session.items[0].state == .done)
@@ -53,31 +73,55 @@ extension PlanRPC {
         session = try await plan.editSession(
           .with {
             $0.sessionID = session.id
-            $0.edits = [.with { $0.add = .with { $0.exerciseID = row; $0.position = 2 } }]
-          }, metadata: lena).session
+            $0.edits = [
+              .with {
+                $0.add = .with {
+                  $0.exerciseID = row; $0.position = 2
+                }
+              }
+            ]
+          }, metadata: lena
+        ).session
         #expect(session.items.map(\.exerciseID) == [squat, row, bench])
         session = try await plan.logSet(
-          .with { $0.sessionID = session.id; $0.itemID = session.items[1].id; $0.set = .with { $0.reps = 12; $0.weightKg = 20 } },
-          metadata: lena).session
+          .with {
+            $0.sessionID = session.id; $0.itemID = session.items[1].id;
+            $0.set = .with {
+              $0.reps = 12; $0.weightKg = 20
+            }
+          },
+          metadata: lena
+        ).session
         session = try await plan.setItemState(
-          .with { $0.sessionID = session.id; $0.itemID = session.items[2].id; $0.state = .skipped }, metadata: lena).session
+          .with {
+            $0.sessionID = session.id; $0.itemID = session.items[2].id; $0.state = .skipped
+          }, metadata: lena
+        ).session
 
         // Omar cannot touch it.
         let foreign = await rpcError {
           _ = try await plan.logSet(
-            .with { $0.sessionID = session.id; $0.itemID = session.items[0].id; $0.set = .with { $0.reps = 1; $0.weightKg = 1 } },
+            .with {
+              $0.sessionID = session.id; $0.itemID = session.items[0].id;
+              $0.set = .with {
+                $0.reps = 1; $0.weightKg = 1
+              }
+            },
             metadata: env.omar.metadata)
         }
         #expect(foreign?.code == .notFound)
 
-        let finished = try await plan.finishSession(.with { $0.sessionID = session.id; $0.notes = "felt strong" }, metadata: lena)
+        let finished = try await plan.finishSession(
+          .with {
+            $0.sessionID = session.id; $0.notes = "felt strong"
+          }, metadata: lena)
         let summary = finished.summary
         #expect(summary.exercisesTotal == 3)
         #expect(summary.exercisesDone == 2)
         #expect(summary.sets == 4)
         #expect(summary.reps == 28)
         #expect(summary.volumeKg == 100 * 16 + 20 * 12)
-          // Squat beat the 90 kg baseline: heavier, more e1RM, more volume, more reps.
+        // Squat beat the 90 kg baseline: heavier, more e1RM, more volume, more reps.
         let squatRecords = summary.newRecords.filter { $0.exerciseID == squat }
         #expect(Set(squatRecords.map(\.kind)) == [.maxWeight, .estimatedOneRepMax, .maxVolume, .maxReps])
         #expect(squatRecords.first { $0.kind == .maxWeight }?.previous == 90)
@@ -85,7 +129,12 @@ extension PlanRPC {
 
         let late = await rpcError {
           _ = try await plan.logSet(
-            .with { $0.sessionID = session.id; $0.itemID = session.items[0].id; $0.set = .with { $0.reps = 5; $0.weightKg = 100 } },
+            .with {
+              $0.sessionID = session.id; $0.itemID = session.items[0].id;
+              $0.set = .with {
+                $0.reps = 5; $0.weightKg = 100
+              }
+            },
             metadata: lena)
         }
         #expect(late?.code == .failedPrecondition)
@@ -113,21 +162,47 @@ extension PlanRPC {
           .with {
             $0.sessionID = session.id
             $0.edits = [
-              .with { $0.replace = .with { $0.itemID = session.items[1].id; $0.exerciseID = lunge } },
-              .with { $0.changePlannedSets = .with { $0.itemID = session.items[0].id; $0.plannedSets = [.with { $0.targetReps = 3; $0.targetWeightKg = 120 }] } },
+              .with {
+                $0.replace = .with {
+                  $0.itemID = session.items[1].id; $0.exerciseID = lunge
+                }
+              },
+              .with {
+                $0.changePlannedSets = .with {
+                  $0.itemID = session.items[0].id;
+                  $0.plannedSets = [
+                    .with {
+                      $0.targetReps = 3; $0.targetWeightKg = 120
+                    }
+                  ]
+                }
+              },
             ]
-          }, metadata: lena).session
+          }, metadata: lena
+        ).session
         // Added by mistake, then removed: it leaves no trace.
-      session = try await plan.editSession(
-        .with { $0.sessionID = session.id; $0.edits = [.with { $0.add = .with { $0.exerciseID = bench } }] }, metadata: lena).session
-      session = try await plan.editSession(
-        .with { $0.sessionID = session.id; $0.edits = [.with { $0.removeItemID = session.items[2].id }] }, metadata: lena).session
-      #expect(session.items.map(\.exerciseID) == [squat, lunge])
-      let gone = await rpcError {
-        _ = try await plan.editSession(.with { $0.sessionID = session.id; $0.edits = [.with { $0.removeItemID = "nope" }] }, metadata: lena)
-      }
-      #expect(gone?.code == .notFound)
-      _ = try await plan.finishSession(.with { $0.sessionID = session.id; $0.routineChanges = .overwrite }, metadata: lena)
+        session = try await plan.editSession(
+          .with {
+            $0.sessionID = session.id; $0.edits = [.with { $0.add = .with { $0.exerciseID = bench } }]
+          }, metadata: lena
+        ).session
+        session = try await plan.editSession(
+          .with {
+            $0.sessionID = session.id; $0.edits = [.with { $0.removeItemID = session.items[2].id }]
+          }, metadata: lena
+        ).session
+        #expect(session.items.map(\.exerciseID) == [squat, lunge])
+        let gone = await rpcError {
+          _ = try await plan.editSession(
+            .with {
+              $0.sessionID = session.id; $0.edits = [.with { $0.removeItemID = "nope" }]
+            }, metadata: lena)
+        }
+        #expect(gone?.code == .notFound)
+        _ = try await plan.finishSession(
+          .with {
+            $0.sessionID = session.id; $0.routineChanges = .overwrite
+          }, metadata: lena)
         let rewritten = try await plan.getRoutine(.with { $0.id = created.id }, metadata: lena).routine
         #expect(rewritten.days[0].exercises.map(\.exerciseID) == [squat, lunge])
         #expect(rewritten.days[0].exercises[0].sets.map(\.targetWeightKg) == [120])
@@ -136,15 +211,28 @@ extension PlanRPC {
         let empty = try await plan.startSession(.init(), metadata: lena).session
         #expect(empty.items.isEmpty)
         _ = try await plan.editSession(
-          .with { $0.sessionID = empty.id; $0.edits = [.with { $0.add = .with { $0.exerciseID = squat } }] }, metadata: lena)
+          .with {
+            $0.sessionID = empty.id; $0.edits = [.with { $0.add = .with { $0.exerciseID = squat } }]
+          }, metadata: lena)
         let withItem = try await plan.getActiveSession(.init(), metadata: lena).session
         _ = try await plan.logSet(
-          .with { $0.sessionID = empty.id; $0.itemID = withItem.items[0].id; $0.set = .with { $0.reps = 8; $0.weightKg = 80 } }, metadata: lena)
+          .with {
+            $0.sessionID = empty.id; $0.itemID = withItem.items[0].id;
+            $0.set = .with {
+              $0.reps = 8; $0.weightKg = 80
+            }
+          }, metadata: lena)
         let overwrite = await rpcError {
-          _ = try await plan.finishSession(.with { $0.sessionID = empty.id; $0.routineChanges = .overwrite }, metadata: lena)
+          _ = try await plan.finishSession(
+            .with {
+              $0.sessionID = empty.id; $0.routineChanges = .overwrite
+            }, metadata: lena)
         }
         #expect(overwrite?.fieldViolations.map(\.field) == ["routine_changes"])
-        let saved = try await plan.finishSession(.with { $0.sessionID = empty.id; $0.routineChanges = .saveAsNew }, metadata: lena)
+        let saved = try await plan.finishSession(
+          .with {
+            $0.sessionID = empty.id; $0.routineChanges = .saveAsNew
+          }, metadata: lena)
         let newRoutine = try await plan.getRoutine(.with { $0.id = saved.newRoutineID }, metadata: lena).routine
         #expect(newRoutine.days[0].exercises[0].sets.map(\.targetReps) == [8])
       }
@@ -170,7 +258,16 @@ extension PlanRPC {
           _ = try await env.plan.logWorkout(
             .with {
               $0.date = date(2099, 1, 1)
-              $0.entries = [.with { $0.exerciseID = squat; $0.sets = [.with { $0.reps = 5; $0.weightKg = 90 }] }]
+              $0.entries = [
+                .with {
+                  $0.exerciseID = squat;
+                  $0.sets = [
+                    .with {
+                      $0.reps = 5; $0.weightKg = 90
+                    }
+                  ]
+                }
+              ]
             }, metadata: env.lena.metadata)
         }
         #expect(future?.fieldViolations.map(\.field) == ["date"])
@@ -178,7 +275,16 @@ extension PlanRPC {
           _ = try await env.plan.logWorkout(
             .with {
               $0.date = date(2026, 1, 1)
-              $0.entries = [.with { $0.exerciseID = "nope"; $0.sets = [.with { $0.reps = 5; $0.weightKg = 90 }] }]
+              $0.entries = [
+                .with {
+                  $0.exerciseID = "nope";
+                  $0.sets = [
+                    .with {
+                      $0.reps = 5; $0.weightKg = 90
+                    }
+                  ]
+                }
+              ]
             }, metadata: env.lena.metadata)
         }
         #expect(unknown?.fieldViolations.map(\.field) == ["entries[0].exercise_id"])

@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import GymTesting
 import Testing
 
@@ -18,7 +18,16 @@ extension PlanRPC {
         .with {
           $0.date = day
           $0.durationMinutes = minutes
-          $0.entries = [.with { $0.exerciseID = exercise; $0.sets = sets.map { set in .with { $0.reps = set.0; $0.weightKg = set.1 } } }]
+          $0.entries = [
+            .with {
+              $0.exerciseID = exercise;
+              $0.sets = sets.map { set in
+                .with {
+                  $0.reps = set.0; $0.weightKg = set.1
+                }
+              }
+            }
+          ]
         }, metadata: env.lena.metadata)
     }
 
@@ -55,10 +64,12 @@ extension PlanRPC {
       try await PlanFixture.run { env in
         let bench = try await env.exercise("barbell-bench-press")
         try await log(env, bench, on: date(2026, 3, 2), [(5, 80), (5, 80)])  // Monday
-        try await log(env, bench, on: date(2026, 3, 6), [(3, 90)])           // Friday, same week
+        try await log(env, bench, on: date(2026, 3, 6), [(3, 90)])  // Friday, same week
         try await log(env, bench, on: date(2026, 3, 10), [(1, 100), (8, 70)])
         let weekly = try await env.plan.getExerciseStats(
-          .with { $0.exerciseID = bench; $0.from = date(2026, 3, 1); $0.to = date(2026, 3, 31); $0.bucket = .week }, metadata: env.lena.metadata)
+          .with {
+            $0.exerciseID = bench; $0.from = date(2026, 3, 1); $0.to = date(2026, 3, 31); $0.bucket = .week
+          }, metadata: env.lena.metadata)
         #expect(weekly.series.map { "\($0.start.year)-\($0.start.month)-\($0.start.day)" } == ["2026-3-2", "2026-3-9"])
         #expect(weekly.series[0].sets == 3)
         #expect(weekly.series[0].maxWeightKg == 90)
@@ -66,10 +77,14 @@ extension PlanRPC {
         #expect(abs(weekly.series[0].bestEstimatedOneRepMaxKg - 99) < 0.001)  // 90 × (1 + 3/30)
         #expect(weekly.series[1].bestEstimatedOneRepMaxKg == 100)  // the single beats 8 × 70 (88.7)
         let daily = try await env.plan.getExerciseStats(
-          .with { $0.exerciseID = bench; $0.from = date(2026, 3, 1); $0.to = date(2026, 3, 31); $0.bucket = .day }, metadata: env.lena.metadata)
+          .with {
+            $0.exerciseID = bench; $0.from = date(2026, 3, 1); $0.to = date(2026, 3, 31); $0.bucket = .day
+          }, metadata: env.lena.metadata)
         #expect(daily.series.count == 3)
         let monthly = try await env.plan.getExerciseStats(
-          .with { $0.exerciseID = bench; $0.from = date(2026, 1, 1); $0.to = date(2026, 12, 31); $0.bucket = .month }, metadata: env.lena.metadata)
+          .with {
+            $0.exerciseID = bench; $0.from = date(2026, 1, 1); $0.to = date(2026, 12, 31); $0.bucket = .month
+          }, metadata: env.lena.metadata)
         #expect(monthly.series.count == 1)
         #expect(monthly.series[0].reps == 22)
         let records = Dictionary(uniqueKeysWithValues: weekly.records.map { ($0.kind, $0.value) })
@@ -78,7 +93,9 @@ extension PlanRPC {
         #expect(try await env.plan.getExerciseStats(.with { $0.exerciseID = bench }, metadata: env.omar.metadata).series.isEmpty)
         let reversed = await rpcError {
           _ = try await env.plan.getExerciseStats(
-            .with { $0.exerciseID = bench; $0.from = date(2026, 3, 31); $0.to = date(2026, 3, 1) }, metadata: env.lena.metadata)
+            .with {
+              $0.exerciseID = bench; $0.from = date(2026, 3, 31); $0.to = date(2026, 3, 1)
+            }, metadata: env.lena.metadata)
         }
         #expect(reversed?.code == .invalidArgument)
       }
@@ -95,7 +112,12 @@ extension PlanRPC {
         let session = try await plan.startSession(.with { $0.routineID = created.id }, metadata: lena).session
         for _ in 0..<3 {
           _ = try await plan.logSet(
-            .with { $0.sessionID = session.id; $0.itemID = session.items[0].id; $0.set = .with { $0.reps = 5; $0.weightKg = 100 } }, metadata: lena)
+            .with {
+              $0.sessionID = session.id; $0.itemID = session.items[0].id;
+              $0.set = .with {
+                $0.reps = 5; $0.weightKg = 100
+              }
+            }, metadata: lena)
         }
         _ = try await plan.finishSession(.with { $0.sessionID = session.id }, metadata: lena)
         let advice = try await plan.getProgressionAdvice(.with { $0.exerciseID = squat }, metadata: lena)

@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GRDB
 import GymService
+import GymStore
 import Testing
 
 @testable import GymPlan
@@ -11,10 +11,11 @@ import Testing
 @Suite struct StoredSessionRecordsTests {
   static func finishedSession(_ store: PlanStore) async throws {
     let start = Date(timeIntervalSince1970: 1_790_000_000)
-    _ = try await store.startSession(SessionRecord(
-      id: "s1", ownerID: "u1", state: .active, routineID: nil, dayIndex: 0, name: "Legs",
-      items: [.init(id: "i1", exerciseID: "ex-squat", plannedSets: [])], startedAt: start, endedAt: nil,
-      localDate: LocalDate(start, in: TimeZone(identifier: "UTC")!), notes: "", summary: nil))
+    _ = try await store.startSession(
+      SessionRecord(
+        id: "s1", ownerID: "u1", state: .active, routineID: nil, dayIndex: 0, name: "Legs",
+        items: [.init(id: "i1", exerciseID: "ex-squat", plannedSets: [])], startedAt: start, endedAt: nil,
+        localDate: LocalDate(start, in: TimeZone(identifier: "UTC")!), notes: "", summary: nil))
     _ = try await store.logSet(
       sessionID: "s1", itemID: "i1", ownerID: "u1", set: .init(reps: 5, weightKg: 100, loggedAt: start.addingTimeInterval(60)))
     _ = try await store.finishSession(id: "s1", ownerID: "u1", notes: "", changes: .discard, now: start.addingTimeInterval(3600))

@@ -30,11 +30,17 @@ extension PlanRPC {
       try await PlanFixture.run { env in
         let squat = try await env.exercise("back-squat")
         let note = String(repeating: "\u{1F4AA}", count: 500)  // 500 characters, 2,000 bytes
-        let set = Gym_Plan_V1_LoggedSet.with { $0.reps = 5; $0.weightKg = 100; $0.notes = note }
+        let set = Gym_Plan_V1_LoggedSet.with {
+          $0.reps = 5; $0.weightKg = 100; $0.notes = note
+        }
         let request = Gym_Plan_V1_LogWorkoutRequest.with {
           $0.date = date(2026, 1, 5)
           $0.name = "Volume day"
-          $0.entries = (0..<30).map { _ in .with { $0.exerciseID = squat; $0.sets = Array(repeating: set, count: 50) } }
+          $0.entries = (0..<30).map { _ in
+            .with {
+              $0.exerciseID = squat; $0.sets = Array(repeating: set, count: 50)
+            }
+          }
         }
         let refused = await rpcError { _ = try await env.plan.logWorkout(request, metadata: env.lena.metadata) }
         #expect(refused?.code == .invalidArgument)
@@ -64,7 +70,12 @@ extension PlanRPC {
         for _ in 0..<200 {
           refused = await rpcError {
             _ = try await plan.logSet(
-              .with { $0.sessionID = session.id; $0.itemID = session.items[0].id; $0.set = .with { $0.reps = 5; $0.weightKg = 100; $0.notes = note } },
+              .with {
+                $0.sessionID = session.id; $0.itemID = session.items[0].id;
+                $0.set = .with {
+                  $0.reps = 5; $0.weightKg = 100; $0.notes = note
+                }
+              },
               metadata: lena)
           }
           if refused != nil { break }
@@ -77,7 +88,12 @@ extension PlanRPC {
         #expect(active.items[0].loggedSets.count == accepted)
         // A set without notes still fits.
         _ = try await plan.logSet(
-          .with { $0.sessionID = session.id; $0.itemID = session.items[0].id; $0.set = .with { $0.reps = 5; $0.weightKg = 100 } }, metadata: lena)
+          .with {
+            $0.sessionID = session.id; $0.itemID = session.items[0].id;
+            $0.set = .with {
+              $0.reps = 5; $0.weightKg = 100
+            }
+          }, metadata: lena)
       }
     }
   }

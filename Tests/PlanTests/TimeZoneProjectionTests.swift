@@ -9,7 +9,9 @@ import Testing
   @Test func aChangedZoneReachesPlanThroughAuthsUpdates() async throws {
     try await PlanFixture.run { env in
       let lena = env.lena.metadata
-      let range = Gym_Plan_V1_ListScheduleRequest.with { $0.from = date(2026, 3, 23); $0.to = date(2026, 4, 5) }
+      let range = Gym_Plan_V1_ListScheduleRequest.with {
+        $0.from = date(2026, 3, 23); $0.to = date(2026, 4, 5)
+      }
       #expect(try await env.plan.listSchedule(range, metadata: lena).timeZone == "Europe/London")
       _ = try await env.auth.updateProfile(
         .with {

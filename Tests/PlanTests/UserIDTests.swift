@@ -16,20 +16,37 @@ extension PlanRPC {
         let tess = try await env.running.register("tess", role: .trainer)
         let squat = try await env.exercise("back-squat")
         let routineOfTess = try await plan.createRoutine(.with { $0.routine = routine("T", exercises: [squat]) }, metadata: tess.metadata).routine
-        let targets = Gym_Plan_V1_Macros.with { $0.kcal = 2000; $0.proteinG = 150; $0.carbsG = 200; $0.fatG = 67 }
-        let meals = try await plan.createNutritionPlan(.with { $0.plan = .with { $0.name = "Meals"; $0.dailyTargets = targets } }, metadata: tess.metadata).plan
+        let targets = Gym_Plan_V1_Macros.with {
+          $0.kcal = 2000; $0.proteinG = 150; $0.carbsG = 200; $0.fatG = 67
+        }
+        let meals = try await plan.createNutritionPlan(
+          .with {
+            $0.plan = .with {
+              $0.name = "Meals"; $0.dailyTargets = targets
+            }
+          }, metadata: tess.metadata
+        ).plan
         let ghost = "0000000000000-no-such-user"
         func expectNotFound(_ name: String, _ call: () async throws -> Void) async {
           #expect(await rpcError(call)?.code == .notFound, "\(name)")
         }
         await expectNotFound("RequestTrainer") {
-          _ = try await plan.requestTrainer(.with { $0.trainerID = ghost; $0.message = "hi" }, metadata: env.lena.metadata)
+          _ = try await plan.requestTrainer(
+            .with {
+              $0.trainerID = ghost; $0.message = "hi"
+            }, metadata: env.lena.metadata)
         }
         await expectNotFound("AssignRoutine") {
-          _ = try await plan.assignRoutine(.with { $0.clientID = ghost; $0.routineID = routineOfTess.id }, metadata: tess.metadata)
+          _ = try await plan.assignRoutine(
+            .with {
+              $0.clientID = ghost; $0.routineID = routineOfTess.id
+            }, metadata: tess.metadata)
         }
         await expectNotFound("AssignNutritionPlan") {
-          _ = try await plan.assignNutritionPlan(.with { $0.clientID = ghost; $0.planID = meals.id }, metadata: tess.metadata)
+          _ = try await plan.assignNutritionPlan(
+            .with {
+              $0.clientID = ghost; $0.planID = meals.id
+            }, metadata: tess.metadata)
         }
         await expectNotFound("RemoveClient") { _ = try await plan.removeClient(.with { $0.clientID = ghost }, metadata: tess.metadata) }
         await expectNotFound("LeaveTrainer") { _ = try await plan.leaveTrainer(.with { $0.trainerID = ghost }, metadata: env.lena.metadata) }

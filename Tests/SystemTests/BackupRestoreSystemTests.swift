@@ -22,10 +22,12 @@ extension SystemTests {
     let (beforeBackup, run) = try await Self.withStack(environment: environment) { supervisor, gateway in
       let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
       return try await withClient(to: gateway) { client in
-        let tokens = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(.with {
-          $0.email = "steady@example.com"; $0.username = "steady"; $0.password = password
-          $0.acceptTerms = true; $0.termsVersion = "1"
-        }).tokens
+        let tokens = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(
+          .with {
+            $0.email = "steady@example.com"; $0.username = "steady"; $0.password = password
+            $0.acceptTerms = true; $0.termsVersion = "1"
+          }
+        ).tokens
         let me: Metadata = ["authorization": "Bearer \(tokens.accessToken)"]
         let squat = try #require(
           try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listExercises(.with { $0.query = "squat" }, metadata: me).exercises.first)
@@ -35,11 +37,24 @@ extension SystemTests {
           var count = 0
           while acknowledged.writing, count < 5_000 {
             count += 1
-            let session = try await plan.logWorkout(.with {
-              $0.date = .with { $0.year = Int32(today.year!); $0.month = Int32(today.month!); $0.day = Int32(today.day!) }
-              $0.name = "load \(count)"
-              $0.entries = [.with { $0.exerciseID = squat.id; $0.sets = [.with { $0.reps = 5; $0.weightKg = 100 }] }]
-            }, metadata: me).session
+            let session = try await plan.logWorkout(
+              .with {
+                $0.date = .with {
+                  $0.year = Int32(today.year!); $0.month = Int32(today.month!); $0.day = Int32(today.day!)
+                }
+                $0.name = "load \(count)"
+                $0.entries = [
+                  .with {
+                    $0.exerciseID = squat.id;
+                    $0.sets = [
+                      .with {
+                        $0.reps = 5; $0.weightKg = 100
+                      }
+                    ]
+                  }
+                ]
+              }, metadata: me
+            ).session
             acknowledged.append(session.id)
           }
         }
@@ -86,15 +101,19 @@ extension SystemTests {
 
     try await Self.withStack(dataDirectory: restored) { _, gateway in
       try await withClient(to: gateway) { client in
-        let tokens = try await Gym_Auth_V1_AuthService.Client(wrapping: client).login(.with {
-          $0.identifier = "steady"; $0.password = password
-        }).tokens
+        let tokens = try await Gym_Auth_V1_AuthService.Client(wrapping: client).login(
+          .with {
+            $0.identifier = "steady"; $0.password = password
+          }
+        ).tokens
         let plan = Gym_Plan_V1_PlanService.Client(wrapping: client)
         var found: Set<String> = []
         var token = ""
         repeat {
           let page = try await plan.listSessions(
-            .with { $0.pageSize = 100; $0.pageToken = token }, metadata: ["authorization": "Bearer \(tokens.accessToken)"])
+            .with {
+              $0.pageSize = 100; $0.pageToken = token
+            }, metadata: ["authorization": "Bearer \(tokens.accessToken)"])
           found.formUnion(page.sessions.map(\.id))
           token = page.nextPageToken
         } while !token.isEmpty

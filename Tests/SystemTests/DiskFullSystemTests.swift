@@ -38,7 +38,13 @@ extension SystemTests {
         read: { _ = try await auth.getMe(.init(), metadata: reader) },
         missing: { names in
           var missing: [String] = []
-          for name in names where await rpcError({ _ = try await auth.login(.with { $0.identifier = name; $0.password = Self.diskPassword }) }) != nil {
+          for name in names
+          where await rpcError({
+            _ = try await auth.login(
+              .with {
+                $0.identifier = name; $0.password = Self.diskPassword
+              })
+          }) != nil {
             missing.append(name)
           }
           return missing
@@ -54,13 +60,23 @@ extension SystemTests {
       let squat = try #require(try await catalog.listExercises(.with { $0.query = "squat" }, metadata: member).exercises.first)
       return DiskScene(
         write: { index in
-          try await catalog.createProgram(.with {
-            $0.program = .with {
-              $0.name = "Disk program \(index)"; $0.goal = .strengthGoal; $0.difficulty = .beginner; $0.durationWeeks = 4
-              $0.sessionMinutes = 30; $0.description_p = String(repeating: "five by five, every week. ", count: 40)
-              $0.days = [.with { $0.exercises = [.with { $0.exerciseID = squat.id; $0.sets = 5; $0.repsMin = 5 }] }]
-            }
-          }, metadata: member).program.id
+          try await catalog.createProgram(
+            .with {
+              $0.program = .with {
+                $0.name = "Disk program \(index)"; $0.goal = .strengthGoal; $0.difficulty = .beginner; $0.durationWeeks = 4
+                $0.sessionMinutes = 30; $0.description_p = String(repeating: "five by five, every week. ", count: 40)
+                $0.days = [
+                  .with {
+                    $0.exercises = [
+                      .with {
+                        $0.exerciseID = squat.id; $0.sets = 5; $0.repsMin = 5
+                      }
+                    ]
+                  }
+                ]
+              }
+            }, metadata: member
+          ).program.id
         },
         read: { _ = try await catalog.listExercises(.with { $0.query = "squat" }, metadata: member) },
         missing: { ids in
@@ -85,14 +101,23 @@ extension SystemTests {
       let plan = Gym_Plan_V1_PlanService.Client(wrapping: client)
       return DiskScene(
         write: { index in
-          try await plan.createRoutine(.with {
-            $0.routine = .with {
-              $0.name = "Disk routine \(index)"
-              $0.days = (0..<5).map { day in
-                .with { $0.name = "Day \(day)"; $0.exercises = [.with { $0.exerciseID = squat.id; $0.sets = [.with { $0.targetReps = 5 }] }] }
+          try await plan.createRoutine(
+            .with {
+              $0.routine = .with {
+                $0.name = "Disk routine \(index)"
+                $0.days = (0..<5).map { day in
+                  .with {
+                    $0.name = "Day \(day)";
+                    $0.exercises = [
+                      .with {
+                        $0.exerciseID = squat.id; $0.sets = [.with { $0.targetReps = 5 }]
+                      }
+                    ]
+                  }
+                }
               }
-            }
-          }, metadata: member).routine.id
+            }, metadata: member
+          ).routine.id
         },
         read: { _ = try await plan.listRoutines(.init(), metadata: member) },
         missing: { ids in
@@ -120,7 +145,10 @@ extension SystemTests {
           var found: Set<String> = []
           var token = ""
           repeat {
-            let page = try await messaging.listUserPosts(.with { $0.pageSize = 100; $0.pageToken = token }, metadata: member)
+            let page = try await messaging.listUserPosts(
+              .with {
+                $0.pageSize = 100; $0.pageToken = token
+              }, metadata: member)
             found.formUnion(page.posts.map(\.id))
             token = page.nextPageToken
           } while !token.isEmpty
@@ -149,29 +177,40 @@ extension SystemTests {
       let transport = try HTTP2ClientTransport.Posix(
         target: .ipv4(address: authAddress.host, port: authAddress.port), transportSecurity: .plaintext)
       _ = try await withGRPCClient(transport: transport, interceptors: [credential.clientInterceptor]) { client in
-        try await Gym_Auth_V1_AuthInternal.Client(wrapping: client).createAdmin(.with {
-          $0.email = "admin@example.com"; $0.username = "disk_admin"; $0.password = Self.diskPassword
-        })
+        try await Gym_Auth_V1_AuthInternal.Client(wrapping: client).createAdmin(
+          .with {
+            $0.email = "admin@example.com"; $0.username = "disk_admin"; $0.password = Self.diskPassword
+          })
       }
       let admin = try await supervisor.withClient(to: .auth) { client in
-        let signedIn = try await Gym_Auth_V1_AuthService.Client(wrapping: client).login(.with {
-          $0.identifier = "disk_admin"; $0.password = Self.diskPassword
-        })
+        let signedIn = try await Gym_Auth_V1_AuthService.Client(wrapping: client).login(
+          .with {
+            $0.identifier = "disk_admin"; $0.password = Self.diskPassword
+          })
         return bearer(signedIn.tokens.accessToken)
       }
       let places = Gym_Places_V1_PlacesService.Client(wrapping: client)
       return DiskScene(
         write: { index in
-          try await places.createPlace(.with {
-            $0.place = .with {
-              $0.name = "Disk gym \(index)"; $0.kind = .gym
-              $0.location = .with { $0.latitude = 51.5 + Double(index) / 10_000; $0.longitude = -0.1 }
-              $0.openingHours = .with { $0.osm = "24/7" }; $0.timeZone = "Europe/London"
-            }
-          }, metadata: admin).place.id
+          try await places.createPlace(
+            .with {
+              $0.place = .with {
+                $0.name = "Disk gym \(index)"; $0.kind = .gym
+                $0.location = .with {
+                  $0.latitude = 51.5 + Double(index) / 10_000; $0.longitude = -0.1
+                }
+                $0.openingHours = .with { $0.osm = "24/7" }; $0.timeZone = "Europe/London"
+              }
+            }, metadata: admin
+          ).place.id
         },
         read: {
-          _ = try await places.searchNearby(.with { $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.1 } }, metadata: admin)
+          _ = try await places.searchNearby(
+            .with {
+              $0.location = .with {
+                $0.latitude = 51.5; $0.longitude = -0.1
+              }
+            }, metadata: admin)
         },
         missing: { ids in
           var missing: [String] = []
@@ -283,10 +322,11 @@ extension SystemTests {
   static func register(_ name: String, _ auth: Gym_Auth_V1_AuthService.Client<HTTP2ClientTransport.Posix>) async throws
     -> Gym_Auth_V1_RegisterResponse
   {
-    try await auth.register(.with {
-      $0.email = "\(name)@example.com"; $0.username = name; $0.password = Self.diskPassword
-      $0.acceptTerms = true; $0.termsVersion = "1"
-    })
+    try await auth.register(
+      .with {
+        $0.email = "\(name)@example.com"; $0.username = name; $0.password = Self.diskPassword
+        $0.acceptTerms = true; $0.termsVersion = "1"
+      })
   }
 }
 

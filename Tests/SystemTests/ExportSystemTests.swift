@@ -30,14 +30,18 @@ extension SystemTests {
   {
     let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
     for name in ["ana", "ben"] {
-      _ = try await auth.register(.with {
-        $0.email = "\(name)@example.com"; $0.username = name; $0.password = password
-        $0.acceptTerms = true; $0.termsVersion = "1"; $0.wantsTrainerRole = name == "ana"
-      })
+      _ = try await auth.register(
+        .with {
+          $0.email = "\(name)@example.com"; $0.username = name; $0.password = password
+          $0.acceptTerms = true; $0.termsVersion = "1"; $0.wantsTrainerRole = name == "ana"
+        })
     }
     _ = try gymctl(["users", "approve-trainer", "ana"])
     func signIn(_ name: String) async throws -> (Metadata, String) {
-      let signedIn = try await auth.login(.with { $0.identifier = name; $0.password = password })
+      let signedIn = try await auth.login(
+        .with {
+          $0.identifier = name; $0.password = password
+        })
       return (["authorization": "Bearer \(signedIn.tokens.accessToken)"], signedIn.user.id)
     }
     let (ana, anaID) = try await signIn("ana")
@@ -48,21 +52,41 @@ extension SystemTests {
     let benWords = "zq-ben-private"
 
     _ = try await auth.updateProfile(
-      .with { $0.profile.city = words["auth"]!; $0.updateMask = .with { $0.paths = ["city"] } }, metadata: ana)
+      .with {
+        $0.profile.city = words["auth"]!; $0.updateMask = .with { $0.paths = ["city"] }
+      }, metadata: ana)
     let catalog = Gym_Catalog_V1_CatalogService.Client(wrapping: client)
     let squat = try #require(try await catalog.listExercises(.with { $0.query = "squat" }, metadata: ana).exercises.first)
-    _ = try await catalog.createProgram(.with {
-      $0.program = .with {
-        $0.name = "Squats \(words["catalog"]!)"; $0.goal = .strengthGoal; $0.difficulty = .beginner; $0.durationWeeks = 4
-        $0.sessionMinutes = 30
-        $0.days = [.with { $0.exercises = [.with { $0.exerciseID = squat.id; $0.sets = 5; $0.repsMin = 5 }] }]
-      }
-    }, metadata: ana)
+    _ = try await catalog.createProgram(
+      .with {
+        $0.program = .with {
+          $0.name = "Squats \(words["catalog"]!)"; $0.goal = .strengthGoal; $0.difficulty = .beginner; $0.durationWeeks = 4
+          $0.sessionMinutes = 30
+          $0.days = [
+            .with {
+              $0.exercises = [
+                .with {
+                  $0.exerciseID = squat.id; $0.sets = 5; $0.repsMin = 5
+                }
+              ]
+            }
+          ]
+        }
+      }, metadata: ana)
     let plan = Gym_Plan_V1_PlanService.Client(wrapping: client)
     func routine(_ name: String) -> Gym_Plan_V1_Routine {
       .with {
         $0.name = name
-        $0.days = [.with { $0.name = "A"; $0.exercises = [.with { $0.exerciseID = squat.id; $0.sets = [.with { $0.targetReps = 5 }] }] }]
+        $0.days = [
+          .with {
+            $0.name = "A";
+            $0.exercises = [
+              .with {
+                $0.exerciseID = squat.id; $0.sets = [.with { $0.targetReps = 5 }]
+              }
+            ]
+          }
+        ]
       }
     }
     _ = try await plan.createRoutine(.with { $0.routine = routine("Mine \(words["plan"]!)") }, metadata: ana)
@@ -81,15 +105,24 @@ extension SystemTests {
     let photo: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
     let benPhoto: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + (0..<5_000).map { UInt8(truncatingIfNeeded: $0 &* 17 &+ 3) }
     let attached = try await upload(photo, as: ana)
-    _ = try await messaging.createPost(.with { $0.text = "PR day \(words["messaging"]!)"; $0.attachmentIds = [attached.id] }, metadata: ana)
+    _ = try await messaging.createPost(
+      .with {
+        $0.text = "PR day \(words["messaging"]!)"; $0.attachmentIds = [attached.id]
+      }, metadata: ana)
     let bens = try await upload(benPhoto, as: ben)
-    _ = try await messaging.createPost(.with { $0.text = "Ben's \(benWords)"; $0.attachmentIds = [bens.id] }, metadata: ben)
-    _ = try await Gym_Places_V1_PlacesService.Client(wrapping: client).upsertTrainerListing(.with {
-      $0.listing = .with {
-        $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.1 }
-        $0.pricePerSession = 30; $0.currency = "GBP"; $0.bio = words["places"]!
-      }
-    }, metadata: ana)
+    _ = try await messaging.createPost(
+      .with {
+        $0.text = "Ben's \(benWords)"; $0.attachmentIds = [bens.id]
+      }, metadata: ben)
+    _ = try await Gym_Places_V1_PlacesService.Client(wrapping: client).upsertTrainerListing(
+      .with {
+        $0.listing = .with {
+          $0.location = .with {
+            $0.latitude = 51.5; $0.longitude = -0.1
+          }
+          $0.pricePerSession = 30; $0.currency = "GBP"; $0.bio = words["places"]!
+        }
+      }, metadata: ana)
     return ExportScene(ana: ana, anaID: anaID, ben: ben, anaWords: words, benWords: benWords, photo: photo, benPhoto: benPhoto)
   }
 

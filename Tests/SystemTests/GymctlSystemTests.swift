@@ -44,10 +44,11 @@ extension SystemTests {
       try await withClient(to: gateway) { client in
         let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
         for name in ["ana", "ben"] {
-          _ = try await auth.register(.with {
-            $0.email = "\(name)@example.com"; $0.username = name; $0.password = password
-            $0.acceptTerms = true; $0.termsVersion = "1"; $0.wantsTrainerRole = true
-          })
+          _ = try await auth.register(
+            .with {
+              $0.email = "\(name)@example.com"; $0.username = name; $0.password = password
+              $0.acceptTerms = true; $0.termsVersion = "1"; $0.wantsTrainerRole = true
+            })
         }
         #expect(try ctl("users", "list").contains("ana@example.com"))
         #expect(((try json("users", "list", "--query", "ben"))["users"] as? [[String: Any]])?.map { $0["username"] as? String } == ["ben"])
@@ -62,13 +63,22 @@ extension SystemTests {
 
         // A ban stops sign-in at once; lifting it lets the member back.
         #expect(try ctl("users", "ban", "ana", "--reason", "spam in rooms", "--days", "7").contains("banned ana"))
-        let banned = await rpcError { _ = try await auth.login(.with { $0.identifier = "ana"; $0.password = password }) }
+        let banned = await rpcError {
+          _ = try await auth.login(
+            .with {
+              $0.identifier = "ana"; $0.password = password
+            })
+        }
         #expect(banned?.code == .permissionDenied)
         #expect(try ctl("users", "unban", "ana").contains("unbanned ana"))
         // The ban and its lifting reach catalog through auth's outbox; until both have,
         // ana's programs may still be hidden there.
         #expect(try await eventually(within: .seconds(20)) { try ctl("outbox").contains("nothing pending") })
-        let anaTokens = try await auth.login(.with { $0.identifier = "ana"; $0.password = password }).tokens
+        let anaTokens = try await auth.login(
+          .with {
+            $0.identifier = "ana"; $0.password = password
+          }
+        ).tokens
         // A purge quotes the dry run it follows.
         let (unconfirmed, _, refusal) = try Self.runSeparately(gymctl, ["users", "purge-inactive", "--months", "6"] + stack)
         #expect(unconfirmed != 0 && refusal.contains("run it with --dry-run first"), "\(refusal)")
@@ -86,15 +96,31 @@ extension SystemTests {
         let asAna: Metadata = ["authorization": "Bearer \(verified.accessToken)"]
         let catalog = Gym_Catalog_V1_CatalogService.Client(wrapping: client)
         let squat = try #require(try await catalog.listExercises(.with { $0.query = "squat" }, metadata: asAna).exercises.first)
-        let program = try await catalog.createProgram(.with {
-          $0.program = .with {
-            $0.name = "Squat Every Day"; $0.goal = .strengthGoal; $0.difficulty = .beginner; $0.durationWeeks = 4; $0.sessionMinutes = 30
-            $0.days = [.with { $0.exercises = [.with { $0.exerciseID = squat.id; $0.sets = 5; $0.repsMin = 5 }] }]
+        let program = try await catalog.createProgram(
+          .with {
+            $0.program = .with {
+              $0.name = "Squat Every Day"; $0.goal = .strengthGoal; $0.difficulty = .beginner; $0.durationWeeks = 4; $0.sessionMinutes = 30
+              $0.days = [
+                .with {
+                  $0.exercises = [
+                    .with {
+                      $0.exerciseID = squat.id; $0.sets = 5; $0.repsMin = 5
+                    }
+                  ]
+                }
+              ]
+            }
+          }, metadata: asAna
+        ).program
+        let ben = try await auth.login(
+          .with {
+            $0.identifier = "ben"; $0.password = password
           }
-        }, metadata: asAna).program
-        let ben = try await auth.login(.with { $0.identifier = "ben"; $0.password = password }).tokens
+        ).tokens
         _ = try await catalog.reportProgram(
-          .with { $0.programID = program.id; $0.reason = "copied from a book" }, metadata: ["authorization": "Bearer \(ben.accessToken)"])
+          .with {
+            $0.programID = program.id; $0.reason = "copied from a book"
+          }, metadata: ["authorization": "Bearer \(ben.accessToken)"])
         let queue = try ctl("programs", "queue")
         #expect(queue.contains(program.id) && queue.contains("copied from a book"), "\(queue)")
         #expect(try ctl("programs", "restore", program.id).contains("now visible"))

@@ -66,10 +66,12 @@ extension SystemTests {
     let environment = ["GYM_REQUIRE_VERIFIED_EMAIL": "false"]
     let (run, photo, token, data) = try await Self.withStack(environment: environment) { supervisor, gateway in
       let (photo, token) = try await withClient(to: gateway) { client in
-        let tokens = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(.with {
-          $0.email = "snap@example.com"; $0.username = "snap"; $0.password = "violet staircase under a quiet harbour"
-          $0.acceptTerms = true; $0.termsVersion = "1"
-        }).tokens
+        let tokens = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(
+          .with {
+            $0.email = "snap@example.com"; $0.username = "snap"; $0.password = "violet staircase under a quiet harbour"
+            $0.acceptTerms = true; $0.termsVersion = "1"
+          }
+        ).tokens
         let photo = try await Gym_Messaging_V1_MessagingService.Client(wrapping: client).uploadAttachment(
           metadata: ["authorization": "Bearer \(tokens.accessToken)"]
         ) { writer in
@@ -126,9 +128,10 @@ extension SystemTests {
       let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
       @Sendable func auth(_ name: String) async throws {
         try await withClient(to: gateway) { client in
-          _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(.with {
-            $0.email = "\(name)@example.com"; $0.username = name; $0.password = password; $0.acceptTerms = true; $0.termsVersion = "1"
-          })
+          _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(
+            .with {
+              $0.email = "\(name)@example.com"; $0.username = name; $0.password = password; $0.acceptTerms = true; $0.termsVersion = "1"
+            })
         }
       }
       try await auth("early")
@@ -139,7 +142,8 @@ extension SystemTests {
       #expect(secondStatus == 0, "\(secondOutput)")
       return (
         try #require(Self.runID(in: firstOutput), "\(firstOutput)"), try #require(Self.runID(in: secondOutput), "\(secondOutput)"),
-        supervisor.layout.dataDirectory)
+        supervisor.layout.dataDirectory
+      )
     }
     let backups = data + "/backups"
 
@@ -160,8 +164,16 @@ extension SystemTests {
     try await Self.withStack(dataDirectory: restored) { _, gateway in
       try await withClient(to: gateway) { client in
         let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
-        _ = try await auth.login(.with { $0.identifier = "early"; $0.password = password })
-        let late = await rpcError { _ = try await auth.login(.with { $0.identifier = "late"; $0.password = password }) }
+        _ = try await auth.login(
+          .with {
+            $0.identifier = "early"; $0.password = password
+          })
+        let late = await rpcError {
+          _ = try await auth.login(
+            .with {
+              $0.identifier = "late"; $0.password = password
+            })
+        }
         #expect(late?.code == .unauthenticated, "the account made after the first run is not in it")
       }
     }

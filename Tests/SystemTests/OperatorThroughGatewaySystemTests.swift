@@ -38,15 +38,16 @@ extension SystemTests {
       #expect(try ctl("users", "approve-trainer").contains("no pending"))
 
       let places = supervisor.layout.dataDirectory + "/gyms.geojson"
-      try #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-0.12,51.5]},"properties":{"@id":"node/7","name":"Gym 7","leisure":"fitness_centre"}}]}"#
+      try
+        #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-0.12,51.5]},"properties":{"@id":"node/7","name":"Gym 7","leisure":"fitness_centre"}}]}"#
         .write(toFile: places, atomically: true, encoding: .utf8)
       #expect(try ctl("import", "places", places, "--time-zone", "Europe/London").contains("created 1, updated 0, rejected 0"))
       let exercises = supervisor.layout.dataDirectory + "/exercises.json"
       try #"""
-        [{"slug": "sandbag-carry", "name": "Sandbag Bear-Hug Carry", "instructions": ["Hug the bag to your chest.", "Walk tall for 30 metres."],
-          "primary_muscles": ["UPPER_BACK", "ABS"], "equipment": ["BODYWEIGHT"], "category": "STRENGTH", "difficulty": "BEGINNER"}]
-        """#
-        .write(toFile: exercises, atomically: true, encoding: .utf8)
+      [{"slug": "sandbag-carry", "name": "Sandbag Bear-Hug Carry", "instructions": ["Hug the bag to your chest.", "Walk tall for 30 metres."],
+        "primary_muscles": ["UPPER_BACK", "ABS"], "equipment": ["BODYWEIGHT"], "category": "STRENGTH", "difficulty": "BEGINNER"}]
+      """#
+      .write(toFile: exercises, atomically: true, encoding: .utf8)
       #expect(try ctl("import", "exercises", exercises).contains("created 1"))
       let out = try temporaryDirectory("gym-export") + "/root"
       #expect(try ctl("users", "export", "root", "--out", out).contains("exported root"))
@@ -56,7 +57,11 @@ extension SystemTests {
       // credential's alone, and to anyone else absent at the gateway.
       try await withClient(to: gateway) { client in
         let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
-        let root = try await auth.login(.with { $0.identifier = "root"; $0.password = password }).tokens
+        let root = try await auth.login(
+          .with {
+            $0.identifier = "root"; $0.password = password
+          }
+        ).tokens
         let asAdmin: Metadata = ["authorization": "Bearer \(root.accessToken)"]
         let lookup = await rpcError {
           _ = try await Gym_Auth_V1_AuthInternal.Client(wrapping: client).lookupUsers(.with { $0.usernames = ["root"] }, metadata: asAdmin)

@@ -26,21 +26,34 @@ extension SystemTests {
         let messaging = Gym_Messaging_V1_MessagingService.Client(wrapping: client)
         var members: [String: (id: String, metadata: Metadata)] = [:]
         for name in ["ana", "ben", "cat"] {
-          let registered = try await auth.register(.with {
-            $0.email = "\(name)@example.com"; $0.username = name; $0.password = "violet staircase under a quiet harbour"
-            $0.acceptTerms = true; $0.termsVersion = "1"
-          })
+          let registered = try await auth.register(
+            .with {
+              $0.email = "\(name)@example.com"; $0.username = name; $0.password = "violet staircase under a quiet harbour"
+              $0.acceptTerms = true; $0.termsVersion = "1"
+            })
           members[name] = (registered.user.id, ["authorization": "Bearer \(registered.tokens.accessToken)"])
         }
         let ana = members["ana"]!, ben = members["ben"]!, cat = members["cat"]!
 
         let dm = try await messaging.sendDirectMessage(
-          .with { $0.userID = ben.id; $0.text = "delete your account, loser" }, metadata: ana.metadata).message
+          .with {
+            $0.userID = ben.id; $0.text = "delete your account, loser"
+          }, metadata: ana.metadata
+        ).message
         let post = try await messaging.createPost(.with { $0.text = "my program beats yours" }, metadata: ana.metadata).post
         let dmReport = try await messaging.createReport(
-          .with { $0.messageID = dm.id; $0.category = .harassment; $0.details = "he keeps writing" }, metadata: ben.metadata).report
-        _ = try await messaging.createReport(.with { $0.postID = post.id; $0.category = .spam }, metadata: cat.metadata)
-        _ = try await messaging.createReport(.with { $0.userID = ana.id; $0.category = .harassment }, metadata: ben.metadata)
+          .with {
+            $0.messageID = dm.id; $0.category = .harassment; $0.details = "he keeps writing"
+          }, metadata: ben.metadata
+        ).report
+        _ = try await messaging.createReport(
+          .with {
+            $0.postID = post.id; $0.category = .spam
+          }, metadata: cat.metadata)
+        _ = try await messaging.createReport(
+          .with {
+            $0.userID = ana.id; $0.category = .harassment
+          }, metadata: ben.metadata)
 
         // Per kind, oldest first, with what was said.
         let messages = try ctl("reports", "list", "--kind", "message")

@@ -15,18 +15,27 @@ extension SystemTests {
         let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
         let catalog = Gym_Catalog_V1_CatalogService.Client(wrapping: client)
         let messaging = Gym_Messaging_V1_MessagingService.Client(wrapping: client)
-        let registered = try await auth.register(.with {
-          $0.email = "ana@example.com"; $0.username = "ana"; $0.password = "violet staircase under a quiet harbour"
-          $0.acceptTerms = true; $0.termsVersion = "1"
-        })
+        let registered = try await auth.register(
+          .with {
+            $0.email = "ana@example.com"; $0.username = "ana"; $0.password = "violet staircase under a quiet harbour"
+            $0.acceptTerms = true; $0.termsVersion = "1"
+          })
         let ana: Metadata = ["authorization": "Bearer \(registered.tokens.accessToken)"]
         let squat = try await catalog.getExercise(.with { $0.id = "back-squat" }, metadata: ana).exercise.id
         let program = try await catalog.createProgram(
-          .with { $0.program = .fiveByFive(squat: squat) }, metadata: ana).program
-        let room = try await messaging.createRoom(.with { $0.name = "Five by Five talk"; $0.programID = program.id }, metadata: ana).room
+          .with { $0.program = .fiveByFive(squat: squat) }, metadata: ana
+        ).program
+        let room = try await messaging.createRoom(
+          .with {
+            $0.name = "Five by Five talk"; $0.programID = program.id
+          }, metadata: ana
+        ).room
         #expect(room.programID == program.id)
         let unknown = await rpcError {
-          _ = try await messaging.createRoom(.with { $0.name = "Ghost talk"; $0.programID = "no-such-program" }, metadata: ana)
+          _ = try await messaging.createRoom(
+            .with {
+              $0.name = "Ghost talk"; $0.programID = "no-such-program"
+            }, metadata: ana)
         }
         #expect(unknown?.code == .notFound)
         #expect(unknown?.message.contains("program_id") == true)

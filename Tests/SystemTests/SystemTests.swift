@@ -43,14 +43,18 @@ import Testing
       try await withClient(to: gateway) { client in
         let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
         let password = "violet staircase under a quiet harbour"
-        let registered = try await auth.register(.with {
-          $0.email = "sys@example.com"; $0.username = "sys_user"; $0.password = password
-          $0.acceptTerms = true; $0.termsVersion = "2026-01"; $0.role = .trainer
-        })
+        let registered = try await auth.register(
+          .with {
+            $0.email = "sys@example.com"; $0.username = "sys_user"; $0.password = password
+            $0.acceptTerms = true; $0.termsVersion = "2026-01"; $0.role = .trainer
+          })
         // The trainer role is asked for, not granted, at sign-up.
         #expect(registered.user.roles == [.member])
         #expect(registered.user.trainerRoleRequest.state == .pending)
-        let login = try await auth.login(.with { $0.identifier = "sys_user"; $0.password = password; $0.clientDescription = "system test" })
+        let login = try await auth.login(
+          .with {
+            $0.identifier = "sys_user"; $0.password = password; $0.clientDescription = "system test"
+          })
         let me = try await auth.getMe(.init(), metadata: ["authorization": "Bearer \(login.tokens.accessToken)"])
         #expect(me.user.email == "sys@example.com")
         let refreshed = try await auth.refreshSession(.with { $0.refreshToken = login.tokens.refreshToken })
@@ -70,16 +74,22 @@ import Testing
       try await withClient(to: gateway) { client in
         let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
         let password = "violet staircase under a quiet harbour"
-        let registered = try await auth.register(.with {
-          $0.email = "kill@example.com"; $0.username = "kill_me"; $0.password = password
-          $0.acceptTerms = true; $0.termsVersion = "1"
-        })
+        let registered = try await auth.register(
+          .with {
+            $0.email = "kill@example.com"; $0.username = "kill_me"; $0.password = password
+            $0.acceptTerms = true; $0.termsVersion = "1"
+          })
         let pid = try #require(supervisor.pid(of: "auth"))
         kill(pid, SIGKILL)
         // Gone once the supervisor has reaped it: its sockets are closed by then.
         #expect(try await eventually(within: .seconds(10)) { supervisor.exitStatuses()["auth"] != nil }, "auth did not die")
         let start = ContinuousClock.now
-        let down = await rpcError { _ = try await auth.login(.with { $0.identifier = "kill_me"; $0.password = password }) }
+        let down = await rpcError {
+          _ = try await auth.login(
+            .with {
+              $0.identifier = "kill_me"; $0.password = password
+            })
+        }
         #expect(down?.code == .unavailable, "\(String(describing: down))")
         #expect(ContinuousClock.now - start < .seconds(3))
 
@@ -94,7 +104,10 @@ import Testing
         let bearer: Metadata = ["authorization": "Bearer \(registered.tokens.accessToken)"]
         let back = try await eventually(within: .seconds(30)) { (try? await auth.getMe(.init(), metadata: bearer)) != nil }
         try #require(back, "auth was not reachable through the gateway after its restart:\n\(Supervisor.tail(of: Self.restartLog(.auth, supervisor.layout)))")
-        _ = try await auth.login(.with { $0.identifier = "kill_me"; $0.password = password })
+        _ = try await auth.login(
+          .with {
+            $0.identifier = "kill_me"; $0.password = password
+          })
         let me = try await auth.getMe(.init(), metadata: bearer)
         #expect(me.user.id == registered.user.id)
         #expect(me.user.email == "kill@example.com")
@@ -142,7 +155,9 @@ import Testing
         let requestID = "sys-test-\(Int.random(in: 1000...9999))"
         do {
           _ = try await auth.login(
-            .with { $0.identifier = "nobody_here"; $0.password = "not the password at all" },
+            .with {
+              $0.identifier = "nobody_here"; $0.password = "not the password at all"
+            },
             metadata: [RequestContext.requestIDKey: .string(requestID)])
           Issue.record("login of an unknown account must fail")
         } catch let error as RPCError {
@@ -180,26 +195,38 @@ import Testing
       try await withClient(to: gateway) { client in
         let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
         let old = "violet staircase under a quiet harbour", new = "amber lantern over the winter field"
-        _ = try await auth.register(.with {
-          $0.email = "forgetful@example.com"; $0.username = "forgetful"; $0.password = old
-          $0.acceptTerms = true; $0.termsVersion = "1"
-        })
+        _ = try await auth.register(
+          .with {
+            $0.email = "forgetful@example.com"; $0.username = "forgetful"; $0.password = old
+            $0.acceptTerms = true; $0.termsVersion = "1"
+          })
         _ = try await auth.requestPasswordReset(.with { $0.email = "forgetful@example.com" })
         let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
-        let (status, mail) = try Self.run(gymctl, [
-          "mail", "--to", "forgetful@example.com", "--base-port", "\(supervisor.layout.basePort)",
-          "--data-dir", supervisor.layout.dataDirectory,
-        ])
+        let (status, mail) = try Self.run(
+          gymctl,
+          [
+            "mail", "--to", "forgetful@example.com", "--base-port", "\(supervisor.layout.basePort)",
+            "--data-dir", supervisor.layout.dataDirectory,
+          ])
         #expect(status == 0, "\(mail)")
         let code = try #require(mail.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.count == 43 })
-        _ = try await auth.resetPassword(.with { $0.resetCode = code; $0.newPassword = new })
+        _ = try await auth.resetPassword(
+          .with {
+            $0.resetCode = code; $0.newPassword = new
+          })
         do {
-          _ = try await auth.resetPassword(.with { $0.resetCode = code; $0.newPassword = "yet another long passphrase" })
+          _ = try await auth.resetPassword(
+            .with {
+              $0.resetCode = code; $0.newPassword = "yet another long passphrase"
+            })
           Issue.record("a used code must be refused")
         } catch let error as RPCError {
           #expect(error.code == .unauthenticated)
         }
-        _ = try await auth.login(.with { $0.identifier = "forgetful"; $0.password = new })
+        _ = try await auth.login(
+          .with {
+            $0.identifier = "forgetful"; $0.password = new
+          })
       }
     }
   }
@@ -214,9 +241,13 @@ import Testing
       #expect(status == 0, "\(output)")
       try await withClient(to: gateway) { client in
         let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
-        let admin = try await auth.login(.with { $0.identifier = "root"; $0.password = "violet staircase under a quiet harbour" })
+        let admin = try await auth.login(
+          .with {
+            $0.identifier = "root"; $0.password = "violet staircase under a quiet harbour"
+          })
         #expect(admin.user.roles == [.admin])
-        _ = try await auth.deleteAccount(.with { $0.password = "violet staircase under a quiet harbour" }, metadata: ["authorization": "Bearer \(admin.tokens.accessToken)"])
+        _ = try await auth.deleteAccount(
+          .with { $0.password = "violet staircase under a quiet harbour" }, metadata: ["authorization": "Bearer \(admin.tokens.accessToken)"])
       }
       // The purge reaches catalog, plan, messaging and places; then nothing waits.
       var outbox = ""
@@ -237,8 +268,10 @@ import Testing
       }
       try #"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#.write(toFile: file, atomically: true, encoding: .utf8)
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
-      let arguments = ["import", "places", file, "--time-zone", "Europe/London", "--base-port", "\(supervisor.layout.basePort)",
-        "--data-dir", supervisor.layout.dataDirectory]
+      let arguments = [
+        "import", "places", file, "--time-zone", "Europe/London", "--base-port", "\(supervisor.layout.basePort)",
+        "--data-dir", supervisor.layout.dataDirectory,
+      ]
       let (firstStatus, first) = try Self.run(gymctl, arguments)
       #expect(firstStatus == 0, "\(first)")
       #expect(first.contains("created 3, updated 0, rejected 0"), "\(first)")
@@ -248,13 +281,19 @@ import Testing
 
       try await withClient(to: gateway) { client in
         let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
-        let tokens = try await auth.register(.with {
-          $0.email = "finder@example.com"; $0.username = "finder"; $0.password = "violet staircase under a quiet harbour"
-          $0.acceptTerms = true; $0.termsVersion = "1"
-        }).tokens
-        let results = try await Gym_Places_V1_PlacesService.Client(wrapping: client).searchNearby(.with {
-          $0.location = .with { $0.latitude = 51.5; $0.longitude = -0.12 }
-        }, metadata: ["authorization": "Bearer \(tokens.accessToken)"]).results
+        let tokens = try await auth.register(
+          .with {
+            $0.email = "finder@example.com"; $0.username = "finder"; $0.password = "violet staircase under a quiet harbour"
+            $0.acceptTerms = true; $0.termsVersion = "1"
+          }
+        ).tokens
+        let results = try await Gym_Places_V1_PlacesService.Client(wrapping: client).searchNearby(
+          .with {
+            $0.location = .with {
+              $0.latitude = 51.5; $0.longitude = -0.12
+            }
+          }, metadata: ["authorization": "Bearer \(tokens.accessToken)"]
+        ).results
         #expect(results.map(\.place.name) == ["Gym 0", "Gym 1", "Gym 2"])
       }
     }
@@ -264,10 +303,10 @@ import Testing
     try await Self.withStack { supervisor, gateway in
       let file = supervisor.layout.dataDirectory + "/exercises.json"
       try #"""
-        [{"slug": "sandbag-carry", "name": "Sandbag Bear-Hug Carry", "instructions": ["Hug the bag to your chest.", "Walk tall for 30 metres."],
-          "primary_muscles": ["UPPER_BACK", "ABS"], "equipment": ["BODYWEIGHT"], "category": "STRENGTH", "difficulty": "BEGINNER"},
-         {"slug": "typo", "name": "Typo", "primary_muscles": ["HAMSTRING"]}]
-        """#.write(toFile: file, atomically: true, encoding: .utf8)
+      [{"slug": "sandbag-carry", "name": "Sandbag Bear-Hug Carry", "instructions": ["Hug the bag to your chest.", "Walk tall for 30 metres."],
+        "primary_muscles": ["UPPER_BACK", "ABS"], "equipment": ["BODYWEIGHT"], "category": "STRENGTH", "difficulty": "BEGINNER"},
+       {"slug": "typo", "name": "Typo", "primary_muscles": ["HAMSTRING"]}]
+      """#.write(toFile: file, atomically: true, encoding: .utf8)
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
       let arguments = ["import", "exercises", file, "--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
       let (status, first) = try Self.run(gymctl, arguments)
@@ -280,10 +319,12 @@ import Testing
 
       try await withClient(to: gateway) { client in
         let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
-        let tokens = try await auth.register(.with {
-          $0.email = "lifter@example.com"; $0.username = "lifter"; $0.password = "violet staircase under a quiet harbour"
-          $0.acceptTerms = true; $0.termsVersion = "1"
-        }).tokens
+        let tokens = try await auth.register(
+          .with {
+            $0.email = "lifter@example.com"; $0.username = "lifter"; $0.password = "violet staircase under a quiet harbour"
+            $0.acceptTerms = true; $0.termsVersion = "1"
+          }
+        ).tokens
         // Publishing needs a verified email: the code arrives by mail (`gymctl mail` reads the sink).
         let (mailStatus, mail) = try Self.run(
           gymctl, ["mail", "--to", "lifter@example.com", "--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory])
@@ -297,16 +338,26 @@ import Testing
         let rdl = try #require(found.exercises.first)
         #expect(rdl.name == "Romanian Deadlift" && !rdl.commonMistakes.isEmpty && found.totalSize >= 2)
         #expect(try await catalog.listExercises(.with { $0.query = "sandbag" }, metadata: me).exercises.first?.slug == "sandbag-carry")
-        let published = try await catalog.createProgram(.with {
-          $0.program = .with {
-            $0.name = "Hinge Basics"
-            $0.goal = .strengthGoal
-            $0.difficulty = .beginner
-            $0.durationWeeks = 6
-            $0.sessionMinutes = 40
-            $0.days = [.with { $0.exercises = [.with { $0.exerciseID = rdl.id; $0.sets = 3; $0.repsMin = 8 }] }]
-          }
-        }, metadata: me).program
+        let published = try await catalog.createProgram(
+          .with {
+            $0.program = .with {
+              $0.name = "Hinge Basics"
+              $0.goal = .strengthGoal
+              $0.difficulty = .beginner
+              $0.durationWeeks = 6
+              $0.sessionMinutes = 40
+              $0.days = [
+                .with {
+                  $0.exercises = [
+                    .with {
+                      $0.exerciseID = rdl.id; $0.sets = 3; $0.repsMin = 8
+                    }
+                  ]
+                }
+              ]
+            }
+          }, metadata: me
+        ).program
         #expect(try await catalog.listPrograms(.init(), metadata: me).programs.map(\.id) == [published.id])
         // The internal services (here the user lifecycle catalog implements) are not reachable through the gateway.
         let internalCall = await rpcError {
@@ -320,14 +371,17 @@ import Testing
   @Test func gymctlBacksUpEveryDatabaseOnline() async throws {
     try await Self.withStack { supervisor, gateway in
       try await withClient(to: gateway) { client in
-        _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(.with {
-          $0.email = "kept@example.com"; $0.username = "kept"; $0.password = "violet staircase under a quiet harbour"
-          $0.acceptTerms = true; $0.termsVersion = "1"
-        })
+        _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(
+          .with {
+            $0.email = "kept@example.com"; $0.username = "kept"; $0.password = "violet staircase under a quiet harbour"
+            $0.acceptTerms = true; $0.termsVersion = "1"
+          })
       }
-      let (status, output) = try Self.run(Supervisor.defaultBinDirectory() + "/gymctl", [
-        "backup", "--label", "nightly", "--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory,
-      ])
+      let (status, output) = try Self.run(
+        Supervisor.defaultBinDirectory() + "/gymctl",
+        [
+          "backup", "--label", "nightly", "--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory,
+        ])
       #expect(status == 0, "\(output)")
       let run = try #require(Self.runID(in: output), "\(output)")
       // Under the services' own backup directory (GYM_BACKUP_DIR, by default DATA_DIR/backups).
@@ -335,7 +389,12 @@ import Testing
       let parts = try FileManager.default.contentsOfDirectory(atPath: runDirectory).sorted()
       #expect(parts == ["auth", "catalog", "manifest.json", "messaging", "places", "plan"], "\(parts)")
       // The copy is a complete database: the account is in it.
-      let (_, rows) = try Self.run("/usr/bin/env", ["python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select username from users').fetchall())", runDirectory + "/auth/auth.sqlite"])
+      let (_, rows) = try Self.run(
+        "/usr/bin/env",
+        [
+          "python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select username from users').fetchall())",
+          runDirectory + "/auth/auth.sqlite",
+        ])
       #expect(rows.contains("kept"))
     }
   }

@@ -22,14 +22,18 @@ struct BackupRestore: AsyncParsableCommand {
     let store = try PlanStore(path: path)
     let fill = try await time { try await Self.fill(store.writer, sets: sets, users: users) }
     let rows = try await store.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM logged_sets") ?? 0 }
-    print(String(format: "filled %d logged sets in %.1f s; database %@ (plus WAL %@)", rows, fill,
-      Self.size(path), Self.size(path + "-wal")))
+    print(
+      String(
+        format: "filled %d logged sets in %.1f s; database %@ (plus WAL %@)", rows, fill,
+        Self.size(path), Self.size(path + "-wal")))
 
     let backupPath = dir + "/backups/plan-bench.sqlite"
     let backup = try await time { try await DatabaseBackup.backup(store.writer, to: backupPath) }
     let check = try await time { try DatabaseBackup.check(backupPath) }
-    print(String(format: "backup (VACUUM INTO, fsync, integrity_check, rename): %.2f s, of which one integrity_check is %.2f s; file %@",
-      backup, check, Self.size(backupPath)))
+    print(
+      String(
+        format: "backup (VACUUM INTO, fsync, integrity_check, rename): %.2f s, of which one integrity_check is %.2f s; file %@",
+        backup, check, Self.size(backupPath)))
     try store.writer.close()
 
     let restoredPath = dir + "/restored/plan.sqlite"
@@ -38,8 +42,10 @@ struct BackupRestore: AsyncParsableCommand {
     }
     let restored = try DatabaseQueue(path: restoredPath)
     let restoredRows = try await restored.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM logged_sets") ?? 0 }
-    print(String(format: "restore (copy, fsync, integrity_check, rename): %.2f s; %d logged sets in the restored file %@",
-      restore, restoredRows, Self.size(restoredPath)))
+    print(
+      String(
+        format: "restore (copy, fsync, integrity_check, rename): %.2f s; %d logged sets in the restored file %@",
+        restore, restoredRows, Self.size(restoredPath)))
   }
 
   /// Sessions of 5 items × 4 sets for `users` owners, in transactions of 500 sessions.
@@ -73,8 +79,10 @@ struct BackupRestore: AsyncParsableCommand {
                     logged_at, local_date, e1rm, counted)
                   VALUES (?, ?, ?, ?, 8, ?, 8, 0, ?, ?, ?, 1)
                   """,
-                arguments: [item, session, owner, exercise, weight, day.addingTimeInterval(Double(position * 4 + set) * 120), localDate,
-                  weight * (1 + 8.0 / 30)])
+                arguments: [
+                  item, session, owner, exercise, weight, day.addingTimeInterval(Double(position * 4 + set) * 120), localDate,
+                  weight * (1 + 8.0 / 30),
+                ])
             }
           }
         }

@@ -47,7 +47,10 @@ struct CatalogFill: AsyncParsableCommand {
       var ids: [String] = []
       var token = ""
       repeat {
-        let page = try await catalog.listExercises(.with { $0.pageSize = 100; $0.pageToken = token })
+        let page = try await catalog.listExercises(
+          .with {
+            $0.pageSize = 100; $0.pageToken = token
+          })
         ids += page.exercises.map(\.id)
         token = page.nextPageToken
       } while !token.isEmpty
@@ -68,7 +71,8 @@ struct CatalogFill: AsyncParsableCommand {
           group.addTask {
             var mine: [String] = []
             for n in stride(from: worker, to: total, by: workers) {
-              let response = try await catalog.createProgram(.with { $0.program = Self.program(n, exercises: exerciseIDs) },
+              let response = try await catalog.createProgram(
+                .with { $0.program = Self.program(n, exercises: exerciseIDs) },
                 metadata: Load.bearer(authorTokens[n % authorTokens.count]))
               mine.append(response.program.id)
             }

@@ -10,18 +10,19 @@ struct CatalogList: AsyncParsableCommand {
   func run() async throws {
     let metadata = try await Load.signedIn(at: options.registerAddr)
     let figures = try await Load.run(options) { client in
-      _ = try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listPrograms(.with {
-        $0.orderBy = .topRated
-        switch Int.random(in: 0..<4) {
-        case 0: $0.goal = Gym_Catalog_V1_Goal(rawValue: Int.random(in: 1...7))!
-        case 1: $0.difficulty = Gym_Catalog_V1_Difficulty(rawValue: Int.random(in: 1...3))!
-        case 2: $0.muscle = Gym_Catalog_V1_Muscle(rawValue: Int.random(in: 1...22))!
-        default:
-          $0.goal = Gym_Catalog_V1_Goal(rawValue: Int.random(in: 1...7))!
-          $0.difficulty = Gym_Catalog_V1_Difficulty(rawValue: Int.random(in: 1...3))!
-        }
-        $0.pageSize = 20
-      }, metadata: metadata)
+      _ = try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listPrograms(
+        .with {
+          $0.orderBy = .topRated
+          switch Int.random(in: 0..<4) {
+          case 0: $0.goal = Gym_Catalog_V1_Goal(rawValue: Int.random(in: 1...7))!
+          case 1: $0.difficulty = Gym_Catalog_V1_Difficulty(rawValue: Int.random(in: 1...3))!
+          case 2: $0.muscle = Gym_Catalog_V1_Muscle(rawValue: Int.random(in: 1...22))!
+          default:
+            $0.goal = Gym_Catalog_V1_Goal(rawValue: Int.random(in: 1...7))!
+            $0.difficulty = Gym_Catalog_V1_Difficulty(rawValue: Int.random(in: 1...3))!
+          }
+          $0.pageSize = 20
+        }, metadata: metadata)
     }
     figures.report("ListPrograms TOP_RATED+filters via \(options.addr) x\(options.concurrency)")
   }

@@ -10,10 +10,11 @@ struct CatalogSearch: AsyncParsableCommand {
   func run() async throws {
     let metadata = try await Load.signedIn(at: options.registerAddr)
     let figures = try await Load.run(options) { client in
-      _ = try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listExercises(.with {
-        $0.query = CatalogWords.queries.randomElement()!
-        $0.pageSize = 20
-      }, metadata: metadata)
+      _ = try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listExercises(
+        .with {
+          $0.query = CatalogWords.queries.randomElement()!
+          $0.pageSize = 20
+        }, metadata: metadata)
     }
     figures.report("ListExercises search via \(options.addr) x\(options.concurrency)")
   }

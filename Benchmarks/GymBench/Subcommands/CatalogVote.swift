@@ -13,13 +13,17 @@ struct CatalogVote: AsyncParsableCommand {
     for _ in 0..<voters { tokens.append(try await Load.registerUser(at: options.registerAddr).token) }
     let client = try Load.client(options.addr)
     let programs = try await withThrowingTaskGroup(of: [String].self) { group in
-      group.addTask { try await client.runConnections(); return [] }
+      group.addTask {
+        try await client.runConnections(); return []
+      }
       defer { client.beginGracefulShutdown() }
       var ids: [String] = []
       var token = ""
       repeat {
         let page = try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listPrograms(
-          .with { $0.orderBy = .newest; $0.pageSize = 100; $0.pageToken = token },
+          .with {
+            $0.orderBy = .newest; $0.pageSize = 100; $0.pageToken = token
+          },
           metadata: Load.bearer(tokens[0]))
         ids += page.programs.map(\.id)
         token = page.nextPageToken
@@ -28,10 +32,11 @@ struct CatalogVote: AsyncParsableCommand {
     }
     let voterTokens = tokens
     let figures = try await Load.run(options) { client in
-      _ = try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).rateProgram(.with {
-        $0.programID = programs.randomElement()!
-        $0.vote = Bool.random() ? .up : .down
-      }, metadata: Load.bearer(voterTokens.randomElement()!))
+      _ = try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).rateProgram(
+        .with {
+          $0.programID = programs.randomElement()!
+          $0.vote = Bool.random() ? .up : .down
+        }, metadata: Load.bearer(voterTokens.randomElement()!))
     }
     figures.report("RateProgram via \(options.addr) x\(options.concurrency) (\(programs.count) programs, \(voters) voters)")
   }

@@ -39,8 +39,7 @@ struct EchoServer: AsyncParsableCommand {
       let bound = try await transport.listeningAddress
       let shown = bound.ipv4.map { "\($0.host):\($0.port)" } ?? "\(address)"
       // Straight to stdout, unbuffered: the line is for a log file, read while we run.
-      FileHandle.standardOutput.write(Data((
-        "echo-server listening on \(shown) (max streams \(settings.maxConcurrentStreams))\n").utf8))
+      FileHandle.standardOutput.write(Data(("echo-server listening on \(shown) (max streams \(settings.maxConcurrentStreams))\n").utf8))
     }
   }
 

@@ -9,11 +9,12 @@ struct Login: AsyncParsableCommand {
   func run() async throws {
     let user = try await Load.registerUser(at: options.registerAddr)
     let figures = try await Load.run(options) { client in
-      _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).login(.with {
-        $0.identifier = user.username
-        $0.password = user.password
-        $0.clientDescription = "gym-bench"
-      })
+      _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).login(
+        .with {
+          $0.identifier = user.username
+          $0.password = user.password
+          $0.clientDescription = "gym-bench"
+        })
     }
     figures.report("Login via \(options.addr) x\(options.concurrency)")
   }

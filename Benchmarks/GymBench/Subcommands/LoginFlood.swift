@@ -49,7 +49,10 @@ struct LoginFlood: AsyncParsableCommand {
             callers.addTask {
               while !outcomes.stop.load(ordering: .relaxed) {
                 do {
-                  _ = try await auth.login(.with { $0.identifier = target.username; $0.password = target.password })
+                  _ = try await auth.login(
+                    .with {
+                      $0.identifier = target.username; $0.password = target.password
+                    })
                   outcomes.add("OK")
                 } catch let error as RPCError {
                   outcomes.add(error.code.canonicalName)

@@ -40,9 +40,11 @@ struct MessagingStreams: AsyncParsableCommand {
 
     func report(_ label: String) {
       let histogram = latencies.withLock { $0 }
-      print(String(format: "%@: %d arrivals; p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms", label, Int(histogram.totalCount),
-        Double(histogram.valueAtPercentile(50)) / 1000, Double(histogram.valueAtPercentile(90)) / 1000,
-        Double(histogram.valueAtPercentile(99)) / 1000, Double(histogram.max) / 1000))
+      print(
+        String(
+          format: "%@: %d arrivals; p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms", label, Int(histogram.totalCount),
+          Double(histogram.valueAtPercentile(50)) / 1000, Double(histogram.valueAtPercentile(90)) / 1000,
+          Double(histogram.valueAtPercentile(99)) / 1000, Double(histogram.max) / 1000))
     }
   }
 
@@ -83,8 +85,10 @@ struct MessagingStreams: AsyncParsableCommand {
       try await Task.sleep(for: .seconds(3))
       let after = (Self.residentKB("gym-messaging"), Self.residentKB("gym-gateway"))
       print("open streams: \(arrivals.openStreams.withLock { $0 }) of \(users)")
-      print(String(format: "resident memory: gym-messaging %d → %d KB (%.1f KB per stream), gym-gateway %d → %d KB (%.1f KB per stream)",
-        before.0, after.0, Double(after.0 - before.0) / Double(users), before.1, after.1, Double(after.1 - before.1) / Double(users)))
+      print(
+        String(
+          format: "resident memory: gym-messaging %d → %d KB (%.1f KB per stream), gym-gateway %d → %d KB (%.1f KB per stream)",
+          before.0, after.0, Double(after.0 - before.0) / Double(users), before.1, after.1, Double(after.1 - before.1) / Double(users)))
 
       // Direct messages between random pairs at the configured concurrency.
       let pairs = tokens
@@ -95,7 +99,9 @@ struct MessagingStreams: AsyncParsableCommand {
         let text = "dm-\(UUID().uuidString)"
         arrivals.sent.withLock { $0[text] = ContinuousClock.now }
         _ = try await Gym_Messaging_V1_MessagingService.Client(wrapping: client).sendDirectMessage(
-          .with { $0.userID = to.id; $0.text = text }, metadata: Load.bearer(from.token))
+          .with {
+            $0.userID = to.id; $0.text = text
+          }, metadata: Load.bearer(from.token))
       }
       try await Task.sleep(for: .seconds(1))
       figures.report("SendDirectMessage via \(options.addr) x\(options.concurrency) (sustained messages/s)")
@@ -104,7 +110,8 @@ struct MessagingStreams: AsyncParsableCommand {
       // One room with `roomMembers` members, messages sent one at a time.
       arrivals.reset()
       let members = Array(tokens.prefix(roomMembers))
-      let room = try await messaging[0].createRoom(.with { $0.name = "bench room \(UUID().uuidString.prefix(8))" }, metadata: Load.bearer(members[0].token)).room
+      let room = try await messaging[0].createRoom(.with { $0.name = "bench room \(UUID().uuidString.prefix(8))" }, metadata: Load.bearer(members[0].token))
+        .room
       for member in members.dropFirst() {
         _ = try await messaging[0].joinRoom(.with { $0.roomID = room.id }, metadata: Load.bearer(member.token))
       }
@@ -114,7 +121,10 @@ struct MessagingStreams: AsyncParsableCommand {
         // Senders take turns: one member posting them all would pass the posting rate
         // (GYM_MESSAGING_ROOM_POSTS_PER_MINUTE).
         let sender = members[index % members.count]
-        _ = try await messaging[0].postRoomMessage(.with { $0.roomID = room.id; $0.text = text }, metadata: Load.bearer(sender.token))
+        _ = try await messaging[0].postRoomMessage(
+          .with {
+            $0.roomID = room.id; $0.text = text
+          }, metadata: Load.bearer(sender.token))
         try await Task.sleep(for: .milliseconds(50))
       }
       try await Task.sleep(for: .seconds(1))

@@ -18,8 +18,9 @@ struct PlacesImport: AsyncParsableCommand {
   func run() async throws {
     let credential = try ServiceCredential.load(path: credentialFile)
     let hostPort = HostPort(addr)!
-    let client = GRPCClient(transport: try .http2NIOPosix(
-      target: .ipv4(address: hostPort.host, port: hostPort.port), transportSecurity: .plaintext),
+    let client = GRPCClient(
+      transport: try .http2NIOPosix(
+        target: .ipv4(address: hostPort.host, port: hostPort.port), transportSecurity: .plaintext),
       interceptors: [credential.clientInterceptor])
     let hours = ["24/7", "Mo-Fr 06:00-22:00; Sa,Su 08:00-20:00", "Mo-Su 05:00-23:00", "Mo-Fr 07:00-21:00; Sa 09:00-17:00; Su off"]
     let kinds: [Gym_Places_V1_PlaceKind] = [.gym, .gym, .gym, .sportsCentre, .leisureCentre, .swimmingPool, .climbingGym, .yogaStudio, .martialArts]
@@ -33,19 +34,27 @@ struct PlacesImport: AsyncParsableCommand {
       for offset in stride(from: 0, to: count, by: batch) {
         let size = min(batch, count - offset)
         let response = try await places.importPlaces { writer in
-          try await writer.write(.with { $0.options = .with { $0.defaultTimeZone = "Europe/London"; $0.defaultCurrency = "GBP" } })
-          for i in offset..<(offset + size) {
-            let (lat, lng) = Country.randomPoint()
-            try await writer.write(.with {
-              $0.place = .with { p in
-                p.name = "Bench Gym \(i)"
-                p.kind = kinds[i % kinds.count]
-                p.location = .with { $0.latitude = lat; $0.longitude = lng }
-                p.openingHours = .with { $0.osm = hours[i % hours.count] }
-                p.price = .with { $0.monthly = Double(15 + i % 90) }
-                p.source = "bench:\(run):\(i)"
+          try await writer.write(
+            .with {
+              $0.options = .with {
+                $0.defaultTimeZone = "Europe/London"; $0.defaultCurrency = "GBP"
               }
             })
+          for i in offset..<(offset + size) {
+            let (lat, lng) = Country.randomPoint()
+            try await writer.write(
+              .with {
+                $0.place = .with { p in
+                  p.name = "Bench Gym \(i)"
+                  p.kind = kinds[i % kinds.count]
+                  p.location = .with {
+                    $0.latitude = lat; $0.longitude = lng
+                  }
+                  p.openingHours = .with { $0.osm = hours[i % hours.count] }
+                  p.price = .with { $0.monthly = Double(15 + i % 90) }
+                  p.source = "bench:\(run):\(i)"
+                }
+              })
           }
         }
         created += Int(response.created)
@@ -57,8 +66,10 @@ struct PlacesImport: AsyncParsableCommand {
       }
       let elapsed = ContinuousClock.now - start
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      print(String(format: "ImportPlaces: %d places (created %d, updated %d, rejected %d) in %.1f s = %.0f places/s",
-        count, created, updated, rejected, seconds, Double(count) / seconds))
+      print(
+        String(
+          format: "ImportPlaces: %d places (created %d, updated %d, rejected %d) in %.1f s = %.0f places/s",
+          count, created, updated, rejected, seconds, Double(count) / seconds))
     }
   }
 }

@@ -13,11 +13,14 @@ struct PlacesSearch: AsyncParsableCommand {
     let radius = self.radius
     let figures = try await Load.run(options) { client in
       let (lat, lng) = Country.randomPoint()
-      _ = try await Gym_Places_V1_PlacesService.Client(wrapping: client).searchNearby(.with {
-        $0.location = .with { $0.latitude = lat; $0.longitude = lng }
-        $0.radiusM = radius
-        $0.pageSize = 20
-      }, metadata: metadata)
+      _ = try await Gym_Places_V1_PlacesService.Client(wrapping: client).searchNearby(
+        .with {
+          $0.location = .with {
+            $0.latitude = lat; $0.longitude = lng
+          }
+          $0.radiusM = radius
+          $0.pageSize = 20
+        }, metadata: metadata)
     }
     figures.report("SearchNearby \(Int(radius)) m via \(options.addr) x\(options.concurrency)")
   }

@@ -18,10 +18,12 @@ struct PlanCoaching: AsyncParsableCommand {
       let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
       let plan = Gym_Plan_V1_PlanService.Client(wrapping: client)
       let trainerName = "coach_" + String(UUID().uuidString.prefix(8)).lowercased()
-      let trainer = try await auth.register(.with {
-        $0.email = "\(trainerName)@bench.example.com"; $0.username = trainerName; $0.password = Load.password
-        $0.acceptTerms = true; $0.termsVersion = "2026-01"; $0.role = .trainer
-      }).tokens.accessToken
+      let trainer = try await auth.register(
+        .with {
+          $0.email = "\(trainerName)@bench.example.com"; $0.username = trainerName; $0.password = Load.password
+          $0.acceptTerms = true; $0.termsVersion = "2026-01"; $0.role = .trainer
+        }
+      ).tokens.accessToken
 
       let start = ContinuousClock.now
       var ids: [String] = []
@@ -30,13 +32,16 @@ struct PlanCoaching: AsyncParsableCommand {
           if index >= 16 { ids.append(try await add.next()!) }
           add.addTask {
             let name = "client_\(index)_" + String(UUID().uuidString.prefix(6)).lowercased()
-            let member = try await auth.register(.with {
-              $0.email = "\(name)@bench.example.com"; $0.username = name; $0.password = Load.password
-              $0.acceptTerms = true; $0.termsVersion = "2026-01"; $0.displayName = "Client \(index)"
-            })
+            let member = try await auth.register(
+              .with {
+                $0.email = "\(name)@bench.example.com"; $0.username = name; $0.password = Load.password
+                $0.acceptTerms = true; $0.termsVersion = "2026-01"; $0.displayName = "Client \(index)"
+              })
             let invitation = try await plan.inviteClient(.with { $0.email = "\(name)@bench.example.com" }, metadata: Load.bearer(trainer))
             _ = try await plan.respondTrainerRequest(
-              .with { $0.requestID = invitation.invitation.id; $0.accept = true }, metadata: Load.bearer(member.tokens.accessToken))
+              .with {
+                $0.requestID = invitation.invitation.id; $0.accept = true
+              }, metadata: Load.bearer(member.tokens.accessToken))
             return member.user.id
           }
         }
@@ -50,7 +55,9 @@ struct PlanCoaching: AsyncParsableCommand {
         run.concurrency = concurrency
         let list = try await Load.run(run) { client in
           _ = try await Gym_Plan_V1_PlanService.Client(wrapping: client).listClients(
-            .with { $0.query = "client \(Int.random(in: 0..<100))"; $0.pageSize = 20 }, metadata: Load.bearer(trainer))
+            .with {
+              $0.query = "client \(Int.random(in: 0..<100))"; $0.pageSize = 20
+            }, metadata: Load.bearer(trainer))
         }
         list.report("ListClients (name search, \(clientIDs.count) clients) via \(options.addr) x\(concurrency)")
         let overview = try await Load.run(run) { client in

@@ -29,7 +29,12 @@ struct PlanLoad: AsyncParsableCommand {
       if let existingUsers {
         let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
         for username in try String(contentsOfFile: existingUsers, encoding: .utf8).split(separator: "\n") {
-          tokens.append(try await auth.login(.with { $0.identifier = String(username); $0.password = Load.password }).tokens.accessToken)
+          tokens.append(
+            try await auth.login(
+              .with {
+                $0.identifier = String(username); $0.password = Load.password
+              }
+            ).tokens.accessToken)
         }
         print("signed in \(tokens.count) existing users")
       }
@@ -43,8 +48,12 @@ struct PlanLoad: AsyncParsableCommand {
       }
       print(String(format: "registered %d users in %.1f s", users, seconds(since: registerStart)))
 
-      let exercises = try await catalog.listExercises(.with { $0.pageSize = 4; $0.orderBy = .alphabetical }, metadata: Load.bearer(tokens[0]))
-        .exercises.map(\.id)
+      let exercises = try await catalog.listExercises(
+        .with {
+          $0.pageSize = 4; $0.orderBy = .alphabetical
+        }, metadata: Load.bearer(tokens[0])
+      )
+      .exercises.map(\.id)
       let today = Date()
       let jobs = existingUsers != nil ? [] : tokens.flatMap { token in (0..<(weeks * sessionsPerWeek)).map { (token, $0) } }
       let fillStart = ContinuousClock.now
@@ -57,13 +66,17 @@ struct PlanLoad: AsyncParsableCommand {
             let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: day)
             _ = try await plan.logWorkout(
               .with {
-                $0.date = .with { $0.year = Int32(parts.year!); $0.month = Int32(parts.month!); $0.day = Int32(parts.day!) }
+                $0.date = .with {
+                  $0.year = Int32(parts.year!); $0.month = Int32(parts.month!); $0.day = Int32(parts.day!)
+                }
                 $0.durationMinutes = 60
                 $0.entries = exercises.map { id in
                   .with {
                     $0.exerciseID = id
                     $0.sets = (0..<perExercise).map { set in
-                      .with { $0.reps = Int32(5 + set % 4); $0.weightKg = Double(60 + (session % 20) * 2) }
+                      .with {
+                        $0.reps = Int32(5 + set % 4); $0.weightKg = Double(60 + (session % 20) * 2)
+                      }
                     }
                   }
                 }
@@ -73,8 +86,10 @@ struct PlanLoad: AsyncParsableCommand {
         try await fill.waitForAll()
       }
       let elapsed = seconds(since: fillStart)
-      print(String(format: "filled %d sessions (%d sets) in %.1f s = %.0f sessions/s", jobs.count, jobs.count * perExercise * exercises.count,
-        elapsed, Double(jobs.count) / elapsed))
+      print(
+        String(
+          format: "filled %d sessions (%d sets) in %.1f s = %.0f sessions/s", jobs.count, jobs.count * perExercise * exercises.count,
+          elapsed, Double(jobs.count) / elapsed))
 
       // LogSet into one live session per benchmark user.
       let liveUsers = Array(tokens.prefix(64))
@@ -87,8 +102,11 @@ struct PlanLoad: AsyncParsableCommand {
           started = try await plan.getActiveSession(.init(), metadata: Load.bearer(token)).session  // left by an earlier run
         }
         let edited = try await plan.editSession(
-          .with { $0.sessionID = started.id; $0.edits = [.with { $0.add = .with { $0.exerciseID = exercises[0] } }] },
-          metadata: Load.bearer(token)).session
+          .with {
+            $0.sessionID = started.id; $0.edits = [.with { $0.add = .with { $0.exerciseID = exercises[0] } }]
+          },
+          metadata: Load.bearer(token)
+        ).session
         live.append((token, edited.id, edited.items[0].id))
       }
       let sessions = live
@@ -99,13 +117,20 @@ struct PlanLoad: AsyncParsableCommand {
         let logSet = try await Load.run(run) { client in
           let target = sessions.randomElement()!
           _ = try await Gym_Plan_V1_PlanService.Client(wrapping: client).logSet(
-            .with { $0.sessionID = target.session; $0.itemID = target.item; $0.set = .with { $0.reps = 5; $0.weightKg = 100 } },
+            .with {
+              $0.sessionID = target.session; $0.itemID = target.item;
+              $0.set = .with {
+                $0.reps = 5; $0.weightKg = 100
+              }
+            },
             metadata: Load.bearer(target.token))
         }
         logSet.report("LogSet via \(options.addr) x\(concurrency)")
         let stats = try await Load.run(run) { client in
           _ = try await Gym_Plan_V1_PlanService.Client(wrapping: client).getExerciseStats(
-            .with { $0.exerciseID = exercises.randomElement()!; $0.bucket = .week }, metadata: Load.bearer(filled.randomElement()!))
+            .with {
+              $0.exerciseID = exercises.randomElement()!; $0.bucket = .week
+            }, metadata: Load.bearer(filled.randomElement()!))
         }
         stats.report("GetExerciseStats (a year, by week) via \(options.addr) x\(concurrency)")
       }

@@ -27,7 +27,8 @@ struct PlanReminders: AsyncParsableCommand {
       let plan = Gym_Plan_V1_PlanService.Client(wrapping: client)
       let messaging = Gym_Messaging_V1_MessagingService.Client(wrapping: client)
       let exercise = try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listExercises(
-        .with { $0.pageSize = 1 }, metadata: Load.signedIn(at: options.registerAddr)).exercises[0].id
+        .with { $0.pageSize = 1 }, metadata: Load.signedIn(at: options.registerAddr)
+      ).exercises[0].id
       // Users have no time zone set: their schedule is in UTC. Workouts at the start of
       // the minute after next, reminded one minute before: due at the next minute.
       let utc = TimeZone(identifier: "UTC")!
@@ -42,15 +43,28 @@ struct PlanReminders: AsyncParsableCommand {
           .with {
             $0.routine = .with {
               $0.name = "Reminder bench"
-              $0.days = [.with { $0.exercises = [.with { $0.exerciseID = exercise; $0.sets = [.with { $0.targetReps = 5 }] }] }]
+              $0.days = [
+                .with {
+                  $0.exercises = [
+                    .with {
+                      $0.exerciseID = exercise; $0.sets = [.with { $0.targetReps = 5 }]
+                    }
+                  ]
+                }
+              ]
             }
-          }, metadata: Load.bearer(token)).routine
+          }, metadata: Load.bearer(token)
+        ).routine
         _ = try await plan.scheduleRoutine(
           .with {
             $0.entry = .with {
               $0.routineID = routine.id
-              $0.date = .with { $0.year = Int32(start.year!); $0.month = Int32(start.month!); $0.day = Int32(start.day!) }
-              $0.time = .with { $0.hours = Int32(start.hour!); $0.minutes = Int32(start.minute!) }
+              $0.date = .with {
+                $0.year = Int32(start.year!); $0.month = Int32(start.month!); $0.day = Int32(start.day!)
+              }
+              $0.time = .with {
+                $0.hours = Int32(start.hour!); $0.minutes = Int32(start.minute!)
+              }
               $0.reminderMinutesBefore = 1
             }
           }, metadata: Load.bearer(token))
@@ -69,9 +83,11 @@ struct PlanReminders: AsyncParsableCommand {
       let deadline = due.addingTimeInterval(90)
       while delays.count.withLock({ $0 }) < users && Date() < deadline { try await Task.sleep(for: .milliseconds(200)) }
       let histogram = delays.histogram.withLock { $0 }
-      print(String(format: "reminder delay (due → notification on the stream): %d of %d arrived; p50 %.2f s, p90 %.2f s, max %.2f s",
-        Int(histogram.totalCount), users, Double(histogram.valueAtPercentile(50)) / 1e6, Double(histogram.valueAtPercentile(90)) / 1e6,
-        Double(histogram.max) / 1e6))
+      print(
+        String(
+          format: "reminder delay (due → notification on the stream): %d of %d arrived; p50 %.2f s, p90 %.2f s, max %.2f s",
+          Int(histogram.totalCount), users, Double(histogram.valueAtPercentile(50)) / 1e6, Double(histogram.valueAtPercentile(90)) / 1e6,
+          Double(histogram.max) / 1e6))
       group.cancelAll()
     }
   }

@@ -67,7 +67,10 @@ struct Soak: AsyncParsableCommand {
           let user = users.randomElement()!
           do {
             tally.call("Login")
-            _ = try await auth.login(.with { $0.identifier = user.username; $0.password = Load.password })
+            _ = try await auth.login(
+              .with {
+                $0.identifier = user.username; $0.password = Load.password
+              })
           } catch { tally.error("Login", error) }
           try? await Task.sleep(for: .milliseconds(500))
         }
@@ -88,9 +91,12 @@ struct Soak: AsyncParsableCommand {
         samples.append(memory)
         totalErrors += counted.errors.values.reduce(0, +)
         let calls = counted.calls.values.reduce(0, +)
-        say(String(format: "minute %2d: %6d calls (%.0f/s), %5d stream events, errors %@; RSS MB %@", minute, calls,
-          Double(calls) / 60, counted.events, counted.errors.isEmpty ? "0" : counted.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
-          zip(Self.processes, memory).map { "\($0.dropFirst(4)) \(String(format: "%.1f", Double($1) / 1024))" }.joined(separator: " ")))
+        say(
+          String(
+            format: "minute %2d: %6d calls (%.0f/s), %5d stream events, errors %@; RSS MB %@", minute, calls,
+            Double(calls) / 60, counted.events,
+            counted.errors.isEmpty ? "0" : counted.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
+            zip(Self.processes, memory).map { "\($0.dropFirst(4)) \(String(format: "%.1f", Double($1) / 1024))" }.joined(separator: " ")))
         if minute == 1 {
           say("  calls by operation: " + counted.calls.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }
@@ -116,8 +122,9 @@ struct Soak: AsyncParsableCommand {
       }
       let growth = 100 * Double(largest - first) / Double(first)
       if growth > flatPercent { flat = false }
-      say(name.padding(toLength: 14, withPad: " ", startingAt: 0)
-        + String(format: " %9.1f %10.1f %10.1f %8.1f %%", Double(first) / 1024, Double(largest) / 1024, Double(last) / 1024, growth))
+      say(
+        name.padding(toLength: 14, withPad: " ", startingAt: 0)
+          + String(format: " %9.1f %10.1f %10.1f %8.1f %%", Double(first) / 1024, Double(largest) / 1024, Double(last) / 1024, growth))
     }
     say("errors: \(errors); memory \(flat ? "flat" : "NOT flat") within \(flatPercent) % after the warm-up")
     if errors > 0 || !flat { Foundation.exit(1) }
@@ -181,34 +188,59 @@ struct Soak: AsyncParsableCommand {
       ("GetMe", 15, { me, _ in _ = try await auth.getMe(.init(), metadata: Load.bearer(me.token)) }),
       ("ListExercises", 10, { me, _ in _ = try await catalog.listExercises(.with { $0.pageSize = 20 }, metadata: Load.bearer(me.token)) }),
       ("ListPrograms", 5, { me, _ in _ = try await catalog.listPrograms(.with { $0.pageSize = 20 }, metadata: Load.bearer(me.token)) }),
-      ("SearchNearby", 5, { me, _ in
-        _ = try await places.searchNearby(.with {
-          $0.location = .with { $0.latitude = 52.52; $0.longitude = 13.405 }
-          $0.pageSize = 20
-        }, metadata: Load.bearer(me.token))
-      }),
-      ("LogBodyWeight", 5, { me, _ in
-        _ = try await plan.logBodyWeight(.with {
-          $0.date = Self.today
-          $0.weightKg = Double.random(in: 60...90).rounded()
-        }, metadata: Load.bearer(me.token))
-      }),
+      (
+        "SearchNearby", 5,
+        { me, _ in
+          _ = try await places.searchNearby(
+            .with {
+              $0.location = .with {
+                $0.latitude = 52.52; $0.longitude = 13.405
+              }
+              $0.pageSize = 20
+            }, metadata: Load.bearer(me.token))
+        }
+      ),
+      (
+        "LogBodyWeight", 5,
+        { me, _ in
+          _ = try await plan.logBodyWeight(
+            .with {
+              $0.date = Self.today
+              $0.weightKg = Double.random(in: 60...90).rounded()
+            }, metadata: Load.bearer(me.token))
+        }
+      ),
       ("ListSessions", 5, { me, _ in _ = try await plan.listSessions(.with { $0.pageSize = 20 }, metadata: Load.bearer(me.token)) }),
-      ("SendDirectMessage", 15, { me, other in
-        _ = try await messaging.sendDirectMessage(.with { $0.userID = other.id; $0.text = "soak \(UUID().uuidString)" }, metadata: Load.bearer(me.token))
-      }),
+      (
+        "SendDirectMessage", 15,
+        { me, other in
+          _ = try await messaging.sendDirectMessage(
+            .with {
+              $0.userID = other.id; $0.text = "soak \(UUID().uuidString)"
+            }, metadata: Load.bearer(me.token))
+        }
+      ),
       ("ListConversations", 10, { me, _ in _ = try await messaging.listConversations(.with { $0.pageSize = 20 }, metadata: Load.bearer(me.token)) }),
       ("CreatePost", 3, { me, _ in _ = try await messaging.createPost(.with { $0.text = "soak post \(UUID().uuidString)" }, metadata: Load.bearer(me.token)) }),
       ("GetFeed", 10, { me, _ in _ = try await messaging.getFeed(.with { $0.pageSize = 20 }, metadata: Load.bearer(me.token)) }),
-      ("UploadAndSendPicture", 2, { me, other in
-        let upload = try await messaging.uploadAttachment(metadata: Load.bearer(me.token)) { writer in
-          try await writer.write(.with { $0.start = .with { $0.filename = "soak.png"; $0.mimeType = "image/png" } })
-          try await writer.write(.with { $0.chunk = Self.picture })
+      (
+        "UploadAndSendPicture", 2,
+        { me, other in
+          let upload = try await messaging.uploadAttachment(metadata: Load.bearer(me.token)) { writer in
+            try await writer.write(
+              .with {
+                $0.start = .with {
+                  $0.filename = "soak.png"; $0.mimeType = "image/png"
+                }
+              })
+            try await writer.write(.with { $0.chunk = Self.picture })
+          }
+          _ = try await messaging.sendDirectMessage(
+            .with {
+              $0.userID = other.id; $0.text = "a picture"; $0.attachmentIds = [upload.attachment.id]
+            }, metadata: Load.bearer(me.token))
         }
-        _ = try await messaging.sendDirectMessage(.with {
-          $0.userID = other.id; $0.text = "a picture"; $0.attachmentIds = [upload.attachment.id]
-        }, metadata: Load.bearer(me.token))
-      }),
+      ),
     ]
     let totalWeight = operations.map(\.weight).reduce(0, +)
     while ContinuousClock.now < end {

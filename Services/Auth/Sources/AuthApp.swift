@@ -27,10 +27,12 @@ public enum AuthApp {
     "Accounts registered from one client address in an hour, then RESOURCE_EXHAUSTED with a retry delay")
   public static let wrongPasswordsPerAddress = ConfigKey(
     "GYM_AUTH_WRONG_PASSWORDS_PER_ADDRESS", default: "\(LoginThrottle.Limits().perAddress)",
-    "Wrong passwords from one client address, all accounts, in 15 minutes, then RESOURCE_EXHAUSTED (each account still allows \(LoginThrottle.Limits().perPair) per address)")
+    "Wrong passwords from one client address, all accounts, in 15 minutes, then RESOURCE_EXHAUSTED (each account still allows \(LoginThrottle.Limits().perPair) per address)"
+  )
   public static let resetsPerAddress = ConfigKey(
     "GYM_AUTH_RESETS_PER_ADDRESS", default: "\(LoginThrottle.Limits.resets.perAddress)",
-    "Password reset requests from one client address, all accounts, in an hour (each account still \(LoginThrottle.Limits.resets.perPair) per address and \(LoginThrottle.Limits.resets.perAccount) in all)")
+    "Password reset requests from one client address, all accounts, in an hour (each account still \(LoginThrottle.Limits.resets.perPair) per address and \(LoginThrottle.Limits.resets.perAccount) in all)"
+  )
   public static let accessTokenTTL = ConfigKey(
     "GYM_ACCESS_TOKEN_TTL_SECONDS", default: "900", "Lifetime of an access token")
   public static let sessionLifetime = ConfigKey(
@@ -47,7 +49,8 @@ public enum AuthApp {
   public static let smtpFrom = ConfigKey("GYM_SMTP_FROM", default: "gym@localhost", "Sender address of the platform's mail")
   public static let smtpTLS = ConfigKey(
     "GYM_SMTP_TLS", default: "starttls",
-    "starttls: STARTTLS, required unless the relay is on loopback (port 587 or 25); tls: TLS from the first byte (SMTPS, port 465); none: plaintext, to a loopback relay only")
+    "starttls: STARTTLS, required unless the relay is on loopback (port 587 or 25); tls: TLS from the first byte (SMTPS, port 465); none: plaintext, to a loopback relay only"
+  )
   public static let smtpCAFile = ConfigKey(
     "GYM_SMTP_CA_FILE", default: "", "PEM CA the relay's certificate must chain to; empty = the system's trust store")
   public static let smtpUsername = ConfigKey(
@@ -69,14 +72,20 @@ public enum AuthApp {
   /// are friends (private profiles).
   public static let destinationAddresses: [(destination: ServiceManifest, key: ConfigKey)] =
     PlatformManifest.lifecycleDestinations.map { peer in
-      (peer, PlatformManifest.auth.addressKey(
-        of: peer, default: "", "HOST:PORT of gym-\(peer.name), which receives every user-lifecycle event; empty = keep them queued"))
+      (
+        peer,
+        PlatformManifest.auth.addressKey(
+          of: peer, default: "", "HOST:PORT of gym-\(peer.name), which receives every user-lifecycle event; empty = keep them queued")
+      )
     }
 
   public static let keys: [ConfigKey] =
-    [listen, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey, passwordMinLength, hashLogN,
-      hashConcurrency, hashQueue, registrationsPerAddress, wrongPasswordsPerAddress, resetsPerAddress, accessTokenTTL, sessionLifetime, requireVerifiedEmail, minimumAge, smtpAddress, smtpFrom, smtpTLS,
-      smtpCAFile, smtpUsername, smtpPasswordFile, mailPerRecipientPerDay, pruneInterval, viewFlushInterval]
+    [
+      listen, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey, passwordMinLength, hashLogN,
+      hashConcurrency, hashQueue, registrationsPerAddress, wrongPasswordsPerAddress, resetsPerAddress, accessTokenTTL, sessionLifetime, requireVerifiedEmail,
+      minimumAge, smtpAddress, smtpFrom, smtpTLS,
+      smtpCAFile, smtpUsername, smtpPasswordFile, mailPerRecipientPerDay, pruneInterval, viewFlushInterval,
+    ]
     + destinationAddresses.map(\.key) + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -250,5 +259,3 @@ public enum AuthApp {
       ])
   }
 }
-
-

@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GymService
+import GymStore
 
 /// What only the auth domain refuses, independent of gRPC (the refusals every service
 /// shares are `GymError`). `AuthError+Status` maps each case to a status code in one place.

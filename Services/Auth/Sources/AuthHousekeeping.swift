@@ -1,6 +1,6 @@
 import Foundation
-import Logging
 import GymStore
+import Logging
 import ServiceLifecycle
 
 /// Prunes spent sessions, tokens, codes, mail and revocations at start-up and then on a

@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import Logging
 import ServiceLifecycle
 import SwiftProtobuf
@@ -62,24 +62,30 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
         let rows = try await store.revocations(after: cursor, limit: 500)
         if rows.isEmpty { break }
         sent = true
-        try await response.write(.with { batch in
-          batch.headCursor = max(head, rows.last!.cursor)  // rows committed after `head` was read
-          batch.epoch = epoch
-          batch.revocations = rows.map { row in
-            .with {
-              $0.cursor = row.cursor
-              if let session = row.sessionID { $0.sessionID = session }
-              if let user = row.userID { $0.userID = user }
-              $0.revokedAt = Google_Protobuf_Timestamp(date: row.revokedAt)
-              if let notBefore = row.notBefore { $0.notBefore = Google_Protobuf_Timestamp(date: notBefore) }
+        try await response.write(
+          .with { batch in
+            batch.headCursor = max(head, rows.last!.cursor)  // rows committed after `head` was read
+            batch.epoch = epoch
+            batch.revocations = rows.map { row in
+              .with {
+                $0.cursor = row.cursor
+                if let session = row.sessionID { $0.sessionID = session }
+                if let user = row.userID { $0.userID = user }
+                $0.revokedAt = Google_Protobuf_Timestamp(date: row.revokedAt)
+                if let notBefore = row.notBefore { $0.notBefore = Google_Protobuf_Timestamp(date: notBefore) }
+              }
             }
-          }
-        })
+          })
         cursor = rows.last!.cursor
       }
       // Nothing new, or the follower is ahead of a restored database: a heartbeat with
       // the head tells it which.
-      if !sent { try await response.write(.with { $0.headCursor = head; $0.epoch = epoch }) }
+      if !sent {
+        try await response.write(
+          .with {
+            $0.headCursor = head; $0.epoch = epoch
+          })
+      }
     }
   }
 

@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 extension AuthService {
   public func changePassword(
@@ -35,10 +35,12 @@ extension AuthService {
     let now = Date()
     let code = Self.newRefreshToken()
     let lifetime = settings.resetCodeLifetime
-    let outcome = try await store.createPasswordReset(email: email, code: code, expiresAt: now.addingTimeInterval(lifetime), mail: { user in
-      (
-        subject: "Reset your gym password",
-        body: """
+    let outcome = try await store.createPasswordReset(
+      email: email, code: code, expiresAt: now.addingTimeInterval(lifetime),
+      mail: { user in
+        (
+          subject: "Reset your gym password",
+          body: """
           Hello \(user.displayName),
 
           Someone asked to reset the password of your gym account (\(user.username)).
@@ -48,8 +50,8 @@ extension AuthService {
 
           It works once and expires in \(Int(lifetime / 60)) minutes. If you did not ask for this, ignore this message: your password stays as it is.
           """
-      )
-    }, now: now)
+        )
+      }, now: now)
     // Same answer, and no log line naming the email, whether or not an account exists or
     // its address had its day's mail (a different answer would tell that it exists).
     if case .capped(let userID) = outcome {

@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 extension AuthService {
   public func getMe(request: Gym_Auth_V1_GetMeRequest, context: ServerContext) async throws -> Gym_Auth_V1_GetMeResponse {
@@ -107,10 +107,11 @@ extension AuthService {
     }
     let users = try await store.searchProfiles(
       query: request.query, role: role, includeAdmins: caller.isAdmin, offset: offset, limit: paging.size, now: Date())
-    let profiles = Paging.fitting(users.map { user in
-      let full = user.visibility != Gym_Auth_V1_Visibility.private.rawValue || user.id == caller.userID || caller.isAdmin
-      return ProfileMapping.publicProfile(user, full: full)
-    })
+    let profiles = Paging.fitting(
+      users.map { user in
+        let full = user.visibility != Gym_Auth_V1_Visibility.private.rawValue || user.id == caller.userID || caller.isAdmin
+        return ProfileMapping.publicProfile(user, full: full)
+      })
     return .with { response in
       response.profiles = profiles
       response.nextPageToken = paging.nextToken(offset: offset, returned: profiles.count, fetched: users.count)

@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import SwiftProtobuf
 
 /// Accounts coming in and sessions going round: Register, Login, RefreshSession, Logout,
@@ -25,7 +25,8 @@ extension AuthService {
     }
     // The trainer role is granted by an administrator: asking for it at sign-up (either
     // way) files a request, and the account starts as a member.
-    let trainerNote = request.wantsTrainerRole || request.role == .trainer
+    let trainerNote =
+      request.wantsTrainerRole || request.role == .trainer
       ? Self.note(request.trainerRoleNote, field: "trainer_role_note", into: &violations) : nil
     switch request.role {
     case .unspecified, .member, .trainer: account.role = "member"
@@ -57,9 +58,11 @@ extension AuthService {
     var user = account.record(passwordHash: try await hasher.hash(request.password), termsVersion: termsVersion, now: now)
     user.dateOfBirth = birthDate?.description
     let new = newSession(clientDescription: request.clientDescription, now: now)
-    let session = try await store.createUser(user, session: new, onboarding: .init(
-      verificationCode: Self.newVerificationCode(), codeLifetime: settings.verificationCodeLifetime,
-      mail: verificationMail, trainerRequest: trainerNote.map { (ID.make(now: now), $0) }))
+    let session = try await store.createUser(
+      user, session: new,
+      onboarding: .init(
+        verificationCode: Self.newVerificationCode(), codeLifetime: settings.verificationCodeLifetime,
+        mail: verificationMail, trainerRequest: trainerNote.map { (ID.make(now: now), $0) }))
     logger.info("account registered", metadata: ["user_id": "\(user.id)", "role": "\(user.role)"])
     let tokens = try await tokens(for: user, session: session, refreshToken: new.refreshToken, now: now)
     let mapped = try await ownAccount(user)

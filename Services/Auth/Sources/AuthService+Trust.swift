@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import SwiftProtobuf
 
 /// Email verification, trainer-role requests and the removal of inactive accounts.
@@ -154,7 +154,8 @@ extension AuthService {
     guard violations.isEmpty else { throw GymError.invalid(violations) }
     let row = try await store.decideTrainerRole(
       requestID: request.requestID, approve: request.approve, note: note, adminID: admin.userID,
-      lifecycleDestinations: settings.lifecycleDestinations, mail: { user, approved in
+      lifecycleDestinations: settings.lifecycleDestinations,
+      mail: { user, approved in
         approved
           ? ("You are a trainer on gym", "Hello \(user.displayName),\n\nYour request for the trainer role was approved. Sign in again to use it.\n\(note)")
           : ("Your trainer-role request", "Hello \(user.displayName),\n\nYour request for the trainer role was not approved.\n\(note)")
@@ -188,7 +189,8 @@ extension AuthService {
     guard violations.isEmpty else { throw GymError.invalid(violations) }
     let now = Date()
     // A real purge removes no more accounts than the dry run it quotes counted.
-    let confirmed = request.dryRun
+    let confirmed =
+      request.dryRun
       ? nil
       : try settings.purgeConfirmation.check(request.dryRunToken, inactiveMonths: months, noticeDays: noticeDays, now: now)
     let inactiveSince = Self.monthsBefore(now, months)

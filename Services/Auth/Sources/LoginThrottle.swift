@@ -84,7 +84,8 @@ public final class LoginThrottle: Sendable {
   /// long to wait.
   public func begin(account: String, address: String?) -> Result<Attempt, Refused> {
     let now = ContinuousClock.now
-    let budgets = [("p:" + account + "|" + (address ?? "-"), limits.perPair)]
+    let budgets =
+      [("p:" + account + "|" + (address ?? "-"), limits.perPair)]
       + (address.map { [("ip:" + $0, limits.perAddress)] } ?? []) + [("a:" + account, limits.perAccount)]
     return entries.withLock { entries in
       if entries.count >= maxKeys { Self.prune(&entries, window: limits.window, now: now, keep: maxKeys / 2) }

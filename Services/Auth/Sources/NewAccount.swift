@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GymService
+import GymStore
 
 /// The fields of an account being created (Register, CreateAdmin), normalised and
 /// checked in one place.

@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GymAPI
 import GymService
+import GymStore
 import SwiftProtobuf
 
 /// Proto ⇄ record translation for accounts and profiles.

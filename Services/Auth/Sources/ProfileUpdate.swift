@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GymAPI
 import GymService
+import GymStore
 
 /// A validated profile change from an `UpdateProfile` field mask. Every invalid path
 /// or value is reported at once, each naming its field.

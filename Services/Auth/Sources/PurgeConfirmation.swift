@@ -1,7 +1,7 @@
-import GymStore
 import Crypto
 import Foundation
 import GymService
+import GymStore
 
 /// Proof that an administrator saw a dry run of `PurgeInactiveUsers` before the real
 /// one: its parameters, the number of accounts it would remove and when it ran, signed

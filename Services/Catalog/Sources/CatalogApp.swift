@@ -21,7 +21,10 @@ public enum CatalogApp {
     "GYM_CATALOG_REPORTS_PER_DAY", default: "20", "Reports one user may file in 24 hours")
 
   public static let keys: [ConfigKey] =
-    [listen, authAddress, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey, hideBelowScore, hideMinimumVotes, hideAfterReports, reportsPerDay]
+    [
+      listen, authAddress, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey, hideBelowScore, hideMinimumVotes,
+      hideAfterReports, reportsPerDay,
+    ]
     + CommonKeys.all
 
   public struct Settings: Sendable {

@@ -1,6 +1,6 @@
-import GymStore
 import GRPCCore
 import GymService
+import GymStore
 
 /// The one mapping from the catalog's errors to gRPC status (the error table in docs/api.md).
 extension CatalogError: GymErrorMapping {

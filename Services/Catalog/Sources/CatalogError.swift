@@ -1,5 +1,5 @@
-import GymStore
 import GymService
+import GymStore
 
 /// What only the catalog refuses (the refusals every service shares are `GymError`),
 /// thrown by handlers and by the store alike (the store imports no gRPC; this type

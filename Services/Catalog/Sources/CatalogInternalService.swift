@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import SwiftProtobuf
 
 /// `gym.catalog.v1.CatalogInternal`: what other gym services ask of the catalog.

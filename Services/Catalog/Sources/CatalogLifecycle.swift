@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import Logging
 
 /// The catalog's part of the user lifecycle (`gym.common.v1.UserLifecycleInternal`):

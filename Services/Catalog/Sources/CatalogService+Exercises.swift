@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 extension CatalogService {
   /// More than there are muscles or kinds of equipment, repeats included.
@@ -44,12 +44,13 @@ extension CatalogService {
     query.equipment = Set(request.equipment.map(\.rawValue)).sorted()
     query.category = request.category == .unspecified ? nil : request.category.rawValue
     query.difficulty = request.difficulty == .unspecified ? nil : request.difficulty.rawValue
-    query.order = switch request.orderBy {
-    case .alphabetical: .name
-    case .recentlyAdded: .newest
-    case .easiestFirst: .easiest
-    default: match == nil ? .name : .relevance
-    }
+    query.order =
+      switch request.orderBy {
+      case .alphabetical: .name
+      case .recentlyAdded: .newest
+      case .easiestFirst: .easiest
+      default: match == nil ? .name : .relevance
+      }
     query.limit = paging.size
     query.offset = offset
     let (page, total) = try await store.listExercises(query)
@@ -164,7 +165,9 @@ extension CatalogService {
       response.updated = Int32(batches.updated)
       response.unchanged = Int32(batches.unchanged)
       response.rejected = batches.rejected.map { rejection in
-        .with { $0.index = Int32(rejection.index); $0.slug = rejection.key; $0.reason = rejection.reason }
+        .with {
+          $0.index = Int32(rejection.index); $0.slug = rejection.key; $0.reason = rejection.reason
+        }
       }
     }
   }

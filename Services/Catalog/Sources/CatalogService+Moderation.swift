@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import SwiftProtobuf
 
 extension CatalogService {
@@ -12,15 +12,16 @@ extension CatalogService {
     let viewer = try Self.viewer(of: Caller.admin(for: "the moderation queue"))
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let entries = try await store.moderationQueue(limit: paging.size, offset: offset, viewer: viewer)
-    let mapped = Paging.fitting(entries.map { entry in
-      Gym_Catalog_V1_ModerationEntry.with {
-        $0.program = CatalogMapping.program(entry.view, viewer: viewer)
-        $0.openReports = Int32(entry.openReports)
-        $0.reportReasons = entry.reasons
-        $0.autoHidden = entry.view.program.state == .hidden
-        if let queuedAt = entry.view.program.queuedAt { $0.queuedAt = Google_Protobuf_Timestamp(date: queuedAt) }
-      }
-    })
+    let mapped = Paging.fitting(
+      entries.map { entry in
+        Gym_Catalog_V1_ModerationEntry.with {
+          $0.program = CatalogMapping.program(entry.view, viewer: viewer)
+          $0.openReports = Int32(entry.openReports)
+          $0.reportReasons = entry.reasons
+          $0.autoHidden = entry.view.program.state == .hidden
+          if let queuedAt = entry.view.program.queuedAt { $0.queuedAt = Google_Protobuf_Timestamp(date: queuedAt) }
+        }
+      })
     return .with {
       $0.entries = mapped
       $0.nextPageToken = paging.nextToken(offset: offset, returned: mapped.count, fetched: entries.count)

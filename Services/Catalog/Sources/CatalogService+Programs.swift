@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 extension CatalogService {
   public func createProgram(
@@ -64,12 +64,13 @@ extension CatalogService {
     query.authorID = request.authorID.isEmpty ? nil : request.authorID
     let tag = request.tag.trimmingCharacters(in: .whitespaces)
     query.tag = tag.isEmpty ? nil : tag
-    query.order = switch request.orderBy {
-    case .newest: .newest
-    case .mostSaved: .mostSaved
-    case .name: .name
-    default: .topRated
-    }
+    query.order =
+      switch request.orderBy {
+      case .newest: .newest
+      case .mostSaved: .mostSaved
+      case .name: .name
+      default: .topRated
+      }
     query.limit = paging.size
     query.offset = offset
     let views = try await store.listPrograms(query, viewer: viewer, now: Date())

@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import Logging
 
 /// `gym.catalog.v1.CatalogService`: the exercise library and the program marketplace.

@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GymAPI
 import GymService
+import GymStore
 
 /// Checks an exercise from a request or an import and turns it into a record; every
 /// problem is reported at once, named by its field.

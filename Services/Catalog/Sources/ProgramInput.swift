@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GymAPI
 import GymService
+import GymStore
 
 /// Checks a program from CreateProgram or UpdateProgram; every problem at once, named
 /// by its path ("program.days[1].exercises[0].sets").
@@ -22,7 +22,9 @@ enum ProgramInput {
     }
     check(nameBound.allows(p.name.trimmingCharacters(in: .whitespacesAndNewlines)), "name", nameBound.rule)
     check(descriptionBound.allows(p.description_p), "description", descriptionBound.rule)
-    check(ProtoEnumWords.isNamed(p.goal), "goal", "is required (STRENGTH_GOAL, HYPERTROPHY, FAT_LOSS, ENDURANCE, GENERAL_FITNESS, MOBILITY_GOAL or ATHLETIC_PERFORMANCE)")
+    check(
+      ProtoEnumWords.isNamed(p.goal), "goal",
+      "is required (STRENGTH_GOAL, HYPERTROPHY, FAT_LOSS, ENDURANCE, GENERAL_FITNESS, MOBILITY_GOAL or ATHLETIC_PERFORMANCE)")
     check(ProtoEnumWords.isNamed(p.difficulty), "difficulty", "is required (BEGINNER, INTERMEDIATE or ADVANCED)")
     check((1...52).contains(p.durationWeeks), "duration_weeks", "must be 1-52")
     check((5...300).contains(p.sessionMinutes), "session_minutes", "must be 5-300")

@@ -48,13 +48,14 @@ final class ExportDirectory {
       let target = (folder as NSString).appendingPathComponent(name)
       guard FileManager.default.createFile(atPath: target, contents: nil) else { throw OperatorFailure("cannot create \(target)") }
       file = (try FileHandle(forWritingTo: URL(fileURLWithPath: target)), target, described.sizeBytes, 0)
-      try line(Output.jsonLine([
-        "service": described.service,
-        "file": [
-          "id": described.id, "filename": described.filename, "mime_type": described.mimeType, "size_bytes": described.sizeBytes,
-          "sha256": described.sha256, "path": "files/\(Self.safe(described.service))/\(name)",
-        ] as [String: Any],
-      ]))
+      try line(
+        Output.jsonLine([
+          "service": described.service,
+          "file": [
+            "id": described.id, "filename": described.filename, "mime_type": described.mimeType, "size_bytes": described.sizeBytes,
+            "sha256": described.sha256, "path": "files/\(Self.safe(described.service))/\(name)",
+          ] as [String: Any],
+        ]))
     case .fileChunk(let bytes):
       guard let current = file else { throw OperatorFailure("the export sent file bytes before describing the file") }
       try current.handle.write(contentsOf: bytes)
@@ -62,12 +63,13 @@ final class ExportDirectory {
     case .summary(let summary):
       try finishFile()
       self.summary = summary
-      try line(Output.jsonLine([
-        "summary": [
-          "services": summary.services, "documents": summary.documents, "files": summary.files,
-          "exported_at": Output.date(summary.exportedAt),
-        ] as [String: Any],
-      ]))
+      try line(
+        Output.jsonLine([
+          "summary": [
+            "services": summary.services, "documents": summary.documents, "files": summary.files,
+            "exported_at": Output.date(summary.exportedAt),
+          ] as [String: Any]
+        ]))
     case nil:
       break
     }

@@ -39,7 +39,7 @@ public struct GymCtlCommand: AsyncParsableCommand {
       Self.exit(withError: exit)
     } catch let error as ValidationError {
       Self.exit(withError: error)
-    } catch where Self.exitCode(for: error) == .success {
+    } catch  where Self.exitCode(for: error) == .success {
       // `--help` parses to ArgumentParser's help command, whose run "fails" with the
       // help request: ArgumentParser prints the help and exits 0.
       Self.exit(withError: error)

@@ -48,7 +48,12 @@ struct Import: AsyncParsableCommand {
       let started = ContinuousClock.now
       let response = try await OperatorCall.with(.places, stack) { client in
         try await Gym_Places_V1_PlacesService.Client(wrapping: client).importPlaces { writer in
-          try await writer.write(.with { $0.options = .with { $0.defaultTimeZone = timeZone; $0.defaultCurrency = currency } })
+          try await writer.write(
+            .with {
+              $0.options = .with {
+                $0.defaultTimeZone = timeZone; $0.defaultCurrency = currency
+              }
+            })
           for (index, json) in encoded.enumerated() {
             try await writer.write(.with { $0.geojsonFeature = json })
             Import.progress(index + 1, of: encoded.count)
@@ -86,11 +91,12 @@ struct Import: AsyncParsableCommand {
           let text = String(decoding: try JSONSerialization.data(withJSONObject: item), as: UTF8.self)
           exercises.append((index, try Gym_Catalog_V1_Exercise(jsonString: text)))
         } catch {
-          rejected.append(.with {
-            $0.index = Int32(index)
-            $0.slug = ((item as? [String: Any])?["slug"] as? String) ?? ""
-            $0.reason = "not an Exercise: \(error)"
-          })
+          rejected.append(
+            .with {
+              $0.index = Int32(index)
+              $0.slug = ((item as? [String: Any])?["slug"] as? String) ?? ""
+              $0.reason = "not an Exercise: \(error)"
+            })
         }
       }
       let messages = exercises.map(\.1)
@@ -103,11 +109,13 @@ struct Import: AsyncParsableCommand {
         }
       }
       // The service counts positions in its stream; the operator needs positions in the file.
-      response.rejected = (rejected + response.rejected.map { rejection in
-        var rejection = rejection
-        rejection.index = Int32(exercises[Int(rejection.index)].0)
-        return rejection
-      }).sorted { $0.index < $1.index }
+      response.rejected =
+        (rejected
+        + response.rejected.map { rejection in
+          var rejection = rejection
+          rejection.index = Int32(exercises[Int(rejection.index)].0)
+          return rejection
+        }).sorted { $0.index < $1.index }
       if stack.json { return try Output.json(response) }
       print("created \(response.created), updated \(response.updated), unchanged \(response.unchanged), rejected \(response.rejected.count)")
       Import.printRejections(response.rejected.map { ($0.index, $0.slug, $0.reason) })

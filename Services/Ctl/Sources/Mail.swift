@@ -16,10 +16,11 @@ struct Mail: AsyncParsableCommand {
 
   func run() async throws {
     let response = try await OperatorCall.with(.auth, stack) { client in
-      try await Gym_Auth_V1_AuthInternal.Client(wrapping: client).listMailOutbox(.with {
-        $0.to = to ?? ""
-        $0.pageSize = Int32(limit)
-      })
+      try await Gym_Auth_V1_AuthInternal.Client(wrapping: client).listMailOutbox(
+        .with {
+          $0.to = to ?? ""
+          $0.pageSize = Int32(limit)
+        })
     }
     if stack.json { return try Output.json(response.messages) }
     if response.messages.isEmpty { print("(no mail)") }

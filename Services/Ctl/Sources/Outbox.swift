@@ -12,13 +12,14 @@ struct OutboxCommand: AsyncParsableCommand {
   func run() async throws {
     let processes = try await Status.fetch(stack, timeout: 2).processes
     if stack.json {
-      try Output.json(processes.map { process in
-        Gym_Gateway_V1_ProcessStatus.with {
-          $0.name = process.name
-          $0.outbox = process.outbox
-          $0.error = process.error
-        }
-      })
+      try Output.json(
+        processes.map { process in
+          Gym_Gateway_V1_ProcessStatus.with {
+            $0.name = process.name
+            $0.outbox = process.outbox
+            $0.error = process.error
+          }
+        })
       return
     }
     let rows = processes.flatMap { process in

@@ -20,10 +20,11 @@ struct Programs: AsyncParsableCommand {
 
     func run() async throws {
       let response = try await OperatorCall.with(.catalog, stack) { client in
-        try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listModerationQueue(.with {
-          $0.pageSize = Int32(limit)
-          $0.pageToken = pageToken
-        })
+        try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listModerationQueue(
+          .with {
+            $0.pageSize = Int32(limit)
+            $0.pageToken = pageToken
+          })
       }
       if stack.json { return try Output.json(response) }
       if response.entries.isEmpty { return print("the moderation queue is empty") }
@@ -49,7 +50,11 @@ struct Programs: AsyncParsableCommand {
 
     func run() async throws {
       let program = try await OperatorCall.with(.catalog, stack) { client in
-        try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).removeProgram(.with { $0.id = id; $0.reason = reason }).program
+        try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).removeProgram(
+          .with {
+            $0.id = id; $0.reason = reason
+          }
+        ).program
       }
       if stack.json { return try Output.json(program) }
       Programs.printProgram("removed", program)

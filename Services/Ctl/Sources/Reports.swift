@@ -11,7 +11,9 @@ struct Reports: AsyncParsableCommand {
   typealias Client = Gym_Messaging_V1_MessagingService.Client
 
   enum Kind: String, ExpressibleByArgument, CaseIterable {
-    case user, message, roomMessage = "room-message", post
+    case user, message
+    case roomMessage = "room-message"
+    case post
 
     var proto: Gym_Messaging_V1_ReportKind {
       switch self {
@@ -64,11 +66,12 @@ struct Reports: AsyncParsableCommand {
 
     func run() async throws {
       let response = try await OperatorCall.with(.messaging, stack) { client in
-        try await Client(wrapping: client).listReportCases(.with {
-          $0.kind = kind?.proto ?? .unspecified
-          $0.pageSize = Int32(limit)
-          $0.pageToken = pageToken
-        })
+        try await Client(wrapping: client).listReportCases(
+          .with {
+            $0.kind = kind?.proto ?? .unspecified
+            $0.pageSize = Int32(limit)
+            $0.pageToken = pageToken
+          })
       }
       if stack.json { return try Output.json(response) }
       if response.cases.isEmpty { return print("no open reports\(kind.map { " of kind \($0.rawValue)" } ?? "")") }
@@ -76,7 +79,8 @@ struct Reports: AsyncParsableCommand {
         ["CASE", "KIND", "ABOUT", "REPORTS", "CATEGORIES", "OPENED", "CONTENT"],
         response.cases.map { reportCase in
           [
-            reportCase.id, Reports.kindName(reportCase.kind), reportCase.targetUser.username.isEmpty ? reportCase.targetUser.userID : reportCase.targetUser.username,
+            reportCase.id, Reports.kindName(reportCase.kind),
+            reportCase.targetUser.username.isEmpty ? reportCase.targetUser.userID : reportCase.targetUser.username,
             "\(reportCase.reportCount)", reportCase.categories.map(Reports.categoryName).joined(separator: ","),
             Output.date(reportCase.openedAt), Reports.excerpt(reportCase),
           ]
@@ -114,11 +118,12 @@ struct Reports: AsyncParsableCommand {
 
     func run() async throws {
       let response = try await OperatorCall.with(.messaging, stack) { client in
-        try await Client(wrapping: client).resolveReportCase(.with {
-          $0.caseID = id
-          $0.action = action == .remove ? .remove : .dismiss
-          $0.reason = reason
-        })
+        try await Client(wrapping: client).resolveReportCase(
+          .with {
+            $0.caseID = id
+            $0.action = action == .remove ? .remove : .dismiss
+            $0.reason = reason
+          })
       }
       if stack.json { return try Output.json(response) }
       let resolved = response.reportCase

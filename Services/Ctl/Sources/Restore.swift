@@ -67,12 +67,14 @@ struct Restore: AsyncParsableCommand {
         guard part.files.contains(where: { $0.path == database }) else {
           throw OperatorFailure("run \(manifest.runID) has no database of \(service.name); nothing was restored")
         }
-        databases.append(try DatabaseBackup.stageRestore(
-          from: (runDirectory as NSString).appendingPathComponent(database), to: Self.databasePath(service, in: stack.dataDir)))
+        databases.append(
+          try DatabaseBackup.stageRestore(
+            from: (runDirectory as NSString).appendingPathComponent(database), to: Self.databasePath(service, in: stack.dataDir)))
         for directory in part.directories {
-          directories.append(try StagedDirectory.stage(
-            from: (runDirectory as NSString).appendingPathComponent("\(service.name)/\(directory)"),
-            to: (stack.dataDir as NSString).appendingPathComponent(directory)))
+          directories.append(
+            try StagedDirectory.stage(
+              from: (runDirectory as NSString).appendingPathComponent("\(service.name)/\(directory)"),
+              to: (stack.dataDir as NSString).appendingPathComponent(directory)))
         }
       }
     } catch {

@@ -26,7 +26,9 @@ struct Status: AsyncParsableCommand {
             process.name, process.address, Self.label(process.servingStatus),
             process.hasLatency ? String(format: "%.1f ms", process.latency.timeInterval * 1000) : "-",
             process.version.isEmpty ? "-" : process.version,
-            process.hasUptime ? Duration.seconds(process.uptime.seconds).formatted(.units(allowed: [.days, .hours, .minutes, .seconds], width: .narrow, maximumUnitCount: 2)) : "-",
+            process.hasUptime
+              ? Duration.seconds(process.uptime.seconds).formatted(.units(allowed: [.days, .hours, .minutes, .seconds], width: .narrow, maximumUnitCount: 2))
+              : "-",
             process.databaseSizeBytes > 0 ? Output.bytes(process.databaseSizeBytes) : "-",
             process.outbox.isEmpty ? "-" : "\(process.outbox.map(\.pending).reduce(0, +)) pending",
             process.error,
@@ -39,9 +41,10 @@ struct Status: AsyncParsableCommand {
   /// The system status from the stack's gateway.
   static func fetch(_ stack: StackOptions, timeout: Double) async throws -> Gym_Gateway_V1_GetSystemStatusResponse {
     try await OperatorCall.with(.gateway, stack) { client in
-      try await Gym_Gateway_V1_OperatorService.Client(wrapping: client).getSystemStatus(.with {
-        $0.timeoutPerProcess = Google_Protobuf_Duration(rounding: timeout)
-      })
+      try await Gym_Gateway_V1_OperatorService.Client(wrapping: client).getSystemStatus(
+        .with {
+          $0.timeoutPerProcess = Google_Protobuf_Duration(rounding: timeout)
+        })
     }
   }
 

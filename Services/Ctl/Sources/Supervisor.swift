@@ -84,7 +84,8 @@ public final class Supervisor: Sendable {
 
   /// The directory holding the gym executables next to the running one.
   public static func defaultBinDirectory() -> String {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]
     return (executable as NSString).deletingLastPathComponent
   }
@@ -192,9 +193,10 @@ public final class Supervisor: Sendable {
   /// Exit status of each child that has stopped (after `stop`, all of them).
   public func exitStatuses() -> [String: Int32] {
     children.withLock { children in
-      Dictionary(uniqueKeysWithValues: children.filter { !$0.process.isRunning }.map {
-        ($0.service.name, $0.process.terminationStatus)
-      })
+      Dictionary(
+        uniqueKeysWithValues: children.filter { !$0.process.isRunning }.map {
+          ($0.service.name, $0.process.terminationStatus)
+        })
     }
   }
 

@@ -16,15 +16,19 @@ struct Users: AsyncParsableCommand {
 
   typealias AuthClient = Gym_Auth_V1_AuthService.Client<HTTP2ClientTransport.Posix>
 
-  static func withAuth<T: Sendable>(_ stack: StackOptions, _ body: @Sendable (AuthClient, GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T) async throws -> T {
+  static func withAuth<T: Sendable>(_ stack: StackOptions, _ body: @Sendable (AuthClient, GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T)
+    async throws -> T
+  {
     try await OperatorCall.with(.auth, stack) { client in try await body(AuthClient(wrapping: client), client) }
   }
 
   /// The account named by an id, a username or an email.
   static func resolve(_ name: String, _ client: GRPCClient<HTTP2ClientTransport.Posix>) async throws -> Gym_Auth_V1_User {
-    let found = try await Gym_Auth_V1_AuthInternal.Client(wrapping: client).lookupUsers(.with {
-      if name.contains("@") { $0.emails = [name] } else { $0.ids = [name]; $0.usernames = [name] }
-    }).users
+    let found = try await Gym_Auth_V1_AuthInternal.Client(wrapping: client).lookupUsers(
+      .with {
+        if name.contains("@") { $0.emails = [name] } else { $0.ids = [name]; $0.usernames = [name] }
+      }
+    ).users
     guard let user = found.first else { throw OperatorFailure("no account '\(name)': give a user id, username or email") }
     return user
   }
@@ -68,14 +72,15 @@ struct Users: AsyncParsableCommand {
     func run() async throws {
       let role = try role.map(Users.parseRole) ?? .unspecified
       let response = try await Users.withAuth(stack) { auth, _ in
-        try await auth.listUsers(.with {
-          $0.query = query
-          $0.role = role
-          $0.bannedOnly = banned
-          $0.inactiveMonths = Int32(inactiveMonths)
-          $0.pageSize = Int32(limit)
-          $0.pageToken = pageToken
-        })
+        try await auth.listUsers(
+          .with {
+            $0.query = query
+            $0.role = role
+            $0.bannedOnly = banned
+            $0.inactiveMonths = Int32(inactiveMonths)
+            $0.pageSize = Int32(limit)
+            $0.pageToken = pageToken
+          })
       }
       if stack.json { return try Output.json(response) }
       Users.printUsers(response.users)
@@ -101,14 +106,16 @@ struct Users: AsyncParsableCommand {
     func run() async throws {
       let found = try await Users.withAuth(stack) { _, client in try await Users.resolve(user, client) }
       if stack.json { return try Output.json(found) }
-      Output.table(["FIELD", "VALUE"], [
-        ["id", found.id], ["username", found.username], ["email", found.email],
-        ["display name", found.profile.displayName], ["roles", found.roles.map(Users.roleName).joined(separator: ",")],
-        ["email verified", found.emailVerified ? "yes" : "no"], ["created", Output.date(found.createdAt)],
-        ["last active", Output.date(found.lastActiveAt)],
-        ["banned", found.hasBan ? Users.banText(found.ban) : "no"],
-        ["trainer request", found.hasTrainerRoleRequest ? "\(found.trainerRoleRequest.state) (\(found.trainerRoleRequest.id))" : "-"],
-      ])
+      Output.table(
+        ["FIELD", "VALUE"],
+        [
+          ["id", found.id], ["username", found.username], ["email", found.email],
+          ["display name", found.profile.displayName], ["roles", found.roles.map(Users.roleName).joined(separator: ",")],
+          ["email verified", found.emailVerified ? "yes" : "no"], ["created", Output.date(found.createdAt)],
+          ["last active", Output.date(found.lastActiveAt)],
+          ["banned", found.hasBan ? Users.banText(found.ban) : "no"],
+          ["trainer request", found.hasTrainerRoleRequest ? "\(found.trainerRoleRequest.state) (\(found.trainerRoleRequest.id))" : "-"],
+        ])
     }
   }
 
@@ -124,11 +131,13 @@ struct Users: AsyncParsableCommand {
       if let days, days < 1 { throw ValidationError("--days must be at least 1; leave it out for a ban until lifted") }
       let banned = try await Users.withAuth(stack) { auth, client in
         let target = try await Users.resolve(user, client)
-        return try await auth.banUser(.with {
-          $0.userID = target.id
-          $0.reason = reason
-          if let days { $0.until = Google_Protobuf_Timestamp(date: Date().addingTimeInterval(Double(days) * 86_400)) }
-        }).user
+        return try await auth.banUser(
+          .with {
+            $0.userID = target.id
+            $0.reason = reason
+            if let days { $0.until = Google_Protobuf_Timestamp(date: Date().addingTimeInterval(Double(days) * 86_400)) }
+          }
+        ).user
       }
       if stack.json { return try Output.json(banned) }
       print("banned \(banned.username) (\(banned.id)): \(Users.banText(banned.ban))")
@@ -162,7 +171,11 @@ struct Users: AsyncParsableCommand {
       let role = try Users.parseRole(role)
       let changed = try await Users.withAuth(stack) { auth, client in
         let target = try await Users.resolve(user, client)
-        return try await auth.setUserRole(.with { $0.userID = target.id; $0.role = role }).user
+        return try await auth.setUserRole(
+          .with {
+            $0.userID = target.id; $0.role = role
+          }
+        ).user
       }
       if stack.json { return try Output.json(changed) }
       print("\(changed.username) (\(changed.id)) is now \(changed.roles.map(Users.roleName).joined(separator: ","))")
@@ -191,11 +204,13 @@ struct Users: AsyncParsableCommand {
         guard let match else {
           throw OperatorFailure("no pending trainer-role request for '\(request)'; `gymctl users approve-trainer` lists them")
         }
-        return try await auth.decideTrainerRole(.with {
-          $0.requestID = match.id
-          $0.approve = !decline
-          $0.note = note
-        }).request
+        return try await auth.decideTrainerRole(
+          .with {
+            $0.requestID = match.id
+            $0.approve = !decline
+            $0.note = note
+          }
+        ).request
       }
       if stack.json { return try Output.json(decided) }
       print("\(decline ? "declined" : "approved") the trainer-role request of \(decided.username) (\(decided.id))")
@@ -213,7 +228,10 @@ struct Users: AsyncParsableCommand {
       var requests: [Gym_Auth_V1_TrainerRoleRequest] = []
       var token = ""
       repeat {
-        let page = try await auth.listTrainerRoleRequests(.with { $0.state = .pending; $0.pageSize = 100; $0.pageToken = token })
+        let page = try await auth.listTrainerRoleRequests(
+          .with {
+            $0.state = .pending; $0.pageSize = 100; $0.pageToken = token
+          })
         requests += page.requests
         token = page.nextPageToken
       } while !token.isEmpty
@@ -245,12 +263,13 @@ struct Users: AsyncParsableCommand {
 
     func run() async throws {
       let result = try await Users.withAuth(stack) { auth, _ in
-        try await auth.purgeInactiveUsers(.with {
-          $0.inactiveMonths = Int32(months)
-          $0.noticeDays = Int32(noticeDays)
-          $0.dryRun = dryRun
-          $0.dryRunToken = confirm ?? ""
-        })
+        try await auth.purgeInactiveUsers(
+          .with {
+            $0.inactiveMonths = Int32(months)
+            $0.noticeDays = Int32(noticeDays)
+            $0.dryRun = dryRun
+            $0.dryRunToken = confirm ?? ""
+          })
       }
       if stack.json { return try Output.json(result) }
       print("\(dryRun ? "would notify" : "notified") \(result.notified), \(dryRun ? "would remove" : "removed") \(result.purged)")
@@ -277,12 +296,14 @@ struct Users: AsyncParsableCommand {
       let password = (readLine(strippingNewline: true) ?? "")
       guard !password.isEmpty else { throw ValidationError("type the password on standard input") }
       let user = try await OperatorCall.with(.auth, stack) { client in
-        try await Gym_Auth_V1_AuthInternal.Client(wrapping: client).createAdmin(.with {
-          $0.email = email
-          $0.username = username
-          $0.password = password
-          $0.displayName = displayName
-        }).user
+        try await Gym_Auth_V1_AuthInternal.Client(wrapping: client).createAdmin(
+          .with {
+            $0.email = email
+            $0.username = username
+            $0.password = password
+            $0.displayName = displayName
+          }
+        ).user
       }
       if stack.json { return try Output.json(user) }
       print("created administrator \(user.username) (\(user.id))")

@@ -188,7 +188,11 @@ struct Forwarder: RegistrableRPCService {
       // A long-lived stream ends when its client goes: gRPC reports that through the
       // cancellation handler, and the backend call must end with it.
       let forwarded = Task { try await pool.withClient { client in try await call(client, outbound, method, options, writer) } }
-      return try await withRPCCancellationHandler { try await forwarded.value } onCancelRPC: { forwarded.cancel() }
+      return try await withRPCCancellationHandler {
+        try await forwarded.value
+      } onCancelRPC: {
+        forwarded.cancel()
+      }
     }
   }
 

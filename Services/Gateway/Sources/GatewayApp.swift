@@ -27,7 +27,8 @@ public enum GatewayApp {
 
   public static let streamConnections = ConfigKey(
     "GYM_GATEWAY_STREAM_CONNECTIONS", default: "4",
-    "HTTP/2 connections to each backend that serves long-lived streams (Subscribe, ExportMyData), apart from the unary calls' connections; each carries GYM_GATEWAY_BACKEND_STREAMS, beyond which a new stream is refused")
+    "HTTP/2 connections to each backend that serves long-lived streams (Subscribe, ExportMyData), apart from the unary calls' connections; each carries GYM_GATEWAY_BACKEND_STREAMS, beyond which a new stream is refused"
+  )
   public static let streamsPerUser = ConfigKey(
     "GYM_GATEWAY_STREAMS_PER_USER", default: "10", "Long-lived streams one user may hold open through the gateway at once")
 
@@ -108,7 +109,8 @@ public enum GatewayApp {
     static func checkPlaintext(_ common: CommonSettings, allowed: Bool) throws {
       guard common.tls == nil, !allowed, !HostPort.isLoopback(common.listen.host) else { return }
       throw ConfigError(
-        "\(GatewayApp.listen.name)=\(common.listen) is not a loopback address: serve TLS (\(CommonKeys.tlsCertificateFile.name) and \(CommonKeys.tlsKeyFile.name); `gymctl tls init` makes a development pair) or, behind a TLS-terminating proxy or on a private network, set \(GatewayApp.allowPlaintext.name)=true")
+        "\(GatewayApp.listen.name)=\(common.listen) is not a loopback address: serve TLS (\(CommonKeys.tlsCertificateFile.name) and \(CommonKeys.tlsKeyFile.name); `gymctl tls init` makes a development pair) or, behind a TLS-terminating proxy or on a private network, set \(GatewayApp.allowPlaintext.name)=true"
+      )
     }
   }
 

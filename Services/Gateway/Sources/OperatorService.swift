@@ -49,7 +49,8 @@ struct OperatorService: Gym_Gateway_V1_OperatorService.SimpleServiceProtocol {
   func backup(request: Gym_Gateway_V1_BackupRequest, context: ServerContext) async throws -> Gym_Gateway_V1_BackupResponse {
     let label = request.label
     if !label.isEmpty {
-      let problem = label.count > Self.maximumLabelLength
+      let problem =
+        label.count > Self.maximumLabelLength
         ? "is longer than \(Self.maximumLabelLength) characters" : BackupName.problem(with: label)
       if let problem {
         throw RPCError.invalidArgument(

@@ -57,7 +57,9 @@ struct PlatformOperator: Sendable {
       let discarded = await concurrently(where: { index, _ in written[index] }) { backend in
         await Self.outcome {
           try await Gym_Ops_V1_Ops.Client(wrapping: backend.client).finishBackup(
-            .with { $0.runID = run; $0.discard = true }, options: finishOptions)
+            .with {
+              $0.runID = run; $0.discard = true
+            }, options: finishOptions)
         }
       }
       for (index, outcome) in discarded {
@@ -81,12 +83,16 @@ struct PlatformOperator: Sendable {
     do {
       json = String(decoding: try manifest.encoded(), as: UTF8.self)
     } catch {
-      return entries.map { entry in var entry = entry; entry.error = "the manifest could not be encoded: \(error)"; return entry }
+      return entries.map { entry in
+        var entry = entry; entry.error = "the manifest could not be encoded: \(error)"; return entry
+      }
     }
     let finished = await concurrently(where: { _, _ in true }) { backend in
       await Self.outcome {
         try await Gym_Ops_V1_Ops.Client(wrapping: backend.client).finishBackup(
-          .with { $0.runID = run; $0.manifestJson = json }, options: finishOptions)
+          .with {
+            $0.runID = run; $0.manifestJson = json
+          }, options: finishOptions)
       }
     }
     for (index, outcome) in finished {
@@ -166,4 +172,3 @@ struct PlatformOperator: Sendable {
     return "\(error.code.canonicalName): \(error.message)"
   }
 }
-

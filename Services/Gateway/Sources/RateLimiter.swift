@@ -15,7 +15,8 @@ public final class RateLimiter: Sendable {
   /// What a call costs the platform, roughly: sign-in (hashes, mail), writes, reads,
   /// and opening a long-lived stream.
   public enum MethodClass: String, Sendable, CaseIterable {
-    case signIn = "signin", write, read, stream
+    case signIn = "signin"
+    case write, read, stream
   }
 
   /// A refill rate and a burst; a rate of 0 means no limit.

@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GymAPI
 import GymService
+import GymStore
 
 /// Checks what a direct message, a room message or a post carries, and a reaction to a
 /// post; each problem is named by its request field.

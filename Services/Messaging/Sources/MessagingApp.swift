@@ -59,9 +59,11 @@ public enum MessagingApp {
     "Hours an upload never attached to a message or post is kept; then its row and (unshared) file are deleted")
 
   public static let keys: [ConfigKey] =
-    [listen, authAddress, catalogAddress, streamBuffer, streamBufferBytes, streamsPerUser, maxAttachmentBytes, eventRetention,
+    [
+      listen, authAddress, catalogAddress, streamBuffer, streamBufferBytes, streamsPerUser, maxAttachmentBytes, eventRetention,
       reportsPerDay, reportRetention, roomMembers, roomPostsPerMinute, roomsPerOwner, attachmentQuota, uploadsInFlight,
-      unattachedUploadHours, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
+      unattachedUploadHours, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey,
+    ]
     + CommonKeys.all
 
   public struct Settings: Sendable {

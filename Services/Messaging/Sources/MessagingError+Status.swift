@@ -1,6 +1,6 @@
-import GymStore
 import GRPCCore
 import GymService
+import GymStore
 
 /// The one mapping from messaging's errors to gRPC status (the error table in docs/api.md).
 extension MessagingError: GymErrorMapping {
@@ -38,7 +38,9 @@ extension MessagingError: GymErrorMapping {
     case .attachmentQuota(let used, let quota):
       RPCError(
         code: .resourceExhausted,
-        message: "attachment storage quota: you hold \(used) of your \(quota) bytes and this upload does not fit; deleting messages or posts that carry pictures frees their space, and uploads never sent go after a day")
+        message:
+          "attachment storage quota: you hold \(used) of your \(quota) bytes and this upload does not fit; deleting messages or posts that carry pictures frees their space, and uploads never sent go after a day"
+      )
     case .tooManyUploads(let inFlight):
       // Uploads finish on their own: waiting helps.
       .resourceExhausted("you have \(inFlight) uploads in flight, the most allowed; wait for one to finish", retryAfter: .seconds(1))

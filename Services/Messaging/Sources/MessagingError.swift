@@ -1,5 +1,5 @@
-import GymStore
 import GymService
+import GymStore
 
 /// What only messaging refuses (the refusals every service shares are `GymError`),
 /// thrown by handlers and the store alike (the store imports no gRPC; neither does this

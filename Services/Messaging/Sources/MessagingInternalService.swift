@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 /// `gym.messaging.v1.MessagingInternal`: calls from other gym processes with the
 /// service credential. The user lifecycle is `MessagingLifecycle`.

@@ -119,11 +119,12 @@ enum MessagingMapping {
       $0.id = record.id
       $0.from = user(record.fromID, refs)
       $0.to = user(record.toID, refs)
-      $0.state = switch record.state {
-      case .pending: .pending
-      case .accepted: .accepted
-      case .declined: .declined
-      }
+      $0.state =
+        switch record.state {
+        case .pending: .pending
+        case .accepted: .accepted
+        case .declined: .declined
+        }
       $0.createdAt = .init(date: record.createdAt)
     }
   }

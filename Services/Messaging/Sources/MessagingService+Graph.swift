@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 extension MessagingService {
   public func follow(request: Gym_Messaging_V1_FollowRequest, context: ServerContext) async throws -> Gym_Messaging_V1_FollowResponse {
@@ -15,10 +15,13 @@ extension MessagingService {
       let notification = MessagingStore.NotificationRecord(
         id: ID.make(now: now), userID: user.id, kind: "follow_request", title: "\(name) asks to follow you", body: "",
         reference: caller.userID, createdAt: now, aboutID: caller.userID)
-      return (notification, { record in
-        let message = MessagingMapping.notification(record)
-        return [try Self.draft(for: record.userID, about: caller.userID, .notification) { $0.notification = message }]
-      })
+      return (
+        notification,
+        { record in
+          let message = MessagingMapping.notification(record)
+          return [try Self.draft(for: record.userID, about: caller.userID, .notification) { $0.notification = message }]
+        }
+      )
     }
     return .with { $0.pending = pending }
   }

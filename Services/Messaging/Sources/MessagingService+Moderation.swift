@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import SwiftProtobuf
 
 /// The administrators' side: removing messages and posts, and the queue of report cases.
@@ -65,10 +65,12 @@ extension MessagingService {
     let (record, notified) = try await store.resolveReportCase(
       id: input.caseID, resolution: input.resolution, reason: input.reason, moderatorID: caller.userID, now: now, scrub: Self.scrub,
       notice: Self.reviewNotice(now: now))
-    logger.notice("report case resolved", metadata: [
-      "case_id": "\(record.id)", "kind": "\(record.kind)", "target_id": "\(record.targetID)", "resolution": "\(input.resolution)",
-      "admin_id": "\(caller.userID)", "reporters_notified": "\(notified)",
-    ])
+    logger.notice(
+      "report case resolved",
+      metadata: [
+        "case_id": "\(record.id)", "kind": "\(record.kind)", "target_id": "\(record.targetID)", "resolution": "\(input.resolution)",
+        "admin_id": "\(caller.userID)", "reporters_notified": "\(notified)",
+      ])
     let mapped = try await reportCases([record])
     return .with {
       $0.reportCase = mapped[0]
@@ -93,16 +95,18 @@ extension MessagingService {
   /// reference is the reporter's report id.
   static func reviewNotice(now: Date) -> MessagingStore.ReviewNotice {
     { reviewed in
-      let what = switch reviewed.kind {
-      case .user: "account"
-      case .directMessage, .roomMessage: "message"
-      case .post: "post"
-      }
-      let outcome = switch (reviewed.resolution, reviewed.kind) {
-      case (.removed, .user): "We took action on the account you reported."
-      case (.removed, _): "We removed the \(what) you reported."
-      case (.dismissed, _): "We looked at the \(what) you reported and found it within our rules."
-      }
+      let what =
+        switch reviewed.kind {
+        case .user: "account"
+        case .directMessage, .roomMessage: "message"
+        case .post: "post"
+        }
+      let outcome =
+        switch (reviewed.resolution, reviewed.kind) {
+        case (.removed, .user): "We took action on the account you reported."
+        case (.removed, _): "We removed the \(what) you reported."
+        case (.dismissed, _): "We looked at the \(what) you reported and found it within our rules."
+        }
       let record = MessagingStore.NotificationRecord(
         id: ID.make(now: now), userID: reviewed.reporterID, kind: "report-reviewed", title: "Your report was reviewed",
         body: outcome + " Thank you for telling us.", reference: reviewed.reportID, createdAt: now)

@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import SwiftProtobuf
 
 extension MessagingService {
@@ -50,21 +50,29 @@ extension MessagingService {
             try await response.write(try Self.event(event))
             cursor = event.id
           case .presence(let userID, let online):
-            try await response.write(.with {
-              $0.kind = .presence
-              $0.at = .init(date: Date())
-              $0.presence = .with { $0.userID = userID; $0.online = online }
-            })
+            try await response.write(
+              .with {
+                $0.kind = .presence
+                $0.at = .init(date: Date())
+                $0.presence = .with {
+                  $0.userID = userID; $0.online = online
+                }
+              })
           }
         }
-      } onCancelRPC: { [hub] in hub.cancel(subscription.id) }
+      } onCancelRPC: { [hub] in
+        hub.cancel(subscription.id)
+      }
     } catch {
       _ = await leave()
       throw error
     }
     switch await leave() {
     case .overflow?:
-      try await response.write(.with { $0.kind = .resumeRequired; $0.at = .init(date: Date()) })
+      try await response.write(
+        .with {
+          $0.kind = .resumeRequired; $0.at = .init(date: Date())
+        })
     case .revoked?:
       throw RPCError.unauthenticated("the session has ended; sign in again")
     case .shutdown?, nil:

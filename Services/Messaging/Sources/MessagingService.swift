@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import Logging
 import SwiftProtobuf
 
@@ -82,11 +82,12 @@ public struct MessagingService: Sendable {
     var event = Gym_Messaging_V1_Event()
     event.kind = kind
     fill(&event)
-    let subject: String? = switch event.payload {
-    case .message(let message): message.id
-    case .friendRequest(let request): request.id
-    default: nil
-    }
+    let subject: String? =
+      switch event.payload {
+      case .message(let message): message.id
+      case .friendRequest(let request): request.id
+      default: nil
+      }
     return .init(userID: userID, kind: kind.rawValue, payload: try event.serializedData(), subjectID: subject, aboutID: about)
   }
 

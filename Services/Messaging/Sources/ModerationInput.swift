@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GymAPI
 import GymService
+import GymStore
 
 /// What a moderator sends, checked: a removal's reason, a report case's resolution and
 /// the report queue's filter; each problem named by its request field.
@@ -17,11 +17,12 @@ struct ModerationInput {
   init(_ request: Gym_Messaging_V1_ResolveReportCaseRequest) throws(GymError) {
     var violations: [FieldViolation] = []
     if request.caseID.isEmpty { violations.append(.init("case_id", "is required")) }
-    let resolution: ReportResolution? = switch request.action {
-    case .dismiss: .dismissed
-    case .remove: .removed
-    default: nil
-    }
+    let resolution: ReportResolution? =
+      switch request.action {
+      case .dismiss: .dismissed
+      case .remove: .removed
+      default: nil
+      }
     if resolution == nil { violations.append(.init("action", "must be DISMISS or REMOVE")) }
     let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
     if let violation = Self.reasonBound.violation(reason, field: "reason") { violations.append(violation) }

@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GymAPI
 import GymService
+import GymStore
 
 /// A notification another gym process asks for (MessagingInternal.Notify), checked:
 /// every problem at once, named by its request field.

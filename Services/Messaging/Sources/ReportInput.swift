@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GymAPI
 import GymService
+import GymStore
 
 /// A member's report as CreateReport sends it, checked: every field problem at once,
 /// named by its request field. Whether a reported account exists is the handler's to ask.

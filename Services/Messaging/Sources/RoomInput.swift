@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GymAPI
 import GymService
+import GymStore
 
 /// A room as CreateRoom asks for it, and a ListRooms search, checked; every problem at
 /// once, named by its request field.

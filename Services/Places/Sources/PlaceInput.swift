@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GymAPI
 import GymService
+import GymStore
 
 /// Validates a `Place` from a client and turns it into a record; every problem is
 /// reported at once, each naming its field.
@@ -39,7 +39,9 @@ enum PlaceInput {
     let name = place.name.trimmingCharacters(in: .whitespacesAndNewlines)
     if let violation = nameBound.violation(name, field: "place.name") { violations.append(violation) }
     switch place.kind {
-    case .unspecified, .UNRECOGNIZED: violations.append(FieldViolation("place.kind", "must be one of GYM, SPORTS_CENTRE, LEISURE_CENTRE, SWIMMING_POOL, CLIMBING_GYM, YOGA_STUDIO, MARTIAL_ARTS, OTHER"))
+    case .unspecified, .UNRECOGNIZED:
+      violations.append(
+        FieldViolation("place.kind", "must be one of GYM, SPORTS_CENTRE, LEISURE_CENTRE, SWIMMING_POOL, CLIMBING_GYM, YOGA_STUDIO, MARTIAL_ARTS, OTHER"))
     default: break
     }
     let point = GeoPoint(latitude: place.location.latitude, longitude: place.location.longitude)
@@ -62,10 +64,11 @@ enum PlaceInput {
     } else if !hoursText.isEmpty {
       do {
         hours = try OpeningHours(hoursText)
-      } catch where importing {
+      } catch  where importing {
         unreadableHours = "'\(hoursText)' could not be read: \(error)"
       } catch {
-        violations.append(FieldViolation("place.opening_hours.osm", "\(error) (OpenStreetMap opening_hours syntax, e.g. 'Mo-Fr 06:00-22:00; Sa,Su 08:00-20:00')"))
+        violations.append(
+          FieldViolation("place.opening_hours.osm", "\(error) (OpenStreetMap opening_hours syntax, e.g. 'Mo-Fr 06:00-22:00; Sa,Su 08:00-20:00')"))
       }
     }
     let price = place.price

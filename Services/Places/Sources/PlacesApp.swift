@@ -12,7 +12,8 @@ public enum PlacesApp {
   public static let authAddress = PlatformManifest.places.addressKey(
     of: PlatformManifest.auth, default: nil, "HOST:PORT of gym-auth (signing keys, revocations, account status)")
 
-  public static let keys: [ConfigKey] = [listen, authAddress, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey] + CommonKeys.all
+  public static let keys: [ConfigKey] =
+    [listen, authAddress, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey] + CommonKeys.all
 
   public typealias Settings = BackendSettings
 

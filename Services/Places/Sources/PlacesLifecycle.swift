@@ -1,7 +1,7 @@
-import GymStore
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import Logging
 
 /// Places' part of the user lifecycle (`gym.common.v1.UserLifecycleInternal`): account

@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 /// Places: nearby search, reading, administration and imports.
 extension PlacesService {
@@ -134,15 +134,19 @@ extension PlacesService {
       index += 1
     }
     try await batches.finish()
-    logger.info("places imported", metadata: [
-      "created": "\(batches.created)", "updated": "\(batches.updated)", "rejected": "\(batches.rejected.count)",
-      "admin_id": "\(admin.userID)",
-    ])
+    logger.info(
+      "places imported",
+      metadata: [
+        "created": "\(batches.created)", "updated": "\(batches.updated)", "rejected": "\(batches.rejected.count)",
+        "admin_id": "\(admin.userID)",
+      ])
     return .with { response in
       response.created = Int32(batches.created)
       response.updated = Int32(batches.updated)
       response.rejected = batches.rejected.map { rejection in
-        .with { $0.index = Int32(rejection.index); $0.source = rejection.key; $0.reason = rejection.reason }
+        .with {
+          $0.index = Int32(rejection.index); $0.source = rejection.key; $0.reason = rejection.reason
+        }
       }
     }
 

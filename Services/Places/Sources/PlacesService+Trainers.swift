@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 extension PlacesService {
   public static let defaultTrainerRadius = 10_000.0
@@ -42,10 +42,11 @@ extension PlacesService {
       violations.append(FieldViolation("listing.gym_id", "no place has this id"))
     }
     guard violations.isEmpty else { throw GymError.invalid(violations) }
-    let record = try await store.upsertTrainer(TrainerRecord(
-      rid: nil, trainerID: caller.userID, lat: point.latitude, lng: point.longitude, serviceRadiusM: l.serviceRadiusM,
-      specialties: specialties, specialtyKey: specialties.map { $0.lowercased() }.joined(separator: "|"),
-      pricePerSession: l.pricePerSession, currency: currency, bio: l.bio, gymID: l.gymID, updatedAt: Date()))
+    let record = try await store.upsertTrainer(
+      TrainerRecord(
+        rid: nil, trainerID: caller.userID, lat: point.latitude, lng: point.longitude, serviceRadiusM: l.serviceRadiusM,
+        specialties: specialties, specialtyKey: specialties.map { $0.lowercased() }.joined(separator: "|"),
+        pricePerSession: l.pricePerSession, currency: currency, bio: l.bio, gymID: l.gymID, updatedAt: Date()))
     return .with { $0.listing = PlaceMapping.listing(record) }
   }
 
@@ -95,16 +96,17 @@ extension PlacesService {
     }
     let page = visible.dropFirst(offset).prefix(paging.size)
     return .with { response in
-      response.results = Paging.fitting(page.map { record, distance in
-        let account = accounts[record.trainerID]
-        return Gym_Places_V1_TrainerResult.with {
-          $0.listing = PlaceMapping.listing(record)
-          $0.distanceM = (distance * 10).rounded() / 10
-          $0.username = account?.username ?? ""
-          $0.displayName = account?.profile.displayName ?? ""
-          $0.avatarURL = account?.profile.avatarURL ?? ""
-        }
-      })
+      response.results = Paging.fitting(
+        page.map { record, distance in
+          let account = accounts[record.trainerID]
+          return Gym_Places_V1_TrainerResult.with {
+            $0.listing = PlaceMapping.listing(record)
+            $0.distanceM = (distance * 10).rounded() / 10
+            $0.username = account?.username ?? ""
+            $0.displayName = account?.profile.displayName ?? ""
+            $0.avatarURL = account?.profile.avatarURL ?? ""
+          }
+        })
       let sent = response.results.count
       response.nextPageToken = offset + sent < visible.count ? Paging.token(for: String(offset + sent)) : ""
     }

@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GymService
+import GymStore
 
 /// How far along a goal is: the share of the way from where it started to the target,
 /// whether it is reached, and whether the pace so far reaches it by the due date.
@@ -24,7 +24,8 @@ struct GoalProgress: Equatable {
       fraction = achieved ? 1 : (span == 0 ? 0 : min(1, max(0, (current - goal.startValue) / span)))
       onTrack = achieved || (!overdue && fraction >= elapsed)
       let unit = goal.kind == .lift ? "best \(Self.kg(current)) for \(goal.targetReps)" : "now \(Self.kg(current))"
-      status = achieved
+      status =
+        achieved
         ? "reached: \(unit), target \(Self.kg(target))"
         : "\(Int((fraction * 100).rounded())) % of the way (\(unit), target \(Self.kg(target)) by \(goal.due))"
           + (overdue ? "; the due date has passed" : onTrack ? "; on track" : "; behind the pace needed")

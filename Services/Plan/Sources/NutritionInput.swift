@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GymAPI
 import GymService
+import GymStore
 
 /// Validates nutrition plans and food entries, naming every bad field.
 enum NutritionInput {
@@ -23,9 +23,11 @@ enum NutritionInput {
     }
     let fromMacros = value.caloriesFromMacros
     if violations.isEmpty && fromMacros > 0 && abs(fromMacros - value.kcal) > max(allowanceKcal, tolerance * value.kcal) {
-      violations.append(.init(
-        "\(field).kcal",
-        "is \(Int(value.kcal.rounded())) but the macros add up to \(Int(fromMacros.rounded())) kcal (4 per g of protein and carbs, 9 per g of fat); correct one of them"))
+      violations.append(
+        .init(
+          "\(field).kcal",
+          "is \(Int(value.kcal.rounded())) but the macros add up to \(Int(fromMacros.rounded())) kcal (4 per g of protein and carbs, 9 per g of fat); correct one of them"
+        ))
     }
     return (value, violations)
   }
@@ -70,8 +72,9 @@ enum NutritionInput {
         }
         let (value, problems) = macros(meal.macros, field: "\(mealField).macros", kcal: 0...5000)
         violations += problems
-        meals.append(.init(
-          minuteOfDay: Int(meal.time.hours * 60 + meal.time.minutes), name: mealName, description: meal.description_p, macros: value))
+        meals.append(
+          .init(
+            minuteOfDay: Int(meal.time.hours * 60 + meal.time.minutes), name: mealName, description: meal.description_p, macros: value))
       }
       days.append(.init(weekday: weekday, meals: meals.sorted { $0.minuteOfDay < $1.minuteOfDay }))
     }

@@ -55,9 +55,12 @@ public enum PlanApp {
     "GYM_PLAN_MAX_SAVED_EXERCISES", default: "\(defaults.savedExercises)", "exercises one user may save")
 
   public static let keys: [ConfigKey] =
-    [listen, authAddress, catalogAddress, messagingAddress, reminderInterval, reminderMaxLate, maxRoutines, maxScheduleEntries,
+    [
+      listen, authAddress, catalogAddress, messagingAddress, reminderInterval, reminderMaxLate, maxRoutines, maxScheduleEntries,
       maxReminders, maxSessionExercises, maxSessionSets, maxSessionsPerDay, maxSessions, maxFoodEntriesPerDay, maxFoodEntries,
-      maxBodyWeights, maxNutritionPlans, maxGoals, maxSavedExercises, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey]
+      maxBodyWeights, maxNutritionPlans, maxGoals, maxSavedExercises, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree,
+      ServiceCredential.fileKey,
+    ]
     + CommonKeys.all
 
   public struct Settings: Sendable {
@@ -132,9 +135,10 @@ public enum PlanApp {
         if let messagingConnection { services.append(ClientConnections(messagingConnection)) }
         if let notifier {
           let projection = ProjectedUsers(writer: store.writer, auth: users ?? AuthUserDirectory(client: authClient, logger: logger))
-          services.append(ReminderWorker(
-            store: store, notifier: notifier, zone: { try await projection.timeZone(of: $0) },
-            every: settings.reminderInterval, maxLate: settings.reminderMaxLate, logger: logger))
+          services.append(
+            ReminderWorker(
+              store: store, notifier: notifier, zone: { try await projection.timeZone(of: $0) },
+              every: settings.reminderInterval, maxLate: settings.reminderMaxLate, logger: logger))
         }
         return services
       }

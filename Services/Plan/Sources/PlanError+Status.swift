@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymService
+import GymStore
 
 /// The one mapping from plan's errors to gRPC status (the error table in docs/api.md).
 extension PlanError: GymErrorMapping {

@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GymService
+import GymStore
 
 /// What only the plan domain refuses (the refusals every service shares are `GymError`),
 /// thrown by handlers and by the store alike (the store imports no gRPC; this type

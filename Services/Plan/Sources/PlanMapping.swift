@@ -53,11 +53,12 @@ enum PlanMapping {
   static func session(_ session: SessionRecord, names: [String: String]) -> Gym_Plan_V1_Session {
     .with {
       $0.id = session.id
-      $0.state = switch session.state {
-      case .active: .active
-      case .finished: .finished
-      case .abandoned: .abandoned
-      }
+      $0.state =
+        switch session.state {
+        case .active: .active
+        case .finished: .finished
+        case .abandoned: .abandoned
+        }
       $0.routineID = session.routineID ?? ""
       $0.dayIndex = Int32(session.dayIndex)
       $0.name = session.name
@@ -68,11 +69,12 @@ enum PlanMapping {
           $0.exerciseName = names[item.exerciseID] ?? ""
           $0.plannedSets = item.plannedSets.map(plannedSet)
           $0.loggedSets = item.loggedSets.map(loggedSet)
-          $0.state = switch item.state {
-          case .pending: .pending
-          case .done: .done
-          case .skipped: .skipped
-          }
+          $0.state =
+            switch item.state {
+            case .pending: .pending
+            case .done: .done
+            case .skipped: .skipped
+            }
           $0.notes = item.notes
         }
       }
@@ -110,12 +112,13 @@ enum PlanMapping {
     .with {
       $0.exerciseID = record.exerciseID
       $0.exerciseName = names[record.exerciseID] ?? ""
-      $0.kind = switch record.kind {
-      case .estimatedOneRepMax: .estimatedOneRepMax
-      case .maxWeight: .maxWeight
-      case .maxReps: .maxReps
-      case .maxVolume: .maxVolume
-      }
+      $0.kind =
+        switch record.kind {
+        case .estimatedOneRepMax: .estimatedOneRepMax
+        case .maxWeight: .maxWeight
+        case .maxReps: .maxReps
+        case .maxVolume: .maxVolume
+        }
       $0.value = record.value
       $0.previous = record.previous
       $0.achievedAt = .init(date: record.achievedAt)

@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 extension PlanService {
   public func calculateOneRepMax(
@@ -93,22 +93,25 @@ extension PlanService {
       increment = Progression.defaultIncrementKg(equipment: equipment.map(Self.snakeCase))
     }
     let workouts = recent.map { workout in
-      Progression.Workout(date: workout.date, sets: workout.sets.map { set in
-        Progression.SetResult(
-          targetReps: set.planned?.targetReps ?? 0, targetWeightKg: set.planned?.targetWeightKg ?? 0, reps: set.reps,
-          weightKg: set.weightKg)
-      })
+      Progression.Workout(
+        date: workout.date,
+        sets: workout.sets.map { set in
+          Progression.SetResult(
+            targetReps: set.planned?.targetReps ?? 0, targetWeightKg: set.planned?.targetWeightKg ?? 0, reps: set.reps,
+            weightKg: set.weightKg)
+        })
     }
     guard let advice = Progression.advise(recent: workouts, incrementKg: increment) else {
       throw GymError.failedPrecondition("the logged sets of this exercise have no weights or reps to go on")
     }
     return .with {
-      $0.advice = switch advice.kind {
-      case .increaseWeight: .increaseWeight
-      case .increaseReps: .increaseReps
-      case .hold: .hold
-      case .deload: .deload
-      }
+      $0.advice =
+        switch advice.kind {
+        case .increaseWeight: .increaseWeight
+        case .increaseReps: .increaseReps
+        case .hold: .hold
+        case .deload: .deload
+        }
       $0.amountKg = advice.amountKg
       $0.amountReps = Int32(advice.amountReps)
       $0.nextWeightKg = advice.nextWeightKg

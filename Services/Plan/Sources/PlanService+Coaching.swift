@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 extension PlanService {
   /// Trainer RPCs need the trainer role (from the verified token).
@@ -157,17 +157,19 @@ extension PlanService {
   ) async throws -> Gym_Plan_V1_ListTrainerRequestsResponse {
     let caller = try Caller.current()
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
-    let incoming = switch request.direction {
-    case .incoming: true
-    case .outgoing: false
-    default: caller.roles.contains(.trainer)
-    }
-    let state: PlanStore.TrainerRequestRecord.State = switch request.state {
-    case .requestAccepted: .accepted
-    case .requestDeclined: .declined
-    case .requestCancelled: .cancelled
-    default: .pending
-    }
+    let incoming =
+      switch request.direction {
+      case .incoming: true
+      case .outgoing: false
+      default: caller.roles.contains(.trainer)
+      }
+    let state: PlanStore.TrainerRequestRecord.State =
+      switch request.state {
+      case .requestAccepted: .accepted
+      case .requestDeclined: .declined
+      case .requestCancelled: .cancelled
+      default: .pending
+      }
     let records = try await store.trainerRequests(userID: caller.userID, incoming: incoming, state: state, limit: paging.size, offset: offset)
     let mapped = Paging.fitting(try await trainerRequests(records, viewerID: caller.userID))
     return .with {
@@ -255,12 +257,13 @@ extension PlanService {
         }
         $0.trainer = names[record.trainerID].map(Self.person) ?? .with { $0.userID = record.trainerID }
         $0.message = record.message
-        $0.state = switch record.state {
-        case .pending: .requestPending
-        case .accepted: .requestAccepted
-        case .declined: .requestDeclined
-        case .cancelled: .requestCancelled
-        }
+        $0.state =
+          switch record.state {
+          case .pending: .requestPending
+          case .accepted: .requestAccepted
+          case .declined: .requestDeclined
+          case .cancelled: .requestCancelled
+          }
         $0.kind = record.fromTrainer ? .trainerInvitation : .clientRequest
         if record.fromTrainer, record.trainerID == viewerID { $0.inviteeEmail = record.inviteeEmail ?? "" }
         $0.createdAt = .init(date: record.createdAt)

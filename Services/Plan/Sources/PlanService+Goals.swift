@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 extension PlanService {
   public func createGoal(request: Gym_Plan_V1_CreateGoalRequest, context: ServerContext) async throws -> Gym_Plan_V1_CreateGoalResponse {
@@ -86,11 +86,12 @@ extension PlanService {
     let names = goal.exerciseID.isEmpty ? [:] : try await exerciseNames([goal.exerciseID])
     return .with {
       $0.id = goal.id
-      $0.kind = switch goal.kind {
-      case .bodyWeight: .bodyWeight
-      case .lift: .lift
-      case .sessionsPerWeek: .sessionsPerWeek
-      }
+      $0.kind =
+        switch goal.kind {
+        case .bodyWeight: .bodyWeight
+        case .lift: .lift
+        case .sessionsPerWeek: .sessionsPerWeek
+        }
       $0.targetWeightKg = goal.targetWeightKg
       $0.exerciseID = goal.exerciseID
       $0.exerciseName = names[goal.exerciseID] ?? ""

@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 extension PlanService {
   public func createRoutine(
@@ -74,17 +74,20 @@ extension PlanService {
     let now = Date()
     let program = snapshot.program
     let days = program.days.map { day in
-      RoutineRecord.Day(name: day.name, exercises: day.exercises.map { entry in
-        let count = max(1, Int(entry.sets))
-        // A rep range becomes its top as the target: double progression works up to it.
-        let reps = Int(max(entry.repsMax, entry.repsMin))
-        return RoutineRecord.Exercise(
-          exerciseID: entry.exerciseID,
-          sets: Array(repeating: .init(
-            targetReps: reps, targetWeightKg: entry.weightKg, targetDurationSeconds: Int(entry.durationSeconds),
-            restSeconds: Int(entry.restSeconds)), count: count),
-          notes: entry.notes)
-      })
+      RoutineRecord.Day(
+        name: day.name,
+        exercises: day.exercises.map { entry in
+          let count = max(1, Int(entry.sets))
+          // A rep range becomes its top as the target: double progression works up to it.
+          let reps = Int(max(entry.repsMax, entry.repsMin))
+          return RoutineRecord.Exercise(
+            exerciseID: entry.exerciseID,
+            sets: Array(
+              repeating: .init(
+                targetReps: reps, targetWeightKg: entry.weightKg, targetDurationSeconds: Int(entry.durationSeconds),
+                restSeconds: Int(entry.restSeconds)), count: count),
+            notes: entry.notes)
+        })
     }
     let exercises = snapshot.exercises.map(PlanStore.ExerciseInfo.init)
     try await store.rememberExercises(exercises, now: now)

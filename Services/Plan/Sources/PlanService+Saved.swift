@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 extension PlanService {
   public func saveExercise(request: Gym_Plan_V1_SaveExerciseRequest, context: ServerContext) async throws -> Gym_Plan_V1_SaveExerciseResponse {

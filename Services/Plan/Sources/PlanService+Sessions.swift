@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import SwiftProtobuf
 
 extension PlanService {
@@ -99,9 +99,10 @@ extension PlanService {
         for (s, set) in add.plannedSets.enumerated() {
           violations += RoutineInput.plannedSetViolations(set, field: "\(field).add.planned_sets[\(s)]")
         }
-        edits.append(.add(
-          SessionRecord.Item(id: ID.make(now: now), exerciseID: add.exerciseID, plannedSets: add.plannedSets.map(RoutineInput.plannedSet)),
-          position: Int(add.position)))
+        edits.append(
+          .add(
+            SessionRecord.Item(id: ID.make(now: now), exerciseID: add.exerciseID, plannedSets: add.plannedSets.map(RoutineInput.plannedSet)),
+            position: Int(add.position)))
       case .removeItemID(let itemID):
         edits.append(.remove(itemID: itemID))
       case .replace(let replace):
@@ -252,8 +253,10 @@ extension PlanService {
     // Encoding an in-memory message fails only for missing required fields, which proto3 has none of.
     let encoded = (try? PlanMapping.session(session, names: [:]).serializedBytes() as [UInt8])?.count ?? 0
     guard encoded > maximumSessionBytes else { return }
-    throw .invalid([.init(
-      field, "the session would encode to \(encoded) bytes, more than the \(maximumSessionBytes) one may hold; shorten the notes")])
+    throw .invalid([
+      .init(
+        field, "the session would encode to \(encoded) bytes, more than the \(maximumSessionBytes) one may hold; shorten the notes")
+    ])
   }
 
   static func loggedSet(_ set: Gym_Plan_V1_LoggedSet, field: String, now: Date) throws(GymError) -> SessionRecord.LoggedSet {

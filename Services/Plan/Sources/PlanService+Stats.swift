@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 
 extension PlanService {
   public func getLifetimeStats(
@@ -38,11 +38,12 @@ extension PlanService {
     let to = try PlanInput.date(request.to, field: "to") ?? LocalDate(Date(), in: zone)
     let from = try PlanInput.date(request.from, field: "from") ?? to.adding(days: -365)
     guard from <= to else { throw GymError.invalid([.init("to", "must be on or after from")]) }
-    let bucket: PlanStore.Bucket = switch request.bucket {
-    case .day: .day
-    case .month: .month
-    default: .week
-    }
+    let bucket: PlanStore.Bucket =
+      switch request.bucket {
+      case .day: .day
+      case .month: .month
+      default: .week
+      }
     let series = try await store.exerciseSeries(ownerID: caller.userID, exerciseID: request.exerciseID, from: from, to: to, bucket: bucket)
     let records = try await store.records(ownerID: caller.userID, exerciseID: request.exerciseID)
     let names = try await exerciseNames([request.exerciseID])

@@ -1,8 +1,8 @@
-import GymStore
 import Foundation
 import GRPCCore
 import GymAPI
 import GymService
+import GymStore
 import Logging
 
 /// `gym.plan.v1.PlanService`, the training half: routines and copies (`+Routines`),
@@ -45,9 +45,10 @@ public struct PlanService: Sendable {
     let unknown = ids.filter { found[$0] == nil }
     if !unknown.isEmpty {
       var seen: Set<String> = []
-      throw GymError.invalid(unknown.filter { seen.insert($0).inserted }.map {
-        FieldViolation(fields[$0] ?? "exercise_id", "no exercise with id \($0) in the catalog")
-      })
+      throw GymError.invalid(
+        unknown.filter { seen.insert($0).inserted }.map {
+          FieldViolation(fields[$0] ?? "exercise_id", "no exercise with id \($0) in the catalog")
+        })
     }
     try await store.rememberExercises(Array(found.values), now: now)
     return found

@@ -1,7 +1,7 @@
-import GymStore
 import Foundation
 import GymAPI
 import GymService
+import GymStore
 
 /// Validates a routine from a request into stored days, naming every bad field.
 enum RoutineInput {

@@ -35,13 +35,14 @@ public struct ExportStreamer {
           try table.page(db, offset: start, maxRows: Self.pageRows, maxBytes: Self.pageBytes)
         }
         if rows > 0 || offset == 0 {
-          try await send(.with {
-            $0.document = .with {
-              $0.service = service
-              $0.table = table.name
-              $0.rowsJson = String(decoding: json, as: UTF8.self)
-            }
-          })
+          try await send(
+            .with {
+              $0.document = .with {
+                $0.service = service
+                $0.table = table.name
+                $0.rowsJson = String(decoding: json, as: UTF8.self)
+              }
+            })
           documents += 1
         }
         // A short page was the last (page() stops early on bytes, never on rows).

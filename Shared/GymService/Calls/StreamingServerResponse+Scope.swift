@@ -5,9 +5,10 @@ extension StreamingServerResponse {
   /// inside `scope`, so task locals and error handling set up by an interceptor
   /// also cover streamed responses.
   func wrappingProducer(
-    _ scope: @escaping @Sendable (
-      _ produce: @Sendable () async throws -> Metadata
-    ) async throws -> Metadata
+    _ scope:
+      @escaping @Sendable (
+        _ produce: @Sendable () async throws -> Metadata
+      ) async throws -> Metadata
   ) -> Self {
     guard case .success(var contents) = accepted else { return self }
     let producer = contents.producer

@@ -62,7 +62,8 @@ public enum CommonKeys {
 
   public static let diskProbe = ConfigKey(
     "GYM_DISK_PROBE_SECONDS", default: "5",
-    "How often a small file is written and synced in GYM_DATA_DIR to tell whether the disk has room (health name `disk`); after a write failed on the disk, every second until one succeeds")
+    "How often a small file is written and synced in GYM_DATA_DIR to tell whether the disk has room (health name `disk`); after a write failed on the disk, every second until one succeeds"
+  )
 
   public static let all: [ConfigKey] = [
     logLevel, diskProbe, metricsListen, shutdownGrace, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,

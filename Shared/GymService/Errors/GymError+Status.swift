@@ -1,5 +1,5 @@
-import GymStore
 import GRPCCore
+import GymStore
 
 /// The error table's entries for the refusals every service shares, mapped once; the
 /// request interceptor maps them like `StorageFault` and `DependencyError`, so no

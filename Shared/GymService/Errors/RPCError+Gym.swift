@@ -1,6 +1,6 @@
-import GymStore
 import GRPCCore
 import GRPCProtobuf
+import GymStore
 
 /// Status builders for the error table in docs/api.md, so every service phrases
 /// the same situation the same way.

@@ -39,7 +39,8 @@ public struct AuthInterceptor: ServerInterceptor {
     case .service:
       guard isServiceCall(request.metadata) else {
         throw RPCError.unauthenticated(
-          "\(context.descriptor) needs the service credential (internal calls and backups are for the platform's processes and gymctl); no access token is enough, not even an administrator's")
+          "\(context.descriptor) needs the service credential (internal calls and backups are for the platform's processes and gymctl); no access token is enough, not even an administrator's"
+        )
       }
       requestContext.isServiceCall = true
     case .serviceOrAdmin:

@@ -1,6 +1,6 @@
-import GymStore
 import GRPCCore
 import GymAPI
+import GymStore
 
 /// Who is calling, established by `AuthInterceptor` from a verified access token.
 public struct Caller: Sendable, Hashable {

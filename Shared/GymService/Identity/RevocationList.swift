@@ -1,6 +1,6 @@
 import Foundation
-import GymAPI
 import GRPCCore
+import GymAPI
 import Synchronization
 
 /// Revoked sessions and users as learned from auth's `WatchRevocations`, so a process

@@ -244,7 +244,6 @@ public final class TokenVerifier: Sendable {
     case unknownKey
   }
 
-
   private func keys(containing kid: String, waited: Duration = .zero) async throws(RPCError) -> JWTKeyCollection {
     let plan = state.withLock { state -> Plan in
       let now = ContinuousClock.now

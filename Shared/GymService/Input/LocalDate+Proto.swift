@@ -1,5 +1,5 @@
-import GymStore
 import GymAPI
+import GymStore
 
 /// `gym.common.v1.Date` is a `LocalDate` on the wire: every service reads and writes
 /// calendar days through these two.

@@ -1,6 +1,6 @@
-import GymStore
 import Crypto
 import Foundation
+import GymStore
 
 /// AIP-158 paging: `page_size` (default 20, at most 100) and an opaque `page_token`.
 /// Tokens carry a position the service understands (an offset or the last key seen),
@@ -32,10 +32,12 @@ public struct Paging: Sendable, Equatable {
       position = nil
     } else {
       guard let position = Self.verifiedPosition(in: token, key: key) else {
-        throw GymError.invalid([FieldViolation(
-          "page_token",
-          "is not a token this service issued, or the service restarted since; start again from the first page "
-            + "(empty page_token) and pass next_page_token unchanged")])
+        throw GymError.invalid([
+          FieldViolation(
+            "page_token",
+            "is not a token this service issued, or the service restarted since; start again from the first page "
+              + "(empty page_token) and pass next_page_token unchanged")
+        ])
       }
       self.position = position
     }
@@ -48,8 +50,10 @@ public struct Paging: Sendable, Equatable {
       throw GymError.invalid([FieldViolation("page_token", "is not a token this list issued; pass next_page_token unchanged")])
     }
     guard offset <= Self.maximumOffset else {
-      throw GymError.invalid([FieldViolation(
-        "page_token", "goes deeper than the \(Self.maximumOffset) rows a list pages through; narrow the query instead")])
+      throw GymError.invalid([
+        FieldViolation(
+          "page_token", "goes deeper than the \(Self.maximumOffset) rows a list pages through; narrow the query instead")
+      ])
     }
     return offset
   }

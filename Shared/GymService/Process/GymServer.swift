@@ -77,9 +77,10 @@ public final class GymServer: Sendable {
       transportSecurity: try settings.tls?.transportSecurity ?? .plaintext,
       config: config
     )
-    var interceptors: [any ServerInterceptor] = [
-      RequestInterceptor(metrics: metrics, logger: logger, forwardingProof: forwardingProof, accessLog: settings.accessLog, disk: disk)
-    ] + extra.beforeAuth
+    var interceptors: [any ServerInterceptor] =
+      [
+        RequestInterceptor(metrics: metrics, logger: logger, forwardingProof: forwardingProof, accessLog: settings.accessLog, disk: disk)
+      ] + extra.beforeAuth
     if let auth { interceptors.append(auth) }
     interceptors += extra.afterAuth
     self.server = GRPCServer(

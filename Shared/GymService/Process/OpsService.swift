@@ -58,7 +58,11 @@ public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
       let counts = try tables.map { ($0, try Int64.fetchOne(db, sql: "SELECT COUNT(*) FROM \"\($0)\"") ?? 0) }
       return (counts, tables.contains("outbox"))
     }
-    response.rowCounts = counts.map { name, rows in .with { $0.table = name; $0.rows = rows } }
+    response.rowCounts = counts.map { name, rows in
+      .with {
+        $0.table = name; $0.rows = rows
+      }
+    }
     if hasOutbox {
       response.outbox = try await Outbox.summary(database.writer).map { summary in
         .with {
@@ -97,7 +101,11 @@ public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
       $0.sizeBytes = part.sizeBytes
       $0.completedAt = Google_Protobuf_Timestamp(date: Date())
       $0.service = backup.service
-      $0.files = part.files.map { file in .with { $0.path = file.path; $0.sizeBytes = file.sizeBytes; $0.sha256 = file.sha256 } }
+      $0.files = part.files.map { file in
+        .with {
+          $0.path = file.path; $0.sizeBytes = file.sizeBytes; $0.sha256 = file.sha256
+        }
+      }
       $0.directories = part.directories
     }
   }

@@ -51,14 +51,15 @@ public struct PlatformExport: Sendable {
         throw DependencyError.from(error, dependency: "gym-\(destination)", logger: logger)
       }
     }
-    try await send(.with {
-      $0.summary = .with {
-        $0.services = ["auth"] + destinations.map(\.rawValue)
-        $0.documents = documents
-        $0.files = files
-        $0.exportedAt = Google_Protobuf_Timestamp(date: Date())
-      }
-    })
+    try await send(
+      .with {
+        $0.summary = .with {
+          $0.services = ["auth"] + destinations.map(\.rawValue)
+          $0.documents = documents
+          $0.files = files
+          $0.exportedAt = Google_Protobuf_Timestamp(date: Date())
+        }
+      })
   }
 
   /// One service's part, passed on part by part; the documents and files it held.

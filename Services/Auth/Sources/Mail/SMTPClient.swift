@@ -228,10 +228,11 @@ public struct SMTPClient: Sendable, CustomStringConvertible {
   /// The mechanism to use from the EHLO lines: PLAIN when offered, else LOGIN. Reads both
   /// `AUTH PLAIN LOGIN` and the older `AUTH=LOGIN`.
   static func authMechanism(offered extensions: [String]) -> AuthMechanism? {
-    let offered = Set(extensions.flatMap { line -> [String] in
-      let words = line.uppercased().split(whereSeparator: { $0 == " " || $0 == "=" }).map(String.init)
-      return words.first == "AUTH" ? Array(words.dropFirst()) : []
-    })
+    let offered = Set(
+      extensions.flatMap { line -> [String] in
+        let words = line.uppercased().split(whereSeparator: { $0 == " " || $0 == "=" }).map(String.init)
+        return words.first == "AUTH" ? Array(words.dropFirst()) : []
+      })
     return AuthMechanism.allCases.first { offered.contains($0.rawValue) }
   }
 
@@ -304,7 +305,7 @@ public struct SMTPClient: Sendable, CustomStringConvertible {
     switch (username, password) {
     case (nil, nil):
       return nil
-    case let (username?, password?):
+    case (let username?, let password?):
       if security == .plaintext && !allowPlaintextAuthOnLoopback {
         throw SMTPError(
           .permanent, stage: .configuration,

@@ -26,8 +26,10 @@ struct SMTPSession {
   /// Lines taken from `replies`; the decoder's count must match before STARTTLS.
   private(set) var linesRead = 0
 
-  init(connection: SMTPConnection, replies: NIOAsyncChannelInboundStream<String>.AsyncIterator,
-       outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, timeout: Duration) {
+  init(
+    connection: SMTPConnection, replies: NIOAsyncChannelInboundStream<String>.AsyncIterator,
+    outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, timeout: Duration
+  ) {
     self.channel = connection.channel.channel
     self.replies = replies
     self.outbound = outbound

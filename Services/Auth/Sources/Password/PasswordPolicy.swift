@@ -1,5 +1,5 @@
-import GymStore
 import GymService
+import GymStore
 
 /// NIST SP 800-63B password rules: a minimum length (15 by default, 8 at the least),
 /// long passphrases allowed, no composition rules, and refusal of common passwords and

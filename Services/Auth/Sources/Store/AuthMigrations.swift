@@ -8,133 +8,136 @@ enum AuthMigrations {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1-users-sessions-refresh-tokens") { db in
-      try db.execute(sql: """
-        CREATE TABLE users (
-          id TEXT PRIMARY KEY NOT NULL,
-          email TEXT NOT NULL UNIQUE,
-          username TEXT NOT NULL,
-          username_key TEXT NOT NULL UNIQUE,
-          display_name TEXT NOT NULL,
-          role TEXT NOT NULL CHECK (role IN ('member', 'trainer', 'admin')),
-          password_hash TEXT NOT NULL,
-          terms_version TEXT NOT NULL,
-          terms_accepted_at DATETIME NOT NULL,
-          created_at DATETIME NOT NULL,
-          updated_at DATETIME NOT NULL
-        );
-        CREATE TABLE sessions (
-          id TEXT PRIMARY KEY NOT NULL,
-          user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-          client_description TEXT NOT NULL,
-          client_address TEXT NOT NULL,
-          created_at DATETIME NOT NULL,
-          last_used_at DATETIME NOT NULL,
-          expires_at DATETIME NOT NULL,
-          revoked_at DATETIME,
-          revoke_reason TEXT
-        );
-        CREATE INDEX sessions_by_user ON sessions(user_id, created_at);
-        CREATE TABLE refresh_tokens (
-          token_hash BLOB PRIMARY KEY NOT NULL,
-          session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-          created_at DATETIME NOT NULL,
-          used_at DATETIME
-        );
-        CREATE INDEX refresh_tokens_by_session ON refresh_tokens(session_id);
-        """)
+      try db.execute(
+        sql: """
+          CREATE TABLE users (
+            id TEXT PRIMARY KEY NOT NULL,
+            email TEXT NOT NULL UNIQUE,
+            username TEXT NOT NULL,
+            username_key TEXT NOT NULL UNIQUE,
+            display_name TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('member', 'trainer', 'admin')),
+            password_hash TEXT NOT NULL,
+            terms_version TEXT NOT NULL,
+            terms_accepted_at DATETIME NOT NULL,
+            created_at DATETIME NOT NULL,
+            updated_at DATETIME NOT NULL
+          );
+          CREATE TABLE sessions (
+            id TEXT PRIMARY KEY NOT NULL,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            client_description TEXT NOT NULL,
+            client_address TEXT NOT NULL,
+            created_at DATETIME NOT NULL,
+            last_used_at DATETIME NOT NULL,
+            expires_at DATETIME NOT NULL,
+            revoked_at DATETIME,
+            revoke_reason TEXT
+          );
+          CREATE INDEX sessions_by_user ON sessions(user_id, created_at);
+          CREATE TABLE refresh_tokens (
+            token_hash BLOB PRIMARY KEY NOT NULL,
+            session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            created_at DATETIME NOT NULL,
+            used_at DATETIME
+          );
+          CREATE INDEX refresh_tokens_by_session ON refresh_tokens(session_id);
+          """)
     }
     migrator.registerMigration("v2-profiles-bans-revocations-mail-resets") { db in
-      try db.execute(sql: """
-        ALTER TABLE users ADD COLUMN bio TEXT NOT NULL DEFAULT '';
-        ALTER TABLE users ADD COLUMN avatar_url TEXT NOT NULL DEFAULT '';
-        ALTER TABLE users ADD COLUMN date_of_birth TEXT;
-        ALTER TABLE users ADD COLUMN sex INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE users ADD COLUMN height_m REAL;
-        ALTER TABLE users ADD COLUMN experience_level INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE users ADD COLUMN unit_system INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE users ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
-        ALTER TABLE users ADD COLUMN visibility INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE users ADD COLUMN home_lat REAL;
-        ALTER TABLE users ADD COLUMN home_lng REAL;
-        ALTER TABLE users ADD COLUMN home_gym_id TEXT NOT NULL DEFAULT '';
-        ALTER TABLE users ADD COLUMN view_count INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE users ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
-        ALTER TABLE users ADD COLUMN ban_reason TEXT;
-        ALTER TABLE users ADD COLUMN banned_at DATETIME;
-        ALTER TABLE users ADD COLUMN banned_until DATETIME;
-        UPDATE users SET search_text = lower(username || ' ' || display_name);
-        CREATE INDEX users_by_views ON users(view_count DESC, id);
-        CREATE INDEX users_by_role ON users(role, id);
+      try db.execute(
+        sql: """
+          ALTER TABLE users ADD COLUMN bio TEXT NOT NULL DEFAULT '';
+          ALTER TABLE users ADD COLUMN avatar_url TEXT NOT NULL DEFAULT '';
+          ALTER TABLE users ADD COLUMN date_of_birth TEXT;
+          ALTER TABLE users ADD COLUMN sex INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE users ADD COLUMN height_m REAL;
+          ALTER TABLE users ADD COLUMN experience_level INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE users ADD COLUMN unit_system INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE users ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
+          ALTER TABLE users ADD COLUMN visibility INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE users ADD COLUMN home_lat REAL;
+          ALTER TABLE users ADD COLUMN home_lng REAL;
+          ALTER TABLE users ADD COLUMN home_gym_id TEXT NOT NULL DEFAULT '';
+          ALTER TABLE users ADD COLUMN view_count INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE users ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+          ALTER TABLE users ADD COLUMN ban_reason TEXT;
+          ALTER TABLE users ADD COLUMN banned_at DATETIME;
+          ALTER TABLE users ADD COLUMN banned_until DATETIME;
+          UPDATE users SET search_text = lower(username || ' ' || display_name);
+          CREATE INDEX users_by_views ON users(view_count DESC, id);
+          CREATE INDEX users_by_role ON users(role, id);
 
-        CREATE TABLE revocations (
-          cursor INTEGER PRIMARY KEY AUTOINCREMENT,
-          session_id TEXT,
-          user_id TEXT,
-          revoked_at DATETIME NOT NULL,
-          not_before DATETIME,
-          CHECK ((session_id IS NULL) != (user_id IS NULL))
-        );
-        CREATE INDEX revocations_by_time ON revocations(revoked_at);
+          CREATE TABLE revocations (
+            cursor INTEGER PRIMARY KEY AUTOINCREMENT,
+            session_id TEXT,
+            user_id TEXT,
+            revoked_at DATETIME NOT NULL,
+            not_before DATETIME,
+            CHECK ((session_id IS NULL) != (user_id IS NULL))
+          );
+          CREATE INDEX revocations_by_time ON revocations(revoked_at);
 
-        CREATE TABLE mail_outbox (
-          id TEXT PRIMARY KEY NOT NULL,
-          recipient TEXT NOT NULL,
-          subject TEXT NOT NULL,
-          body TEXT NOT NULL,
-          created_at DATETIME NOT NULL,
-          sent_at DATETIME
-        );
-        CREATE INDEX mail_outbox_by_recipient ON mail_outbox(recipient, created_at);
+          CREATE TABLE mail_outbox (
+            id TEXT PRIMARY KEY NOT NULL,
+            recipient TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            body TEXT NOT NULL,
+            created_at DATETIME NOT NULL,
+            sent_at DATETIME
+          );
+          CREATE INDEX mail_outbox_by_recipient ON mail_outbox(recipient, created_at);
 
-        CREATE TABLE password_resets (
-          code_hash BLOB PRIMARY KEY NOT NULL,
-          user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-          created_at DATETIME NOT NULL,
-          expires_at DATETIME NOT NULL,
-          used_at DATETIME
-        );
-        CREATE INDEX password_resets_by_user ON password_resets(user_id);
-        """)
+          CREATE TABLE password_resets (
+            code_hash BLOB PRIMARY KEY NOT NULL,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            created_at DATETIME NOT NULL,
+            expires_at DATETIME NOT NULL,
+            used_at DATETIME
+          );
+          CREATE INDEX password_resets_by_user ON password_resets(user_id);
+          """)
     }
     Outbox.registerMigration(in: &migrator)
     migrator.registerMigration("v3-verification-trainer-requests-activity") { db in
-      try db.execute(sql: """
-        ALTER TABLE users ADD COLUMN email_verified_at DATETIME;
-        ALTER TABLE users ADD COLUMN last_active_at DATETIME;
-        ALTER TABLE users ADD COLUMN inactive_notice_at DATETIME;
-        ALTER TABLE users ADD COLUMN city TEXT NOT NULL DEFAULT '';
-        ALTER TABLE users ADD COLUMN show_location INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE users ADD COLUMN standing_version INTEGER NOT NULL DEFAULT 0;
-        UPDATE users SET last_active_at = created_at;
-        CREATE INDEX users_by_activity ON users(last_active_at, id);
+      try db.execute(
+        sql: """
+          ALTER TABLE users ADD COLUMN email_verified_at DATETIME;
+          ALTER TABLE users ADD COLUMN last_active_at DATETIME;
+          ALTER TABLE users ADD COLUMN inactive_notice_at DATETIME;
+          ALTER TABLE users ADD COLUMN city TEXT NOT NULL DEFAULT '';
+          ALTER TABLE users ADD COLUMN show_location INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE users ADD COLUMN standing_version INTEGER NOT NULL DEFAULT 0;
+          UPDATE users SET last_active_at = created_at;
+          CREATE INDEX users_by_activity ON users(last_active_at, id);
 
-        CREATE TABLE email_verifications (
-          user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-          email TEXT NOT NULL,
-          code_hash BLOB NOT NULL,
-          created_at DATETIME NOT NULL,
-          expires_at DATETIME NOT NULL,
-          attempts INTEGER NOT NULL DEFAULT 0
-        );
+          CREATE TABLE email_verifications (
+            user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            email TEXT NOT NULL,
+            code_hash BLOB NOT NULL,
+            created_at DATETIME NOT NULL,
+            expires_at DATETIME NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0
+          );
 
-        CREATE TABLE trainer_role_requests (
-          id TEXT PRIMARY KEY NOT NULL,
-          user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-          note TEXT NOT NULL,
-          state TEXT NOT NULL,
-          created_at DATETIME NOT NULL,
-          decided_at DATETIME,
-          decided_by TEXT,
-          decision_note TEXT NOT NULL DEFAULT ''
-        );
-        CREATE UNIQUE INDEX trainer_role_one_pending ON trainer_role_requests(user_id) WHERE state = 'pending';
-        CREATE INDEX trainer_role_by_state ON trainer_role_requests(state, created_at, id);
-        CREATE INDEX trainer_role_by_user ON trainer_role_requests(user_id, created_at);
+          CREATE TABLE trainer_role_requests (
+            id TEXT PRIMARY KEY NOT NULL,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            note TEXT NOT NULL,
+            state TEXT NOT NULL,
+            created_at DATETIME NOT NULL,
+            decided_at DATETIME,
+            decided_by TEXT,
+            decision_note TEXT NOT NULL DEFAULT ''
+          );
+          CREATE UNIQUE INDEX trainer_role_one_pending ON trainer_role_requests(user_id) WHERE state = 'pending';
+          CREATE INDEX trainer_role_by_state ON trainer_role_requests(state, created_at, id);
+          CREATE INDEX trainer_role_by_user ON trainer_role_requests(user_id, created_at);
 
-        ALTER TABLE mail_outbox ADD COLUMN failed_at DATETIME;
-        ALTER TABLE mail_outbox ADD COLUMN last_error TEXT;
-        CREATE INDEX mail_outbox_unsent ON mail_outbox(created_at) WHERE sent_at IS NULL AND failed_at IS NULL;
-        """)
+          ALTER TABLE mail_outbox ADD COLUMN failed_at DATETIME;
+          ALTER TABLE mail_outbox ADD COLUMN last_error TEXT;
+          CREATE INDEX mail_outbox_unsent ON mail_outbox(created_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+          """)
     }
     // Who saw which profile on which UTC day (days since 1970-01-01), so each viewer
     // counts once a day; kept only for the day in progress and the one before it.
@@ -175,12 +178,13 @@ enum AuthMigrations {
     // private before it did are told once here.
     migrator.registerMigration("v6-visibility-to-messaging") { db in
       // Payload as AuthStore.Visibility encodes it; visibility 2 is PRIVATE.
-      try db.execute(sql: """
-        INSERT INTO outbox (destination, kind, payload, created_at, next_attempt_at)
-        SELECT 'messaging', 'user-visibility', CAST(json_object('userID', id, 'isPrivate', json('true')) AS BLOB),
-          CURRENT_TIMESTAMP, CURRENT_TIMESTAMP
-        FROM users WHERE visibility = 2 ORDER BY id
-        """)
+      try db.execute(
+        sql: """
+          INSERT INTO outbox (destination, kind, payload, created_at, next_attempt_at)
+          SELECT 'messaging', 'user-visibility', CAST(json_object('userID', id, 'isPrivate', json('true')) AS BLOB),
+            CURRENT_TIMESTAMP, CURRENT_TIMESTAMP
+          FROM users WHERE visibility = 2 ORDER BY id
+          """)
     }
     // When each account last started a data export (ExportMyData: one an hour). The
     // row goes with the account.

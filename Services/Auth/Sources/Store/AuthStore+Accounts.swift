@@ -21,10 +21,12 @@ extension AuthStore {
   /// The account a live reset code belongs to, without spending it.
   public func userForResetCode(_ code: String, now: Date) async throws -> UserRecord? {
     try await writer.read { db in
-      try UserRecord.fetchOne(db, sql: """
-        SELECT users.* FROM password_resets JOIN users ON users.id = password_resets.user_id
-        WHERE code_hash = ? AND used_at IS NULL AND expires_at > ?
-        """, arguments: [Self.hash(code), now])
+      try UserRecord.fetchOne(
+        db,
+        sql: """
+          SELECT users.* FROM password_resets JOIN users ON users.id = password_resets.user_id
+          WHERE code_hash = ? AND used_at IS NULL AND expires_at > ?
+          """, arguments: [Self.hash(code), now])
     }
   }
 
@@ -58,8 +60,9 @@ extension AuthStore {
   /// code is unknown, used or expired.
   public func resetPassword(code: String, hash: String, now: Date) async throws -> UserRecord? {
     let user = try await writer.write { db -> UserRecord? in
-      guard let row = try Row.fetchOne(
-        db, sql: "SELECT user_id, expires_at, used_at FROM password_resets WHERE code_hash = ?", arguments: [Self.hash(code)]),
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT user_id, expires_at, used_at FROM password_resets WHERE code_hash = ?", arguments: [Self.hash(code)]),
         row["used_at"] as Date? == nil, (row["expires_at"] as Date) > now,
         let user = try UserRecord.fetchOne(db, key: row["user_id"] as String)
       else { return nil }
@@ -127,7 +130,8 @@ extension AuthStore {
   /// apart, by `countViews`). Banned users are not found.
   public func profile(id: String?, username: String?, now: Date) async throws -> UserRecord? {
     try await writer.read { db in
-      let request = id.map { UserRecord.filter(UserRecord.Columns.id == $0) }
+      let request =
+        id.map { UserRecord.filter(UserRecord.Columns.id == $0) }
         ?? UserRecord.filter(UserRecord.Columns.usernameKey == (username ?? "").lowercased())
       guard let user = try request.fetchOne(db), !user.isBanned(at: now) else { return nil }
       return user
@@ -249,7 +253,8 @@ extension AuthStore {
     public var version: Int64?
 
     enum CodingKeys: String, CodingKey {
-      case userID = "user_id", banned, until, version
+      case userID = "user_id"
+      case banned, until, version
     }
   }
 

@@ -11,30 +11,34 @@ extension AuthStore {
   public static func exportTables(userID: String) -> [ExportTable] {
     [
       ExportTable(
-        "account", """
-          SELECT id, email, username, display_name, role, terms_version, terms_accepted_at, created_at, updated_at, bio, avatar_url,
-            date_of_birth, sex, height_m, experience_level, unit_system, time_zone, visibility, home_lat, home_lng, home_gym_id, city,
-            show_location, view_count, email_verified_at, last_active_at, inactive_notice_at, ban_reason, banned_at, banned_until
-          FROM users WHERE id = ?
-          """, [userID]),
+        "account",
+        """
+        SELECT id, email, username, display_name, role, terms_version, terms_accepted_at, created_at, updated_at, bio, avatar_url,
+          date_of_birth, sex, height_m, experience_level, unit_system, time_zone, visibility, home_lat, home_lng, home_gym_id, city,
+          show_location, view_count, email_verified_at, last_active_at, inactive_notice_at, ban_reason, banned_at, banned_until
+        FROM users WHERE id = ?
+        """, [userID]),
       ExportTable(
-        "sessions", """
-          SELECT id, client_description, client_address, created_at, last_used_at, expires_at, revoked_at, revoke_reason
-          FROM sessions WHERE user_id = ? ORDER BY created_at, id
-          """, [userID]),
+        "sessions",
+        """
+        SELECT id, client_description, client_address, created_at, last_used_at, expires_at, revoked_at, revoke_reason
+        FROM sessions WHERE user_id = ? ORDER BY created_at, id
+        """, [userID]),
       ExportTable(
         "email_verifications", "SELECT email, created_at, expires_at, attempts FROM email_verifications WHERE user_id = ?", [userID]),
       ExportTable(
         "password_resets", "SELECT created_at, expires_at, used_at FROM password_resets WHERE user_id = ? ORDER BY created_at", [userID]),
       ExportTable(
-        "trainer_role_requests", """
-          SELECT id, note, state, created_at, decided_at, decision_note FROM trainer_role_requests WHERE user_id = ? ORDER BY created_at, id
-          """, [userID]),
+        "trainer_role_requests",
+        """
+        SELECT id, note, state, created_at, decided_at, decision_note FROM trainer_role_requests WHERE user_id = ? ORDER BY created_at, id
+        """, [userID]),
       ExportTable(
-        "mail", """
-          SELECT id, recipient, subject, created_at, sent_at, failed_at FROM mail_outbox
-          WHERE recipient = (SELECT email FROM users WHERE id = ?) ORDER BY created_at, id
-          """, [userID]),
+        "mail",
+        """
+        SELECT id, recipient, subject, created_at, sent_at, failed_at FROM mail_outbox
+        WHERE recipient = (SELECT email FROM users WHERE id = ?) ORDER BY created_at, id
+        """, [userID]),
       ExportTable(
         "profiles_viewed", "SELECT profile_id, day FROM profile_views WHERE viewer_id = ? ORDER BY day, profile_id", [userID]),
       ExportTable("data_exports", "SELECT started_at FROM data_exports WHERE user_id = ?", [userID]),

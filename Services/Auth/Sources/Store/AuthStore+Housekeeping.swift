@@ -41,9 +41,10 @@ extension AuthStore {
       var pruned = Pruned()
       let sessionHorizon = now.addingTimeInterval(-retention.endedSessions)
       let ended = "expires_at < :horizon OR revoked_at < :horizon"
-      pruned.refreshTokens = try Int.fetchOne(
-        db, sql: "SELECT COUNT(*) FROM refresh_tokens WHERE session_id IN (SELECT id FROM sessions WHERE \(ended))",
-        arguments: ["horizon": sessionHorizon]) ?? 0
+      pruned.refreshTokens =
+        try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM refresh_tokens WHERE session_id IN (SELECT id FROM sessions WHERE \(ended))",
+          arguments: ["horizon": sessionHorizon]) ?? 0
       // Deleted explicitly rather than left to ON DELETE CASCADE, so the count is exact.
       try db.execute(
         sql: "DELETE FROM refresh_tokens WHERE session_id IN (SELECT id FROM sessions WHERE \(ended))",

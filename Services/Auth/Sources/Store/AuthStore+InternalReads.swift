@@ -33,7 +33,9 @@ extension AuthStore {
     try await writer.read { db in
       try Row.fetchAll(
         db, sql: "SELECT * FROM revocations WHERE cursor > ? ORDER BY cursor LIMIT ?", arguments: [cursor, limit]
-      ).map { RevocationRow(cursor: $0["cursor"], sessionID: $0["session_id"], userID: $0["user_id"], revokedAt: $0["revoked_at"], notBefore: $0["not_before"]) }
+      ).map {
+        RevocationRow(cursor: $0["cursor"], sessionID: $0["session_id"], userID: $0["user_id"], revokedAt: $0["revoked_at"], notBefore: $0["not_before"])
+      }
     }
   }
 

@@ -19,8 +19,15 @@ extension AuthStore {
     public var version: Int64
 
     enum CodingKeys: String, CodingKey {
-      case userID = "user_id", username, displayName = "display_name", avatarURL = "avatar_url", timeZone = "time_zone", role, banned
-      case bannedUntil = "banned_until", isPrivate = "is_private", version
+      case userID = "user_id"
+      case username
+      case displayName = "display_name"
+      case avatarURL = "avatar_url"
+      case timeZone = "time_zone"
+      case role, banned
+      case bannedUntil = "banned_until"
+      case isPrivate = "is_private"
+      case version
     }
 
     public init(_ user: UserRecord, now: Date) {

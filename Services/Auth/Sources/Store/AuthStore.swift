@@ -112,8 +112,10 @@ public struct AuthStore: Sendable {
   /// Throws `emailTaken` or `usernameTaken` when either is in use already.
   public func checkAvailable(email: String, usernameKey: String) async throws {
     let (emailTaken, usernameTaken) = try await writer.read { db in
-      (try UserRecord.filter(UserRecord.Columns.email == email).fetchCount(db) > 0,
-       try UserRecord.filter(UserRecord.Columns.usernameKey == usernameKey).fetchCount(db) > 0)
+      (
+        try UserRecord.filter(UserRecord.Columns.email == email).fetchCount(db) > 0,
+        try UserRecord.filter(UserRecord.Columns.usernameKey == usernameKey).fetchCount(db) > 0
+      )
     }
     if emailTaken { throw AuthError.emailTaken }
     if usernameTaken { throw AuthError.usernameTaken }

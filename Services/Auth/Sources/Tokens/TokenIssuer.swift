@@ -25,7 +25,8 @@ public final class TokenIssuer: VerificationKeySource {
 
   /// A signed access token for a session, and when it expires.
   public func accessToken(
-    userID: String, sessionID: String, roles: [Gym_Common_V1_Role], emailVerified: Bool = false, now: Date = Date())
+    userID: String, sessionID: String, roles: [Gym_Common_V1_Role], emailVerified: Bool = false, now: Date = Date()
+  )
     async throws -> (token: String, expiresAt: Date)
   {
     let expiresAt = now.addingTimeInterval(accessTokenLifetime)

@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 /// Reports and the administrators' moderation queue, removals and restorations.
 extension CatalogStore {
@@ -11,8 +11,9 @@ extension CatalogStore {
     try await writer.write { [rules] db in
       var program = try Self.votableProgram(db, id: programID, userID: userID, now: now)
       let rid = program.rid!
-      let exists = try Bool.fetchOne(
-        db, sql: "SELECT EXISTS (SELECT 1 FROM reports WHERE program_rid = ? AND reporter_id = ?)", arguments: [rid, userID]) ?? false
+      let exists =
+        try Bool.fetchOne(
+          db, sql: "SELECT EXISTS (SELECT 1 FROM reports WHERE program_rid = ? AND reporter_id = ?)", arguments: [rid, userID]) ?? false
       guard !exists else { throw CatalogError.alreadyReported }
       let day: TimeInterval = 86_400
       let recent = try Date.fetchAll(

@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 extension CatalogStore {
   /// Who is reading: ownership and admin rights decide what hidden content they see.
@@ -124,17 +124,20 @@ extension CatalogStore {
       if let tag = query.tag {
         conditions.append("EXISTS (SELECT 1 FROM program_tags t WHERE t.tag = \(tag.folded) AND t.program_rid = p.rid)")
       }
-      let order = switch query.order {
-      case .topRated: "p.score DESC, p.rid DESC"
-      case .newest: "p.rid DESC"
-      case .mostSaved: "p.saves DESC, p.rid DESC"
-      case .name: "p.name_key, p.rid"
-      }
+      let order =
+        switch query.order {
+        case .topRated: "p.score DESC, p.rid DESC"
+        case .newest: "p.rid DESC"
+        case .mostSaved: "p.saves DESC, p.rid DESC"
+        case .name: "p.name_key, p.rid"
+        }
       let whereClause = conditions.joined(separator: " AND ")
       let filter: SQL = conditions.isEmpty ? "" : "WHERE \(literal: whereClause)"
-      let records = try SQLRequest<ProgramRecord>(literal: """
-        SELECT \(sql: ProgramRecord.selection("p")) FROM \(sql: from) \(literal: filter) ORDER BY \(sql: order) LIMIT \(query.limit) OFFSET \(query.offset)
-        """).fetchAll(db)
+      let records = try SQLRequest<ProgramRecord>(
+        literal: """
+          SELECT \(sql: ProgramRecord.selection("p")) FROM \(sql: from) \(literal: filter) ORDER BY \(sql: order) LIMIT \(query.limit) OFFSET \(query.offset)
+          """
+      ).fetchAll(db)
       return try Self.views(db, records, viewer: viewer)
     }
   }
@@ -144,12 +147,14 @@ extension CatalogStore {
   public func recommend(level: Int, viewer: Viewer, limit: Int, offset: Int, now: Date) async throws -> [ProgramView] {
     try await writer.read { db in
       // An `SQL` literal, so `visibleCondition` brings its own `now` argument along.
-      let records = try SQLRequest<ProgramRecord>(literal: """
-        SELECT \(sql: ProgramRecord.selection("p")) FROM programs p
-        WHERE \(literal: Self.visibleCondition(now: now)) AND p.author_id <> \(viewer.userID)
-          AND p.rid NOT IN (SELECT program_rid FROM votes WHERE user_id = \(viewer.userID) AND vote = -1)
-        ORDER BY ABS(p.difficulty - \(level)), p.score DESC, p.rid DESC LIMIT \(limit) OFFSET \(offset)
-        """).fetchAll(db)
+      let records = try SQLRequest<ProgramRecord>(
+        literal: """
+          SELECT \(sql: ProgramRecord.selection("p")) FROM programs p
+          WHERE \(literal: Self.visibleCondition(now: now)) AND p.author_id <> \(viewer.userID)
+            AND p.rid NOT IN (SELECT program_rid FROM votes WHERE user_id = \(viewer.userID) AND vote = -1)
+          ORDER BY ABS(p.difficulty - \(level)), p.score DESC, p.rid DESC LIMIT \(limit) OFFSET \(offset)
+          """
+      ).fetchAll(db)
       return try Self.views(db, records, viewer: viewer)
     }
   }
@@ -210,10 +215,12 @@ extension CatalogStore {
   static func primaryMuscles(_ db: Database, _ exercises: [ExerciseRef]) throws -> [Int] {
     // By exercise: the (kind, value) key would walk every primary-muscle row of the library.
     // `IN \(array)` expands to `IN (?,?,...)`, one argument per rid.
-    try SQLRequest<Int>(literal: """
-      SELECT DISTINCT value FROM exercise_facets INDEXED BY exercise_facets_exercise
-      WHERE exercise_rid IN \(exercises.map(\.rid)) AND kind = 1 ORDER BY value
-      """).fetchAll(db)
+    try SQLRequest<Int>(
+      literal: """
+        SELECT DISTINCT value FROM exercise_facets INDEXED BY exercise_facets_exercise
+        WHERE exercise_rid IN \(exercises.map(\.rid)) AND kind = 1 ORDER BY value
+        """
+    ).fetchAll(db)
   }
 
   /// Rewrites the program's days, entries, muscles, tags and search row.
@@ -227,13 +234,15 @@ extension CatalogStore {
       try db.cachedStatement(sql: "INSERT INTO program_days (program_rid, day, name) VALUES (?, ?, ?)")
         .execute(arguments: [rid, day, content.name])
       for (position, entry) in content.exercises.enumerated() {
-        try db.cachedStatement(sql: """
-          INSERT INTO program_entries (program_rid, day, position, exercise_rid, sets, reps_min, reps_max, duration_seconds,
-            rest_seconds, weight_kg, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """).execute(arguments: [
-            rid, day, position, exerciseRIDs[entry.exerciseID], entry.sets, entry.repsMin, entry.repsMax, entry.durationSeconds,
-            entry.restSeconds, entry.weightKg, entry.notes,
-          ])
+        try db.cachedStatement(
+          sql: """
+            INSERT INTO program_entries (program_rid, day, position, exercise_rid, sets, reps_min, reps_max, duration_seconds,
+              rest_seconds, weight_kg, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """
+        ).execute(arguments: [
+          rid, day, position, exerciseRIDs[entry.exerciseID], entry.sets, entry.repsMin, entry.repsMax, entry.durationSeconds,
+          entry.restSeconds, entry.weightKg, entry.notes,
+        ])
       }
     }
     for muscle in record.muscles {
@@ -283,18 +292,21 @@ extension CatalogStore {
     }
     var entries: [Int64: [Int: [ProgramRecord.Entry]]] = [:]
     var names: [String: String] = [:]
-    let rows = try SQLRequest<Row>(literal: """
-      SELECT e.program_rid, e.day, x.id, x.name, e.sets, e.reps_min, e.reps_max, e.duration_seconds, e.rest_seconds,
-        e.weight_kg, e.notes
-      FROM program_entries e JOIN exercises x ON x.rid = e.exercise_rid
-      WHERE e.program_rid IN \(rids) ORDER BY e.program_rid, e.day, e.position
-      """).fetchCursor(db)
+    let rows = try SQLRequest<Row>(
+      literal: """
+        SELECT e.program_rid, e.day, x.id, x.name, e.sets, e.reps_min, e.reps_max, e.duration_seconds, e.rest_seconds,
+          e.weight_kg, e.notes
+        FROM program_entries e JOIN exercises x ON x.rid = e.exercise_rid
+        WHERE e.program_rid IN \(rids) ORDER BY e.program_rid, e.day, e.position
+        """
+    ).fetchCursor(db)
     while let row = try rows.next() {
       let id: String = row[2]
       names[id] = row[3]
-      entries[row[0], default: [:]][row[1], default: []].append(ProgramRecord.Entry(
-        exerciseID: id, sets: row[4], repsMin: row[5], repsMax: row[6], durationSeconds: row[7], restSeconds: row[8],
-        weightKg: row[9], notes: row[10]))
+      entries[row[0], default: [:]][row[1], default: []].append(
+        ProgramRecord.Entry(
+          exerciseID: id, sets: row[4], repsMin: row[5], repsMax: row[6], durationSeconds: row[7], restSeconds: row[8],
+          weightKg: row[9], notes: row[10]))
     }
     return records.map { record in
       var program = record

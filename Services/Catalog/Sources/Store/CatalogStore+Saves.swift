@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 /// Saves reported by plan when a user copies a program.
 extension CatalogStore {

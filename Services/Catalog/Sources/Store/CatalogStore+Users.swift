@@ -71,10 +71,11 @@ extension CatalogStore {
       try db.execute(sql: "DELETE FROM reports WHERE reporter_id = ?", arguments: [userID])
       removed += db.changesCount
       // A visible program whose only open reports were this user's leaves the queue.
-      try db.execute(sql: """
-        UPDATE programs SET queued_at = NULL WHERE state = 1 AND queued_at IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.program_rid = programs.rid AND r.resolved = 0)
-        """)
+      try db.execute(
+        sql: """
+          UPDATE programs SET queued_at = NULL WHERE state = 1 AND queued_at IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.program_rid = programs.rid AND r.resolved = 0)
+          """)
 
       try db.execute(sql: "UPDATE exercises SET author_id = '' WHERE author_id = ?", arguments: [userID])
       try db.execute(sql: "DELETE FROM authors WHERE user_id = ?", arguments: [userID])

@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 extension CatalogStore {
   public struct RateOutcome: Sendable, Equatable {
@@ -18,8 +18,9 @@ extension CatalogStore {
     try await writer.write { db in
       var program = try Self.votableProgram(db, id: programID, userID: userID, now: now)
       let rid = program.rid!
-      let previous = try Int.fetchOne(
-        db, sql: "SELECT vote FROM votes WHERE program_rid = ? AND user_id = ?", arguments: [rid, userID]) ?? 0
+      let previous =
+        try Int.fetchOne(
+          db, sql: "SELECT vote FROM votes WHERE program_rid = ? AND user_id = ?", arguments: [rid, userID]) ?? 0
       if previous != vote {
         if vote == 0 {
           try db.execute(sql: "DELETE FROM votes WHERE program_rid = ? AND user_id = ?", arguments: [rid, userID])

@@ -73,8 +73,9 @@ public struct CatalogStore: Sendable {
       guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM exercises WHERE id = ?", arguments: [id]) else {
         throw GymError.notFound("no exercise with this id")
       }
-      let users = try Int.fetchOne(
-        db, sql: "SELECT COUNT(DISTINCT program_rid) FROM program_entries WHERE exercise_rid = ?", arguments: [rid]) ?? 0
+      let users =
+        try Int.fetchOne(
+          db, sql: "SELECT COUNT(DISTINCT program_rid) FROM program_entries WHERE exercise_rid = ?", arguments: [rid]) ?? 0
       guard users == 0 else { throw CatalogError.exerciseInUse(programs: users) }
       try db.execute(sql: "DELETE FROM exercises_fts WHERE rowid = ?", arguments: [rid])
       try db.execute(sql: "DELETE FROM exercises WHERE rid = ?", arguments: [rid])
@@ -156,7 +157,8 @@ public struct CatalogStore: Sendable {
       func facet(_ kinds: String, _ values: [Int]) {
         // Skipped when empty: GRDB would expand an empty `IN` to an empty subquery.
         guard !values.isEmpty else { return }
-        conditions.append("""
+        conditions.append(
+          """
           e.rid IN (SELECT exercise_rid FROM exercise_facets WHERE kind IN (\(sql: kinds)) \
           AND value IN \(values))
           """)
@@ -190,9 +192,11 @@ public struct CatalogStore: Sendable {
       let total = try SQLRequest<Int>(literal: "SELECT COUNT(*) FROM \(sql: from) \(literal: filter)").fetchOne(db) ?? 0
       // Ranks keys only, then reads the page's rows: sorting whole rows (instructions,
       // mistakes...) of every match would copy far more than the 20 shown.
-      let rids = try SQLRequest<Int64>(literal: """
-        SELECT e.rid FROM \(sql: from) \(literal: filter) ORDER BY \(literal: order) LIMIT \(query.limit) OFFSET \(query.offset)
-        """).fetchAll(db)
+      let rids = try SQLRequest<Int64>(
+        literal: """
+          SELECT e.rid FROM \(sql: from) \(literal: filter) ORDER BY \(literal: order) LIMIT \(query.limit) OFFSET \(query.offset)
+          """
+      ).fetchAll(db)
       let rows = Dictionary(
         try ExerciseRecord.filter(rids.contains(Column("rid"))).fetchAll(db).map { ($0.rid!, $0) }, uniquingKeysWith: { a, _ in a })
       let page = rids.compactMap { rows[$0] }

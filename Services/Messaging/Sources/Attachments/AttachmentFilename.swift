@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GymService
+import GymStore
 
 /// The name an attachment is shown and saved under, made safe once at upload: other
 /// members' apps offer it as a file name, so it must not climb directories, hide its

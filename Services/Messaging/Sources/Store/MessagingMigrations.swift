@@ -7,215 +7,221 @@ enum MessagingMigrations {
     var migrator = DatabaseMigrator()
     Outbox.registerMigration(in: &migrator)
     migrator.registerMigration("messaging-v1") { db in
-      try db.execute(sql: """
-        -- Names of users this service has seen, from auth's LookupUsers.
-        CREATE TABLE users (
-          user_id TEXT PRIMARY KEY,
-          username TEXT NOT NULL,
-          display_name TEXT NOT NULL,
-          refreshed_at DATETIME NOT NULL
-        ) WITHOUT ROWID;
+      try db.execute(
+        sql: """
+          -- Names of users this service has seen, from auth's LookupUsers.
+          CREATE TABLE users (
+            user_id TEXT PRIMARY KEY,
+            username TEXT NOT NULL,
+            display_name TEXT NOT NULL,
+            refreshed_at DATETIME NOT NULL
+          ) WITHOUT ROWID;
 
-        -- A direct conversation between two users, stored once with user_a < user_b.
-        CREATE TABLE conversations (
-          rid INTEGER PRIMARY KEY,
-          id TEXT NOT NULL UNIQUE,
-          user_a TEXT NOT NULL,
-          user_b TEXT NOT NULL,
-          last_message_rid INTEGER,
-          created_at DATETIME NOT NULL,
-          UNIQUE (user_a, user_b)
-        );
-        CREATE INDEX conversations_b ON conversations(user_b);
+          -- A direct conversation between two users, stored once with user_a < user_b.
+          CREATE TABLE conversations (
+            rid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            user_a TEXT NOT NULL,
+            user_b TEXT NOT NULL,
+            last_message_rid INTEGER,
+            created_at DATETIME NOT NULL,
+            UNIQUE (user_a, user_b)
+          );
+          CREATE INDEX conversations_b ON conversations(user_b);
 
-        CREATE TABLE rooms (
-          rid INTEGER PRIMARY KEY,
-          id TEXT NOT NULL UNIQUE,
-          name TEXT NOT NULL,
-          name_key TEXT NOT NULL,
-          topic TEXT NOT NULL,
-          program_id TEXT,
-          owner_id TEXT NOT NULL,
-          created_at DATETIME NOT NULL
-        );
-        CREATE INDEX rooms_by_program ON rooms(program_id) WHERE program_id IS NOT NULL;
+          CREATE TABLE rooms (
+            rid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            topic TEXT NOT NULL,
+            program_id TEXT,
+            owner_id TEXT NOT NULL,
+            created_at DATETIME NOT NULL
+          );
+          CREATE INDEX rooms_by_program ON rooms(program_id) WHERE program_id IS NOT NULL;
 
-        CREATE TABLE room_members (
-          room_rid INTEGER NOT NULL REFERENCES rooms(rid) ON DELETE CASCADE,
-          user_id TEXT NOT NULL,
-          joined_at DATETIME NOT NULL,
-          PRIMARY KEY (room_rid, user_id)
-        ) WITHOUT ROWID;
-        CREATE INDEX room_members_by_user ON room_members(user_id);
+          CREATE TABLE room_members (
+            room_rid INTEGER NOT NULL REFERENCES rooms(rid) ON DELETE CASCADE,
+            user_id TEXT NOT NULL,
+            joined_at DATETIME NOT NULL,
+            PRIMARY KEY (room_rid, user_id)
+          ) WITHOUT ROWID;
+          CREATE INDEX room_members_by_user ON room_members(user_id);
 
-        CREATE TABLE messages (
-          rid INTEGER PRIMARY KEY,
-          id TEXT NOT NULL UNIQUE,
-          conversation_rid INTEGER REFERENCES conversations(rid) ON DELETE CASCADE,
-          room_rid INTEGER REFERENCES rooms(rid) ON DELETE CASCADE,
-          sender_id TEXT NOT NULL,
-          text TEXT NOT NULL,
-          sent_at DATETIME NOT NULL,
-          deleted_reason TEXT
-        );
-        CREATE INDEX messages_by_conversation ON messages(conversation_rid, rid) WHERE conversation_rid IS NOT NULL;
-        CREATE INDEX messages_by_room ON messages(room_rid, rid) WHERE room_rid IS NOT NULL;
-        CREATE INDEX messages_by_sender ON messages(sender_id);
+          CREATE TABLE messages (
+            rid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            conversation_rid INTEGER REFERENCES conversations(rid) ON DELETE CASCADE,
+            room_rid INTEGER REFERENCES rooms(rid) ON DELETE CASCADE,
+            sender_id TEXT NOT NULL,
+            text TEXT NOT NULL,
+            sent_at DATETIME NOT NULL,
+            deleted_reason TEXT
+          );
+          CREATE INDEX messages_by_conversation ON messages(conversation_rid, rid) WHERE conversation_rid IS NOT NULL;
+          CREATE INDEX messages_by_room ON messages(room_rid, rid) WHERE room_rid IS NOT NULL;
+          CREATE INDEX messages_by_sender ON messages(sender_id);
 
-        -- How far each side has read a conversation (a message rowid).
-        CREATE TABLE conversation_reads (
-          conversation_rid INTEGER NOT NULL REFERENCES conversations(rid) ON DELETE CASCADE,
-          user_id TEXT NOT NULL,
-          last_read_rid INTEGER NOT NULL,
-          PRIMARY KEY (conversation_rid, user_id)
-        ) WITHOUT ROWID;
+          -- How far each side has read a conversation (a message rowid).
+          CREATE TABLE conversation_reads (
+            conversation_rid INTEGER NOT NULL REFERENCES conversations(rid) ON DELETE CASCADE,
+            user_id TEXT NOT NULL,
+            last_read_rid INTEGER NOT NULL,
+            PRIMARY KEY (conversation_rid, user_id)
+          ) WITHOUT ROWID;
 
-        -- Every user's durable event log: written in the transaction that causes the
-        -- event, so Subscribe can replay from any cursor. Ids increase globally, hence
-        -- per user too.
-        CREATE TABLE events (
-          id INTEGER PRIMARY KEY AUTOINCREMENT,
-          user_id TEXT NOT NULL,
-          kind INTEGER NOT NULL,
-          payload BLOB NOT NULL,
-          created_at DATETIME NOT NULL
-        );
-        CREATE INDEX events_by_user ON events(user_id, id);
+          -- Every user's durable event log: written in the transaction that causes the
+          -- event, so Subscribe can replay from any cursor. Ids increase globally, hence
+          -- per user too.
+          CREATE TABLE events (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL,
+            kind INTEGER NOT NULL,
+            payload BLOB NOT NULL,
+            created_at DATETIME NOT NULL
+          );
+          CREATE INDEX events_by_user ON events(user_id, id);
 
-        CREATE TABLE blocks (
-          blocker_id TEXT NOT NULL,
-          blocked_id TEXT NOT NULL,
-          created_at DATETIME NOT NULL,
-          PRIMARY KEY (blocker_id, blocked_id)
-        ) WITHOUT ROWID;
-        CREATE INDEX blocks_reverse ON blocks(blocked_id);
+          CREATE TABLE blocks (
+            blocker_id TEXT NOT NULL,
+            blocked_id TEXT NOT NULL,
+            created_at DATETIME NOT NULL,
+            PRIMARY KEY (blocker_id, blocked_id)
+          ) WITHOUT ROWID;
+          CREATE INDEX blocks_reverse ON blocks(blocked_id);
 
-        CREATE TABLE follows (
-          follower_id TEXT NOT NULL,
-          followee_id TEXT NOT NULL,
-          created_at DATETIME NOT NULL,
-          PRIMARY KEY (follower_id, followee_id)
-        ) WITHOUT ROWID;
-        CREATE INDEX follows_reverse ON follows(followee_id, created_at);
+          CREATE TABLE follows (
+            follower_id TEXT NOT NULL,
+            followee_id TEXT NOT NULL,
+            created_at DATETIME NOT NULL,
+            PRIMARY KEY (follower_id, followee_id)
+          ) WITHOUT ROWID;
+          CREATE INDEX follows_reverse ON follows(followee_id, created_at);
 
-        CREATE TABLE friend_requests (
-          rid INTEGER PRIMARY KEY,
-          id TEXT NOT NULL UNIQUE,
-          from_id TEXT NOT NULL,
-          to_id TEXT NOT NULL,
-          state INTEGER NOT NULL,        -- 1 pending, 2 accepted, 3 declined
-          created_at DATETIME NOT NULL,
-          responded_at DATETIME
-        );
-        CREATE UNIQUE INDEX friend_requests_one_pending ON friend_requests(from_id, to_id) WHERE state = 1;
-        CREATE INDEX friend_requests_to ON friend_requests(to_id, state);
+          CREATE TABLE friend_requests (
+            rid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            from_id TEXT NOT NULL,
+            to_id TEXT NOT NULL,
+            state INTEGER NOT NULL,        -- 1 pending, 2 accepted, 3 declined
+            created_at DATETIME NOT NULL,
+            responded_at DATETIME
+          );
+          CREATE UNIQUE INDEX friend_requests_one_pending ON friend_requests(from_id, to_id) WHERE state = 1;
+          CREATE INDEX friend_requests_to ON friend_requests(to_id, state);
 
-        -- Friendships stored once with user_a < user_b.
-        CREATE TABLE friendships (
-          user_a TEXT NOT NULL,
-          user_b TEXT NOT NULL,
-          since DATETIME NOT NULL,
-          PRIMARY KEY (user_a, user_b)
-        ) WITHOUT ROWID;
-        CREATE INDEX friendships_b ON friendships(user_b);
+          -- Friendships stored once with user_a < user_b.
+          CREATE TABLE friendships (
+            user_a TEXT NOT NULL,
+            user_b TEXT NOT NULL,
+            since DATETIME NOT NULL,
+            PRIMARY KEY (user_a, user_b)
+          ) WITHOUT ROWID;
+          CREATE INDEX friendships_b ON friendships(user_b);
 
-        CREATE TABLE notifications (
-          rid INTEGER PRIMARY KEY,
-          id TEXT NOT NULL UNIQUE,
-          user_id TEXT NOT NULL,
-          kind TEXT NOT NULL,
-          title TEXT NOT NULL,
-          body TEXT NOT NULL,
-          reference TEXT NOT NULL,
-          idempotency_key TEXT,
-          read INTEGER NOT NULL DEFAULT 0,
-          created_at DATETIME NOT NULL,
-          UNIQUE (user_id, idempotency_key)
-        );
-        CREATE INDEX notifications_by_user ON notifications(user_id, rid);
-        """)
+          CREATE TABLE notifications (
+            rid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            title TEXT NOT NULL,
+            body TEXT NOT NULL,
+            reference TEXT NOT NULL,
+            idempotency_key TEXT,
+            read INTEGER NOT NULL DEFAULT 0,
+            created_at DATETIME NOT NULL,
+            UNIQUE (user_id, idempotency_key)
+          );
+          CREATE INDEX notifications_by_user ON notifications(user_id, rid);
+          """)
     }
     migrator.registerMigration("posts-v1") { db in
-      try db.execute(sql: """
-        CREATE TABLE posts (
-          rid INTEGER PRIMARY KEY,
-          id TEXT NOT NULL UNIQUE,
-          author_id TEXT NOT NULL,
-          text TEXT NOT NULL,
-          created_at DATETIME NOT NULL,
-          likes INTEGER NOT NULL DEFAULT 0,
-          dislikes INTEGER NOT NULL DEFAULT 0,
-          deleted_reason TEXT
-        );
-        CREATE INDEX posts_by_author ON posts(author_id, rid) WHERE deleted_reason IS NULL;
+      try db.execute(
+        sql: """
+          CREATE TABLE posts (
+            rid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            author_id TEXT NOT NULL,
+            text TEXT NOT NULL,
+            created_at DATETIME NOT NULL,
+            likes INTEGER NOT NULL DEFAULT 0,
+            dislikes INTEGER NOT NULL DEFAULT 0,
+            deleted_reason TEXT
+          );
+          CREATE INDEX posts_by_author ON posts(author_id, rid) WHERE deleted_reason IS NULL;
 
-        CREATE TABLE post_reactions (
-          post_rid INTEGER NOT NULL REFERENCES posts(rid) ON DELETE CASCADE,
-          user_id TEXT NOT NULL,
-          reaction INTEGER NOT NULL,     -- 1 like, 2 dislike
-          PRIMARY KEY (post_rid, user_id)
-        ) WITHOUT ROWID;
-        CREATE INDEX post_reactions_by_user ON post_reactions(user_id);
-        """)
+          CREATE TABLE post_reactions (
+            post_rid INTEGER NOT NULL REFERENCES posts(rid) ON DELETE CASCADE,
+            user_id TEXT NOT NULL,
+            reaction INTEGER NOT NULL,     -- 1 like, 2 dislike
+            PRIMARY KEY (post_rid, user_id)
+          ) WITHOUT ROWID;
+          CREATE INDEX post_reactions_by_user ON post_reactions(user_id);
+          """)
     }
     migrator.registerMigration("standing-v1") { db in
-      try db.execute(sql: """
-        -- Bans as auth reports them; a banned user's posts and room messages are hidden
-        -- while banned_until is in the future (NULL = indefinitely).
-        CREATE TABLE user_standing (
-          user_id TEXT PRIMARY KEY,
-          banned INTEGER NOT NULL,
-          banned_until DATETIME,
-          sequence INTEGER NOT NULL
-        ) WITHOUT ROWID;
-        """)
+      try db.execute(
+        sql: """
+          -- Bans as auth reports them; a banned user's posts and room messages are hidden
+          -- while banned_until is in the future (NULL = indefinitely).
+          CREATE TABLE user_standing (
+            user_id TEXT PRIMARY KEY,
+            banned INTEGER NOT NULL,
+            banned_until DATETIME,
+            sequence INTEGER NOT NULL
+          ) WITHOUT ROWID;
+          """)
     }
     migrator.registerMigration("attachments-v1") { db in
-      try db.execute(sql: """
-        -- Files live beside the database, named by their SHA-256; rows say who uploaded what.
-        CREATE TABLE attachments (
-          rid INTEGER PRIMARY KEY,
-          id TEXT NOT NULL UNIQUE,
-          owner_id TEXT NOT NULL,
-          sha256 TEXT NOT NULL,
-          mime_type TEXT NOT NULL,
-          size_bytes INTEGER NOT NULL,
-          filename TEXT NOT NULL,
-          created_at DATETIME NOT NULL
-        );
-        CREATE INDEX attachments_by_owner ON attachments(owner_id);
-        CREATE INDEX attachments_by_hash ON attachments(sha256);
+      try db.execute(
+        sql: """
+          -- Files live beside the database, named by their SHA-256; rows say who uploaded what.
+          CREATE TABLE attachments (
+            rid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            owner_id TEXT NOT NULL,
+            sha256 TEXT NOT NULL,
+            mime_type TEXT NOT NULL,
+            size_bytes INTEGER NOT NULL,
+            filename TEXT NOT NULL,
+            created_at DATETIME NOT NULL
+          );
+          CREATE INDEX attachments_by_owner ON attachments(owner_id);
+          CREATE INDEX attachments_by_hash ON attachments(sha256);
 
-        -- Where an attachment was sent: a message (direct or room) or a post.
-        CREATE TABLE attachment_uses (
-          attachment_rid INTEGER NOT NULL REFERENCES attachments(rid) ON DELETE CASCADE,
-          message_rid INTEGER REFERENCES messages(rid) ON DELETE CASCADE,
-          post_rid INTEGER REFERENCES posts(rid) ON DELETE CASCADE,
-          position INTEGER NOT NULL
-        );
-        CREATE INDEX attachment_uses_by_attachment ON attachment_uses(attachment_rid);
-        CREATE INDEX attachment_uses_by_message ON attachment_uses(message_rid) WHERE message_rid IS NOT NULL;
-        CREATE INDEX attachment_uses_by_post ON attachment_uses(post_rid) WHERE post_rid IS NOT NULL;
-        """)
+          -- Where an attachment was sent: a message (direct or room) or a post.
+          CREATE TABLE attachment_uses (
+            attachment_rid INTEGER NOT NULL REFERENCES attachments(rid) ON DELETE CASCADE,
+            message_rid INTEGER REFERENCES messages(rid) ON DELETE CASCADE,
+            post_rid INTEGER REFERENCES posts(rid) ON DELETE CASCADE,
+            position INTEGER NOT NULL
+          );
+          CREATE INDEX attachment_uses_by_attachment ON attachment_uses(attachment_rid);
+          CREATE INDEX attachment_uses_by_message ON attachment_uses(message_rid) WHERE message_rid IS NOT NULL;
+          CREATE INDEX attachment_uses_by_post ON attachment_uses(post_rid) WHERE post_rid IS NOT NULL;
+          """)
     }
     migrator.registerMigration("event-retention-v1") { db in
-      try db.execute(sql: """
-        -- The newest event id trimmed from each user's log: a Subscribe cursor below it
-        -- may have missed events that are gone.
-        CREATE TABLE event_floors (
-          user_id TEXT PRIMARY KEY,
-          floor_id INTEGER NOT NULL
-        ) WITHOUT ROWID;
-        CREATE INDEX events_by_age ON events(created_at);
-        """)
+      try db.execute(
+        sql: """
+          -- The newest event id trimmed from each user's log: a Subscribe cursor below it
+          -- may have missed events that are gone.
+          CREATE TABLE event_floors (
+            user_id TEXT PRIMARY KEY,
+            floor_id INTEGER NOT NULL
+          ) WITHOUT ROWID;
+          CREATE INDEX events_by_age ON events(created_at);
+          """)
     }
     migrator.registerMigration("event-subjects-v1") { db in
       // Each stored event names the message or friend request it carries, so removing a
       // message rewrites its copies in every log, and a purge finds them, by index.
-      try db.execute(sql: """
-        ALTER TABLE events ADD COLUMN subject_id TEXT;
-        CREATE INDEX events_by_subject ON events(subject_id) WHERE subject_id IS NOT NULL;
-        """)
+      try db.execute(
+        sql: """
+          ALTER TABLE events ADD COLUMN subject_id TEXT;
+          CREATE INDEX events_by_subject ON events(subject_id) WHERE subject_id IS NOT NULL;
+          """)
       // SQL cannot read protobuf: the ids of events already stored are read here, by the
       // wire format (field numbers never change), not by today's generated types.
       // By event kind, the Event field holding the subject: DIRECT_MESSAGE and
@@ -231,86 +237,89 @@ enum MessagingMigrations {
       try db.execute(sql: "DELETE FROM events WHERE subject_id IN (SELECT id FROM messages WHERE deleted_reason IS NOT NULL)")
     }
     migrator.registerMigration("reports-v1") { db in
-      try db.execute(sql: """
-        -- One case per reported user, message or post while it is open: its reports and
-        -- the content as it was when first reported (evidence that outlives a deletion).
-        -- Resolved cases are kept for the report retention, then deleted with their reports.
-        CREATE TABLE report_cases (
-          rid INTEGER PRIMARY KEY,
-          id TEXT NOT NULL UNIQUE,
-          kind INTEGER NOT NULL,             -- 1 user, 2 direct message, 3 room message, 4 post
-          target_id TEXT NOT NULL,
-          target_user_id TEXT NOT NULL,      -- the reported user, or the sender or author
-          conversation_id TEXT,
-          room_id TEXT,
-          content_text TEXT NOT NULL,
-          content_created_at DATETIME,
-          opened_at DATETIME NOT NULL,
-          resolved_at DATETIME,
-          resolution INTEGER,                -- 1 dismissed, 2 removed
-          resolution_reason TEXT,
-          resolved_by TEXT
-        );
-        CREATE UNIQUE INDEX report_cases_one_open ON report_cases(kind, target_id) WHERE resolved_at IS NULL;
-        CREATE INDEX report_cases_open ON report_cases(rid) WHERE resolved_at IS NULL;
-        CREATE INDEX report_cases_open_by_kind ON report_cases(kind, rid) WHERE resolved_at IS NULL;
-        CREATE INDEX report_cases_about ON report_cases(target_user_id);
-        CREATE INDEX report_cases_resolved ON report_cases(resolved_at) WHERE resolved_at IS NOT NULL;
+      try db.execute(
+        sql: """
+          -- One case per reported user, message or post while it is open: its reports and
+          -- the content as it was when first reported (evidence that outlives a deletion).
+          -- Resolved cases are kept for the report retention, then deleted with their reports.
+          CREATE TABLE report_cases (
+            rid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            kind INTEGER NOT NULL,             -- 1 user, 2 direct message, 3 room message, 4 post
+            target_id TEXT NOT NULL,
+            target_user_id TEXT NOT NULL,      -- the reported user, or the sender or author
+            conversation_id TEXT,
+            room_id TEXT,
+            content_text TEXT NOT NULL,
+            content_created_at DATETIME,
+            opened_at DATETIME NOT NULL,
+            resolved_at DATETIME,
+            resolution INTEGER,                -- 1 dismissed, 2 removed
+            resolution_reason TEXT,
+            resolved_by TEXT
+          );
+          CREATE UNIQUE INDEX report_cases_one_open ON report_cases(kind, target_id) WHERE resolved_at IS NULL;
+          CREATE INDEX report_cases_open ON report_cases(rid) WHERE resolved_at IS NULL;
+          CREATE INDEX report_cases_open_by_kind ON report_cases(kind, rid) WHERE resolved_at IS NULL;
+          CREATE INDEX report_cases_about ON report_cases(target_user_id);
+          CREATE INDEX report_cases_resolved ON report_cases(resolved_at) WHERE resolved_at IS NOT NULL;
 
-        -- The attachments the reported message or post carried.
-        CREATE TABLE report_case_attachments (
-          case_rid INTEGER NOT NULL REFERENCES report_cases(rid) ON DELETE CASCADE,
-          attachment_rid INTEGER NOT NULL REFERENCES attachments(rid) ON DELETE CASCADE,
-          position INTEGER NOT NULL,
-          PRIMARY KEY (case_rid, position)
-        ) WITHOUT ROWID;
-        CREATE INDEX report_case_attachments_by_attachment ON report_case_attachments(attachment_rid);
+          -- The attachments the reported message or post carried.
+          CREATE TABLE report_case_attachments (
+            case_rid INTEGER NOT NULL REFERENCES report_cases(rid) ON DELETE CASCADE,
+            attachment_rid INTEGER NOT NULL REFERENCES attachments(rid) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            PRIMARY KEY (case_rid, position)
+          ) WITHOUT ROWID;
+          CREATE INDEX report_case_attachments_by_attachment ON report_case_attachments(attachment_rid);
 
-        -- One report per reporter per case, so one open report per reporter and target.
-        CREATE TABLE reports (
-          rid INTEGER PRIMARY KEY,
-          id TEXT NOT NULL UNIQUE,
-          case_rid INTEGER NOT NULL REFERENCES report_cases(rid) ON DELETE CASCADE,
-          reporter_id TEXT NOT NULL,
-          category INTEGER NOT NULL,
-          details TEXT NOT NULL,
-          created_at DATETIME NOT NULL,
-          UNIQUE (case_rid, reporter_id)
-        );
-        CREATE INDEX reports_by_reporter ON reports(reporter_id, created_at);
-        """)
+          -- One report per reporter per case, so one open report per reporter and target.
+          CREATE TABLE reports (
+            rid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            case_rid INTEGER NOT NULL REFERENCES report_cases(rid) ON DELETE CASCADE,
+            reporter_id TEXT NOT NULL,
+            category INTEGER NOT NULL,
+            details TEXT NOT NULL,
+            created_at DATETIME NOT NULL,
+            UNIQUE (case_rid, reporter_id)
+          );
+          CREATE INDEX reports_by_reporter ON reports(reporter_id, created_at);
+          """)
     }
     migrator.registerMigration("visibility-v1") { db in
-      try db.execute(sql: """
-        -- Profiles auth says are private (absent = public), with auth's sequence so a late
-        -- change cannot undo a newer one.
-        CREATE TABLE user_visibility (
-          user_id TEXT PRIMARY KEY,
-          private INTEGER NOT NULL,
-          sequence INTEGER NOT NULL
-        ) WITHOUT ROWID;
-        -- Follows of a private profile waiting for its owner.
-        CREATE TABLE follow_requests (
-          follower_id TEXT NOT NULL,
-          followee_id TEXT NOT NULL,
-          created_at DATETIME NOT NULL,
-          PRIMARY KEY (follower_id, followee_id)
-        ) WITHOUT ROWID;
-        CREATE INDEX follow_requests_by_followee ON follow_requests(followee_id, created_at);
-        """)
+      try db.execute(
+        sql: """
+          -- Profiles auth says are private (absent = public), with auth's sequence so a late
+          -- change cannot undo a newer one.
+          CREATE TABLE user_visibility (
+            user_id TEXT PRIMARY KEY,
+            private INTEGER NOT NULL,
+            sequence INTEGER NOT NULL
+          ) WITHOUT ROWID;
+          -- Follows of a private profile waiting for its owner.
+          CREATE TABLE follow_requests (
+            follower_id TEXT NOT NULL,
+            followee_id TEXT NOT NULL,
+            created_at DATETIME NOT NULL,
+            PRIMARY KEY (follower_id, followee_id)
+          ) WITHOUT ROWID;
+          CREATE INDEX follow_requests_by_followee ON follow_requests(followee_id, created_at);
+          """)
     }
     migrator.registerMigration("erasure-v1") { db in
-      try db.execute(sql: """
-        -- The other user whose message, request or name an event carries ('' for none), so
-        -- a deleted account's words leave everyone's log. NULL: written before this
-        -- column; the next purge reads it from the payload.
-        ALTER TABLE events ADD COLUMN about_id TEXT;
-        CREATE INDEX events_about ON events(about_id) WHERE about_id IS NOT NULL;
-        CREATE INDEX events_unclassified ON events(id) WHERE about_id IS NULL;
-        -- The other user a notification names (Notify's about_user_id), if any.
-        ALTER TABLE notifications ADD COLUMN about_id TEXT;
-        CREATE INDEX notifications_about ON notifications(about_id) WHERE about_id IS NOT NULL;
-        """)
+      try db.execute(
+        sql: """
+          -- The other user whose message, request or name an event carries ('' for none), so
+          -- a deleted account's words leave everyone's log. NULL: written before this
+          -- column; the next purge reads it from the payload.
+          ALTER TABLE events ADD COLUMN about_id TEXT;
+          CREATE INDEX events_about ON events(about_id) WHERE about_id IS NOT NULL;
+          CREATE INDEX events_unclassified ON events(id) WHERE about_id IS NULL;
+          -- The other user a notification names (Notify's about_user_id), if any.
+          ALTER TABLE notifications ADD COLUMN about_id TEXT;
+          CREATE INDEX notifications_about ON notifications(about_id) WHERE about_id IS NOT NULL;
+          """)
     }
     migrator.registerMigration("room-log-v1") { db in
       try RoomLogMigration.run(db)

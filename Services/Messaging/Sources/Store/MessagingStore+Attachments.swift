@@ -63,10 +63,14 @@ extension MessagingStore {
         throw MessagingError.attachmentQuota(usedBytes: used, quotaBytes: quotaBytes)
       }
       try storeFile()
-      try db.execute(sql: """
-        INSERT INTO attachments (id, owner_id, sha256, mime_type, size_bytes, filename, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-        """, arguments: [attachment.id, attachment.ownerID, attachment.sha256, attachment.mimeType, attachment.sizeBytes,
-          attachment.filename, attachment.createdAt])
+      try db.execute(
+        sql: """
+          INSERT INTO attachments (id, owner_id, sha256, mime_type, size_bytes, filename, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          attachment.id, attachment.ownerID, attachment.sha256, attachment.mimeType, attachment.sizeBytes,
+          attachment.filename, attachment.createdAt,
+        ])
     }
   }
 
@@ -91,18 +95,22 @@ extension MessagingStore {
   static func attachments(_ db: Database, messageRIDs: [Int64] = [], postRIDs: [Int64] = []) throws -> [Int64: [AttachmentRecord]] {
     var result: [Int64: [AttachmentRecord]] = [:]
     if !messageRIDs.isEmpty {
-      for row in try SQLRequest<Row>(literal: """
-        SELECT a.*, u.message_rid AS owner_rid FROM attachment_uses u JOIN attachments a ON a.rid = u.attachment_rid
-        WHERE u.message_rid IN \(messageRIDs) ORDER BY u.message_rid, u.position
-        """).fetchAll(db) {
+      for row in try SQLRequest<Row>(
+        literal: """
+          SELECT a.*, u.message_rid AS owner_rid FROM attachment_uses u JOIN attachments a ON a.rid = u.attachment_rid
+          WHERE u.message_rid IN \(messageRIDs) ORDER BY u.message_rid, u.position
+          """
+      ).fetchAll(db) {
         result[row["owner_rid"], default: []].append(AttachmentRecord(row: row))
       }
     }
     if !postRIDs.isEmpty {
-      for row in try SQLRequest<Row>(literal: """
-        SELECT a.*, u.post_rid AS owner_rid FROM attachment_uses u JOIN attachments a ON a.rid = u.attachment_rid
-        WHERE u.post_rid IN \(postRIDs) ORDER BY u.post_rid, u.position
-        """).fetchAll(db) {
+      for row in try SQLRequest<Row>(
+        literal: """
+          SELECT a.*, u.post_rid AS owner_rid FROM attachment_uses u JOIN attachments a ON a.rid = u.attachment_rid
+          WHERE u.post_rid IN \(postRIDs) ORDER BY u.post_rid, u.position
+          """
+      ).fetchAll(db) {
         result[row["owner_rid"], default: []].append(AttachmentRecord(row: row))
       }
     }
@@ -121,21 +129,24 @@ extension MessagingStore {
       let rid: Int64 = row["rid"]
       // Only the uploader attaches a file, so the uploader is the sender or the post's
       // author: one block check on them covers every place it was sent.
-      let allowed = try SQLRequest<Bool>(literal: """
-        SELECT (\(moderator) AND EXISTS (SELECT 1 FROM report_case_attachments l WHERE l.attachment_rid = a.rid))
-        OR \(literal: Self.notBlocked("a.owner_id", viewer: userID)) AND (EXISTS (
-          SELECT 1 FROM attachment_uses u JOIN messages m ON m.rid = u.message_rid
-          LEFT JOIN conversations c ON c.rid = m.conversation_rid
-          WHERE u.attachment_rid = a.rid AND m.deleted_reason IS NULL AND (
-            c.user_a = \(userID) OR c.user_b = \(userID)
-            OR EXISTS (SELECT 1 FROM room_members r WHERE r.room_rid = m.room_rid AND r.user_id = \(userID)))
-        ) OR EXISTS (
-          SELECT 1 FROM attachment_uses u JOIN posts p ON p.rid = u.post_rid
-          WHERE u.attachment_rid = a.rid AND p.deleted_reason IS NULL
-            AND \(literal: Self.profileVisible("p.author_id", viewer: userID))
-        ))
-        FROM attachments a WHERE a.rid = \(rid)
-        """).fetchOne(db) ?? false
+      let allowed =
+        try SQLRequest<Bool>(
+          literal: """
+            SELECT (\(moderator) AND EXISTS (SELECT 1 FROM report_case_attachments l WHERE l.attachment_rid = a.rid))
+            OR \(literal: Self.notBlocked("a.owner_id", viewer: userID)) AND (EXISTS (
+              SELECT 1 FROM attachment_uses u JOIN messages m ON m.rid = u.message_rid
+              LEFT JOIN conversations c ON c.rid = m.conversation_rid
+              WHERE u.attachment_rid = a.rid AND m.deleted_reason IS NULL AND (
+                c.user_a = \(userID) OR c.user_b = \(userID)
+                OR EXISTS (SELECT 1 FROM room_members r WHERE r.room_rid = m.room_rid AND r.user_id = \(userID)))
+            ) OR EXISTS (
+              SELECT 1 FROM attachment_uses u JOIN posts p ON p.rid = u.post_rid
+              WHERE u.attachment_rid = a.rid AND p.deleted_reason IS NULL
+                AND \(literal: Self.profileVisible("p.author_id", viewer: userID))
+            ))
+            FROM attachments a WHERE a.rid = \(rid)
+            """
+        ).fetchOne(db) ?? false
       return allowed ? record : nil
     }
   }

@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 extension MessagingStore {
   /// Sends a direct message: refused when either has blocked the other; the
@@ -40,17 +40,21 @@ extension MessagingStore {
   /// The user's conversations, most recent message first, with unread counts.
   public func conversations(userID: String, limit: Int, offset: Int) async throws -> [ConversationView] {
     try await writer.read { db in
-      let rows = try Row.fetchAll(db, sql: """
-        SELECT c.rid, c.id, CASE WHEN c.user_a = ? THEN c.user_b ELSE c.user_a END AS peer, c.last_message_rid,
-          (SELECT COUNT(*) FROM messages m WHERE m.conversation_rid = c.rid AND m.sender_id <> ?
-             AND m.rid > COALESCE((SELECT last_read_rid FROM conversation_reads r WHERE r.conversation_rid = c.rid AND r.user_id = ?), 0)
-          ) AS unread
-        FROM conversations c WHERE (c.user_a = ? OR c.user_b = ?) AND c.last_message_rid IS NOT NULL
-        ORDER BY c.last_message_rid DESC LIMIT ? OFFSET ?
-        """, arguments: [userID, userID, userID, userID, userID, limit, offset])
-      let lasts = try Self.withAttachments(db, try rows.compactMap { row in
-        try (row["last_message_rid"] as Int64?).flatMap { try Self.message(db, rid: $0) }
-      })
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT c.rid, c.id, CASE WHEN c.user_a = ? THEN c.user_b ELSE c.user_a END AS peer, c.last_message_rid,
+            (SELECT COUNT(*) FROM messages m WHERE m.conversation_rid = c.rid AND m.sender_id <> ?
+               AND m.rid > COALESCE((SELECT last_read_rid FROM conversation_reads r WHERE r.conversation_rid = c.rid AND r.user_id = ?), 0)
+            ) AS unread
+          FROM conversations c WHERE (c.user_a = ? OR c.user_b = ?) AND c.last_message_rid IS NOT NULL
+          ORDER BY c.last_message_rid DESC LIMIT ? OFFSET ?
+          """, arguments: [userID, userID, userID, userID, userID, limit, offset])
+      let lasts = try Self.withAttachments(
+        db,
+        try rows.compactMap { row in
+          try (row["last_message_rid"] as Int64?).flatMap { try Self.message(db, rid: $0) }
+        })
       let byRID = Dictionary(uniqueKeysWithValues: lasts.map { ($0.rid, $0) })
       return rows.map { row in
         ConversationView(
@@ -65,9 +69,10 @@ extension MessagingStore {
   }
 
   static func conversation(_ db: Database, id: String, userID: String) throws -> (rid: Int64, peerID: String)? {
-    guard let row = try Row.fetchOne(
-      db, sql: "SELECT rid, user_a, user_b FROM conversations WHERE id = ? AND (user_a = ? OR user_b = ?)",
-      arguments: [id, userID, userID])
+    guard
+      let row = try Row.fetchOne(
+        db, sql: "SELECT rid, user_a, user_b FROM conversations WHERE id = ? AND (user_a = ? OR user_b = ?)",
+        arguments: [id, userID, userID])
     else { return nil }
     let a: String = row["user_a"]
     return (row["rid"], a == userID ? row["user_b"] : a)
@@ -84,11 +89,15 @@ extension MessagingStore {
   /// Newest first, before message rowid `before` (0 = from the newest).
   public func directMessages(conversationRID: Int64, before: Int64, limit: Int) async throws -> [MessageRecord] {
     try await writer.read { db in
-      try Self.withAttachments(db, try Row.fetchAll(db, sql: """
-        SELECT \(MessageRecord.columns) FROM messages m \(MessageRecord.joins)
-        WHERE m.conversation_rid = ? AND (? = 0 OR m.rid < ?) ORDER BY m.rid DESC LIMIT ?
-        """, arguments: [conversationRID, before, before, limit]
-      ).map(MessageRecord.init(row:)))
+      try Self.withAttachments(
+        db,
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT \(MessageRecord.columns) FROM messages m \(MessageRecord.joins)
+            WHERE m.conversation_rid = ? AND (? = 0 OR m.rid < ?) ORDER BY m.rid DESC LIMIT ?
+            """, arguments: [conversationRID, before, before, limit]
+        ).map(MessageRecord.init(row:)))
     }
   }
 
@@ -100,27 +109,31 @@ extension MessagingStore {
       }
       let upTo: Int64
       if let upToMessageID {
-        guard let messageRID = try Int64.fetchOne(
-          db, sql: "SELECT rid FROM messages WHERE id = ? AND conversation_rid = ?", arguments: [upToMessageID, rid])
+        guard
+          let messageRID = try Int64.fetchOne(
+            db, sql: "SELECT rid FROM messages WHERE id = ? AND conversation_rid = ?", arguments: [upToMessageID, rid])
         else { throw GymError.notFound("the conversation has no message with id \(upToMessageID)") }
         upTo = messageRID
       } else {
         upTo = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rid), 0) FROM messages WHERE conversation_rid = ?", arguments: [rid]) ?? 0
       }
       try Self.markRead(db, conversationRID: rid, userID: userID, upTo: upTo)
-      return try Int.fetchOne(db, sql: """
-        SELECT COUNT(*) FROM messages WHERE conversation_rid = ? AND sender_id <> ?
-          AND rid > (SELECT last_read_rid FROM conversation_reads WHERE conversation_rid = ? AND user_id = ?)
-        """, arguments: [rid, userID, rid, userID]) ?? 0
+      return try Int.fetchOne(
+        db,
+        sql: """
+          SELECT COUNT(*) FROM messages WHERE conversation_rid = ? AND sender_id <> ?
+            AND rid > (SELECT last_read_rid FROM conversation_reads WHERE conversation_rid = ? AND user_id = ?)
+          """, arguments: [rid, userID, rid, userID]) ?? 0
     }
   }
 
   /// Never moves a read mark backwards.
   static func markRead(_ db: Database, conversationRID: Int64, userID: String, upTo: Int64) throws {
-    try db.execute(sql: """
-      INSERT INTO conversation_reads (conversation_rid, user_id, last_read_rid) VALUES (?, ?, ?)
-      ON CONFLICT DO UPDATE SET last_read_rid = MAX(last_read_rid, excluded.last_read_rid)
-      """, arguments: [conversationRID, userID, upTo])
+    try db.execute(
+      sql: """
+        INSERT INTO conversation_reads (conversation_rid, user_id, last_read_rid) VALUES (?, ?, ?)
+        ON CONFLICT DO UPDATE SET last_read_rid = MAX(last_read_rid, excluded.last_read_rid)
+        """, arguments: [conversationRID, userID, upTo])
   }
 
   static func message(_ db: Database, rid: Int64) throws -> MessageRecord? {

@@ -1,12 +1,14 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 extension MessagingStore {
   static func blocked(_ db: Database, _ x: String, _ y: String) throws -> Bool {
-    try Bool.fetchOne(db, sql: """
-      SELECT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?))
-      """, arguments: [x, y, y, x]) ?? false
+    try Bool.fetchOne(
+      db,
+      sql: """
+        SELECT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?))
+        """, arguments: [x, y, y, x]) ?? false
   }
 
   static func requireNotBlocked(_ db: Database, _ x: String, _ y: String, doing what: String) throws {
@@ -35,9 +37,10 @@ extension MessagingStore {
   ) async throws -> Bool {
     try await writer.write { db in
       try Self.requireNotBlocked(db, followerID, followeeID, doing: "follow")
-      let following = try Bool.fetchOne(
-        db, sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)", arguments: [followerID, followeeID]
-      ) ?? false
+      let following =
+        try Bool.fetchOne(
+          db, sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)", arguments: [followerID, followeeID]
+        ) ?? false
       if !following, try Self.isPrivate(db, followeeID), try !Self.friends(db, followerID, followeeID) {
         try db.execute(
           sql: "INSERT INTO follow_requests (follower_id, followee_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
@@ -71,18 +74,24 @@ extension MessagingStore {
       try Self.requireNotBlocked(db, userID, viewerID, doing: "see the follows of")
       try Self.requireProfileVisible(db, owner: userID, viewer: viewerID, showing: "followers and following")
       let (listed, subject) = followers ? ("follower_id", "followee_id") : ("followee_id", "follower_id")
-      return try SQLRequest<String>(literal: """
-        SELECT \(sql: listed) FROM follows WHERE \(sql: subject) = \(userID)
-          AND \(literal: Self.notBlocked(listed, viewer: viewerID))
-        ORDER BY created_at DESC, \(sql: listed) LIMIT \(limit) OFFSET \(offset)
-        """).fetchAll(db)
+      return try SQLRequest<String>(
+        literal: """
+          SELECT \(sql: listed) FROM follows WHERE \(sql: subject) = \(userID)
+            AND \(literal: Self.notBlocked(listed, viewer: viewerID))
+          ORDER BY created_at DESC, \(sql: listed) LIMIT \(limit) OFFSET \(offset)
+          """
+      ).fetchAll(db)
     }
   }
 
   // MARK: Friends
 
   public struct FriendRequestRecord: Sendable, Equatable {
-    public enum State: Int, Sendable { case pending = 1, accepted = 2, declined = 3 }
+    public enum State: Int, Sendable {
+      case pending = 1
+      case accepted = 2
+      case declined = 3
+    }
     public var id: String
     public var fromID: String
     public var toID: String
@@ -163,19 +172,23 @@ extension MessagingStore {
   /// Friends of `userID`, most recent friendship first.
   public func friends(of userID: String, limit: Int, offset: Int) async throws -> [String] {
     try await writer.read { db in
-      try String.fetchAll(db, sql: """
-        SELECT CASE WHEN user_a = ? THEN user_b ELSE user_a END FROM friendships WHERE user_a = ? OR user_b = ?
-        ORDER BY since DESC LIMIT ? OFFSET ?
-        """, arguments: [userID, userID, userID, limit, offset])
+      try String.fetchAll(
+        db,
+        sql: """
+          SELECT CASE WHEN user_a = ? THEN user_b ELSE user_a END FROM friendships WHERE user_a = ? OR user_b = ?
+          ORDER BY since DESC LIMIT ? OFFSET ?
+          """, arguments: [userID, userID, userID, limit, offset])
     }
   }
 
   /// Pending requests to (incoming) or from `userID`, newest first.
   public func friendRequests(userID: String, incoming: Bool, limit: Int, offset: Int) async throws -> [FriendRequestRecord] {
     try await writer.read { db in
-      try Row.fetchAll(db, sql: """
-        SELECT * FROM friend_requests WHERE \(incoming ? "to_id" : "from_id") = ? AND state = 1 ORDER BY rid DESC LIMIT ? OFFSET ?
-        """, arguments: [userID, limit, offset]
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT * FROM friend_requests WHERE \(incoming ? "to_id" : "from_id") = ? AND state = 1 ORDER BY rid DESC LIMIT ? OFFSET ?
+          """, arguments: [userID, limit, offset]
       ).map(FriendRequestRecord.init(row:))
     }
   }
@@ -195,10 +208,11 @@ extension MessagingStore {
           sql: "DELETE FROM \(table) WHERE (follower_id = ? AND followee_id = ?) OR (follower_id = ? AND followee_id = ?)",
           arguments: [blockerID, blockedID, blockedID, blockerID])
       }
-      try db.execute(sql: """
-        UPDATE friend_requests SET state = 3, responded_at = ?
-        WHERE state = 1 AND ((from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?))
-        """, arguments: [now, blockerID, blockedID, blockedID, blockerID])
+      try db.execute(
+        sql: """
+          UPDATE friend_requests SET state = 3, responded_at = ?
+          WHERE state = 1 AND ((from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?))
+          """, arguments: [now, blockerID, blockedID, blockedID, blockerID])
     }
   }
 

@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 /// Removing messages and posts: the content leaves every list and every stored event in
 /// one transaction, and the open reports on it are closed.
@@ -55,9 +55,10 @@ extension MessagingStore {
   /// is no such post left to delete. No event carries a post today; should one, it names
   /// the post as its subject and is scrubbed here like a message's.
   func removePost(_ db: Database, id: String, authorID: String?, reason: String, now: Date, scrub: (Data) throws -> Data) throws -> Bool {
-    try db.execute(sql: """
-      UPDATE posts SET deleted_reason = ? WHERE id = ? AND deleted_reason IS NULL AND (? IS NULL OR author_id = ?)
-      """, arguments: [reason, id, authorID, authorID])
+    try db.execute(
+      sql: """
+        UPDATE posts SET deleted_reason = ? WHERE id = ? AND deleted_reason IS NULL AND (? IS NULL OR author_id = ?)
+        """, arguments: [reason, id, authorID, authorID])
     guard db.changesCount == 1 else { return false }
     try scrubEvents(db, subjectID: id, announce: true, now: now, scrub: scrub)
     return true
@@ -90,9 +91,11 @@ extension MessagingStore {
     guard announce else { return }
     try append(db, owners.compactMap { latest[$0] }, now: now)
     for (roomRID, draft) in roomEvents.sorted(by: { $0.key < $1.key }) {
-      let readers = try SQLRequest<String>(literal: """
-        SELECT user_id FROM room_members WHERE room_rid = \(roomRID) AND \(literal: Self.notBlocked("user_id", viewer: draft.aboutID))
-        """).fetchAll(db)
+      let readers = try SQLRequest<String>(
+        literal: """
+          SELECT user_id FROM room_members WHERE room_rid = \(roomRID) AND \(literal: Self.notBlocked("user_id", viewer: draft.aboutID))
+          """
+      ).fetchAll(db)
       try appendRoomEvent(db, draft, roomRID: roomRID, readers: readers, now: now)
     }
   }

@@ -48,8 +48,9 @@ extension MessagingStore {
   func storeNotification(
     _ db: Database, _ notification: NotificationRecord, idempotencyKey: String?, events: (NotificationRecord) throws -> [EventDraft]
   ) throws -> (NotificationRecord, created: Bool) {
-    if let idempotencyKey, let existing = try Row.fetchOne(
-      db, sql: "SELECT * FROM notifications WHERE user_id = ? AND idempotency_key = ?", arguments: [notification.userID, idempotencyKey])
+    if let idempotencyKey,
+      let existing = try Row.fetchOne(
+        db, sql: "SELECT * FROM notifications WHERE user_id = ? AND idempotency_key = ?", arguments: [notification.userID, idempotencyKey])
     {
       return (NotificationRecord(row: existing), false)
     }
@@ -61,21 +62,27 @@ extension MessagingStore {
   /// Stores a notification in the caller's transaction; false (nothing stored) when its
   /// idempotency key was seen for this user.
   func insertNotification(_ db: Database, _ notification: NotificationRecord, idempotencyKey: String?) throws -> Bool {
-    try db.execute(sql: """
-      INSERT INTO notifications (id, user_id, kind, title, body, reference, idempotency_key, created_at, about_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (user_id, idempotency_key) DO NOTHING
-      """, arguments: [notification.id, notification.userID, notification.kind, notification.title, notification.body,
-        notification.reference, idempotencyKey, notification.createdAt, notification.aboutID])
+    try db.execute(
+      sql: """
+        INSERT INTO notifications (id, user_id, kind, title, body, reference, idempotency_key, created_at, about_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (user_id, idempotency_key) DO NOTHING
+        """,
+      arguments: [
+        notification.id, notification.userID, notification.kind, notification.title, notification.body,
+        notification.reference, idempotencyKey, notification.createdAt, notification.aboutID,
+      ])
     return db.changesCount == 1
   }
 
   /// Newest first; with the unread count.
   public func notifications(userID: String, unreadOnly: Bool, limit: Int, offset: Int) async throws -> ([NotificationRecord], unread: Int) {
     try await writer.read { db in
-      let rows = try Row.fetchAll(db, sql: """
-        SELECT * FROM notifications WHERE user_id = ? AND (? = 0 OR read = 0) ORDER BY rid DESC LIMIT ? OFFSET ?
-        """, arguments: [userID, unreadOnly, limit, offset])
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT * FROM notifications WHERE user_id = ? AND (? = 0 OR read = 0) ORDER BY rid DESC LIMIT ? OFFSET ?
+          """, arguments: [userID, unreadOnly, limit, offset])
       let unread = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read = 0", arguments: [userID]) ?? 0
       return (rows.map(NotificationRecord.init(row:)), unread)
     }

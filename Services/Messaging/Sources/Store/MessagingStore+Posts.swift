@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 extension MessagingStore {
   public struct PostView: Sendable, Equatable {
@@ -41,27 +41,31 @@ extension MessagingStore {
   /// friendships, but the feed does not rely on that).
   public func feed(viewerID: String, before: Int64, limit: Int) async throws -> [PostView] {
     try await writer.read { db in
-      try Self.posts(db, viewerID: viewerID, filter: """
-        (p.author_id = \(viewerID)
-         OR p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(viewerID))
-         OR p.author_id IN (SELECT user_b FROM friendships WHERE user_a = \(viewerID))
-         OR p.author_id IN (SELECT user_a FROM friendships WHERE user_b = \(viewerID)))
-        """, before: before, limit: limit)
+      try Self.posts(
+        db, viewerID: viewerID,
+        filter: """
+          (p.author_id = \(viewerID)
+           OR p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(viewerID))
+           OR p.author_id IN (SELECT user_b FROM friendships WHERE user_a = \(viewerID))
+           OR p.author_id IN (SELECT user_a FROM friendships WHERE user_b = \(viewerID)))
+          """, before: before, limit: limit)
     }
   }
 
   /// Every list of posts leaves out authors in a block with the viewer, in the query so
   /// that pages stay full.
   private static func posts(_ db: Database, viewerID: String, filter: SQL, before: Int64, limit: Int) throws -> [PostView] {
-    let posts = try SQLRequest<Row>(literal: """
-      SELECT p.*, COALESCE((SELECT reaction FROM post_reactions r WHERE r.post_rid = p.rid AND r.user_id = \(viewerID)), 0) AS mine
-      FROM posts p
-      WHERE p.deleted_reason IS NULL AND \(filter) AND (\(before) = 0 OR p.rid < \(before))
-        AND \(literal: visibleAuthor("p.author_id", now: Date()))
-        AND \(literal: notBlocked("p.author_id", viewer: viewerID))
-        AND \(literal: profileVisible("p.author_id", viewer: viewerID))
-      ORDER BY p.rid DESC LIMIT \(limit)
-      """).fetchAll(db).map { row in
+    let posts = try SQLRequest<Row>(
+      literal: """
+        SELECT p.*, COALESCE((SELECT reaction FROM post_reactions r WHERE r.post_rid = p.rid AND r.user_id = \(viewerID)), 0) AS mine
+        FROM posts p
+        WHERE p.deleted_reason IS NULL AND \(filter) AND (\(before) = 0 OR p.rid < \(before))
+          AND \(literal: visibleAuthor("p.author_id", now: Date()))
+          AND \(literal: notBlocked("p.author_id", viewer: viewerID))
+          AND \(literal: profileVisible("p.author_id", viewer: viewerID))
+        ORDER BY p.rid DESC LIMIT \(limit)
+        """
+    ).fetchAll(db).map { row in
       PostView(
         rid: row["rid"], id: row["id"], authorID: row["author_id"], text: row["text"], createdAt: row["created_at"],
         likes: row["likes"], dislikes: row["dislikes"], myReaction: row["mine"])
@@ -78,8 +82,9 @@ extension MessagingStore {
   /// transaction.
   public func react(postID: String, userID: String, reaction: Int) async throws -> (likes: Int, dislikes: Int) {
     try await writer.write { db in
-      guard let post = try Row.fetchOne(
-        db, sql: "SELECT rid, author_id FROM posts WHERE id = ? AND deleted_reason IS NULL", arguments: [postID])
+      guard
+        let post = try Row.fetchOne(
+          db, sql: "SELECT rid, author_id FROM posts WHERE id = ? AND deleted_reason IS NULL", arguments: [postID])
       else { throw GymError.notFound("no post with id \(postID)") }
       let rid: Int64 = post["rid"]
       try Self.requireNotBlocked(db, post["author_id"], userID, doing: "react to the posts of")
@@ -88,15 +93,17 @@ extension MessagingStore {
       } catch {
         throw GymError.notFound("no post with id \(postID)")
       }
-      let previous = try Int.fetchOne(
-        db, sql: "SELECT reaction FROM post_reactions WHERE post_rid = ? AND user_id = ?", arguments: [rid, userID]) ?? 0
+      let previous =
+        try Int.fetchOne(
+          db, sql: "SELECT reaction FROM post_reactions WHERE post_rid = ? AND user_id = ?", arguments: [rid, userID]) ?? 0
       if reaction == 0 {
         try db.execute(sql: "DELETE FROM post_reactions WHERE post_rid = ? AND user_id = ?", arguments: [rid, userID])
       } else {
-        try db.execute(sql: """
-          INSERT INTO post_reactions (post_rid, user_id, reaction) VALUES (?, ?, ?)
-          ON CONFLICT DO UPDATE SET reaction = excluded.reaction
-          """, arguments: [rid, userID, reaction])
+        try db.execute(
+          sql: """
+            INSERT INTO post_reactions (post_rid, user_id, reaction) VALUES (?, ?, ?)
+            ON CONFLICT DO UPDATE SET reaction = excluded.reaction
+            """, arguments: [rid, userID, reaction])
       }
       let like = (reaction == 1 ? 1 : 0) - (previous == 1 ? 1 : 0)
       let dislike = (reaction == 2 ? 1 : 0) - (previous == 2 ? 1 : 0)

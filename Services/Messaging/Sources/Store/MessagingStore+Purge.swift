@@ -38,12 +38,13 @@ extension MessagingStore {
       try Self.classifyEvents(db, subjects: subjects)
       var removed = 0
       // Their reactions leave others' counts first.
-      try db.execute(sql: """
-        UPDATE posts SET
-          likes = likes - (SELECT COUNT(*) FROM post_reactions r WHERE r.post_rid = posts.rid AND r.user_id = ? AND r.reaction = 1),
-          dislikes = dislikes - (SELECT COUNT(*) FROM post_reactions r WHERE r.post_rid = posts.rid AND r.user_id = ? AND r.reaction = 2)
-        WHERE rid IN (SELECT post_rid FROM post_reactions WHERE user_id = ?)
-        """, arguments: [userID, userID, userID])
+      try db.execute(
+        sql: """
+          UPDATE posts SET
+            likes = likes - (SELECT COUNT(*) FROM post_reactions r WHERE r.post_rid = posts.rid AND r.user_id = ? AND r.reaction = 1),
+            dislikes = dislikes - (SELECT COUNT(*) FROM post_reactions r WHERE r.post_rid = posts.rid AND r.user_id = ? AND r.reaction = 2)
+          WHERE rid IN (SELECT post_rid FROM post_reactions WHERE user_id = ?)
+          """, arguments: [userID, userID, userID])
       let files = try String.fetchAll(db, sql: "SELECT DISTINCT sha256 FROM attachments WHERE owner_id = ?", arguments: [userID])
       removed += try Self.handOverRooms(db, ownerID: userID)
       // The rooms they were in count one member fewer (the memberships go below).
@@ -59,10 +60,12 @@ extension MessagingStore {
         // Reports about them (with the snapshots of their words) and those they filed; a
         // case nobody reports any more goes with its last report.
         ("DELETE FROM report_cases WHERE target_user_id = ?", [userID]),
-        ("""
+        (
+          """
           DELETE FROM report_cases WHERE rid IN (SELECT case_rid FROM reports WHERE reporter_id = ?)
             AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.case_rid = report_cases.rid AND r.reporter_id <> ?)
-          """, [userID, userID]),
+          """, [userID, userID]
+        ),
         ("DELETE FROM reports WHERE reporter_id = ?", [userID]),
         ("DELETE FROM post_reactions WHERE user_id = ?", [userID]),
         ("DELETE FROM posts WHERE author_id = ?", [userID]),

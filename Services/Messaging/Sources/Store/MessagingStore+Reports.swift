@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 /// Members' reports of users, messages and posts, and the moderators' queue of cases.
 extension MessagingStore {
@@ -37,8 +37,9 @@ extension MessagingStore {
         db, sql: "SELECT rid FROM report_cases WHERE kind = ? AND target_id = ? AND resolved_at IS NULL",
         arguments: [content.kind.rawValue, content.targetID])
       // Before the allowance: a retried report hears it is filed, not that the day is spent.
-      if let open, try Bool.fetchOne(
-        db, sql: "SELECT EXISTS (SELECT 1 FROM reports WHERE case_rid = ? AND reporter_id = ?)", arguments: [open, reporterID]) == true
+      if let open,
+        try Bool.fetchOne(
+          db, sql: "SELECT EXISTS (SELECT 1 FROM reports WHERE case_rid = ? AND reporter_id = ?)", arguments: [open, reporterID]) == true
       {
         throw MessagingError.alreadyReported
       }
@@ -59,11 +60,15 @@ extension MessagingStore {
   }
 
   private static func openCase(_ db: Database, id: String, _ content: ReportedContent, now: Date) throws -> Int64 {
-    try db.execute(sql: """
-      INSERT INTO report_cases (id, kind, target_id, target_user_id, conversation_id, room_id, content_text, content_created_at, opened_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """, arguments: [id, content.kind.rawValue, content.targetID, content.targetUserID, content.conversationID, content.roomID,
-        content.text, content.createdAt, now])
+    try db.execute(
+      sql: """
+        INSERT INTO report_cases (id, kind, target_id, target_user_id, conversation_id, room_id, content_text, content_created_at, opened_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        id, content.kind.rawValue, content.targetID, content.targetUserID, content.conversationID, content.roomID,
+        content.text, content.createdAt, now,
+      ])
     let rid = db.lastInsertedRowID
     for (position, attachment) in content.attachmentRIDs.enumerated() {
       try db.execute(
@@ -83,14 +88,17 @@ extension MessagingStore {
       return ReportedContent(kind: .user, targetID: id, targetUserID: id, text: snapshot)
     case .message(let id):
       let missing = GymError.notFound("no message with id \(id)")
-      guard let row = try SQLRequest<Row>(literal: """
-        SELECT m.rid, m.sender_id, m.text, m.sent_at, m.room_rid, c.id AS conversation_id, r.id AS room_id,
-          (c.user_a = \(reporterID) OR c.user_b = \(reporterID)) AS participant,
-          EXISTS (SELECT 1 FROM room_members k WHERE k.room_rid = m.room_rid AND k.user_id = \(reporterID)) AS member,
-          \(literal: visibleAuthor("m.sender_id", now: now)) AS visible
-        FROM messages m LEFT JOIN conversations c ON c.rid = m.conversation_rid LEFT JOIN rooms r ON r.rid = m.room_rid
-        WHERE m.id = \(id) AND m.deleted_reason IS NULL
-        """).fetchOne(db)
+      guard
+        let row = try SQLRequest<Row>(
+          literal: """
+            SELECT m.rid, m.sender_id, m.text, m.sent_at, m.room_rid, c.id AS conversation_id, r.id AS room_id,
+              (c.user_a = \(reporterID) OR c.user_b = \(reporterID)) AS participant,
+              EXISTS (SELECT 1 FROM room_members k WHERE k.room_rid = m.room_rid AND k.user_id = \(reporterID)) AS member,
+              \(literal: visibleAuthor("m.sender_id", now: now)) AS visible
+            FROM messages m LEFT JOIN conversations c ON c.rid = m.conversation_rid LEFT JOIN rooms r ON r.rid = m.room_rid
+            WHERE m.id = \(id) AND m.deleted_reason IS NULL
+            """
+        ).fetchOne(db)
       else { throw missing }
       let roomID: String? = row["room_id"]
       let participant: Bool? = row["participant"]
@@ -103,11 +111,14 @@ extension MessagingStore {
         attachmentRIDs: try Int64.fetchAll(
           db, sql: "SELECT attachment_rid FROM attachment_uses WHERE message_rid = ? ORDER BY position", arguments: [row["rid"]]))
     case .post(let id):
-      guard let row = try SQLRequest<Row>(literal: """
-        SELECT p.rid, p.author_id, p.text, p.created_at FROM posts p
-        WHERE p.id = \(id) AND p.deleted_reason IS NULL AND \(literal: visibleAuthor("p.author_id", now: now))
-          AND \(literal: notBlocked("p.author_id", viewer: reporterID))
-        """).fetchOne(db)
+      guard
+        let row = try SQLRequest<Row>(
+          literal: """
+            SELECT p.rid, p.author_id, p.text, p.created_at FROM posts p
+            WHERE p.id = \(id) AND p.deleted_reason IS NULL AND \(literal: visibleAuthor("p.author_id", now: now))
+              AND \(literal: notBlocked("p.author_id", viewer: reporterID))
+            """
+        ).fetchOne(db)
       else { throw GymError.notFound("no post with id \(id)") }
       return ReportedContent(
         kind: .post, targetID: id, targetUserID: row["author_id"], text: row["text"], createdAt: row["created_at"],
@@ -152,18 +163,24 @@ extension MessagingStore {
         id: row["id"], kind: record.kind, targetID: record.targetID, reporterID: row["reporter_id"], category: row["category"],
         details: row["details"], createdAt: row["created_at"])
     }
-    filled.attachments = try Row.fetchAll(db, sql: """
-      SELECT a.* FROM report_case_attachments l JOIN attachments a ON a.rid = l.attachment_rid WHERE l.case_rid = ? ORDER BY l.position
-      """, arguments: [record.rid]).map(AttachmentRecord.init(row:))
-    filled.contentRemoved = switch record.kind {
-    case .user: false
-    case .directMessage, .roomMessage:
-      try !(Bool.fetchOne(
-        db, sql: "SELECT EXISTS (SELECT 1 FROM messages WHERE id = ? AND deleted_reason IS NULL)", arguments: [record.targetID]) ?? false)
-    case .post:
-      try !(Bool.fetchOne(
-        db, sql: "SELECT EXISTS (SELECT 1 FROM posts WHERE id = ? AND deleted_reason IS NULL)", arguments: [record.targetID]) ?? false)
-    }
+    filled.attachments = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT a.* FROM report_case_attachments l JOIN attachments a ON a.rid = l.attachment_rid WHERE l.case_rid = ? ORDER BY l.position
+        """, arguments: [record.rid]
+    ).map(AttachmentRecord.init(row:))
+    filled.contentRemoved =
+      switch record.kind {
+      case .user: false
+      case .directMessage, .roomMessage:
+        try
+          !(Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM messages WHERE id = ? AND deleted_reason IS NULL)", arguments: [record.targetID]) ?? false)
+      case .post:
+        try
+          !(Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM posts WHERE id = ? AND deleted_reason IS NULL)", arguments: [record.targetID]) ?? false)
+      }
     return filled
   }
 
@@ -200,9 +217,11 @@ extension MessagingStore {
     _ db: Database, kinds: [ReportKind], targetID: String, resolution: ReportResolution, reason: String, moderatorID: String, now: Date,
     notice: ReviewNotice
   ) throws -> Int {
-    let cases = try SQLRequest<Row>(literal: """
-      SELECT rid, kind FROM report_cases WHERE target_id = \(targetID) AND kind IN \(kinds.map(\.rawValue)) AND resolved_at IS NULL
-      """).fetchAll(db)
+    let cases = try SQLRequest<Row>(
+      literal: """
+        SELECT rid, kind FROM report_cases WHERE target_id = \(targetID) AND kind IN \(kinds.map(\.rawValue)) AND resolved_at IS NULL
+        """
+    ).fetchAll(db)
     var notified = 0
     for row in cases {
       let rid: Int64 = row["rid"]

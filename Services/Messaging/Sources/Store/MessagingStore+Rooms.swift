@@ -78,11 +78,13 @@ extension MessagingStore {
         conditions.append("(r.closed_at IS NULL OR \(member))")
       }
       let filter: SQL = conditions.isEmpty ? "" : "WHERE \(literal: conditions.joined(separator: " AND "))"
-      let ids = try SQLRequest<String>(literal: """
-        SELECT r.id FROM rooms r \(literal: filter)
-        ORDER BY r.member_count DESC, r.name_key, r.rid
-        LIMIT \(query.limit) OFFSET \(query.offset)
-        """).fetchAll(db)
+      let ids = try SQLRequest<String>(
+        literal: """
+          SELECT r.id FROM rooms r \(literal: filter)
+          ORDER BY r.member_count DESC, r.name_key, r.rid
+          LIMIT \(query.limit) OFFSET \(query.offset)
+          """
+      ).fetchAll(db)
       return try ids.compactMap { try Self.room(db, id: $0, viewerID: viewerID) }
     }
   }
@@ -92,11 +94,14 @@ extension MessagingStore {
   }
 
   static func room(_ db: Database, id: String, viewerID: String) throws -> RoomView? {
-    guard let row = try Row.fetchOne(db, sql: """
-      SELECT r.*, m.last_read_rid, m.user_id IS NOT NULL AS joined
-      FROM rooms r LEFT JOIN room_members m ON m.room_rid = r.rid AND m.user_id = ?
-      WHERE r.id = ?
-      """, arguments: [viewerID, id])
+    guard
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT r.*, m.last_read_rid, m.user_id IS NOT NULL AS joined
+          FROM rooms r LEFT JOIN room_members m ON m.room_rid = r.rid AND m.user_id = ?
+          WHERE r.id = ?
+          """, arguments: [viewerID, id])
     else { return nil }
     let joined: Bool = row["joined"]
     let unread = joined ? try unreadCount(db, roomRID: row["rid"], viewerID: viewerID, after: row["last_read_rid"]) : 0
@@ -108,21 +113,26 @@ extension MessagingStore {
   /// Messages after the member's read cursor that they would see: not their own, not
   /// deleted, not of a banned author or anyone in a block with them.
   static func unreadCount(_ db: Database, roomRID: Int64, viewerID: String, after lastRead: Int64) throws -> Int {
-    try SQLRequest<Int>(literal: """
-      SELECT COUNT(*) FROM messages m
-      WHERE m.room_rid = \(roomRID) AND m.rid > \(lastRead) AND m.sender_id <> \(viewerID) AND m.deleted_reason IS NULL
-        AND \(literal: visibleAuthor("m.sender_id", now: Date()))
-        AND \(literal: notBlocked("m.sender_id", viewer: viewerID))
-      """).fetchOne(db) ?? 0
+    try SQLRequest<Int>(
+      literal: """
+        SELECT COUNT(*) FROM messages m
+        WHERE m.room_rid = \(roomRID) AND m.rid > \(lastRead) AND m.sender_id <> \(viewerID) AND m.deleted_reason IS NULL
+          AND \(literal: visibleAuthor("m.sender_id", now: Date()))
+          AND \(literal: notBlocked("m.sender_id", viewer: viewerID))
+        """
+    ).fetchOne(db) ?? 0
   }
 
   /// Idempotent for a member. Refused for a closed room and for a full one.
   public func joinRoom(id: String, userID: String, limits: RoomLimits = RoomLimits(), now: Date) async throws -> RoomView {
     try await writer.write { db in
-      guard let row = try Row.fetchOne(db, sql: """
-        SELECT r.rid, r.member_count, r.closed_at, EXISTS (SELECT 1 FROM room_members m WHERE m.room_rid = r.rid AND m.user_id = ?) AS member
-        FROM rooms r WHERE r.id = ?
-        """, arguments: [userID, id])
+      guard
+        let row = try Row.fetchOne(
+          db,
+          sql: """
+            SELECT r.rid, r.member_count, r.closed_at, EXISTS (SELECT 1 FROM room_members m WHERE m.room_rid = r.rid AND m.user_id = ?) AS member
+            FROM rooms r WHERE r.id = ?
+            """, arguments: [userID, id])
       else { throw GymError.notFound("no room with id \(id)") }
       if !(row["member"] as Bool) {
         guard (row["closed_at"] as Date?) == nil else { throw MessagingError.roomClosed(id: id, doing: "join") }
@@ -137,10 +147,11 @@ extension MessagingStore {
   /// A new member reads the room's events from now on (after the newest event id ever
   /// given, trimmed or not) and has read what was said so far.
   static func addMember(_ db: Database, roomRID: Int64, userID: String, now: Date) throws {
-    try db.execute(sql: """
-      INSERT INTO room_members (room_rid, user_id, joined_at, since_event_id, last_read_rid) VALUES (?, ?, ?,
-        \(RoomLogMigration.newestEventID), (SELECT COALESCE(MAX(rid), 0) FROM messages WHERE room_rid = ?))
-      """, arguments: [roomRID, userID, now, roomRID])
+    try db.execute(
+      sql: """
+        INSERT INTO room_members (room_rid, user_id, joined_at, since_event_id, last_read_rid) VALUES (?, ?, ?,
+          \(RoomLogMigration.newestEventID), (SELECT COALESCE(MAX(rid), 0) FROM messages WHERE room_rid = ?))
+        """, arguments: [roomRID, userID, now, roomRID])
   }
 
   public func leaveRoom(id: String, userID: String) async throws {
@@ -185,8 +196,9 @@ extension MessagingStore {
       let rid = try Self.requireMember(db, roomID: id, userID: userID)
       let position: Int64
       if let messageID {
-        guard let found = try Int64.fetchOne(
-          db, sql: "SELECT rid FROM messages WHERE id = ? AND room_rid = ?", arguments: [messageID, rid])
+        guard
+          let found = try Int64.fetchOne(
+            db, sql: "SELECT rid FROM messages WHERE id = ? AND room_rid = ?", arguments: [messageID, rid])
         else { throw GymError.notFound("no message with id \(messageID) in this room") }
         position = found
       } else {
@@ -195,8 +207,9 @@ extension MessagingStore {
       try db.execute(
         sql: "UPDATE room_members SET last_read_rid = MAX(last_read_rid, ?) WHERE room_rid = ? AND user_id = ?",
         arguments: [position, rid, userID])
-      let lastRead = try Int64.fetchOne(
-        db, sql: "SELECT last_read_rid FROM room_members WHERE room_rid = ? AND user_id = ?", arguments: [rid, userID]) ?? 0
+      let lastRead =
+        try Int64.fetchOne(
+          db, sql: "SELECT last_read_rid FROM room_members WHERE room_rid = ? AND user_id = ?", arguments: [rid, userID]) ?? 0
       return try Self.unreadCount(db, roomRID: rid, viewerID: userID, after: lastRead)
     }
   }
@@ -214,9 +227,11 @@ extension MessagingStore {
         throw MessagingError.roomClosed(id: roomID, doing: "post")
       }
       let window = now.addingTimeInterval(-60)
-      let recent = try Date.fetchAll(db, sql: """
-        SELECT sent_at FROM messages WHERE sender_id = ? AND room_rid IS NOT NULL AND sent_at > ? ORDER BY sent_at LIMIT ?
-        """, arguments: [senderID, window, limits.postsPerMinute])
+      let recent = try Date.fetchAll(
+        db,
+        sql: """
+          SELECT sent_at FROM messages WHERE sender_id = ? AND room_rid IS NOT NULL AND sent_at > ? ORDER BY sent_at LIMIT ?
+          """, arguments: [senderID, window, limits.postsPerMinute])
       if recent.count >= limits.postsPerMinute, let oldest = recent.first {
         throw MessagingError.postingTooFast(limit: limits.postsPerMinute, retryAfter: oldest.timeIntervalSince(window))
       }
@@ -227,9 +242,11 @@ extension MessagingStore {
         rid: db.lastInsertedRowID, id: messageID, conversationID: nil, roomID: roomID, senderID: senderID, text: text, sentAt: now,
         deleted: false)
       message.attachments = try Self.attach(db, attachmentIDs, ownerID: senderID, messageRID: message.rid, postRID: nil)
-      let readers = try SQLRequest<String>(literal: """
-        SELECT user_id FROM room_members WHERE room_rid = \(rid) AND \(literal: Self.notBlocked("user_id", viewer: senderID))
-        """).fetchAll(db)
+      let readers = try SQLRequest<String>(
+        literal: """
+          SELECT user_id FROM room_members WHERE room_rid = \(rid) AND \(literal: Self.notBlocked("user_id", viewer: senderID))
+          """
+      ).fetchAll(db)
       try appendRoomEvent(db, try event(message), roomRID: rid, readers: readers, now: now)
       return message
     }
@@ -240,13 +257,17 @@ extension MessagingStore {
   public func roomMessages(roomID: String, viewerID: String, before: Int64, limit: Int) async throws -> [MessageRecord] {
     try await writer.read { db in
       let rid = try Self.requireMember(db, roomID: roomID, userID: viewerID)
-      return try Self.withAttachments(db, try SQLRequest<Row>(literal: """
-        SELECT \(sql: MessageRecord.columns) FROM messages m \(sql: MessageRecord.joins)
-        WHERE m.room_rid = \(rid) AND (\(before) = 0 OR m.rid < \(before))
-          AND \(literal: Self.visibleAuthor("m.sender_id", now: Date()))
-          AND \(literal: Self.notBlocked("m.sender_id", viewer: viewerID))
-        ORDER BY m.rid DESC LIMIT \(limit)
-        """).fetchAll(db).map(MessageRecord.init(row:)))
+      return try Self.withAttachments(
+        db,
+        try SQLRequest<Row>(
+          literal: """
+            SELECT \(sql: MessageRecord.columns) FROM messages m \(sql: MessageRecord.joins)
+            WHERE m.room_rid = \(rid) AND (\(before) = 0 OR m.rid < \(before))
+              AND \(literal: Self.visibleAuthor("m.sender_id", now: Date()))
+              AND \(literal: Self.notBlocked("m.sender_id", viewer: viewerID))
+            ORDER BY m.rid DESC LIMIT \(limit)
+            """
+        ).fetchAll(db).map(MessageRecord.init(row:)))
     }
   }
 
@@ -269,18 +290,24 @@ extension MessagingStore {
   /// goes to them).
   public func roomPeers(of userID: String) async throws -> Set<String> {
     try await writer.read { db in
-      Set(try SQLRequest<String>(literal: """
-        SELECT DISTINCT o.user_id FROM room_members m JOIN room_members o ON o.room_rid = m.room_rid
-        WHERE m.user_id = \(userID) AND o.user_id <> \(userID) AND \(literal: Self.notBlocked("o.user_id", viewer: userID))
-        """).fetchAll(db))
+      Set(
+        try SQLRequest<String>(
+          literal: """
+            SELECT DISTINCT o.user_id FROM room_members m JOIN room_members o ON o.room_rid = m.room_rid
+            WHERE m.user_id = \(userID) AND o.user_id <> \(userID) AND \(literal: Self.notBlocked("o.user_id", viewer: userID))
+            """
+        ).fetchAll(db))
     }
   }
 
   static func requireMember(_ db: Database, roomID: String, userID: String) throws -> Int64 {
-    guard let row = try Row.fetchOne(db, sql: """
-      SELECT r.rid, EXISTS (SELECT 1 FROM room_members m WHERE m.room_rid = r.rid AND m.user_id = ?) AS member
-      FROM rooms r WHERE r.id = ?
-      """, arguments: [userID, roomID])
+    guard
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT r.rid, EXISTS (SELECT 1 FROM room_members m WHERE m.room_rid = r.rid AND m.user_id = ?) AS member
+          FROM rooms r WHERE r.id = ?
+          """, arguments: [userID, roomID])
     else { throw GymError.notFound("no room with id \(roomID)") }
     guard row["member"] as Bool else { throw GymError.permissionDenied("join the room first") }
     return row["rid"]

@@ -5,12 +5,13 @@ extension MessagingStore {
   /// Applies a ban or unban unless a newer change (by auth's sequence) was applied.
   public func setStanding(userID: String, banned: Bool, until: Date?, sequence: Int64) async throws -> Bool {
     try await writer.write { db in
-      try db.execute(sql: """
-        INSERT INTO user_standing (user_id, banned, banned_until, sequence) VALUES (?, ?, ?, ?)
-        ON CONFLICT (user_id) DO UPDATE SET banned = excluded.banned, banned_until = excluded.banned_until,
-          sequence = excluded.sequence
-        WHERE excluded.sequence > user_standing.sequence
-        """, arguments: [userID, banned, until, sequence])
+      try db.execute(
+        sql: """
+          INSERT INTO user_standing (user_id, banned, banned_until, sequence) VALUES (?, ?, ?, ?)
+          ON CONFLICT (user_id) DO UPDATE SET banned = excluded.banned, banned_until = excluded.banned_until,
+            sequence = excluded.sequence
+          WHERE excluded.sequence > user_standing.sequence
+          """, arguments: [userID, banned, until, sequence])
       return db.changesCount == 1
     }
   }

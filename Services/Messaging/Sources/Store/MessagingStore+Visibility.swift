@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 /// Private profiles: their posts and follow lists are for the owner, friends and
 /// approved followers; following one is a request its owner answers.
@@ -9,17 +9,19 @@ extension MessagingStore {
   /// pending follow, as the owner no longer asks to be asked.
   public func setVisibility(userID: String, isPrivate: Bool, sequence: Int64, now: Date) async throws -> Bool {
     try await writer.write { db in
-      try db.execute(sql: """
-        INSERT INTO user_visibility (user_id, private, sequence) VALUES (?, ?, ?)
-        ON CONFLICT (user_id) DO UPDATE SET private = excluded.private, sequence = excluded.sequence
-        WHERE excluded.sequence > user_visibility.sequence
-        """, arguments: [userID, isPrivate, sequence])
+      try db.execute(
+        sql: """
+          INSERT INTO user_visibility (user_id, private, sequence) VALUES (?, ?, ?)
+          ON CONFLICT (user_id) DO UPDATE SET private = excluded.private, sequence = excluded.sequence
+          WHERE excluded.sequence > user_visibility.sequence
+          """, arguments: [userID, isPrivate, sequence])
       guard db.changesCount == 1 else { return false }
       if !isPrivate {
-        try db.execute(sql: """
-          INSERT INTO follows (follower_id, followee_id, created_at)
-          SELECT follower_id, followee_id, ? FROM follow_requests WHERE followee_id = ? ON CONFLICT DO NOTHING
-          """, arguments: [now, userID])
+        try db.execute(
+          sql: """
+            INSERT INTO follows (follower_id, followee_id, created_at)
+            SELECT follower_id, followee_id, ? FROM follow_requests WHERE followee_id = ? ON CONFLICT DO NOTHING
+            """, arguments: [now, userID])
         try db.execute(sql: "DELETE FROM follow_requests WHERE followee_id = ?", arguments: [userID])
       }
       return true
@@ -45,8 +47,9 @@ extension MessagingStore {
   /// The same rule as `profileVisible`, for one owner.
   static func requireProfileVisible(_ db: Database, owner: String, viewer: String, showing what: String) throws {
     guard owner != viewer, try isPrivate(db, owner), try !friends(db, owner, viewer) else { return }
-    let following = try Bool.fetchOne(
-      db, sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)", arguments: [viewer, owner]) ?? false
+    let following =
+      try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)", arguments: [viewer, owner]) ?? false
     if !following {
       throw GymError.permissionDenied("this profile is private: only friends and approved followers see its \(what)")
     }
@@ -55,10 +58,12 @@ extension MessagingStore {
   /// Who asks to follow `ownerID`, newest first.
   public func followerRequests(of ownerID: String, limit: Int, offset: Int) async throws -> [(userID: String, requestedAt: Date)] {
     try await writer.read { db in
-      try Row.fetchAll(db, sql: """
-        SELECT follower_id, created_at FROM follow_requests WHERE followee_id = ?
-        ORDER BY created_at DESC, follower_id LIMIT ? OFFSET ?
-        """, arguments: [ownerID, limit, offset]
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT follower_id, created_at FROM follow_requests WHERE followee_id = ?
+          ORDER BY created_at DESC, follower_id LIMIT ? OFFSET ?
+          """, arguments: [ownerID, limit, offset]
       ).map { ($0["follower_id"], $0["created_at"]) }
     }
   }

@@ -93,14 +93,16 @@ public struct MessagingStore: Sendable {
   /// about anyone in a block with them.
   public func events(userID: String, after cursor: Int64, limit: Int) async throws -> [StoredEvent] {
     try await writer.read { db in
-      try SQLRequest<Row>(literal: """
-        SELECT id, user_id, kind, payload, created_at FROM events WHERE user_id = \(userID) AND id > \(cursor)
-        UNION ALL
-        SELECT e.id, m.user_id, e.kind, e.payload, e.created_at
-        FROM room_members m JOIN events e ON e.room_rid = m.room_rid AND e.id > MAX(\(cursor), m.since_event_id)
-        WHERE m.user_id = \(userID) AND \(literal: Self.notBlocked("e.about_id", viewer: userID))
-        ORDER BY id LIMIT \(limit)
-        """).fetchAll(db).map {
+      try SQLRequest<Row>(
+        literal: """
+          SELECT id, user_id, kind, payload, created_at FROM events WHERE user_id = \(userID) AND id > \(cursor)
+          UNION ALL
+          SELECT e.id, m.user_id, e.kind, e.payload, e.created_at
+          FROM room_members m JOIN events e ON e.room_rid = m.room_rid AND e.id > MAX(\(cursor), m.since_event_id)
+          WHERE m.user_id = \(userID) AND \(literal: Self.notBlocked("e.about_id", viewer: userID))
+          ORDER BY id LIMIT \(limit)
+          """
+      ).fetchAll(db).map {
         StoredEvent(id: $0["id"], userID: $0["user_id"], kind: $0["kind"], payload: $0["payload"], createdAt: $0["created_at"])
       }
     }
@@ -111,15 +113,17 @@ public struct MessagingStore: Sendable {
   @discardableResult
   public func trimEvents(olderThan cutoff: Date) async throws -> Int {
     try await writer.write { db in
-      try db.execute(sql: """
-        INSERT INTO event_floors (user_id, floor_id)
-        SELECT user_id, MAX(id) FROM events WHERE created_at < ? AND room_rid IS NULL GROUP BY user_id
-        ON CONFLICT (user_id) DO UPDATE SET floor_id = MAX(floor_id, excluded.floor_id)
-        """, arguments: [cutoff])
-      try db.execute(sql: """
-        UPDATE rooms SET floor_id = MAX(floor_id, (SELECT MAX(id) FROM events e WHERE e.room_rid = rooms.rid AND e.created_at < ?))
-        WHERE rid IN (SELECT DISTINCT room_rid FROM events WHERE created_at < ? AND room_rid IS NOT NULL)
-        """, arguments: [cutoff, cutoff])
+      try db.execute(
+        sql: """
+          INSERT INTO event_floors (user_id, floor_id)
+          SELECT user_id, MAX(id) FROM events WHERE created_at < ? AND room_rid IS NULL GROUP BY user_id
+          ON CONFLICT (user_id) DO UPDATE SET floor_id = MAX(floor_id, excluded.floor_id)
+          """, arguments: [cutoff])
+      try db.execute(
+        sql: """
+          UPDATE rooms SET floor_id = MAX(floor_id, (SELECT MAX(id) FROM events e WHERE e.room_rid = rooms.rid AND e.created_at < ?))
+          WHERE rid IN (SELECT DISTINCT room_rid FROM events WHERE created_at < ? AND room_rid IS NOT NULL)
+          """, arguments: [cutoff, cutoff])
       try db.execute(sql: "DELETE FROM events WHERE created_at < ?", arguments: [cutoff])
       return db.changesCount
     }
@@ -130,10 +134,13 @@ public struct MessagingStore: Sendable {
   public func eventFloor(userID: String) async throws -> Int64 {
     try await writer.read { db in
       let own = try Int64.fetchOne(db, sql: "SELECT floor_id FROM event_floors WHERE user_id = ?", arguments: [userID]) ?? 0
-      let rooms = try Int64.fetchOne(db, sql: """
-        SELECT MAX(r.floor_id) FROM room_members m JOIN rooms r ON r.rid = m.room_rid
-        WHERE m.user_id = ? AND r.floor_id > m.since_event_id
-        """, arguments: [userID]) ?? 0
+      let rooms =
+        try Int64.fetchOne(
+          db,
+          sql: """
+            SELECT MAX(r.floor_id) FROM room_members m JOIN rooms r ON r.rid = m.room_rid
+            WHERE m.user_id = ? AND r.floor_id > m.since_event_id
+            """, arguments: [userID]) ?? 0
       return max(own, rooms)
     }
   }

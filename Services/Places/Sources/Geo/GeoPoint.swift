@@ -39,12 +39,16 @@ public struct GeoPoint: Sendable, Hashable {
     let deltaLng = asin(min(1, sin(angular) / cos(latitude * .pi / 180))) * 180 / .pi
     let minLng = longitude - deltaLng, maxLng = longitude + deltaLng
     if minLng < -180 {
-      return [GeoBox(minLat: minLat, maxLat: maxLat, minLng: minLng + 360, maxLng: 180),
-        GeoBox(minLat: minLat, maxLat: maxLat, minLng: -180, maxLng: maxLng)]
+      return [
+        GeoBox(minLat: minLat, maxLat: maxLat, minLng: minLng + 360, maxLng: 180),
+        GeoBox(minLat: minLat, maxLat: maxLat, minLng: -180, maxLng: maxLng),
+      ]
     }
     if maxLng > 180 {
-      return [GeoBox(minLat: minLat, maxLat: maxLat, minLng: minLng, maxLng: 180),
-        GeoBox(minLat: minLat, maxLat: maxLat, minLng: -180, maxLng: maxLng - 360)]
+      return [
+        GeoBox(minLat: minLat, maxLat: maxLat, minLng: minLng, maxLng: 180),
+        GeoBox(minLat: minLat, maxLat: maxLat, minLng: -180, maxLng: maxLng - 360),
+      ]
     }
     return [GeoBox(minLat: minLat, maxLat: maxLat, minLng: minLng, maxLng: maxLng)]
   }

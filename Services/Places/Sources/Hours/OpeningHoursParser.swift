@@ -170,9 +170,11 @@ enum OpeningHoursParser {
     }
     let hasTimes = !timeTexts.isEmpty
     if !off && times.isEmpty && !hasTimes { times = [0...1440] }  // "Mo-Fr" alone = all day
-    let normalized = [dayTexts.isEmpty ? nil : dayTexts.joined(separator: ","),
-      timeTexts.isEmpty ? nil : timeTexts.joined(separator: ","), state, comment]
-      .compactMap { $0 }.joined(separator: " ")
+    let normalized = [
+      dayTexts.isEmpty ? nil : dayTexts.joined(separator: ","),
+      timeTexts.isEmpty ? nil : timeTexts.joined(separator: ","), state, comment,
+    ]
+    .compactMap { $0 }.joined(separator: " ")
     // Only PH/SH were named, or only open ends (`Sa 10:00+`) given: the rule says
     // nothing that can be evaluated about weekdays, so it changes none.
     if days?.isEmpty == true || hasTimes && times.isEmpty {

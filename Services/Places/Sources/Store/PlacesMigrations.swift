@@ -7,52 +7,53 @@ enum PlacesMigrations {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1-places-trainers-rtree") { db in
-      try db.execute(sql: """
-        CREATE TABLE places (
-          rid INTEGER PRIMARY KEY AUTOINCREMENT,
-          id TEXT NOT NULL UNIQUE,
-          name TEXT NOT NULL,
-          kind INTEGER NOT NULL,
-          lat REAL NOT NULL,
-          lng REAL NOT NULL,
-          street TEXT NOT NULL DEFAULT '',
-          house_number TEXT NOT NULL DEFAULT '',
-          postcode TEXT NOT NULL DEFAULT '',
-          city TEXT NOT NULL DEFAULT '',
-          country TEXT NOT NULL DEFAULT '',
-          phone TEXT NOT NULL DEFAULT '',
-          website TEXT NOT NULL DEFAULT '',
-          opening_hours TEXT NOT NULL DEFAULT '',
-          hours_intervals TEXT NOT NULL DEFAULT '[]',
-          hours_unsupported TEXT NOT NULL DEFAULT '[]',
-          time_zone TEXT NOT NULL,
-          price_monthly REAL NOT NULL DEFAULT 0,
-          price_day_pass REAL NOT NULL DEFAULT 0,
-          currency TEXT NOT NULL DEFAULT '',
-          amenities TEXT NOT NULL DEFAULT '[]',
-          source TEXT UNIQUE,
-          created_at DATETIME NOT NULL,
-          updated_at DATETIME NOT NULL,
-          etag TEXT NOT NULL
-        );
-        CREATE VIRTUAL TABLE places_rtree USING rtree(rid, min_lat, max_lat, min_lng, max_lng);
+      try db.execute(
+        sql: """
+          CREATE TABLE places (
+            rid INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            kind INTEGER NOT NULL,
+            lat REAL NOT NULL,
+            lng REAL NOT NULL,
+            street TEXT NOT NULL DEFAULT '',
+            house_number TEXT NOT NULL DEFAULT '',
+            postcode TEXT NOT NULL DEFAULT '',
+            city TEXT NOT NULL DEFAULT '',
+            country TEXT NOT NULL DEFAULT '',
+            phone TEXT NOT NULL DEFAULT '',
+            website TEXT NOT NULL DEFAULT '',
+            opening_hours TEXT NOT NULL DEFAULT '',
+            hours_intervals TEXT NOT NULL DEFAULT '[]',
+            hours_unsupported TEXT NOT NULL DEFAULT '[]',
+            time_zone TEXT NOT NULL,
+            price_monthly REAL NOT NULL DEFAULT 0,
+            price_day_pass REAL NOT NULL DEFAULT 0,
+            currency TEXT NOT NULL DEFAULT '',
+            amenities TEXT NOT NULL DEFAULT '[]',
+            source TEXT UNIQUE,
+            created_at DATETIME NOT NULL,
+            updated_at DATETIME NOT NULL,
+            etag TEXT NOT NULL
+          );
+          CREATE VIRTUAL TABLE places_rtree USING rtree(rid, min_lat, max_lat, min_lng, max_lng);
 
-        CREATE TABLE trainers (
-          rid INTEGER PRIMARY KEY AUTOINCREMENT,
-          trainer_id TEXT NOT NULL UNIQUE,
-          lat REAL NOT NULL,
-          lng REAL NOT NULL,
-          service_radius_m REAL NOT NULL,
-          specialties TEXT NOT NULL,
-          specialty_key TEXT NOT NULL,
-          price_per_session REAL NOT NULL,
-          currency TEXT NOT NULL,
-          bio TEXT NOT NULL,
-          gym_id TEXT NOT NULL,
-          updated_at DATETIME NOT NULL
-        );
-        CREATE VIRTUAL TABLE trainers_rtree USING rtree(rid, min_lat, max_lat, min_lng, max_lng);
-        """)
+          CREATE TABLE trainers (
+            rid INTEGER PRIMARY KEY AUTOINCREMENT,
+            trainer_id TEXT NOT NULL UNIQUE,
+            lat REAL NOT NULL,
+            lng REAL NOT NULL,
+            service_radius_m REAL NOT NULL,
+            specialties TEXT NOT NULL,
+            specialty_key TEXT NOT NULL,
+            price_per_session REAL NOT NULL,
+            currency TEXT NOT NULL,
+            bio TEXT NOT NULL,
+            gym_id TEXT NOT NULL,
+            updated_at DATETIME NOT NULL
+          );
+          CREATE VIRTUAL TABLE trainers_rtree USING rtree(rid, min_lat, max_lat, min_lng, max_lng);
+          """)
     }
     migrator.registerMigration("v2-hours-normalized-reread") { db in
       try db.execute(sql: "ALTER TABLE places ADD COLUMN hours_normalized TEXT NOT NULL DEFAULT ''")

@@ -6,10 +6,11 @@ extension PlacesStore {
   public static func exportTables(userID: String) -> [ExportTable] {
     [
       ExportTable(
-        "trainer_listing", """
-          SELECT trainer_id, lat, lng, service_radius_m, specialties, price_per_session, currency, bio, gym_id, updated_at
-          FROM trainers WHERE trainer_id = ? ORDER BY rid
-          """, [userID], json: ["specialties"])
+        "trainer_listing",
+        """
+        SELECT trainer_id, lat, lng, service_radius_m, specialties, price_per_session, currency, bio, gym_id, updated_at
+        FROM trainers WHERE trainer_id = ? ORDER BY rid
+        """, [userID], json: ["specialties"])
     ]
   }
 }

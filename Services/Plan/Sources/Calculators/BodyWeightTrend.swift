@@ -128,7 +128,8 @@ public enum BodyWeightTrend {
       let maintenance = windowMean - slope * kcalPerKg
       // %.0f, not Int(_:), which would trap on an absurd logged figure.
       let kcal = { (value: Double) in String(format: "%.0f kcal", value) }
-      method += ", corrected by \(eaten.count) days of logged calories (the last \(recentFoodDays) days' mean "
+      method +=
+        ", corrected by \(eaten.count) days of logged calories (the last \(recentFoodDays) days' mean "
         + "\(kcal(recentMean)) against \(kcal(windowMean)); maintenance about \(kcal(maintenance)) a day)"
     }
 

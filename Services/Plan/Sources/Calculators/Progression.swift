@@ -90,7 +90,8 @@ public enum Progression {
     let aim = weight > 0 ? "repeat \(kg(weight)) and aim for \(aimText(targeted))" : "aim for \(aimText(targeted))"
     // Nothing to take off at body weight, so misses there only ever hold.
     if misses < missesBeforeDeload || weight <= 0 {
-      let reason = misses == 1
+      let reason =
+        misses == 1
         ? "you got \(got) at \(place(weight)); \(aim)"
         : "\(misses) sessions in a row short of the target at \(place(weight)) (last: \(got)); \(aim)"
       return Advice(

@@ -17,13 +17,15 @@ public enum StrengthScore {
   public static func wilks(totalKg: Double, bodyweightKg: Double, sex: Sex) -> Double {
     switch sex {
     case .male:
-      totalKg * 500 / polynomial(
-        [-216.0475144, 16.2606339, -0.002388645, -0.00113732, 7.01863e-06, -1.291e-08],
-        at: clamp(bodyweightKg, 40, 201.9))
+      totalKg * 500
+        / polynomial(
+          [-216.0475144, 16.2606339, -0.002388645, -0.00113732, 7.01863e-06, -1.291e-08],
+          at: clamp(bodyweightKg, 40, 201.9))
     case .female:
-      totalKg * 500 / polynomial(
-        [594.31747775582, -27.23842536447, 0.82112226871, -0.00930733913, 4.731582e-05, -9.054e-08],
-        at: clamp(bodyweightKg, 26.51, 154.53))
+      totalKg * 500
+        / polynomial(
+          [594.31747775582, -27.23842536447, 0.82112226871, -0.00930733913, 4.731582e-05, -9.054e-08],
+          at: clamp(bodyweightKg, 26.51, 154.53))
     }
   }
 
@@ -36,15 +38,21 @@ public enum StrengthScore {
   public static func wilks2020(totalKg: Double, bodyweightKg: Double, sex: Sex) -> Double {
     switch sex {
     case .male:
-      totalKg * 600 / polynomial(
-        [47.4617885411949, 8.47206137941125, 0.073694103462609, -0.00139583381094385, 7.07665973070743e-06,
-          -1.20804336482315e-08],
-        at: clamp(bodyweightKg, 40, 200.95))
+      totalKg * 600
+        / polynomial(
+          [
+            47.4617885411949, 8.47206137941125, 0.073694103462609, -0.00139583381094385, 7.07665973070743e-06,
+            -1.20804336482315e-08,
+          ],
+          at: clamp(bodyweightKg, 40, 200.95))
     case .female:
-      totalKg * 600 / polynomial(
-        [-125.425539779509, 13.7121941940668, -0.0330725063103405, -0.0010504000506583, 9.38773881462799e-06,
-          -2.3334613884954e-08],
-        at: clamp(bodyweightKg, 40, 150.95))
+      totalKg * 600
+        / polynomial(
+          [
+            -125.425539779509, 13.7121941940668, -0.0330725063103405, -0.0010504000506583, 9.38773881462799e-06,
+            -2.3334613884954e-08,
+          ],
+          at: clamp(bodyweightKg, 40, 150.95))
     }
   }
 
@@ -53,13 +61,15 @@ public enum StrengthScore {
   public static func dots(totalKg: Double, bodyweightKg: Double, sex: Sex) -> Double {
     switch sex {
     case .male:
-      totalKg * 500 / polynomial(
-        [-307.75076, 24.0900756, -0.1918759221, 0.0007391293, -0.000001093],
-        at: clamp(bodyweightKg, 40, 210))
+      totalKg * 500
+        / polynomial(
+          [-307.75076, 24.0900756, -0.1918759221, 0.0007391293, -0.000001093],
+          at: clamp(bodyweightKg, 40, 210))
     case .female:
-      totalKg * 500 / polynomial(
-        [-57.96288, 13.6175032, -0.1126655495, 0.0005158568, -0.0000010706],
-        at: clamp(bodyweightKg, 40, 150))
+      totalKg * 500
+        / polynomial(
+          [-57.96288, 13.6175032, -0.1126655495, 0.0005158568, -0.0000010706],
+          at: clamp(bodyweightKg, 40, 150))
     }
   }
 

@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GymService
+import GymStore
 
 /// When a schedule entry happens: weekly on some ISO weekdays, or once on a date, at a
 /// local time of day. Occurrences are computed in the owner's zone day by day, so a

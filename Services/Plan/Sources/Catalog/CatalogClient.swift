@@ -1,8 +1,8 @@
-import GymStore
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GymAPI
 import GymService
+import GymStore
 import Logging
 
 /// `gym.catalog.v1.CatalogInternal` with the service credential. The catalog's own

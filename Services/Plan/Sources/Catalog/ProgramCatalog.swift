@@ -1,6 +1,6 @@
-import GymStore
 import GymAPI
 import GymService
+import GymStore
 
 /// What plan needs from the catalog. `CatalogClient` asks gym-catalog; tests may answer
 /// themselves.

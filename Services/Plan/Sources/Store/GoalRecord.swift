@@ -1,10 +1,14 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 /// A row of `goals`. Progress is computed when read, from logged data.
 public struct GoalRecord: Sendable, Equatable {
-  public enum Kind: Int, Sendable { case bodyWeight = 1, lift = 2, sessionsPerWeek = 3 }
+  public enum Kind: Int, Sendable {
+    case bodyWeight = 1
+    case lift = 2
+    case sessionsPerWeek = 3
+  }
 
   public var id: String
   public var ownerID: String
@@ -41,11 +45,15 @@ extension PlanStore {
       try Self.requireRoom(
         db, limit: limits.goals, rows: "SELECT 1 FROM goals WHERE owner_id = ?", [goal.ownerID],
         "you have \(limits.goals) goals, the most one account may keep; delete one (DeleteGoal) first")
-      try db.execute(sql: """
-        INSERT INTO goals (id, owner_id, kind, target_weight_kg, exercise_id, target_reps, sessions_per_week, due_date, start_value, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """, arguments: [goal.id, goal.ownerID, goal.kind.rawValue, goal.targetWeightKg, goal.exerciseID, goal.targetReps,
-          goal.sessionsPerWeek, goal.due.description, goal.startValue, goal.createdAt])
+      try db.execute(
+        sql: """
+          INSERT INTO goals (id, owner_id, kind, target_weight_kg, exercise_id, target_reps, sessions_per_week, due_date, start_value, created_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          goal.id, goal.ownerID, goal.kind.rawValue, goal.targetWeightKg, goal.exerciseID, goal.targetReps,
+          goal.sessionsPerWeek, goal.due.description, goal.startValue, goal.createdAt,
+        ])
     }
   }
 

@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 /// Calories and macronutrients: a day's targets, a meal, or a food entry.
 public struct Macros: Codable, Sendable, Equatable {

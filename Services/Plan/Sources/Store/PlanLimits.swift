@@ -1,5 +1,5 @@
-import GymStore
 import GRDB
+import GymStore
 
 /// Per-user caps on what plan keeps, so one account cannot grow the database (and every
 /// list and pass over it) without bound. Over a cap a write fails with

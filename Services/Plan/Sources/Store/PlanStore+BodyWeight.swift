@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 extension PlanStore {
   public struct BodyWeightEntry: Sendable, Equatable {
@@ -21,10 +21,11 @@ extension PlanStore {
           db, limit: limits.bodyWeights, rows: "SELECT 1 FROM body_weights WHERE owner_id = ?", [ownerID],
           "you have \(limits.bodyWeights) weigh-ins, the most one account may keep; delete old ones (DeleteBodyWeight) first")
       }
-      try db.execute(sql: """
-        INSERT INTO body_weights (id, owner_id, local_date, weight_kg, logged_at) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT (owner_id, local_date) DO UPDATE SET weight_kg = excluded.weight_kg, logged_at = excluded.logged_at
-        """, arguments: [id, ownerID, date.description, weightKg, now])
+      try db.execute(
+        sql: """
+          INSERT INTO body_weights (id, owner_id, local_date, weight_kg, logged_at) VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT (owner_id, local_date) DO UPDATE SET weight_kg = excluded.weight_kg, logged_at = excluded.logged_at
+          """, arguments: [id, ownerID, date.description, weightKg, now])
       let row = try Row.fetchOne(
         db, sql: "SELECT * FROM body_weights WHERE owner_id = ? AND local_date = ?", arguments: [ownerID, date.description])!
       return Self.bodyWeight(row)
@@ -36,10 +37,12 @@ extension PlanStore {
     ownerID: String, from: LocalDate?, to: LocalDate?, limit: Int, offset: Int
   ) async throws -> [BodyWeightEntry] {
     try await writer.read { db in
-      try Row.fetchAll(db, sql: """
-        SELECT * FROM body_weights WHERE owner_id = ? AND local_date >= ? AND local_date <= ?
-        ORDER BY local_date DESC LIMIT ? OFFSET ?
-        """, arguments: [ownerID, from?.description ?? "0000-00-00", to?.description ?? "9999-99-99", limit, offset]
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT * FROM body_weights WHERE owner_id = ? AND local_date >= ? AND local_date <= ?
+          ORDER BY local_date DESC LIMIT ? OFFSET ?
+          """, arguments: [ownerID, from?.description ?? "0000-00-00", to?.description ?? "9999-99-99", limit, offset]
       ).map(Self.bodyWeight)
     }
   }

@@ -26,11 +26,12 @@ extension PlanStore {
   }
 
   static func remember(_ db: Database, _ people: [PersonName], now: Date) throws {
-    let statement = try db.cachedStatement(sql: """
-      INSERT INTO people (user_id, username, display_name, name_key, refreshed_at) VALUES (?, ?, ?, ?, ?)
-      ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name,
-        name_key = excluded.name_key, refreshed_at = excluded.refreshed_at
-      """)
+    let statement = try db.cachedStatement(
+      sql: """
+        INSERT INTO people (user_id, username, display_name, name_key, refreshed_at) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name,
+          name_key = excluded.name_key, refreshed_at = excluded.refreshed_at
+        """)
     for person in people {
       let key = (person.displayName + " " + person.username).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
       try statement.execute(arguments: [person.userID, person.username, person.displayName, key, now])
@@ -74,13 +75,15 @@ extension PlanStore {
         let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         conditions.append("p.name_key LIKE \(LikePattern.containing(folded)) ESCAPE '\\'")
       }
-      return try SQLRequest<Row>(literal: """
-        SELECT p.*, c.since,
-          (SELECT MAX(s.started_at) FROM sessions s WHERE s.owner_id = c.client_id AND s.state = 2) AS last_session
-        FROM trainer_clients c JOIN people p ON p.user_id = c.client_id
-        WHERE \(literal: conditions.joined(separator: " AND "))
-        ORDER BY p.name_key, p.user_id LIMIT \(limit) OFFSET \(offset)
-        """).fetchAll(db).map { row in
+      return try SQLRequest<Row>(
+        literal: """
+          SELECT p.*, c.since,
+            (SELECT MAX(s.started_at) FROM sessions s WHERE s.owner_id = c.client_id AND s.state = 2) AS last_session
+          FROM trainer_clients c JOIN people p ON p.user_id = c.client_id
+          WHERE \(literal: conditions.joined(separator: " AND "))
+          ORDER BY p.name_key, p.user_id LIMIT \(limit) OFFSET \(offset)
+          """
+      ).fetchAll(db).map { row in
         ClientRow(
           person: PersonName(userID: row["user_id"], username: row["username"], displayName: row["display_name"]),
           since: row["since"], lastSessionAt: row["last_session"])

@@ -40,10 +40,11 @@ extension PlanStore {
         try routine.insert(db)
       }
       // Items with sets that were never marked count as done.
-      try db.execute(sql: """
-        UPDATE session_items SET state = 2 WHERE session_rid = ? AND state = 1
-          AND EXISTS (SELECT 1 FROM logged_sets s WHERE s.item_rid = session_items.rid)
-        """, arguments: [rid])
+      try db.execute(
+        sql: """
+          UPDATE session_items SET state = 2 WHERE session_rid = ? AND state = 1
+            AND EXISTS (SELECT 1 FROM logged_sets s WHERE s.item_rid = session_items.rid)
+          """, arguments: [rid])
       session = try Self.close(db, rid: rid, session: session, notes: notes, endedAt: now)
       return session
     }
@@ -66,20 +67,26 @@ extension PlanStore {
     _ db: Database, rid: Int64, session: SessionRecord, notes: String, endedAt: Date
   ) throws -> SessionRecord {
     try db.execute(sql: "UPDATE logged_sets SET counted = 1 WHERE session_rid = ?", arguments: [rid])
-    let totals = try Row.fetchOne(db, sql: """
-      SELECT COUNT(*) AS sets, COALESCE(SUM(reps), 0) AS reps, COALESCE(SUM(reps * weight_kg), 0) AS volume
-      FROM logged_sets WHERE session_rid = ?
-      """, arguments: [rid])!
+    let totals = try Row.fetchOne(
+      db,
+      sql: """
+        SELECT COUNT(*) AS sets, COALESCE(SUM(reps), 0) AS reps, COALESCE(SUM(reps * weight_kg), 0) AS volume
+        FROM logged_sets WHERE session_rid = ?
+        """, arguments: [rid])!
     let items = try Row.fetchAll(
       db, sql: "SELECT state, exercise_id FROM session_items WHERE session_rid = ?", arguments: [rid])
     let records = try updateRecords(db, sessionRID: rid, sessionID: session.id, ownerID: session.ownerID, at: endedAt)
     let duration = max(0, Int(endedAt.timeIntervalSince(session.startedAt)))
-    try db.execute(sql: """
-      UPDATE sessions SET state = 2, ended_at = ?, notes = ?, duration_seconds = ?, exercises_done = ?, exercises_total = ?,
-        sets = ?, reps = ?, volume_kg = ?, new_records = ?
-      WHERE rid = ?
-      """, arguments: [endedAt, notes, duration, items.filter { $0["state"] == SessionRecord.ItemState.done.rawValue }.count,
-        items.count, totals["sets"], totals["reps"], totals["volume"], try JSONEncoder().encode(records), rid])
+    try db.execute(
+      sql: """
+        UPDATE sessions SET state = 2, ended_at = ?, notes = ?, duration_seconds = ?, exercises_done = ?, exercises_total = ?,
+          sets = ?, reps = ?, volume_kg = ?, new_records = ?
+        WHERE rid = ?
+        """,
+      arguments: [
+        endedAt, notes, duration, items.filter { $0["state"] == SessionRecord.ItemState.done.rawValue }.count,
+        items.count, totals["sets"], totals["reps"], totals["volume"], try JSONEncoder().encode(records), rid,
+      ])
     return try loadSession(db, rid: rid)
   }
 
@@ -88,10 +95,12 @@ extension PlanStore {
   private static func updateRecords(
     _ db: Database, sessionRID: Int64, sessionID: String, ownerID: String, at: Date
   ) throws -> [PersonalRecord] {
-    let bests = try Row.fetchAll(db, sql: """
-      SELECT exercise_id, MAX(e1rm) AS e1rm, MAX(weight_kg) AS weight, MAX(reps) AS reps, SUM(reps * weight_kg) AS volume
-      FROM logged_sets WHERE session_rid = ? GROUP BY exercise_id ORDER BY MIN(rid)
-      """, arguments: [sessionRID])
+    let bests = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT exercise_id, MAX(e1rm) AS e1rm, MAX(weight_kg) AS weight, MAX(reps) AS reps, SUM(reps * weight_kg) AS volume
+        FROM logged_sets WHERE session_rid = ? GROUP BY exercise_id ORDER BY MIN(rid)
+        """, arguments: [sessionRID])
     var beaten: [PersonalRecord] = []
     for best in bests {
       let exerciseID: String = best["exercise_id"]
@@ -99,15 +108,17 @@ extension PlanStore {
         (.estimatedOneRepMax, best["e1rm"]), (.maxWeight, best["weight"]), (.maxReps, best["reps"]), (.maxVolume, best["volume"]),
       ]
       for (kind, value) in values where value > 0 {
-        let previous = try Double.fetchOne(
-          db, sql: "SELECT value FROM records WHERE owner_id = ? AND exercise_id = ? AND kind = ?",
-          arguments: [ownerID, exerciseID, kind.rawValue]) ?? 0
+        let previous =
+          try Double.fetchOne(
+            db, sql: "SELECT value FROM records WHERE owner_id = ? AND exercise_id = ? AND kind = ?",
+            arguments: [ownerID, exerciseID, kind.rawValue]) ?? 0
         // A hundredth of a kilogram is noise from the arithmetic, not a record.
         guard value > previous + 0.005 else { continue }
-        try db.execute(sql: """
-          INSERT INTO records (owner_id, exercise_id, kind, value, achieved_at, session_id) VALUES (?, ?, ?, ?, ?, ?)
-          ON CONFLICT DO UPDATE SET value = excluded.value, achieved_at = excluded.achieved_at, session_id = excluded.session_id
-          """, arguments: [ownerID, exerciseID, kind.rawValue, value, at, sessionID])
+        try db.execute(
+          sql: """
+            INSERT INTO records (owner_id, exercise_id, kind, value, achieved_at, session_id) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO UPDATE SET value = excluded.value, achieved_at = excluded.achieved_at, session_id = excluded.session_id
+            """, arguments: [ownerID, exerciseID, kind.rawValue, value, at, sessionID])
         beaten.append(PersonalRecord(exerciseID: exerciseID, kind: kind, value: value, previous: previous, achievedAt: at))
       }
     }
@@ -120,7 +131,8 @@ extension PlanStore {
     from session: SessionRecord, name: String, keeping old: RoutineRecord.Day?
   ) throws -> RoutineRecord.Day {
     let exercises = session.items.filter { $0.state != .skipped }.compactMap { item -> RoutineRecord.Exercise? in
-      let sets = item.plannedSets.isEmpty
+      let sets =
+        item.plannedSets.isEmpty
         ? item.loggedSets.map { RoutineRecord.PlannedSet(targetReps: $0.reps, targetWeightKg: $0.weightKg, targetDurationSeconds: $0.durationSeconds) }
         : item.plannedSets
       guard !sets.isEmpty else { return nil }

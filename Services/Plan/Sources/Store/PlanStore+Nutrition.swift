@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 extension PlanStore {
   /// Making a plan active makes the owner's other plans inactive, in the same transaction,
@@ -117,14 +117,16 @@ extension PlanStore {
   public func nutritionPlans(ownerID: String, from: LocalDate, through to: LocalDate) async throws -> [LocalDate: PlanInEffect] {
     try await writer.read { db in
       // The change in effect at `from`, and every change after it up to `to`.
-      let rows = try Row.fetchAll(db, sql: """
-        SELECT * FROM (
-          SELECT from_date, plan_id, targets, days FROM nutrition_plan_history
-          WHERE owner_id = ? AND from_date <= ? ORDER BY from_date DESC LIMIT 1)
-        UNION ALL
-        SELECT from_date, plan_id, targets, days FROM nutrition_plan_history WHERE owner_id = ? AND from_date > ? AND from_date <= ?
-        ORDER BY from_date
-        """, arguments: [ownerID, from.description, ownerID, from.description, to.description])
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT * FROM (
+            SELECT from_date, plan_id, targets, days FROM nutrition_plan_history
+            WHERE owner_id = ? AND from_date <= ? ORDER BY from_date DESC LIMIT 1)
+          UNION ALL
+          SELECT from_date, plan_id, targets, days FROM nutrition_plan_history WHERE owner_id = ? AND from_date > ? AND from_date <= ?
+          ORDER BY from_date
+          """, arguments: [ownerID, from.description, ownerID, from.description, to.description])
       let decoder = JSONDecoder()
       let changes: [(LocalDate, PlanInEffect?)] = try rows.compactMap { row in
         guard let since = LocalDate(row["from_date"] as String) else { return nil }
@@ -139,9 +141,12 @@ extension PlanStore {
         guard let planID = row["plan_id"] as String?, let targets = json("targets"), let days = json("days") else {
           return (since, nil)
         }
-        return (since, PlanInEffect(
-          planID: planID, targets: try decoder.decode(Macros.self, from: targets),
-          days: try decoder.decode([NutritionPlanRecord.Day].self, from: days)))
+        return (
+          since,
+          PlanInEffect(
+            planID: planID, targets: try decoder.decode(Macros.self, from: targets),
+            days: try decoder.decode([NutritionPlanRecord.Day].self, from: days))
+        )
       }
       var result: [LocalDate: PlanInEffect] = [:]
       var next = changes.startIndex
@@ -162,11 +167,15 @@ extension PlanStore {
   /// same day replaces the first.
   static func recordPlanInEffect(_ db: Database, _ plan: NutritionPlanRecord?, ownerID: String, from day: LocalDate) throws {
     let encoder = JSONEncoder()
-    try db.execute(sql: """
-      INSERT INTO nutrition_plan_history (owner_id, from_date, plan_id, targets, days) VALUES (?, ?, ?, ?, ?)
-      ON CONFLICT (owner_id, from_date) DO UPDATE SET plan_id = excluded.plan_id, targets = excluded.targets, days = excluded.days
-      """, arguments: [ownerID, day.description, plan?.id, try plan.map { try encoder.encode($0.targets) },
-        try plan.map { try encoder.encode($0.days) }])
+    try db.execute(
+      sql: """
+        INSERT INTO nutrition_plan_history (owner_id, from_date, plan_id, targets, days) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (owner_id, from_date) DO UPDATE SET plan_id = excluded.plan_id, targets = excluded.targets, days = excluded.days
+        """,
+      arguments: [
+        ownerID, day.description, plan?.id, try plan.map { try encoder.encode($0.targets) },
+        try plan.map { try encoder.encode($0.days) },
+      ])
   }
 
   private static func deactivatePlans(_ db: Database, ownerID: String) throws {
@@ -184,21 +193,27 @@ extension PlanStore {
       try Self.requireRoom(
         db, limit: limits.foodEntries, rows: "SELECT 1 FROM food_log WHERE owner_id = ?", [entry.ownerID],
         "you have \(limits.foodEntries) food log entries in all, the most one account may keep; delete old ones (DeleteFoodLog) first")
-      try db.execute(sql: """
-        INSERT INTO food_log (id, owner_id, local_date, meal, description, kcal, protein_g, carbs_g, fat_g, logged_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """, arguments: [entry.id, entry.ownerID, entry.date.description, entry.meal, entry.description, entry.macros.kcal,
-          entry.macros.proteinG, entry.macros.carbsG, entry.macros.fatG, entry.loggedAt])
+      try db.execute(
+        sql: """
+          INSERT INTO food_log (id, owner_id, local_date, meal, description, kcal, protein_g, carbs_g, fat_g, logged_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          entry.id, entry.ownerID, entry.date.description, entry.meal, entry.description, entry.macros.kcal,
+          entry.macros.proteinG, entry.macros.carbsG, entry.macros.fatG, entry.loggedAt,
+        ])
     }
   }
 
   /// Newest day first, in logging order within a day.
   public func foodLog(ownerID: String, from: LocalDate?, to: LocalDate?, limit: Int, offset: Int) async throws -> [FoodEntryRecord] {
     try await writer.read { db in
-      try Row.fetchAll(db, sql: """
-        SELECT * FROM food_log WHERE owner_id = ? AND local_date >= ? AND local_date <= ?
-        ORDER BY local_date DESC, rid LIMIT ? OFFSET ?
-        """, arguments: [ownerID, from?.description ?? "0000-00-00", to?.description ?? "9999-99-99", limit, offset]
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT * FROM food_log WHERE owner_id = ? AND local_date >= ? AND local_date <= ?
+          ORDER BY local_date DESC, rid LIMIT ? OFFSET ?
+          """, arguments: [ownerID, from?.description ?? "0000-00-00", to?.description ?? "9999-99-99", limit, offset]
       ).map(Self.foodEntry)
     }
   }
@@ -213,10 +228,12 @@ extension PlanStore {
   /// Calories eaten per local day in a range (days with entries only), for the weight forecast.
   public func dailyCalories(ownerID: String, from: LocalDate, to: LocalDate) async throws -> [(LocalDate, Double)] {
     try await writer.read { db in
-      try Row.fetchAll(db, sql: """
-        SELECT local_date, SUM(kcal) AS kcal FROM food_log WHERE owner_id = ? AND local_date >= ? AND local_date <= ?
-        GROUP BY local_date ORDER BY local_date
-        """, arguments: [ownerID, from.description, to.description]
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT local_date, SUM(kcal) AS kcal FROM food_log WHERE owner_id = ? AND local_date >= ? AND local_date <= ?
+          GROUP BY local_date ORDER BY local_date
+          """, arguments: [ownerID, from.description, to.description]
       ).compactMap { row in LocalDate(row["local_date"] as String).map { ($0, row["kcal"] as Double) } }
     }
   }

@@ -53,12 +53,14 @@ extension PlanStore {
       arguments += [cursor.due, cursor.rid]
     }
     arguments += [limit]
-    return ("""
+    return (
+      """
       SELECT s.*, r.id AS routine_id, r.name AS routine_name, r.days AS days FROM schedule_entries s
       JOIN routines r ON r.rid = s.routine_rid
       WHERE s.next_due_at IS NOT NULL AND s.next_due_at <= ? \(after)
       ORDER BY s.next_due_at, s.rid LIMIT ?
-      """, arguments)
+      """, arguments
+    )
   }
 
   /// Moves the entry's next reminder to `next` (nil: none left, as for a single date

@@ -33,11 +33,13 @@ extension PlanStore {
   /// Most recently saved first.
   public func savedExercises(ownerID: String, limit: Int, offset: Int) async throws -> [SavedExercise] {
     try await writer.read { db in
-      try Row.fetchAll(db, sql: """
-        SELECT s.exercise_id, COALESCE(e.name, '') AS name, s.saved_at FROM saved_exercises s
-        LEFT JOIN exercises e ON e.id = s.exercise_id
-        WHERE s.owner_id = ? ORDER BY s.saved_at DESC, s.exercise_id LIMIT ? OFFSET ?
-        """, arguments: [ownerID, limit, offset]
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT s.exercise_id, COALESCE(e.name, '') AS name, s.saved_at FROM saved_exercises s
+          LEFT JOIN exercises e ON e.id = s.exercise_id
+          WHERE s.owner_id = ? ORDER BY s.saved_at DESC, s.exercise_id LIMIT ? OFFSET ?
+          """, arguments: [ownerID, limit, offset]
       ).map { SavedExercise(exerciseID: $0["exercise_id"], name: $0["name"], savedAt: $0["saved_at"]) }
     }
   }

@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 extension PlanStore {
   /// Starts `session` (active, items planned). Another active session → `sessionActive`
@@ -48,12 +48,16 @@ extension PlanStore {
       try Self.requireRoom(
         db, limit: limits.setsPerSession, rows: "SELECT 1 FROM logged_sets WHERE session_rid = ?", [rid],
         "a session holds at most \(limits.setsPerSession) sets; finish this session (FinishSession) and start another")
-      try db.cachedStatement(sql: """
-        INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,
-          logged_at, local_date, e1rm)
-        SELECT ?, rid, ?, ?, ?, ?, ?, ?, ?, ?, local_date, ? FROM sessions WHERE rid = ?
-        """).execute(arguments: [item.rid, ownerID, item.exerciseID, set.reps, set.weightKg, set.rpe, set.durationSeconds,
-          set.notes, set.loggedAt, Self.estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg), rid])
+      try db.cachedStatement(
+        sql: """
+          INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,
+            logged_at, local_date, e1rm)
+          SELECT ?, rid, ?, ?, ?, ?, ?, ?, ?, ?, local_date, ? FROM sessions WHERE rid = ?
+          """
+      ).execute(arguments: [
+        item.rid, ownerID, item.exerciseID, set.reps, set.weightKg, set.rpe, set.durationSeconds,
+        set.notes, set.loggedAt, Self.estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg), rid,
+      ])
       let logged = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM logged_sets WHERE item_rid = ?", arguments: [item.rid]) ?? 0
       let state: SessionRecord.ItemState =
         item.planned > 0 && logged >= item.planned ? .done : (item.state == .skipped ? .pending : item.state)
@@ -141,9 +145,11 @@ extension PlanStore {
       var conditions: [SQL] = ["owner_id = \(ownerID)"]
       if let from { conditions.append("local_date >= \(from.description)") }
       if let to { conditions.append("local_date <= \(to.description)") }
-      let rids = try SQLRequest<Int64>(literal: """
-        SELECT rid FROM sessions WHERE \(literal: conditions.joined(separator: " AND ")) ORDER BY local_date DESC, rid DESC LIMIT \(limit) OFFSET \(offset)
-        """).fetchAll(db)
+      let rids = try SQLRequest<Int64>(
+        literal: """
+          SELECT rid FROM sessions WHERE \(literal: conditions.joined(separator: " AND ")) ORDER BY local_date DESC, rid DESC LIMIT \(limit) OFFSET \(offset)
+          """
+      ).fetchAll(db)
       return try rids.map { try Self.loadSession(db, rid: $0, withSets: false) }
     }
   }
@@ -164,8 +170,9 @@ extension PlanStore {
 
   /// The session's rowid when it is the owner's and active.
   static func requireActive(_ db: Database, id: String, ownerID: String) throws -> Int64 {
-    guard let row = try Row.fetchOne(
-      db, sql: "SELECT rid, state FROM sessions WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
+    guard
+      let row = try Row.fetchOne(
+        db, sql: "SELECT rid, state FROM sessions WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
     else { throw GymError.notFound("no session with id \(id)") }
     let state = SessionRecord.State(rawValue: row["state"]) ?? .finished
     guard state == .active else {
@@ -175,9 +182,10 @@ extension PlanStore {
   }
 
   static func requireItem(_ db: Database, sessionRID: Int64, itemID: String) throws -> ItemRow {
-    guard let row = try Row.fetchOne(
-      db, sql: "SELECT rid, exercise_id, planned_sets, state, position FROM session_items WHERE session_rid = ? AND id = ?",
-      arguments: [sessionRID, itemID])
+    guard
+      let row = try Row.fetchOne(
+        db, sql: "SELECT rid, exercise_id, planned_sets, state, position FROM session_items WHERE session_rid = ? AND id = ?",
+        arguments: [sessionRID, itemID])
     else { throw GymError.notFound("the session has no item with id \(itemID)") }
     let planned = try JSONDecoder().decode([RoutineRecord.PlannedSet].self, from: row["planned_sets"] as Data)
     return ItemRow(
@@ -187,23 +195,31 @@ extension PlanStore {
 
   @discardableResult
   static func insertSession(_ db: Database, _ session: SessionRecord) throws -> Int64 {
-    try db.execute(sql: """
-      INSERT INTO sessions (id, owner_id, state, routine_id, day_index, name, started_at, ended_at, local_date, notes)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """, arguments: [session.id, session.ownerID, session.state.rawValue, session.routineID, session.dayIndex, session.name,
-        session.startedAt, session.endedAt, session.localDate.description, session.notes])
+    try db.execute(
+      sql: """
+        INSERT INTO sessions (id, owner_id, state, routine_id, day_index, name, started_at, ended_at, local_date, notes)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        session.id, session.ownerID, session.state.rawValue, session.routineID, session.dayIndex, session.name,
+        session.startedAt, session.endedAt, session.localDate.description, session.notes,
+      ])
     let rid = db.lastInsertedRowID
     let encoder = JSONEncoder()
     for (position, item) in session.items.enumerated() {
       let itemRID = try insertItem(db, item, sessionRID: rid, position: position, encoder: encoder)
       for set in item.loggedSets {
-        try db.cachedStatement(sql: """
-          INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,
-            logged_at, local_date, e1rm)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """).execute(arguments: [itemRID, rid, session.ownerID, item.exerciseID, set.reps, set.weightKg, set.rpe,
-            set.durationSeconds, set.notes, set.loggedAt, session.localDate.description,
-            estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg)])
+        try db.cachedStatement(
+          sql: """
+            INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,
+              logged_at, local_date, e1rm)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """
+        ).execute(arguments: [
+          itemRID, rid, session.ownerID, item.exerciseID, set.reps, set.weightKg, set.rpe,
+          set.durationSeconds, set.notes, set.loggedAt, session.localDate.description,
+          estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg),
+        ])
       }
     }
     return rid
@@ -213,10 +229,14 @@ extension PlanStore {
   static func insertItem(
     _ db: Database, _ item: SessionRecord.Item, sessionRID: Int64, position: Int, encoder: JSONEncoder
   ) throws -> Int64 {
-    try db.execute(sql: """
-      INSERT INTO session_items (id, session_rid, position, exercise_id, planned_sets, state, notes) VALUES (?, ?, ?, ?, ?, ?, ?)
-      """, arguments: [item.id, sessionRID, position, item.exerciseID, try encoder.encode(item.plannedSets), item.state.rawValue,
-        item.notes])
+    try db.execute(
+      sql: """
+        INSERT INTO session_items (id, session_rid, position, exercise_id, planned_sets, state, notes) VALUES (?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        item.id, sessionRID, position, item.exerciseID, try encoder.encode(item.plannedSets), item.state.rawValue,
+        item.notes,
+      ])
     return db.lastInsertedRowID
   }
 
@@ -230,9 +250,10 @@ extension PlanStore {
         db, sql: "SELECT item_rid, reps, weight_kg, rpe, duration_seconds, notes, logged_at FROM logged_sets WHERE session_rid = ? ORDER BY rid",
         arguments: [rid])
       {
-        setsByItem[set["item_rid"], default: []].append(SessionRecord.LoggedSet(
-          reps: set["reps"], weightKg: set["weight_kg"], rpe: set["rpe"], durationSeconds: set["duration_seconds"],
-          notes: set["notes"], loggedAt: set["logged_at"]))
+        setsByItem[set["item_rid"], default: []].append(
+          SessionRecord.LoggedSet(
+            reps: set["reps"], weightKg: set["weight_kg"], rpe: set["rpe"], durationSeconds: set["duration_seconds"],
+            notes: set["notes"], loggedAt: set["logged_at"]))
       }
     }
     let decoder = JSONDecoder()

@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 extension PlanStore {
   public struct LifetimeTotals: Sendable, Equatable {
@@ -18,11 +18,13 @@ extension PlanStore {
   /// Sums kept on each finished session row, so this reads one row per session.
   public func lifetimeTotals(ownerID: String) async throws -> LifetimeTotals {
     try await writer.read { db in
-      let row = try Row.fetchOne(db, sql: """
-        SELECT COUNT(*) AS sessions, COALESCE(SUM(duration_seconds), 0) AS seconds, COALESCE(SUM(volume_kg), 0) AS volume,
-          COALESCE(SUM(sets), 0) AS sets, COALESCE(SUM(reps), 0) AS reps, MIN(started_at) AS first, MAX(started_at) AS last
-        FROM sessions WHERE owner_id = ? AND state = 2
-        """, arguments: [ownerID])!
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT COUNT(*) AS sessions, COALESCE(SUM(duration_seconds), 0) AS seconds, COALESCE(SUM(volume_kg), 0) AS volume,
+            COALESCE(SUM(sets), 0) AS sets, COALESCE(SUM(reps), 0) AS reps, MIN(started_at) AS first, MAX(started_at) AS last
+          FROM sessions WHERE owner_id = ? AND state = 2
+          """, arguments: [ownerID])!
       let days = try String.fetchAll(
         db, sql: "SELECT DISTINCT local_date FROM sessions WHERE owner_id = ? AND state = 2 ORDER BY local_date",
         arguments: [ownerID]
@@ -50,20 +52,23 @@ extension PlanStore {
   ) async throws -> [StatsPoint] {
     // ISO weeks start on Monday: SQLite's 'weekday 1' moves forward to a Monday, so step
     // back six days first.
-    let key: SQL = switch bucket {
-    case .day: "local_date"
-    case .week: "date(local_date, '-6 days', 'weekday 1')"
-    case .month: "strftime('%Y-%m-01', local_date)"
-    }
+    let key: SQL =
+      switch bucket {
+      case .day: "local_date"
+      case .week: "date(local_date, '-6 days', 'weekday 1')"
+      case .month: "strftime('%Y-%m-01', local_date)"
+      }
     return try await writer.read { db in
-      try SQLRequest<Row>(literal: """
-        SELECT \(key) AS bucket, MAX(e1rm) AS e1rm, MAX(weight_kg) AS weight, SUM(reps * weight_kg) AS volume,
-          SUM(reps) AS reps, COUNT(*) AS sets
-        FROM logged_sets
-        WHERE owner_id = \(ownerID) AND exercise_id = \(exerciseID) AND counted = 1
-          AND local_date >= \(from.description) AND local_date <= \(to.description)
-        GROUP BY bucket ORDER BY bucket
-        """, cached: true).fetchAll(db).compactMap { row in
+      try SQLRequest<Row>(
+        literal: """
+          SELECT \(key) AS bucket, MAX(e1rm) AS e1rm, MAX(weight_kg) AS weight, SUM(reps * weight_kg) AS volume,
+            SUM(reps) AS reps, COUNT(*) AS sets
+          FROM logged_sets
+          WHERE owner_id = \(ownerID) AND exercise_id = \(exerciseID) AND counted = 1
+            AND local_date >= \(from.description) AND local_date <= \(to.description)
+          GROUP BY bucket ORDER BY bucket
+          """, cached: true
+      ).fetchAll(db).compactMap { row in
         guard let start = LocalDate(row["bucket"] as String) else { return nil }
         return StatsPoint(
           start: start, bestEstimatedOneRepMaxKg: row["e1rm"], maxWeightKg: row["weight"], volumeKg: row["volume"],
@@ -100,12 +105,14 @@ extension PlanStore {
   /// newest first, each logged set paired with the planned set at the same place.
   public func recentWorkouts(ownerID: String, exerciseID: String, limit: Int) async throws -> [ExerciseWorkout] {
     try await writer.read { db in
-      let sessions = try Row.fetchAll(db, sql: """
-        SELECT s.rid, s.started_at FROM sessions s
-        WHERE s.owner_id = ? AND s.state = 2
-          AND EXISTS (SELECT 1 FROM logged_sets l WHERE l.session_rid = s.rid AND l.exercise_id = ?)
-        ORDER BY s.started_at DESC LIMIT ?
-        """, arguments: [ownerID, exerciseID, limit])
+      let sessions = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT s.rid, s.started_at FROM sessions s
+          WHERE s.owner_id = ? AND s.state = 2
+            AND EXISTS (SELECT 1 FROM logged_sets l WHERE l.session_rid = s.rid AND l.exercise_id = ?)
+          ORDER BY s.started_at DESC LIMIT ?
+          """, arguments: [ownerID, exerciseID, limit])
       let decoder = JSONDecoder()
       return try sessions.map { session in
         var sets: [(planned: RoutineRecord.PlannedSet?, reps: Int, weightKg: Double)] = []
@@ -140,19 +147,23 @@ extension PlanStore {
   /// Finished sessions per local day in a range (goals: sessions per week).
   public func sessionCount(ownerID: String, from: LocalDate, to: LocalDate) async throws -> Int {
     try await writer.read { db in
-      try Int.fetchOne(db, sql: """
-        SELECT COUNT(*) FROM sessions WHERE owner_id = ? AND state = 2 AND local_date >= ? AND local_date <= ?
-        """, arguments: [ownerID, from.description, to.description]) ?? 0
+      try Int.fetchOne(
+        db,
+        sql: """
+          SELECT COUNT(*) FROM sessions WHERE owner_id = ? AND state = 2 AND local_date >= ? AND local_date <= ?
+          """, arguments: [ownerID, from.description, to.description]) ?? 0
     }
   }
 
   /// The best of a lift at at least `reps` reps, since `since` (goals).
   public func bestWeight(ownerID: String, exerciseID: String, reps: Int, since: LocalDate?) async throws -> Double {
     try await writer.read { db in
-      try Double.fetchOne(db, sql: """
-        SELECT COALESCE(MAX(weight_kg), 0) FROM logged_sets
-        WHERE owner_id = ? AND exercise_id = ? AND counted = 1 AND reps >= ? AND local_date >= ?
-        """, arguments: [ownerID, exerciseID, reps, since?.description ?? "0000-00-00"]) ?? 0
+      try Double.fetchOne(
+        db,
+        sql: """
+          SELECT COALESCE(MAX(weight_kg), 0) FROM logged_sets
+          WHERE owner_id = ? AND exercise_id = ? AND counted = 1 AND reps >= ? AND local_date >= ?
+          """, arguments: [ownerID, exerciseID, reps, since?.description ?? "0000-00-00"]) ?? 0
     }
   }
 }

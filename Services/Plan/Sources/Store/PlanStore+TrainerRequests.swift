@@ -6,7 +6,12 @@ import GymStore
 /// member. Only the addressee's acceptance starts the relation.
 extension PlanStore {
   public struct TrainerRequestRecord: Sendable, Equatable {
-    public enum State: Int, Sendable { case pending = 1, accepted = 2, declined = 3, cancelled = 4 }
+    public enum State: Int, Sendable {
+      case pending = 1
+      case accepted = 2
+      case declined = 3
+      case cancelled = 4
+    }
     public var id: String
     /// Nil for an invitation that reaches no one (no account has the email, or one
     /// that cannot be invited): it looks the same to the trainer as any other.
@@ -52,19 +57,22 @@ extension PlanStore {
       if try Self.isClient(db, clientID, of: trainerID) {
         throw PlanError.alreadyClient
       }
-      if let invitation = try Row.fetchOne(db, sql: """
-        SELECT * FROM trainer_requests WHERE client_id = ? AND trainer_id = ? AND from_trainer = 1 AND state = 1 ORDER BY rid LIMIT 1
-        """, arguments: [clientID, trainerID]).map(TrainerRequestRecord.init(row:))
-      {
+      if let invitation = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT * FROM trainer_requests WHERE client_id = ? AND trainer_id = ? AND from_trainer = 1 AND state = 1 ORDER BY rid LIMIT 1
+          """, arguments: [clientID, trainerID]
+      ).map(TrainerRequestRecord.init(row:)) {
         let accepted = try Self.answer(db, invitation, accept: true, now: now)
         try Self.enqueue(db, notify(accepted), now: now)
         return accepted
       }
       do {
-        try db.execute(sql: """
-          INSERT INTO trainer_requests (id, client_id, trainer_id, from_trainer, message, state, created_at)
-          VALUES (?, ?, ?, 0, ?, 1, ?)
-          """, arguments: [id, clientID, trainerID, message, now])
+        try db.execute(
+          sql: """
+            INSERT INTO trainer_requests (id, client_id, trainer_id, from_trainer, message, state, created_at)
+            VALUES (?, ?, ?, 0, ?, 1, ?)
+            """, arguments: [id, clientID, trainerID, message, now])
       } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
         throw PlanError.trainerRequestPending
       }
@@ -82,8 +90,9 @@ extension PlanStore {
     notify: @Sendable (TrainerRequestRecord) -> NotificationJob
   ) async throws -> TrainerRequestRecord {
     try await writer.write { db in
-      let pending = try Int.fetchOne(
-        db, sql: "SELECT COUNT(*) FROM trainer_requests WHERE trainer_id = ? AND from_trainer = 1 AND state = 1", arguments: [trainerID]) ?? 0
+      let pending =
+        try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM trainer_requests WHERE trainer_id = ? AND from_trainer = 1 AND state = 1", arguments: [trainerID]) ?? 0
       guard pending < Self.pendingInvitationLimit else {
         throw PlanError.quotaExceeded(
           "you have \(Self.pendingInvitationLimit) invitations pending; cancel some (CancelTrainerRequest) before inviting more")
@@ -91,10 +100,11 @@ extension PlanStore {
       var addressee = clientID
       if let client = clientID, try Self.isClient(db, client, of: trainerID) { addressee = nil }
       do {
-        try db.execute(sql: """
-          INSERT INTO trainer_requests (id, client_id, trainer_id, from_trainer, invitee_email, message, state, created_at)
-          VALUES (?, ?, ?, 1, ?, ?, 1, ?)
-          """, arguments: [id, addressee, trainerID, email, message, now])
+        try db.execute(
+          sql: """
+            INSERT INTO trainer_requests (id, client_id, trainer_id, from_trainer, invitee_email, message, state, created_at)
+            VALUES (?, ?, ?, 1, ?, ?, 1, ?)
+            """, arguments: [id, addressee, trainerID, email, message, now])
       } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
         throw PlanError.invitationPending(email: email)
       }
@@ -171,11 +181,13 @@ extension PlanStore {
     try await writer.read { db in
       // Members address trainers; trainers' invitations address members.
       let (memberSide, trainerSide) = incoming ? (1, 0) : (0, 1)
-      return try Row.fetchAll(db, sql: """
-        SELECT * FROM trainer_requests
-        WHERE state = ? AND ((client_id = ? AND from_trainer = ?) OR (trainer_id = ? AND from_trainer = ?))
-        ORDER BY rid DESC LIMIT ? OFFSET ?
-        """, arguments: [state.rawValue, userID, memberSide, userID, trainerSide, limit, offset]
+      return try Row.fetchAll(
+        db,
+        sql: """
+          SELECT * FROM trainer_requests
+          WHERE state = ? AND ((client_id = ? AND from_trainer = ?) OR (trainer_id = ? AND from_trainer = ?))
+          ORDER BY rid DESC LIMIT ? OFFSET ?
+          """, arguments: [state.rawValue, userID, memberSide, userID, trainerSide, limit, offset]
       ).map(TrainerRequestRecord.init(row:))
     }
   }

@@ -42,10 +42,11 @@ public struct PlanStore: Sendable {
   }
 
   static func remember(_ db: Database, _ exercises: [ExerciseInfo], now: Date) throws {
-    let statement = try db.cachedStatement(sql: """
-      INSERT INTO exercises (id, name, equipment, refreshed_at) VALUES (?, ?, ?, ?)
-      ON CONFLICT (id) DO UPDATE SET name = excluded.name, equipment = excluded.equipment, refreshed_at = excluded.refreshed_at
-      """)
+    let statement = try db.cachedStatement(
+      sql: """
+        INSERT INTO exercises (id, name, equipment, refreshed_at) VALUES (?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET name = excluded.name, equipment = excluded.equipment, refreshed_at = excluded.refreshed_at
+        """)
     for exercise in exercises {
       try statement.execute(arguments: [exercise.id, exercise.name, exercise.equipment.joined(separator: ","), now])
     }
@@ -77,8 +78,10 @@ public struct PlanStore: Sendable {
       var removed = 0
       // Children go by ON DELETE CASCADE (items and sets with their sessions, schedule
       // entries with their routines); these are the owner-keyed tables.
-      for table in ["logged_sets", "sessions", "schedule_entries", "routines", "saved_exercises", "records", "body_weights", "goals",
-        "nutrition_plans", "nutrition_plan_history", "food_log"] {
+      for table in [
+        "logged_sets", "sessions", "schedule_entries", "routines", "saved_exercises", "records", "body_weights", "goals",
+        "nutrition_plans", "nutrition_plan_history", "food_log",
+      ] {
         try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [userID])
         removed += db.changesCount
       }

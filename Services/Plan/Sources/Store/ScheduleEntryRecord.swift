@@ -1,6 +1,6 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 /// A row of `schedule_entries`, with its routine's id, name and day names when read.
 public struct ScheduleEntryRecord: Sendable, Equatable {
@@ -42,19 +42,24 @@ extension PlanStore {
       guard routine.days.indices.contains(entry.dayIndex) else {
         throw PlanError.noSuchRoutineDay(days: routine.days.count)
       }
-      let (weekdays, date): (Int, String?) = switch entry.rule.repeats {
-      case .weekly(let days): (ScheduleRule.bits(days), nil)
-      case .once(let date): (0, date.description)
-      }
+      let (weekdays, date): (Int, String?) =
+        switch entry.rule.repeats {
+        case .weekly(let days): (ScheduleRule.bits(days), nil)
+        case .once(let date): (0, date.description)
+        }
       // A reminder is due for working out at once: the worker computes its first instant
       // in the owner's zone (the only place zones are read) and stores it.
       let nextDue: Date? = entry.rule.reminderMinutesBefore > 0 ? entry.createdAt : nil
-      try db.execute(sql: """
-        INSERT INTO schedule_entries (id, owner_id, routine_rid, day_index, weekdays, on_date, minute_of_day, reminder_minutes, created_at,
-          next_due_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """, arguments: [entry.id, entry.ownerID, routine.rid, entry.dayIndex, weekdays, date, entry.rule.minuteOfDay,
-          entry.rule.reminderMinutesBefore, entry.createdAt, nextDue])
+      try db.execute(
+        sql: """
+          INSERT INTO schedule_entries (id, owner_id, routine_rid, day_index, weekdays, on_date, minute_of_day, reminder_minutes, created_at,
+            next_due_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          entry.id, entry.ownerID, routine.rid, entry.dayIndex, weekdays, date, entry.rule.minuteOfDay,
+          entry.rule.reminderMinutesBefore, entry.createdAt, nextDue,
+        ])
       var stored = entry
       stored.routineName = routine.name
       stored.dayName = routine.days[entry.dayIndex].name
@@ -69,10 +74,12 @@ extension PlanStore {
 
   private func scheduleEntries(where condition: SQL) async throws -> [ScheduleEntryRecord] {
     try await writer.read { db in
-      let rows = try SQLRequest<Row>(literal: """
-        SELECT s.*, r.id AS routine_id, r.name AS routine_name, r.days AS days FROM schedule_entries s
-        JOIN routines r ON r.rid = s.routine_rid WHERE \(condition) ORDER BY s.minute_of_day, s.rid
-        """).fetchAll(db)
+      let rows = try SQLRequest<Row>(
+        literal: """
+          SELECT s.*, r.id AS routine_id, r.name AS routine_name, r.days AS days FROM schedule_entries s
+          JOIN routines r ON r.rid = s.routine_rid WHERE \(condition) ORDER BY s.minute_of_day, s.rid
+          """
+      ).fetchAll(db)
       let decoder = JSONDecoder()
       return try rows.map { try Self.scheduleEntry($0, decoder: decoder) }
     }

@@ -1,11 +1,19 @@
-import GymStore
 import Foundation
 import GRDB
+import GymStore
 
 /// A workout session with its items and their logged sets, as the store returns it.
 public struct SessionRecord: Sendable, Equatable {
-  public enum State: Int, Sendable, Codable { case active = 1, finished = 2, abandoned = 3 }
-  public enum ItemState: Int, Sendable, Codable { case pending = 1, done = 2, skipped = 3 }
+  public enum State: Int, Sendable, Codable {
+    case active = 1
+    case finished = 2
+    case abandoned = 3
+  }
+  public enum ItemState: Int, Sendable, Codable {
+    case pending = 1
+    case done = 2
+    case skipped = 3
+  }
 
   public struct LoggedSet: Sendable, Equatable {
     public var reps: Int
@@ -74,7 +82,10 @@ public struct SessionRecord: Sendable, Equatable {
 /// A best value of one kind for one exercise.
 public struct PersonalRecord: Sendable, Equatable, Codable {
   public enum Kind: Int, Sendable, Codable, CaseIterable {
-    case estimatedOneRepMax = 1, maxWeight = 2, maxReps = 3, maxVolume = 4
+    case estimatedOneRepMax = 1
+    case maxWeight = 2
+    case maxReps = 3
+    case maxVolume = 4
   }
 
   public var exerciseID: String
