@@ -60,7 +60,7 @@ public enum CatalogApp {
       healthName: Gym_Catalog_V1_CatalogService.descriptor.fullyQualifiedService, logger: logger
     ) { authClient in
       let service = CatalogService(store: store, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger)
-      return [service, CatalogInternalService(store: store, programs: service), CatalogLifecycle(store: store, logger: logger)]
+      return [service, CatalogInternalService(store: store, programs: service), UserLifecycleService(CatalogLifecycle(store: store), logger: logger)]
     }
   }
 }

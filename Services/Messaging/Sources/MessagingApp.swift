@@ -153,7 +153,7 @@ public enum MessagingApp {
           users: users ?? AuthUserDirectory(client: authClient, logger: logger), reportsPerDay: settings.reportsPerDay,
           programs: programs, rooms: settings.rooms, attachmentLimits: settings.attachments, uploads: PerUserSlots(), logger: logger),
         MessagingInternalService(store: store),
-        MessagingLifecycle(store: store, files: files, logger: logger),
+        UserLifecycleService(MessagingLifecycle(store: store, files: files, logger: logger), logger: logger),
       ]
     }
   }

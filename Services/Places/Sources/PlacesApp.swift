@@ -33,7 +33,7 @@ public enum PlacesApp {
     ) { authClient in
       [
         PlacesService(store: store, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),
-        PlacesLifecycle(store: store, logger: logger),
+        UserLifecycleService(PlacesLifecycle(store: store), logger: logger),
       ]
     }
   }

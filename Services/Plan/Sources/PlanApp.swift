@@ -147,7 +147,7 @@ public enum PlanApp {
         PlanService(
           store: store, catalog: catalog, users: users ?? AuthUserDirectory(client: authClient, logger: logger), blocks: blocks,
           logger: logger),
-        PlanLifecycle(store: store, logger: logger),
+        UserLifecycleService(PlanLifecycle(store: store), logger: logger),
       ]
     }
   }
