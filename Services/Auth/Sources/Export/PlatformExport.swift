@@ -28,6 +28,20 @@ public struct PlatformExport: Sendable {
   /// Time for one service to stream its part, attachments included.
   static let serviceTimeout: Duration = .seconds(600)
 
+  /// Internal calls fail at once while a peer's connection waits out its reconnect
+  /// backoff (at most 2 s), which a service that just started or restarted can leave
+  /// behind; an export is not that urgent, so its part is asked again then, for about
+  /// 7 s, before the export fails. Only until the part's first answer: a part that broke
+  /// off after sending something is never asked again (the user would get it twice).
+  static var partOptions: CallOptions {
+    var options = CallOptions.internalCall(timeout: serviceTimeout)
+    options.executionPolicy = .retry(
+      RetryPolicy(
+        maxAttempts: 5, initialBackoff: .milliseconds(500), maxBackoff: .seconds(4), backoffMultiplier: 2,
+        retryableStatusCodes: [.unavailable]))
+    return options
+  }
+
   /// UNAVAILABLE before anything is sent when a service that holds user data has no
   /// address: an export that silently lacked its part would mislead the user.
   func checkConfigured() throws {
@@ -66,7 +80,7 @@ public struct PlatformExport: Sendable {
   /// Every destination answers the same `UserLifecycleInternal.ExportUser`.
   private static func part(userID: String, client: GymGRPCClient, send: @escaping Send) async throws -> (Int64, Int64) {
     try await Gym_Common_V1_UserLifecycleInternal.Client(wrapping: client).exportUser(
-      .with { $0.userID = userID }, options: .internalCall(timeout: serviceTimeout)
+      .with { $0.userID = userID }, options: partOptions
     ) { response in
       var documents: Int64 = 0
       var files: Int64 = 0
