@@ -47,20 +47,7 @@ enum LifecycleEvent: Sendable, Equatable {
     case .userUpdated:
       let decoder = JSONDecoder()
       decoder.dateDecodingStrategy = .secondsSince1970
-      let update = try decoder.decode(AuthStore.UserUpdate.self, from: job.payload)
-      self = .update(
-        .with {
-          $0.userID = update.userID
-          $0.username = update.username
-          $0.displayName = update.displayName
-          $0.avatarURL = update.avatarURL
-          $0.timeZone = update.timeZone
-          $0.roles = [Gym_Common_V1_Role(claimName: update.role) ?? .member]
-          $0.banned = update.banned
-          if let until = update.bannedUntil { $0.bannedUntil = .init(date: until) }
-          $0.isPrivate = update.isPrivate
-          $0.version = update.version
-        })
+      self = .update(.init(try decoder.decode(UserProjection.User.self, from: job.payload)))
     default:
       throw UnknownKind(kind: job.kind)
     }

@@ -61,3 +61,20 @@ extension UserProjection.User {
       updatedAt: now)
   }
 }
+
+extension Gym_Common_V1_UpdateUserRequest {
+  /// The row as auth sends it (the inverse of `UserProjection.User(_:now:)`).
+  public init(_ user: UserProjection.User) {
+    self.init()
+    userID = user.userID
+    username = user.username
+    displayName = user.displayName
+    avatarURL = user.avatarURL
+    timeZone = user.timeZone
+    roles = [Gym_Common_V1_Role(claimName: user.role) ?? .member]
+    banned = user.banned
+    if let until = user.bannedUntil { bannedUntil = .init(date: until) }
+    isPrivate = user.isPrivate
+    version = user.version
+  }
+}

@@ -104,7 +104,7 @@ extension AuthStore {
 
   /// Applies `change` to the user's row and saves it.
   /// Changes the user's profile; a change of visibility, and of anything services keep
-  /// of the account (`UserUpdate`), is queued for `lifecycleDestinations` in the same
+  /// of the account (`UserProjection.User`), is queued for `lifecycleDestinations` in the same
   /// transaction.
   public func updateUser(
     id: String, lifecycleDestinations: [Outbox.Destination] = [], now: Date, _ change: @Sendable (inout UserRecord) -> Void
