@@ -189,12 +189,12 @@ import Testing
   @Test func gatewayReportsEachRoutedServiceHealth() async throws {
     try await GatewayFixture.run { client in
       let health = Grpc_Health_V1_Health.Client(wrapping: client)
-      var status = Grpc_Health_V1_HealthCheckResponse.ServingStatus.unknown
-      for _ in 0..<50 where status != .serving {
-        status = try await health.check(.with { $0.service = "gym.auth.v1.AuthService" }).status
-        if status != .serving { try await Task.sleep(for: .milliseconds(100)) }
+      // The gateway's monitor probes auth on its own schedule, which a loaded machine
+      // stretches (seen: past 5 s with the suite and a busy loop on 2 cores).
+      let served = try await eventually(within: .seconds(30)) {
+        (try? await health.check(.with { $0.service = "gym.auth.v1.AuthService" }).status) == .serving
       }
-      #expect(status == .serving)
+      #expect(served)
     }
   }
 
