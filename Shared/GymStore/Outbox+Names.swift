@@ -39,3 +39,9 @@ extension Outbox.Kind {
   /// messaging's `Notify`.
   public static let notification: Outbox.Kind = "notification"
 }
+
+extension Outbox.Kind {
+  /// Payload: JSON `{"userA", "userB", "friends"}`; the job's id orders one pair's
+  /// changes. Auth keeps its copy of friendships (GetProfile's PRIVATE rule).
+  public static let friendship: Outbox.Kind = "friendship"
+}

@@ -244,20 +244,6 @@ import Testing
     }
   }
 
-  @Test func withMessagingDownAPrivateProfileIsLimitedNotAnError() async throws {
-    let nowhere = HostPort(host: "127.0.0.1", port: try freePort())
-    try await withRunningAuth(outboxReceivers: ["messaging": nowhere]) { running in
-      let owner = try await running.register("private_pia")
-      let viewer = try await running.register("curious_cal")
-      _ = try await running.auth.updateProfile(
-        .with {
-          $0.profile.visibility = .private; $0.updateMask = .with { $0.paths = ["visibility"] }
-        }, metadata: owner.metadata)
-      let seen = try await running.auth.getProfile(.with { $0.userID = owner.id }, metadata: viewer.metadata).profile
-      #expect(seen.limited)
-    }
-  }
-
   @Test func searchIgnoresCaseAndAccentsFiltersByRoleAndRanksByViews() async throws {
     try await AuthFixture.runAll(configure: { $0.viewFlushInterval = .milliseconds(100) }) { c in
       let auth = c.auth

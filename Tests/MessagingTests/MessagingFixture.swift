@@ -70,6 +70,7 @@ enum MessagingFixture {
           settings.trimEvery = .milliseconds(200)
         }
         settings.catalog = catalogAddress
+        settings.outboxPollInterval = .milliseconds(50)
         configure(&settings)
         let messaging = try await MessagingApp.build(settings, logger: Logger(label: "messaging"))
         return try await withRunningProcess(messaging) { address in

@@ -95,18 +95,23 @@ extension MessagingRPC {
         #expect(try await env.messaging.listFollowers(.init(), metadata: env.ana.metadata).users.map(\.username) == ["cat"])
         #expect(try await env.messaging.listFollowing(.init(), metadata: env.cat.metadata).users.map(\.username) == ["ana"])
 
-        // Ana's private profile opens to her friend Ben, not to Cat; auth asks messaging.
+        // Ana's private profile opens to her friend Ben, not to Cat: messaging's outbox
+        // tells auth of the friendship, and auth answers from its copy.
         _ = try await env.running.auth.updateProfile(
           .with {
             $0.profile.visibility = .private; $0.profile.bio = "Squats daily"; $0.updateMask = .with { $0.paths = ["visibility", "bio"] }
           },
           metadata: env.ana.metadata)
-        let asFriend = try await env.running.auth.getProfile(.with { $0.userID = env.ana.id }, metadata: env.ben.metadata).profile
-        #expect(!asFriend.limited && asFriend.bio == "Squats daily")
-        let asStranger = try await env.running.auth.getProfile(.with { $0.userID = env.ana.id }, metadata: env.cat.metadata).profile
+        let auth = env.running.auth
+        @Sendable func profile(of user: MessagingFixture.User, seenBy viewer: MessagingFixture.User) async throws -> Gym_Auth_V1_PublicProfile {
+          try await auth.getProfile(.with { $0.userID = user.id }, metadata: viewer.metadata).profile
+        }
+        #expect(try await eventually { try await !profile(of: env.ana, seenBy: env.ben).limited })
+        #expect(try await profile(of: env.ana, seenBy: env.ben).bio == "Squats daily")
+        let asStranger = try await profile(of: env.ana, seenBy: env.cat)
         #expect(asStranger.limited && asStranger.bio.isEmpty)
 
-        // A block ends the friendship.
+        // A block ends the friendship, in messaging and then in auth.
         _ = try await env.messaging.blockUser(.with { $0.userID = env.ben.id }, metadata: env.ana.metadata)
         #expect(
           try await !env.messagingInternal.areFriends(
@@ -114,6 +119,7 @@ extension MessagingRPC {
               $0.userID = env.ana.id; $0.otherUserID = env.ben.id
             }
           ).friends)
+        #expect(try await eventually { try await profile(of: env.ana, seenBy: env.ben).limited })
         await anaStream.close()
       }
     }

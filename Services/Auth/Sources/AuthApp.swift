@@ -212,9 +212,6 @@ public enum AuthApp {
     let policy = PasswordPolicy(minimumLength: settings.passwordMinLength)
     let receivers = try OutboxReceivers(
       addresses: settings.outboxReceivers, tls: settings.common.internalTLS, credential: settings.credential)
-    let friendships = receivers.client(for: .messaging).map {
-      MessagingFriendships(client: Gym_Messaging_V1_MessagingInternal.Client(wrapping: $0), logger: logger)
-    }
     let views = ProfileViewCounter(store: store, interval: settings.viewFlushInterval, logger: logger)
     let destinations = serviceSettings.lifecycleDestinations
     let export = PlatformExport(
@@ -230,7 +227,6 @@ public enum AuthApp {
       resets: LoginThrottle(limits: settings.resets),
       registrations: LoginThrottle(limits: settings.registrations),
       settings: serviceSettings,
-      friendships: friendships,
       views: views,
       export: export,
       logger: logger)

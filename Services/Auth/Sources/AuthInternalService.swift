@@ -136,4 +136,19 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
     try await export.export(userID: request.userID) { part in try await response.write(.with { $0.part = part }) }
     logger.notice("data exported by an operator", metadata: ["target_user_id": "\(request.userID)"])
   }
+
+  /// Messaging's outbox keeping auth's copy of friendships (GetProfile's PRIVATE rule).
+  public func setFriendship(
+    request: Gym_Auth_V1_SetFriendshipRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_SetFriendshipResponse {
+    var violations: [FieldViolation] = []
+    if request.userID.isEmpty { violations.append(FieldViolation("user_id", "is required")) }
+    if request.otherUserID.isEmpty || request.otherUserID == request.userID {
+      violations.append(FieldViolation("other_user_id", "is required and must differ from user_id"))
+    }
+    if request.version < 1 { violations.append(FieldViolation("version", "must be 1 or more")) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
+    let applied = try await store.setFriendship(request.userID, request.otherUserID, friends: request.friends, version: request.version)
+    return .with { $0.applied = applied }
+  }
 }

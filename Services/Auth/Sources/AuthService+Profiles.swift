@@ -83,14 +83,14 @@ extension AuthService {
     case .username(let value) where !value.isEmpty: (id, username) = (nil, value)
     default: throw GymError.invalid([FieldViolation("user_id", "give user_id or username")])
     }
-    guard let user = try await store.profile(id: id, username: username, now: Date()) else {
+    guard let (user, viewerIsFriend) = try await store.profile(id: id, username: username, viewerID: caller.userID, now: Date()) else {
       throw GymError.notFound("no such user")
     }
     views.record(profileID: user.id, viewerID: caller.userID)
-    // A PRIVATE profile is shown in full to its owner, administrators and friends
-    // (friendships live in messaging; no answer means not friends).
-    var full = user.visibility != Gym_Auth_V1_Visibility.private.rawValue || user.id == caller.userID || caller.isAdmin
-    if !full, let friendships { full = await friendships.areFriends(caller.userID, user.id) }
+    // A PRIVATE profile is shown in full to its owner, administrators and friends (auth's
+    // copy of messaging's friendships, kept by its outbox).
+    let full =
+      user.visibility != Gym_Auth_V1_Visibility.private.rawValue || user.id == caller.userID || caller.isAdmin || viewerIsFriend
     return .with { $0.profile = ProfileMapping.publicProfile(user, full: full) }
   }
 

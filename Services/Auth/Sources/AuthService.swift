@@ -49,7 +49,6 @@ public struct AuthService: Sendable {
   let resets: LoginThrottle
   let registrations: LoginThrottle
   let settings: Settings
-  let friendships: (any Friendships)?
   let views: ProfileViewCounter
   /// nil only in tests that build the service without the other services' clients.
   let export: PlatformExport?
@@ -59,7 +58,7 @@ public struct AuthService: Sendable {
     store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, issuer: TokenIssuer,
     throttle: LoginThrottle, resets: LoginThrottle = LoginThrottle(limits: .resets),
     registrations: LoginThrottle = LoginThrottle(limits: .registrations), settings: Settings = Settings(),
-    friendships: (any Friendships)? = nil, views: ProfileViewCounter, export: PlatformExport? = nil, logger: Logger
+    views: ProfileViewCounter, export: PlatformExport? = nil, logger: Logger
   ) {
     self.store = store
     self.hasher = hasher
@@ -69,7 +68,6 @@ public struct AuthService: Sendable {
     self.resets = resets
     self.registrations = registrations
     self.settings = settings
-    self.friendships = friendships
     self.views = views
     self.export = export
     self.logger = logger

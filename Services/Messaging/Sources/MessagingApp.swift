@@ -83,6 +83,8 @@ public enum MessagingApp {
     public var attachments = AttachmentLimits()
     /// How long an upload never attached is kept.
     public var unattachedUploadLifetime: Duration = .seconds(24 * 3600)
+    /// How often the outbox (friendship changes for auth) looks for due jobs.
+    public var outboxPollInterval: Duration = .milliseconds(500)
 
     public init(backend: BackendSettings) {
       self.backend = backend
@@ -136,11 +138,13 @@ public enum MessagingApp {
       name: "gym-messaging", settings: settings.backend, lock: lock, database: (path, store.writer),
       backupDirectories: [.init(name: "attachments", path: files.directory)],
       healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,
-      extraServices: { _ in
+      extraServices: { authClient in
+        let delivery = FriendshipDelivery(auth: Gym_Auth_V1_AuthInternal.Client(wrapping: authClient))
         var services: [any Service] = [
+          OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger, deliver: delivery.deliver),
           RetentionTrimmer(
             store: store, files: files, eventRetention: settings.eventRetention, reportRetention: settings.reportRetention,
-            unattachedUploadLifetime: settings.unattachedUploadLifetime, every: settings.trimEvery, logger: logger)
+            unattachedUploadLifetime: settings.unattachedUploadLifetime, every: settings.trimEvery, logger: logger),
         ]
         if let catalogConnection { services.append(ClientConnections(catalogConnection)) }
         return services

@@ -99,7 +99,7 @@ extension MessagingService {
 
   public func removeFriend(request: Gym_Messaging_V1_RemoveFriendRequest, context: ServerContext) async throws -> Gym_Messaging_V1_RemoveFriendResponse {
     let caller = try Caller.current()
-    try await store.removeFriend(caller.userID, request.userID)
+    try await store.removeFriend(caller.userID, request.userID, now: Date())
     return .init()
   }
 

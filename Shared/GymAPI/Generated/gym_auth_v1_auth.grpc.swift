@@ -6546,13 +6546,27 @@ public enum Gym_Auth_V1_AuthInternal: Sendable {
                 type: .serverStreaming
             )
         }
+        /// Namespace for "SetFriendship" metadata.
+        public enum SetFriendship: Sendable {
+            /// Request type for "SetFriendship".
+            public typealias Input = Gym_Auth_V1_SetFriendshipRequest
+            /// Response type for "SetFriendship".
+            public typealias Output = Gym_Auth_V1_SetFriendshipResponse
+            /// Descriptor for "SetFriendship".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.auth.v1.AuthInternal"),
+                method: "SetFriendship",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "gym.auth.v1.AuthInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             LookupUsers.descriptor,
             WatchRevocations.descriptor,
             ListMailOutbox.descriptor,
             CreateAdmin.descriptor,
-            ExportUser.descriptor
+            ExportUser.descriptor,
+            SetFriendship.descriptor
         ]
     }
 }
@@ -6676,6 +6690,28 @@ extension Gym_Auth_V1_AuthInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_ExportUserRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ExportUserResponse>
+
+        /// Handle the "SetFriendship" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps auth's copy of who is friends with whom, which opens a PRIVATE profile in
+        /// > GetProfile, so auth never asks messaging on a request. Sent by messaging's outbox,
+        /// > at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Auth_V1_SetFriendshipRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_SetFriendshipResponse` messages.
+        func setFriendship(
+            request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_SetFriendshipRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetFriendshipResponse>
     }
 
     /// Service protocol for the "gym.auth.v1.AuthInternal" service.
@@ -6783,6 +6819,28 @@ extension Gym_Auth_V1_AuthInternal {
             request: GRPCCore.ServerRequest<Gym_Auth_V1_ExportUserRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_ExportUserResponse>
+
+        /// Handle the "SetFriendship" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps auth's copy of who is friends with whom, which opens a PRIVATE profile in
+        /// > GetProfile, so auth never asks messaging on a request. Sent by messaging's outbox,
+        /// > at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_SetFriendshipRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Auth_V1_SetFriendshipResponse` message.
+        func setFriendship(
+            request: GRPCCore.ServerRequest<Gym_Auth_V1_SetFriendshipRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetFriendshipResponse>
     }
 
     /// Simple service protocol for the "gym.auth.v1.AuthInternal" service.
@@ -6890,6 +6948,28 @@ extension Gym_Auth_V1_AuthInternal {
             response: GRPCCore.RPCWriter<Gym_Auth_V1_ExportUserResponse>,
             context: GRPCCore.ServerContext
         ) async throws
+
+        /// Handle the "SetFriendship" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps auth's copy of who is friends with whom, which opens a PRIVATE profile in
+        /// > GetProfile, so auth never asks messaging on a request. Sent by messaging's outbox,
+        /// > at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Auth_V1_SetFriendshipRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Auth_V1_SetFriendshipResponse` to respond with.
+        func setFriendship(
+            request: Gym_Auth_V1_SetFriendshipRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Auth_V1_SetFriendshipResponse
     }
 }
 
@@ -6947,6 +7027,17 @@ extension Gym_Auth_V1_AuthInternal.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_ExportUserResponse>(),
             handler: { request, context in
                 try await self.exportUser(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Auth_V1_AuthInternal.Method.SetFriendship.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SetFriendshipRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SetFriendshipResponse>(),
+            handler: { request, context in
+                try await self.setFriendship(
                     request: request,
                     context: context
                 )
@@ -7011,6 +7102,17 @@ extension Gym_Auth_V1_AuthInternal.ServiceProtocol {
             context: context
         )
         return response
+    }
+
+    public func setFriendship(
+        request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_SetFriendshipRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetFriendshipResponse> {
+        let response = try await self.setFriendship(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
     }
 }
 
@@ -7087,6 +7189,19 @@ extension Gym_Auth_V1_AuthInternal.SimpleServiceProtocol {
                 )
                 return [:]
             }
+        )
+    }
+
+    public func setFriendship(
+        request: GRPCCore.ServerRequest<Gym_Auth_V1_SetFriendshipRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetFriendshipResponse> {
+        return GRPCCore.ServerResponse<Gym_Auth_V1_SetFriendshipResponse>(
+            message: try await self.setFriendship(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
         )
     }
 }
@@ -7221,6 +7336,33 @@ extension Gym_Auth_V1_AuthInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_ExportUserResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Auth_V1_ExportUserResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SetFriendship" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps auth's copy of who is friends with whom, which opens a PRIVATE profile in
+        /// > GetProfile, so auth never asks messaging on a request. Sent by messaging's outbox,
+        /// > at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_SetFriendshipRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_SetFriendshipRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_SetFriendshipResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setFriendship<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_SetFriendshipRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_SetFriendshipRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_SetFriendshipResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetFriendshipResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -7413,6 +7555,44 @@ extension Gym_Auth_V1_AuthInternal {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "SetFriendship" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps auth's copy of who is friends with whom, which opens a PRIVATE profile in
+        /// > GetProfile, so auth never asks messaging on a request. Sent by messaging's outbox,
+        /// > at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_SetFriendshipRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_SetFriendshipRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_SetFriendshipResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setFriendship<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_SetFriendshipRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_SetFriendshipRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_SetFriendshipResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetFriendshipResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Auth_V1_AuthInternal.Method.SetFriendship.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -7563,6 +7743,39 @@ extension Gym_Auth_V1_AuthInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_ExportUserRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_ExportUserResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetFriendship" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Keeps auth's copy of who is friends with whom, which opens a PRIVATE profile in
+    /// > GetProfile, so auth never asks messaging on a request. Sent by messaging's outbox,
+    /// > at least once and possibly out of order.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+    /// > or repeated user id, or a version below 1.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Auth_V1_SetFriendshipRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setFriendship<Result>(
+        request: GRPCCore.ClientRequest<Gym_Auth_V1_SetFriendshipRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetFriendshipResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setFriendship(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SetFriendshipRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SetFriendshipResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -7735,6 +7948,43 @@ extension Gym_Auth_V1_AuthInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.exportUser(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetFriendship" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Keeps auth's copy of who is friends with whom, which opens a PRIVATE profile in
+    /// > GetProfile, so auth never asks messaging on a request. Sent by messaging's outbox,
+    /// > at least once and possibly out of order.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+    /// > or repeated user id, or a version below 1.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setFriendship<Result>(
+        _ message: Gym_Auth_V1_SetFriendshipRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetFriendshipResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Auth_V1_SetFriendshipRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setFriendship(
             request: request,
             options: options,
             onResponse: handleResponse

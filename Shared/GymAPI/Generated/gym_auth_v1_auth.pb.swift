@@ -1936,6 +1936,40 @@ public nonisolated struct Gym_Auth_V1_ExportUserResponse: Sendable {
   fileprivate var _part: Gym_Common_V1_ExportPart? = nil
 }
 
+/// A friendship as messaging, where friendships live, last changed it.
+public nonisolated struct Gym_Auth_V1_SetFriendshipRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String = String()
+
+  public var otherUserID: String = String()
+
+  public var friends: Bool = false
+
+  /// Orders one pair's changes (messaging's outbox job id): a change is applied only
+  /// when its version is higher than the last one applied for the pair.
+  public var version: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Auth_V1_SetFriendshipResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// False when a newer change for the pair was already applied.
+  public var applied: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "gym.auth.v1"
@@ -5008,6 +5042,81 @@ nonisolated extension Gym_Auth_V1_ExportUserResponse: SwiftProtobuf.Message, Swi
 
   public static func ==(lhs: Gym_Auth_V1_ExportUserResponse, rhs: Gym_Auth_V1_ExportUserResponse) -> Bool {
     if lhs._part != rhs._part {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_SetFriendshipRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetFriendshipRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{3}other_user_id\0\u{1}friends\0\u{1}version\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.otherUserID) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.friends) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self.version) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    }
+    if !self.otherUserID.isEmpty {
+      try visitor.visitSingularStringField(value: self.otherUserID, fieldNumber: 2)
+    }
+    if self.friends != false {
+      try visitor.visitSingularBoolField(value: self.friends, fieldNumber: 3)
+    }
+    if self.version != 0 {
+      try visitor.visitSingularInt64Field(value: self.version, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_SetFriendshipRequest, rhs: Gym_Auth_V1_SetFriendshipRequest) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs.otherUserID != rhs.otherUserID {return false}
+    if lhs.friends != rhs.friends {return false}
+    if lhs.version != rhs.version {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_SetFriendshipResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetFriendshipResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}applied\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.applied) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.applied != false {
+      try visitor.visitSingularBoolField(value: self.applied, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_SetFriendshipResponse, rhs: Gym_Auth_V1_SetFriendshipResponse) -> Bool {
+    if lhs.applied != rhs.applied {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

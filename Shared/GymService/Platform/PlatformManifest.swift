@@ -15,7 +15,8 @@ public enum PlatformManifest {
         longLived: [Gym_Auth_V1_AuthService.Method.ExportMyData.descriptor])
     ],
     internalServices: [Gym_Auth_V1_AuthInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
-    // Its outbox delivers to the lifecycle destinations; messaging answers AreFriends.
+    // Its outbox delivers lifecycle events, and a data export gathers every service's part;
+    // nothing else waits on another service (friendships come from messaging's outbox).
     calls: ["catalog", "plan", "messaging", "places"],
     operatorMethods: [
       Gym_Auth_V1_AuthService.Method.ListUsers.descriptor, Gym_Auth_V1_AuthService.Method.BanUser.descriptor,

@@ -197,6 +197,23 @@ enum AuthMigrations {
           ) WITHOUT ROWID;
           """)
     }
+    // Auth's copy of friendships, sent by messaging's outbox (where they live): a
+    // PRIVATE profile opens to friends without auth asking messaging. A row stays after
+    // an unfriending (friends = 0) so an older change arriving late cannot revive it;
+    // rows go with either account.
+    migrator.registerMigration("v8-friendships") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE friendships (
+            user_a TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            user_b TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            friends BOOLEAN NOT NULL,
+            version INTEGER NOT NULL,
+            PRIMARY KEY (user_a, user_b)
+          ) WITHOUT ROWID;
+          CREATE INDEX friendships_b ON friendships(user_b);
+          """)
+    }
     return migrator
   }
 }

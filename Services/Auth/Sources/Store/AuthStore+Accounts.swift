@@ -129,12 +129,18 @@ extension AuthStore {
   /// A profile by id or username for another user to see (a read: views are counted
   /// apart, by `countViews`). Banned users are not found.
   public func profile(id: String?, username: String?, now: Date) async throws -> UserRecord? {
+    try await profile(id: id, username: username, viewerID: nil, now: now)?.user
+  }
+
+  /// The profile and whether `viewerID` is a friend of its owner, in one read.
+  public func profile(id: String?, username: String?, viewerID: String?, now: Date) async throws -> (user: UserRecord, viewerIsFriend: Bool)? {
     try await writer.read { db in
       let request =
         id.map { UserRecord.filter(UserRecord.Columns.id == $0) }
         ?? UserRecord.filter(UserRecord.Columns.usernameKey == (username ?? "").lowercased())
       guard let user = try request.fetchOne(db), !user.isBanned(at: now) else { return nil }
-      return user
+      let friends = try viewerID.map { try Self.areFriends(db, user.id, $0) } ?? false
+      return (user, friends)
     }
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GymStore
 
@@ -329,6 +330,14 @@ enum MessagingMigrations {
       // Names come from the projection of users now (auth's updates, or auth asked once
       // for a user it lacks); the old cache of names is refilled that way as needed.
       try db.execute(sql: "DROP TABLE users")
+    }
+    // Auth keeps a copy of friendships from here on (FriendshipChange); the ones that
+    // exist are told once.
+    migrator.registerMigration("friendships-to-auth") { db in
+      let now = Date()
+      for row in try Row.fetchAll(db, sql: "SELECT user_a, user_b FROM friendships ORDER BY user_a, user_b") {
+        try FriendshipChange.enqueue(db, row["user_a"], row["user_b"], friends: true, now: now)
+      }
     }
     return migrator
   }

@@ -153,15 +153,20 @@ extension MessagingStore {
     if accept {
       let (a, b) = pair(request.fromID, request.toID)
       try db.execute(sql: "INSERT INTO friendships (user_a, user_b, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", arguments: [a, b, now])
+      if db.changesCount > 0 { try FriendshipChange.enqueue(db, a, b, friends: true, now: now) }
     }
     return answered
   }
 
-  public func removeFriend(_ userID: String, _ friendID: String) async throws {
+  public func removeFriend(_ userID: String, _ friendID: String, now: Date) async throws {
     let (a, b) = Self.pair(userID, friendID)
-    try await writer.write { db in
-      try db.execute(sql: "DELETE FROM friendships WHERE user_a = ? AND user_b = ?", arguments: [a, b])
-    }
+    try await writer.write { db in try Self.endFriendship(db, a, b, now: now) }
+  }
+
+  /// Ends the pair's friendship, if any, and tells auth.
+  private static func endFriendship(_ db: Database, _ a: String, _ b: String, now: Date) throws {
+    try db.execute(sql: "DELETE FROM friendships WHERE user_a = ? AND user_b = ?", arguments: [a, b])
+    if db.changesCount > 0 { try FriendshipChange.enqueue(db, a, b, friends: false, now: now) }
   }
 
   static func friends(_ db: Database, _ x: String, _ y: String) throws -> Bool {
@@ -202,7 +207,7 @@ extension MessagingStore {
       try db.execute(
         sql: "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         arguments: [blockerID, blockedID, now])
-      try db.execute(sql: "DELETE FROM friendships WHERE user_a = ? AND user_b = ?", arguments: [a, b])
+      try Self.endFriendship(db, a, b, now: now)
       for table in ["follows", "follow_requests"] {
         try db.execute(
           sql: "DELETE FROM \(table) WHERE (follower_id = ? AND followee_id = ?) OR (follower_id = ? AND followee_id = ?)",

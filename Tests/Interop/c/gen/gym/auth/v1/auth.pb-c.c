@@ -3337,6 +3337,96 @@ void   gym__auth__v1__export_user_response__free_unpacked
   assert(message->base.descriptor == &gym__auth__v1__export_user_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   gym__auth__v1__set_friendship_request__init
+                     (Gym__Auth__V1__SetFriendshipRequest         *message)
+{
+  static const Gym__Auth__V1__SetFriendshipRequest init_value = GYM__AUTH__V1__SET_FRIENDSHIP_REQUEST__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__set_friendship_request__get_packed_size
+                     (const Gym__Auth__V1__SetFriendshipRequest *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__set_friendship_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__set_friendship_request__pack
+                     (const Gym__Auth__V1__SetFriendshipRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__set_friendship_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__set_friendship_request__pack_to_buffer
+                     (const Gym__Auth__V1__SetFriendshipRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__set_friendship_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__SetFriendshipRequest *
+       gym__auth__v1__set_friendship_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__SetFriendshipRequest *)
+     protobuf_c_message_unpack (&gym__auth__v1__set_friendship_request__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__set_friendship_request__free_unpacked
+                     (Gym__Auth__V1__SetFriendshipRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__set_friendship_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   gym__auth__v1__set_friendship_response__init
+                     (Gym__Auth__V1__SetFriendshipResponse         *message)
+{
+  static const Gym__Auth__V1__SetFriendshipResponse init_value = GYM__AUTH__V1__SET_FRIENDSHIP_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t gym__auth__v1__set_friendship_response__get_packed_size
+                     (const Gym__Auth__V1__SetFriendshipResponse *message)
+{
+  assert(message->base.descriptor == &gym__auth__v1__set_friendship_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t gym__auth__v1__set_friendship_response__pack
+                     (const Gym__Auth__V1__SetFriendshipResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &gym__auth__v1__set_friendship_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t gym__auth__v1__set_friendship_response__pack_to_buffer
+                     (const Gym__Auth__V1__SetFriendshipResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &gym__auth__v1__set_friendship_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Gym__Auth__V1__SetFriendshipResponse *
+       gym__auth__v1__set_friendship_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Gym__Auth__V1__SetFriendshipResponse *)
+     protobuf_c_message_unpack (&gym__auth__v1__set_friendship_response__descriptor,
+                                allocator, len, data);
+}
+void   gym__auth__v1__set_friendship_response__free_unpacked
+                     (Gym__Auth__V1__SetFriendshipResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &gym__auth__v1__set_friendship_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor gym__auth__v1__profile__field_descriptors[14] =
 {
   {
@@ -7640,6 +7730,121 @@ const ProtobufCMessageDescriptor gym__auth__v1__export_user_response__descriptor
   (ProtobufCMessageInit) gym__auth__v1__export_user_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor gym__auth__v1__set_friendship_request__field_descriptors[4] =
+{
+  {
+    "user_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__SetFriendshipRequest, user_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "other_user_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__SetFriendshipRequest, other_user_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "friends",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__SetFriendshipRequest, friends),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "version",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__SetFriendshipRequest, version),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__set_friendship_request__field_indices_by_name[] = {
+  2,   /* field[2] = friends */
+  1,   /* field[1] = other_user_id */
+  0,   /* field[0] = user_id */
+  3,   /* field[3] = version */
+};
+static const ProtobufCIntRange gym__auth__v1__set_friendship_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__set_friendship_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.SetFriendshipRequest",
+  "SetFriendshipRequest",
+  "Gym__Auth__V1__SetFriendshipRequest",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__SetFriendshipRequest),
+  4,
+  gym__auth__v1__set_friendship_request__field_descriptors,
+  gym__auth__v1__set_friendship_request__field_indices_by_name,
+  1,  gym__auth__v1__set_friendship_request__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__set_friendship_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor gym__auth__v1__set_friendship_response__field_descriptors[1] =
+{
+  {
+    "applied",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Auth__V1__SetFriendshipResponse, applied),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned gym__auth__v1__set_friendship_response__field_indices_by_name[] = {
+  0,   /* field[0] = applied */
+};
+static const ProtobufCIntRange gym__auth__v1__set_friendship_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor gym__auth__v1__set_friendship_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "gym.auth.v1.SetFriendshipResponse",
+  "SetFriendshipResponse",
+  "Gym__Auth__V1__SetFriendshipResponse",
+  "gym.auth.v1",
+  sizeof(Gym__Auth__V1__SetFriendshipResponse),
+  1,
+  gym__auth__v1__set_friendship_response__field_descriptors,
+  gym__auth__v1__set_friendship_response__field_indices_by_name,
+  1,  gym__auth__v1__set_friendship_response__number_ranges,
+  (ProtobufCMessageInit) gym__auth__v1__set_friendship_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCEnumValue gym__auth__v1__experience_level__enum_values_by_number[4] =
 {
   { "EXPERIENCE_LEVEL_UNSPECIFIED", "GYM__AUTH__V1__EXPERIENCE_LEVEL__EXPERIENCE_LEVEL_UNSPECIFIED", 0 },
@@ -8089,19 +8294,21 @@ void gym__auth__v1__auth_service__init (Gym__Auth__V1__AuthService_Service *serv
                                      &gym__auth__v1__auth_service__descriptor,
                                      (ProtobufCServiceDestroy) destroy);
 }
-static const ProtobufCMethodDescriptor gym__auth__v1__auth_internal__method_descriptors[5] =
+static const ProtobufCMethodDescriptor gym__auth__v1__auth_internal__method_descriptors[6] =
 {
   { "LookupUsers", &gym__auth__v1__lookup_users_request__descriptor, &gym__auth__v1__lookup_users_response__descriptor },
   { "WatchRevocations", &gym__auth__v1__watch_revocations_request__descriptor, &gym__auth__v1__watch_revocations_response__descriptor },
   { "ListMailOutbox", &gym__auth__v1__list_mail_outbox_request__descriptor, &gym__auth__v1__list_mail_outbox_response__descriptor },
   { "CreateAdmin", &gym__auth__v1__create_admin_request__descriptor, &gym__auth__v1__create_admin_response__descriptor },
   { "ExportUser", &gym__auth__v1__export_user_request__descriptor, &gym__auth__v1__export_user_response__descriptor },
+  { "SetFriendship", &gym__auth__v1__set_friendship_request__descriptor, &gym__auth__v1__set_friendship_response__descriptor },
 };
 const unsigned gym__auth__v1__auth_internal__method_indices_by_name[] = {
   3,        /* CreateAdmin */
   4,        /* ExportUser */
   2,        /* ListMailOutbox */
   0,        /* LookupUsers */
+  5,        /* SetFriendship */
   1         /* WatchRevocations */
 };
 const ProtobufCServiceDescriptor gym__auth__v1__auth_internal__descriptor =
@@ -8111,7 +8318,7 @@ const ProtobufCServiceDescriptor gym__auth__v1__auth_internal__descriptor =
   "AuthInternal",
   "Gym__Auth__V1__AuthInternal",
   "gym.auth.v1",
-  5,
+  6,
   gym__auth__v1__auth_internal__method_descriptors,
   gym__auth__v1__auth_internal__method_indices_by_name
 };
@@ -8154,6 +8361,14 @@ void gym__auth__v1__auth_internal__export_user(ProtobufCService *service,
 {
   assert(service->descriptor == &gym__auth__v1__auth_internal__descriptor);
   service->invoke(service, 4, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void gym__auth__v1__auth_internal__set_friendship(ProtobufCService *service,
+                                                  const Gym__Auth__V1__SetFriendshipRequest *input,
+                                                  Gym__Auth__V1__SetFriendshipResponse_Closure closure,
+                                                  void *closure_data)
+{
+  assert(service->descriptor == &gym__auth__v1__auth_internal__descriptor);
+  service->invoke(service, 5, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void gym__auth__v1__auth_internal__init (Gym__Auth__V1__AuthInternal_Service *service,
                                          Gym__Auth__V1__AuthInternal_ServiceDestroy destroy)

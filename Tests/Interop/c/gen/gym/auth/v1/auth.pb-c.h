@@ -93,6 +93,8 @@ typedef struct Gym__Auth__V1__CreateAdminRequest Gym__Auth__V1__CreateAdminReque
 typedef struct Gym__Auth__V1__CreateAdminResponse Gym__Auth__V1__CreateAdminResponse;
 typedef struct Gym__Auth__V1__ExportUserRequest Gym__Auth__V1__ExportUserRequest;
 typedef struct Gym__Auth__V1__ExportUserResponse Gym__Auth__V1__ExportUserResponse;
+typedef struct Gym__Auth__V1__SetFriendshipRequest Gym__Auth__V1__SetFriendshipRequest;
+typedef struct Gym__Auth__V1__SetFriendshipResponse Gym__Auth__V1__SetFriendshipResponse;
 
 
 /* --- enums --- */
@@ -1224,6 +1226,39 @@ struct  Gym__Auth__V1__ExportUserResponse
 #define GYM__AUTH__V1__EXPORT_USER_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__export_user_response__descriptor) \
     , NULL }
+
+
+/*
+ * A friendship as messaging, where friendships live, last changed it.
+ */
+struct  Gym__Auth__V1__SetFriendshipRequest
+{
+  ProtobufCMessage base;
+  char *user_id;
+  char *other_user_id;
+  protobuf_c_boolean friends;
+  /*
+   * Orders one pair's changes (messaging's outbox job id): a change is applied only
+   * when its version is higher than the last one applied for the pair.
+   */
+  int64_t version;
+};
+#define GYM__AUTH__V1__SET_FRIENDSHIP_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__set_friendship_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0 }
+
+
+struct  Gym__Auth__V1__SetFriendshipResponse
+{
+  ProtobufCMessage base;
+  /*
+   * False when a newer change for the pair was already applied.
+   */
+  protobuf_c_boolean applied;
+};
+#define GYM__AUTH__V1__SET_FRIENDSHIP_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&gym__auth__v1__set_friendship_response__descriptor) \
+    , 0 }
 
 
 /* Gym__Auth__V1__Profile methods */
@@ -2632,6 +2667,44 @@ Gym__Auth__V1__ExportUserResponse *
 void   gym__auth__v1__export_user_response__free_unpacked
                      (Gym__Auth__V1__ExportUserResponse *message,
                       ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__SetFriendshipRequest methods */
+void   gym__auth__v1__set_friendship_request__init
+                     (Gym__Auth__V1__SetFriendshipRequest         *message);
+size_t gym__auth__v1__set_friendship_request__get_packed_size
+                     (const Gym__Auth__V1__SetFriendshipRequest   *message);
+size_t gym__auth__v1__set_friendship_request__pack
+                     (const Gym__Auth__V1__SetFriendshipRequest   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__set_friendship_request__pack_to_buffer
+                     (const Gym__Auth__V1__SetFriendshipRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__SetFriendshipRequest *
+       gym__auth__v1__set_friendship_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__set_friendship_request__free_unpacked
+                     (Gym__Auth__V1__SetFriendshipRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Gym__Auth__V1__SetFriendshipResponse methods */
+void   gym__auth__v1__set_friendship_response__init
+                     (Gym__Auth__V1__SetFriendshipResponse         *message);
+size_t gym__auth__v1__set_friendship_response__get_packed_size
+                     (const Gym__Auth__V1__SetFriendshipResponse   *message);
+size_t gym__auth__v1__set_friendship_response__pack
+                     (const Gym__Auth__V1__SetFriendshipResponse   *message,
+                      uint8_t             *out);
+size_t gym__auth__v1__set_friendship_response__pack_to_buffer
+                     (const Gym__Auth__V1__SetFriendshipResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Gym__Auth__V1__SetFriendshipResponse *
+       gym__auth__v1__set_friendship_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   gym__auth__v1__set_friendship_response__free_unpacked
+                     (Gym__Auth__V1__SetFriendshipResponse *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Gym__Auth__V1__Profile_Closure)
@@ -2855,6 +2928,12 @@ typedef void (*Gym__Auth__V1__ExportUserRequest_Closure)
                   void *closure_data);
 typedef void (*Gym__Auth__V1__ExportUserResponse_Closure)
                  (const Gym__Auth__V1__ExportUserResponse *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__SetFriendshipRequest_Closure)
+                 (const Gym__Auth__V1__SetFriendshipRequest *message,
+                  void *closure_data);
+typedef void (*Gym__Auth__V1__SetFriendshipResponse_Closure)
+                 (const Gym__Auth__V1__SetFriendshipResponse *message,
                   void *closure_data);
 
 /* --- services --- */
@@ -3138,6 +3217,10 @@ struct Gym__Auth__V1__AuthInternal_Service
                       const Gym__Auth__V1__ExportUserRequest *input,
                       Gym__Auth__V1__ExportUserResponse_Closure closure,
                       void *closure_data);
+  void (*set_friendship)(Gym__Auth__V1__AuthInternal_Service *service,
+                         const Gym__Auth__V1__SetFriendshipRequest *input,
+                         Gym__Auth__V1__SetFriendshipResponse_Closure closure,
+                         void *closure_data);
 };
 typedef void (*Gym__Auth__V1__AuthInternal_ServiceDestroy)(Gym__Auth__V1__AuthInternal_Service *);
 void gym__auth__v1__auth_internal__init (Gym__Auth__V1__AuthInternal_Service *service,
@@ -3150,7 +3233,8 @@ void gym__auth__v1__auth_internal__init (Gym__Auth__V1__AuthInternal_Service *se
       function_prefix__ ## watch_revocations,\
       function_prefix__ ## list_mail_outbox,\
       function_prefix__ ## create_admin,\
-      function_prefix__ ## export_user  }
+      function_prefix__ ## export_user,\
+      function_prefix__ ## set_friendship  }
 void gym__auth__v1__auth_internal__lookup_users(ProtobufCService *service,
                                                 const Gym__Auth__V1__LookupUsersRequest *input,
                                                 Gym__Auth__V1__LookupUsersResponse_Closure closure,
@@ -3171,6 +3255,10 @@ void gym__auth__v1__auth_internal__export_user(ProtobufCService *service,
                                                const Gym__Auth__V1__ExportUserRequest *input,
                                                Gym__Auth__V1__ExportUserResponse_Closure closure,
                                                void *closure_data);
+void gym__auth__v1__auth_internal__set_friendship(ProtobufCService *service,
+                                                  const Gym__Auth__V1__SetFriendshipRequest *input,
+                                                  Gym__Auth__V1__SetFriendshipResponse_Closure closure,
+                                                  void *closure_data);
 
 /* --- descriptors --- */
 
@@ -3253,6 +3341,8 @@ extern const ProtobufCMessageDescriptor gym__auth__v1__create_admin_request__des
 extern const ProtobufCMessageDescriptor gym__auth__v1__create_admin_response__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__export_user_request__descriptor;
 extern const ProtobufCMessageDescriptor gym__auth__v1__export_user_response__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__set_friendship_request__descriptor;
+extern const ProtobufCMessageDescriptor gym__auth__v1__set_friendship_response__descriptor;
 extern const ProtobufCServiceDescriptor gym__auth__v1__auth_service__descriptor;
 extern const ProtobufCServiceDescriptor gym__auth__v1__auth_internal__descriptor;
 
