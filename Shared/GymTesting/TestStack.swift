@@ -8,8 +8,12 @@ import Synchronization
 
 /// Runs a built process (the same `build` the executable calls) inside a test on an
 /// ephemeral loopback port, and stops it gracefully when the body returns.
+///
+/// `body` starts once the process reports SERVING (its database answers and, for a
+/// process that follows auth, auth's signing keys are in), waited for up to 30 s; pass
+/// `untilServing: false` for a process meant to start without what it depends on.
 public func withRunningProcess<T: Sendable>(
-  _ built: BuiltProcess,
+  _ built: BuiltProcess, untilServing: Bool = true,
   _ body: @Sendable (HostPort) async throws -> T
 ) async throws -> T {
   var configuration = ServiceGroupConfiguration(
@@ -23,6 +27,13 @@ public func withRunningProcess<T: Sendable>(
     }
     defer { try? built.close() }
     let address = try await built.server.listeningAddress
+    if untilServing {
+      // Past the bound the body runs anyway: its own expectations say what is wrong.
+      let deadline = ContinuousClock.now + .seconds(30)
+      while built.server.health.status(of: "") != .serving && ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+    }
     let result: T
     do {
       result = try await body(address)

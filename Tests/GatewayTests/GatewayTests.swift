@@ -171,7 +171,9 @@ import Testing
   @Test func aDownBackendIsUnavailablePromptly() async throws {
     // Nothing listens on port 1. The deadline is a minute, so "promptly" means the refused
     // connection is reported, not waited out (the bound leaves room for a loaded CI machine).
-    try await GatewayFixture.runGateway(auth: HostPort(host: "127.0.0.1", port: 1), configure: { $0.defaultDeadline = .seconds(60) }) { client in
+    try await GatewayFixture.runGateway(
+      auth: HostPort(host: "127.0.0.1", port: 1), configure: { $0.defaultDeadline = .seconds(60) }, untilServing: false
+    ) { client in
       let start = ContinuousClock.now
       let error = await rpcError { _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(newAccount("pia")) }
       #expect(error?.code == .unavailable)

@@ -5,6 +5,7 @@ import GymService
 import GymStore
 import Logging
 import SwiftProtobuf
+import Synchronization
 
 /// A user's whole data export: auth's own part, then each service that holds user data
 /// (the lifecycle destinations, in order) asked for its part over the credentialed
@@ -30,17 +31,12 @@ public struct PlatformExport: Sendable {
 
   /// Internal calls fail at once while a peer's connection waits out its reconnect
   /// backoff (at most 2 s), which a service that just started or restarted can leave
-  /// behind; an export is not that urgent, so its part is asked again then, for about
-  /// 7 s, before the export fails. Only until the part's first answer: a part that broke
-  /// off after sending something is never asked again (the user would get it twice).
-  static var partOptions: CallOptions {
-    var options = CallOptions.internalCall(timeout: serviceTimeout)
-    options.executionPolicy = .retry(
-      RetryPolicy(
-        maxAttempts: 5, initialBackoff: .milliseconds(500), maxBackoff: .seconds(4), backoffMultiplier: 2,
-        retryableStatusCodes: [.unavailable]))
-    return options
-  }
+  /// behind; an export is not that urgent, so its part is asked again after each of
+  /// these (about 7 s in all) before the export fails. Only until the part's first
+  /// answer: a part that broke off after sending something is never asked again (the
+  /// user would get it twice). Not grpc-swift's retry policy: a call whose stream cannot
+  /// be opened is not retried by it, and waits out the whole deadline before failing.
+  static let partRetryDelays: [Duration] = [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4)]
 
   /// UNAVAILABLE before anything is sent when a service that holds user data has no
   /// address: an export that silently lacked its part would mislead the user.
@@ -79,20 +75,42 @@ public struct PlatformExport: Sendable {
   /// One service's part, passed on part by part; the documents and files it held.
   /// Every destination answers the same `UserLifecycleInternal.ExportUser`.
   private static func part(userID: String, client: GymGRPCClient, send: @escaping Send) async throws -> (Int64, Int64) {
-    try await Gym_Common_V1_UserLifecycleInternal.Client(wrapping: client).exportUser(
-      .with { $0.userID = userID }, options: partOptions
-    ) { response in
-      var documents: Int64 = 0
-      var files: Int64 = 0
-      for try await message in response.messages {
-        switch message.part.part {
-        case .document: documents += 1
-        case .file: files += 1
-        default: break
+    var delays = partRetryDelays[...]
+    while true {
+      let progress = PartProgress()
+      do {
+        return try await Gym_Common_V1_UserLifecycleInternal.Client(wrapping: client).exportUser(
+          .with { $0.userID = userID }, options: .internalCall(timeout: serviceTimeout)
+        ) { response in
+          for try await message in response.messages {
+            progress.received(message.part)
+            try await send(message.part)
+          }
+          return progress.counts
         }
-        try await send(message.part)
+      } catch let error as RPCError where error.code == .unavailable && !progress.started {
+        guard let delay = delays.popFirst() else { throw error }
+        try await Task.sleep(for: delay)
       }
-      return (documents, files)
+    }
+  }
+}
+
+/// What one attempt at a service's part has passed on so far.
+private final class PartProgress: Sendable {
+  private let state = Mutex<(started: Bool, documents: Int64, files: Int64)>((false, 0, 0))
+
+  var started: Bool { state.withLock { $0.started } }
+  var counts: (Int64, Int64) { state.withLock { ($0.documents, $0.files) } }
+
+  func received(_ part: Gym_Common_V1_ExportPart) {
+    state.withLock { state in
+      state.started = true
+      switch part.part {
+      case .document: state.documents += 1
+      case .file: state.files += 1
+      default: break
+      }
     }
   }
 }
