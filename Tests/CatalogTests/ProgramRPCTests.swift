@@ -109,6 +109,29 @@ import Testing
     }
   }
 
+  /// Authors' names come from catalog's projection of users, which auth's updates keep:
+  /// a rename shows on programs already published, with no new publish to refresh it.
+  @Test func anAuthorRenamedInAuthShowsTheNewNameOnTheirPrograms() async throws {
+    try await CatalogFixture.run { env in
+      let squat = try await exerciseID(env.catalog, "back-squat", as: env.trainer)
+      let created = try await env.catalog.createProgram(.with { $0.program = program("Tom's Basics", exercises: [squat]) }, metadata: env.trainer.metadata)
+        .program
+      @Sendable func shown() async throws -> Gym_Catalog_V1_Author {
+        try await env.catalog.getProgram(.with { $0.id = created.id }, metadata: env.member.metadata).program.author
+      }
+      #expect(try await shown().displayName != "Tom Renamed")
+      _ = try await env.auth.updateProfile(
+        .with {
+          $0.profile.displayName = "Tom Renamed"
+          $0.updateMask = .with { $0.paths = ["display_name"] }
+        }, metadata: env.trainer.metadata)
+      #expect(try await eventually(within: .seconds(30)) { try await shown().displayName == "Tom Renamed" }, "auth's update reaches catalog")
+      let listed = try await env.catalog.listPrograms(.with { $0.authorID = env.trainer.id }, metadata: env.member.metadata).programs
+      #expect(listed.map(\.author.displayName) == ["Tom Renamed"])
+      #expect(listed.first?.author.username == "tom_trainer")
+    }
+  }
+
   @Test func onlyTheAuthorUpdatesAndAStaleEtagIsRefused() async throws {
     try await CatalogFixture.run { env in
       let squat = try await exerciseID(env.catalog, "back-squat", as: env.member)

@@ -28,7 +28,8 @@ import Testing
           }
         }, metadata: env.trainer)
 
-      #expect(try await env.placesLifecycle.purgeUser(.with { $0.userID = env.trainerID }).removed == 1)
+      // The listing and the trainer's projected account.
+      #expect(try await env.placesLifecycle.purgeUser(.with { $0.userID = env.trainerID }).removed == 2)
 
       let left = try LeftBehind.rows(mentioning: [env.trainerID, words], inDatabaseAt: env.dataDirectory + "/places.sqlite")
       #expect(left.isEmpty, "\(left.map(\.description).joined(separator: "\n"))")

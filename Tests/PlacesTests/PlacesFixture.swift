@@ -11,9 +11,10 @@ import Synchronization
 
 typealias Posix = HTTP2ClientTransport.Posix
 
-/// Auth and places in-process, each from its composition root, with an admin, a
-/// member and a trainer signed in. Places asks the real auth about accounts (bans,
-/// roles, names) unless a test passes `FakeAccounts` to count what it asks.
+/// Auth and places in-process, each from its composition root, with auth's outbox
+/// delivering to places (updates, purges) and an admin, a member and a trainer signed
+/// in, their updates delivered before the test starts. Places asks the real auth about
+/// accounts its projection lacks unless a test passes `FakeAccounts` to count what it asks.
 enum PlacesFixture {
   struct Env: Sendable {
     let places: Gym_Places_V1_PlacesService.Client<Posix>
@@ -34,10 +35,13 @@ enum PlacesFixture {
   static let password = RunningAuth.password
 
   static func run<T: Sendable>(accounts: FakeAccounts? = nil, _ body: @Sendable (Env) async throws -> T) async throws -> T {
-    try await withRunningAuth { auth in
+    let placesPort = try freePort()
+    return try await withRunningAuth(outboxReceivers: ["places": HostPort(host: "127.0.0.1", port: placesPort)]) { auth in
       let dataDirectory = try temporaryDirectory()
+      var common = testSettings()
+      common.listen = HostPort(host: "127.0.0.1", port: placesPort)
       let places = try await PlacesApp.build(
-        PlacesApp.Settings(common: testSettings(), dataDirectory: dataDirectory, auth: auth.address, credential: auth.credential),
+        PlacesApp.Settings(common: common, dataDirectory: dataDirectory, auth: auth.address, credential: auth.credential),
         users: accounts.map { $0 as any UserDirectory }, logger: Logger(label: "places"))
       return try await withRunningProcess(places) { placesAddress in
         try await withCredentialClient(to: placesAddress, auth.credential) { placesInternalClient in
@@ -50,6 +54,11 @@ enum PlacesFixture {
                 $0.profile.displayName = "Tóm Trainer"; $0.updateMask = .with { $0.paths = ["display_name"] }
               }, metadata: trainer.metadata)
             accounts?.activate(trainer.id, username: "tom_trainer", displayName: "Tóm Trainer", roles: [.trainer])
+            // Tests start from places' projection as auth last described these accounts.
+            let delivered = try await eventually(within: .seconds(30)) {
+              try await auth.ops.getInfo(.init()).outbox.first { $0.destination == "places" } == nil
+            }
+            guard delivered else { throw UndeliveredUpdates() }
             return try await body(
               Env(
                 places: Gym_Places_V1_PlacesService.Client(wrapping: placesClient),
@@ -64,6 +73,9 @@ enum PlacesFixture {
     }
   }
 }
+
+/// Auth's outbox still held jobs for places when a test was to start.
+struct UndeliveredUpdates: Error {}
 
 /// Accounts as auth would report them, controllable by the test.
 final class FakeAccounts: UserDirectory, Sendable {

@@ -8,7 +8,7 @@ import SwiftProtobuf
 /// `gym.catalog.v1.CatalogInternal`: what other gym services ask of the catalog.
 public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServiceProtocol {
   let store: CatalogStore
-  /// Publishing goes through the same validation and author refresh as CreateProgram.
+  /// Publishing goes through the same validation and author check as CreateProgram.
   let programs: CatalogService
 
   public init(store: CatalogStore, programs: CatalogService) {

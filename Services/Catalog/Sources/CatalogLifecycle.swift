@@ -1,11 +1,11 @@
-import Foundation
 import GymService
 import GymStore
 
-/// The catalog's part of the user lifecycle: purges and bans (a banned author's
-/// programs are hidden while the ban lasts), and each user's part of their data export.
-/// Visibility changes nothing here (programs are public whoever wrote them), nor do
-/// updates yet: its author rows hold names from publishing.
+/// The catalog's part of the user lifecycle: purges, account updates (its projection of
+/// users: authors' names, and bans, which hide a banned author's programs while they
+/// last) and each user's part of their data export. Standing events change nothing
+/// more here: auth sends every ban and unban as an update too, on the same version.
+/// Visibility changes nothing either (programs are public whoever wrote them).
 public struct CatalogLifecycle: UserLifecycle {
   let store: CatalogStore
   public let name = "catalog"
@@ -18,8 +18,8 @@ public struct CatalogLifecycle: UserLifecycle {
     try await store.purgeUser(userID)
   }
 
-  public func setStanding(userID: String, banned: Bool, until: Date?, sequence: Int64) async throws -> Bool {
-    try await store.setStanding(userID: userID, banned: banned, until: until, sequence: sequence, now: Date())
+  public func update(_ user: UserProjection.User) async throws -> Bool {
+    try await store.applyUser(user)
   }
 
   public func export(userID: String, to streamer: ExportStreamer) async throws {

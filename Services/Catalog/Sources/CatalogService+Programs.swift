@@ -19,7 +19,7 @@ extension CatalogService {
   /// routine published through `CatalogInternal.PublishProgram`.
   func publish(_ program: Gym_Catalog_V1_Program, authorID: String) async throws -> ProgramView {
     try await validate(program)
-    try await refreshAuthor(authorID)
+    try await requireAuthor(authorID)
     let now = Date()
     let record = ProgramInput.record(program, id: ID.make(now: now), authorID: authorID, now: now)
     let view = try await store.insertProgram(record)
@@ -93,7 +93,7 @@ extension CatalogService {
     }
     guard existing.program.authorID == caller.userID else { throw GymError.permissionDenied("only the author can change this program") }
     try await validate(request.program)
-    try await refreshAuthor(caller.userID)
+    try await requireAuthor(caller.userID)
     let now = Date()
     let record = ProgramInput.record(request.program, id: request.program.id, authorID: caller.userID, now: now)
     let view = try await store.replaceProgram(record, etag: request.etag, by: viewer, now: now)
@@ -193,19 +193,10 @@ extension CatalogService {
     guard violations.isEmpty else { throw GymError.invalid(violations) }
   }
 
-  /// Keeps the author's shown names current; auth down is only fatal for a first program.
-  private func refreshAuthor(_ userID: String) async throws {
-    do {
-      if let user = try await users.user(id: userID) {
-        try await store.saveAuthorNames(
-          userID: userID, username: user.username, displayName: user.profile.displayName, now: Date())
-        return
-      }
-    } catch let error as DependencyError {
-      // Already logged with auth's answer; a known author keeps the stored names.
-      if try await store.author(userID: userID) != nil { return }
-      throw error
-    }
-    throw GymError.notFound("your account no longer exists")
+  /// The author must be an account auth knows: read from catalog's projection of users,
+  /// which asks auth only for an author it does not hold yet (and keeps the answer), so
+  /// auth down is only fatal for a first program.
+  private func requireAuthor(_ userID: String) async throws {
+    guard try await projection.user(id: userID) != nil else { throw GymError.notFound("your account no longer exists") }
   }
 }

@@ -9,12 +9,16 @@ import Logging
 /// RPCs live in `CatalogService+Exercises`, `+Programs` and `+Moderation`.
 public struct CatalogService: Sendable {
   let store: CatalogStore
+  /// Auth's accounts, for what the projection does not hold (experience levels).
   let users: any UserDirectory
+  /// Catalog's projection of users: authors' names and bans.
+  let projection: ProjectedUsers
   let logger: Logger
 
   public init(store: CatalogStore, users: any UserDirectory, logger: Logger) {
     self.store = store
     self.users = users
+    self.projection = ProjectedUsers(writer: store.writer, auth: users)
     self.logger = logger
   }
 

@@ -21,7 +21,7 @@ public enum PlacesApp {
     try Settings(config: config, listenKey: listen, authKey: authAddress)
   }
 
-  /// - Parameter users: who is active; by default auth's `LookupUsers`.
+  /// - Parameter users: accounts places' projection of users lacks; by default auth's `LookupUsers`.
   public static func build(_ settings: Settings, users: (any UserDirectory)? = nil, logger: Logger) async throws -> BuiltProcess {
     // Before the database opens: one gym-places per data directory, and none during a restore.
     let lock = try DirectoryLock.acquire(service: "places", in: settings.dataDirectory)

@@ -76,21 +76,22 @@ extension PlacesService {
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let specialty = request.specialty.trimmingCharacters(in: .whitespaces)
     let words = request.query.split(whereSeparator: \.isWhitespace).map { Self.folded(String($0)) }
-    // Accounts already read from auth, kept across the widening rounds.
-    var accounts: [String: Gym_Auth_V1_User] = [:]
+    let now = Date()
+    // Accounts already read, kept across the widening rounds.
+    var accounts: [String: UserProjection.User] = [:]
     let visible = try await NearestFirst.search(
       radius: radius, needed: offset + paging.size + 1, firstRadius: Self.firstTrainerRadius
     ) { within in
       let found = try await store.nearbyTrainers(
         center, radius: within, specialty: specialty.isEmpty ? nil : specialty,
         maxPrice: request.maxPrice > 0 ? request.maxPrice : nil)
-      // Only active trainers: banned, deleted or demoted ones drop out at once, and the
-      // names come from auth as they are now.
+      // Only active trainers: banned, deleted or demoted ones drop out as soon as auth's
+      // update (or purge) arrives, and the names are the projection's.
       let unknown = found.map(\.0.trainerID).filter { accounts[$0] == nil }
-      if !unknown.isEmpty { accounts.merge(try await users.users(ids: unknown)) { _, new in new } }
+      if !unknown.isEmpty { accounts.merge(try await projection.users(ids: unknown)) { _, new in new } }
       return found.filter { listing, _ in
-        guard let account = accounts[listing.trainerID], !account.hasBan, account.roles.contains(.trainer) else { return false }
-        let names = Self.folded(account.profile.displayName + " " + account.username)
+        guard let account = accounts[listing.trainerID], !account.isBanned(at: now), account.role == "trainer" else { return false }
+        let names = Self.folded(account.displayName + " " + account.username)
         return words.allSatisfy { names.contains($0) }
       }
     }
@@ -103,8 +104,8 @@ extension PlacesService {
             $0.listing = PlaceMapping.listing(record)
             $0.distanceM = (distance * 10).rounded() / 10
             $0.username = account?.username ?? ""
-            $0.displayName = account?.profile.displayName ?? ""
-            $0.avatarURL = account?.profile.avatarURL ?? ""
+            $0.displayName = account?.displayName ?? ""
+            $0.avatarURL = account?.avatarURL ?? ""
           }
         })
       let sent = response.results.count
@@ -118,8 +119,11 @@ extension PlacesService {
     _ = try Caller.current()
     guard !request.trainerID.isEmpty else { throw GymError.invalid([FieldViolation("trainer_id", "is required")]) }
     guard let record = try await store.trainer(id: request.trainerID) else { throw GymError.notFound("no listing for this trainer") }
-    let active = try await users.activeUserIDs(among: [record.trainerID])
-    guard active.contains(record.trainerID) else { throw GymError.notFound("no listing for this trainer") }
+    // The account must exist and not be banned now; the role is not checked here (searches
+    // leave demoted trainers out).
+    guard let account = try await projection.user(id: record.trainerID), !account.isBanned(at: Date()) else {
+      throw GymError.notFound("no listing for this trainer")
+    }
     return .with { $0.listing = PlaceMapping.listing(record) }
   }
 

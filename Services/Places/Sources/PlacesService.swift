@@ -14,12 +14,14 @@ public struct PlacesService: Sendable {
   static let firstRadius = 1_000.0
 
   let store: PlacesStore
-  let users: any UserDirectory
+  /// Places' projection of users: trainers' names, avatars, roles and bans.
+  let projection: ProjectedUsers
   let logger: Logger
 
+  /// - Parameter users: auth's accounts, asked only for trainers the projection lacks.
   public init(store: PlacesStore, users: any UserDirectory, logger: Logger) {
     self.store = store
-    self.users = users
+    self.projection = ProjectedUsers(writer: store.writer, auth: users)
     self.logger = logger
   }
 

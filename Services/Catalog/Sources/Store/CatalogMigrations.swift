@@ -1,4 +1,5 @@
 import GRDB
+import GymStore
 
 /// Catalog's schema; append-only. Text search runs on FTS5 tables kept in step with
 /// their rows inside the same transactions; rankings read from indexes that carry the
@@ -157,6 +158,25 @@ enum CatalogMigrations {
 
           -- e.g. which version of the shipped exercise library has been loaded
           CREATE TABLE catalog_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+          """)
+    }
+    UserProjection.registerMigration(in: &migrator)
+    migrator.registerMigration("authors-v2-projection") { db in
+      // Authors' names and bans live in the projection of users now, kept by auth's
+      // updates (which carry bans on the same version counter as standings, so a ban's
+      // sequence is its version). What authors held is copied in so that a banned
+      // author's programs stay hidden and names show before the next event; the fields
+      // catalog never kept take the defaults that any event replaces.
+      try db.execute(
+        sql: """
+          INSERT INTO user_projection (user_id, username, display_name, avatar_url, time_zone, role, banned, banned_until,
+            is_private, version, updated_at)
+          SELECT user_id, username, display_name, '', '', 'member', banned, banned_until, 0, standing_sequence, updated_at
+          FROM authors;
+          DROP INDEX authors_banned;
+          DROP TABLE authors;
+          -- Every listing leaves out the currently banned users' programs (`visibleCondition`).
+          CREATE INDEX user_projection_banned ON user_projection(banned) WHERE banned = 1;
           """)
     }
     return migrator

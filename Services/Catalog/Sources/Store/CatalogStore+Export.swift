@@ -1,13 +1,15 @@
 import GymStore
 
 extension CatalogStore {
-  /// What catalog holds about a user, for their data export: their author record,
+  /// What catalog holds about a user, for their data export: their account as catalog
+  /// keeps it (still named "author", the export's format),
   /// programs (with their days and exercises), exercises they wrote, and their votes,
   /// reports and saves. Enumerations are the proto's numbers.
   public static func exportTables(userID: String) -> [ExportTable] {
     [
       ExportTable(
-        "author", "SELECT user_id, username, display_name, banned, banned_until, updated_at FROM authors WHERE user_id = ?", [userID]),
+        "author", "SELECT user_id, username, display_name, banned, banned_until, updated_at FROM user_projection WHERE user_id = ?",
+        [userID]),
       ExportTable(
         "programs",
         """

@@ -173,12 +173,13 @@ extension CatalogStore {
 
   // MARK: Shared pieces
 
-  /// Visible and not by a currently banned author at `now`. An `SQL` literal that
-  /// carries its `now` argument, so callers can't misplace it among their own.
+  /// Visible and not by a currently banned author at `now` (bans from the projection
+  /// of users). An `SQL` literal that carries its `now` argument, so callers can't
+  /// misplace it among their own.
   static func visibleCondition(now: Date) -> SQL {
     """
     p.state = 1 AND p.author_id NOT IN \
-    (SELECT user_id FROM authors WHERE banned = 1 AND (banned_until IS NULL OR banned_until > \(now)))
+    (SELECT user_id FROM user_projection WHERE banned = 1 AND (banned_until IS NULL OR banned_until > \(now)))
     """
   }
 
@@ -187,7 +188,7 @@ extension CatalogStore {
   static func canSee(_ record: ProgramRecord, viewer: Viewer, db: Database, now: Date) throws -> Bool {
     if viewer.isAdmin || record.authorID == viewer.userID { return true }
     guard record.state == .visible else { return false }
-    let author = try AuthorRecord.fetchOne(db, key: record.authorID)
+    let author = try UserProjection.User.fetchOne(db, key: record.authorID)
     return !(author?.isBanned(at: now) ?? false)
   }
 
@@ -265,14 +266,12 @@ extension CatalogStore {
     try db.execute(sql: "DELETE FROM programs WHERE rid = ?", arguments: [rid])
   }
 
-  /// Adds authors, the viewer's votes, and the days with their exercises' current names
-  /// to rows: four queries for a whole page, not four per program.
+  /// Adds authors (from the projection of users), the viewer's votes, and the days with
+  /// their exercises' current names to rows: four queries for a whole page, not four per
+  /// program.
   static func views(_ db: Database, _ records: [ProgramRecord], viewer: Viewer) throws -> [ProgramView] {
     guard !records.isEmpty else { return [] }
-    let authorIDs = Array(Set(records.map(\.authorID)))
-    let authors = Dictionary(
-      try AuthorRecord.filter(authorIDs.contains(Column("user_id"))).fetchAll(db).map { ($0.userID, $0) },
-      uniquingKeysWith: { a, _ in a })
+    let authors = try UserProjection.users(db, ids: records.map(\.authorID))
     let rids = records.compactMap(\.rid)
     // `IN \(rids)` expands to `IN (?,?,...)`, one argument per rid.
     let votes = Dictionary(

@@ -3,43 +3,15 @@ import GRDB
 import GymStore
 
 extension CatalogStore {
-  /// Names to show for an author, refreshed whenever they publish; unchanged names
-  /// write nothing (no commit to wait for).
-  public func saveAuthorNames(userID: String, username: String, displayName: String, now: Date) async throws {
-    try await writer.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO authors (user_id, username, display_name, updated_at) VALUES (?, ?, ?, ?)
-          ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name,
-            updated_at = excluded.updated_at
-          WHERE authors.username <> excluded.username OR authors.display_name <> excluded.display_name
-          """,
-        arguments: [userID, username, displayName, now])
-    }
-  }
-
-  public func author(userID: String) async throws -> AuthorRecord? {
-    try await writer.read { db in try AuthorRecord.fetchOne(db, key: userID) }
-  }
-
-  /// Applies a ban or unban from auth unless a newer one (higher sequence) already was.
-  public func setStanding(userID: String, banned: Bool, until: Date?, sequence: Int64, now: Date) async throws -> Bool {
-    try await writer.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO authors (user_id, banned, banned_until, standing_sequence, updated_at) VALUES (?, ?, ?, ?, ?)
-          ON CONFLICT (user_id) DO UPDATE SET banned = excluded.banned, banned_until = excluded.banned_until,
-            standing_sequence = excluded.standing_sequence, updated_at = excluded.updated_at
-          WHERE excluded.standing_sequence > authors.standing_sequence
-          """,
-        arguments: [userID, banned, banned ? until : nil, sequence, now])
-      return db.changesCount > 0
-    }
+  /// Applies an account update from auth to catalog's projection of users (authors'
+  /// names and bans) unless a newer one already was; returns whether it was.
+  public func applyUser(_ user: UserProjection.User) async throws -> Bool {
+    try await writer.write { db in try UserProjection.apply(db, user) }
   }
 
   /// Removes everything catalog holds about a deleted user, in one transaction: their
   /// programs (with the votes, reports and saves on them), their votes, reports and
-  /// saves on others' programs (counts and scores follow), and their author row.
+  /// saves on others' programs (counts and scores follow), and their projected account.
   /// Exercises they wrote stay in the library without an author: other programs use
   /// them. Idempotent; returns the rows removed.
   public func purgeUser(_ userID: String) async throws -> Int {
@@ -78,8 +50,7 @@ extension CatalogStore {
           """)
 
       try db.execute(sql: "UPDATE exercises SET author_id = '' WHERE author_id = ?", arguments: [userID])
-      try db.execute(sql: "DELETE FROM authors WHERE user_id = ?", arguments: [userID])
-      removed += db.changesCount
+      removed += try UserProjection.remove(db, userID: userID)
       return removed
     }
   }

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import GymStore
 
-/// Catalog's database: exercises, programs, votes, reports, saves and what it knows of
-/// authors. Every change that touches more than one row is one transaction. No gRPC here.
+/// Catalog's database: exercises, programs, votes, reports, saves and its projection of
+/// users (authors' names and bans). Every change that touches more than one row is one
+/// transaction. No gRPC here.
 public struct CatalogStore: Sendable {
   public let writer: any DatabaseWriter
   public let rules: ModerationRules

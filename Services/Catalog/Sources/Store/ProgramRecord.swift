@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GymStore
 
 /// A row of `programs` with its days (rows of `program_days` and `program_entries`,
 /// written and read by the store). Counts and score are maintained by the vote
@@ -188,7 +189,8 @@ extension ProgramRecord {
 /// A program as a viewer sees it: the row plus what depends on who reads it.
 public struct ProgramView: Sendable, Equatable {
   public var program: ProgramRecord
-  public var author: AuthorRecord?
+  /// Names to show, from the projection of users; nil for an author it does not hold.
+  public var author: UserProjection.User?
   /// +1, -1, or 0 when the viewer has not voted.
   public var myVote: Int
   /// Current exercise names by id, for the days.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GymStore
 
 /// Places' schema; append-only. R*Tree indexes (`places_rtree`, `trainers_rtree`)
 /// make a nearby search cost what it finds, not what the table holds.
@@ -72,6 +73,9 @@ enum PlacesMigrations {
           ])
       }
     }
+    // Trainers' names, avatars, roles and bans for FindTrainers, kept by auth's updates
+    // (a trainer not held yet is asked of auth once, so no backfill is needed).
+    UserProjection.registerMigration(in: &migrator)
     return migrator
   }
 }

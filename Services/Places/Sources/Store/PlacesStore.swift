@@ -3,7 +3,7 @@ import GRDB
 import GymStore
 
 /// Places' database: places and trainer listings with their R*Tree indexes, kept in
-/// step inside the same transactions. No gRPC here.
+/// step inside the same transactions, and its projection of users. No gRPC here.
 public struct PlacesStore: Sendable {
   public let writer: any DatabaseWriter
 
@@ -212,10 +212,18 @@ public struct PlacesStore: Sendable {
     try await writer.write { db in try Self.deleteTrainer(db, id: id) }
   }
 
-  /// Everything places holds about a deleted user (their listing), erased; the rows
-  /// removed, 0 when already purged.
+  /// Everything places holds about a deleted user (their listing and projected
+  /// account), erased; the rows removed, 0 when already purged.
   public func purgeUser(_ userID: String) async throws -> Int {
-    try await GymDatabase.erase(writer) { db in try Self.deleteTrainer(db, id: userID) ? 1 : 0 }
+    try await GymDatabase.erase(writer) { db in
+      (try Self.deleteTrainer(db, id: userID) ? 1 : 0) + (try UserProjection.remove(db, userID: userID))
+    }
+  }
+
+  /// Applies an account update from auth to places' projection of users (trainers'
+  /// names, roles and bans) unless a newer one already was; returns whether it was.
+  public func applyUser(_ user: UserProjection.User) async throws -> Bool {
+    try await writer.write { db in try UserProjection.apply(db, user) }
   }
 
   private static func deleteTrainer(_ db: Database, id: String) throws -> Bool {
