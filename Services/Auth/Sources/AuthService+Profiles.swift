@@ -7,18 +7,19 @@ import GymStore
 extension AuthService {
   public func getMe(request: Gym_Auth_V1_GetMeRequest, context: ServerContext) async throws -> Gym_Auth_V1_GetMeResponse {
     let caller = try Caller.current()
-    guard let user = try await store.user(id: caller.userID) else { throw AuthError.sessionEnded }
-    let mapped = try await ownAccount(user)
-    return .with { $0.user = mapped }
+    guard let (user, request) = try await store.ownAccount(userID: caller.userID) else { throw AuthError.sessionEnded }
+    return .with { $0.user = Self.ownAccount(user, trainerRoleRequest: request) }
+  }
+
+  static func ownAccount(_ user: UserRecord, trainerRoleRequest: AuthStore.TrainerRoleRequestRow?) -> Gym_Auth_V1_User {
+    var mapped = ProfileMapping.user(user)
+    if let trainerRoleRequest { mapped.trainerRoleRequest = ProfileMapping.trainerRoleRequest(trainerRoleRequest) }
+    return mapped
   }
 
   /// The account as its owner sees it: with their latest trainer-role request.
   func ownAccount(_ user: UserRecord) async throws -> Gym_Auth_V1_User {
-    var mapped = ProfileMapping.user(user)
-    if let request = try await store.latestTrainerRoleRequest(userID: user.id) {
-      mapped.trainerRoleRequest = ProfileMapping.trainerRoleRequest(request)
-    }
-    return mapped
+    Self.ownAccount(user, trainerRoleRequest: try await store.latestTrainerRoleRequest(userID: user.id))
   }
 
   public func changeEmail(

@@ -77,9 +77,7 @@ public struct AuthService: Sendable {
   /// working at once in auth itself.
   public var sessionCheck: AuthInterceptor.SessionCheck {
     { [store] caller in
-      guard let session = try await store.session(id: caller.sessionID), session.userID == caller.userID,
-        session.isActive(at: Date())
-      else { throw AuthError.sessionEnded }
+      guard try await store.sessionIsActive(caller.sessionID, userID: caller.userID, now: Date()) else { throw AuthError.sessionEnded }
     }
   }
 

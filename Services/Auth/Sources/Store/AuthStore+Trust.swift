@@ -166,13 +166,24 @@ extension AuthStore {
 
   /// The user's latest request, if any.
   public func latestTrainerRoleRequest(userID: String) async throws -> TrainerRoleRequestRow? {
+    try await writer.read { db in try Self.latestTrainerRoleRequest(db, userID: userID) }
+  }
+
+  static func latestTrainerRoleRequest(_ db: Database, userID: String) throws -> TrainerRoleRequestRow? {
+    try TrainerRoleRequestRow.fetchOne(
+      db,
+      sql: """
+        SELECT \(Self.requestColumns) FROM trainer_role_requests JOIN users ON users.id = user_id
+        WHERE user_id = ? ORDER BY trainer_role_requests.created_at DESC, trainer_role_requests.id DESC LIMIT 1
+        """, arguments: [userID])
+  }
+
+  /// The account as its owner sees it (GetMe): the user and their latest trainer-role
+  /// request, in one read.
+  public func ownAccount(userID: String) async throws -> (user: UserRecord, trainerRoleRequest: TrainerRoleRequestRow?)? {
     try await writer.read { db in
-      try TrainerRoleRequestRow.fetchOne(
-        db,
-        sql: """
-          SELECT \(Self.requestColumns) FROM trainer_role_requests JOIN users ON users.id = user_id
-          WHERE user_id = ? ORDER BY trainer_role_requests.created_at DESC, trainer_role_requests.id DESC LIMIT 1
-          """, arguments: [userID])
+      guard let user = try Self.user(db, id: userID) else { return nil }
+      return (user, try Self.latestTrainerRoleRequest(db, userID: userID))
     }
   }
 

@@ -13,6 +13,9 @@ public struct AuthStore: Sendable {
   public let mailSeal: MailSeal
   /// Mails queued to one address in 24 hours at most; more are not queued (`queueMail`).
   public let mailPerRecipientPerDay: Int
+  /// Revocation commits, counted as they commit; `activeSessions` is valid within one.
+  let revocationCommits = RevocationCommits()
+  private let activeSessions = ActiveSessions()
 
   /// Opens (creating and migrating) the file at `path`.
   /// - Parameter mailSeal: the key mail bodies are sealed with; the service passes one
@@ -23,6 +26,7 @@ public struct AuthStore: Sendable {
     self.writer = try GymDatabase.openPool(at: path, migrator: AuthMigrations.migrator, tuning: tuning)
     self.mailSeal = mailSeal
     self.mailPerRecipientPerDay = mailPerRecipientPerDay
+    writer.add(transactionObserver: revocationCommits, extent: .databaseLifetime)
   }
 
   /// For tests: any writer (an in-memory queue, a temporary pool), migrated.
@@ -31,6 +35,7 @@ public struct AuthStore: Sendable {
     self.writer = writer
     self.mailSeal = mailSeal
     self.mailPerRecipientPerDay = mailPerRecipientPerDay
+    writer.add(transactionObserver: revocationCommits, extent: .databaseLifetime)
   }
 
   /// A new session's fields; the store writes it with its first refresh token.
@@ -204,9 +209,13 @@ public struct AuthStore: Sendable {
   // MARK: Reads
 
   public func user(id: String) async throws -> UserRecord? {
-    // Every authenticated call reads these two rows: a cached prepared statement saves
-    // building, preparing and authorizing the SQL each time.
-    try await writer.read { db in try SQLRequest<UserRecord>(sql: "SELECT * FROM users WHERE id = ?", arguments: [id], cached: true).fetchOne(db) }
+    try await writer.read { db in try Self.user(db, id: id) }
+  }
+
+  static func user(_ db: Database, id: String) throws -> UserRecord? {
+    // Most authenticated calls read this row: a cached prepared statement saves building,
+    // preparing and authorizing the SQL each time.
+    try SQLRequest<UserRecord>(sql: "SELECT * FROM users WHERE id = ?", arguments: [id], cached: true).fetchOne(db)
   }
 
   /// By email (contains "@") or username, ignoring case.
@@ -216,6 +225,17 @@ public struct AuthStore: Sendable {
       let column = key.contains("@") ? UserRecord.Columns.email : UserRecord.Columns.usernameKey
       return try UserRecord.filter(column == key).fetchOne(db)
     }
+  }
+
+  /// Whether `sessionID` is `userID`'s and neither revoked nor expired: from memory when
+  /// it was read active since the last revocation commit, else one read.
+  public func sessionIsActive(_ sessionID: String, userID: String, now: Date) async throws -> Bool {
+    // Taken before the read: a revocation committed during it makes this entry stale.
+    let revision = revocationCommits.revision
+    if activeSessions.contains(sessionID: sessionID, userID: userID, revision: revision, now: now) { return true }
+    guard let session = try await session(id: sessionID), session.userID == userID, session.isActive(at: now) else { return false }
+    activeSessions.insert(sessionID: sessionID, userID: userID, expiresAt: session.expiresAt, revision: revision)
+    return true
   }
 
   public func session(id: String) async throws -> SessionRecord? {
