@@ -102,3 +102,48 @@ public func freePort() throws -> Int {
   }
   throw POSIXError(.EADDRINUSE)
 }
+
+private let stackPortsHeld = Mutex<Set<Int>>([])
+
+/// A base port for a whole stack started by `gymctl up` or a `Supervisor` (20000–28000,
+/// above `freePort()`'s): its gRPC ports (base … base+9) and their metrics ports
+/// (+ `metricsOffset`) are held by no other stack of this test process and free now.
+/// Stacks running side by side drew their bases at random before, and one stack's metrics
+/// ports could be another's gRPC ports (a gymctl then reached the wrong gateway).
+/// Give it back with `releaseStackBasePort` once the stack has stopped.
+public func reserveStackBasePort(metricsOffset: Int = 2000) throws -> Int {
+  for _ in 0..<200 {
+    let base = Int.random(in: 200...280) * 100
+    let ports = (0..<10).flatMap { [base + $0, base + metricsOffset + $0] }
+    let reserved = stackPortsHeld.withLock { held in
+      guard held.isDisjoint(with: ports) else { return false }
+      held.formUnion(ports)
+      return true
+    }
+    guard reserved else { continue }
+    if ports.allSatisfy(portIsFree) { return base }
+    stackPortsHeld.withLock { $0.subtract(ports) }
+  }
+  throw POSIXError(.EADDRINUSE)
+}
+
+public func releaseStackBasePort(_ base: Int, metricsOffset: Int = 2000) {
+  stackPortsHeld.withLock { $0.subtract((0..<10).flatMap { [base + $0, base + metricsOffset + $0] }) }
+}
+
+/// Whether a listener could bind `port` on loopback now.
+private func portIsFree(_ port: Int) -> Bool {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  guard fd >= 0 else { return false }
+  defer { close(fd) }
+  var reuse: Int32 = 1
+  // As servers bind (SO_REUSEADDR): a port in TIME_WAIT from an earlier stack is usable.
+  setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  address.sin_port = UInt16(port).bigEndian
+  return withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+  }
+}

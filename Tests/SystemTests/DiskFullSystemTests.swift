@@ -231,7 +231,7 @@ extension SystemTests {
     prepare: @Sendable (Supervisor, GRPCClient<HTTP2ClientTransport.Posix>) async throws -> DiskScene
   ) async throws {
     try await TmpfsMount.with(sizeMiB: 64) { directory in
-      let layout = StackLayout(basePort: Int.random(in: 200...280) * 100, dataDirectory: directory)
+      let layout = StackLayout(basePort: try reserveStackBasePort(), dataDirectory: directory)
       let supervisor = Supervisor(
         layout: layout, binDirectory: Supervisor.defaultBinDirectory(), services: running,
         extraEnvironment: [

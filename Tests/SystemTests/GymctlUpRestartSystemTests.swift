@@ -11,7 +11,7 @@ extension SystemTests {
   /// them all.
   @Test func gymctlUpRestartsAProcessThatExitsAndKeepsTheOthersRunning() async throws {
     let directory = try temporaryDirectory("gym-up")
-    let basePort = Int.random(in: 200...280) * 100
+    let basePort = try reserveStackBasePort()
     let up = Process()
     up.executableURL = URL(fileURLWithPath: Supervisor.defaultBinDirectory() + "/gymctl")
     up.arguments = ["up", "--base-port", "\(basePort)", "--data-dir", directory]

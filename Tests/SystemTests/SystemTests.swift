@@ -21,9 +21,8 @@ import Testing
   static func withStack<T: Sendable>(
     environment: [String: String] = [:], dataDirectory: String? = nil, _ body: @Sendable (Supervisor, HostPort) async throws -> T
   ) async throws -> T {
-    // Below Linux's ephemeral range (32768+), so no outgoing connection takes these ports,
-    // and above `freePort()`'s (under 20000), so no test running beside takes them.
-    let layout = StackLayout(basePort: Int.random(in: 200...280) * 100, dataDirectory: try dataDirectory ?? temporaryDirectory("gym-system"))
+    let layout = StackLayout(basePort: try reserveStackBasePort(), dataDirectory: try dataDirectory ?? temporaryDirectory("gym-system"))
+    defer { releaseStackBasePort(layout.basePort) }
     let supervisor = Supervisor(
       layout: layout, binDirectory: Supervisor.defaultBinDirectory(),
       extraEnvironment: baseEnvironment.merging(environment) { $1 })

@@ -22,7 +22,7 @@ extension SystemTests {
     // A second init keeps what is there (every client trusts that CA).
     #expect(try Self.run(Self.tlsGymctl, ["tls", "init", "--data-dir", data]).1.contains("left as they are"))
 
-    var layout = StackLayout(basePort: Int.random(in: 200...280) * 100, dataDirectory: data)
+    var layout = StackLayout(basePort: try reserveStackBasePort(), dataDirectory: data)
     layout.tls = tls
     let supervisor = Supervisor(
       layout: layout, binDirectory: Supervisor.defaultBinDirectory(),
