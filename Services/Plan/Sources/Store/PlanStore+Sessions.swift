@@ -195,13 +195,13 @@ extension PlanStore {
   static func requireActive(_ db: Database, id: String, ownerID: String) throws -> Int64 {
     guard
       let row = try Row.fetchOne(
-        db, sql: "SELECT rid, state FROM sessions WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
+        db.cachedStatement(sql: "SELECT rid, state FROM sessions WHERE id = ? AND owner_id = ?"), arguments: [id, ownerID])
     else { throw GymError.notFound("no session with id \(id)") }
-    let state = SessionRecord.State(rawValue: row["state"]) ?? .finished
+    let state = SessionRecord.State(rawValue: row[1]) ?? .finished
     guard state == .active else {
       throw GymError.failedPrecondition("session \(id) is \(state == .finished ? "finished" : "abandoned"); start a new one")
     }
-    return row["rid"]
+    return row[0]
   }
 
   static func requireItem(_ db: Database, sessionRID: Int64, itemID: String) throws -> ItemRow {
@@ -219,14 +219,18 @@ extension PlanStore {
 
   /// An item's logged sets, oldest first.
   static func loggedSets(_ db: Database, itemRID: Int64) throws -> [SessionRecord.LoggedSet] {
-    try Row.fetchAll(
+    // A cursor decodes each column straight from the statement, without copying rows.
+    let rows = try Row.fetchCursor(
       db.cachedStatement(
         sql: "SELECT reps, weight_kg, rpe, duration_seconds, notes, logged_at FROM logged_sets WHERE item_rid = ? ORDER BY rid"),
-      arguments: [itemRID]
-    ).map { set in
-      SessionRecord.LoggedSet(
-        reps: set[0], weightKg: set[1], rpe: set[2], durationSeconds: set[3], notes: set[4], loggedAt: set[5])
+      arguments: [itemRID])
+    var sets: [SessionRecord.LoggedSet] = []
+    while let set = try rows.next() {
+      sets.append(
+        SessionRecord.LoggedSet(
+          reps: set[0], weightKg: set[1], rpe: set[2], durationSeconds: set[3], notes: set[4], loggedAt: set[5]))
     }
+    return sets
   }
 
   /// How many sets a session holds and the bytes of their notes.
