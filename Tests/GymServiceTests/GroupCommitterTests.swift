@@ -25,7 +25,7 @@ import Testing
         try db.execute(
           sql: """
             CREATE TABLE t (
-              id INTEGER PRIMARY KEY, writer INTEGER NOT NULL,
+              id INTEGER PRIMARY KEY, writer INTEGER NOT NULL, payload BLOB,
               parent INTEGER REFERENCES parent(id) \(deferredForeignKey ? "DEFERRABLE INITIALLY DEFERRED" : ""))
             """)
       }
@@ -200,6 +200,43 @@ import Testing
     // The committer goes on: the next write commits.
     try await fixture.committer.write { db in try db.execute(sql: "INSERT INTO t (writer) VALUES (42)") }
     #expect(try fixture.writers() == [-1, 42])
+  }
+
+  /// SQLITE_FULL ends the whole transaction, not only the statement: the writes that
+  /// ran before are undone and told so, and those not yet run go to the next one.
+  @Test func whenSQLiteRollsTheTransactionBackTheWritesNotYetRunGoToTheNext() async throws {
+    let fixture = try Fixture()
+    // A file that can grow by a few pages only: a large row fills it.
+    try await fixture.pool.writeWithoutTransaction { db in
+      let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+      try db.execute(sql: "PRAGMA max_page_count = \(pages + 8)")
+    }
+    let (release, held) = try await fixture.holdTheWriter()
+    var writes: [Task<Void, any Error>] = []
+    for writer in 0..<5 {
+      // Queued one after another, so that they run in this order.
+      writes.append(
+        Task {
+          try await fixture.committer.write { db in
+            try db.execute(
+              sql: "INSERT INTO t (writer, payload) VALUES (?, zeroblob(?))", arguments: [writer, writer == 1 ? 1_000_000 : 10])
+          }
+        })
+      #expect(try await eventually { fixture.committer.statistics.waiting == writer + 1 })
+    }
+    release()
+    try await held.value
+    for (writer, write) in writes.enumerated() {
+      do {
+        try await write.value
+        #expect(writer >= 2, "writer \(writer) was told its write committed")
+      } catch {
+        #expect(writer < 2, "writer \(writer): \(error)")
+        #expect((error as? DatabaseError)?.resultCode == .SQLITE_FULL, "\(error)")
+      }
+    }
+    #expect(try fixture.writers() == [-1, 2, 3, 4])
+    #expect(fixture.committer.statistics.transactions == 3, "the held one, the one SQLite ended, the one after")
   }
 
   @Test func aLoneWriteStartsAtOnce() async throws {
