@@ -87,7 +87,7 @@ import Testing
     let stored = try #require(try await store.session(id: record.id, ownerID: "u1"))
     let footprint = try await store.writer.read { db in
       let rid = try #require(try PlanStore.sessionRID(db, id: started.id, ownerID: "u1"))
-      let sets = try PlanStore.loggedSetsFootprint(db, sessionRID: rid)
+      let sets = try PlanStore.otherItemsSets(db, sessionRID: rid, itemRID: 0)
       return try PlanStore.footprint(db, sessionRID: rid, loggedSets: sets.count, loggedSetNoteBytes: sets.noteBytes)
     }
     #expect(footprint == (try Self.footprint(of: stored)))

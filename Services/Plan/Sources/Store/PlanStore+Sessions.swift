@@ -53,11 +53,8 @@ extension PlanStore {
     try await committer.write { [limits] db in
       let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
       let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID)
-      let before = try Self.loggedSetsFootprint(db, sessionRID: rid)
-      guard before.count < limits.setsPerSession else {
-        throw PlanError.quotaExceeded(
-          "a session holds at most \(limits.setsPerSession) sets; finish this session (FinishSession) and start another")
-      }
+      // The item's own sets are read below anyway; only the other items' are counted here.
+      let others = try Self.otherItemsSets(db, sessionRID: rid, itemRID: item.rid)
       try db.cachedStatement(
         sql: """
           INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,
@@ -69,13 +66,19 @@ extension PlanStore {
         set.notes, set.loggedAt, Self.estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg), rid,
       ])
       let sets = try Self.loggedSets(db, itemRID: item.rid)
+      // Refused when the session already held the most (this set undone with the savepoint).
+      guard others.count + sets.count <= limits.setsPerSession else {
+        throw PlanError.quotaExceeded(
+          "a session holds at most \(limits.setsPerSession) sets; finish this session (FinishSession) and start another")
+      }
       let state: SessionRecord.ItemState =
         item.planned > 0 && sets.count >= item.planned ? .done : (item.state == .skipped ? .pending : item.state)
       if state != item.state {
         try db.cachedStatement(sql: "UPDATE session_items SET state = ? WHERE rid = ?").execute(arguments: [state.rawValue, item.rid])
       }
       let footprint = try Self.footprint(
-        db, sessionRID: rid, loggedSets: before.count + 1, loggedSetNoteBytes: before.noteBytes + set.notes.utf8.count)
+        db, sessionRID: rid, loggedSets: others.count + sets.count,
+        loggedSetNoteBytes: others.noteBytes + sets.reduce(0) { $0 + $1.notes.utf8.count })
       if !check.surelyPasses(footprint) {
         try check.check(try Self.loadSession(db, rid: rid))
       }
@@ -233,11 +236,17 @@ extension PlanStore {
     return sets
   }
 
-  /// How many sets a session holds and the bytes of their notes.
-  static func loggedSetsFootprint(_ db: Database, sessionRID: Int64) throws -> (count: Int, noteBytes: Int) {
+  /// How many sets the items of a session other than `itemRID` hold, and the bytes of
+  /// their notes: item by item through `logged_sets_by_item`, so the rows of `itemRID`
+  /// (which may be most of the session) are not visited. `itemRID` 0 counts them all.
+  static func otherItemsSets(_ db: Database, sessionRID: Int64, itemRID: Int64) throws -> (count: Int, noteBytes: Int) {
     let row = try Row.fetchOne(
-      db.cachedStatement(sql: "SELECT COUNT(*), TOTAL(length(CAST(notes AS BLOB))) FROM logged_sets WHERE session_rid = ?"),
-      arguments: [sessionRID])
+      db.cachedStatement(
+        sql: """
+          SELECT COUNT(*), TOTAL(length(CAST(s.notes AS BLOB)))
+          FROM session_items i JOIN logged_sets s ON s.item_rid = i.rid
+          WHERE i.session_rid = ? AND i.rid <> ?
+          """), arguments: [sessionRID, itemRID])
     return (row?[0] ?? 0, Int(row?[1] ?? 0.0))
   }
 
