@@ -55,8 +55,10 @@ extension PlanRPC {
         }
         #expect(badRPE?.fieldViolations.map(\.field) == ["set.rpe"])
 
-        for reps in [5, 5, 6] {
-          session = try await plan.logSet(
+        // Each answer is the changed item alone: its sets so far, DONE at the third of three.
+        var item = session.items[0]
+        for (index, reps) in [5, 5, 6].enumerated() {
+          item = try await plan.logSet(
             .with {
               $0.sessionID = session.id; $0.itemID = session.items[0].id;
               $0.set = .with {
@@ -64,10 +66,19 @@ extension PlanRPC {
               }
             },
             metadata: lena
-          ).session
+          ).item
+          #expect(item.id == session.items[0].id)
+          #expect(item.loggedSets.map(\.reps) == Array([5, 5, 6].prefix(index + 1)))
+          #expect(item.state == (index == 2 ? .done : .pending))
         }
-        #expect(session.items[0].loggedSets.count == 3)
-        #expect(session.items[0].state == .done)
+        #expect(item.exerciseID == squat)
+        #expect(item.exerciseName == session.items[0].exerciseName && !item.exerciseName.isEmpty)
+        #expect(item.plannedSets == session.items[0].plannedSets)
+        #expect(item.loggedSets.last?.rpe == 8.5)
+        // The session read afterwards holds that same item.
+        session = try await plan.getSession(.with { $0.id = session.id }, metadata: lena).session
+        #expect(session.items[0] == item)
+        #expect(session.items[1].loggedSets.isEmpty)
 
         // An exercise added on the fly, the bench skipped.
         session = try await plan.editSession(
@@ -83,7 +94,7 @@ extension PlanRPC {
           }, metadata: lena
         ).session
         #expect(session.items.map(\.exerciseID) == [squat, row, bench])
-        session = try await plan.logSet(
+        let added = try await plan.logSet(
           .with {
             $0.sessionID = session.id; $0.itemID = session.items[1].id;
             $0.set = .with {
@@ -91,7 +102,9 @@ extension PlanRPC {
             }
           },
           metadata: lena
-        ).session
+        ).item
+        // No planned sets: it stays PENDING whatever is logged.
+        #expect(added.loggedSets.count == 1 && added.state == .pending)
         session = try await plan.setItemState(
           .with {
             $0.sessionID = session.id; $0.itemID = session.items[2].id; $0.state = .skipped

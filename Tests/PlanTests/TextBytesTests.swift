@@ -86,6 +86,17 @@ extension PlanRPC {
         #expect(accepted > 100 && accepted < 200)
         let active = try await plan.getActiveSession(.init(), metadata: lena).session
         #expect(active.items[0].loggedSets.count == accepted)
+        // Refused at the very set that measuring the whole encoded session refuses (the
+        // measure leaves names out): the session fits, one more such set would not.
+        var measured = active
+        for index in measured.items.indices { measured.items[index].exerciseName = "" }
+        let fits: [UInt8] = try measured.serializedBytes()
+        #expect(fits.count <= 256 << 10)
+        var again = try #require(measured.items[0].loggedSets.last)
+        again.loggedAt.nanos = 999_999_999  // as long as any instant's encoding
+        measured.items[0].loggedSets.append(again)
+        let oneMore: [UInt8] = try measured.serializedBytes()
+        #expect(oneMore.count > 256 << 10)
         // A set without notes still fits.
         _ = try await plan.logSet(
           .with {

@@ -14,8 +14,14 @@ struct PlanLoad: AsyncParsableCommand {
   @Option(help: "Sessions per week.") var sessionsPerWeek = 4
   @Option(help: "Sets per session (spread over four exercises).") var setsPerSession = 20
   @Option(help: "LogWorkout calls in flight while filling.") var fillConcurrency = 16
+  @Option(help: "Exercises in each live session, LogSet picking one at random (1 to 50; 1 piles every set on one item).")
+  var itemsPerSession = 1
   @Option(help: "Measure with these existing users (a file of usernames, one per line) instead of filling again.")
   var existingUsers: String?
+
+  func validate() throws {
+    guard (1...50).contains(itemsPerSession) else { throw ValidationError("--items-per-session must be 1 to 50") }
+  }
 
   func run() async throws {
     let client = try Load.client(options.addr)
@@ -91,9 +97,9 @@ struct PlanLoad: AsyncParsableCommand {
           format: "filled %d sessions (%d sets) in %.1f s = %.0f sessions/s", jobs.count, jobs.count * perExercise * exercises.count,
           elapsed, Double(jobs.count) / elapsed))
 
-      // LogSet into one live session per benchmark user.
+      // LogSet into one live session per benchmark user, on one of its items.
       let liveUsers = Array(tokens.prefix(64))
-      var live: [(token: String, session: String, item: String)] = []
+      var live: [(token: String, session: String, items: [String])] = []
       for token in liveUsers {
         let started: Gym_Plan_V1_Session
         do {
@@ -103,11 +109,12 @@ struct PlanLoad: AsyncParsableCommand {
         }
         let edited = try await plan.editSession(
           .with {
-            $0.sessionID = started.id; $0.edits = [.with { $0.add = .with { $0.exerciseID = exercises[0] } }]
+            $0.sessionID = started.id
+            $0.edits = (0..<itemsPerSession).map { index in .with { $0.add = .with { $0.exerciseID = exercises[index % exercises.count] } } }
           },
           metadata: Load.bearer(token)
         ).session
-        live.append((token, edited.id, edited.items[0].id))
+        live.append((token, edited.id, edited.items.map(\.id)))
       }
       let sessions = live
       let filled = tokens
@@ -118,7 +125,7 @@ struct PlanLoad: AsyncParsableCommand {
           let target = sessions.randomElement()!
           _ = try await Gym_Plan_V1_PlanService.Client(wrapping: client).logSet(
             .with {
-              $0.sessionID = target.session; $0.itemID = target.item;
+              $0.sessionID = target.session; $0.itemID = target.items.randomElement()!;
               $0.set = .with {
                 $0.reps = 5; $0.weightKg = 100
               }

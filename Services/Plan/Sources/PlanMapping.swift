@@ -62,26 +62,28 @@ enum PlanMapping {
       $0.routineID = session.routineID ?? ""
       $0.dayIndex = Int32(session.dayIndex)
       $0.name = session.name
-      $0.items = session.items.map { item in
-        .with {
-          $0.id = item.id
-          $0.exerciseID = item.exerciseID
-          $0.exerciseName = names[item.exerciseID] ?? ""
-          $0.plannedSets = item.plannedSets.map(plannedSet)
-          $0.loggedSets = item.loggedSets.map(loggedSet)
-          $0.state =
-            switch item.state {
-            case .pending: .pending
-            case .done: .done
-            case .skipped: .skipped
-            }
-          $0.notes = item.notes
-        }
-      }
+      $0.items = session.items.map { Self.item($0, names: names) }
       $0.startedAt = .init(date: session.startedAt)
       if let ended = session.endedAt { $0.endedAt = .init(date: ended) }
       $0.notes = session.notes
       if let summary = session.summary { $0.summary = self.summary(summary, names: names) }
+    }
+  }
+
+  static func item(_ item: SessionRecord.Item, names: [String: String]) -> Gym_Plan_V1_SessionItem {
+    .with {
+      $0.id = item.id
+      $0.exerciseID = item.exerciseID
+      $0.exerciseName = names[item.exerciseID] ?? ""
+      $0.plannedSets = item.plannedSets.map(plannedSet)
+      $0.loggedSets = item.loggedSets.map(loggedSet)
+      $0.state =
+        switch item.state {
+        case .pending: .pending
+        case .done: .done
+        case .skipped: .skipped
+        }
+      $0.notes = item.notes
     }
   }
 

@@ -62,11 +62,11 @@ extension PlanService {
     let now = Date()
     let set = try Self.loggedSet(request.set, field: "set", now: now)
     // Dated by the store on the session's day, not the day it is logged.
-    let session = try await store.logSet(sessionID: request.sessionID, itemID: request.itemID, ownerID: caller.userID, set: set) {
-      try Self.sessionFits($0, field: "set")
-    }
-    let response = try await mapped(session)
-    return .with { $0.session = response }
+    let logged = try await store.logSet(
+      sessionID: request.sessionID, itemID: request.itemID, ownerID: caller.userID, set: set, check: Self.sessionCheck(field: "set"))
+    // Only the item: the session grows with every set, and a client that logs one
+    // keeps its own copy of the rest.
+    return .with { $0.item = PlanMapping.item(logged.item, names: [logged.item.exerciseID: logged.exerciseName ?? ""]) }
   }
 
   public func setItemState(request: Gym_Plan_V1_SetItemStateRequest, context: ServerContext) async throws -> Gym_Plan_V1_SetItemStateResponse {
@@ -257,6 +257,33 @@ extension PlanService {
       .init(
         field, "the session would encode to \(encoded) bytes, more than the \(maximumSessionBytes) one may hold; shorten the notes")
     ])
+  }
+
+  /// `sessionFits` for a store write, run only when `sessionSizeBound` of the session's
+  /// footprint passes the maximum: the same refusals, without loading every set of a
+  /// session per write.
+  static func sessionCheck(field: String) -> SessionFootprint.Check {
+    SessionFootprint.Check(
+      surelyPasses: { sessionSizeBound($0) <= maximumSessionBytes }, check: { try sessionFits($0, field: field) })
+  }
+
+  /// At least what `sessionFits` measures (`PlanMapping.session(…, names: [:])`
+  /// encoded) for an active session of `footprint` (no summary): every field at its
+  /// largest encoding. A tag is 1 byte (field numbers up to 15); a string or message
+  /// adds at most 5 bytes of length; a varint takes at most 10 bytes, a double 8.
+  public static func sessionSizeBound(_ footprint: SessionFootprint) -> Int {
+    let string = 6, varint = 11, double = 9, message = 6
+    let timestamp = message + 2 * varint
+    // id, routine_id, name, notes; state, day_index; started_at, ended_at.
+    let session = 4 * string + footprint.textBytes + 2 * varint + 2 * timestamp
+    // Each: the item message; id, exercise_id, exercise_name (empty here), notes; state.
+    let items = footprint.items * (message + 4 * string + varint) + footprint.itemTextBytes
+    // A planned set encodes to at most 48 bytes (message, 3 varints, a double) and is
+    // stored as JSON with its four field names, at least 77 bytes: the stored bytes bound it.
+    let planned = footprint.plannedSetBytes
+    // Each: the message; reps, duration_seconds; weight_kg, rpe; notes; logged_at.
+    let sets = footprint.loggedSets * (message + 2 * varint + 2 * double + string + timestamp) + footprint.loggedSetNoteBytes
+    return session + items + planned + sets
   }
 
   static func loggedSet(_ set: Gym_Plan_V1_LoggedSet, field: String, now: Date) throws(GymError) -> SessionRecord.LoggedSet {

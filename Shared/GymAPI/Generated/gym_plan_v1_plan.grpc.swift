@@ -1143,7 +1143,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > The set counts on the session's day (a workout crossing midnight stays on the day
-        /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+        /// > it started). Answers with the changed item only (LogSetResponse.item), not the
+        /// > session. Errors: INVALID_ARGUMENT (also naming set when the session would
         /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
         /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
@@ -2146,7 +2147,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > The set counts on the session's day (a workout crossing midnight stays on the day
-        /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+        /// > it started). Answers with the changed item only (LogSetResponse.item), not the
+        /// > session. Errors: INVALID_ARGUMENT (also naming set when the session would
         /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
         /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
@@ -3147,7 +3149,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > The set counts on the session's day (a workout crossing midnight stays on the day
-        /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+        /// > it started). Answers with the changed item only (LogSetResponse.item), not the
+        /// > session. Errors: INVALID_ARGUMENT (also naming set when the session would
         /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
         /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
@@ -6242,7 +6245,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > The set counts on the session's day (a workout crossing midnight stays on the day
-        /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+        /// > it started). Answers with the changed item only (LogSetResponse.item), not the
+        /// > session. Errors: INVALID_ARGUMENT (also naming set when the session would
         /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
         /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
@@ -7714,7 +7718,8 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > The set counts on the session's day (a workout crossing midnight stays on the day
-        /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+        /// > it started). Answers with the changed item only (LogSetResponse.item), not the
+        /// > session. Errors: INVALID_ARGUMENT (also naming set when the session would
         /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
         /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
         ///
@@ -9545,7 +9550,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > The set counts on the session's day (a workout crossing midnight stays on the day
-    /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+    /// > it started). Answers with the changed item only (LogSetResponse.item), not the
+    /// > session. Errors: INVALID_ARGUMENT (also naming set when the session would
     /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
     /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
     ///
@@ -11234,7 +11240,8 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > The set counts on the session's day (a workout crossing midnight stays on the day
-    /// > it started). Errors: INVALID_ARGUMENT (also naming set when the session would
+    /// > it started). Answers with the changed item only (LogSetResponse.item), not the
+    /// > session. Errors: INVALID_ARGUMENT (also naming set when the session would
     /// > encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the
     /// > session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).
     ///

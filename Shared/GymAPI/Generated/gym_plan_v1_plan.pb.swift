@@ -1637,20 +1637,22 @@ public nonisolated struct Gym_Plan_V1_LogSetResponse: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var session: Gym_Plan_V1_Session {
-    get {_session ?? Gym_Plan_V1_Session()}
-    set {_session = newValue}
+  /// The item the set was logged to, as it now is: its state (DONE once it has as many
+  /// sets as planned) and every set logged to it, oldest first, the new one last.
+  public var item: Gym_Plan_V1_SessionItem {
+    get {_item ?? Gym_Plan_V1_SessionItem()}
+    set {_item = newValue}
   }
-  /// Returns true if `session` has been explicitly set.
-  public var hasSession: Bool {self._session != nil}
-  /// Clears the value of `session`. Subsequent reads from it will return its default value.
-  public mutating func clearSession() {self._session = nil}
+  /// Returns true if `item` has been explicitly set.
+  public var hasItem: Bool {self._item != nil}
+  /// Clears the value of `item`. Subsequent reads from it will return its default value.
+  public mutating func clearItem() {self._item = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _session: Gym_Plan_V1_Session? = nil
+  fileprivate var _item: Gym_Plan_V1_SessionItem? = nil
 }
 
 public nonisolated struct Gym_Plan_V1_SetItemStateRequest: Sendable {
@@ -5711,7 +5713,7 @@ nonisolated extension Gym_Plan_V1_LogSetRequest: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Gym_Plan_V1_LogSetResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LogSetResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}session\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{2}item\0\u{b}session\0\u{c}\u{1}\u{1}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5719,7 +5721,7 @@ nonisolated extension Gym_Plan_V1_LogSetResponse: SwiftProtobuf.Message, SwiftPr
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._session) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._item) }()
       default: break
       }
     }
@@ -5730,14 +5732,14 @@ nonisolated extension Gym_Plan_V1_LogSetResponse: SwiftProtobuf.Message, SwiftPr
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._session {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    try { if let v = self._item {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_LogSetResponse, rhs: Gym_Plan_V1_LogSetResponse) -> Bool {
-    if lhs._session != rhs._session {return false}
+    if lhs._item != rhs._item {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -12,7 +12,7 @@ extension PlanStore {
 
   /// One entry per day: logging the same day again replaces the weight (keeping the id).
   public func logBodyWeight(id: String, ownerID: String, date: LocalDate, weightKg: Double, now: Date) async throws -> BodyWeightEntry {
-    try await writer.write { db in
+    try await committer.write { [limits] db in
       // A new day needs room; correcting a day already weighed does not.
       let weighed = try Bool.fetchOne(
         db, sql: "SELECT EXISTS (SELECT 1 FROM body_weights WHERE owner_id = ? AND local_date = ?)", arguments: [ownerID, date.description])

@@ -185,7 +185,7 @@ extension PlanStore {
   // MARK: Food log
 
   public func logFood(_ entry: FoodEntryRecord) async throws {
-    try await writer.write { db in
+    try await committer.write { [limits] db in
       try Self.requireRoom(
         db, limit: limits.foodEntriesPerDay, rows: "SELECT 1 FROM food_log WHERE owner_id = ? AND local_date = ?",
         [entry.ownerID, entry.date.description],

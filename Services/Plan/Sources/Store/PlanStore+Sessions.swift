@@ -7,7 +7,7 @@ extension PlanStore {
   /// naming it; the partial unique index makes the rule hold under concurrent starts.
   public func startSession(_ session: SessionRecord) async throws -> SessionRecord {
     do {
-      return try await writer.write { db in
+      return try await committer.write { [limits] db in
         try Self.requireSessionRoom(db, ownerID: session.ownerID, on: session.localDate, limits: limits)
         let rid = try Self.insertSession(db, session)
         return try Self.loadSession(db, rid: rid)
@@ -33,21 +33,28 @@ extension PlanStore {
     }
   }
 
+  /// The item a set was just logged to, as it now is, with its exercise's name when
+  /// plan knows it (the only part of the session a LogSet answers with).
+  public struct LoggedItem: Sendable, Equatable {
+    public var item: SessionRecord.Item
+    public var exerciseName: String?
+  }
+
   /// Adds a set to an item of an active session. The item becomes DONE once it has as
   /// many sets as planned; a skipped item that gets a set is no longer skipped. The set
   /// is dated on its session's local day, so a workout that crosses midnight stays on
-  /// the day it started in history and statistics.
-  /// - Parameter check: sees the session as it would be; what it throws undoes the set.
+  /// the day it started in history and statistics. Written through the group committer:
+  /// sets logged together share a transaction, each in its own savepoint.
+  /// - Parameter check: sees the session as it would be (loaded only when its footprint
+  ///   does not vouch for it); what it throws undoes the set.
   public func logSet(
-    sessionID: String, itemID: String, ownerID: String, set: SessionRecord.LoggedSet,
-    check: @Sendable (SessionRecord) throws -> Void = { _ in }
-  ) async throws -> SessionRecord {
-    try await writer.write { db in
+    sessionID: String, itemID: String, ownerID: String, set: SessionRecord.LoggedSet, check: SessionFootprint.Check = .none
+  ) async throws -> LoggedItem {
+    try await committer.write { [limits] db in
       let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
       let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID)
-      try Self.requireRoom(
-        db, limit: limits.setsPerSession, rows: "SELECT 1 FROM logged_sets WHERE session_rid = ?", [rid],
-        "a session holds at most \(limits.setsPerSession) sets; finish this session (FinishSession) and start another")
+      // The item's own sets are read below anyway; only the other items' are counted here.
+      let others = try Self.otherItemsSets(db, sessionRID: rid, itemRID: item.rid)
       try db.cachedStatement(
         sql: """
           INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,
@@ -58,20 +65,36 @@ extension PlanStore {
         item.rid, ownerID, item.exerciseID, set.reps, set.weightKg, set.rpe, set.durationSeconds,
         set.notes, set.loggedAt, Self.estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg), rid,
       ])
-      let logged = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM logged_sets WHERE item_rid = ?", arguments: [item.rid]) ?? 0
+      let sets = try Self.loggedSets(db, itemRID: item.rid)
+      // Refused when the session already held the most (this set undone with the savepoint).
+      guard others.count + sets.count <= limits.setsPerSession else {
+        throw PlanError.quotaExceeded(
+          "a session holds at most \(limits.setsPerSession) sets; finish this session (FinishSession) and start another")
+      }
       let state: SessionRecord.ItemState =
-        item.planned > 0 && logged >= item.planned ? .done : (item.state == .skipped ? .pending : item.state)
-      try db.execute(sql: "UPDATE session_items SET state = ? WHERE rid = ?", arguments: [state.rawValue, item.rid])
-      let session = try Self.loadSession(db, rid: rid)
-      try check(session)
-      return session
+        item.planned > 0 && sets.count >= item.planned ? .done : (item.state == .skipped ? .pending : item.state)
+      if state != item.state {
+        try db.cachedStatement(sql: "UPDATE session_items SET state = ? WHERE rid = ?").execute(arguments: [state.rawValue, item.rid])
+      }
+      let footprint = try Self.footprint(
+        db, sessionRID: rid, loggedSets: others.count + sets.count,
+        loggedSetNoteBytes: others.noteBytes + sets.reduce(0) { $0 + $1.notes.utf8.count })
+      if !check.surelyPasses(footprint) {
+        try check.check(try Self.loadSession(db, rid: rid))
+      }
+      let name = try String.fetchOne(
+        db.cachedStatement(sql: "SELECT name FROM exercises WHERE id = ?"), arguments: [item.exerciseID])
+      return LoggedItem(
+        item: SessionRecord.Item(
+          id: itemID, exerciseID: item.exerciseID, plannedSets: item.plannedSets, loggedSets: sets, state: state, notes: item.notes),
+        exerciseName: name)
     }
   }
 
   public func setItemState(
     sessionID: String, itemID: String, ownerID: String, state: SessionRecord.ItemState
   ) async throws -> SessionRecord {
-    try await writer.write { db in
+    try await committer.write { db in
       let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
       let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID)
       try db.execute(sql: "UPDATE session_items SET state = ? WHERE rid = ?", arguments: [state.rawValue, item.rid])
@@ -91,9 +114,9 @@ extension PlanStore {
   /// Applies every edit in order, or none.
   /// - Parameter check: sees the session as it would be; what it throws undoes the edits.
   public func editSession(
-    sessionID: String, ownerID: String, edits: [SessionEdit], check: @Sendable (SessionRecord) throws -> Void = { _ in }
+    sessionID: String, ownerID: String, edits: [SessionEdit], check: @escaping @Sendable (SessionRecord) throws -> Void = { _ in }
   ) async throws -> SessionRecord {
-    try await writer.write { db in
+    try await committer.write { [limits] db in
       let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
       let encoder = JSONEncoder()
       for edit in edits {
@@ -131,7 +154,7 @@ extension PlanStore {
   }
 
   public func abandonSession(id: String, ownerID: String, now: Date) async throws {
-    try await writer.write { db in
+    try await committer.write { db in
       let rid = try Self.requireActive(db, id: id, ownerID: ownerID)
       try db.execute(sql: "UPDATE sessions SET state = 3, ended_at = ? WHERE rid = ?", arguments: [now, rid])
     }
@@ -159,9 +182,12 @@ extension PlanStore {
   struct ItemRow {
     var rid: Int64
     var exerciseID: String
-    var planned: Int
+    var plannedSets: [RoutineRecord.PlannedSet]
     var state: SessionRecord.ItemState
     var position: Int
+    var notes: String
+
+    var planned: Int { plannedSets.count }
   }
 
   static func sessionRID(_ db: Database, id: String, ownerID: String) throws -> Int64? {
@@ -172,25 +198,77 @@ extension PlanStore {
   static func requireActive(_ db: Database, id: String, ownerID: String) throws -> Int64 {
     guard
       let row = try Row.fetchOne(
-        db, sql: "SELECT rid, state FROM sessions WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
+        db.cachedStatement(sql: "SELECT rid, state FROM sessions WHERE id = ? AND owner_id = ?"), arguments: [id, ownerID])
     else { throw GymError.notFound("no session with id \(id)") }
-    let state = SessionRecord.State(rawValue: row["state"]) ?? .finished
+    let state = SessionRecord.State(rawValue: row[1]) ?? .finished
     guard state == .active else {
       throw GymError.failedPrecondition("session \(id) is \(state == .finished ? "finished" : "abandoned"); start a new one")
     }
-    return row["rid"]
+    return row[0]
   }
 
   static func requireItem(_ db: Database, sessionRID: Int64, itemID: String) throws -> ItemRow {
     guard
       let row = try Row.fetchOne(
-        db, sql: "SELECT rid, exercise_id, planned_sets, state, position FROM session_items WHERE session_rid = ? AND id = ?",
+        db.cachedStatement(
+          sql: "SELECT rid, exercise_id, planned_sets, state, position, notes FROM session_items WHERE session_rid = ? AND id = ?"),
         arguments: [sessionRID, itemID])
     else { throw GymError.notFound("the session has no item with id \(itemID)") }
-    let planned = try JSONDecoder().decode([RoutineRecord.PlannedSet].self, from: row["planned_sets"] as Data)
+    let planned = try JSONDecoder().decode([RoutineRecord.PlannedSet].self, from: row[2] as Data)
     return ItemRow(
-      rid: row["rid"], exerciseID: row["exercise_id"], planned: planned.count,
-      state: SessionRecord.ItemState(rawValue: row["state"]) ?? .pending, position: row["position"])
+      rid: row[0], exerciseID: row[1], plannedSets: planned, state: SessionRecord.ItemState(rawValue: row[3]) ?? .pending,
+      position: row[4], notes: row[5])
+  }
+
+  /// An item's logged sets, oldest first.
+  static func loggedSets(_ db: Database, itemRID: Int64) throws -> [SessionRecord.LoggedSet] {
+    // A cursor decodes each column straight from the statement, without copying rows.
+    let rows = try Row.fetchCursor(
+      db.cachedStatement(
+        sql: "SELECT reps, weight_kg, rpe, duration_seconds, notes, logged_at FROM logged_sets WHERE item_rid = ? ORDER BY rid"),
+      arguments: [itemRID])
+    var sets: [SessionRecord.LoggedSet] = []
+    while let set = try rows.next() {
+      sets.append(
+        SessionRecord.LoggedSet(
+          reps: set[0], weightKg: set[1], rpe: set[2], durationSeconds: set[3], notes: set[4], loggedAt: set[5]))
+    }
+    return sets
+  }
+
+  /// How many sets the items of a session other than `itemRID` hold, and the bytes of
+  /// their notes: item by item through `logged_sets_by_item`, so the rows of `itemRID`
+  /// (which may be most of the session) are not visited. `itemRID` 0 counts them all.
+  static func otherItemsSets(_ db: Database, sessionRID: Int64, itemRID: Int64) throws -> (count: Int, noteBytes: Int) {
+    let row = try Row.fetchOne(
+      db.cachedStatement(
+        sql: """
+          SELECT COUNT(*), TOTAL(length(CAST(s.notes AS BLOB)))
+          FROM session_items i JOIN logged_sets s ON s.item_rid = i.rid
+          WHERE i.session_rid = ? AND i.rid <> ?
+          """), arguments: [sessionRID, itemRID])
+    return (row?[0] ?? 0, Int(row?[1] ?? 0.0))
+  }
+
+  /// The session's footprint, given what its logged sets hold.
+  static func footprint(_ db: Database, sessionRID: Int64, loggedSets: Int, loggedSetNoteBytes: Int) throws -> SessionFootprint {
+    let session = try Int.fetchOne(
+      db.cachedStatement(
+        sql: """
+          SELECT length(CAST(id AS BLOB)) + ifnull(length(CAST(routine_id AS BLOB)), 0) + length(CAST(name AS BLOB))
+            + length(CAST(notes AS BLOB))
+          FROM sessions WHERE rid = ?
+          """), arguments: [sessionRID])
+    let items = try Row.fetchOne(
+      db.cachedStatement(
+        sql: """
+          SELECT COUNT(*), TOTAL(length(CAST(id AS BLOB)) + length(CAST(exercise_id AS BLOB)) + length(CAST(notes AS BLOB))),
+            TOTAL(length(planned_sets))
+          FROM session_items WHERE session_rid = ?
+          """), arguments: [sessionRID])
+    return SessionFootprint(
+      textBytes: session ?? 0, items: items?[0] ?? 0, itemTextBytes: Int(items?[1] ?? 0.0), plannedSetBytes: Int(items?[2] ?? 0.0),
+      loggedSets: loggedSets, loggedSetNoteBytes: loggedSetNoteBytes)
   }
 
   @discardableResult

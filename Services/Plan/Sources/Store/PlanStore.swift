@@ -7,17 +7,23 @@ import GymStore
 /// its owner: another user's row is as absent as a missing one. No gRPC here.
 public struct PlanStore: Sendable {
   public let writer: any DatabaseWriter
+  /// The frequent small writes of a workout (sets, item states, session edits, weigh-ins,
+  /// food entries) go through it: those arriving together share one transaction and one
+  /// fsync, each in its own savepoint.
+  public let committer: GroupCommitter
   /// How much one user may keep here; checked in the transaction that adds a row.
   public let limits: PlanLimits
 
   public init(path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning(), limits: PlanLimits = PlanLimits()) throws {
     writer = try GymDatabase.openPool(at: path, migrator: PlanMigrations.migrator, tuning: tuning)
+    committer = GroupCommitter(writer: writer)
     self.limits = limits
   }
 
   public init(writer: any DatabaseWriter, limits: PlanLimits = PlanLimits()) throws {
     try PlanMigrations.migrator.migrate(writer)
     self.writer = writer
+    committer = GroupCommitter(writer: writer)
     self.limits = limits
   }
 
