@@ -9,9 +9,9 @@ import Synchronization
 /// Runs a built process (the same `build` the executable calls) inside a test on an
 /// ephemeral loopback port, and stops it gracefully when the body returns.
 ///
-/// `body` starts once the process reports SERVING (its database answers and, for a
-/// process that follows auth, auth's signing keys are in), waited for up to 30 s; pass
-/// `untilServing: false` for a process meant to start without what it depends on.
+/// `body` starts once the process reports SERVING (its database answers, auth's
+/// revocations are heard), waited for up to 30 s; pass `untilServing: false` for a
+/// process meant to start without what it depends on.
 public func withRunningProcess<T: Sendable>(
   _ built: BuiltProcess, untilServing: Bool = true,
   _ body: @Sendable (HostPort) async throws -> T

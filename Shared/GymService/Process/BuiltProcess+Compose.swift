@@ -104,7 +104,6 @@ extension BuiltProcess {
       logger: logger)
     let writer = storage?.writer
     let checkedRevocations = revocations
-    let fetchesKeys = revocations != nil
     return BuiltProcess(
       server: server,
       services: server.lifecycle(
@@ -114,9 +113,6 @@ extension BuiltProcess {
           if let writer { try await GymDatabase.probe(writer) }
           // Tokens cannot be vouched for while auth's revocations are not heard.
           try checkedRevocations?.checkLag()
-          // Nor before auth's signing keys are in: the first probe fetches them at start-up,
-          // and the process is NOT_SERVING until a fetch succeeds.
-          if fetchesKeys, verifier.refreshRecord.lastSuccess == nil { try await verifier.refresh() }
           return try await probe()
         }),
       close: {
