@@ -14,6 +14,20 @@ public enum Outbox {
     public var createdAt: Date
   }
 
+  /// A job this process has no receiver for (a kind or destination it does not
+  /// deliver): its worker keeps it and says so on every attempt.
+  public struct UnknownJob: Error, CustomStringConvertible {
+    public let job: Job
+    public let process: String
+
+    public init(_ job: Job, process: String) {
+      self.job = job
+      self.process = process
+    }
+
+    public var description: String { "\(process) has no receiver for '\(job.kind)' jobs to '\(job.destination)'" }
+  }
+
   public struct Summary: Sendable, Equatable {
     public var destination: Destination
     public var pending: Int

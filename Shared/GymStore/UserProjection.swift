@@ -102,6 +102,11 @@ public enum UserProjection {
     return db.changesCount > 0
   }
 
+  /// Applies an event from auth in a transaction of its own (a lifecycle `update`).
+  public static func apply(_ user: User, to writer: any DatabaseWriter) async throws -> Bool {
+    try await writer.write { db in try apply(db, user) }
+  }
+
   /// Keeps copies read from auth for users the projection lacks (first sight after an
   /// upgrade, or before any event about them); a row an event wrote meanwhile stays.
   public static func fill(_ db: Database, _ users: [User]) throws {

@@ -10,10 +10,9 @@ import Synchronization
 /// ephemeral loopback port, and stops it gracefully when the body returns.
 ///
 /// `body` starts once the process reports SERVING (its database answers, auth's
-/// revocations are heard), waited for up to 30 s; pass `untilServing: false` for a
-/// process meant to start without what it depends on.
+/// revocations are heard), waited for up to 30 s.
 public func withRunningProcess<T: Sendable>(
-  _ built: BuiltProcess, untilServing: Bool = true,
+  _ built: BuiltProcess,
   _ body: @Sendable (HostPort) async throws -> T
 ) async throws -> T {
   var configuration = ServiceGroupConfiguration(
@@ -27,12 +26,10 @@ public func withRunningProcess<T: Sendable>(
     }
     defer { try? built.close() }
     let address = try await built.server.listeningAddress
-    if untilServing {
-      // Past the bound the body runs anyway: its own expectations say what is wrong.
-      let deadline = ContinuousClock.now + .seconds(30)
-      while built.server.health.status(of: "") != .serving && ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(10))
-      }
+    // Past the bound the body runs anyway: its own expectations say what is wrong.
+    let deadline = ContinuousClock.now + .seconds(30)
+    while built.server.health.status(of: "") != .serving && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
     }
     let result: T
     do {
@@ -46,6 +43,18 @@ public func withRunningProcess<T: Sendable>(
     try await tasks.waitForAll()
     return result
   }
+}
+
+/// A bare gym server (no token check, no database) serving `services` on loopback at
+/// `port` (0: any free one) for the duration of `body`: a stand-in for a peer.
+public func withBareServer<T: Sendable>(
+  _ name: String, services: [any RegistrableRPCService], port: Int = 0, _ body: @Sendable (HostPort) async throws -> T
+) async throws -> T {
+  var settings = testSettings()
+  settings.listen = HostPort(host: "127.0.0.1", port: port)
+  let server = try GymServer(
+    name: name, settings: settings, services: services, healthNames: [], auth: nil, forwardingProof: nil, logger: Logger(label: name))
+  return try await withRunningProcess(BuiltProcess(server: server, services: server.lifecycle(probe: { [] })), body)
 }
 
 /// A client connected to `address` for the duration of `body`.

@@ -5,7 +5,6 @@ import GymAPI
 import GymService
 import GymStore
 import GymTesting
-import Logging
 import Testing
 
 @testable import GymAuth
@@ -46,12 +45,7 @@ import Testing
   static func withReceiver<T: Sendable>(
     _ service: String, port: Int = 0, _ body: @Sendable (HostPort) async throws -> T
   ) async throws -> T {
-    var settings = testSettings()
-    settings.listen = HostPort(host: "127.0.0.1", port: port)
-    let server = try GymServer(
-      name: "receiver-\(service)", settings: settings, services: [OneDocumentLifecycle(service: service)], healthNames: [],
-      auth: nil, forwardingProof: nil, logger: Logger(label: "receiver"))
-    return try await withRunningProcess(BuiltProcess(server: server, services: server.lifecycle(probe: { [] })), body)
+    try await withBareServer("receiver-\(service)", services: [OneDocumentLifecycle(service: service)], port: port, body)
   }
 
   /// Every destination's receiver but places, which listens nowhere yet at `placesPort`.

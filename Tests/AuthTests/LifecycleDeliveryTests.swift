@@ -75,14 +75,8 @@ import Testing
     _ body: @Sendable ([Outbox.Destination: (HostPort, Recorder)]) async throws -> T
   ) async throws -> T {
     guard let destination = destinations.first else { return try await body(running) }
-    let settings = testSettings()
     let recorder = Recorder()
-    let logger = Logger(label: "recorder")
-    let server = try GymServer(
-      name: "recorder-\(destination)", settings: settings, services: [RecordingLifecycle(recorder: recorder)], healthNames: [],
-      auth: nil, forwardingProof: nil, logger: logger)
-    let built = BuiltProcess(server: server, services: server.lifecycle(probe: { [] }))
-    return try await withRunningProcess(built) { address in
+    return try await withBareServer("recorder-\(destination)", services: [RecordingLifecycle(recorder: recorder)]) { address in
       var running = running
       running[destination] = (address, recorder)
       return try await withRecorders(Array(destinations.dropFirst()), running: running, body)

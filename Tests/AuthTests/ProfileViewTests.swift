@@ -31,7 +31,7 @@ import Testing
   }
 
   func views(_ store: AuthStore, _ id: String) async throws -> Int {
-    try await store.profile(id: id, username: nil, now: now)?.viewCount ?? -1
+    try await store.profile(id: id, username: nil, viewerID: nil, now: now)?.user.viewCount ?? -1
   }
 
   @Test func eachViewerCountsOncePerProfileAndDay() async throws {

@@ -64,9 +64,9 @@ import Testing
     #expect(try await store.program(id: hidden, viewer: someone, now: now) == nil)
     #expect(try await store.program(id: hidden, viewer: .init(userID: "banned-author", isAdmin: false), now: now) != nil)
     // The ban's sequence is its version: an older update does not lift it, a newer one does.
-    #expect(try await !store.applyUser(projectedAuthor("banned-author", version: 4)))
+    #expect(try await !UserProjection.apply(projectedAuthor("banned-author", version: 4), to: store.writer))
     #expect(try await store.listPrograms(.init(), viewer: someone, now: now).count == 1)
-    #expect(try await store.applyUser(projectedAuthor("banned-author", version: 6)))
+    #expect(try await UserProjection.apply(projectedAuthor("banned-author", version: 6), to: store.writer))
     #expect(try await store.listPrograms(.init(), viewer: someone, now: now).count == 2)
   }
 
@@ -77,17 +77,17 @@ import Testing
     let someone = CatalogStore.Viewer(userID: "someone", isAdmin: false)
     let own = CatalogStore.Viewer(userID: "tom", isAdmin: false)
 
-    #expect(try await store.applyUser(projectedAuthor("tom", username: "tom", displayName: "Tom", version: 5)))
+    #expect(try await UserProjection.apply(projectedAuthor("tom", username: "tom", displayName: "Tom", version: 5), to: store.writer))
     #expect(try await store.program(id: id, viewer: someone, now: Date())?.author?.displayName == "Tom")
 
     // Newer: renamed and banned.
-    #expect(try await store.applyUser(projectedAuthor("tom", username: "tom2", displayName: "Tom Renamed", banned: true, version: 7)))
+    #expect(try await UserProjection.apply(projectedAuthor("tom", username: "tom2", displayName: "Tom Renamed", banned: true, version: 7), to: store.writer))
     #expect(try await store.program(id: id, viewer: someone, now: Date()) == nil)
     var seen = try #require(try await store.program(id: id, viewer: own, now: Date())?.author)
     #expect(seen.username == "tom2" && seen.displayName == "Tom Renamed")
 
     // Older, arriving late: neither its names nor its lifted ban apply.
-    #expect(try await !store.applyUser(projectedAuthor("tom", username: "tom", displayName: "Tom Old", version: 6)))
+    #expect(try await !UserProjection.apply(projectedAuthor("tom", username: "tom", displayName: "Tom Old", version: 6), to: store.writer))
     #expect(try await store.program(id: id, viewer: someone, now: Date()) == nil)
     seen = try #require(try await store.program(id: id, viewer: own, now: Date())?.author)
     #expect(seen.username == "tom2" && seen.displayName == "Tom Renamed")

@@ -14,7 +14,7 @@ import Testing
     let viewer = CatalogStore.Viewer(userID: "someone", isAdmin: false)
     func visible() async throws -> Bool { try await store.program(id: id, viewer: viewer, now: Date()) != nil }
     func standing(banned: Bool, until: Date? = nil, version: Int64) async throws -> Bool {
-      try await store.applyUser(projectedAuthor("author-9", banned: banned, until: until, version: version))
+      try await UserProjection.apply(projectedAuthor("author-9", banned: banned, until: until, version: version), to: store.writer)
     }
 
     // Unban (version 7) arrives before the ban it follows (version 5): the ban is stale.
@@ -33,7 +33,7 @@ import Testing
     let squat = try #require(try await store.exercise("back-squat")).id
     let now = Date()
     _ = try await store.insertProgram(testProgram("Timed", exercise: squat, author: "author-7", now: now))
-    _ = try await store.applyUser(projectedAuthor("author-7", banned: true, until: now.addingTimeInterval(3600), version: 1))
+    _ = try await UserProjection.apply(projectedAuthor("author-7", banned: true, until: now.addingTimeInterval(3600), version: 1), to: store.writer)
     let viewer = CatalogStore.Viewer(userID: "someone", isAdmin: false)
     #expect(try await store.listPrograms(.init(), viewer: viewer, now: now).isEmpty)
     let later = now.addingTimeInterval(3601)

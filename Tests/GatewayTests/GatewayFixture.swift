@@ -35,12 +35,9 @@ enum GatewayFixture {
     credential: ServiceCredential = .generate(),
     maxMessageBytes: Int = 4 << 20,
     configure: (inout GatewayApp.Settings) -> Void = { _ in },
-    untilServing: Bool = true,
     _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
   ) async throws -> T {
-    try await runGateway(
-      auth: auth, credential: credential, maxMessageBytes: maxMessageBytes, configure: configure, untilServing: untilServing
-    ) {
+    try await runGateway(auth: auth, credential: credential, maxMessageBytes: maxMessageBytes, configure: configure) {
       (address: HostPort) in try await withClient(to: address) { try await body($0) }
     }
   }
@@ -53,7 +50,6 @@ enum GatewayFixture {
     maxMessageBytes: Int = 4 << 20,
     configure: (inout GatewayApp.Settings) -> Void = { _ in },
     logger: Logger = Logger(label: "gateway"),
-    untilServing: Bool = true,
     at body: @Sendable (HostPort) async throws -> T
   ) async throws -> T {
     var common = testSettings()
@@ -67,7 +63,7 @@ enum GatewayFixture {
       ], credential: credential)
     configure(&settings)
     let gateway = try await GatewayApp.build(settings, logger: logger)
-    return try await withRunningProcess(gateway, untilServing: untilServing) { address in try await body(address) }
+    return try await withRunningProcess(gateway) { address in try await body(address) }
   }
 }
 

@@ -177,7 +177,7 @@ import Testing
       configure: {
         $0.defaultDeadline = .seconds(120)
         $0.maximumDeadline = .seconds(120)
-      }, untilServing: false
+      }
     ) { client in
       let start = ContinuousClock.now
       let error = await rpcError { _ = try await Gym_Auth_V1_AuthService.Client(wrapping: client).register(newAccount("pia")) }

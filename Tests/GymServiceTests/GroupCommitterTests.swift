@@ -32,7 +32,7 @@ import Testing
       pool = try GymDatabase.openPool(at: try temporaryDirectory("group-commit") + "/g.sqlite", migrator: migrator)
       committer = GroupCommitter(writer: pool, maximumGroup: maximumGroup)
       commits = CommitCounter()
-      try pool.writeWithoutTransaction { [commits] db in db.add(transactionObserver: commits, extent: .databaseLifetime) }
+      pool.add(transactionObserver: commits, extent: .databaseLifetime)
     }
 
     func writers() throws -> [Int] {

@@ -34,6 +34,18 @@ enum PlacesFixture {
 
   static let password = RunningAuth.password
 
+  /// A trainer's listing in central London, 5 km around, £40 a session.
+  static let londonListing = Gym_Places_V1_UpsertTrainerListingRequest.with {
+    $0.listing = .with {
+      $0.location = .with {
+        $0.latitude = 51.5; $0.longitude = -0.12
+      }
+      $0.serviceRadiusM = 5_000
+      $0.pricePerSession = 40
+      $0.currency = "GBP"
+    }
+  }
+
   static func run<T: Sendable>(accounts: FakeAccounts? = nil, _ body: @Sendable (Env) async throws -> T) async throws -> T {
     let placesPort = try freePort()
     return try await withRunningAuth(outboxReceivers: ["places": HostPort(host: "127.0.0.1", port: placesPort)]) { auth in

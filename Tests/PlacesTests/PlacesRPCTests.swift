@@ -332,17 +332,7 @@ import Testing
   /// from nearby search and its page; lifting it brings the listing back.
   @Test func aBanInAuthHidesTheTrainersListingUntilItIsLifted() async throws {
     try await PlacesFixture.run { env in
-      _ = try await env.places.upsertTrainerListing(
-        .with {
-          $0.listing = .with {
-            $0.location = .with {
-              $0.latitude = 51.5; $0.longitude = -0.12
-            }
-            $0.serviceRadiusM = 5_000
-            $0.pricePerSession = 40
-            $0.currency = "GBP"
-          }
-        }, metadata: env.trainer)
+      _ = try await env.places.upsertTrainerListing(PlacesFixture.londonListing, metadata: env.trainer)
       func nearby() async throws -> [String] {
         try await env.places.findTrainers(
           .with {

@@ -27,17 +27,7 @@ import Testing
   @Test func aTrainerRenamedInAuthIsFoundByTheNewNameWithoutAskingAuth() async throws {
     try await PlacesFixture.run(accounts: FakeAccounts()) { env in
       let accounts = try #require(env.accounts)
-      _ = try await env.places.upsertTrainerListing(
-        .with {
-          $0.listing = .with {
-            $0.location = .with {
-              $0.latitude = 51.5; $0.longitude = -0.12
-            }
-            $0.serviceRadiusM = 5_000
-            $0.pricePerSession = 40
-            $0.currency = "GBP"
-          }
-        }, metadata: env.trainer)
+      _ = try await env.places.upsertTrainerListing(PlacesFixture.londonListing, metadata: env.trainer)
       accounts.asked.withLock { $0 = 0 }
       #expect(try await Self.find(env).map(\.displayName) == ["Tóm Trainer"])
 

@@ -19,7 +19,7 @@ public struct CatalogLifecycle: UserLifecycle {
   }
 
   public func update(_ user: UserProjection.User) async throws -> Bool {
-    try await store.applyUser(user)
+    try await UserProjection.apply(user, to: store.writer)
   }
 
   public func export(userID: String, to streamer: ExportStreamer) async throws {

@@ -10,13 +10,8 @@ import GymStore
 struct FriendshipDelivery: Sendable {
   let auth: Gym_Auth_V1_AuthInternal.Client<HTTP2ClientTransport.Posix>
 
-  struct UnknownJob: Error, CustomStringConvertible {
-    let job: Outbox.Job
-    var description: String { "messaging has no receiver for '\(job.kind)' jobs to '\(job.destination)'" }
-  }
-
   func deliver(_ job: Outbox.Job) async throws {
-    guard job.kind == .friendship, job.destination == .auth else { throw UnknownJob(job: job) }
+    guard job.kind == .friendship, job.destination == .auth else { throw Outbox.UnknownJob(job, process: "messaging") }
     let change = try JSONDecoder().decode(FriendshipChange.self, from: job.payload)
     _ = try await auth.setFriendship(
       .with {

@@ -31,7 +31,7 @@ public struct MessagingLifecycle: UserLifecycle {
   }
 
   public func update(_ user: UserProjection.User) async throws -> Bool {
-    try await store.applyUser(user)
+    try await UserProjection.apply(user, to: store.writer)
   }
 
   /// Removes their messages (and their copies in others' event logs), conversations,

@@ -152,11 +152,6 @@ public enum PlanApp {
     }
   }
 
-  struct UnknownJob: Error, CustomStringConvertible {
-    let job: Outbox.Job
-    var description: String { "plan has no receiver for '\(job.kind)' jobs to '\(job.destination)'" }
-  }
-
   static func deliver(_ job: Outbox.Job, to catalog: any ProgramCatalog, notifier: (any Notifier)?, logger: Logger) async throws {
     switch (job.kind, job.destination) {
     case (.notification, .messaging):
@@ -177,7 +172,7 @@ public enum PlanApp {
         return
       }
     default:
-      throw UnknownJob(job: job)
+      throw Outbox.UnknownJob(job, process: "plan")
     }
   }
 }

@@ -17,7 +17,7 @@ public struct PlanLifecycle: UserLifecycle {
   }
 
   public func update(_ user: UserProjection.User) async throws -> Bool {
-    try await store.applyUser(user)
+    try await UserProjection.apply(user, to: store.writer)
   }
 
   public func export(userID: String, to streamer: ExportStreamer) async throws {

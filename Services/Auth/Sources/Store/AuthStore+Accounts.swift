@@ -127,12 +127,8 @@ extension AuthStore {
   }
 
   /// A profile by id or username for another user to see (a read: views are counted
-  /// apart, by `countViews`). Banned users are not found.
-  public func profile(id: String?, username: String?, now: Date) async throws -> UserRecord? {
-    try await profile(id: id, username: username, viewerID: nil, now: now)?.user
-  }
-
-  /// The profile and whether `viewerID` is a friend of its owner, in one read.
+  /// apart, by `countViews`), and whether `viewerID` is a friend of its owner, in one
+  /// read. Banned users are not found.
   public func profile(id: String?, username: String?, viewerID: String?, now: Date) async throws -> (user: UserRecord, viewerIsFriend: Bool)? {
     try await writer.read { db in
       let request =

@@ -6,7 +6,7 @@ extension AuthStore {
   /// was; returns whether it was. A change naming an account that no longer exists is
   /// dropped: there is no profile left to open.
   public func setFriendship(_ userID: String, _ otherUserID: String, friends: Bool, version: Int64) async throws -> Bool {
-    let (a, b) = userID < otherUserID ? (userID, otherUserID) : (otherUserID, userID)
+    let (a, b) = Self.pair(userID, otherUserID)
     return try await writer.write { db in
       try db.execute(
         sql: """
@@ -21,7 +21,12 @@ extension AuthStore {
   }
 
   static func areFriends(_ db: Database, _ userID: String, _ otherUserID: String) throws -> Bool {
-    let (a, b) = userID < otherUserID ? (userID, otherUserID) : (otherUserID, userID)
+    let (a, b) = pair(userID, otherUserID)
     return try Bool.fetchOne(db, sql: "SELECT friends FROM friendships WHERE user_a = ? AND user_b = ?", arguments: [a, b]) ?? false
+  }
+
+  /// A pair is stored once, the smaller id first.
+  private static func pair(_ x: String, _ y: String) -> (String, String) {
+    x < y ? (x, y) : (y, x)
   }
 }

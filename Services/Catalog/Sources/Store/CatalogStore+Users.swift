@@ -3,12 +3,6 @@ import GRDB
 import GymStore
 
 extension CatalogStore {
-  /// Applies an account update from auth to catalog's projection of users (authors'
-  /// names and bans) unless a newer one already was; returns whether it was.
-  public func applyUser(_ user: UserProjection.User) async throws -> Bool {
-    try await writer.write { db in try UserProjection.apply(db, user) }
-  }
-
   /// Removes everything catalog holds about a deleted user, in one transaction: their
   /// programs (with the votes, reports and saves on them), their votes, reports and
   /// saves on others' programs (counts and scores follow), and their projected account.

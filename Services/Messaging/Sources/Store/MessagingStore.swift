@@ -144,12 +144,4 @@ public struct MessagingStore: Sendable {
       return max(own, rooms)
     }
   }
-
-  // MARK: Users
-
-  /// Applies an account update from auth to messaging's projection of users unless a
-  /// newer one already was; returns whether it was.
-  public func applyUser(_ user: UserProjection.User) async throws -> Bool {
-    try await writer.write { db in try UserProjection.apply(db, user) }
-  }
 }

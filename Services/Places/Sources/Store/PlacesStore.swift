@@ -220,12 +220,6 @@ public struct PlacesStore: Sendable {
     }
   }
 
-  /// Applies an account update from auth to places' projection of users (trainers'
-  /// names, roles and bans) unless a newer one already was; returns whether it was.
-  public func applyUser(_ user: UserProjection.User) async throws -> Bool {
-    try await writer.write { db in try UserProjection.apply(db, user) }
-  }
-
   private static func deleteTrainer(_ db: Database, id: String) throws -> Bool {
     guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM trainers WHERE trainer_id = ?", arguments: [id]) else {
       return false
