@@ -37,6 +37,7 @@ let dependencies: [Package.Dependency] = [
   .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
   .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
   .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+  .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
   .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
   .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
   .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
@@ -232,7 +233,16 @@ let targets: [Target] = [
   // The public door: verifies tokens and forwards raw frames to the owning backend.
   .target(
     name: "GymGateway",
-    dependencies: grpc + ["GymAPI", "GymService", "GymStore"],
+    dependencies: grpc + [
+      "GymAPI", "GymService", "GymStore",
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOPosix", package: "swift-nio"),
+      .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+      .product(name: "NIOHPACK", package: "swift-nio-http2"),
+      .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+    ],
     path: "Services/Gateway/Sources",
     swiftSettings: swiftSettings
   ),

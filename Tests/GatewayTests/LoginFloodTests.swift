@@ -15,6 +15,8 @@ import Testing
   /// Each flood call's status; nil for OK.
   final class Outcomes: Sendable {
     let counts = Mutex<[RPCError.Code?: Int]>([:])
+    /// What the first refusal of each unexpected kind said, for the failure's message.
+    let unexpected = Mutex<[String]>([])
     let stop = Atomic(false)
   }
 
@@ -70,6 +72,9 @@ import Testing
                         } catch let error as RPCError {
                           code = error.code
                           retryAfter = error.retryDelay ?? .zero
+                          if ![.resourceExhausted, .deadlineExceeded].contains(error.code) {
+                            outcomes.unexpected.withLock { if $0.count < 3 { $0.append("\(error)") } }
+                          }
                         } catch {
                           code = .unknown
                         }
@@ -108,7 +113,8 @@ import Testing
               #expect(seen[nil, default: 0] > 0, "the flood's own logins still go through, one hash at a time")
               // Refused at once with RESOURCE_EXHAUSTED; an admitted one may outlive its deadline
               // on a loaded machine (hashes run at low priority). Nothing else.
-              #expect(Set(seen.keys).isSubset(of: [nil, .resourceExhausted, .deadlineExceeded]), "\(seen)")
+              #expect(
+                Set(seen.keys).isSubset(of: [nil, .resourceExhausted, .deadlineExceeded]), "\(seen) \(outcomes.unexpected.withLock { $0 })")
             }
           }
         })

@@ -20,14 +20,15 @@ public enum GatewayApp {
   }
 
   public static let backendConnections = ConfigKey(
-    "GYM_GATEWAY_BACKEND_CONNECTIONS", default: "2", "HTTP/2 connections to each backend that forwarded calls are spread over")
+    "GYM_GATEWAY_BACKEND_CONNECTIONS", default: "2",
+    "HTTP/2 connections to each backend that relayed calls are spread over, divided among the gateway's event loops (at least one each)")
   public static let backendStreams = ConfigKey(
     "GYM_GATEWAY_BACKEND_STREAMS", default: "1000",
     "Calls in flight on one backend connection; at most the backends' GYM_MAX_CONCURRENT_STREAMS (more wait in the gateway)")
 
   public static let streamConnections = ConfigKey(
     "GYM_GATEWAY_STREAM_CONNECTIONS", default: "4",
-    "HTTP/2 connections to each backend that serves long-lived streams (Subscribe, ExportMyData), apart from the unary calls' connections; each carries GYM_GATEWAY_BACKEND_STREAMS, beyond which a new stream is refused"
+    "HTTP/2 connections to each backend that serves long-lived streams (Subscribe, ExportMyData), apart from the unary calls' connections, divided among the gateway's event loops (at least one each); each carries GYM_GATEWAY_BACKEND_STREAMS, beyond which a new stream is refused"
   )
   public static let streamsPerUser = ConfigKey(
     "GYM_GATEWAY_STREAMS_PER_USER", default: "10", "Long-lived streams one user may hold open through the gateway at once")
@@ -115,54 +116,44 @@ public enum GatewayApp {
   }
 
   public static func build(_ settings: Settings, logger: Logger) async throws -> BuiltProcess {
-    var pools: [String: Backend] = [:]
-    for (name, address) in settings.backends {
-      pools[name] = try Backend(name: name, address: address, settings: settings)
-    }
-    var routes: [(Route, Backend)] = []
-    for route in Route.all {
-      guard let backend = pools[route.backend] else {
-        throw ConfigError("no address configured for backend '\(route.backend)'")
-      }
-      routes.append((route, backend))
+    for route in Route.all where settings.backends[route.backend] == nil {
+      throw ConfigError("no address configured for backend '\(route.backend)'")
     }
     guard let authAddress = settings.backends["auth"] else { throw ConfigError("no address configured for backend 'auth'") }
     // A separate connection for the gateway's own calls to auth (signing keys, the
-    // revocation stream), so they never wait behind users' calls and forwarded calls
+    // revocation stream), so they never wait behind users' calls and relayed calls
     // never carry the credential.
     let tls = settings.common.internalTLS
     let authInternal = try InternalClient.make(to: authAddress, tls: tls, credential: settings.credential)
     let revocations = RevocationList(maxLag: settings.common.revocationMaxLag)
     let metrics = RPCMetrics()
-    // The operator service reaches each backend's Ops, and gymctl's operator tasks reach
-    // their backend, over these credentialed connections: forwarded user calls never
-    // carry the credential.
+    // The operator service reaches each backend's Ops over these credentialed
+    // connections: relayed user calls never carry the credential.
     let operatorBackends = try Route.backends.map { name in
       guard let address = settings.backends[name] else { throw ConfigError("no address configured for backend '\(name)'") }
       return PlatformOperator.Backend(
         name: name, address: address, client: try InternalClient.make(to: address, tls: tls, credential: settings.credential))
     }
-    let backends = routes.map { ($0.0.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: $0.1.health)) }
+    // Health checks have connections of their own, so a busy backend still answers them.
+    let healthClients = try Route.backends.map { name in (name, try GymClient.make(to: settings.backends[name]!, tls: tls)) }
+    let backends = Route.all.map { route in
+      (route.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: healthClients.first { $0.0 == route.backend }!.1))
+    }
+    let limiter = settings.rateLimits.isEmpty ? nil : RateLimiter(limits: settings.rateLimits, maxEntries: settings.rateLimitEntries)
     return try await BuiltProcess.compose(
       name: "gym-gateway", common: settings.common, credential: settings.credential,
       identity: .follower(client: authInternal, revocations: revocations),
       // No database: the gateway keeps nothing.
       storage: nil,
-      healthNames: routes.map { $0.0.service.fullyQualifiedService },
-      // The credential admits operators (gymctl) to OperatorService and to the operator
-      // tasks the forwarder relays over its own credentialed connections; it drops the
-      // caller's copy from every call, so a forwarded user call never carries it. The
-      // door itself believes no one's x-forwarded-for.
-      trustsForwarding: false,
+      healthNames: Route.all.map { $0.service.fullyQualifiedService },
+      // The gRPC server behind the relay believes the client address the relay vouches
+      // for (with the proof only the platform holds); the relay itself believes no one's.
+      trustsForwarding: true,
       access: Route.access,
-      // The forwarder enforces the configured limit with a clear status; the transport
-      // only stops what is far beyond it (it can answer those with a reset alone).
-      transportPayloadLimit: settings.common.maxMessageBytes * 2,
-      interceptors: rateLimitInterceptors(settings),
+      interceptors: rateLimitInterceptors(limiter),
       metrics: metrics,
       logger: logger,
-      before: pools.values.flatMap(\.allClients).map { ClientConnections($0) }
-        + operatorBackends.map { ClientConnections($0.client) },
+      before: healthClients.map { ClientConnections($0.1) } + operatorBackends.map { ClientConnections($0.client) },
       probe: {
         // Each routed service is only as healthy as its backend.
         var down: Set<String> = []
@@ -174,24 +165,26 @@ public enum GatewayApp {
         }
         return down
       },
-      services: [
-        Forwarder(
-          routes: routes,
-          deadlines: .init(defaultTimeout: settings.defaultDeadline, maximumTimeout: settings.maximumDeadline),
+      door: { parts in
+        guard let auth = parts.auth else { throw ConfigError("the gateway's relay needs the token check") }
+        let config = RelayConfig(
+          routes: RelayRoutes(),
+          admission: RelayAdmission(auth: auth, limiter: limiter, credential: settings.credential),
           streamQuota: StreamQuota(perUser: settings.streamsPerUser),
+          deadlines: .init(defaultTimeout: settings.defaultDeadline, maximumTimeout: settings.maximumDeadline),
           maxMessageBytes: settings.common.maxMessageBytes,
           forwardingProof: settings.credential.forwardingProof,
-          metrics: metrics,
-          operatorClients: Dictionary(uniqueKeysWithValues: operatorBackends.map { ($0.name, $0.client) }),
-          credential: settings.credential),
-        OperatorService(platform: PlatformOperator(backends: operatorBackends), selfCheck: { try revocations.checkLag() }),
+          metrics: metrics, accessLog: settings.common.accessLog, logger: logger)
+        return try FrameRelay(settings: settings.common, config: config, backends: settings.backends, gateway: settings, local: parts.local)
+      },
+      services: [
+        OperatorService(platform: PlatformOperator(backends: operatorBackends), selfCheck: { try revocations.checkLag() })
       ])
   }
 
   /// The address check runs before tokens are verified, the user check after.
-  static func rateLimitInterceptors(_ settings: Settings) -> (beforeAuth: [any ServerInterceptor], afterAuth: [any ServerInterceptor]) {
-    guard !settings.rateLimits.isEmpty else { return ([], []) }
-    let limiter = RateLimiter(limits: settings.rateLimits, maxEntries: settings.rateLimitEntries)
+  static func rateLimitInterceptors(_ limiter: RateLimiter?) -> (beforeAuth: [any ServerInterceptor], afterAuth: [any ServerInterceptor]) {
+    guard let limiter else { return ([], []) }
     return ([RateLimitInterceptor(limiter: limiter, stage: .address)], [RateLimitInterceptor(limiter: limiter, stage: .user)])
   }
 }

@@ -26,8 +26,23 @@ struct OperatorService: Gym_Gateway_V1_OperatorService.SimpleServiceProtocol {
     self.selfCheck = selfCheck
   }
 
+  /// The relay says which of the gateway's addresses the call reached (its local gRPC
+  /// server's own address is only for the relay): read from the request's metadata.
+  func getSystemStatus(
+    request: ServerRequest<Gym_Gateway_V1_GetSystemStatusRequest>, context: ServerContext
+  ) async throws -> ServerResponse<Gym_Gateway_V1_GetSystemStatusResponse> {
+    let reached = request.metadata[stringValues: FrameRelay.reachedAddressHeader].first(where: { _ in true })
+    return ServerResponse(message: try await systemStatus(request.message, reached: reached ?? context.localPeer))
+  }
+
   func getSystemStatus(
     request: Gym_Gateway_V1_GetSystemStatusRequest, context: ServerContext
+  ) async throws -> Gym_Gateway_V1_GetSystemStatusResponse {
+    try await systemStatus(request, reached: context.localPeer)
+  }
+
+  private func systemStatus(
+    _ request: Gym_Gateway_V1_GetSystemStatusRequest, reached: String
   ) async throws -> Gym_Gateway_V1_GetSystemStatusResponse {
     var timeout = Self.defaultTimeout
     if request.hasTimeoutPerProcess {
@@ -38,7 +53,7 @@ struct OperatorService: Gym_Gateway_V1_OperatorService.SimpleServiceProtocol {
       }
     }
     let backends = await platform.status(timeout: timeout)
-    let processes = [ownStatus(address: context.localPeer)] + backends
+    let processes = [ownStatus(address: reached)] + backends
     return .with {
       $0.processes = processes
       $0.allServing = processes.allSatisfy { $0.servingStatus == .serving }
@@ -81,11 +96,11 @@ struct OperatorService: Gym_Gateway_V1_OperatorService.SimpleServiceProtocol {
   }
 
   /// The gateway answers this call, so it is up; it serves only while it hears auth.
-  /// - Parameter address: the address this call reached ("ipv4:127.0.0.1:7000").
+  /// - Parameter address: the address this call reached ("127.0.0.1:7000" or "ipv4:127.0.0.1:7000").
   private func ownStatus(address: String) -> Gym_Gateway_V1_ProcessStatus {
     var status = Gym_Gateway_V1_ProcessStatus.with {
       $0.name = "gateway"
-      $0.address = address.split(separator: ":", maxSplits: 1).last.map(String.init) ?? address
+      $0.address = address.hasPrefix("ipv") ? address.split(separator: ":", maxSplits: 1).last.map(String.init) ?? address : address
       $0.servingStatus = .serving
       $0.latency = Google_Protobuf_Duration()
       $0.version = OpsService.version

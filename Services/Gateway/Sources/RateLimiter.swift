@@ -189,11 +189,16 @@ struct RateLimitInterceptor: ServerInterceptor {
       // the moment it is refused then makes one call a second per stream instead of
       // thousands, which would cost everyone else the CPU to refuse them.
       if stage == .address { try await Task.sleep(for: Self.hold) }
-      let who = stage == .address ? "from your address" : "for your account"
-      throw RPCError.resourceExhausted(
-        "too many \(methodClass.description) calls \(who); try again in \(Self.words(wait))", retryAfter: wait)
+      throw Self.refusal(methodClass, stage: stage, wait: wait)
     }
     return try await next(request, context)
+  }
+
+  /// What a caller over a limit hears: which limit, and when to try again.
+  static func refusal(_ methodClass: RateLimiter.MethodClass, stage: Stage, wait: Duration) -> RPCError {
+    let who = stage == .address ? "from your address" : "for your account"
+    return RPCError.resourceExhausted(
+      "too many \(methodClass.description) calls \(who); try again in \(words(wait))", retryAfter: wait)
   }
 
   static func words(_ wait: Duration) -> String {

@@ -12,14 +12,14 @@ struct StreamQuota: Sendable {
     self.perUser = perUser
   }
 
-  /// Runs `body` holding one of the user's streams, or refuses when they hold all.
-  func withStream<T: Sendable>(of userID: String, _ body: () async throws -> T) async throws -> T {
+  /// Takes one of the user's streams, or refuses when they hold all; `release` gives it back.
+  func take(_ userID: String) throws(RPCError) {
     guard open.take(userID, limit: perUser) else {
       throw RPCError(
         code: .resourceExhausted,
         message: "you have \(perUser) live streams open, the most one account may hold; close one (e.g. on another device) first")
     }
-    defer { open.release(userID) }
-    return try await body()
   }
+
+  func release(_ userID: String) { open.release(userID) }
 }

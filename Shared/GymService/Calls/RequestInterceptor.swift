@@ -130,7 +130,7 @@ public struct RequestInterceptor: ServerInterceptor {
     return metadata[stringValues: "x-forwarded-for"].first(where: { _ in true })
   }
 
-  static func isValidRequestID(_ id: String) -> Bool {
+  public static func isValidRequestID(_ id: String) -> Bool {
     !id.isEmpty && id.count <= 128 && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
   }
 

@@ -32,38 +32,11 @@ public struct AuthInterceptor: ServerInterceptor {
     context: ServerContext,
     next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
   ) async throws -> StreamingServerResponse<Output> {
-    var requestContext = RequestContext.current ?? RequestContext(requestID: RequestContext.newRequestID())
-    switch access(context.descriptor) {
-    case .anyone:
+    let current = RequestContext.current ?? RequestContext(requestID: RequestContext.newRequestID())
+    let metadata = request.metadata
+    guard let scoped = try await authorize(context.descriptor, in: current, values: { Array(metadata[stringValues: $0]) }) else {
       return try await next(request, context)
-    case .service:
-      guard isServiceCall(request.metadata) else {
-        throw RPCError.unauthenticated(
-          "\(context.descriptor) needs the service credential (internal calls and backups are for the platform's processes and gymctl); no access token is enough, not even an administrator's"
-        )
-      }
-      requestContext.isServiceCall = true
-    case .serviceOrAdmin:
-      if isServiceCall(request.metadata) {
-        requestContext.isServiceCall = true
-      } else {
-        let caller = try await authenticate(request.metadata)
-        guard caller.isAdmin else { throw RPCError.permissionDenied("operator RPCs need the admin role") }
-        requestContext.caller = caller
-        requestContext.record.userID = caller.userID
-      }
-    case .user:
-      if isServiceCall(request.metadata) {
-        // The credential holder is an operator tool (gymctl import): an admin.
-        requestContext.isServiceCall = true
-        requestContext.caller = .operator
-      } else {
-        let caller = try await authenticate(request.metadata)
-        requestContext.caller = caller
-        requestContext.record.userID = caller.userID
-      }
     }
-    let scoped = requestContext
     return try await RequestContext.$current.withValue(scoped) {
       try await next(request, context).wrappingProducer { produce in
         try await RequestContext.$current.withValue(scoped) { try await produce() }
@@ -71,8 +44,48 @@ public struct AuthInterceptor: ServerInterceptor {
     }
   }
 
-  private func authenticate(_ metadata: Metadata) async throws -> Caller {
-    guard let token = Self.bearerToken(in: metadata) else {
+  /// What `method` asks of a caller whose headers are `values` (every value of a
+  /// lower-case name): `context` with the caller (or the credential) recorded, nil for a
+  /// method anyone may call, or the refusal. The gateway's frame relay asks here too.
+  public func authorize(
+    _ method: MethodDescriptor, in context: RequestContext, values: (String) -> [String]
+  ) async throws -> RequestContext? {
+    var requestContext = context
+    switch access(method) {
+    case .anyone:
+      return nil
+    case .service:
+      guard isServiceCall(values) else {
+        throw RPCError.unauthenticated(
+          "\(method) needs the service credential (internal calls and backups are for the platform's processes and gymctl); no access token is enough, not even an administrator's"
+        )
+      }
+      requestContext.isServiceCall = true
+    case .serviceOrAdmin:
+      if isServiceCall(values) {
+        requestContext.isServiceCall = true
+      } else {
+        let caller = try await authenticate(values)
+        guard caller.isAdmin else { throw RPCError.permissionDenied("operator RPCs need the admin role") }
+        requestContext.caller = caller
+        requestContext.record.userID = caller.userID
+      }
+    case .user:
+      if isServiceCall(values) {
+        // The credential holder is an operator tool (gymctl import): an admin.
+        requestContext.isServiceCall = true
+        requestContext.caller = .operator
+      } else {
+        let caller = try await authenticate(values)
+        requestContext.caller = caller
+        requestContext.record.userID = caller.userID
+      }
+    }
+    return requestContext
+  }
+
+  private func authenticate(_ values: (String) -> [String]) async throws -> Caller {
+    guard let token = Self.bearerToken(in: values("authorization")) else {
       throw RPCError.unauthenticated("missing access token: send 'authorization: Bearer <access_token>'")
     }
     let caller = try await verifier.verify(token)
@@ -80,14 +93,14 @@ public struct AuthInterceptor: ServerInterceptor {
     return caller
   }
 
-  private func isServiceCall(_ metadata: Metadata) -> Bool {
-    guard let credential, let presented = metadata[stringValues: ServiceCredential.header].first(where: { _ in true })
-    else { return false }
+  private func isServiceCall(_ values: (String) -> [String]) -> Bool {
+    guard let credential, let presented = values(ServiceCredential.header).first else { return false }
     return credential.matches(presented)
   }
 
-  static func bearerToken(in metadata: Metadata) -> String? {
-    for value in metadata[stringValues: "authorization"] {
+  /// The token of the first `Bearer` value among `authorization` header values.
+  static func bearerToken(in values: [String]) -> String? {
+    for value in values {
       let parts = value.split(separator: " ", maxSplits: 1)
       if parts.count == 2, parts[0].lowercased() == "bearer" {
         // Not `trimmingCharacters(in:)`: it bridges through NSString, ~4 % of a call's CPU.

@@ -57,6 +57,7 @@ extension BuiltProcess {
   ///     to the operator tasks it relays).
   ///   - probe: the process's own health, after the database and the revocation lag;
   ///     names it returns are reported down.
+  ///   - door: the public listener in front of the gRPC server (`GymServer`'s `door`).
   public static func compose(
     name: String, common: CommonSettings, credential: ServiceCredential, identity: Identity, storage: Storage?,
     healthNames: [String], trustsForwarding: Bool = true,
@@ -64,6 +65,7 @@ extension BuiltProcess {
     interceptors: (beforeAuth: [any ServerInterceptor], afterAuth: [any ServerInterceptor]) = ([], []),
     metrics: RPCMetrics = RPCMetrics(), logger: Logger,
     before: [any Service] = [], stoppingFirst: [any Service] = [], probe: @escaping HealthMonitor.Probe = { [] },
+    door: FrontDoorFactory? = nil,
     services: [any RegistrableRPCService]
   ) async throws -> BuiltProcess {
     let source: any VerificationKeySource
@@ -101,6 +103,7 @@ extension BuiltProcess {
       interceptors: interceptors,
       metrics: metrics,
       dataDirectory: storage?.dataDirectory,
+      door: door,
       logger: logger)
     let writer = storage?.writer
     let checkedRevocations = revocations

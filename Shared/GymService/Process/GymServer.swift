@@ -18,6 +18,8 @@ public final class GymServer: Sendable {
   private let settings: CommonSettings
   private let transport: HTTP2ServerTransport.Posix
   private let server: GRPCServer<HTTP2ServerTransport.Posix>
+  /// The public listener in front of `server`, when the process has one.
+  private let door: (any FrontDoor)?
   private let logger: Logger
 
   /// - Parameters:
@@ -29,6 +31,9 @@ public final class GymServer: Sendable {
   ///   - metrics: where RPC figures go; a process passes its own to record more there.
   ///   - dataDirectory: where the process writes (its database); health then reports
   ///     the disk under `DiskHealth.healthName`. nil for processes without data.
+  ///   - door: a public listener of the process's own (the gateway's relay) that serves
+  ///     `settings.listen` with `settings.tls`; the gRPC server then listens on loopback
+  ///     in plaintext, for the door alone.
   public init(
     name: String,
     settings: CommonSettings,
@@ -40,6 +45,7 @@ public final class GymServer: Sendable {
     interceptors extra: (beforeAuth: [any ServerInterceptor], afterAuth: [any ServerInterceptor]) = ([], []),
     metrics: RPCMetrics = RPCMetrics(),
     dataDirectory: String? = nil,
+    door: FrontDoorFactory? = nil,
     logger: Logger
   ) throws {
     self.name = name
@@ -72,11 +78,20 @@ public final class GymServer: Sendable {
         return channel.eventLoop.makeSucceededVoidFuture()
       }
     }
-    self.transport = HTTP2ServerTransport.Posix(
-      address: .ipv4(host: settings.listen.host, port: settings.listen.port),
-      transportSecurity: try settings.tls?.transportSecurity ?? .plaintext,
+    let transport = HTTP2ServerTransport.Posix(
+      address: door == nil ? .ipv4(host: settings.listen.host, port: settings.listen.port) : .ipv4(host: "127.0.0.1", port: 0),
+      transportSecurity: door == nil ? try settings.tls?.transportSecurity ?? .plaintext : .plaintext,
       config: config
     )
+    self.transport = transport
+    self.door = try door.map { make in
+      try make(
+        FrontDoorParts(
+          local: {
+            guard let ipv4 = try await transport.listeningAddress.ipv4 else { throw ConfigError("the gRPC server has no IPv4 address") }
+            return HostPort(host: ipv4.host, port: ipv4.port)
+          }, auth: auth))
+    }
     var interceptors: [any ServerInterceptor] =
       [
         RequestInterceptor(metrics: metrics, logger: logger, forwardingProof: forwardingProof, accessLog: settings.accessLog, disk: disk)
@@ -93,6 +108,7 @@ public final class GymServer: Sendable {
   /// The bound address (useful with port 0 in tests).
   public var listeningAddress: HostPort {
     get async throws {
+      if let door { return try await door.listeningAddress }
       let address = try await transport.listeningAddress
       guard let ipv4 = address.ipv4 else { return settings.listen }
       return HostPort(host: ipv4.host, port: ipv4.port)
@@ -114,7 +130,8 @@ public final class GymServer: Sendable {
     return before + watcher + [
       MetricsServer(address: settings.metricsListen, metrics: metrics, health: health, logger: logger),
       GRPCServerService(server: server),
-      HealthMonitor(status: health, logger: logger, probe: withDisk(probe)),
+    ] + (door.map { [$0] } ?? []) + [
+      HealthMonitor(status: health, logger: logger, probe: withDisk(probe))
     ] + stoppingFirst
   }
 
@@ -166,18 +183,18 @@ public struct GRPCServerService<Transport: ServerTransport>: Service {
 }
 
 /// Open connections of one server, against its cap.
-final class ConnectionCount: Sendable {
+public final class ConnectionCount: Sendable {
   private let count = Atomic(0)
   private let limit: Int
 
-  init(limit: Int) { self.limit = limit }
+  public init(limit: Int) { self.limit = limit }
 
   /// Counts a new connection; false (and not counted) when the cap is reached.
-  func open() -> Bool {
+  public func open() -> Bool {
     if count.wrappingAdd(1, ordering: .relaxed).newValue <= limit { return true }
     count.wrappingSubtract(1, ordering: .relaxed)
     return false
   }
 
-  func closed() { count.wrappingSubtract(1, ordering: .relaxed) }
+  public func closed() { count.wrappingSubtract(1, ordering: .relaxed) }
 }

@@ -1,0 +1,177 @@
+import GymService
+import Logging
+import NIOCore
+import NIOHTTP2
+import NIOPosix
+import NIOSSL
+import ServiceLifecycle
+import Synchronization
+
+/// The gateway's public door: an HTTP/2 server that relays each call's frames to the
+/// backend that owns its method (`RelayStream`), rather than running a gRPC server call
+/// and a client call per request. Calls for the gateway's own services go to its local
+/// gRPC server. Listener settings follow every gym process's: backlog, a cap on
+/// connections, advertised concurrent streams, idle and maximum age, TLS with reload.
+final class FrameRelay: FrontDoor, Sendable {
+  /// Set on calls to the gateway's own services: the address of the door the client
+  /// reached (clients' own copies are dropped).
+  static let reachedAddressHeader = "x-gym-gateway-address"
+
+  private let listen: HostPort
+  private let tls: NIOSSLContext?
+  private let config: RelayConfig
+  private let loops: [RelayLoop]
+  private let maxConcurrentStreams: Int
+  private let connectionCount: ConnectionCount
+  private let limits: RelayConnection.Limits
+  private let group: any EventLoopGroup
+  private let bound = Mutex<(address: HostPort?, waiters: [CheckedContinuation<HostPort, any Error>], failed: (any Error)?)>((nil, [], nil))
+  private let open = Mutex<[ObjectIdentifier: NIOLoopBound<RelayConnection>]>([:])
+
+  init(
+    settings: CommonSettings, config: RelayConfig, backends: [String: HostPort], gateway: GatewayApp.Settings,
+    local: @escaping @Sendable () async throws -> HostPort, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+  ) throws {
+    listen = settings.listen
+    tls = try settings.tls.map { try NIOSSLContext(configuration: try $0.serverConfiguration()) }
+    let internalTLS = try settings.internalTLS.map { try NIOSSLContext(configuration: try $0.clientConfiguration()) }
+    self.config = config
+    self.group = group
+    maxConcurrentStreams = settings.maxConcurrentStreams
+    connectionCount = ConnectionCount(limit: settings.maxConnections)
+    limits = .init(
+      idle: settings.connectionIdle.map { .nanoseconds(Int64($0.inSeconds * 1e9)) },
+      maxAge: settings.connectionMaxAge.map { .nanoseconds(Int64($0.inSeconds * 1e9)) }, grace: .seconds(30))
+    let localAddress = LocalAddress(resolve: local)
+    let eventLoops = Array(group.makeIterator())
+    // The configured connections per backend, spread over the loops (at least one each).
+    let callConnections = max(1, gateway.backendConnections / eventLoops.count)
+    let streamConnections = max(1, gateway.streamConnections / eventLoops.count)
+    loops = eventLoops.map { eventLoop in
+      func link(_ name: String, _ address: HostPort, connections: Int, queues: Bool) -> BackendLink {
+        BackendLink(
+          target: .init(
+            name: name, address: address, tls: internalTLS, connections: connections, streamsPerConnection: gateway.backendStreams,
+            queues: queues), eventLoop: eventLoop)
+      }
+      let servesStreams = Set(config.routes.entries.values.filter(\.longLived).map(\.backend))
+      return RelayLoop(
+        eventLoop: eventLoop,
+        calls: Dictionary(uniqueKeysWithValues: backends.map { ($0.key, link($0.key, $0.value, connections: callConnections, queues: true)) }),
+        streams: Dictionary(
+          uniqueKeysWithValues: backends.filter { servesStreams.contains($0.key) }.map {
+            ($0.key, link($0.key, $0.value, connections: streamConnections, queues: false))
+          }),
+        local: BackendLink(
+          target: .init(name: "gateway", address: HostPort(host: "127.0.0.1", port: 0), tls: nil, connections: 1, streamsPerConnection: 100, queues: true),
+          eventLoop: eventLoop, resolve: localAddress))
+    }
+  }
+
+  var listeningAddress: HostPort {
+    get async throws {
+      try await withCheckedThrowingContinuation { continuation in
+        let ready: Result<HostPort, any Error>? = bound.withLock { state in
+          if let address = state.address { return .success(address) }
+          if let failed = state.failed { return .failure(failed) }
+          state.waiters.append(continuation)
+          return nil
+        }
+        if let ready { continuation.resume(with: ready) }
+      }
+    }
+  }
+
+  private func announce(_ result: Result<HostPort, any Error>) {
+    let waiters = bound.withLock { state in
+      switch result {
+      case .success(let address): state.address = address
+      case .failure(let error): state.failed = error
+      }
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume(with: result) }
+  }
+
+  func run() async throws {
+    let server: any Channel
+    do {
+      server = try await bootstrap().bind(host: listen.host, port: listen.port).get()
+      let port = server.localAddress?.port ?? listen.port
+      announce(.success(HostPort(host: listen.host, port: port)))
+    } catch {
+      announce(.failure(error))
+      throw error
+    }
+    try await withGracefulShutdownHandler {
+      try await server.closeFuture.get()
+    } onGracefulShutdown: {
+      server.close(promise: nil)
+    }
+    // No new connections: the open ones are asked to go (GOAWAY) and closed as their
+    // calls end; the process's shutdown grace bounds the wait.
+    for connection in open.withLock({ Array($0.values) }) {
+      connection.eventLoop.execute { connection.value.drain() }
+    }
+    while !open.withLock({ $0.isEmpty }) {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
+  private func bootstrap() -> ServerBootstrap {
+    let tls = self.tls
+    let config = self.config
+    let loops = self.loops
+    let maxConcurrentStreams = self.maxConcurrentStreams
+    let limits = self.limits
+    let connectionCount = self.connectionCount
+    return ServerBootstrap(group: group)
+      // NIO's default backlog of 128 makes bursts of new connections see resets.
+      .serverChannelOption(.backlog, value: 4096)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+      .childChannelInitializer { [self] channel in
+        // Past the cap a new connection is closed at once: each costs memory and an
+        // HTTP/2 state machine, and a flood of them must not take what others need.
+        guard connectionCount.open() else { return channel.close() }
+        return channel.eventLoop.makeCompletedFuture {
+          let sync = channel.pipeline.syncOperations
+          if let tls { try sync.addHandler(NIOSSLServerHandler(context: tls)) }
+          let loop = loops.first { $0.eventLoop === channel.eventLoop } ?? loops[0]
+          let connection = RelayConnection(limits: limits)
+          let bound = NIOLoopBound(connection, eventLoop: channel.eventLoop)
+          _ = try sync.configureHTTP2Pipeline(
+            mode: .server, connectionConfiguration: RelayHTTP2.connection(maxConcurrentStreams: maxConcurrentStreams),
+            streamConfiguration: RelayHTTP2.stream, streamDelegate: RelayConnection.Delegate(connection: bound)
+          ) { stream in
+            stream.eventLoop.makeCompletedFuture {
+              try stream.pipeline.syncOperations.addHandler(RelayStream(config: config, loop: loop))
+            }
+          }
+          try sync.addHandler(connection)
+          let id = ObjectIdentifier(channel)
+          open.withLock { $0[id] = bound }
+          channel.closeFuture.whenComplete { _ in
+            connectionCount.closed()
+            self.open.withLock { $0[id] = nil }
+          }
+        }
+      }
+  }
+}
+
+/// The local gRPC server's address, learnt once it is bound.
+final class LocalAddress: Sendable {
+  private let resolve: @Sendable () async throws -> HostPort
+  private let known = Mutex<HostPort?>(nil)
+
+  init(resolve: @escaping @Sendable () async throws -> HostPort) { self.resolve = resolve }
+
+  func address() async throws -> HostPort {
+    if let known = known.withLock({ $0 }) { return known }
+    let address = try await resolve()
+    known.withLock { $0 = address }
+    return address
+  }
+}
