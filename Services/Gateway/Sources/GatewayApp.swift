@@ -169,13 +169,13 @@ public enum GatewayApp {
         guard let auth = parts.auth else { throw ConfigError("the gateway's relay needs the token check") }
         let config = RelayConfig(
           routes: RelayRoutes(),
-          admission: RelayAdmission(auth: auth, limiter: limiter, credential: settings.credential),
+          admission: RelayAdmission(auth: auth, limiter: limiter, credential: settings.credential, revocations: revocations),
           streamQuota: StreamQuota(perUser: settings.streamsPerUser),
           deadlines: .init(defaultTimeout: settings.defaultDeadline, maximumTimeout: settings.maximumDeadline),
           maxMessageBytes: settings.common.maxMessageBytes,
           forwardingProof: settings.credential.forwardingProof,
           metrics: metrics, accessLog: settings.common.accessLog, logger: logger)
-        return try FrameRelay(settings: settings.common, config: config, backends: settings.backends, gateway: settings, local: parts.local)
+        return try FrameRelay(gateway: settings, config: config, local: parts.local)
       },
       services: [
         OperatorService(platform: PlatformOperator(backends: operatorBackends), selfCheck: { try revocations.checkLag() })

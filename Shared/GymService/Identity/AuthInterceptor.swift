@@ -84,6 +84,10 @@ public struct AuthInterceptor: ServerInterceptor {
     return requestContext
   }
 
+  /// The caller of `token` if it was verified before: for callers that must not wait
+  /// (the gateway's relay on its event loop). The session check is theirs to make.
+  public func cachedCaller(_ token: String) -> Caller? { verifier.cachedCaller(token) }
+
   private func authenticate(_ values: (String) -> [String]) async throws -> Caller {
     guard let token = Self.bearerToken(in: values("authorization")) else {
       throw RPCError.unauthenticated("missing access token: send 'authorization: Bearer <access_token>'")
@@ -99,7 +103,7 @@ public struct AuthInterceptor: ServerInterceptor {
   }
 
   /// The token of the first `Bearer` value among `authorization` header values.
-  static func bearerToken(in values: [String]) -> String? {
+  public static func bearerToken(in values: [String]) -> String? {
     for value in values {
       let parts = value.split(separator: " ", maxSplits: 1)
       if parts.count == 2, parts[0].lowercased() == "bearer" {

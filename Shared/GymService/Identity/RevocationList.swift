@@ -118,13 +118,17 @@ public final class RevocationList: Sendable {
 
   /// The interceptor check for processes other than auth.
   public var sessionCheck: AuthInterceptor.SessionCheck {
-    { [self] caller in
-      if isRevoked(caller) { throw RPCError.unauthenticated("the session has ended; sign in again") }
-      if let began = lagBegan(), caller.issuedAt < began.timeIntervalSince1970 {
-        // A refresh (at auth) gives a token issued after the silence began, which no
-        // revocation we missed can cover.
-        throw RPCError.unauthenticated("the session cannot be confirmed right now; refresh the access token")
-      }
+    { [self] caller in try check(caller) }
+  }
+
+  /// UNAUTHENTICATED for a revoked session, or one that cannot be vouched for while
+  /// auth is silent.
+  public func check(_ caller: Caller) throws(RPCError) {
+    if isRevoked(caller) { throw RPCError.unauthenticated("the session has ended; sign in again") }
+    if let began = lagBegan(), caller.issuedAt < began.timeIntervalSince1970 {
+      // A refresh (at auth) gives a token issued after the silence began, which no
+      // revocation we missed can cover.
+      throw RPCError.unauthenticated("the session cannot be confirmed right now; refresh the access token")
     }
   }
 

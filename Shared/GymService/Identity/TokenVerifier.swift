@@ -106,13 +106,18 @@ public final class TokenVerifier: Sendable {
   /// Key refreshes so far: last success, failures, the last error, the next attempt.
   public var refreshRecord: KeyRefreshRecord { state.withLock { $0.record } }
 
+  /// The caller of a token verified before and not yet expired, without waiting: nil
+  /// when `verify` has to decide.
+  public func cachedCaller(_ token: String, now: Date = Date()) -> Caller? {
+    guard cacheEntries > 0, let hit = state.withLock({ $0.verified[token] }), hit.expiresAt > now else { return nil }
+    return hit.caller
+  }
+
   /// The caller a token speaks for, or UNAUTHENTICATED saying why it was refused.
   /// UNAVAILABLE when no keys could ever be fetched (auth down since start-up).
   public func verify(_ token: String) async throws(RPCError) -> Caller {
     let now = Date()
-    if cacheEntries > 0, let hit = state.withLock({ $0.verified[token] }), hit.expiresAt > now {
-      return hit.caller
-    }
+    if let caller = cachedCaller(token, now: now) { return caller }
     guard let header = Self.header(of: token) else {
       throw .unauthenticated("access token is malformed: expected a JWT")
     }

@@ -61,7 +61,7 @@ extension BuiltProcess {
   public static func compose(
     name: String, common: CommonSettings, credential: ServiceCredential, identity: Identity, storage: Storage?,
     healthNames: [String], trustsForwarding: Bool = true,
-    access: @escaping @Sendable (MethodDescriptor) -> MethodAccess = MethodAccess.of, transportPayloadLimit: Int? = nil,
+    access: @escaping @Sendable (MethodDescriptor) -> MethodAccess = MethodAccess.of,
     interceptors: (beforeAuth: [any ServerInterceptor], afterAuth: [any ServerInterceptor]) = ([], []),
     metrics: RPCMetrics = RPCMetrics(), logger: Logger,
     before: [any Service] = [], stoppingFirst: [any Service] = [], probe: @escaping HealthMonitor.Probe = { [] },
@@ -99,7 +99,6 @@ extension BuiltProcess {
       healthNames: healthNames,
       auth: AuthInterceptor(verifier: verifier, credential: credential, access: access, sessionCheck: sessionCheck),
       forwardingProof: trustsForwarding ? credential.forwardingProof : nil,
-      transportPayloadLimit: transportPayloadLimit,
       interceptors: interceptors,
       metrics: metrics,
       dataDirectory: storage?.dataDirectory,

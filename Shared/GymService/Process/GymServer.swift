@@ -41,7 +41,6 @@ public final class GymServer: Sendable {
     healthNames: [String],
     auth: AuthInterceptor?,
     forwardingProof: String?,
-    transportPayloadLimit: Int? = nil,
     interceptors extra: (beforeAuth: [any ServerInterceptor], afterAuth: [any ServerInterceptor]) = ([], []),
     metrics: RPCMetrics = RPCMetrics(),
     dataDirectory: String? = nil,
@@ -57,7 +56,7 @@ public final class GymServer: Sendable {
     self.metrics = metrics
     Paging.setByteBudget(messageLimit: settings.maxMessageBytes)
     let config = HTTP2ServerTransport.Posix.Config.defaults { config in
-      config.rpc.maxRequestPayloadSize = transportPayloadLimit ?? settings.maxMessageBytes
+      config.rpc.maxRequestPayloadSize = settings.maxMessageBytes
       // Advertised, so grpcio and other clients queue calls beyond it instead of losing
       // the connection (NIO enforces 100 silently when nothing is set).
       config.http2.maxConcurrentStreams = settings.maxConcurrentStreams

@@ -151,8 +151,8 @@ final class BackendLink: @unchecked Sendable {
             try sync.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: literal ? nil : target.address.host))
           }
           _ = try sync.configureHTTP2Pipeline(
-            mode: .client, connectionConfiguration: RelayHTTP2.connection(maxConcurrentStreams: nil),
-            streamConfiguration: RelayHTTP2.stream
+            mode: .client, connectionConfiguration: RelayHTTP2.connection(window: RelayHTTP2.backendWindow, maxConcurrentStreams: nil),
+            streamConfiguration: RelayHTTP2.stream(window: RelayHTTP2.backendWindow)
           ) { pushed in pushed.close() }  // backends never push; refuse any stream they open
           try sync.addHandler(GoAwayWatcher())
         }
@@ -212,12 +212,15 @@ final class GoAwayWatcher: ChannelInboundHandler, RemovableChannelHandler {
   }
 }
 
-/// HTTP/2 settings on both sides of the relay: a 1 MiB window per stream (messages of
-/// up to the limit pass without a round trip per 64 KiB), 16 KiB frames.
+/// HTTP/2 settings on the two sides of the relay, by what the gateway lets the peer
+/// send it per stream before reading: 1 MiB from backends (trusted, and large responses
+/// pass without a round trip per 64 KiB), 64 KiB from clients (what a client may make
+/// the gateway hold is this times its streams), 16 KiB frames.
 enum RelayHTTP2 {
-  static let window = 1 << 20
+  static let backendWindow = 1 << 20
+  static let clientWindow = 1 << 16
 
-  static func connection(maxConcurrentStreams: Int?) -> NIOHTTP2Handler.ConnectionConfiguration {
+  static func connection(window: Int, maxConcurrentStreams: Int?) -> NIOHTTP2Handler.ConnectionConfiguration {
     var configuration = NIOHTTP2Handler.ConnectionConfiguration()
     var settings: HTTP2Settings = [
       HTTP2Setting(parameter: .initialWindowSize, value: window),
@@ -228,11 +231,11 @@ enum RelayHTTP2 {
     configuration.initialSettings = settings
     // The connection's window spans many streams' windows, so one slow stream cannot
     // hold the others back.
-    configuration.targetWindowSize = 16 * window
+    configuration.targetWindowSize = 16 * backendWindow
     return configuration
   }
 
-  static var stream: NIOHTTP2Handler.StreamConfiguration {
+  static func stream(window: Int) -> NIOHTTP2Handler.StreamConfiguration {
     var configuration = NIOHTTP2Handler.StreamConfiguration()
     configuration.targetWindowSize = window
     return configuration

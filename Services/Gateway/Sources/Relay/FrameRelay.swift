@@ -29,9 +29,10 @@ final class FrameRelay: FrontDoor, Sendable {
   private let open = Mutex<[ObjectIdentifier: NIOLoopBound<RelayConnection>]>([:])
 
   init(
-    settings: CommonSettings, config: RelayConfig, backends: [String: HostPort], gateway: GatewayApp.Settings,
-    local: @escaping @Sendable () async throws -> HostPort, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    gateway: GatewayApp.Settings, config: RelayConfig, local: @escaping @Sendable () async throws -> HostPort,
+    group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
   ) throws {
+    let settings = gateway.common
     listen = settings.listen
     tls = try settings.tls.map { try NIOSSLContext(configuration: try $0.serverConfiguration()) }
     let internalTLS = try settings.internalTLS.map { try NIOSSLContext(configuration: try $0.clientConfiguration()) }
@@ -40,8 +41,7 @@ final class FrameRelay: FrontDoor, Sendable {
     maxConcurrentStreams = settings.maxConcurrentStreams
     connectionCount = ConnectionCount(limit: settings.maxConnections)
     limits = .init(
-      idle: settings.connectionIdle.map { .nanoseconds(Int64($0.inSeconds * 1e9)) },
-      maxAge: settings.connectionMaxAge.map { .nanoseconds(Int64($0.inSeconds * 1e9)) }, grace: .seconds(30))
+      idle: settings.connectionIdle.map(TimeAmount.init), maxAge: settings.connectionMaxAge.map(TimeAmount.init), grace: .seconds(30))
     let localAddress = LocalAddress(resolve: local)
     let eventLoops = Array(group.makeIterator())
     // The configured connections per backend, spread over the loops (at least one each).
@@ -57,13 +57,15 @@ final class FrameRelay: FrontDoor, Sendable {
       let servesStreams = Set(config.routes.entries.values.filter(\.longLived).map(\.backend))
       return RelayLoop(
         eventLoop: eventLoop,
-        calls: Dictionary(uniqueKeysWithValues: backends.map { ($0.key, link($0.key, $0.value, connections: callConnections, queues: true)) }),
+        calls: Dictionary(uniqueKeysWithValues: gateway.backends.map { ($0.key, link($0.key, $0.value, connections: callConnections, queues: true)) }),
         streams: Dictionary(
-          uniqueKeysWithValues: backends.filter { servesStreams.contains($0.key) }.map {
+          uniqueKeysWithValues: gateway.backends.filter { servesStreams.contains($0.key) }.map {
             ($0.key, link($0.key, $0.value, connections: streamConnections, queues: false))
           }),
         local: BackendLink(
-          target: .init(name: "gateway", address: HostPort(host: "127.0.0.1", port: 0), tls: nil, connections: 1, streamsPerConnection: 100, queues: true),
+          target: .init(
+            name: "gateway", address: HostPort(host: "127.0.0.1", port: 0), tls: nil, connections: 1,
+            streamsPerConnection: gateway.backendStreams, queues: true),
           eventLoop: eventLoop, resolve: localAddress))
     }
   }
@@ -104,18 +106,26 @@ final class FrameRelay: FrontDoor, Sendable {
       announce(.failure(error))
       throw error
     }
-    try await withGracefulShutdownHandler {
-      try await server.closeFuture.get()
-    } onGracefulShutdown: {
+    try await withTaskCancellationHandler {
+      try await withGracefulShutdownHandler {
+        try await server.closeFuture.get()
+      } onGracefulShutdown: {
+        server.close(promise: nil)
+      }
+    } onCancel: {
       server.close(promise: nil)
     }
     // No new connections: the open ones are asked to go (GOAWAY) and closed as their
-    // calls end; the process's shutdown grace bounds the wait.
+    // calls end, within the process's shutdown grace; cancelled, they close at once.
     for connection in open.withLock({ Array($0.values) }) {
       connection.eventLoop.execute { connection.value.drain() }
     }
-    while !open.withLock({ $0.isEmpty }) {
-      try await Task.sleep(for: .milliseconds(20))
+    do {
+      while !open.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(20)) }
+    } catch {
+      for connection in open.withLock({ Array($0.values) }) {
+        connection.eventLoop.execute { connection.value.close() }
+      }
     }
   }
 
@@ -142,8 +152,8 @@ final class FrameRelay: FrontDoor, Sendable {
           let connection = RelayConnection(limits: limits)
           let bound = NIOLoopBound(connection, eventLoop: channel.eventLoop)
           _ = try sync.configureHTTP2Pipeline(
-            mode: .server, connectionConfiguration: RelayHTTP2.connection(maxConcurrentStreams: maxConcurrentStreams),
-            streamConfiguration: RelayHTTP2.stream, streamDelegate: RelayConnection.Delegate(connection: bound)
+            mode: .server, connectionConfiguration: RelayHTTP2.connection(window: RelayHTTP2.clientWindow, maxConcurrentStreams: maxConcurrentStreams),
+            streamConfiguration: RelayHTTP2.stream(window: RelayHTTP2.clientWindow), streamDelegate: RelayConnection.Delegate(connection: bound)
           ) { stream in
             stream.eventLoop.makeCompletedFuture {
               try stream.pipeline.syncOperations.addHandler(RelayStream(config: config, loop: loop))

@@ -77,6 +77,9 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler {
     idleTimer = context.eventLoop.assumeIsolated().scheduleTask(in: idle) { self.drain() }
   }
 
+  /// Closes the connection now, calls in flight or not.
+  func close() { context?.close(promise: nil) }
+
   /// GOAWAY naming the last stream taken: the client opens new calls elsewhere, and the
   /// connection closes once the calls in flight end.
   func drain() {

@@ -24,6 +24,8 @@ struct RelayRoutes: Sendable {
     /// the backend (and only then) and the caller's own deadline applies.
     let operatorTask: Bool
     let methodClass: RateLimiter.MethodClass
+    /// What the method asks of its caller (`Route.access`), decided once.
+    let access: MethodAccess
   }
 
   let entries: [String: Entry]
@@ -34,13 +36,14 @@ struct RelayRoutes: Sendable {
       for method in route.methods {
         entries["/" + method.fullyQualifiedMethod] = Entry(
           method: method, backend: route.backend, kind: .routed, longLived: Route.longLived.contains(method),
-          operatorTask: Route.operatorMethods[method] != nil, methodClass: RateLimiter.methodClass(of: method))
+          operatorTask: Route.operatorMethods[method] != nil, methodClass: RateLimiter.methodClass(of: method),
+          access: Route.access(method))
       }
     }
     for (method, backend) in Route.operatorMethods where entries["/" + method.fullyQualifiedMethod] == nil {
       entries["/" + method.fullyQualifiedMethod] = Entry(
         method: method, backend: backend, kind: .internalOperator, longLived: false, operatorTask: true,
-        methodClass: RateLimiter.methodClass(of: method))
+        methodClass: RateLimiter.methodClass(of: method), access: Route.access(method))
     }
     self.entries = entries
   }

@@ -48,6 +48,8 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
   private var started = ContinuousClock.now
   private var userID: String?
   private var streamHolder: String?
+  /// A backend stream was opened: the call counts as forwarded to its backend.
+  private var forwarded = false
   private var deadline: Scheduled<Void>?
 
   init(config: RelayConfig, loop: RelayLoop) {
@@ -161,6 +163,21 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
     self.entry = entry
     let admission = config.admission
     let callContext = RequestContext(requestID: requestID, clientAddress: clientAddress)
+    switch admission.admitNow(entry, headers: headers, context: callContext) {
+    case .admitted(let admitted)?:
+      self.admitted(admitted, entry: entry, headers: headers, endStream: endStream, clientAddress: clientAddress)
+      return
+    case .refused(let error, let hold)?:
+      guard hold else {
+        fail(error)
+        return
+      }
+      // As the interceptor does: an address over its limit hears so only after a hold.
+      _ = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(RateLimitInterceptor.hold)) { self.fail(error) }
+      return
+    case nil:
+      break
+    }
     let promise = context.eventLoop.makePromise(of: RequestContext.self)
     promise.completeWithTask { try await admission.admit(entry, headers: headers, context: callContext) }
     promise.futureResult.assumeIsolated().whenComplete { result in
@@ -201,7 +218,7 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
     let operatorCall = entry.operatorTask && admitted.isServiceCall
     let timeout = config.timeout(requested: headers["grpc-timeout"].first, unbounded: entry.longLived || operatorCall)
     if let timeout {
-      deadline = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(timeout.inSeconds * 1e9))) {
+      deadline = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(timeout)) {
         self.fail(RPCError(code: .deadlineExceeded, message: "the call's deadline passed"))
       }
     }
@@ -230,7 +247,8 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
     out.add(name: RequestContext.requestIDKey, value: requestID)
     if let clientAddress {
       out.add(name: "x-forwarded-for", value: clientAddress)
-      out.add(name: ServiceCredential.forwardedByHeader, value: config.forwardingProof, indexing: .neverIndexed)
+      // Indexed: the same value on every call costs one table entry instead of its bytes.
+      out.add(name: ServiceCredential.forwardedByHeader, value: config.forwardingProof)
     }
     return out
   }
@@ -250,6 +268,7 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
         }
         self.backend = backend
         self.phase = .relaying
+        self.forwarded = true
         backend.write(.headers(.init(headers: headers, endStream: endStream)))
         for payload in self.held { backend.write(payload) }
         self.held = []
@@ -352,7 +371,7 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
     guard let entry else { return }  // the gateway's own services record their calls themselves
     let elapsed = ContinuousClock.now - started
     config.metrics.record(method: entry.method, code: code, duration: elapsed)
-    config.metrics.recordForwarded(backend: entry.backend, code: code, duration: elapsed)
+    if forwarded { config.metrics.recordForwarded(backend: entry.backend, code: code, duration: elapsed) }
     if config.accessLog {
       config.logger.info(
         "rpc",
