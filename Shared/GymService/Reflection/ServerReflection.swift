@@ -37,7 +37,7 @@ public struct ServerReflection: Sendable {
     case .fileByFilename(let name):
       let found = files.withDependencies(name)
       if found.isEmpty {
-        response.errorResponse = Self.notFound("no file named '\(name)'")
+        response.errorResponse = Self.notFound("no file named '\(Self.quoted(name))'")
       } else {
         response.fileDescriptorResponse = .with { $0.fileDescriptorProto = found }
       }
@@ -45,14 +45,15 @@ public struct ServerReflection: Sendable {
       if let symbol = files.symbols[name], isServed(symbol) {
         response.fileDescriptorResponse = .with { $0.fileDescriptorProto = files.withDependencies(symbol.file) }
       } else {
-        response.errorResponse = Self.notFound("no symbol named '\(name)'")
+        response.errorResponse = Self.notFound("no symbol named '\(Self.quoted(name))'")
       }
     case .fileContainingExtension(let extensionRequest):
       response.errorResponse = Self.notFound(
-        "no extension \(extensionRequest.extensionNumber) of '\(extensionRequest.containingType)': the platform declares none")
+        "no extension \(extensionRequest.extensionNumber) of '\(Self.quoted(extensionRequest.containingType))': the platform declares none")
     case .allExtensionNumbersOfType(let name):
       response.errorResponse = Self.notFound(
-        files.messages.contains(name) ? "no extensions of '\(name)': the platform declares none" : "no message type named '\(name)'")
+        files.messages.contains(name)
+          ? "no extensions of '\(name)': the platform declares none" : "no message type named '\(Self.quoted(name))'")
     case nil:
       response.errorResponse = .with {
         $0.errorCode = Int32(RPCError.Code.invalidArgument.rawValue)
@@ -67,6 +68,10 @@ public struct ServerReflection: Sendable {
     guard let service = symbol.service else { return true }
     return listed.contains(service)
   }
+
+  /// A name as the error repeats it: cut short, since the client wrote it
+  /// (`original_request` already carries it whole).
+  private static func quoted(_ name: String) -> String { name.truncated(utf8Bytes: 200) }
 
   private static func notFound(_ message: String) -> Grpc_Reflection_V1_ErrorResponse {
     .with {
