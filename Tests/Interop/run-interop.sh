@@ -11,7 +11,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 stubs=$(mktemp -d)
 trap 'rm -rf "$stubs"' EXIT
-# grpc/health/v1 is left out: a generated grpc/ package would shadow grpcio itself.
+# grpc/ (health, reflection) is left out: a generated grpc/ package would shadow grpcio itself.
 protos=$(cd "$root/proto" && find gym -name '*.proto' | sort)
 (cd "$root/proto" && "$venv/bin/python" -m grpc_tools.protoc -I . --python_out="$stubs" --grpc_python_out="$stubs" $protos)
 script=$1

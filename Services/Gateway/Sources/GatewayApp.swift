@@ -177,6 +177,9 @@ public enum GatewayApp {
           metrics: metrics, accessLog: settings.common.accessLog, logger: logger)
         return try FrameRelay(gateway: settings, config: config, local: parts.local)
       },
+      // Reflection at the gateway lists what a client can call through it: the routes,
+      // and the gateway's own services; never an internal service or Ops.
+      relayedServices: Route.all.map(\.service.fullyQualifiedService),
       services: [
         OperatorService(platform: PlatformOperator(backends: operatorBackends), selfCheck: { try revocations.checkLag() })
       ])

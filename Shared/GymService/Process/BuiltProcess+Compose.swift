@@ -58,6 +58,7 @@ extension BuiltProcess {
   ///   - probe: the process's own health, after the database and the revocation lag;
   ///     names it returns are reported down.
   ///   - door: the public listener in front of the gRPC server (`GymServer`'s `door`).
+  ///   - relayedServices: what the door serves besides the server (`GymServer`'s).
   public static func compose(
     name: String, common: CommonSettings, credential: ServiceCredential, identity: Identity, storage: Storage?,
     healthNames: [String], trustsForwarding: Bool = true,
@@ -65,7 +66,7 @@ extension BuiltProcess {
     interceptors: (beforeAuth: [any ServerInterceptor], afterAuth: [any ServerInterceptor]) = ([], []),
     metrics: RPCMetrics = RPCMetrics(), logger: Logger,
     before: [any Service] = [], stoppingFirst: [any Service] = [], probe: @escaping HealthMonitor.Probe = { [] },
-    door: FrontDoorFactory? = nil,
+    door: FrontDoorFactory? = nil, relayedServices: [String] = [],
     services: [any RegistrableRPCService]
   ) async throws -> BuiltProcess {
     let source: any VerificationKeySource
@@ -103,6 +104,7 @@ extension BuiltProcess {
       metrics: metrics,
       dataDirectory: storage?.dataDirectory,
       door: door,
+      relayedServices: relayedServices,
       logger: logger)
     let writer = storage?.writer
     let checkedRevocations = revocations

@@ -8,7 +8,7 @@ import Synchronization
 
 /// One gym process's gRPC server: the standard transport settings (listen backlog,
 /// message size limit), the shared interceptors (request id, metrics, error mapping,
-/// token verification), health and metrics. Every executable builds one of these.
+/// token verification), health, server reflection and metrics. Every executable builds one of these.
 public final class GymServer: Sendable {
   public let name: String
   public let health: HealthStatus
@@ -34,6 +34,8 @@ public final class GymServer: Sendable {
   ///   - door: a public listener of the process's own (the gateway's relay) that serves
   ///     `settings.listen` with `settings.tls`; the gRPC server then listens on loopback
   ///     in plaintext, for the door alone.
+  ///   - relayedServices: services the door serves besides this server's own (the
+  ///     gateway's routes), so that reflection lists them too.
   public init(
     name: String,
     settings: CommonSettings,
@@ -45,6 +47,7 @@ public final class GymServer: Sendable {
     metrics: RPCMetrics = RPCMetrics(),
     dataDirectory: String? = nil,
     door: FrontDoorFactory? = nil,
+    relayedServices: [String] = [],
     logger: Logger
   ) throws {
     self.name = name
@@ -97,11 +100,21 @@ public final class GymServer: Sendable {
       ] + extra.beforeAuth
     if let auth { interceptors.append(auth) }
     interceptors += extra.afterAuth
+    let served = services + [HealthService(status: health)]
+    let reflection = ServerReflection(services: Self.names(of: served) + ServerReflection.serviceNames + relayedServices)
     self.server = GRPCServer(
       transport: transport,
-      services: services + [HealthService(status: health)],
+      services: served + ReflectionService.both(reflection),
       interceptors: interceptors
     )
+  }
+
+  /// The fully qualified names of the services `services` register, read from their
+  /// methods so that reflection lists exactly what the server answers.
+  static func names(of services: [any RegistrableRPCService]) -> [String] {
+    var router = RPCRouter<HTTP2ServerTransport.Posix>()
+    for service in services { service.registerMethods(with: &router) }
+    return Array(Set(router.methods.map(\.service.fullyQualifiedService)))
   }
 
   /// The bound address (useful with port 0 in tests).
