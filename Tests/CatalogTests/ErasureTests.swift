@@ -75,9 +75,10 @@ import Testing
 
       let left = try LeftBehind.rows(
         mentioning: [zed.id, "gone_zed", "gone_zed".capitalized, words], inDatabaseAt: env.dataDirectory + "/catalog.sqlite")
-      let unexpected = left.filter { !["exercises", "exercises_fts"].contains($0.table) }
+      // The exercise's row, its search row and its stored message (encoded again without the author).
+      let unexpected = left.filter { !["exercise_messages", "exercises", "exercises_fts"].contains($0.table) }
       #expect(unexpected.isEmpty, "\(unexpected.map(\.description).joined(separator: "\n"))")
-      #expect(left.map(\.table).sorted() == ["exercises", "exercises_fts"], "\(left)")
+      #expect(left.map(\.table).sorted() == ["exercise_messages", "exercises", "exercises_fts"], "\(left)")
       #expect(left.allSatisfy { !$0.row.contains(zed.id) }, "the exercise stays, without its author")
 
       // The library keeps the exercise; Tom's program has lost Zed's vote, report and save.

@@ -6,9 +6,11 @@ import GymAPI
 struct CatalogList: AsyncParsableCommand {
   static let configuration = CommandConfiguration(abstract: "ListPrograms TOP_RATED with filters, fixed concurrency.")
   @OptionGroup var options: LoadOptions
+  @Flag(help: "Ask for PROGRAM_VIEW_SUMMARY (no days), the browsing form.") var summary = false
 
   func run() async throws {
     let metadata = try await Load.signedIn(at: options.registerAddr)
+    let summary = summary
     let figures = try await Load.run(options) { client in
       _ = try await Gym_Catalog_V1_CatalogService.Client(wrapping: client).listPrograms(
         .with {
@@ -22,8 +24,9 @@ struct CatalogList: AsyncParsableCommand {
             $0.difficulty = Gym_Catalog_V1_Difficulty(rawValue: Int.random(in: 1...3))!
           }
           $0.pageSize = 20
+          if summary { $0.view = .summary }
         }, metadata: metadata)
     }
-    figures.report("ListPrograms TOP_RATED+filters via \(options.addr) x\(options.concurrency)")
+    figures.report("ListPrograms TOP_RATED+filters\(summary ? " (summary)" : "") via \(options.addr) x\(options.concurrency)")
   }
 }

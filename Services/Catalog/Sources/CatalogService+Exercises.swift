@@ -53,13 +53,15 @@ extension CatalogService {
       }
     query.limit = paging.size
     query.offset = offset
-    let (page, total) = try await store.listExercises(query)
-    let exercises = Paging.fitting(page.map(CatalogMapping.exercise))
-    return .with {
-      $0.exercises = exercises
-      $0.totalSize = Int32(total)
-      $0.nextPageToken = offset + exercises.count < total ? Paging.token(for: String(offset + exercises.count)) : ""
+    // Assembled from each exercise's stored message (`CatalogStore+Messages`), not built.
+    let (messages, total) = try await store.listExerciseMessages(query)
+    var page = EncodedPage()
+    for message in messages {
+      guard page.append(field: 1, element: message) else { break }
     }
+    page.append(field: 2, string: offset + page.count < total ? Paging.token(for: String(offset + page.count)) : "")
+    page.append(field: 3, int32: Int32(total))
+    return try page.message()
   }
 
   public func recommendExercises(

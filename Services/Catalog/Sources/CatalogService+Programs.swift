@@ -54,6 +54,7 @@ extension CatalogService {
     }
     if let violation = TextBound(characters: 30).violation(request.tag, field: "tag") { violations.append(violation) }
     if let violation = Self.idBound.violation(request.authorID, field: "author_id") { violations.append(violation) }
+    if request.view != .unspecified, !ProtoEnumWords.isNamed(request.view) { violations.append(FieldViolation("view", "is not a ProgramView")) }
     guard violations.isEmpty else { throw GymError.invalid(violations) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     var query = CatalogStore.ProgramQuery()
@@ -73,12 +74,14 @@ extension CatalogService {
       }
     query.limit = paging.size
     query.offset = offset
-    let views = try await store.listPrograms(query, viewer: viewer, now: Date())
-    let programs = Paging.fitting(views.map { CatalogMapping.program($0, viewer: viewer) })
-    return .with {
-      $0.programs = programs
-      $0.nextPageToken = paging.nextToken(offset: offset, returned: programs.count, fetched: views.count)
+    // Assembled from each program's stored bytes (`CatalogStore+Messages`), not built.
+    let stored = try await store.listProgramMessages(query, withDays: request.view != .summary, viewer: viewer, now: Date())
+    var page = EncodedPage()
+    for program in stored {
+      guard page.append(field: 1, element: try CatalogMapping.programElement(program, viewer: viewer)) else { break }
     }
+    page.append(field: 2, string: paging.nextToken(offset: offset, returned: page.count, fetched: stored.count))
+    return try page.message()
   }
 
   public func updateProgram(

@@ -1,5 +1,6 @@
 import Foundation
 import GymAPI
+import GymService
 import SwiftProtobuf
 
 /// Records → protos.
@@ -50,9 +51,27 @@ enum PlaceMapping {
   /// A search result: the place, its distance (to 0.1 m) and its state at `instant`
   /// in its own time zone; unknown hours or zone read as closed with no times.
   static func result(_ r: PlaceRecord, distance: Double, at instant: Date) -> Gym_Places_V1_PlaceResult {
-    let state = TimeZones.named(r.timeZone).map { OpeningState(r.hoursIntervals, at: instant, in: $0) }
+    var result = state(r.hoursIntervals, timeZone: r.timeZone, distance: distance, at: instant)
+    result.place = place(r)
+    return result
+  }
+
+  /// A search result from the place's stored message: the same bytes `result` would
+  /// encode to, with the place copied in rather than built (its field may come first or
+  /// last on the wire; a reader merges them alike).
+  static func resultElement(_ stored: PlacesStore.StoredPlace, distance: Double, at instant: Date) throws -> Data {
+    var element = Data()
+    EncodedPage.append(field: 1, length: stored.message, to: &element)
+    element.append(try state(stored.hoursIntervals, timeZone: stored.timeZone, distance: distance, at: instant).serializedBytes())
+    return element
+  }
+
+  /// A result without its place: the distance and the state at `instant`.
+  private static func state(
+    _ intervals: [OpeningHours.Interval], timeZone: String, distance: Double, at instant: Date
+  ) -> Gym_Places_V1_PlaceResult {
+    let state = TimeZones.named(timeZone).map { OpeningState(intervals, at: instant, in: $0) }
     return .with {
-      $0.place = place(r)
       $0.distanceM = (distance * 10).rounded() / 10
       $0.open = state?.open ?? false
       if let closesAt = state?.closesAt { $0.closesAt = Google_Protobuf_Timestamp(date: closesAt) }

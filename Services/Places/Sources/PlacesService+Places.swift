@@ -46,16 +46,20 @@ extension PlacesService {
       return try await store.openHits(hits, at: openAt)
     }
     let page = Array(hits.dropFirst(offset).prefix(paging.size))
-    let records = try await store.places(rids: page.map(\.rid))
-    let mapped = page.map { hit in records[hit.rid].map { PlaceMapping.result($0, distance: hit.distance, at: instant) } }
-    let found = mapped.indices.filter { mapped[$0] != nil }
-    let results = Paging.fitting(found.compactMap { mapped[$0] })
+    // Assembled from each place's stored message (`PlacesStore+Messages`), not built.
+    let stored = try await store.storedPlaces(rids: page.map(\.rid))
+    var encoded = EncodedPage()
     // Hits consumed: the whole page, or up to the last result a cut page still holds.
-    let consumed = results.count == found.count ? page.count : found[results.count - 1] + 1
-    return .with { response in
-      response.results = results
-      response.nextPageToken = offset + consumed < hits.count ? Paging.token(for: String(offset + consumed)) : ""
+    var consumed = page.count
+    for (index, hit) in page.enumerated() {
+      guard let place = stored[hit.rid] else { continue }
+      guard encoded.append(field: 1, element: try PlaceMapping.resultElement(place, distance: hit.distance, at: instant)) else {
+        consumed = index
+        break
+      }
     }
+    encoded.append(field: 2, string: offset + consumed < hits.count ? Paging.token(for: String(offset + consumed)) : "")
+    return try encoded.message()
   }
 
   public func getPlace(request: Gym_Places_V1_GetPlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_GetPlaceResponse {

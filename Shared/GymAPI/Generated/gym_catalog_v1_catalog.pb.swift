@@ -646,6 +646,49 @@ public nonisolated enum Gym_Catalog_V1_ProgramOrder: SwiftProtobuf.Enum, Swift.C
 
 }
 
+/// How much of each program a list carries.
+public nonisolated enum Gym_Catalog_V1_ProgramView: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// FULL, as before this field existed
+  case unspecified // = 0
+  case full // = 1
+
+  /// Everything but `days` (and so their exercises): for browsing; GetProgram has the rest.
+  case summary // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .full
+    case 2: self = .summary
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .full: return 1
+    case .summary: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Gym_Catalog_V1_ProgramView] = [
+    .unspecified,
+    .full,
+    .summary,
+  ]
+
+}
+
 public nonisolated struct Gym_Catalog_V1_Media: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1383,6 +1426,9 @@ public nonisolated struct Gym_Catalog_V1_ListProgramsRequest: Sendable {
   /// exact tag, ignoring case
   public var tag: String = String()
 
+  /// SUMMARY leaves out days; unspecified = FULL
+  public var view: Gym_Catalog_V1_ProgramView = .unspecified
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1944,6 +1990,10 @@ nonisolated extension Gym_Catalog_V1_Vote: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Gym_Catalog_V1_ProgramOrder: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PROGRAM_ORDER_UNSPECIFIED\0\u{1}TOP_RATED\0\u{1}NEWEST\0\u{1}MOST_SAVED\0\u{1}NAME\0")
+}
+
+nonisolated extension Gym_Catalog_V1_ProgramView: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PROGRAM_VIEW_UNSPECIFIED\0\u{1}PROGRAM_VIEW_FULL\0\u{1}PROGRAM_VIEW_SUMMARY\0")
 }
 
 nonisolated extension Gym_Catalog_V1_Media: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -3146,7 +3196,7 @@ nonisolated extension Gym_Catalog_V1_GetProgramResponse: SwiftProtobuf.Message, 
 
 nonisolated extension Gym_Catalog_V1_ListProgramsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ListProgramsRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}query\0\u{1}goal\0\u{1}difficulty\0\u{1}muscle\0\u{3}author_id\0\u{3}order_by\0\u{3}page_size\0\u{3}page_token\0\u{1}tag\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}query\0\u{1}goal\0\u{1}difficulty\0\u{1}muscle\0\u{3}author_id\0\u{3}order_by\0\u{3}page_size\0\u{3}page_token\0\u{1}tag\0\u{1}view\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3163,6 +3213,7 @@ nonisolated extension Gym_Catalog_V1_ListProgramsRequest: SwiftProtobuf.Message,
       case 7: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
       case 8: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
       case 9: try { try decoder.decodeSingularStringField(value: &self.tag) }()
+      case 10: try { try decoder.decodeSingularEnumField(value: &self.view) }()
       default: break
       }
     }
@@ -3196,6 +3247,9 @@ nonisolated extension Gym_Catalog_V1_ListProgramsRequest: SwiftProtobuf.Message,
     if !self.tag.isEmpty {
       try visitor.visitSingularStringField(value: self.tag, fieldNumber: 9)
     }
+    if self.view != .unspecified {
+      try visitor.visitSingularEnumField(value: self.view, fieldNumber: 10)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3209,6 +3263,7 @@ nonisolated extension Gym_Catalog_V1_ListProgramsRequest: SwiftProtobuf.Message,
     if lhs.pageSize != rhs.pageSize {return false}
     if lhs.pageToken != rhs.pageToken {return false}
     if lhs.tag != rhs.tag {return false}
+    if lhs.view != rhs.view {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -5,7 +5,11 @@ import GymStore
 /// their rows inside the same transactions; rankings read from indexes that carry the
 /// sort key, so a page of the top-rated list costs the page, not the table.
 enum CatalogMigrations {
-  static var migrator: DatabaseMigrator {
+  static var migrator: DatabaseMigrator { migrator(.proto) }
+
+  /// - Parameter encoder: writes the stored messages of rows that exist before
+  ///   `stored-messages` (the same encoder the store keeps them with afterwards).
+  static func migrator(_ encoder: CatalogMessageEncoder) -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1-exercises-programs-votes") { db in
       try db.execute(
@@ -178,6 +182,26 @@ enum CatalogMigrations {
           -- Every listing leaves out the currently banned users' programs (`visibleCondition`).
           CREATE INDEX user_projection_banned ON user_projection(banned) WHERE banned = 1;
           """)
+    }
+    migrator.registerMigration("stored-messages") { db in
+      // Each exercise's and program's encoded message, which list pages are assembled
+      // from (`CatalogStore+Messages`). Their own tables keep the ranked rows narrow.
+      try db.execute(
+        sql: """
+          CREATE TABLE exercise_messages (
+            exercise_rid INTEGER PRIMARY KEY REFERENCES exercises(rid) ON DELETE CASCADE,
+            message BLOB NOT NULL
+          );
+          CREATE TABLE program_messages (
+            program_rid INTEGER PRIMARY KEY REFERENCES programs(rid) ON DELETE CASCADE,
+            content BLOB NOT NULL,
+            days BLOB NOT NULL
+          );
+          """)
+      let exercises = try Int64.fetchAll(db, sql: "SELECT rid FROM exercises")
+      try CatalogStore.reencodeExercises(db, rids: exercises, encoder: encoder)
+      let programs = try Int64.fetchAll(db, sql: "SELECT rid FROM programs")
+      try CatalogStore.reencodePrograms(db, rids: programs, encoder: encoder)
     }
     return migrator
   }

@@ -24,6 +24,7 @@ extension CatalogStore {
       record.muscles = try Self.primaryMuscles(db, exercises)
       try record.insert(db)
       try Self.indexProgram(db, record, exercises: exercises)
+      try Self.storeProgramMessage(db, rid: record.rid, encoder: encoder)
       return try Self.views(db, [record], viewer: Viewer(userID: record.authorID, isAdmin: false)).first!
     }
   }
@@ -50,6 +51,7 @@ extension CatalogStore {
       record.muscles = try Self.primaryMuscles(db, exercises)
       try record.update(db)
       try Self.indexProgram(db, record, exercises: exercises)
+      try Self.storeProgramMessage(db, rid: record.rid, encoder: encoder)
       return try Self.views(db, [record], viewer: viewer).first!
     }
   }
@@ -95,44 +97,7 @@ extension CatalogStore {
   /// authors listing their own programs see all of them.
   public func listPrograms(_ query: ProgramQuery, viewer: Viewer, now: Date) async throws -> [ProgramView] {
     try await writer.read { db in
-      // `from` and `order` are fixed SQL chosen in code (spliced with `\(sql:)`); every
-      // value goes through `SQL` interpolation and is bound as a `?` argument where it
-      // appears, so terms and arguments can't get out of step.
-      var from = "programs p"
-      var conditions: [SQL] = []
-      if let match = query.match {
-        from = "programs_fts JOIN programs p ON p.rid = programs_fts.rowid"
-        conditions.append("programs_fts MATCH \(match)")
-      }
-      if let authorID = query.authorID {
-        conditions.append("p.author_id = \(authorID)")
-      }
-      if query.authorID != viewer.userID {
-        conditions.append(Self.visibleCondition(now: now))
-      }
-      if let goal = query.goal {
-        conditions.append("p.goal = \(goal)")
-      }
-      if let difficulty = query.difficulty {
-        conditions.append("p.difficulty = \(difficulty)")
-      }
-      if let muscle = query.muscle {
-        // EXISTS probes the key per row while the ranking index is walked; IN would first
-        // collect every program with the muscle.
-        conditions.append("EXISTS (SELECT 1 FROM program_muscles m WHERE m.muscle = \(muscle) AND m.program_rid = p.rid)")
-      }
-      if let tag = query.tag {
-        conditions.append("EXISTS (SELECT 1 FROM program_tags t WHERE t.tag = \(tag.folded) AND t.program_rid = p.rid)")
-      }
-      let order =
-        switch query.order {
-        case .topRated: "p.score DESC, p.rid DESC"
-        case .newest: "p.rid DESC"
-        case .mostSaved: "p.saves DESC, p.rid DESC"
-        case .name: "p.name_key, p.rid"
-        }
-      let whereClause = conditions.joined(separator: " AND ")
-      let filter: SQL = conditions.isEmpty ? "" : "WHERE \(literal: whereClause)"
+      let (from, filter, order) = Self.programPage(query, viewer: viewer, now: now)
       let records = try SQLRequest<ProgramRecord>(
         literal: """
           SELECT \(sql: ProgramRecord.selection("p")) FROM \(sql: from) \(literal: filter) ORDER BY \(sql: order) LIMIT \(query.limit) OFFSET \(query.offset)
@@ -140,6 +105,50 @@ extension CatalogStore {
       ).fetchAll(db)
       return try Self.views(db, records, viewer: viewer)
     }
+  }
+
+  /// The tables, filter and order of a page of `listPrograms`, shared with
+  /// `listProgramMessages`.
+  static func programPage(_ query: ProgramQuery, viewer: Viewer, now: Date) -> (from: String, filter: SQL, order: String) {
+    // `from` and `order` are fixed SQL chosen in code (spliced with `\(sql:)`); every
+    // value goes through `SQL` interpolation and is bound as a `?` argument where it
+    // appears, so terms and arguments can't get out of step.
+    var from = "programs p"
+    var conditions: [SQL] = []
+    if let match = query.match {
+      from = "programs_fts JOIN programs p ON p.rid = programs_fts.rowid"
+      conditions.append("programs_fts MATCH \(match)")
+    }
+    if let authorID = query.authorID {
+      conditions.append("p.author_id = \(authorID)")
+    }
+    if query.authorID != viewer.userID {
+      conditions.append(Self.visibleCondition(now: now))
+    }
+    if let goal = query.goal {
+      conditions.append("p.goal = \(goal)")
+    }
+    if let difficulty = query.difficulty {
+      conditions.append("p.difficulty = \(difficulty)")
+    }
+    if let muscle = query.muscle {
+      // EXISTS probes the key per row while the ranking index is walked; IN would first
+      // collect every program with the muscle.
+      conditions.append("EXISTS (SELECT 1 FROM program_muscles m WHERE m.muscle = \(muscle) AND m.program_rid = p.rid)")
+    }
+    if let tag = query.tag {
+      conditions.append("EXISTS (SELECT 1 FROM program_tags t WHERE t.tag = \(tag.folded) AND t.program_rid = p.rid)")
+    }
+    let order =
+      switch query.order {
+      case .topRated: "p.score DESC, p.rid DESC"
+      case .newest: "p.rid DESC"
+      case .mostSaved: "p.saves DESC, p.rid DESC"
+      case .name: "p.name_key, p.rid"
+      }
+    let whereClause = conditions.joined(separator: " AND ")
+    let filter: SQL = conditions.isEmpty ? "" : "WHERE \(literal: whereClause)"
+    return (from, filter, order)
   }
 
   /// Programs for a level: that level first, then the nearest levels, each by score.

@@ -43,7 +43,9 @@ extension CatalogStore {
             AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.program_rid = programs.rid AND r.resolved = 0)
           """)
 
+      let written = try Int64.fetchAll(db, sql: "SELECT rid FROM exercises WHERE author_id = ?", arguments: [userID])
       try db.execute(sql: "UPDATE exercises SET author_id = '' WHERE author_id = ?", arguments: [userID])
+      try Self.reencodeExercises(db, rids: written, encoder: encoder)
       removed += try UserProjection.remove(db, userID: userID)
       return removed
     }

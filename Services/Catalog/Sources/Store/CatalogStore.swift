@@ -8,16 +8,23 @@ import GymStore
 public struct CatalogStore: Sendable {
   public let writer: any DatabaseWriter
   public let rules: ModerationRules
+  /// Writes the stored messages that list pages are assembled from.
+  public let encoder: CatalogMessageEncoder
 
-  public init(path: String, rules: ModerationRules = ModerationRules(), tuning: GymDatabase.Tuning = GymDatabase.Tuning()) throws {
-    writer = try GymDatabase.openPool(at: path, migrator: CatalogMigrations.migrator, tuning: tuning)
+  public init(
+    path: String, rules: ModerationRules = ModerationRules(), tuning: GymDatabase.Tuning = GymDatabase.Tuning(),
+    encoder: CatalogMessageEncoder = .proto
+  ) throws {
+    writer = try GymDatabase.openPool(at: path, migrator: CatalogMigrations.migrator(encoder), tuning: tuning)
     self.rules = rules
+    self.encoder = encoder
   }
 
-  public init(writer: any DatabaseWriter, rules: ModerationRules = ModerationRules()) throws {
-    try CatalogMigrations.migrator.migrate(writer)
+  public init(writer: any DatabaseWriter, rules: ModerationRules = ModerationRules(), encoder: CatalogMessageEncoder = .proto) throws {
+    try CatalogMigrations.migrator(encoder).migrate(writer)
     self.writer = writer
     self.rules = rules
+    self.encoder = encoder
   }
 
   // MARK: Exercises
@@ -47,6 +54,7 @@ public struct CatalogStore: Sendable {
       record.rid = nil
       try record.insert(db)
       try Self.indexExercise(db, record, searchFacets: searchFacets)
+      try Self.storeExerciseMessage(db, rid: record.rid, encoder: encoder)
       return record
     }
   }
@@ -63,6 +71,8 @@ public struct CatalogStore: Sendable {
       record.createdAt = existing.createdAt
       try record.update(db)
       try Self.indexExercise(db, record, searchFacets: searchFacets)
+      try Self.storeExerciseMessage(db, rid: record.rid, encoder: encoder)
+      if record.name != existing.name { try Self.reencodePrograms(db, usingExercise: existing.rid!, encoder: encoder) }
       return record
     }
   }
@@ -102,17 +112,20 @@ public struct CatalogStore: Sendable {
       let outcomes = try items.map { item, facets -> ImportOutcome in
         if var existing = try ExerciseRecord.filter(Column("slug") == item.slug).fetchOne(db) {
           if existing.sameContent(as: item), existing.authorID == item.authorID { return .unchanged }
-          let (rid, id, createdAt) = (existing.rid, existing.id, existing.createdAt)
+          let (rid, id, createdAt, name) = (existing.rid, existing.id, existing.createdAt, existing.name)
           existing = item
           (existing.rid, existing.id, existing.createdAt) = (rid, id, createdAt)
           try existing.update(db)
           try Self.indexExercise(db, existing, searchFacets: facets)
+          try Self.storeExerciseMessage(db, rid: existing.rid, encoder: encoder)
+          if existing.name != name { try Self.reencodePrograms(db, usingExercise: rid!, encoder: encoder) }
           return .updated
         }
         var record = item
         record.rid = nil
         try record.insert(db)
         try Self.indexExercise(db, record, searchFacets: facets)
+        try Self.storeExerciseMessage(db, rid: record.rid, encoder: encoder)
         return .created
       }
       if let (key, value) = markMeta {
@@ -145,64 +158,78 @@ public struct CatalogStore: Sendable {
   /// One page of matching exercises and how many match in all.
   public func listExercises(_ query: ExerciseQuery) async throws -> (exercises: [ExerciseRecord], total: Int) {
     try await writer.read { db in
-      // `from` and the facet kinds are fixed SQL chosen in code (spliced with `\(sql:)`);
-      // every value goes through `SQL` interpolation and is bound as a `?` argument
-      // where it appears, so the count and the page share one filter and the ORDER BY
-      // words can't get out of step with the WHERE arguments.
-      var from = "exercises e"
-      var conditions: [SQL] = []
-      if let match = query.match {
-        from = "exercises_fts JOIN exercises e ON e.rid = exercises_fts.rowid"
-        conditions.append("exercises_fts MATCH \(match)")
-      }
-      func facet(_ kinds: String, _ values: [Int]) {
-        // Skipped when empty: GRDB would expand an empty `IN` to an empty subquery.
-        guard !values.isEmpty else { return }
-        conditions.append(
-          """
-          e.rid IN (SELECT exercise_rid FROM exercise_facets WHERE kind IN (\(sql: kinds)) \
-          AND value IN \(values))
-          """)
-      }
-      facet("1, 2", query.muscles)
-      facet("3", query.equipment)
-      if let category = query.category {
-        conditions.append("e.category = \(category)")
-      }
-      if let difficulty = query.difficulty {
-        conditions.append("e.difficulty = \(difficulty)")
-      }
-      let whereClause = conditions.joined(separator: " AND ")
-      let filter: SQL = conditions.isEmpty ? "" : "WHERE \(literal: whereClause)"
-      let order: SQL
-      switch query.order {
-      // Exercises named by every word first, the shortest such name first ("romanian":
-      // the Romanian deadlift before its single-leg variant); then BM25 with name and
-      // aliases weighing most, so a mere mention in a description comes last.
-      case .relevance where query.match != nil && !query.words.isEmpty:
-        let named = query.words.map { word -> SQL in "instr(e.name_key, \(word)) > 0" }.joined(separator: " AND ")
-        order = """
-          CASE WHEN \(literal: named) THEN 0 ELSE 1 END, length(e.name_key) - length(replace(e.name_key, ' ', '')),
-          bm25(exercises_fts, 10.0, 8.0, 2.0, 1.0), e.name_key, e.rid
-          """
-      case .relevance where query.match != nil: order = "bm25(exercises_fts, 10.0, 8.0, 2.0, 1.0), e.name_key, e.rid"
-      case .relevance, .name: order = "e.name_key, e.rid"
-      case .newest: order = "e.rid DESC"
-      case .easiest: order = "e.difficulty, e.name_key, e.rid"
-      }
-      let total = try SQLRequest<Int>(literal: "SELECT COUNT(*) FROM \(sql: from) \(literal: filter)").fetchOne(db) ?? 0
-      // Ranks keys only, then reads the page's rows: sorting whole rows (instructions,
-      // mistakes...) of every match would copy far more than the 20 shown.
-      let rids = try SQLRequest<Int64>(
-        literal: """
-          SELECT e.rid FROM \(sql: from) \(literal: filter) ORDER BY \(literal: order) LIMIT \(query.limit) OFFSET \(query.offset)
-          """
-      ).fetchAll(db)
+      let (rids, total) = try Self.exercisePage(db, query)
       let rows = Dictionary(
         try ExerciseRecord.filter(rids.contains(Column("rid"))).fetchAll(db).map { ($0.rid!, $0) }, uniquingKeysWith: { a, _ in a })
-      let page = rids.compactMap { rows[$0] }
-      return (page, total)
+      return (rids.compactMap { rows[$0] }, total)
     }
+  }
+
+  /// The same page as `listExercises`, as each exercise's stored `Exercise` message.
+  public func listExerciseMessages(_ query: ExerciseQuery) async throws -> (messages: [Data], total: Int) {
+    try await writer.read { db in
+      let (rids, total) = try Self.exercisePage(db, query)
+      let messages = try Self.exerciseMessages(db, rids: rids)
+      return (rids.compactMap { messages[$0] }, total)
+    }
+  }
+
+  /// The rids of one page of matching exercises, in order, and how many match in all.
+  private static func exercisePage(_ db: Database, _ query: ExerciseQuery) throws -> (rids: [Int64], total: Int) {
+    // `from` and the facet kinds are fixed SQL chosen in code (spliced with `\(sql:)`);
+    // every value goes through `SQL` interpolation and is bound as a `?` argument
+    // where it appears, so the count and the page share one filter and the ORDER BY
+    // words can't get out of step with the WHERE arguments.
+    var from = "exercises e"
+    var conditions: [SQL] = []
+    if let match = query.match {
+      from = "exercises_fts JOIN exercises e ON e.rid = exercises_fts.rowid"
+      conditions.append("exercises_fts MATCH \(match)")
+    }
+    func facet(_ kinds: String, _ values: [Int]) {
+      // Skipped when empty: GRDB would expand an empty `IN` to an empty subquery.
+      guard !values.isEmpty else { return }
+      conditions.append(
+        """
+        e.rid IN (SELECT exercise_rid FROM exercise_facets WHERE kind IN (\(sql: kinds)) \
+        AND value IN \(values))
+        """)
+    }
+    facet("1, 2", query.muscles)
+    facet("3", query.equipment)
+    if let category = query.category {
+      conditions.append("e.category = \(category)")
+    }
+    if let difficulty = query.difficulty {
+      conditions.append("e.difficulty = \(difficulty)")
+    }
+    let whereClause = conditions.joined(separator: " AND ")
+    let filter: SQL = conditions.isEmpty ? "" : "WHERE \(literal: whereClause)"
+    let order: SQL
+    switch query.order {
+    // Exercises named by every word first, the shortest such name first ("romanian":
+    // the Romanian deadlift before its single-leg variant); then BM25 with name and
+    // aliases weighing most, so a mere mention in a description comes last.
+    case .relevance where query.match != nil && !query.words.isEmpty:
+      let named = query.words.map { word -> SQL in "instr(e.name_key, \(word)) > 0" }.joined(separator: " AND ")
+      order = """
+        CASE WHEN \(literal: named) THEN 0 ELSE 1 END, length(e.name_key) - length(replace(e.name_key, ' ', '')),
+        bm25(exercises_fts, 10.0, 8.0, 2.0, 1.0), e.name_key, e.rid
+        """
+    case .relevance where query.match != nil: order = "bm25(exercises_fts, 10.0, 8.0, 2.0, 1.0), e.name_key, e.rid"
+    case .relevance, .name: order = "e.name_key, e.rid"
+    case .newest: order = "e.rid DESC"
+    case .easiest: order = "e.difficulty, e.name_key, e.rid"
+    }
+    let total = try SQLRequest<Int>(literal: "SELECT COUNT(*) FROM \(sql: from) \(literal: filter)").fetchOne(db) ?? 0
+    // Ranks keys only, then the caller reads the page's rows: sorting whole rows
+    // (instructions, mistakes...) of every match would copy far more than the 20 shown.
+    let rids = try SQLRequest<Int64>(
+      literal: """
+        SELECT e.rid FROM \(sql: from) \(literal: filter) ORDER BY \(literal: order) LIMIT \(query.limit) OFFSET \(query.offset)
+        """
+    ).fetchAll(db)
+    return (rids, total)
   }
 
   /// The exercises among `ids` that exist (plan's batch check).

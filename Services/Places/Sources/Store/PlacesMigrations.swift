@@ -5,7 +5,11 @@ import GymStore
 /// Places' schema; append-only. R*Tree indexes (`places_rtree`, `trainers_rtree`)
 /// make a nearby search cost what it finds, not what the table holds.
 enum PlacesMigrations {
-  static var migrator: DatabaseMigrator {
+  static var migrator: DatabaseMigrator { migrator(.proto) }
+
+  /// - Parameter encoder: writes the stored messages of places that exist before
+  ///   `stored-messages` (the same encoder the store keeps them with afterwards).
+  static func migrator(_ encoder: PlaceMessageEncoder) -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1-places-trainers-rtree") { db in
       try db.execute(
@@ -76,6 +80,22 @@ enum PlacesMigrations {
     // Trainers' names, avatars, roles and bans for FindTrainers, kept by auth's updates
     // (a trainer not held yet is asked of auth once, so no backfill is needed).
     UserProjection.registerMigration(in: &migrator)
+    migrator.registerMigration("stored-messages") { db in
+      // Each place's encoded message, which search pages are assembled from
+      // (`PlacesStore+Messages`); its own table keeps the rows a search filters narrow.
+      try db.execute(
+        sql: """
+          CREATE TABLE place_messages (
+            rid INTEGER PRIMARY KEY REFERENCES places(rid) ON DELETE CASCADE,
+            message BLOB NOT NULL
+          );
+          """)
+      let places = try PlaceRecord.fetchCursor(db)
+      while let place = try places.next() {
+        try db.cachedStatement(sql: "INSERT INTO place_messages (rid, message) VALUES (?, ?)")
+          .execute(arguments: [place.rid, try encoder.place(place)])
+      }
+    }
     return migrator
   }
 }

@@ -6,14 +6,18 @@ import GymStore
 /// step inside the same transactions, and its projection of users. No gRPC here.
 public struct PlacesStore: Sendable {
   public let writer: any DatabaseWriter
+  /// Writes each place's stored message, which search pages are assembled from.
+  public let encoder: PlaceMessageEncoder
 
-  public init(path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning()) throws {
-    writer = try GymDatabase.openPool(at: path, migrator: PlacesMigrations.migrator, tuning: tuning)
+  public init(path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning(), encoder: PlaceMessageEncoder = .proto) throws {
+    writer = try GymDatabase.openPool(at: path, migrator: PlacesMigrations.migrator(encoder), tuning: tuning)
+    self.encoder = encoder
   }
 
-  public init(writer: any DatabaseWriter) throws {
-    try PlacesMigrations.migrator.migrate(writer)
+  public init(writer: any DatabaseWriter, encoder: PlaceMessageEncoder = .proto) throws {
+    try PlacesMigrations.migrator(encoder).migrate(writer)
     self.writer = writer
+    self.encoder = encoder
   }
 
   // MARK: Places
@@ -27,7 +31,7 @@ public struct PlacesStore: Sendable {
       try Self.checkSourceFree(db, place.source, except: nil)
       var record = place
       record.rid = nil
-      return try Self.write(db, record, encoder: JSONEncoder())
+      return try Self.write(db, record, encoder: JSONEncoder(), messages: encoder)
     }
   }
 
@@ -40,7 +44,7 @@ public struct PlacesStore: Sendable {
       var updated = place
       updated.rid = existing.rid
       updated.createdAt = existing.createdAt
-      return try Self.write(db, updated, encoder: JSONEncoder())
+      return try Self.write(db, updated, encoder: JSONEncoder(), messages: encoder)
     }
   }
 
@@ -62,7 +66,7 @@ public struct PlacesStore: Sendable {
   /// run through here by the million, so it uses cached statements and no record
   /// encoding.
   public func upsertBySource(_ places: [PlaceRecord]) async throws -> [UpsertOutcome] {
-    try await writer.write { db in
+    try await writer.write { [messages = encoder] db in
       let encoder = JSONEncoder()
       return try places.map { place in
         if let source = place.source,
@@ -73,23 +77,24 @@ public struct PlacesStore: Sendable {
           updated.rid = existing["rid"]
           updated.id = existing["id"]
           updated.createdAt = existing["created_at"]
-          try Self.write(db, updated, encoder: encoder)
+          try Self.write(db, updated, encoder: encoder, messages: messages)
           return .updated
         }
         var created = place
         created.rid = nil
-        try Self.write(db, created, encoder: encoder)
+        try Self.write(db, created, encoder: encoder, messages: messages)
         return .created
       }
     }
   }
 
-  /// Inserts (rid nil) or updates a place row and its R*Tree entry with cached
-  /// statements; the one write path for places. Returns the row with its rid.
+  /// Inserts (rid nil) or updates a place row, its R*Tree entry and its stored message
+  /// with cached statements; the one write path for places, so no edit leaves a stale
+  /// message behind. Returns the row with its rid.
   /// `values` follows the fixed `columns` list one to one, so these statements keep
   /// positional `?` arguments: nothing here is a filter built up term by term.
   @discardableResult
-  private static func write(_ db: Database, _ place: PlaceRecord, encoder: JSONEncoder) throws -> PlaceRecord {
+  private static func write(_ db: Database, _ place: PlaceRecord, encoder: JSONEncoder, messages: PlaceMessageEncoder) throws -> PlaceRecord {
     func json<T: Encodable>(_ value: T) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
     let values: [(any DatabaseValueConvertible)?] = [
       place.id, place.name, place.kind, place.lat, place.lng, place.street, place.houseNumber, place.postcode, place.city,
@@ -109,6 +114,7 @@ public struct PlacesStore: Sendable {
         .execute(arguments: StatementArguments(values + [rid]))
       try db.cachedStatement(sql: "UPDATE places_rtree SET min_lat = ?, max_lat = ?, min_lng = ?, max_lng = ? WHERE rid = ?")
         .execute(arguments: [place.lat, place.lat, place.lng, place.lng, rid])
+      try storeMessage(db, rid: rid, messages: messages)
       return place
     } else {
       let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
@@ -117,6 +123,7 @@ public struct PlacesStore: Sendable {
         .execute(arguments: [db.lastInsertedRowID, place.lat, place.lat, place.lng, place.lng])
       var inserted = place
       inserted.rid = db.lastInsertedRowID
+      try storeMessage(db, rid: db.lastInsertedRowID, messages: messages)
       return inserted
     }
   }

@@ -4121,7 +4121,7 @@ const ProtobufCMessageDescriptor gym__catalog__v1__get_program_response__descrip
   (ProtobufCMessageInit) gym__catalog__v1__get_program_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor gym__catalog__v1__list_programs_request__field_descriptors[9] =
+static const ProtobufCFieldDescriptor gym__catalog__v1__list_programs_request__field_descriptors[10] =
 {
   {
     "query",
@@ -4231,6 +4231,18 @@ static const ProtobufCFieldDescriptor gym__catalog__v1__list_programs_request__f
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "view",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Gym__Catalog__V1__ListProgramsRequest, view),
+    &gym__catalog__v1__program_view__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned gym__catalog__v1__list_programs_request__field_indices_by_name[] = {
   4,   /* field[4] = author_id */
@@ -4242,11 +4254,12 @@ static const unsigned gym__catalog__v1__list_programs_request__field_indices_by_
   7,   /* field[7] = page_token */
   0,   /* field[0] = query */
   8,   /* field[8] = tag */
+  9,   /* field[9] = view */
 };
 static const ProtobufCIntRange gym__catalog__v1__list_programs_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 9 }
+  { 0, 10 }
 };
 const ProtobufCMessageDescriptor gym__catalog__v1__list_programs_request__descriptor =
 {
@@ -4256,7 +4269,7 @@ const ProtobufCMessageDescriptor gym__catalog__v1__list_programs_request__descri
   "Gym__Catalog__V1__ListProgramsRequest",
   "gym.catalog.v1",
   sizeof(Gym__Catalog__V1__ListProgramsRequest),
-  9,
+  10,
   gym__catalog__v1__list_programs_request__field_descriptors,
   gym__catalog__v1__list_programs_request__field_indices_by_name,
   1,  gym__catalog__v1__list_programs_request__number_ranges,
@@ -6092,6 +6105,36 @@ const ProtobufCEnumDescriptor gym__catalog__v1__program_order__descriptor =
   gym__catalog__v1__program_order__enum_values_by_name,
   1,
   gym__catalog__v1__program_order__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCEnumValue gym__catalog__v1__program_view__enum_values_by_number[3] =
+{
+  { "PROGRAM_VIEW_UNSPECIFIED", "GYM__CATALOG__V1__PROGRAM_VIEW__PROGRAM_VIEW_UNSPECIFIED", 0 },
+  { "PROGRAM_VIEW_FULL", "GYM__CATALOG__V1__PROGRAM_VIEW__PROGRAM_VIEW_FULL", 1 },
+  { "PROGRAM_VIEW_SUMMARY", "GYM__CATALOG__V1__PROGRAM_VIEW__PROGRAM_VIEW_SUMMARY", 2 },
+};
+static const ProtobufCIntRange gym__catalog__v1__program_view__value_ranges[] = {
+{0, 0},{0, 3}
+};
+static const ProtobufCEnumValueIndex gym__catalog__v1__program_view__enum_values_by_name[3] =
+{
+  { "PROGRAM_VIEW_FULL", 1 },
+  { "PROGRAM_VIEW_SUMMARY", 2 },
+  { "PROGRAM_VIEW_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor gym__catalog__v1__program_view__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "gym.catalog.v1.ProgramView",
+  "ProgramView",
+  "Gym__Catalog__V1__ProgramView",
+  "gym.catalog.v1",
+  3,
+  gym__catalog__v1__program_view__enum_values_by_number,
+  3,
+  gym__catalog__v1__program_view__enum_values_by_name,
+  1,
+  gym__catalog__v1__program_view__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
 static const ProtobufCMethodDescriptor gym__catalog__v1__catalog_service__method_descriptors[18] =

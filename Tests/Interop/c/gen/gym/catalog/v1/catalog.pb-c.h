@@ -245,6 +245,21 @@ typedef enum _Gym__Catalog__V1__ProgramOrder {
   GYM__CATALOG__V1__PROGRAM_ORDER__NAME = 4
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(GYM__CATALOG__V1__PROGRAM_ORDER)
 } Gym__Catalog__V1__ProgramOrder;
+/*
+ * How much of each program a list carries.
+ */
+typedef enum _Gym__Catalog__V1__ProgramView {
+  /*
+   * FULL, as before this field existed
+   */
+  GYM__CATALOG__V1__PROGRAM_VIEW__PROGRAM_VIEW_UNSPECIFIED = 0,
+  GYM__CATALOG__V1__PROGRAM_VIEW__PROGRAM_VIEW_FULL = 1,
+  /*
+   * Everything but `days` (and so their exercises): for browsing; GetProgram has the rest.
+   */
+  GYM__CATALOG__V1__PROGRAM_VIEW__PROGRAM_VIEW_SUMMARY = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(GYM__CATALOG__V1__PROGRAM_VIEW)
+} Gym__Catalog__V1__ProgramView;
 
 /* --- messages --- */
 
@@ -713,10 +728,14 @@ struct  Gym__Catalog__V1__ListProgramsRequest
    * exact tag, ignoring case
    */
   char *tag;
+  /*
+   * SUMMARY leaves out days; unspecified = FULL
+   */
+  Gym__Catalog__V1__ProgramView view;
 };
 #define GYM__CATALOG__V1__LIST_PROGRAMS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&gym__catalog__v1__list_programs_request__descriptor) \
-    , (char *)protobuf_c_empty_string, GYM__CATALOG__V1__GOAL__GOAL_UNSPECIFIED, GYM__CATALOG__V1__DIFFICULTY__DIFFICULTY_UNSPECIFIED, GYM__CATALOG__V1__MUSCLE__MUSCLE_UNSPECIFIED, (char *)protobuf_c_empty_string, GYM__CATALOG__V1__PROGRAM_ORDER__PROGRAM_ORDER_UNSPECIFIED, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, GYM__CATALOG__V1__GOAL__GOAL_UNSPECIFIED, GYM__CATALOG__V1__DIFFICULTY__DIFFICULTY_UNSPECIFIED, GYM__CATALOG__V1__MUSCLE__MUSCLE_UNSPECIFIED, (char *)protobuf_c_empty_string, GYM__CATALOG__V1__PROGRAM_ORDER__PROGRAM_ORDER_UNSPECIFIED, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, GYM__CATALOG__V1__PROGRAM_VIEW__PROGRAM_VIEW_UNSPECIFIED }
 
 
 struct  Gym__Catalog__V1__ListProgramsResponse
@@ -2502,6 +2521,7 @@ extern const ProtobufCEnumDescriptor    gym__catalog__v1__exercise_order__descri
 extern const ProtobufCEnumDescriptor    gym__catalog__v1__program_state__descriptor;
 extern const ProtobufCEnumDescriptor    gym__catalog__v1__vote__descriptor;
 extern const ProtobufCEnumDescriptor    gym__catalog__v1__program_order__descriptor;
+extern const ProtobufCEnumDescriptor    gym__catalog__v1__program_view__descriptor;
 extern const ProtobufCMessageDescriptor gym__catalog__v1__media__descriptor;
 extern const ProtobufCEnumDescriptor    gym__catalog__v1__media__type__descriptor;
 extern const ProtobufCMessageDescriptor gym__catalog__v1__exercise__descriptor;
