@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GymService
 import GymTesting
 import Testing
@@ -136,11 +137,11 @@ struct FailureTests {
   }
 
   @Test func connectionRefusedIsTransient() async throws {
-    // A port that was just free: the server listened there and has shut down.
-    let server = try await SMTPTestServer.start()
-    let port = server.port
-    await server.shutdown()
-    let error = await #expect(throws: SMTPError.self) { try await sendReset(client(port: port)) }
+    // A port held by a socket that is bound but does not listen: connecting is refused,
+    // and no other test can take the port meanwhile (as one did a port merely freed).
+    let socket = try RefusingPort()
+    defer { socket.close() }
+    let error = await #expect(throws: SMTPError.self) { try await sendReset(client(port: socket.port)) }
     #expect(error?.kind == .transient)
     #expect(error?.stage == .connect)
   }
@@ -421,4 +422,28 @@ struct SMTPConfigurationTests {
       try AuthApp.smtpClient(config: Self.config(["GYM_SMTP_ADDR": "smtp.example.org:587", "GYM_SMTP_CA_FILE": "/nonexistent/ca.pem"]))
     }
   }
+}
+
+/// A loopback TCP port bound and never listened on: connections to it are refused.
+struct RefusingPort {
+  let descriptor: Int32
+  let port: Int
+
+  init() throws {
+    let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+        Glibc.bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+      }
+    }
+    guard descriptor >= 0, bound else { throw POSIXError(.EADDRNOTAVAIL) }
+    self.descriptor = descriptor
+    port = Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  func close() { _ = Glibc.close(descriptor) }
 }
