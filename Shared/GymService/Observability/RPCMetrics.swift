@@ -13,9 +13,16 @@ public final class RPCMetrics: Sendable {
     .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10),
   ]
 
-  /// Collectors already registered, so the hot path is one dictionary lookup.
-  private let counters = Mutex<[String: Counter]>([:])
-  private let histograms = Mutex<[String: DurationHistogram]>([:])
+  /// Collectors already registered, so the hot path is one dictionary lookup (by a key
+  /// of its parts: no string is built per call).
+  private let counters = Mutex<[Key: Counter]>([:])
+  private let histograms = Mutex<[Key: DurationHistogram]>([:])
+
+  private struct Key: Hashable {
+    var metric: String
+    var label: String
+    var code: String
+  }
 
   public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
     self.registry = registry
@@ -42,7 +49,7 @@ public final class RPCMetrics: Sendable {
     counting: (name: String, help: String), timing: (name: String, help: String), label: (String, String), code: String,
     duration: Duration
   ) {
-    let counterKey = counting.name + " " + label.1 + " " + code
+    let counterKey = Key(metric: counting.name, label: label.1, code: code)
     let counter = counters.withLock { counters in
       if let existing = counters[counterKey] { return existing }
       let made = registry.makeCounter(
@@ -51,7 +58,7 @@ public final class RPCMetrics: Sendable {
       return made
     }
     counter.increment()
-    let histogramKey = timing.name + " " + label.1
+    let histogramKey = Key(metric: timing.name, label: label.1, code: "")
     let histogram = histograms.withLock { histograms in
       if let existing = histograms[histogramKey] { return existing }
       let made = registry.makeDurationHistogram(
