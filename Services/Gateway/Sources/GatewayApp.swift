@@ -135,9 +135,10 @@ public enum GatewayApp {
         name: name, address: address, client: try InternalClient.make(to: address, tls: tls, credential: settings.credential))
     }
     // Health checks have connections of their own, so a busy backend still answers them.
-    let healthClients = try Route.backends.map { name in (name, try GymClient.make(to: settings.backends[name]!, tls: tls)) }
+    let healthClients = try Dictionary(
+      uniqueKeysWithValues: Route.backends.map { name in (name, try GymClient.make(to: settings.backends[name]!, tls: tls)) })
     let backends = Route.all.map { route in
-      (route.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: healthClients.first { $0.0 == route.backend }!.1))
+      (route.service.fullyQualifiedService, Grpc_Health_V1_Health.Client(wrapping: healthClients[route.backend]!))
     }
     let limiter = settings.rateLimits.isEmpty ? nil : RateLimiter(limits: settings.rateLimits, maxEntries: settings.rateLimitEntries)
     return try await BuiltProcess.compose(
@@ -153,7 +154,7 @@ public enum GatewayApp {
       interceptors: rateLimitInterceptors(limiter),
       metrics: metrics,
       logger: logger,
-      before: healthClients.map { ClientConnections($0.1) } + operatorBackends.map { ClientConnections($0.client) },
+      before: healthClients.values.map { ClientConnections($0) } + operatorBackends.map { ClientConnections($0.client) },
       probe: {
         // Each routed service is only as healthy as its backend.
         var down: Set<String> = []

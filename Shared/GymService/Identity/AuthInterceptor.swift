@@ -67,8 +67,7 @@ public struct AuthInterceptor: ServerInterceptor {
       } else {
         let caller = try await authenticate(values)
         guard caller.isAdmin else { throw RPCError.permissionDenied("operator RPCs need the admin role") }
-        requestContext.caller = caller
-        requestContext.record.userID = caller.userID
+        requestContext = requestContext.signedIn(as: caller)
       }
     case .user:
       if isServiceCall(values) {
@@ -76,9 +75,7 @@ public struct AuthInterceptor: ServerInterceptor {
         requestContext.isServiceCall = true
         requestContext.caller = .operator
       } else {
-        let caller = try await authenticate(values)
-        requestContext.caller = caller
-        requestContext.record.userID = caller.userID
+        requestContext = requestContext.signedIn(as: try await authenticate(values))
       }
     }
     return requestContext

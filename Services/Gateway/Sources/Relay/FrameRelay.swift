@@ -47,6 +47,7 @@ final class FrameRelay: FrontDoor, Sendable {
     // The configured connections per backend, spread over the loops (at least one each).
     let callConnections = max(1, gateway.backendConnections / eventLoops.count)
     let streamConnections = max(1, gateway.streamConnections / eventLoops.count)
+    let servesStreams = Set(config.routes.entries.values.filter(\.longLived).map(\.backend))
     loops = eventLoops.map { eventLoop in
       func link(_ name: String, _ address: HostPort, connections: Int, queues: Bool) -> BackendLink {
         BackendLink(
@@ -54,7 +55,6 @@ final class FrameRelay: FrontDoor, Sendable {
             name: name, address: address, tls: internalTLS, connections: connections, streamsPerConnection: gateway.backendStreams,
             queues: queues), eventLoop: eventLoop)
       }
-      let servesStreams = Set(config.routes.entries.values.filter(\.longLived).map(\.backend))
       return RelayLoop(
         eventLoop: eventLoop,
         calls: Dictionary(uniqueKeysWithValues: gateway.backends.map { ($0.key, link($0.key, $0.value, connections: callConnections, queues: true)) }),

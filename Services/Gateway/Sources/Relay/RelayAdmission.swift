@@ -37,10 +37,7 @@ struct RelayAdmission: Sendable {
     if let limiter, let wait = limiter.admit(entry.methodClass, userID: caller.userID) {
       return .refused(RateLimitInterceptor.refusal(entry.methodClass, stage: .user, wait: wait), hold: false)
     }
-    var admitted = context
-    admitted.caller = caller
-    admitted.record.userID = caller.userID
-    return .admitted(admitted)
+    return .admitted(context.signedIn(as: caller))
   }
 
   /// `context` with the verified caller, or the refusal the client hears.

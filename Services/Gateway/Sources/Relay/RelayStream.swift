@@ -39,8 +39,6 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
   private var requestFraming = MessageFraming()
   private var responseFraming = MessageFraming()
   private var responseStarted = false
-  /// Once the client ended its side, nothing more of it is awaited.
-  private var requestEnded = false
 
   // What the call's metrics and access log line need.
   private var entry: RelayRoutes.Entry?
@@ -67,13 +65,10 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
     let payload = unwrapInboundIn(data)
     switch payload {
     case .headers(let headers) where phase == .idle:
-      requestEnded = headers.endStream
       begin(headers.headers, endStream: headers.endStream)
-    case .headers(let headers):
-      requestEnded = requestEnded || headers.endStream
+    case .headers:
       toBackend(payload)
     case .data(let data):
-      requestEnded = requestEnded || data.endStream
       if case .byteBuffer(let buffer) = data.data, let size = requestFraming.oversized(in: buffer, limit: config.maxMessageBytes) {
         fail(
           RPCError(
