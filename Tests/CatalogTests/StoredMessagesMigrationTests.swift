@@ -3,6 +3,7 @@ import GRDB
 import GymCatalog
 import GymTesting
 import Logging
+import Synchronization
 import Testing
 
 /// `stored-messages` on a database written before it: every existing exercise and
@@ -36,4 +37,34 @@ import Testing
     let after = try await migrated.listExerciseMessages(everything)
     #expect(after.messages == exercises.messages && after.total == exercises.total)
   }
+
+  /// A release whose encoder says another version encodes every stored message again at
+  /// its first start, and only then.
+  @Test func aNewEncoderVersionEncodesEveryStoredMessageOnceAtStartUp() async throws {
+    let path = try temporaryDirectory() + "/catalog.sqlite"
+    let store = try CatalogStore(path: path)
+    try await ExerciseLibrary.seed(store, logger: Logger(label: "seed"))
+    let squat = try #require(try await store.exercise("back-squat")).id
+    _ = try await store.insertProgram(testProgram("Kept", exercise: squat, now: Date()))
+    let encodings = Counter()
+    var next = CatalogMessageEncoder.proto
+    next.version = 2
+    let proto = CatalogMessageEncoder.proto
+    next.exercise = { record in
+      encodings.add()
+      return try proto.exercise(record) + Data([0x48, 0x01])  // field 9 varint: what version 2 adds
+    }
+    _ = try CatalogStore(path: path, encoder: next)
+    let exercises = try await store.writer.read { db in try Data.fetchAll(db, sql: "SELECT message FROM exercise_messages") }
+    #expect(!exercises.isEmpty && exercises.allSatisfy { $0.suffix(2) == Data([0x48, 0x01]) })
+    #expect(encodings.value == exercises.count)
+    _ = try CatalogStore(path: path, encoder: next)
+    #expect(encodings.value == exercises.count, "the same version twice encodes nothing again")
+  }
+}
+
+final class Counter: Sendable {
+  private let count = Mutex(0)
+  func add() { count.withLock { $0 += 1 } }
+  var value: Int { count.withLock { $0 } }
 }

@@ -48,17 +48,9 @@ enum PlaceMapping {
     }
   }
 
-  /// A search result: the place, its distance (to 0.1 m) and its state at `instant`
-  /// in its own time zone; unknown hours or zone read as closed with no times.
-  static func result(_ r: PlaceRecord, distance: Double, at instant: Date) -> Gym_Places_V1_PlaceResult {
-    var result = state(r.hoursIntervals, timeZone: r.timeZone, distance: distance, at: instant)
-    result.place = place(r)
-    return result
-  }
-
-  /// A search result from the place's stored message: the same bytes `result` would
-  /// encode to, with the place copied in rather than built (its field may come first or
-  /// last on the wire; a reader merges them alike).
+  /// A search result from the place's stored message: the place, its distance (to
+  /// 0.1 m) and its state at `instant` in its own time zone (unknown hours or zone read
+  /// as closed with no times), with the place's bytes copied in rather than built.
   static func resultElement(_ stored: PlacesStore.StoredPlace, distance: Double, at instant: Date) throws -> Data {
     var element = Data()
     EncodedPage.append(field: 1, length: stored.message, to: &element)

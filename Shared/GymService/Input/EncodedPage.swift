@@ -9,19 +9,16 @@ public struct EncodedPage: Sendable {
   public private(set) var bytes = Data()
   /// Elements written so far.
   public private(set) var count = 0
-  private var elementBytes = 0
-  private let budget: Int
+  private var budget: PageBudget
 
   public init(budget: Int = Paging.byteBudget) {
-    self.budget = budget
+    self.budget = PageBudget(budget)
   }
 
   /// Appends one element of the repeated message field `field` unless it would pass the
   /// budget (the first always fits); false when it did not fit, and the page is full.
   public mutating func append(field: Int, element: Data) -> Bool {
-    let size = element.count + 6
-    if count > 0 && elementBytes + size > budget { return false }
-    elementBytes += size
+    guard budget.take(element.count) else { return false }
     count += 1
     append(field: field, length: element)
     return true

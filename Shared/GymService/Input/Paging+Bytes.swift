@@ -22,15 +22,12 @@ extension Paging {
     min(defaultByteBudget, max(messageLimit / 4, 1024))
   }
 
-  /// The leading `items` whose encoded sizes (with each one's field tag and length, at
-  /// most 6 bytes) fit in `budget`; always the first, which write-time bounds keep small.
+  /// The leading `items` whose encoded sizes fit in `budget` (`PageBudget`).
   public static func fitting<Item: SwiftProtobuf.Message>(_ items: [Item], budget: Int = byteBudget) -> [Item] {
-    var total = 0
+    var page = PageBudget(budget)
     for (index, item) in items.enumerated() {
       // Encoding an in-memory message fails only for missing required fields, which proto3 has none of.
-      let size = ((try? item.serializedBytes() as [UInt8])?.count ?? 0) + 6
-      if index > 0 && total + size > budget { return Array(items.prefix(index)) }
-      total += size
+      if !page.take((try? item.serializedBytes() as [UInt8])?.count ?? 0) { return Array(items.prefix(index)) }
     }
     return items
   }
@@ -40,5 +37,28 @@ extension Paging {
   /// one is the last page when it was not full.
   public func nextToken(offset: Int, returned: Int, fetched: Int) -> String {
     returned < fetched ? Self.token(for: String(offset + returned)) : nextToken(offset: offset, returned: returned)
+  }
+}
+
+/// What a page of list elements may take in bytes: each element's encoded size plus its
+/// field tag and length (at most 6 bytes); the first always fits, which write-time bounds
+/// keep small. Lists built from messages (`Paging.fitting`) and from stored bytes
+/// (`EncodedPage`) stop at the same element.
+public struct PageBudget: Sendable {
+  private let limit: Int
+  private var used = 0
+  private var taken = 0
+
+  public init(_ limit: Int = Paging.byteBudget) {
+    self.limit = limit
+  }
+
+  /// Counts an element of `size` bytes; false (and not counted) when it does not fit.
+  public mutating func take(_ size: Int) -> Bool {
+    let cost = size + 6
+    if taken > 0 && used + cost > limit { return false }
+    used += cost
+    taken += 1
+    return true
   }
 }

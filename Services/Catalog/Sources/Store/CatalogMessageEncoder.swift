@@ -4,15 +4,20 @@ import Foundation
 /// so that it can keep stored messages in step inside its own write transactions
 /// without knowing the wire format (`CatalogMessageEncoder.proto` is the real one).
 public struct CatalogMessageEncoder: Sendable {
+  /// Raised whenever what a message holds changes: stored messages of another version
+  /// are encoded again at start-up (`StoredMessageEncoding`).
+  public var version: Int
   /// The whole `Exercise` message.
   public var exercise: @Sendable (ExerciseRecord) throws -> Data
   /// A program's content: what only its own edits and its exercises' names change.
   public var program: @Sendable (_ program: ProgramRecord, _ exerciseNames: [String: String]) throws -> ProgramBytes
 
   public init(
+    version: Int,
     exercise: @escaping @Sendable (ExerciseRecord) throws -> Data,
     program: @escaping @Sendable (ProgramRecord, [String: String]) throws -> ProgramBytes
   ) {
+    self.version = version
     self.exercise = exercise
     self.program = program
   }

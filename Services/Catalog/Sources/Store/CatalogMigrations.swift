@@ -198,11 +198,9 @@ enum CatalogMigrations {
             days BLOB NOT NULL
           );
           """)
-      let exercises = try Int64.fetchAll(db, sql: "SELECT rid FROM exercises")
-      try CatalogStore.reencodeExercises(db, rids: exercises, encoder: encoder)
-      let programs = try Int64.fetchAll(db, sql: "SELECT rid FROM programs")
-      try CatalogStore.reencodePrograms(db, rids: programs, encoder: encoder)
+      try CatalogStore.encodeAllMessages(db, encoder: encoder)
     }
+    StoredMessageEncoding.registerMigration(in: &migrator)
     return migrator
   }
 }

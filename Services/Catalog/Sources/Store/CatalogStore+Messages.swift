@@ -118,6 +118,17 @@ extension CatalogStore {
     }
   }
 
+  /// Stored messages of another encoder version encoded again (`StoredMessageEncoding`).
+  static func refreshMessages(_ writer: any DatabaseWriter, encoder: CatalogMessageEncoder) throws {
+    try StoredMessageEncoding.refresh(writer, version: encoder.version) { db in try encodeAllMessages(db, encoder: encoder) }
+  }
+
+  /// Every exercise's and program's message, encoded again.
+  static func encodeAllMessages(_ db: Database, encoder: CatalogMessageEncoder) throws {
+    try reencodeExercises(db, rids: try Int64.fetchAll(db, sql: "SELECT rid FROM exercises"), encoder: encoder)
+    try reencodePrograms(db, rids: try Int64.fetchAll(db, sql: "SELECT rid FROM programs"), encoder: encoder)
+  }
+
   static func reencodeExercises(_ db: Database, rids: [Int64], encoder: CatalogMessageEncoder) throws {
     for start in stride(from: 0, to: rids.count, by: 500) {
       let part = Array(rids[start..<min(start + 500, rids.count)])

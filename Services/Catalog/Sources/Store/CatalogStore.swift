@@ -16,12 +16,14 @@ public struct CatalogStore: Sendable {
     encoder: CatalogMessageEncoder = .proto
   ) throws {
     writer = try GymDatabase.openPool(at: path, migrator: CatalogMigrations.migrator(encoder), tuning: tuning)
+    try Self.refreshMessages(writer, encoder: encoder)
     self.rules = rules
     self.encoder = encoder
   }
 
   public init(writer: any DatabaseWriter, rules: ModerationRules = ModerationRules(), encoder: CatalogMessageEncoder = .proto) throws {
     try CatalogMigrations.migrator(encoder).migrate(writer)
+    try Self.refreshMessages(writer, encoder: encoder)
     self.writer = writer
     self.rules = rules
     self.encoder = encoder

@@ -90,12 +90,9 @@ enum PlacesMigrations {
             message BLOB NOT NULL
           );
           """)
-      let places = try PlaceRecord.fetchCursor(db)
-      while let place = try places.next() {
-        try db.cachedStatement(sql: "INSERT INTO place_messages (rid, message) VALUES (?, ?)")
-          .execute(arguments: [place.rid, try encoder.place(place)])
-      }
+      try PlacesStore.encodeAllMessages(db, messages: encoder)
     }
+    StoredMessageEncoding.registerMigration(in: &migrator)
     return migrator
   }
 }

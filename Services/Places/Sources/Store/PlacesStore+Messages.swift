@@ -41,7 +41,22 @@ extension PlacesStore {
   /// the row says.
   static func storeMessage(_ db: Database, rid: Int64, messages: PlaceMessageEncoder) throws {
     guard let record = try PlaceRecord.fetchOne(db, key: rid) else { return }
+    try store(record, messages: messages, db)
+  }
+
+  /// Stored messages of another encoder version encoded again (`StoredMessageEncoding`).
+  static func refreshMessages(_ writer: any DatabaseWriter, messages: PlaceMessageEncoder) throws {
+    try StoredMessageEncoding.refresh(writer, version: messages.version) { db in try encodeAllMessages(db, messages: messages) }
+  }
+
+  /// Every place's message, encoded again.
+  static func encodeAllMessages(_ db: Database, messages: PlaceMessageEncoder) throws {
+    let places = try PlaceRecord.fetchCursor(db)
+    while let place = try places.next() { try store(place, messages: messages, db) }
+  }
+
+  private static func store(_ record: PlaceRecord, messages: PlaceMessageEncoder, _ db: Database) throws {
     try db.cachedStatement(sql: "INSERT OR REPLACE INTO place_messages (rid, message) VALUES (?, ?)")
-      .execute(arguments: [rid, try messages.place(record)])
+      .execute(arguments: [record.rid, try messages.place(record)])
   }
 }

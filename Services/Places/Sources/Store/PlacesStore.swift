@@ -11,11 +11,13 @@ public struct PlacesStore: Sendable {
 
   public init(path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning(), encoder: PlaceMessageEncoder = .proto) throws {
     writer = try GymDatabase.openPool(at: path, migrator: PlacesMigrations.migrator(encoder), tuning: tuning)
+    try Self.refreshMessages(writer, messages: encoder)
     self.encoder = encoder
   }
 
   public init(writer: any DatabaseWriter, encoder: PlaceMessageEncoder = .proto) throws {
     try PlacesMigrations.migrator(encoder).migrate(writer)
+    try Self.refreshMessages(writer, messages: encoder)
     self.writer = writer
     self.encoder = encoder
   }
@@ -181,14 +183,6 @@ public struct PlacesStore: Sendable {
         }
       }
       return hits.filter { open.contains($0.rid) }
-    }
-  }
-
-  /// Full rows for `rids`, by rid (a row deleted meanwhile is simply absent).
-  public func places(rids: [Int64]) async throws -> [Int64: PlaceRecord] {
-    guard !rids.isEmpty else { return [:] }
-    return try await writer.read { db in
-      Dictionary(uniqueKeysWithValues: try PlaceRecord.fetchAll(db, keys: rids).map { ($0.rid!, $0) })
     }
   }
 
