@@ -156,7 +156,7 @@ final class FrameRelay: FrontDoor, Sendable {
             streamConfiguration: RelayHTTP2.stream(window: RelayHTTP2.clientWindow), streamDelegate: RelayConnection.Delegate(connection: bound)
           ) { stream in
             stream.eventLoop.makeCompletedFuture {
-              try stream.pipeline.syncOperations.addHandler(RelayStream(config: config, loop: loop))
+              try stream.pipeline.syncOperations.addHandler(RelayStream(config: config, loop: loop, peer: RelayPeer(connection: channel)))
             }
           }
           try sync.addHandler(connection)

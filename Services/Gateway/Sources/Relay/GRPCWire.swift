@@ -9,6 +9,13 @@ import NIOHPACK
 enum GRPCWire {
   /// A response that is only a status (trailers-only): for calls the relay answers
   /// itself (refused at the door, backend unreachable), before any response header.
+  /// `application/grpc`, `application/grpc+proto` and the like; not `application/grpc-web`.
+  static func isGRPC(contentType: String?) -> Bool {
+    guard let contentType, contentType.hasPrefix("application/grpc") else { return false }
+    let rest = contentType.utf8.dropFirst("application/grpc".utf8.count)
+    return rest.first.map { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ";") } ?? true
+  }
+
   static func trailersOnly(_ error: RPCError, requestID: String?) -> HPACKHeaders {
     var headers: HPACKHeaders = [":status": "200", "content-type": "application/grpc"]
     if let requestID { headers.add(name: RequestContext.requestIDKey, value: requestID) }

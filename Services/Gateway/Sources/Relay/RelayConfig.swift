@@ -21,6 +21,8 @@ struct RelayConfig: Sendable {
   let metrics: RPCMetrics
   let accessLog: Bool
   let logger: Logger
+  /// The protocols besides gRPC the door speaks, asked in order.
+  var doors: [any DoorProtocol] = []
 
   /// The client's deadline (`grpc-timeout`), or the default, never above the maximum;
   /// a long-lived stream or an operator task gets only what the client asked for (nil = none).

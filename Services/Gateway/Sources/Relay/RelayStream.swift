@@ -17,6 +17,7 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTP2Frame.FramePayload
   typealias OutboundIn = HTTP2Frame.FramePayload
   typealias OutboundOut = HTTP2Frame.FramePayload
+  typealias InboundOut = HTTP2Frame.FramePayload
 
   private enum Phase {
     /// Waiting for the request headers.
@@ -29,6 +30,7 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
 
   private let config: RelayConfig
   private let loop: RelayLoop
+  private let peer: RelayPeer
   private var context: ChannelHandlerContext!
   private var phase = Phase.idle
   private var backend: BackendStream?
@@ -49,10 +51,13 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
   /// A backend stream was opened: the call counts as forwarded to its backend.
   private var forwarded = false
   private var deadline: Scheduled<Void>?
+  /// The protocol the client speaks when it is not gRPC (its handler sits in front).
+  private var door: String?
 
-  init(config: RelayConfig, loop: RelayLoop) {
+  init(config: RelayConfig, loop: RelayLoop, peer: RelayPeer) {
     self.config = config
     self.loop = loop
+    self.peer = peer
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
@@ -138,20 +143,32 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
     phase = .opening
     started = .now
     requestID = headers[RequestContext.requestIDKey].first(where: RequestInterceptor.isValidRequestID) ?? RequestContext.newRequestID()
-    guard headers[":method"].first == "POST", headers["content-type"].first?.hasPrefix("application/grpc") == true else {
-      // Not a gRPC request: an HTTP answer a browser or curl can read.
+    guard headers[":method"].first == "POST", GRPCWire.isGRPC(contentType: headers["content-type"].first) else {
+      if door == nil, let (door, handler) = config.doors.lazy.compactMap({ door in door.handler(for: headers).map { (door, $0) } }).first {
+        // Another protocol: its handler goes in front and hears the request from the
+        // start; what it makes of it comes back here as gRPC.
+        self.door = door.name
+        phase = .idle
+        do {
+          try context.pipeline.syncOperations.addHandler(handler, position: .before(self))
+        } catch {
+          respond(status: "500")
+          return
+        }
+        context.pipeline.syncOperations.fireChannelRead(wrapInboundOut(.headers(.init(headers: headers, endStream: endStream))))
+        return
+      }
+      // Not a request any protocol here takes: an HTTP answer a browser or curl can read.
       respond(status: headers[":method"].first == "POST" ? "415" : "405")
       return
     }
     let path = headers[":path"].first ?? ""
-    let clientAddress = context.channel.parent?.remoteAddress?.ipAddress
+    let clientAddress = peer.clientAddress
     guard let entry = config.routes[path] else {
       // The gateway's own services: its local server checks tokens and limits itself,
       // believing the client address the relay vouches for.
       var local = rewritten(headers, timeout: headers["grpc-timeout"].first, keepCredential: true, clientAddress: clientAddress)
-      if let reached = context.channel.parent?.localAddress, let host = reached.ipAddress, let port = reached.port {
-        local.add(name: FrameRelay.reachedAddressHeader, value: "\(host):\(port)")
-      }
+      if let reached = peer.reachedAddress { local.add(name: FrameRelay.reachedAddressHeader, value: reached) }
       open(loop.local, headers: local, endStream: endStream)
       return
     }
@@ -372,7 +389,7 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
         "rpc",
         metadata: [
           "method": "\(entry.method)", "code": "\(code)", "ms": "\((elapsed.inSeconds * 10_000).rounded() / 10)",
-          "user_id": "\(userID ?? "-")", "request_id": "\(requestID)",
+          "user_id": "\(userID ?? "-")", "request_id": "\(requestID)", "protocol": "\(door ?? "grpc")",
         ])
     }
   }
@@ -381,5 +398,23 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
     if let error = error as? RPCError { return error }
     if error is CancellationError { return RPCError(code: .cancelled, message: "the call was cancelled") }
     return RPCError(code: .unavailable, message: "the backend cannot be reached: \(error); try again shortly")
+  }
+}
+
+/// The client's connection as a relayed stream sees it.
+struct RelayPeer {
+  /// The client's IP address, for rate limits and `x-forwarded-for`.
+  let clientAddress: String?
+  private let reached: SocketAddress?
+
+  init(connection: any Channel) {
+    clientAddress = connection.remoteAddress?.ipAddress
+    reached = connection.localAddress
+  }
+
+  /// The gateway address the client reached, "host:port".
+  var reachedAddress: String? {
+    guard let reached, let host = reached.ipAddress, let port = reached.port else { return nil }
+    return "\(host):\(port)"
   }
 }
