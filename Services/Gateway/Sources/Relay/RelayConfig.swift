@@ -23,6 +23,8 @@ struct RelayConfig: Sendable {
   let logger: Logger
   /// The protocols besides gRPC the door speaks, asked in order.
   var doors: [any DoorProtocol] = []
+  /// Which web pages may call from a browser (gRPC-Web, JSON).
+  var cors = CORSPolicy.sameOriginOnly
 
   /// The client's deadline (`grpc-timeout`), or the default, never above the maximum;
   /// a long-lived stream or an operator task gets only what the client asked for (nil = none).
