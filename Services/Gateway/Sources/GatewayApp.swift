@@ -168,7 +168,7 @@ public enum GatewayApp {
       },
       door: { parts in
         guard let auth = parts.auth else { throw ConfigError("the gateway's relay needs the token check") }
-        let config = RelayConfig(
+        var config = RelayConfig(
           routes: RelayRoutes(),
           admission: RelayAdmission(auth: auth, limiter: limiter, credential: settings.credential, revocations: revocations),
           streamQuota: StreamQuota(perUser: settings.streamsPerUser),
@@ -176,6 +176,8 @@ public enum GatewayApp {
           maxMessageBytes: settings.common.maxMessageBytes,
           forwardingProof: settings.credential.forwardingProof,
           metrics: metrics, accessLog: settings.common.accessLog, logger: logger)
+        // HTTP/JSON (docs/http-json.md): asked only for requests that are not gRPC.
+        config.doors = [JSONDoor(cors: config.cors, maxMessageBytes: settings.common.maxMessageBytes)]
         return try FrameRelay(gateway: settings, config: config, local: parts.local)
       },
       // Reflection at the gateway lists what a client can call through it: the routes,
