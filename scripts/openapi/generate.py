@@ -230,6 +230,25 @@ class Generator:
             current = field.type_name if field.type == F.TYPE_MESSAGE else None
         return field
 
+    def parameter_name(self, message_name, dotted):
+        """The JSON names of a field path joined in lowerCamelCase ("routine.id" → "routineId")."""
+        names = []
+        current = message_name
+        for part in dotted.split("."):
+            field = next(f for f in self.index.messages[current][1].field if f.name == part)
+            names.append(field.json_name)
+            current = field.type_name
+        return names[0] + "".join(name[:1].upper() + name[1:] for name in names[1:])
+
+    def field_comment(self, message_name, dotted):
+        parts = dotted.split(".")
+        current = message_name
+        for part in parts[:-1]:
+            current = next(f for f in self.index.messages[current][1].field if f.name == part).type_name
+        file, message, path = self.index.messages[current]
+        index = next(i for i, f in enumerate(message.field) if f.name == parts[-1])
+        return self.index.comment(file, path + (2, index))
+
     def query_parameters(self, message_name, prefix_json, prefix_proto, leave_out, seen=()):
         """Every field a query parameter can set: scalars, enums, their repetitions and the
         well-known types written as one string, through singular messages by dotted names."""
@@ -339,6 +358,7 @@ def main():
     tags = []
     swift_rows = []
     taken = {}
+    shapes = {}
     for file in sorted(index.files, key=lambda f: f.name):
         prefix = "." + file.package if file.package else ""
         for s, service in enumerate(file.service):
@@ -358,14 +378,20 @@ def main():
                 public = "(public)" in description
                 for number, (verb, template, body) in enumerate(bindings(rule)):
                     check_template(template, where)
-                    openapi_path_text = TEMPLATE_VARIABLE.sub(lambda v: "{" + v.group(1) + "}", template)
+                    variables = [v.group(1) for v in TEMPLATE_VARIABLE.finditer(template)]
+                    # Path parameters take their fields' JSON names ("routine.id" → "routineId"),
+                    # as query parameters and bodies do (tools read a dot as attribute access);
+                    # paths of one shape share the first one's names, as OpenAPI requires.
+                    shape = TEMPLATE_VARIABLE.sub("{}", template)
+                    names = shapes.setdefault(shape, [generator.parameter_name(method.input_type, v) for v in variables])
+                    pieces = iter(names)
+                    openapi_path_text = TEMPLATE_VARIABLE.sub(lambda v: "{" + next(pieces) + "}", template)
                     key = (verb, openapi_path_text)
                     if key in taken:
                         fail(f"{where}: {verb} {template} is taken by {taken[key]}")
                     taken[key] = where
                     if verb in ("GET", "DELETE") and body:
                         fail(f"{where}: {verb} takes no body")
-                    variables = [v.group(1) for v in TEMPLATE_VARIABLE.finditer(template)]
                     for variable in variables:
                         field = generator.field_at(method.input_type, variable)
                         if field.label == F.LABEL_REPEATED or (
@@ -379,13 +405,15 @@ def main():
                     }
                     if description:
                         operation["description"] = description
-                    parameters = [
-                        {
-                            "name": variable, "in": "path", "required": True,
+                    parameters = []
+                    for variable, name in zip(variables, names):
+                        parameter = {
+                            "name": name, "in": "path", "required": True,
                             "schema": path_schema(generator, method.input_type, variable),
                         }
-                        for variable in variables
-                    ]
+                        text = generator.field_comment(method.input_type, variable)
+                        parameter["description"] = f"`{variable}`" + (f": {text}" if text else "")
+                        parameters.append(parameter)
                     if not body:
                         parameters += generator.query_parameters(method.input_type, "", "", set(variables))
                     elif body != "*":

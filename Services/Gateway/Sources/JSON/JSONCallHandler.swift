@@ -39,6 +39,8 @@ final class JSONCallHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var variables: [(field: String, value: String)] = []
   private var query: Substring = ""
   private var origin: String?
+  /// A browser's origin the CORS policy admits: only its answers say so to the browser.
+  private var admittedOrigin: String?
   /// The JSON read so far: a unary body, or a client stream's unfinished line.
   private var body: [UInt8] = []
   private var lines = 0
@@ -87,9 +89,12 @@ final class JSONCallHandler: ChannelDuplexHandler, RemovableChannelHandler {
       preflight(path)
       return
     }
-    if let origin, !door.cors.allows(origin: origin, authority: headers[":authority"].first ?? headers["host"].first) {
-      refuse(.originRefused(origin))
-      return
+    if let origin {
+      guard door.cors.allows(origin: origin, authority: headers[":authority"].first ?? headers["host"].first) else {
+        refuse(.originRefused(origin))
+        return
+      }
+      admittedOrigin = origin
     }
     if path == JSONDoor.documentPath {
       serveDocument(verb)
@@ -426,7 +431,7 @@ final class JSONCallHandler: ChannelDuplexHandler, RemovableChannelHandler {
       ?? request[RequestContext.requestIDKey].first(where: RequestInterceptor.isValidRequestID) ?? RequestContext.newRequestID()
     headers.add(name: RequestContext.requestIDKey, value: requestID)
     for (name, value) in extra { headers.add(name: name, value: value) }
-    door.cors.decorate(&headers, origin: origin)
+    door.cors.decorate(&headers, origin: admittedOrigin)
     return headers
   }
 

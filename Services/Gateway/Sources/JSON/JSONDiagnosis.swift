@@ -2,7 +2,9 @@ import Foundation
 
 /// Why a JSON document is not a message of a given type, field by field, in the words a
 /// client needs to fix it: the field's path as the services name fields
-/// (`routine.days[1].exercises[0].sets`), and what is wrong with its value.
+/// (`routine.days[1].exercises[0].sets`), and what is wrong with its value. Every body
+/// passes here before swift-protobuf decodes it: unknown fields, values of the wrong
+/// type, numbers out of their field's range and enum names the type lacks stop here.
 struct JSONDiagnosis {
   struct Problem: Equatable {
     /// The field's proto path; empty for the document as a whole.

@@ -1,6 +1,6 @@
-/// A JSON document parsed only to explain what is wrong with it: the door hands bodies
-/// to swift-protobuf's decoder, and reads them this way only when that decoder refuses
-/// one, to name the field and say what to fix. Numbers keep their text.
+/// A JSON body as the door checks it against its message type before swift-protobuf
+/// decodes it (`JSONDiagnosis`), so a refusal can name the field and say what to fix.
+/// Numbers keep their text.
 indirect enum JSONValue: Equatable {
   case object([(key: String, value: JSONValue)])
   case array([JSONValue])

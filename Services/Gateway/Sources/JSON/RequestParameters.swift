@@ -15,6 +15,8 @@ struct RequestParameters {
   private let messageName: String
   private var root: [(String, Node)] = []
   private var sources: [String: Source] = [:]
+  /// The field set of each oneof so far, by the oneof's path ("with", "entry.when").
+  private var oneofs: [String: String] = [:]
   /// Whether any parameter was added.
   private(set) var isEmpty = true
 
@@ -58,6 +60,13 @@ struct RequestParameters {
     if let earlier = sources[key], earlier != source || !field.repeated {
       let why = earlier == source ? "is given more than once, but it holds one value" : "is set by the path already; leave it out of the query"
       throw .badParameter(name: key, "\(what) \(why)")
+    }
+    if let oneof = field.oneof {
+      let group = (protoPath.dropLast() + [oneof]).joined(separator: ".")
+      if let other = oneofs[group], other != key {
+        throw .badParameter(name: key, "\(what) and '\(other)' are both set, but only one of '\(oneof)' may be")
+      }
+      oneofs[group] = key
     }
     sources[key] = source
     let literal = try Self.literal(value, field.kind, schemas: schemas, what: what, name: key)

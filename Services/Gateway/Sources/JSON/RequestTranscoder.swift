@@ -31,40 +31,42 @@ struct RequestTranscoder: Sendable {
       json = nil
     case "*":
       json = isBlank ? nil : body
+      if !isBlank { try check(body, as: route.requestType, under: nil) }
     case let field?:
       // The body is the value of that one field: wrapped, not parsed, so numbers keep
       // every digit for the decoder.
       json = isBlank ? nil : Array("{\(JSONText.quoted(field)):".utf8) + body + Array("}".utf8)
+      if !isBlank { try check(body, as: route.requestType, under: field) }
     }
     let parameterJSON = parameters.isEmpty ? nil : Array(parameters.json.utf8)
     do {
       return try route.decode(json, parameterJSON)
     } catch {
       switch error {
-      case .body(let cause): throw explain(json ?? [], as: route.requestType, error: cause)
-      case .parameters(let cause): throw explainParameters(parameterJSON ?? [], as: route.requestType, error: cause)
+      case .body(let cause):
+        throw JSONDoorError.badBody(field: "", "is not a \(route.requestType): \(Self.words(cause))")
+      case .parameters(let cause):
+        throw JSONDoorError(
+          httpStatus: 400, code: .invalidArgument, message: "the path or query parameters are not a \(route.requestType): \(Self.words(cause))")
       }
     }
   }
 
-  private func explain(_ json: [UInt8], as typeName: String, error: any Error) -> JSONDoorError {
+  /// Refuses a body that is not JSON, or not the JSON of the request, naming the field
+  /// and what to fix. It runs before swift-protobuf's decoder, which takes some values
+  /// it cannot encode again (an enum number past 32 bits stops the process): what it is
+  /// handed has passed here.
+  private func check(_ body: [UInt8], as typeName: String, under field: String?) throws(JSONDoorError) {
     let value: JSONValue
     do {
-      value = try JSONParser.parse(json)
+      value = try JSONParser.parse(body)
     } catch {
-      return .badBody(field: "", "is not JSON: \(error.description)")
+      throw .badBody(field: "", "is not JSON: \(error.description)")
     }
-    if let problem = JSONDiagnosis(schemas: schemas).problem(in: value, as: typeName) {
-      return .badBody(field: problem.field, problem.description)
+    let document = field.map { JSONValue.object([(key: $0, value: value)]) } ?? value
+    if let problem = JSONDiagnosis(schemas: schemas).problem(in: document, as: typeName) {
+      throw .badBody(field: problem.field, problem.description)
     }
-    return .badBody(field: "", "is not a \(typeName): \(Self.words(error))")
-  }
-
-  private func explainParameters(_ json: [UInt8], as typeName: String, error: any Error) -> JSONDoorError {
-    if let value = try? JSONParser.parse(json), let problem = JSONDiagnosis(schemas: schemas).problem(in: value, as: typeName) {
-      return .badParameter(name: problem.field, "parameter '\(problem.field)' \(problem.description)")
-    }
-    return JSONDoorError(httpStatus: 400, code: .invalidArgument, message: "the path or query parameters are not a \(typeName): \(Self.words(error))")
   }
 
   /// swift-protobuf's refusal in words, for what the diagnosis did not pin down.

@@ -98,7 +98,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/attachments/{attachment_id}": {
+    "/v1/attachments/{attachmentId}": {
       "get": {
         "operationId": "MessagingService_DownloadAttachment",
         "summary": "For its uploader, the members of a conversation or room where it was sent, and anyone who can see a post that carries it.",
@@ -109,13 +109,14 @@ enum OpenAPIDocument {
         "description": "For its uploader, the members of a conversation or room where it was sent, and anyone who can see a post that carries it. Errors: NOT_FOUND (also for attachments the caller may not see).",
         "parameters": [
           {
-            "name": "attachment_id",
+            "name": "attachmentId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`attachment_id`"
           }
         ],
         "responses": {
@@ -763,7 +764,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -1169,7 +1171,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/clients/{client_id}": {
+    "/v1/clients/{clientId}": {
       "delete": {
         "operationId": "PlanService_RemoveClient",
         "summary": "RemoveClient",
@@ -1180,13 +1182,14 @@ enum OpenAPIDocument {
         "description": "(trainer) Errors: NOT_FOUND for someone who is not the trainer's client.",
         "parameters": [
           {
-            "name": "client_id",
+            "name": "clientId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`client_id`"
           }
         ],
         "responses": {
@@ -1242,13 +1245,14 @@ enum OpenAPIDocument {
         "description": "(trainer) Errors: NOT_FOUND for someone who is not the trainer's client.",
         "parameters": [
           {
-            "name": "client_id",
+            "name": "clientId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`client_id`"
           }
         ],
         "responses": {
@@ -1295,7 +1299,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/clients/{client_id}/nutritionPlans": {
+    "/v1/clients/{clientId}/nutritionPlans": {
       "post": {
         "operationId": "PlanService_AssignNutritionPlan",
         "summary": "AssignNutritionPlan",
@@ -1306,13 +1310,14 @@ enum OpenAPIDocument {
         "description": "(trainer) The client gets their own copy as their active plan, which the trainer may read and edit. Errors: NOT_FOUND (client or plan); RESOURCE_EXHAUSTED when the client is at the plans cap.",
         "parameters": [
           {
-            "name": "client_id",
+            "name": "clientId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`client_id`"
           }
         ],
         "requestBody": {
@@ -1378,7 +1383,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/clients/{client_id}/routines": {
+    "/v1/clients/{clientId}/routines": {
       "post": {
         "operationId": "PlanService_AssignRoutine",
         "summary": "AssignRoutine",
@@ -1389,13 +1394,14 @@ enum OpenAPIDocument {
         "description": "(trainer) The client gets their own copy, which the trainer may read and edit. Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at the routines cap.",
         "parameters": [
           {
-            "name": "client_id",
+            "name": "clientId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`client_id`"
           }
         ],
         "requestBody": {
@@ -1596,7 +1602,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/conversations/{conversation_id}/messages": {
+    "/v1/conversations/{conversationId}/messages": {
       "get": {
         "operationId": "MessagingService_ListDirectMessages",
         "summary": "ListDirectMessages",
@@ -1607,13 +1613,14 @@ enum OpenAPIDocument {
         "description": "Errors: NOT_FOUND for a conversation the caller is not in.",
         "parameters": [
           {
-            "name": "conversation_id",
+            "name": "conversationId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`conversation_id`"
           },
           {
             "name": "peerUserId",
@@ -1686,7 +1693,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/conversations/{conversation_id}:markRead": {
+    "/v1/conversations/{conversationId}:markRead": {
       "post": {
         "operationId": "MessagingService_MarkConversationRead",
         "summary": "MarkConversationRead",
@@ -1696,13 +1703,14 @@ enum OpenAPIDocument {
         "x-grpc-method": "/gym.messaging.v1.MessagingService/MarkConversationRead",
         "parameters": [
           {
-            "name": "conversation_id",
+            "name": "conversationId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`conversation_id`"
           }
         ],
         "requestBody": {
@@ -2103,81 +2111,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/exercises/{exercise.id}": {
-      "put": {
-        "operationId": "CatalogService_UpdateExercise",
-        "summary": "Replaces an exercise.",
-        "tags": [
-          "CatalogService"
-        ],
-        "x-grpc-method": "/gym.catalog.v1.CatalogService/UpdateExercise",
-        "description": "Replaces an exercise. (its trainer author, or an admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale; ALREADY_EXISTS when the new slug is taken.",
-        "parameters": [
-          {
-            "name": "exercise.id",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "minLength": 1
-            }
-          }
-        ],
-        "requestBody": {
-          "required": false,
-          "content": {
-            "application/json": {
-              "schema": {
-                "$ref": "#/components/schemas/gym.catalog.v1.UpdateExerciseRequest"
-              }
-            }
-          }
-        },
-        "responses": {
-          "200": {
-            "description": "OK",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/gym.catalog.v1.UpdateExerciseResponse"
-                }
-              }
-            }
-          },
-          "400": {
-            "$ref": "#/components/responses/Error"
-          },
-          "401": {
-            "$ref": "#/components/responses/Error"
-          },
-          "403": {
-            "$ref": "#/components/responses/Error"
-          },
-          "404": {
-            "$ref": "#/components/responses/Error"
-          },
-          "409": {
-            "$ref": "#/components/responses/Error"
-          },
-          "429": {
-            "$ref": "#/components/responses/Error"
-          },
-          "500": {
-            "$ref": "#/components/responses/Error"
-          },
-          "503": {
-            "$ref": "#/components/responses/Error"
-          },
-          "504": {
-            "$ref": "#/components/responses/Error"
-          },
-          "default": {
-            "$ref": "#/components/responses/Error"
-          }
-        }
-      }
-    },
-    "/v1/exercises/{exercise_id}/progressionAdvice": {
+    "/v1/exercises/{exerciseId}/progressionAdvice": {
       "get": {
         "operationId": "PlanService_GetProgressionAdvice",
         "summary": "GetProgressionAdvice",
@@ -2188,13 +2122,14 @@ enum OpenAPIDocument {
         "description": "Errors: FAILED_PRECONDITION when the exercise has no logged sets yet.",
         "parameters": [
           {
-            "name": "exercise_id",
+            "name": "exerciseId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`exercise_id`"
           }
         ],
         "responses": {
@@ -2258,7 +2193,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`: an id or a slug"
           }
         ],
         "responses": {
@@ -2268,6 +2204,79 @@ enum OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/gym.catalog.v1.GetExerciseResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "put": {
+        "operationId": "CatalogService_UpdateExercise",
+        "summary": "Replaces an exercise.",
+        "tags": [
+          "CatalogService"
+        ],
+        "x-grpc-method": "/gym.catalog.v1.CatalogService/UpdateExercise",
+        "description": "Replaces an exercise. (its trainer author, or an admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale; ALREADY_EXISTS when the new slug is taken.",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`exercise.id`"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/gym.catalog.v1.UpdateExerciseRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.catalog.v1.UpdateExerciseResponse"
                 }
               }
             }
@@ -2320,7 +2329,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -2782,7 +2792,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -2969,7 +2980,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/friendRequests/{request_id}:respond": {
+    "/v1/friendRequests/{requestId}:respond": {
       "post": {
         "operationId": "MessagingService_RespondFriendRequest",
         "summary": "RespondFriendRequest",
@@ -2980,13 +2991,14 @@ enum OpenAPIDocument {
         "description": "Errors: NOT_FOUND for a request not addressed to the caller; FAILED_PRECONDITION when already answered.",
         "parameters": [
           {
-            "name": "request_id",
+            "name": "requestId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`request_id`"
           }
         ],
         "requestBody": {
@@ -3180,7 +3192,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -3280,7 +3293,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/me/blocked/{user_id}": {
+    "/v1/me/blocked/{userId}": {
       "put": {
         "operationId": "MessagingService_BlockUser",
         "summary": "Both ways: stops messages, follows, friend requests and coaching; ends a friendship and follows; hides each from the other in rooms (messages, members, presence), feeds, follow lists and attachments.",
@@ -3291,13 +3304,14 @@ enum OpenAPIDocument {
         "description": "Both ways: stops messages, follows, friend requests and coaching; ends a friendship and follows; hides each from the other in rooms (messages, members, presence), feeds, follow lists and attachments.",
         "parameters": [
           {
-            "name": "user_id",
+            "name": "userId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`user_id`"
           }
         ],
         "responses": {
@@ -3352,13 +3366,14 @@ enum OpenAPIDocument {
         "x-grpc-method": "/gym.messaging.v1.MessagingService/UnblockUser",
         "parameters": [
           {
-            "name": "user_id",
+            "name": "userId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`user_id`"
           }
         ],
         "responses": {
@@ -3603,7 +3618,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/me/followerRequests/{user_id}:respond": {
+    "/v1/me/followerRequests/{userId}:respond": {
       "post": {
         "operationId": "MessagingService_RespondFollowerRequest",
         "summary": "RespondFollowerRequest",
@@ -3614,13 +3629,14 @@ enum OpenAPIDocument {
         "description": "Errors: NOT_FOUND when that user has not asked.",
         "parameters": [
           {
-            "name": "user_id",
+            "name": "userId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`user_id`: who asked"
           }
         ],
         "requestBody": {
@@ -3846,7 +3862,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/me/following/{user_id}": {
+    "/v1/me/following/{userId}": {
       "put": {
         "operationId": "MessagingService_Follow",
         "summary": "A private profile is followed once its owner approves (pending until then).",
@@ -3857,13 +3873,14 @@ enum OpenAPIDocument {
         "description": "A private profile is followed once its owner approves (pending until then). Errors: NOT_FOUND; PERMISSION_DENIED when blocked. Idempotent.",
         "parameters": [
           {
-            "name": "user_id",
+            "name": "userId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`user_id`"
           }
         ],
         "responses": {
@@ -3918,13 +3935,14 @@ enum OpenAPIDocument {
         "x-grpc-method": "/gym.messaging.v1.MessagingService/Unfollow",
         "parameters": [
           {
-            "name": "user_id",
+            "name": "userId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`user_id`"
           }
         ],
         "responses": {
@@ -4042,7 +4060,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/me/friends/{user_id}": {
+    "/v1/me/friends/{userId}": {
       "delete": {
         "operationId": "MessagingService_RemoveFriend",
         "summary": "RemoveFriend",
@@ -4052,13 +4070,14 @@ enum OpenAPIDocument {
         "x-grpc-method": "/gym.messaging.v1.MessagingService/RemoveFriend",
         "parameters": [
           {
-            "name": "user_id",
+            "name": "userId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`user_id`"
           }
         ],
         "responses": {
@@ -4333,7 +4352,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/me/sessions/{session_id}": {
+    "/v1/me/sessions/{sessionId}": {
       "delete": {
         "operationId": "AuthService_RevokeSession",
         "summary": "Ends one of the caller's sessions.",
@@ -4344,13 +4363,14 @@ enum OpenAPIDocument {
         "description": "Ends one of the caller's sessions. Errors: UNAUTHENTICATED; NOT_FOUND for a session that is not the caller's.",
         "parameters": [
           {
-            "name": "session_id",
+            "name": "sessionId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`session_id`"
           }
         ],
         "responses": {
@@ -4563,7 +4583,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/me/trainers/{trainer_id}": {
+    "/v1/me/trainers/{trainerId}": {
       "delete": {
         "operationId": "PlanService_LeaveTrainer",
         "summary": "Ends the relation; starting it again needs a new request or invitation.",
@@ -4574,13 +4594,14 @@ enum OpenAPIDocument {
         "description": "Ends the relation; starting it again needs a new request or invitation. Errors: NOT_FOUND when not their client.",
         "parameters": [
           {
-            "name": "trainer_id",
+            "name": "trainerId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`trainer_id`"
           }
         ],
         "responses": {
@@ -4905,7 +4926,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "requestBody": {
@@ -5417,7 +5439,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -5427,6 +5450,79 @@ enum OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/gym.plan.v1.GetNutritionPlanResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "put": {
+        "operationId": "PlanService_UpdateNutritionPlan",
+        "summary": "UpdateNutritionPlan",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/UpdateNutritionPlan",
+        "description": "Errors: INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale.",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`plan.id`"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/gym.plan.v1.UpdateNutritionPlanRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.UpdateNutritionPlanResponse"
                 }
               }
             }
@@ -5478,7 +5574,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -5488,80 +5585,6 @@ enum OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/gym.plan.v1.DeleteNutritionPlanResponse"
-                }
-              }
-            }
-          },
-          "400": {
-            "$ref": "#/components/responses/Error"
-          },
-          "401": {
-            "$ref": "#/components/responses/Error"
-          },
-          "403": {
-            "$ref": "#/components/responses/Error"
-          },
-          "404": {
-            "$ref": "#/components/responses/Error"
-          },
-          "409": {
-            "$ref": "#/components/responses/Error"
-          },
-          "429": {
-            "$ref": "#/components/responses/Error"
-          },
-          "500": {
-            "$ref": "#/components/responses/Error"
-          },
-          "503": {
-            "$ref": "#/components/responses/Error"
-          },
-          "504": {
-            "$ref": "#/components/responses/Error"
-          },
-          "default": {
-            "$ref": "#/components/responses/Error"
-          }
-        }
-      }
-    },
-    "/v1/nutritionPlans/{plan.id}": {
-      "put": {
-        "operationId": "PlanService_UpdateNutritionPlan",
-        "summary": "UpdateNutritionPlan",
-        "tags": [
-          "PlanService"
-        ],
-        "x-grpc-method": "/gym.plan.v1.PlanService/UpdateNutritionPlan",
-        "description": "Errors: INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale.",
-        "parameters": [
-          {
-            "name": "plan.id",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "minLength": 1
-            }
-          }
-        ],
-        "requestBody": {
-          "required": false,
-          "content": {
-            "application/json": {
-              "schema": {
-                "$ref": "#/components/schemas/gym.plan.v1.UpdateNutritionPlanRequest"
-              }
-            }
-          }
-        },
-        "responses": {
-          "200": {
-            "description": "OK",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/gym.plan.v1.UpdateNutritionPlanResponse"
                 }
               }
             }
@@ -5825,7 +5848,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -5835,6 +5859,79 @@ enum OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/gym.places.v1.GetPlaceResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "put": {
+        "operationId": "PlacesService_UpdatePlace",
+        "summary": "Replaces a place.",
+        "tags": [
+          "PlacesService"
+        ],
+        "x-grpc-method": "/gym.places.v1.PlacesService/UpdatePlace",
+        "description": "Replaces a place. (admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT as for CreatePlace; NOT_FOUND; ABORTED when the etag is stale; ALREADY_EXISTS when the source is taken.",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`place.id`"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/gym.places.v1.UpdatePlaceRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.places.v1.UpdatePlaceResponse"
                 }
               }
             }
@@ -5887,7 +5984,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -5897,80 +5995,6 @@ enum OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/gym.places.v1.DeletePlaceResponse"
-                }
-              }
-            }
-          },
-          "400": {
-            "$ref": "#/components/responses/Error"
-          },
-          "401": {
-            "$ref": "#/components/responses/Error"
-          },
-          "403": {
-            "$ref": "#/components/responses/Error"
-          },
-          "404": {
-            "$ref": "#/components/responses/Error"
-          },
-          "409": {
-            "$ref": "#/components/responses/Error"
-          },
-          "429": {
-            "$ref": "#/components/responses/Error"
-          },
-          "500": {
-            "$ref": "#/components/responses/Error"
-          },
-          "503": {
-            "$ref": "#/components/responses/Error"
-          },
-          "504": {
-            "$ref": "#/components/responses/Error"
-          },
-          "default": {
-            "$ref": "#/components/responses/Error"
-          }
-        }
-      }
-    },
-    "/v1/places/{place.id}": {
-      "put": {
-        "operationId": "PlacesService_UpdatePlace",
-        "summary": "Replaces a place.",
-        "tags": [
-          "PlacesService"
-        ],
-        "x-grpc-method": "/gym.places.v1.PlacesService/UpdatePlace",
-        "description": "Replaces a place. (admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT as for CreatePlace; NOT_FOUND; ABORTED when the etag is stale; ALREADY_EXISTS when the source is taken.",
-        "parameters": [
-          {
-            "name": "place.id",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "minLength": 1
-            }
-          }
-        ],
-        "requestBody": {
-          "required": false,
-          "content": {
-            "application/json": {
-              "schema": {
-                "$ref": "#/components/schemas/gym.places.v1.UpdatePlaceRequest"
-              }
-            }
-          }
-        },
-        "responses": {
-          "200": {
-            "description": "OK",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/gym.places.v1.UpdatePlaceResponse"
                 }
               }
             }
@@ -6152,7 +6176,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -6216,7 +6241,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "requestBody": {
@@ -6282,7 +6308,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/posts/{post_id}:react": {
+    "/v1/posts/{postId}:react": {
       "post": {
         "operationId": "MessagingService_ReactToPost",
         "summary": "One reaction per user per post; changing or clearing it is allowed.",
@@ -6293,13 +6319,14 @@ enum OpenAPIDocument {
         "description": "One reaction per user per post; changing or clearing it is allowed. Errors: NOT_FOUND; PERMISSION_DENIED when blocked.",
         "parameters": [
           {
-            "name": "post_id",
+            "name": "postId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`post_id`"
           }
         ],
         "requestBody": {
@@ -6456,7 +6483,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/profiles/{user_id}": {
+    "/v1/profiles/{userId}": {
       "get": {
         "operationId": "AuthService_GetProfile",
         "summary": "Another user's public profile; counts a view.",
@@ -6467,13 +6494,14 @@ enum OpenAPIDocument {
         "description": "Another user's public profile; counts a view. Errors: UNAUTHENTICATED; INVALID_ARGUMENT when neither id nor username is given; NOT_FOUND for an unknown or banned user.",
         "parameters": [
           {
-            "name": "user_id",
+            "name": "userId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`user_id`"
           },
           {
             "name": "username",
@@ -6747,7 +6775,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -6757,6 +6786,79 @@ enum OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/gym.catalog.v1.GetProgramResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "put": {
+        "operationId": "CatalogService_UpdateProgram",
+        "summary": "Replaces a program.",
+        "tags": [
+          "CatalogService"
+        ],
+        "x-grpc-method": "/gym.catalog.v1.CatalogService/UpdateProgram",
+        "description": "Replaces a program. (its author) Errors: UNAUTHENTICATED; INVALID_ARGUMENT as for CreateProgram; NOT_FOUND; PERMISSION_DENIED for someone else's program; ABORTED when the etag is stale; FAILED_PRECONDITION for a removed program.",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`program.id`"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/gym.catalog.v1.UpdateProgramRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.catalog.v1.UpdateProgramResponse"
                 }
               }
             }
@@ -6809,7 +6911,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -6873,7 +6976,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "requestBody": {
@@ -6956,7 +7060,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "requestBody": {
@@ -7016,81 +7121,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/programs/{program.id}": {
-      "put": {
-        "operationId": "CatalogService_UpdateProgram",
-        "summary": "Replaces a program.",
-        "tags": [
-          "CatalogService"
-        ],
-        "x-grpc-method": "/gym.catalog.v1.CatalogService/UpdateProgram",
-        "description": "Replaces a program. (its author) Errors: UNAUTHENTICATED; INVALID_ARGUMENT as for CreateProgram; NOT_FOUND; PERMISSION_DENIED for someone else's program; ABORTED when the etag is stale; FAILED_PRECONDITION for a removed program.",
-        "parameters": [
-          {
-            "name": "program.id",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "minLength": 1
-            }
-          }
-        ],
-        "requestBody": {
-          "required": false,
-          "content": {
-            "application/json": {
-              "schema": {
-                "$ref": "#/components/schemas/gym.catalog.v1.UpdateProgramRequest"
-              }
-            }
-          }
-        },
-        "responses": {
-          "200": {
-            "description": "OK",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/gym.catalog.v1.UpdateProgramResponse"
-                }
-              }
-            }
-          },
-          "400": {
-            "$ref": "#/components/responses/Error"
-          },
-          "401": {
-            "$ref": "#/components/responses/Error"
-          },
-          "403": {
-            "$ref": "#/components/responses/Error"
-          },
-          "404": {
-            "$ref": "#/components/responses/Error"
-          },
-          "409": {
-            "$ref": "#/components/responses/Error"
-          },
-          "429": {
-            "$ref": "#/components/responses/Error"
-          },
-          "500": {
-            "$ref": "#/components/responses/Error"
-          },
-          "503": {
-            "$ref": "#/components/responses/Error"
-          },
-          "504": {
-            "$ref": "#/components/responses/Error"
-          },
-          "default": {
-            "$ref": "#/components/responses/Error"
-          }
-        }
-      }
-    },
-    "/v1/programs/{program_id}:copy": {
+    "/v1/programs/{programId}:copy": {
       "post": {
         "operationId": "PlanService_CopyProgram",
         "summary": "A private, editable copy of a public program; counts as a save in the catalog.",
@@ -7101,13 +7132,14 @@ enum OpenAPIDocument {
         "description": "A private, editable copy of a public program; counts as a save in the catalog. Errors: NOT_FOUND; UNAVAILABLE when the catalog is down (nothing is copied); RESOURCE_EXHAUSTED at the routines cap.",
         "parameters": [
           {
-            "name": "program_id",
+            "name": "programId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`program_id`"
           }
         ],
         "requestBody": {
@@ -7167,7 +7199,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/programs/{program_id}:rate": {
+    "/v1/programs/{programId}:rate": {
       "post": {
         "operationId": "CatalogService_RateProgram",
         "summary": "Sets, changes or clears (NONE) the caller's vote.",
@@ -7178,13 +7210,14 @@ enum OpenAPIDocument {
         "description": "Sets, changes or clears (NONE) the caller's vote. Errors: UNAUTHENTICATED; INVALID_ARGUMENT (vote); NOT_FOUND (also for hidden programs); PERMISSION_DENIED when voting on one's own program.",
         "parameters": [
           {
-            "name": "program_id",
+            "name": "programId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`program_id`"
           }
         ],
         "requestBody": {
@@ -7253,7 +7286,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/programs/{program_id}:report": {
+    "/v1/programs/{programId}:report": {
       "post": {
         "operationId": "CatalogService_ReportProgram",
         "summary": "Reports a program for review; it joins the moderation queue.",
@@ -7264,13 +7297,14 @@ enum OpenAPIDocument {
         "description": "Reports a program for review; it joins the moderation queue. Errors: UNAUTHENTICATED; INVALID_ARGUMENT (reason); NOT_FOUND; ALREADY_EXISTS when the caller already reported it; PERMISSION_DENIED for one's own program.",
         "parameters": [
           {
-            "name": "program_id",
+            "name": "programId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`program_id`"
           }
         ],
         "requestBody": {
@@ -7489,7 +7523,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/reportCases/{case_id}:resolve": {
+    "/v1/reportCases/{caseId}:resolve": {
       "post": {
         "operationId": "MessagingService_ResolveReportCase",
         "summary": "ResolveReportCase",
@@ -7500,13 +7534,14 @@ enum OpenAPIDocument {
         "description": "(admin) Dismisses or removes (see ReportAction); closes every open report on the target and tells each reporter it was reviewed (a \"report-reviewed\" notification). Errors: PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; FAILED_PRECONDITION when already resolved, or when removing a user who is not banned.",
         "parameters": [
           {
-            "name": "case_id",
+            "name": "caseId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`case_id`"
           }
         ],
         "requestBody": {
@@ -7800,7 +7835,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/rooms/{room_id}/members": {
+    "/v1/rooms/{roomId}/members": {
       "get": {
         "operationId": "MessagingService_ListRoomMembers",
         "summary": "ListRoomMembers",
@@ -7810,13 +7845,14 @@ enum OpenAPIDocument {
         "x-grpc-method": "/gym.messaging.v1.MessagingService/ListRoomMembers",
         "parameters": [
           {
-            "name": "room_id",
+            "name": "roomId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`room_id`"
           },
           {
             "name": "onlineOnly",
@@ -7888,7 +7924,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/rooms/{room_id}/messages": {
+    "/v1/rooms/{roomId}/messages": {
       "post": {
         "operationId": "MessagingService_PostRoomMessage",
         "summary": "The message is stored once for the room; every member reads it.",
@@ -7899,13 +7935,14 @@ enum OpenAPIDocument {
         "description": "The message is stored once for the room; every member reads it. Errors: PERMISSION_DENIED for a room the caller has not joined; FAILED_PRECONDITION for a closed room; RESOURCE_EXHAUSTED past the posting rate (with when to retry).",
         "parameters": [
           {
-            "name": "room_id",
+            "name": "roomId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`room_id`"
           }
         ],
         "requestBody": {
@@ -7985,13 +8022,14 @@ enum OpenAPIDocument {
         "x-grpc-method": "/gym.messaging.v1.MessagingService/ListRoomMessages",
         "parameters": [
           {
-            "name": "room_id",
+            "name": "roomId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`room_id`"
           },
           {
             "name": "pageSize",
@@ -8055,7 +8093,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/rooms/{room_id}:close": {
+    "/v1/rooms/{roomId}:close": {
       "post": {
         "operationId": "MessagingService_CloseRoom",
         "summary": "The room's owner or an admin closes it; members get ROOM_CLOSED.",
@@ -8066,13 +8104,14 @@ enum OpenAPIDocument {
         "description": "The room's owner or an admin closes it; members get ROOM_CLOSED. Idempotent. Errors: NOT_FOUND; PERMISSION_DENIED for anyone else.",
         "parameters": [
           {
-            "name": "room_id",
+            "name": "roomId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`room_id`"
           }
         ],
         "requestBody": {
@@ -8132,7 +8171,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/rooms/{room_id}:join": {
+    "/v1/rooms/{roomId}:join": {
       "post": {
         "operationId": "MessagingService_JoinRoom",
         "summary": "JoinRoom",
@@ -8143,13 +8182,14 @@ enum OpenAPIDocument {
         "description": "Errors: NOT_FOUND; FAILED_PRECONDITION for a closed room; RESOURCE_EXHAUSTED for a full room (the member limit). Idempotent.",
         "parameters": [
           {
-            "name": "room_id",
+            "name": "roomId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`room_id`"
           }
         ],
         "requestBody": {
@@ -8209,7 +8249,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/rooms/{room_id}:leave": {
+    "/v1/rooms/{roomId}:leave": {
       "post": {
         "operationId": "MessagingService_LeaveRoom",
         "summary": "LeaveRoom",
@@ -8219,13 +8259,14 @@ enum OpenAPIDocument {
         "x-grpc-method": "/gym.messaging.v1.MessagingService/LeaveRoom",
         "parameters": [
           {
-            "name": "room_id",
+            "name": "roomId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`room_id`"
           }
         ],
         "requestBody": {
@@ -8285,7 +8326,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/rooms/{room_id}:markRead": {
+    "/v1/rooms/{roomId}:markRead": {
       "post": {
         "operationId": "MessagingService_MarkRoomRead",
         "summary": "Moves the caller's read cursor forward.",
@@ -8296,13 +8337,14 @@ enum OpenAPIDocument {
         "description": "Moves the caller's read cursor forward. Errors: NOT_FOUND (also for a message not in the room); PERMISSION_DENIED for a non-member.",
         "parameters": [
           {
-            "name": "room_id",
+            "name": "roomId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`room_id`"
           }
         ],
         "requestBody": {
@@ -8518,7 +8560,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -8564,70 +8607,6 @@ enum OpenAPIDocument {
           }
         }
       },
-      "delete": {
-        "operationId": "PlanService_DeleteRoutine",
-        "summary": "DeleteRoutine",
-        "tags": [
-          "PlanService"
-        ],
-        "x-grpc-method": "/gym.plan.v1.PlanService/DeleteRoutine",
-        "description": "Errors: NOT_FOUND. Schedule entries of the routine go with it.",
-        "parameters": [
-          {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "minLength": 1
-            }
-          }
-        ],
-        "responses": {
-          "200": {
-            "description": "OK",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/gym.plan.v1.DeleteRoutineResponse"
-                }
-              }
-            }
-          },
-          "400": {
-            "$ref": "#/components/responses/Error"
-          },
-          "401": {
-            "$ref": "#/components/responses/Error"
-          },
-          "403": {
-            "$ref": "#/components/responses/Error"
-          },
-          "404": {
-            "$ref": "#/components/responses/Error"
-          },
-          "409": {
-            "$ref": "#/components/responses/Error"
-          },
-          "429": {
-            "$ref": "#/components/responses/Error"
-          },
-          "500": {
-            "$ref": "#/components/responses/Error"
-          },
-          "503": {
-            "$ref": "#/components/responses/Error"
-          },
-          "504": {
-            "$ref": "#/components/responses/Error"
-          },
-          "default": {
-            "$ref": "#/components/responses/Error"
-          }
-        }
-      }
-    },
-    "/v1/routines/{routine.id}": {
       "put": {
         "operationId": "PlanService_UpdateRoutine",
         "summary": "UpdateRoutine",
@@ -8638,13 +8617,14 @@ enum OpenAPIDocument {
         "description": "Errors: INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale.",
         "parameters": [
           {
-            "name": "routine.id",
+            "name": "id",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`routine.id`"
           }
         ],
         "requestBody": {
@@ -8699,9 +8679,72 @@ enum OpenAPIDocument {
             "$ref": "#/components/responses/Error"
           }
         }
+      },
+      "delete": {
+        "operationId": "PlanService_DeleteRoutine",
+        "summary": "DeleteRoutine",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/DeleteRoutine",
+        "description": "Errors: NOT_FOUND. Schedule entries of the routine go with it.",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`id`"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.DeleteRoutineResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
       }
     },
-    "/v1/routines/{routine_id}:publish": {
+    "/v1/routines/{routineId}:publish": {
       "post": {
         "operationId": "PlanService_PublishRoutine",
         "summary": "PublishRoutine",
@@ -8712,13 +8755,14 @@ enum OpenAPIDocument {
         "description": "Errors: INVALID_ARGUMENT (listing fields, or what the catalog refuses in the routine); NOT_FOUND; ALREADY_EXISTS when already published; UNAVAILABLE.",
         "parameters": [
           {
-            "name": "routine_id",
+            "name": "routineId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`routine_id`"
           }
         ],
         "requestBody": {
@@ -8884,7 +8928,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/savedExercises/{exercise_id}": {
+    "/v1/savedExercises/{exerciseId}": {
       "put": {
         "operationId": "PlanService_SaveExercise",
         "summary": "SaveExercise",
@@ -8895,13 +8939,14 @@ enum OpenAPIDocument {
         "description": "Errors: NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the saved exercises cap (GYM_PLAN_MAX_SAVED_EXERCISES). Idempotent.",
         "parameters": [
           {
-            "name": "exercise_id",
+            "name": "exerciseId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`exercise_id`"
           }
         ],
         "responses": {
@@ -8956,13 +9001,14 @@ enum OpenAPIDocument {
         "x-grpc-method": "/gym.plan.v1.PlanService/UnsaveExercise",
         "parameters": [
           {
-            "name": "exercise_id",
+            "name": "exerciseId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`exercise_id`"
           }
         ],
         "responses": {
@@ -9202,7 +9248,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -9355,7 +9402,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/stats/exercises/{exercise_id}": {
+    "/v1/stats/exercises/{exerciseId}": {
       "get": {
         "operationId": "PlanService_GetExerciseStats",
         "summary": "GetExerciseStats",
@@ -9366,13 +9413,14 @@ enum OpenAPIDocument {
         "description": "Errors: INVALID_ARGUMENT for a reversed range.",
         "parameters": [
           {
-            "name": "exercise_id",
+            "name": "exerciseId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`exercise_id`"
           },
           {
             "name": "from.year",
@@ -9688,7 +9736,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/trainerRequests/{request_id}:cancel": {
+    "/v1/trainerRequests/{requestId}:cancel": {
       "post": {
         "operationId": "PlanService_CancelTrainerRequest",
         "summary": "Whoever sent a pending request or invitation withdraws it.",
@@ -9699,13 +9747,14 @@ enum OpenAPIDocument {
         "description": "Whoever sent a pending request or invitation withdraws it. Errors: NOT_FOUND; FAILED_PRECONDITION when no longer pending.",
         "parameters": [
           {
-            "name": "request_id",
+            "name": "requestId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`request_id`"
           }
         ],
         "requestBody": {
@@ -9765,7 +9814,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/trainerRequests/{request_id}:respond": {
+    "/v1/trainerRequests/{requestId}:respond": {
       "post": {
         "operationId": "PlanService_RespondTrainerRequest",
         "summary": "The addressee answers: the trainer a member's request, the member an invitation.",
@@ -9776,13 +9825,14 @@ enum OpenAPIDocument {
         "description": "The addressee answers: the trainer a member's request, the member an invitation. Accepting starts the relation. Errors: NOT_FOUND (also for a request not addressed to the caller); PERMISSION_DENIED when either has blocked the other, or for a trainer who no longer has the role; FAILED_PRECONDITION when already answered or withdrawn.",
         "parameters": [
           {
-            "name": "request_id",
+            "name": "requestId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`request_id`"
           }
         ],
         "requestBody": {
@@ -9989,7 +10039,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/trainerRoleRequests/{request_id}:decide": {
+    "/v1/trainerRoleRequests/{requestId}:decide": {
       "post": {
         "operationId": "AuthService_DecideTrainerRole",
         "summary": "Approves (grants the trainer role) or rejects a pending request; the member is mailed.",
@@ -10000,13 +10050,14 @@ enum OpenAPIDocument {
         "description": "Approves (grants the trainer role) or rejects a pending request; the member is mailed. (admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION when already decided.",
         "parameters": [
           {
-            "name": "request_id",
+            "name": "requestId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`request_id`"
           }
         ],
         "requestBody": {
@@ -10206,7 +10257,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/trainers/{trainer_id}": {
+    "/v1/trainers/{trainerId}": {
       "get": {
         "operationId": "PlacesService_GetTrainerListing",
         "summary": "One trainer's listing.",
@@ -10217,13 +10268,14 @@ enum OpenAPIDocument {
         "description": "One trainer's listing. Errors: UNAUTHENTICATED; INVALID_ARGUMENT; NOT_FOUND (also for banned or deleted trainers).",
         "parameters": [
           {
-            "name": "trainer_id",
+            "name": "trainerId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`trainer_id`"
           }
         ],
         "responses": {
@@ -10287,7 +10339,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`username`"
           },
           {
             "name": "userId",
@@ -10449,7 +10502,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/users/{peer_user_id}/directMessages": {
+    "/v1/users/{peerUserId}/directMessages": {
       "get": {
         "operationId": "MessagingService_ListDirectMessages_2",
         "summary": "ListDirectMessages",
@@ -10460,13 +10513,14 @@ enum OpenAPIDocument {
         "description": "Errors: NOT_FOUND for a conversation the caller is not in.",
         "parameters": [
           {
-            "name": "peer_user_id",
+            "name": "peerUserId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`peer_user_id`"
           },
           {
             "name": "conversationId",
@@ -10539,7 +10593,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/users/{user_id}/followers": {
+    "/v1/users/{userId}/followers": {
       "get": {
         "operationId": "MessagingService_ListFollowers_2",
         "summary": "Both leave out anyone in a block with the caller.",
@@ -10550,13 +10604,14 @@ enum OpenAPIDocument {
         "description": "Both leave out anyone in a block with the caller. A private profile's lists are for its owner, friends and approved followers. Errors: PERMISSION_DENIED when the caller and the user are in a block, or the profile is private to the caller.",
         "parameters": [
           {
-            "name": "user_id",
+            "name": "userId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`user_id`: empty = the caller"
           },
           {
             "name": "pageSize",
@@ -10620,7 +10675,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/users/{user_id}/following": {
+    "/v1/users/{userId}/following": {
       "get": {
         "operationId": "MessagingService_ListFollowing_2",
         "summary": "ListFollowing",
@@ -10630,13 +10685,14 @@ enum OpenAPIDocument {
         "x-grpc-method": "/gym.messaging.v1.MessagingService/ListFollowing",
         "parameters": [
           {
-            "name": "user_id",
+            "name": "userId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`user_id`: empty = the caller"
           },
           {
             "name": "pageSize",
@@ -10700,7 +10756,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/users/{user_id}/posts": {
+    "/v1/users/{userId}/posts": {
       "get": {
         "operationId": "MessagingService_ListUserPosts_2",
         "summary": "A private profile's posts are for its owner, friends and approved followers.",
@@ -10711,13 +10767,14 @@ enum OpenAPIDocument {
         "description": "A private profile's posts are for its owner, friends and approved followers. Errors: PERMISSION_DENIED when either has blocked the other or the profile is private to the caller.",
         "parameters": [
           {
-            "name": "user_id",
+            "name": "userId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`user_id`: empty = the caller"
           },
           {
             "name": "pageSize",
@@ -10781,7 +10838,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/users/{user_id}:ban": {
+    "/v1/users/{userId}:ban": {
       "post": {
         "operationId": "AuthService_BanUser",
         "summary": "Bans a user and ends every session of theirs.",
@@ -10792,13 +10849,14 @@ enum OpenAPIDocument {
         "description": "Bans a user and ends every session of theirs. (admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; INVALID_ARGUMENT (empty reason, end in the past); FAILED_PRECONDITION when banning oneself.",
         "parameters": [
           {
-            "name": "user_id",
+            "name": "userId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`user_id`"
           }
         ],
         "requestBody": {
@@ -10872,7 +10930,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/users/{user_id}:setRole": {
+    "/v1/users/{userId}:setRole": {
       "post": {
         "operationId": "AuthService_SetUserRole",
         "summary": "Sets a user's role.",
@@ -10883,13 +10941,14 @@ enum OpenAPIDocument {
         "description": "Sets a user's role. (admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; INVALID_ARGUMENT (role).",
         "parameters": [
           {
-            "name": "user_id",
+            "name": "userId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`user_id`"
           }
         ],
         "requestBody": {
@@ -10957,7 +11016,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/users/{user_id}:unban": {
+    "/v1/users/{userId}:unban": {
       "post": {
         "operationId": "AuthService_UnbanUser",
         "summary": "Lifts a ban.",
@@ -10968,13 +11027,14 @@ enum OpenAPIDocument {
         "description": "Lifts a ban. (admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND.",
         "parameters": [
           {
-            "name": "user_id",
+            "name": "userId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`user_id`"
           }
         ],
         "requestBody": {
@@ -11306,7 +11366,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`id`"
           }
         ],
         "responses": {
@@ -11353,7 +11414,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/workouts/{session_id}/items/{item_id}/sets": {
+    "/v1/workouts/{sessionId}/items/{itemId}/sets": {
       "post": {
         "operationId": "PlanService_LogSet",
         "summary": "The set counts on the session's day (a workout crossing midnight stays on the day it started).",
@@ -11364,22 +11425,24 @@ enum OpenAPIDocument {
         "description": "The set counts on the session's day (a workout crossing midnight stays on the day it started). Answers with the changed item only (LogSetResponse.item), not the session. Errors: INVALID_ARGUMENT (also naming set when the session would encode past 256 KiB: shorten the notes); NOT_FOUND; FAILED_PRECONDITION when the session has ended; RESOURCE_EXHAUSTED at the sets cap (GYM_PLAN_MAX_SESSION_SETS).",
         "parameters": [
           {
-            "name": "session_id",
+            "name": "sessionId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`session_id`"
           },
           {
-            "name": "item_id",
+            "name": "itemId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`item_id`"
           }
         ],
         "requestBody": {
@@ -11436,7 +11499,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/workouts/{session_id}/items/{item_id}:setState": {
+    "/v1/workouts/{sessionId}/items/{itemId}:setState": {
       "post": {
         "operationId": "PlanService_SetItemState",
         "summary": "SetItemState",
@@ -11446,22 +11509,24 @@ enum OpenAPIDocument {
         "x-grpc-method": "/gym.plan.v1.PlanService/SetItemState",
         "parameters": [
           {
-            "name": "session_id",
+            "name": "sessionId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`session_id`"
           },
           {
-            "name": "item_id",
+            "name": "itemId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`item_id`"
           }
         ],
         "requestBody": {
@@ -11529,7 +11594,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/workouts/{session_id}:abandon": {
+    "/v1/workouts/{sessionId}:abandon": {
       "post": {
         "operationId": "PlanService_AbandonSession",
         "summary": "AbandonSession",
@@ -11539,13 +11604,14 @@ enum OpenAPIDocument {
         "x-grpc-method": "/gym.plan.v1.PlanService/AbandonSession",
         "parameters": [
           {
-            "name": "session_id",
+            "name": "sessionId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`session_id`"
           }
         ],
         "requestBody": {
@@ -11605,7 +11671,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/workouts/{session_id}:edit": {
+    "/v1/workouts/{sessionId}:edit": {
       "post": {
         "operationId": "PlanService_EditSession",
         "summary": "EditSession",
@@ -11616,13 +11682,14 @@ enum OpenAPIDocument {
         "description": "Errors: INVALID_ARGUMENT (also naming edits when the session would encode past 256 KiB); NOT_FOUND; RESOURCE_EXHAUSTED when an added exercise would pass the exercises cap (GYM_PLAN_MAX_SESSION_EXERCISES).",
         "parameters": [
           {
-            "name": "session_id",
+            "name": "sessionId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`session_id`"
           }
         ],
         "requestBody": {
@@ -11690,7 +11757,7 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/workouts/{session_id}:finish": {
+    "/v1/workouts/{sessionId}:finish": {
       "post": {
         "operationId": "PlanService_FinishSession",
         "summary": "FinishSession",
@@ -11701,13 +11768,14 @@ enum OpenAPIDocument {
         "description": "Errors: NOT_FOUND; FAILED_PRECONDITION when ended; RESOURCE_EXHAUSTED when SAVE_AS_NEW meets the routines cap.",
         "parameters": [
           {
-            "name": "session_id",
+            "name": "sessionId",
             "in": "path",
             "required": true,
             "schema": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "description": "`session_id`"
           }
         ],
         "requestBody": {
