@@ -73,6 +73,10 @@ import Testing
     #expect(body?.message.contains("is not a field of gym.plan.v1.RoutineExercise") == true)
     let misspelt = refusal("POST", "/v1/auth:login", body: #"{"Identifier":"x"}"#)
     #expect(misspelt?.message.contains("did you mean 'identifier'") == true, "\(String(describing: misspelt))")
+    let typo = refusal("POST", "/v1/routines", body: #"{"name":"A","dayz":[]}"#)
+    #expect(typo?.message.contains("did you mean 'days'?") == true, "\(String(describing: typo))")
+    let unlike = refusal("POST", "/v1/routines", body: #"{"colour":"red"}"#)
+    #expect(unlike?.message.contains("did you mean") == false, "\(String(describing: unlike))")
     let query = refusal("GET", "/v1/routines?pageSise=3")
     #expect(query?.violations.first?.field == "pageSise" && query?.message.contains("pageSize") == true)
   }

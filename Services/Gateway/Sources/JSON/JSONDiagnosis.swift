@@ -213,11 +213,27 @@ struct JSONDiagnosis {
   private func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : path + "." + name }
 
   /// The field a misspelt name most likely meant: the same letters ignoring case and
-  /// underscores.
+  /// underscores, else the nearest within two edits.
   private func suggestion(for key: String, in type: ProtoSchemas.MessageType) -> String? {
-    func folded(_ text: String) -> String { text.lowercased().filter { $0 != "_" } }
+    func folded(_ text: String) -> [Character] { Array(text.lowercased().filter { $0 != "_" }) }
     let wanted = folded(key)
-    return type.fields.first { folded($0.jsonName) == wanted }?.jsonName
+    guard wanted.count <= 64 else { return nil }
+    let scored = type.fields.map { (name: $0.jsonName, distance: Self.editDistance(folded($0.jsonName), wanted)) }
+    guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= min(2, wanted.count / 3) else { return nil }
+    return best.name
+  }
+
+  /// Levenshtein distance: insertions, deletions and substitutions.
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1]
+      for (j, y) in b.enumerated() {
+        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 
   static func isBase64(_ text: String) -> Bool {
