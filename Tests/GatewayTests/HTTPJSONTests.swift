@@ -72,10 +72,16 @@ import Testing
         let gone = try await CurlClient.request("GET", base + "/v1/me", headers: bearer)
         #expect(gone.status == 401 && gone.header("www-authenticate") == "Bearer", "\(gone)")
 
+        // A call the door refuses itself (a body GET takes none of) is logged as the relay
+        // logs the calls it relays.
+        let refused = try await CurlClient.request("GET", base + "/v1/me", headers: bearer, body: #"{"x":1}"#)
+        #expect(refused.status == 400, "\(refused)")
+
         // The relay logged the calls as any gRPC call, naming the protocol.
         let lines = logs.all.filter { $0.message == "rpc" && $0.metadata["method"] == "gym.auth.v1.AuthService/GetMe" }
-        #expect(lines.map { $0.metadata["protocol"] } == ["json", "json"], "\(lines)")
-        #expect(lines.map { $0.metadata["code"] } == ["OK", "UNAUTHENTICATED"])
+        #expect(lines.map { $0.metadata["protocol"] } == ["json", "json", "json"], "\(lines)")
+        #expect(lines.map { $0.metadata["code"] } == ["OK", "UNAUTHENTICATED", "INVALID_ARGUMENT"])
+        #expect(lines.last?.metadata["request_id"] == refused.header("x-request-id"))
       }
     }
   }

@@ -113,6 +113,13 @@ def prose(text):
     return "\n\n".join(paragraphs)
 
 
+def sentence(text):
+    """`text` ended as a sentence, ready for another after it (empty stays empty)."""
+    if not text:
+        return ""
+    return text + (" " if text.endswith((".", "!", "?", ")")) else ". ")
+
+
 def summary(description, fallback):
     first = description.split("\n\n")[0]
     match = re.match(r"(.+?\.)(\s|$)", first)
@@ -276,7 +283,7 @@ class Generator:
             if field.label == F.LABEL_REPEATED:
                 parameter["style"] = "form"
                 parameter["explode"] = True
-                text = (text + " " if text else "") + f"Repeat the parameter for each value (`{name}=A&{name}=B`)."
+                text = sentence(text) + f"Repeat the parameter for each value (`{name}=A&{name}=B`)."
             if text:
                 parameter["description"] = text
             out.append(parameter)

@@ -177,7 +177,8 @@ public enum GatewayApp {
           forwardingProof: settings.credential.forwardingProof,
           metrics: metrics, accessLog: settings.common.accessLog, logger: logger)
         // HTTP/JSON (docs/http-json.md): asked only for requests that are not gRPC.
-        config.doors = [JSONDoor(cors: config.cors, maxMessageBytes: settings.common.maxMessageBytes)]
+        let record = JSONCallRecord(metrics: metrics, accessLog: settings.common.accessLog, logger: logger)
+        config.doors = [JSONDoor(cors: config.cors, maxMessageBytes: settings.common.maxMessageBytes, record: record)]
         return try FrameRelay(gateway: settings, config: config, local: parts.local)
       },
       // Reflection at the gateway lists what a client can call through it: the routes,

@@ -47,6 +47,10 @@ final class JSONCallHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var reader = GRPCMessageReader()
   private var answer: ByteBuffer?
   private var relayHeaders = HPACKHeaders()
+  private var started = ContinuousClock.now
+  /// The request id of an answer the relay did not give: the client's, else a new one.
+  private lazy var requestID =
+    request[RequestContext.requestIDKey].first(where: RequestInterceptor.isValidRequestID) ?? RequestContext.newRequestID()
 
   init(door: JSONDoor) {
     self.door = door
@@ -79,6 +83,7 @@ final class JSONCallHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   private func begin(_ headers: HPACKHeaders, endStream: Bool) {
+    started = .now
     request = headers
     let verb = headers[":method"].first ?? ""
     let target = headers[":path"].first ?? ""
@@ -365,7 +370,12 @@ final class JSONCallHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   /// Refuses the request with `error`; a relay that already has the call is told to drop it.
   private func refuse(_ error: JSONDoorError) {
-    if phase == .streamingRequest || phase == .awaitingResponse { toRelay(.rstStream(.cancel)) }
+    if phase == .streamingRequest || phase == .awaitingResponse {
+      toRelay(.rstStream(.cancel))
+    } else if let route {
+      // The relay never heard of the call: the door records it as the relay would have.
+      door.record?.refused(route.method, code: error.code, since: started, requestID: requestID)
+    }
     let body = JSONErrorBody(error)
     var extra = error.headers
     if let retryAfter = body.retryAfter { extra.append(("retry-after", String(retryAfter))) }
@@ -426,10 +436,7 @@ final class JSONCallHandler: ChannelDuplexHandler, RemovableChannelHandler {
     if let contentType { headers.add(name: "content-type", value: contentType) }
     // Answers hold one user's data: no shared cache keeps them.
     if !extra.contains(where: { $0.0 == "cache-control" }) { headers.add(name: "cache-control", value: "no-store") }
-    let requestID =
-      relayHeaders[RequestContext.requestIDKey].first
-      ?? request[RequestContext.requestIDKey].first(where: RequestInterceptor.isValidRequestID) ?? RequestContext.newRequestID()
-    headers.add(name: RequestContext.requestIDKey, value: requestID)
+    headers.add(name: RequestContext.requestIDKey, value: relayHeaders[RequestContext.requestIDKey].first ?? requestID)
     for (name, value) in extra { headers.add(name: name, value: value) }
     door.cors.decorate(&headers, origin: admittedOrigin)
     return headers

@@ -17,12 +17,18 @@ struct JSONDoor: DoorProtocol {
   let cors: CORSPolicy
   /// The largest request message, and the most JSON buffered for one (GYM_MAX_MESSAGE_BYTES).
   let maxMessageBytes: Int
+  /// Where refusals of a routed method are counted and logged (nil: nowhere).
+  let record: JSONCallRecord?
 
-  init(cors: CORSPolicy, maxMessageBytes: Int, routes: HTTPRouteTable = HTTPRouteTable(), schemas: ProtoSchemas = .platform) {
+  init(
+    cors: CORSPolicy, maxMessageBytes: Int, record: JSONCallRecord? = nil, routes: HTTPRouteTable = HTTPRouteTable(),
+    schemas: ProtoSchemas = .platform
+  ) {
     self.routes = routes
     self.transcoder = RequestTranscoder(schemas: schemas)
     self.cors = cors
     self.maxMessageBytes = maxMessageBytes
+    self.record = record
   }
 
   func handler(for headers: HPACKHeaders) -> (any ChannelHandler)? {

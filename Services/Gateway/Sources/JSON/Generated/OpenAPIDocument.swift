@@ -1945,7 +1945,7 @@ enum OpenAPIDocument {
             },
             "style": "form",
             "explode": true,
-            "description": "any of these, primary or secondary Repeat the parameter for each value (`muscles=A&muscles=B`)."
+            "description": "any of these, primary or secondary. Repeat the parameter for each value (`muscles=A&muscles=B`)."
           },
           {
             "name": "equipment",
@@ -1959,7 +1959,7 @@ enum OpenAPIDocument {
             },
             "style": "form",
             "explode": true,
-            "description": "any of these Repeat the parameter for each value (`equipment=A&equipment=B`)."
+            "description": "any of these. Repeat the parameter for each value (`equipment=A&equipment=B`)."
           },
           {
             "name": "category",
@@ -5674,7 +5674,7 @@ enum OpenAPIDocument {
             },
             "style": "form",
             "explode": true,
-            "description": "empty = all kinds Repeat the parameter for each value (`kinds=A&kinds=B`)."
+            "description": "empty = all kinds. Repeat the parameter for each value (`kinds=A&kinds=B`)."
           },
           {
             "name": "openAt",
