@@ -239,6 +239,8 @@ let targets: [Target] = [
       .product(name: "NIOPosix", package: "swift-nio"),
       .product(name: "NIOHTTP2", package: "swift-nio-http2"),
       .product(name: "NIOHPACK", package: "swift-nio-http2"),
+      .product(name: "NIOHTTP1", package: "swift-nio"),
+      .product(name: "NIOTLS", package: "swift-nio"),
       .product(name: "NIOSSL", package: "swift-nio-ssl"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

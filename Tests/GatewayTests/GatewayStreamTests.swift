@@ -17,6 +17,8 @@ import Testing
   typealias Messaging = Gym_Messaging_V1_MessagingService.Client<HTTP2ClientTransport.Posix>
 
   struct Env: Sendable {
+    /// The gateway's address.
+    let gateway: HostPort
     /// Messaging through the gateway.
     let messaging: Messaging
     let internalMessaging: Gym_Messaging_V1_MessagingInternal.Client<HTTP2ClientTransport.Posix>
@@ -67,12 +69,15 @@ import Testing
               gateway.rateLimits = [:]
               configure(&gateway)
             }
-          ) { gateway in
-            try await body(
-              Env(
-                messaging: Messaging(wrapping: gateway),
-                internalMessaging: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient),
-                ana: try await auth.register("ana"), ben: try await auth.register("ben"), cat: try await auth.register("cat")))
+          ) { (address: HostPort) in
+            try await withClient(to: address) { gateway in
+              try await body(
+                Env(
+                  gateway: address,
+                  messaging: Messaging(wrapping: gateway),
+                  internalMessaging: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient),
+                  ana: try await auth.register("ana"), ben: try await auth.register("ben"), cat: try await auth.register("cat")))
+            }
           }
         }
       }

@@ -404,6 +404,50 @@ import Testing
     return line.split(separator: " ").dropFirst().first.map(String.init)
   }
 
+  /// Containers run the gateway with no capabilities at all: a socket option that needs
+  /// one (SO_DEBUG, which `socketOption(.tcp_nodelay)` set by mistake) must not make it
+  /// close every connection it accepts.
+  @Test func theGatewayServesAsAnUnprivilegedUserWithoutCapabilities() async throws {
+    try await Self.withStack { supervisor, _ in
+      let layout = supervisor.layout
+      let directory = try temporaryDirectory("gym-unprivileged")
+      let credential = directory + "/service-credential"
+      try FileManager.default.copyItem(atPath: layout.credentialFile, toPath: credential)
+      let nobody: [FileAttributeKey: Any] = [.ownerAccountID: 65534, .groupOwnerAccountID: 65534]
+      try FileManager.default.setAttributes(nobody, ofItemAtPath: directory)
+      try FileManager.default.setAttributes(nobody, ofItemAtPath: credential)
+      let port = try reserveStackBasePort()
+      defer { releaseStackBasePort(port) }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      process.arguments = [
+        "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
+        Supervisor.defaultBinDirectory() + "/gym-gateway",
+      ]
+      process.environment = ProcessInfo.processInfo.environment.merging(Self.baseEnvironment) { $1 }
+        .merging(layout.environment(for: .gateway)) { $1 }
+        .merging([
+          "GYM_GATEWAY_LISTEN": "127.0.0.1:\(port)", "GYM_METRICS_LISTEN": "127.0.0.1:\(port + 1)", "GYM_SERVICE_CREDENTIAL_FILE": credential,
+        ]) { $1 }
+      let log = directory + "/gateway.log"
+      FileManager.default.createFile(atPath: log, contents: nil)
+      let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+      process.standardOutput = output
+      process.standardError = output
+      try process.run()
+      defer { Self.stopProcess(process) }
+      let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
+      // Serving within 30 s of the start (measured from here).
+      let deadline = ContinuousClock.now + .seconds(30)
+      var status: Int32 = -1
+      while status != 0, ContinuousClock.now < deadline, process.isRunning {
+        status = try Self.exitCode(gymctl, ["health", "--addr", "127.0.0.1:\(port)"])
+        if status != 0 { try await Task.sleep(for: .milliseconds(200)) }
+      }
+      #expect(status == 0, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+    }
+  }
+
   @Test func gymctlHealthExitCodes() async throws {
     try await Self.withStack { _, gateway in
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"

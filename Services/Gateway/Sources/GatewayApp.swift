@@ -50,13 +50,17 @@ public enum GatewayApp {
   public static let allowPlaintext = ConfigKey(
     "GYM_GATEWAY_ALLOW_PLAINTEXT", default: "false",
     "true: serve plaintext on a non-loopback GYM_GATEWAY_LISTEN (only behind a TLS-terminating proxy or on a private network); loopback is always allowed")
+  public static let corsOrigins = ConfigKey(
+    "GYM_GATEWAY_CORS_ORIGINS", default: "",
+    "Web pages that may call the gateway from a browser (gRPC-Web, JSON): origins separated by commas (https://coach.example.com), or *; empty: only the pages the gateway serves itself"
+  )
   public static let limitEntries = ConfigKey(
     "GYM_GATEWAY_LIMIT_ENTRIES", default: "100000", "Rate-limit buckets kept in memory at most (idle ones are dropped first)")
 
   public static let keys: [ConfigKey] =
     [listen] + backendKeys.map(\.key)
     + [ServiceCredential.fileKey, defaultDeadline, maximumDeadline, backendConnections, backendStreams, streamConnections, streamsPerUser, rateLimits]
-    + limitKeys.map(\.1) + [limitEntries, allowPlaintext] + CommonKeys.all
+    + limitKeys.map(\.1) + [limitEntries, allowPlaintext, corsOrigins] + CommonKeys.all
 
   public struct Settings: Sendable {
     public var common: CommonSettings
@@ -70,6 +74,8 @@ public enum GatewayApp {
     /// Per class of method; empty = no rate limits.
     public var rateLimits: [RateLimiter.MethodClass: RateLimiter.Limits] = RateLimiter.standard
     public var rateLimitEntries = 100_000
+    /// `GYM_GATEWAY_CORS_ORIGINS`: which web pages may call from a browser.
+    public var corsOrigins = ""
     /// Lets the gateway follow auth's revocation stream.
     public var credential: ServiceCredential
 
@@ -102,6 +108,12 @@ public enum GatewayApp {
         rateLimits = [:]
       }
       rateLimitEntries = try config.int(GatewayApp.limitEntries, in: 1_000...10_000_000)
+      corsOrigins = try config.string(GatewayApp.corsOrigins)
+      do {
+        _ = try CORSPolicy(corsOrigins)
+      } catch {
+        throw ConfigError("\(GatewayApp.corsOrigins.name): \(error)")
+      }
       try Self.checkPlaintext(common, allowed: try config.bool(GatewayApp.allowPlaintext))
     }
 
@@ -176,9 +188,13 @@ public enum GatewayApp {
           maxMessageBytes: settings.common.maxMessageBytes,
           forwardingProof: settings.credential.forwardingProof,
           metrics: metrics, accessLog: settings.common.accessLog, logger: logger)
-        // HTTP/JSON (docs/http-json.md): asked only for requests that are not gRPC.
+        config.cors = try CORSPolicy(settings.corsOrigins)
+        // gRPC-Web, and HTTP/JSON (docs/http-json.md): asked only for requests that are not gRPC.
         let record = JSONCallRecord(metrics: metrics, accessLog: settings.common.accessLog, logger: logger)
-        config.doors = [JSONDoor(cors: config.cors, maxMessageBytes: settings.common.maxMessageBytes, record: record)]
+        config.doors = [
+          GRPCWebDoor(cors: config.cors),
+          JSONDoor(cors: config.cors, maxMessageBytes: settings.common.maxMessageBytes, record: record),
+        ]
         return try FrameRelay(gateway: settings, config: config, local: parts.local)
       },
       // Reflection at the gateway lists what a client can call through it: the routes,

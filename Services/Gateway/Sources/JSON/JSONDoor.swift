@@ -31,7 +31,7 @@ struct JSONDoor: DoorProtocol {
     self.record = record
   }
 
-  func handler(for headers: HPACKHeaders) -> (any ChannelHandler)? {
+  func handler(for headers: HPACKHeaders) -> (any ChannelDuplexHandler & RemovableChannelHandler)? {
     let target = headers[":path"].first ?? ""
     let path = target.prefix { $0 != "?" }
     guard path == Self.documentPath || routes.claims(path) else { return nil }

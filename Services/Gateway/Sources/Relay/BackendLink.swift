@@ -141,7 +141,7 @@ final class BackendLink: @unchecked Sendable {
       address = eventLoop.makeSucceededFuture(target.address)
     }
     let bootstrap = ClientBootstrap(group: eventLoop)
-      .channelOption(.socketOption(.tcp_nodelay), value: 1)
+      .channelOption(.tcpOption(.tcp_nodelay), value: 1)
       .connectTimeout(.seconds(5))
       .channelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {

@@ -1,9 +1,11 @@
 import GymService
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOHTTP2
 import NIOPosix
 import NIOSSL
+import NIOTLS
 import ServiceLifecycle
 import Synchronization
 
@@ -26,7 +28,7 @@ final class FrameRelay: FrontDoor, Sendable {
   private let limits: RelayConnection.Limits
   private let group: any EventLoopGroup
   private let bound = Mutex<(address: HostPort?, waiters: [CheckedContinuation<HostPort, any Error>], failed: (any Error)?)>((nil, [], nil))
-  private let open = Mutex<[ObjectIdentifier: NIOLoopBound<RelayConnection>]>([:])
+  private let open = Mutex<[ObjectIdentifier: NIOLoopBound<any DoorConnection>]>([:])
 
   init(
     gateway: GatewayApp.Settings, config: RelayConfig, local: @escaping @Sendable () async throws -> HostPort,
@@ -34,7 +36,12 @@ final class FrameRelay: FrontDoor, Sendable {
   ) throws {
     let settings = gateway.common
     listen = settings.listen
-    tls = try settings.tls.map { try NIOSSLContext(configuration: try $0.serverConfiguration()) }
+    tls = try settings.tls.map { tls in
+      var configuration = try tls.serverConfiguration()
+      // Browsers and curl that speak only HTTP/1.1 (gRPC-Web, JSON) say so in ALPN.
+      configuration.applicationProtocols.append("http/1.1")
+      return try NIOSSLContext(configuration: configuration)
+    }
     let internalTLS = try settings.internalTLS.map { try NIOSSLContext(configuration: try $0.clientConfiguration()) }
     self.config = config
     self.group = group
@@ -131,43 +138,75 @@ final class FrameRelay: FrontDoor, Sendable {
 
   private func bootstrap() -> ServerBootstrap {
     let tls = self.tls
-    let config = self.config
-    let loops = self.loops
-    let maxConcurrentStreams = self.maxConcurrentStreams
-    let limits = self.limits
     let connectionCount = self.connectionCount
+    let opening = limits.idle ?? .seconds(30)
     return ServerBootstrap(group: group)
       // NIO's default backlog of 128 makes bursts of new connections see resets.
       .serverChannelOption(.backlog, value: 4096)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-      .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+      .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
       .childChannelInitializer { [self] channel in
         // Past the cap a new connection is closed at once: each costs memory and an
         // HTTP/2 state machine, and a flood of them must not take what others need.
         guard connectionCount.open() else { return channel.close() }
         return channel.eventLoop.makeCompletedFuture {
+          channel.closeFuture.whenComplete { _ in connectionCount.closed() }
+          // A connection that never says which HTTP it speaks (no TLS handshake, no
+          // bytes) is closed as an idle one would be.
+          let undecided = channel.eventLoop.assumeIsolated().scheduleTask(in: opening) { channel.close(promise: nil) }
           let sync = channel.pipeline.syncOperations
-          if let tls { try sync.addHandler(NIOSSLServerHandler(context: tls)) }
-          let loop = loops.first { $0.eventLoop === channel.eventLoop } ?? loops[0]
-          let connection = RelayConnection(limits: limits)
-          let bound = NIOLoopBound(connection, eventLoop: channel.eventLoop)
-          _ = try sync.configureHTTP2Pipeline(
-            mode: .server, connectionConfiguration: RelayHTTP2.connection(window: RelayHTTP2.clientWindow, maxConcurrentStreams: maxConcurrentStreams),
-            streamConfiguration: RelayHTTP2.stream(window: RelayHTTP2.clientWindow), streamDelegate: RelayConnection.Delegate(connection: bound)
-          ) { stream in
-            stream.eventLoop.makeCompletedFuture {
-              try stream.pipeline.syncOperations.addHandler(RelayStream(config: config, loop: loop, peer: RelayPeer(connection: channel)))
-            }
+          let configure = { (http2: Bool) throws in
+            undecided.cancel()
+            try self.configure(channel, http2: http2)
           }
-          try sync.addHandler(connection)
-          let id = ObjectIdentifier(channel)
-          open.withLock { $0[id] = bound }
-          channel.closeFuture.whenComplete { _ in
-            connectionCount.closed()
-            self.open.withLock { $0[id] = nil }
+          if let tls {
+            try sync.addHandler(NIOSSLServerHandler(context: tls))
+            try sync.addHandler(
+              ApplicationProtocolNegotiationHandler { result, channel in
+                // Without ALPN a client is taken for HTTP/2, as gRPC clients always were.
+                let http2: Bool
+                if case .negotiated("http/1.1") = result { http2 = false } else { http2 = true }
+                return channel.eventLoop.makeCompletedFuture { try configure(http2) }
+              })
+          } else {
+            try sync.addHandler(DoorSniffer(configure: configure))
           }
         }
       }
+  }
+
+  /// The rest of a connection's pipeline, once its HTTP version is known.
+  private func configure(_ channel: any Channel, http2: Bool) throws {
+    let sync = channel.pipeline.syncOperations
+    let config = self.config
+    let loop = loops.first { $0.eventLoop === channel.eventLoop } ?? loops[0]
+    let connection: any DoorConnection
+    if http2 {
+      let relayConnection = RelayConnection(limits: limits)
+      let bound = NIOLoopBound(relayConnection, eventLoop: channel.eventLoop)
+      _ = try sync.configureHTTP2Pipeline(
+        mode: .server, connectionConfiguration: RelayHTTP2.connection(window: RelayHTTP2.clientWindow, maxConcurrentStreams: maxConcurrentStreams),
+        streamConfiguration: RelayHTTP2.stream(window: RelayHTTP2.clientWindow), streamDelegate: RelayConnection.Delegate(connection: bound)
+      ) { stream in
+        stream.eventLoop.makeCompletedFuture {
+          try stream.pipeline.syncOperations.addHandler(
+            RelayStream(config: config, loop: loop, peer: RelayPeer(connection: channel)), name: DoorHandlerName.relay)
+        }
+      }
+      try sync.addHandler(relayConnection)
+      connection = relayConnection
+    } else {
+      try sync.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
+      let peer = RelayPeer(connection: channel)
+      let door = HTTP1Door(limits: limits, scheme: tls == nil ? "http" : "https") {
+        RelayStream(config: config, loop: loop, peer: peer)
+      }
+      try sync.addHandler(door)
+      connection = door
+    }
+    let id = ObjectIdentifier(channel)
+    open.withLock { $0[id] = NIOLoopBound(connection, eventLoop: channel.eventLoop) }
+    channel.closeFuture.whenComplete { _ in self.open.withLock { $0[id] = nil } }
   }
 }
 

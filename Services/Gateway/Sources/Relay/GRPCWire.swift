@@ -7,8 +7,6 @@ import NIOHPACK
 /// What the relay reads and writes of gRPC's HTTP/2 mapping: status trailers, the
 /// `grpc-timeout` header and the framing of messages. Payloads are never decoded.
 enum GRPCWire {
-  /// A response that is only a status (trailers-only): for calls the relay answers
-  /// itself (refused at the door, backend unreachable), before any response header.
   /// `application/grpc`, `application/grpc+proto` and the like; not `application/grpc-web`.
   static func isGRPC(contentType: String?) -> Bool {
     guard let contentType, contentType.hasPrefix("application/grpc") else { return false }
@@ -16,6 +14,8 @@ enum GRPCWire {
     return rest.first.map { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ";") } ?? true
   }
 
+  /// A response that is only a status (trailers-only): for calls the relay answers
+  /// itself (refused at the door, backend unreachable), before any response header.
   static func trailersOnly(_ error: RPCError, requestID: String?) -> HPACKHeaders {
     var headers: HPACKHeaders = [":status": "200", "content-type": "application/grpc"]
     if let requestID { headers.add(name: RequestContext.requestIDKey, value: requestID) }

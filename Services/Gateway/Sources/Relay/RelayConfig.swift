@@ -43,6 +43,8 @@ struct RelayConfig: Sendable {
 
   /// Built once: every header of every call is checked against it.
   private static let dropped: Set<String> = [
+    // The body's length changes when another protocol is translated (base64, JSON).
+    "content-length",
     "content-type", "te", "user-agent", "host", "connection", "grpc-timeout", "x-forwarded-for",
     ServiceCredential.forwardedByHeader, RequestContext.requestIDKey, ServiceCredential.header, FrameRelay.reachedAddressHeader,
   ]

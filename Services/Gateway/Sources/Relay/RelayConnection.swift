@@ -4,7 +4,7 @@ import NIOHTTP2
 /// One client connection at the door: counts its streams, closes it when it has been
 /// idle too long, asks its client to move on (GOAWAY) when it reaches its maximum age
 /// or the gateway stops, and closes it once its last call has ended (or the grace is over).
-final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler {
+final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, DoorConnection {
   typealias InboundIn = HTTP2Frame
 
   struct Limits: Sendable {

@@ -150,12 +150,12 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
         self.door = door.name
         phase = .idle
         do {
-          try context.pipeline.syncOperations.addHandler(handler, position: .before(self))
+          let sync = context.pipeline.syncOperations
+          try sync.addHandler(handler, name: DoorHandlerName.door, position: .before(self))
+          handler.channelRead(context: try sync.context(handler: handler), data: wrapInboundOut(.headers(.init(headers: headers, endStream: endStream))))
         } catch {
           respond(status: "500")
-          return
         }
-        context.pipeline.syncOperations.fireChannelRead(wrapInboundOut(.headers(.init(headers: headers, endStream: endStream))))
         return
       }
       // Not a request any protocol here takes: an HTTP answer a browser or curl can read.
