@@ -24,7 +24,7 @@ public enum CurlClient {
   /// `method` on `url` with `headers` and `body`. `http2`: HTTP/2 without TLS (prior
   /// knowledge, as the gateway speaks it on loopback); false: HTTP/1.1.
   public static func request(
-    _ method: String, _ url: String, headers: [String: String] = [:], body: String? = nil, http2: Bool = true
+    http2: Bool = true, _ method: String, _ url: String, headers: [String: String] = [:], body: String? = nil
   ) async throws -> Response {
     let directory = try temporaryDirectory("curl")
     defer { try? FileManager.default.removeItem(atPath: directory) }

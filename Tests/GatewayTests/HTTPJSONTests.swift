@@ -12,9 +12,9 @@ import Testing
 @Suite struct HTTPJSONTests {
   static let password = "violet staircase under a quiet harbour"
 
-  static func register(_ name: String, at gateway: HostPort) async throws -> Gym_Auth_V1_RegisterResponse {
+  static func register(_ name: String, at gateway: HostPort, http2: Bool = true) async throws -> Gym_Auth_V1_RegisterResponse {
     let response = try await CurlClient.request(
-      "POST", "http://\(gateway)/v1/auth:register", headers: ["content-type": "application/json"],
+      http2: http2, "POST", "http://\(gateway)/v1/auth:register", headers: ["content-type": "application/json"],
       body: #"{"email":"\#(name)@example.com","username":"\#(name)","password":"\#(password)","acceptTerms":true,"termsVersion":"2026-01"}"#)
     #expect(response.status == 200, "\(response)")
     return try Gym_Auth_V1_RegisterResponse(jsonUTF8Bytes: response.body)
@@ -28,53 +28,56 @@ import Testing
     return try Google_Rpc_Status(jsonUTF8Bytes: response.body)
   }
 
-  @Test func theAccountFlowOverHTTPJSON() async throws {
+  /// Over HTTP/2 and over HTTP/1.1 (one connection per curl, keep-alive within it).
+  @Test(arguments: [true, false]) func theAccountFlowOverHTTPJSON(http2: Bool) async throws {
     let logs = CapturedLogs()
     try await withRunningAuth { auth in
       try await GatewayFixture.runGateway(
         auth: auth.address, credential: auth.credential, configure: { $0.common.accessLog = true }, logger: logs.logger(label: "gateway")
       ) { (gateway: HostPort) in
         let base = "http://\(gateway)"
-        let registered = try await Self.register("kim", at: gateway)
+        let registered = try await Self.register("kim", at: gateway, http2: http2)
         #expect(registered.user.username == "kim" && !registered.tokens.accessToken.isEmpty)
         // Fields in lowerCamelCase, no default values, enums by name.
         let login = try await CurlClient.request(
-          "POST", base + "/v1/auth:login", body: #"{"identifier":"kim@example.com","password":"\#(Self.password)","clientDescription":"curl"}"#)
+          http2: http2, "POST", base + "/v1/auth:login", body: #"{"identifier":"kim@example.com","password":"\#(Self.password)","clientDescription":"curl"}"#)
         #expect(login.status == 200, "\(login)")
         #expect(login.text.contains(#""roles":["MEMBER"]"#) && login.text.contains(#""accessToken":""#), "\(login.text)")
         let tokens = try Gym_Auth_V1_LoginResponse(jsonUTF8Bytes: login.body).tokens
         let bearer = ["authorization": "Bearer \(tokens.accessToken)"]
 
-        let me = try await CurlClient.request("GET", base + "/v1/me", headers: bearer)
+        let me = try await CurlClient.request(http2: http2, "GET", base + "/v1/me", headers: bearer)
         #expect(me.status == 200 && me.header("cache-control") == "no-store", "\(me)")
         #expect(try Gym_Auth_V1_GetMeResponse(jsonUTF8Bytes: me.body).user.id == registered.user.id)
         #expect(me.header("x-request-id")?.isEmpty == false)
 
         // A path variable, percent-encoded as a client would send it.
-        let profile = try await CurlClient.request("GET", base + "/v1/usernames/k%69m/profile", headers: bearer)
+        let profile = try await CurlClient.request(http2: http2, "GET", base + "/v1/usernames/k%69m/profile", headers: bearer)
         #expect(try Gym_Auth_V1_GetProfileResponse(jsonUTF8Bytes: profile.body).profile.userID == registered.user.id, "\(profile)")
         // Query parameters: a filter and the page size.
-        _ = try await Self.register("kimberly", at: gateway)
-        let search = try await CurlClient.request("GET", base + "/v1/profiles?query=kimberly&pageSize=5", headers: bearer)
+        _ = try await Self.register("kimberly", at: gateway, http2: http2)
+        let search = try await CurlClient.request(http2: http2, "GET", base + "/v1/profiles?query=kimberly&pageSize=5", headers: bearer)
         #expect(try Gym_Auth_V1_SearchProfilesResponse(jsonUTF8Bytes: search.body).profiles.map(\.username) == ["kimberly"], "\(search)")
 
         // Two sessions (register, login); revoking the first by its id in the path leaves one.
-        let sessions = try Gym_Auth_V1_ListSessionsResponse(jsonUTF8Bytes: try await CurlClient.request("GET", base + "/v1/me/sessions", headers: bearer).body)
+        let sessions = try Gym_Auth_V1_ListSessionsResponse(
+          jsonUTF8Bytes: try await CurlClient.request(http2: http2, "GET", base + "/v1/me/sessions", headers: bearer).body)
         #expect(sessions.sessions.count == 2)
         let other = try #require(sessions.sessions.first { !$0.current })
-        let revoked = try await CurlClient.request("DELETE", base + "/v1/me/sessions/\(other.id)", headers: bearer)
+        let revoked = try await CurlClient.request(http2: http2, "DELETE", base + "/v1/me/sessions/\(other.id)", headers: bearer)
         #expect(revoked.status == 200 && revoked.text == "{}", "\(revoked)")
-        let after = try Gym_Auth_V1_ListSessionsResponse(jsonUTF8Bytes: try await CurlClient.request("GET", base + "/v1/me/sessions", headers: bearer).body)
+        let after = try Gym_Auth_V1_ListSessionsResponse(
+          jsonUTF8Bytes: try await CurlClient.request(http2: http2, "GET", base + "/v1/me/sessions", headers: bearer).body)
         #expect(after.sessions.map(\.id) == [tokens.sessionID])
 
-        let logout = try await CurlClient.request("POST", base + "/v1/auth:logout", headers: bearer, body: "{}")
+        let logout = try await CurlClient.request(http2: http2, "POST", base + "/v1/auth:logout", headers: bearer, body: "{}")
         #expect(logout.status == 200, "\(logout)")
-        let gone = try await CurlClient.request("GET", base + "/v1/me", headers: bearer)
+        let gone = try await CurlClient.request(http2: http2, "GET", base + "/v1/me", headers: bearer)
         #expect(gone.status == 401 && gone.header("www-authenticate") == "Bearer", "\(gone)")
 
         // A call the door refuses itself (a body GET takes none of) is logged as the relay
         // logs the calls it relays.
-        let refused = try await CurlClient.request("GET", base + "/v1/me", headers: bearer, body: #"{"x":1}"#)
+        let refused = try await CurlClient.request(http2: http2, "GET", base + "/v1/me", headers: bearer, body: #"{"x":1}"#)
         #expect(refused.status == 400, "\(refused)")
 
         // The relay logged the calls as any gRPC call, naming the protocol.
@@ -114,6 +117,9 @@ import Testing
         #expect(missing.status == 401, "\(missing)")
         let unauthenticated = try Self.status(missing)
         #expect(unauthenticated.code == 16 && unauthenticated.message.contains("missing access token"))
+        // Without a token, the token is what is wrong, whatever else is (as over gRPC).
+        let missingWithBadInput = try await CurlClient.request("GET", base + "/v1/profiles/u1?username=x&bogus=1")
+        #expect(missingWithBadInput.status == 401, "\(missingWithBadInput)")
 
         let nowhere = try await CurlClient.request("GET", base + "/v1/nothing/here")
         #expect(nowhere.status == 404, "\(nowhere)")

@@ -49,6 +49,23 @@ import Testing
     #expect(table.methods(for: "/v1/routines") == ["POST", "GET"])
   }
 
+  /// Found by schemathesis: `OPTIONS /v1/programs/p1:rate` listed GetProgram's methods
+  /// too, as if "p1:rate" were a program's id.
+  @Test func aCustomVerbOwnsItsPath() {
+    #expect(table.methods(for: "/v1/programs/p1:rate") == ["POST"])
+    guard case .methodNotAllowed(let allowed) = table.lookup(verb: "GET", path: "/v1/programs/p1:rate") else {
+      Issue.record("GET /v1/programs/p1:rate must be 405, not GetProgram of 'p1:rate'")
+      return
+    }
+    #expect(allowed == ["POST"])
+    // No template has this verb: the colon is part of the id.
+    guard case .found(let route, let variables) = table.lookup(verb: "GET", path: "/v1/programs/p1:v2") else {
+      Issue.record("GET /v1/programs/p1:v2 must be GetProgram")
+      return
+    }
+    #expect(route.method == Gym_Catalog_V1_CatalogService.Method.GetProgram.descriptor && variables.first?.value == "p1:v2")
+  }
+
   @Test func theDoorClaimsOnlyTheAPIsPathsAndTheDocument() {
     let door = JSONDoor(cors: .sameOriginOnly, maxMessageBytes: 1 << 20)
     #expect(door.handler(for: [":method": "GET", ":path": "/v1/me"]) != nil)

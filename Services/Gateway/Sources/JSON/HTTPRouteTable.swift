@@ -28,15 +28,14 @@ struct HTTPRouteTable: Sendable {
   }
 
   func lookup(verb: String, path: Substring) -> Lookup {
-    guard let request = RequestPath(path) else { return .notFound }
+    let matches = self.matches(path)
     var best: (route: HTTPRoute, variables: [(field: String, value: String)])?
     var allowed: [String] = []
-    for route in routes {
-      guard let variables = route.template.match(request) else { continue }
-      if !allowed.contains(route.verb) { allowed.append(route.verb) }
-      guard route.verb == verb else { continue }
-      if let current = best, current.route.template.specificity >= route.template.specificity { continue }
-      best = (route, variables)
+    for match in matches {
+      if !allowed.contains(match.route.verb) { allowed.append(match.route.verb) }
+      guard match.route.verb == verb else { continue }
+      if let current = best, current.route.template.specificity >= match.route.template.specificity { continue }
+      best = match
     }
     if let best { return .found(best.route, variables: best.variables) }
     return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
@@ -44,11 +43,19 @@ struct HTTPRouteTable: Sendable {
 
   /// The methods `path` is served with (for `Allow` and CORS preflights); empty when none.
   func methods(for path: Substring) -> [String] {
-    guard let request = RequestPath(path) else { return [] }
     var allowed: [String] = []
-    for route in routes where !allowed.contains(route.verb) && route.template.match(request) != nil {
-      allowed.append(route.verb)
-    }
+    for match in matches(path) where !allowed.contains(match.route.verb) { allowed.append(match.route.verb) }
     return allowed
+  }
+
+  /// Every route whose template matches `path`. A last segment that ends in a custom verb
+  /// some template names is that verb's: `/v1/programs/p1:rate` is RateProgram's alone,
+  /// never GetProgram's with the id "p1:rate" (an id with a colon still reaches the
+  /// templates without a verb when no verb matches).
+  private func matches(_ path: Substring) -> [(route: HTTPRoute, variables: [(field: String, value: String)])] {
+    guard let request = RequestPath(path) else { return [] }
+    let all = routes.compactMap { route in route.template.match(request).map { (route: route, variables: $0) } }
+    let withVerb = all.filter { $0.route.template.verb != nil }
+    return withVerb.isEmpty ? all : withVerb
   }
 }

@@ -127,6 +127,14 @@ final class JSONCallHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   private func start(_ route: HTTPRoute, endStream: Bool) {
+    if request["authorization"].isEmpty, request[ServiceCredential.header].isEmpty, Route.access(route.method) != .anyone {
+      // No token for a method that needs one: the relay refuses the call before anything
+      // else, as it does for a gRPC client, and no backend hears of it. The body, whatever
+      // it holds, is not read.
+      phase = .awaitingResponse
+      toRelay(.headers(.init(headers: grpcRequestHeaders(route), endStream: true)))
+      return
+    }
     if let length = request["content-length"].first.flatMap({ Int($0) }), length > door.maxMessageBytes {
       refuse(.tooLarge(limit: door.maxMessageBytes))
       return
