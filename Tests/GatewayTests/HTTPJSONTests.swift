@@ -206,6 +206,20 @@ import Testing
           "OPTIONS", "http://\(gateway)/v1/nothing", headers: ["origin": ownOrigin, "access-control-request-method": "GET"])
         #expect(unknownPath.status == 404, "\(unknownPath)")
       }
+      // An origin the operator lists (GYM_GATEWAY_CORS_ORIGINS) may; others still may not.
+      try await GatewayFixture.runGateway(
+        auth: auth.address, credential: auth.credential, configure: { $0.corsOrigins = "https://coach.example.com" }
+      ) { (gateway: HostPort) in
+        let listed = try await CurlClient.request(
+          http2: false, "OPTIONS", "http://\(gateway)/v1/me/profile",
+          headers: ["origin": "https://coach.example.com", "access-control-request-method": "PATCH"])
+        #expect(listed.status == 204 && listed.header("access-control-allow-origin") == "https://coach.example.com", "\(listed)")
+        #expect(listed.header("access-control-allow-methods") == "PATCH, OPTIONS")
+        let call = try await CurlClient.request(http2: false, "GET", "http://\(gateway)/v1/me", headers: ["origin": "https://coach.example.com"])
+        #expect(call.status == 401 && call.header("access-control-allow-origin") == "https://coach.example.com", "\(call)")
+        let other = try await CurlClient.request(http2: false, "GET", "http://\(gateway)/v1/me", headers: ["origin": "https://evil.example"])
+        #expect(other.status == 403, "\(other)")
+      }
     }
   }
 
