@@ -55,29 +55,21 @@ public enum CurlClient {
 
   /// A response that keeps coming (a stream): curl writes it to a file as it arrives
   /// until `stop()`.
-  public final class Stream {
-    private let process: Process
+  public final class Stream: Sendable {
+    private let process: ChildProcess
     private let directory: String
-    /// Ends when curl has exited.
-    private let exited: AsyncStream<Void>
 
-    fileprivate init(process: Process, directory: String) throws {
+    fileprivate init(process: ChildProcess, directory: String) {
       self.process = process
       self.directory = directory
-      let (exited, continuation) = AsyncStream<Void>.makeStream()
-      self.exited = exited
-      process.terminationHandler = { _ in continuation.finish() }
-      try process.run()
     }
 
     /// What arrived so far, headers then body.
     public var received: String { (try? String(contentsOfFile: directory + "/out", encoding: .utf8)) ?? "" }
 
-    /// Ends the request and waits for curl to exit. SIGKILL: curl inherits the test
-    /// runner's signal mask, in which SIGTERM is blocked.
+    /// Ends the request and waits for curl to exit.
     public func stop() async {
-      kill(process.processIdentifier, SIGKILL)
-      for await _ in exited {}
+      await process.kill()
       try? FileManager.default.removeItem(atPath: directory)
     }
   }
@@ -88,34 +80,14 @@ public enum CurlClient {
     var arguments = ["-sS", "-N", "-i", "-o", directory + "/out", http2 ? "--http2-prior-knowledge" : "--http1.1"]
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
     arguments.append(url)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    return try Stream(process: process, directory: directory)
+    return Stream(process: try ChildProcess("/usr/bin/curl", arguments), directory: directory)
   }
 
-  /// Awaited, not waited for: servers in the same process answer on the same threads.
   private static func run(_ arguments: [String]) async throws -> (Int32, String) {
     let directory = try temporaryDirectory("curl-run")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let errors = directory + "/err"
-    _ = FileManager.default.createFile(atPath: errors, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-    process.standardInput = FileHandle.nullDevice
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-      do { try process.run() } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-      }
-    }
-    return (status, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+    let output = directory + "/output"
+    let status = try await ChildProcess("/usr/bin/curl", arguments, outputPath: output).status()
+    return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
   }
 }

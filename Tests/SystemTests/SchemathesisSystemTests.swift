@@ -63,31 +63,17 @@ extension SystemTests {
     }
   }
 
-  /// Runs schemathesis (made on first use from PyPI by its script); its exit status and
-  /// everything it printed. Awaited, not waited for, like the other processes tests run.
+  /// Runs schemathesis (made on first use from PyPI by its script) in a directory of its
+  /// own (it keeps its examples database there, out of the checkout); its exit status and
+  /// everything it printed.
   static func schemathesis(_ arguments: [String]) async throws -> (Int32, String) {
     let script = repositoryRoot + "/Tests/SystemTests/schemathesis/run-schemathesis.sh"
     let directory = try temporaryDirectory("schemathesis")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let output = directory + "/output"
-    _ = FileManager.default.createFile(atPath: output, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [script] + arguments
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-    process.standardOutput = handle
-    process.standardError = handle
-    process.standardInput = FileHandle.nullDevice
-    // Its reports stay out of the checkout.
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-      do { try process.run() } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-      }
-    }
-    try? handle.close()
+    let status = try await ChildProcess(
+      "/bin/bash", ["-c", #"cd "$1" && shift && exec /bin/bash "$@""#, "schemathesis", directory, script] + arguments, outputPath: output
+    ).status()
     return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
   }
 }
