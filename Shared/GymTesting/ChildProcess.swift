@@ -16,15 +16,20 @@ public final class ChildProcess: Sendable {
   public let pid: pid_t
   private let exit = Exit()
 
-  /// Starts `executable` with `arguments`; its standard output and error go to
-  /// `outputPath` (created or truncated), or nowhere when nil.
-  public init(_ executable: String, _ arguments: [String], outputPath: String? = nil) throws {
+  /// Starts `executable` with `arguments`; its standard output goes to `outputPath`
+  /// (created or truncated), or nowhere when nil, and its standard error there too unless
+  /// `errorPath` names a file of its own.
+  public init(_ executable: String, _ arguments: [String], outputPath: String? = nil, errorPath: String? = nil) throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    if let errorPath {
+      posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
     if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 3) }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

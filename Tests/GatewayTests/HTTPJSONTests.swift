@@ -177,6 +177,27 @@ import Testing
     }
   }
 
+  /// Requests the door refuses itself count against the client address's limit as the
+  /// relay's calls do: a flood of bad bodies meets 429 like a flood of good ones.
+  @Test func refusedRequestsCountAgainstTheAddresssLimit() async throws {
+    try await withRunningAuth { auth in
+      try await GatewayFixture.runGateway(
+        auth: auth.address, credential: auth.credential,
+        configure: { $0.rateLimits[.signIn] = .init(perAddress: .init(perSecond: 0.01, burst: 2), perUser: .unlimited) }
+      ) { (gateway: HostPort) in
+        for _ in 0..<2 {
+          let bad = try await CurlClient.request("POST", "http://\(gateway)/v1/auth:login", body: #"{"identifier":1}"#)
+          #expect(bad.status == 400, "\(bad)")
+        }
+        let limited = try await CurlClient.request("POST", "http://\(gateway)/v1/auth:login", body: #"{"identifier":1}"#)
+        #expect(limited.status == 429 && limited.header("retry-after") != nil, "\(limited)")
+        // A good request from the same address now meets the same limit, at the relay.
+        let good = try await CurlClient.request("POST", "http://\(gateway)/v1/auth:login", body: #"{"identifier":"x","password":"y"}"#)
+        #expect(good.status == 429, "\(good)")
+      }
+    }
+  }
+
   @Test func browsersAreAnsweredByTheCORSPolicy() async throws {
     try await withRunningAuth { auth in
       try await GatewayFixture.runGateway(auth: auth.address, credential: auth.credential) { (gateway: HostPort) in

@@ -193,7 +193,7 @@ public enum GatewayApp {
         let record = JSONCallRecord(metrics: metrics, accessLog: settings.common.accessLog, logger: logger)
         config.doors = [
           GRPCWebDoor(cors: config.cors),
-          JSONDoor(cors: config.cors, maxMessageBytes: settings.common.maxMessageBytes, record: record),
+          JSONDoor(cors: config.cors, maxMessageBytes: settings.common.maxMessageBytes, record: record, limiter: limiter),
         ]
         return try FrameRelay(gateway: settings, config: config, local: parts.local)
       },

@@ -378,14 +378,27 @@ final class JSONCallHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   /// Refuses the request with `error`; a relay that already has the call is told to drop it.
   private func refuse(_ error: JSONDoorError) {
+    var body = JSONErrorBody(error)
+    var code = error.code
     if phase == .streamingRequest || phase == .awaitingResponse {
       toRelay(.rstStream(.cancel))
     } else if let route {
-      // The relay never heard of the call: the door records it as the relay would have.
-      door.record?.refused(route.method, code: error.code, since: started, requestID: requestID)
+      // The relay never heard of the call. As a gRPC client's undecodable message would,
+      // it costs the client's address a token of the method's class (a flood of bad
+      // requests meets the limits good ones do); past the limit it is the relay's 429.
+      let methodClass = RateLimiter.methodClass(of: route.method)
+      if let limiter = door.limiter, let address = (context.channel.parent ?? context.channel).remoteAddress?.ipAddress,
+        let wait = limiter.admit(methodClass, address: address),
+        let limited = JSONErrorBody(
+          trailers: GRPCWire.trailersOnly(RateLimitInterceptor.refusal(methodClass, stage: .address, wait: wait), requestID: nil))
+      {
+        body = limited
+        code = .resourceExhausted
+      }
+      // And it is counted and logged as the relay would have.
+      door.record?.refused(route.method, code: code, since: started, requestID: requestID)
     }
-    let body = JSONErrorBody(error)
-    var extra = error.headers
+    var extra = code == error.code ? error.headers : []
     if let retryAfter = body.retryAfter { extra.append(("retry-after", String(retryAfter))) }
     respond(status: body.httpStatus, contentType: "application/json", body: ByteBuffer(bytes: body.json), extra: extra)
   }

@@ -19,16 +19,19 @@ struct JSONDoor: DoorProtocol {
   let maxMessageBytes: Int
   /// Where refusals of a routed method are counted and logged (nil: nowhere).
   let record: JSONCallRecord?
+  /// The relay's rate limits, which the door's own refusals count against too.
+  let limiter: RateLimiter?
 
   init(
-    cors: CORSPolicy, maxMessageBytes: Int, record: JSONCallRecord? = nil, routes: HTTPRouteTable = HTTPRouteTable(),
-    schemas: ProtoSchemas = .platform
+    cors: CORSPolicy, maxMessageBytes: Int, record: JSONCallRecord? = nil, limiter: RateLimiter? = nil,
+    routes: HTTPRouteTable = HTTPRouteTable(), schemas: ProtoSchemas = .platform
   ) {
     self.routes = routes
     self.transcoder = RequestTranscoder(schemas: schemas)
     self.cors = cors
     self.maxMessageBytes = maxMessageBytes
     self.record = record
+    self.limiter = limiter
   }
 
   func handler(for headers: HPACKHeaders) -> (any ChannelDuplexHandler & RemovableChannelHandler)? {
