@@ -54,6 +54,9 @@ import Testing
         // A path variable, percent-encoded as a client would send it.
         let profile = try await CurlClient.request(http2: http2, "GET", base + "/v1/usernames/k%69m/profile", headers: bearer)
         #expect(try Gym_Auth_V1_GetProfileResponse(jsonUTF8Bytes: profile.body).profile.userID == registered.user.id, "\(profile)")
+        // PATCH with the resource as the body; the mask is what the body names.
+        let patched = try await CurlClient.request(http2: http2, "PATCH", base + "/v1/me/profile", headers: bearer, body: #"{"bio":"Lifts on Tuesdays"}"#)
+        #expect(try Gym_Auth_V1_UpdateProfileResponse(jsonUTF8Bytes: patched.body).user.profile.bio == "Lifts on Tuesdays", "\(patched)")
         // Query parameters: a filter and the page size.
         _ = try await Self.register("kimberly", at: gateway, http2: http2)
         let search = try await CurlClient.request(http2: http2, "GET", base + "/v1/profiles?query=kimberly&pageSize=5", headers: bearer)

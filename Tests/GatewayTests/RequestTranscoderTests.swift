@@ -60,6 +60,9 @@ import Testing
     let profile = try request(
       "PATCH", "/v1/me/profile?updateMask=display_name,homeLocation", body: #"{"displayName":"Ana"}"#, as: Gym_Auth_V1_UpdateProfileRequest.self)
     #expect(profile.profile.displayName == "Ana" && profile.updateMask.paths == ["display_name", "home_location"])
+    // A PATCH without a mask changes what its body names (AIP-134).
+    let inferred = try request("PATCH", "/v1/me/profile", body: #"{"bio":"Lifts","homeLocation":{"latitude":1}}"#, as: Gym_Auth_V1_UpdateProfileRequest.self)
+    #expect(inferred.updateMask.paths == ["bio", "home_location"] && inferred.profile.bio == "Lifts")
     let byName = try request("GET", "/v1/usernames/ana.b/profile", as: Gym_Auth_V1_GetProfileRequest.self)
     #expect(byName.username == "ana.b")
     let big = try request("POST", "/v1/auth:login", body: #"{"identifier":"x","password":"y"}"#, as: Gym_Auth_V1_LoginRequest.self)

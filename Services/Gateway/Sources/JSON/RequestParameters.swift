@@ -91,6 +91,9 @@ struct RequestParameters {
     if let index { members[index].1 = .object(nested) } else { members.append((key, .object(nested))) }
   }
 
+  /// Whether a parameter set the field at `protoPath` ("update_mask").
+  func isSet(_ protoPath: String) -> Bool { sources[protoPath] != nil }
+
   /// The JSON text of everything added.
   var json: String { Self.text(.object(root)) }
 

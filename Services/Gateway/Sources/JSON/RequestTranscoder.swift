@@ -36,7 +36,10 @@ struct RequestTranscoder: Sendable {
       // The body is the value of that one field: wrapped, not parsed, so numbers keep
       // every digit for the decoder.
       json = isBlank ? nil : Array("{\(JSONText.quoted(field)):".utf8) + body + Array("}".utf8)
-      if !isBlank { try check(body, as: route.requestType, under: field) }
+      if !isBlank {
+        let value = try check(body, as: route.requestType, under: field)
+        if route.verb == "PATCH" { try inferUpdateMask(from: value, field: field, route: route, into: &parameters) }
+      }
     }
     let parameterJSON = parameters.isEmpty ? nil : Array(parameters.json.utf8)
     do {
@@ -56,7 +59,8 @@ struct RequestTranscoder: Sendable {
   /// and what to fix. It runs before swift-protobuf's decoder, which takes some values
   /// it cannot encode again (an enum number past 32 bits stops the process): what it is
   /// handed has passed here.
-  private func check(_ body: [UInt8], as typeName: String, under field: String?) throws(JSONDoorError) {
+  @discardableResult
+  private func check(_ body: [UInt8], as typeName: String, under field: String?) throws(JSONDoorError) -> JSONValue {
     let value: JSONValue
     do {
       value = try JSONParser.parse(body)
@@ -67,6 +71,22 @@ struct RequestTranscoder: Sendable {
     if let problem = JSONDiagnosis(schemas: schemas).problem(in: document, as: typeName) {
       throw .badBody(field: problem.field, problem.description)
     }
+    return value
+  }
+
+  /// A PATCH whose request has an `update_mask` the client left out changes the fields its
+  /// body names, as the API design guide (AIP-134) has it: `PATCH /v1/me/profile` with
+  /// `{"bio": "…"}` is the mask `bio`.
+  private func inferUpdateMask(
+    from body: JSONValue, field: String, route: HTTPRoute, into parameters: inout RequestParameters
+  ) throws(JSONDoorError) {
+    guard case .object(let members) = body, !parameters.isSet("update_mask"),
+      let request = schemas.messages[route.requestType], request.field("update_mask")?.kind == .message("google.protobuf.FieldMask"),
+      case .message(let bodyType)? = request.field(field)?.kind, let resource = schemas.messages[bodyType]
+    else { return }
+    let paths = members.compactMap { resource.field($0.key)?.name }
+    guard !paths.isEmpty else { return }
+    try parameters.add("update_mask", paths.joined(separator: ","), from: .query)
   }
 
   /// swift-protobuf's refusal in words, for what the diagnosis did not pin down.
