@@ -3,6 +3,19 @@ import Foundation
 /// The real curl, as a browser-less web client: HTTP/1.1 or HTTP/2, any method,
 /// headers and body, the response read back whole or as it streams.
 enum Curl {
+  /// Given explicitly: without it `Process.run()` copies the process's environment,
+  /// which other tests running in parallel change (seen: a crash in that copy).
+  static let environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+  /// One launch at a time: Foundation's `Process.run()` is not safe to call from several
+  /// threads at once.
+  static let launching = NSLock()
+
+  static func launch(_ process: Process) throws {
+    launching.lock()
+    defer { launching.unlock() }
+    try process.run()
+  }
+
   struct Response {
     let status: Int
     /// Lower-cased names.
@@ -38,6 +51,7 @@ enum Curl {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
     process.arguments = all
+    process.environment = Curl.environment
     let printedHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: printedPath))
     process.standardOutput = printedHandle
     process.standardError = printedHandle
@@ -46,7 +60,7 @@ enum Curl {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
       process.terminationHandler = { _ in continuation.resume() }
       do {
-        try process.run()
+        try Curl.launch(process)
       } catch {
         process.terminationHandler = nil
         continuation.resume(throwing: error)
@@ -84,9 +98,10 @@ enum Curl {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
       // -N: each piece is written to the file as it arrives.
       process.arguments = ["-sS", "-N", "-o", "\(directory)/body", "--data-binary", "@\(directory)/request"] + arguments + [url]
+      process.environment = Curl.environment
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
-      try process.run()
+      try Curl.launch(process)
       self.process = process
     }
 
