@@ -1,21 +1,13 @@
 import Foundation
+import GymTesting
 
 /// The real curl, as a browser-less web client: HTTP/1.1 or HTTP/2, any method,
 /// headers and body, the response read back whole or as it streams.
 enum Curl {
-  /// Given explicitly: without it `Process.run()` copies the process's environment,
-  /// which other tests running in parallel change (seen: a crash in that copy).
-  static let environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-  /// One launch at a time: Foundation's `Process.run()` is not safe to call from several
-  /// threads at once.
-  static let launching = NSLock()
-
-  static func launch(_ process: Process) throws {
-    launching.lock()
-    defer { launching.unlock() }
-    try process.run()
-  }
-
+  /// Started with `ChildProcess` (posix_spawn), not Foundation's `Process`: its `run()`
+  /// reads past a buffer while listing /proc/self/fd and crashes the test process now and
+  /// then (swiftlang/swift-corelibs-foundation#5472), one launch at a time or not (seen:
+  /// GRPCWebTests, with the launches serialized and the environment explicit).
   struct Response {
     let status: Int
     /// Lower-cased names.
@@ -47,28 +39,11 @@ enum Curl {
     all.append(url)
     // Files, not pipes: Foundation's pipe reads trap on an interrupted system call.
     let printedPath = "\(directory)/printed"
-    FileManager.default.createFile(atPath: printedPath, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    process.arguments = all
-    process.environment = Curl.environment
-    let printedHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: printedPath))
-    process.standardOutput = printedHandle
-    process.standardError = printedHandle
     // Awaited, not waited for: a blocked thread would starve the in-process servers
     // that tests run beside the client.
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-      process.terminationHandler = { _ in continuation.resume() }
-      do {
-        try Curl.launch(process)
-      } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-      }
-    }
-    try? printedHandle.close()
+    let exitStatus = try await ChildProcess("/usr/bin/curl", all, outputPath: printedPath).status()
     let printed = (try? String(contentsOfFile: printedPath, encoding: .utf8)) ?? ""
-    guard process.terminationStatus == 0 else { throw Failed(arguments: all, output: printed) }
+    guard exitStatus == 0 else { throw Failed(arguments: all, output: printed) }
     let raw = (try? String(contentsOfFile: "\(directory)/headers", encoding: .utf8)) ?? ""
     // The last block: an interim 100 Continue may come first.
     let block = raw.components(separatedBy: "\r\n\r\n").filter { !$0.isEmpty }.last ?? ""
@@ -87,22 +62,16 @@ enum Curl {
 
   /// A request whose response body is read as it arrives, until `stop()`.
   final class Stream: Sendable {
-    private let process: Process
+    private let process: ChildProcess
     private let directory: String
 
     init(_ url: String, _ arguments: [String], body: [UInt8]) throws {
       directory = NSTemporaryDirectory() + "curl-\(UUID().uuidString)"
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       FileManager.default.createFile(atPath: "\(directory)/request", contents: Data(body))
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
       // -N: each piece is written to the file as it arrives.
-      process.arguments = ["-sS", "-N", "-o", "\(directory)/body", "--data-binary", "@\(directory)/request"] + arguments + [url]
-      process.environment = Curl.environment
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try Curl.launch(process)
-      self.process = process
+      process = try ChildProcess(
+        "/usr/bin/curl", ["-sS", "-N", "-o", "\(directory)/body", "--data-binary", "@\(directory)/request"] + arguments + [url])
     }
 
     var bytes: [UInt8] { (try? Data(contentsOf: URL(fileURLWithPath: "\(directory)/body"))).map { [UInt8]($0) } ?? [] }
@@ -118,11 +87,8 @@ enum Curl {
     }
 
     /// Ends the request (curl is killed, its connection closed) and waits for curl to exit.
-    /// SIGKILL, not `terminate()`: children inherit the test process's signal mask, in
-    /// which SIGTERM is blocked.
     func stop() async {
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+      await process.kill()
       try? FileManager.default.removeItem(atPath: directory)
     }
   }
