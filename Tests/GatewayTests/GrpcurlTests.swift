@@ -30,7 +30,9 @@ import Testing
         #expect(described.contains("gym.auth.v1.RegisterRequest is a message:"), "\(described)")
         #expect(described.contains("string email = 1;"), "\(described)")
         let method = try await Grpcurl.run([], gateway, ["describe", "gym.auth.v1.AuthService.Register"])
-        #expect(method.contains("rpc Register ( .gym.auth.v1.RegisterRequest ) returns ( .gym.auth.v1.RegisterResponse );"), "\(method)")
+        #expect(method.contains("rpc Register ( .gym.auth.v1.RegisterRequest ) returns ( .gym.auth.v1.RegisterResponse ) {"), "\(method)")
+        // With its HTTP/JSON binding, read from the google.api.http extension.
+        #expect(method.contains(#"option (.google.api.http) = { post:"/v1/auth:register" body:"*"  };"#), "\(method)")
       }
     }
   }

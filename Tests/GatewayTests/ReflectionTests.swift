@@ -74,11 +74,13 @@ import Testing
       for answer in answers.prefix(2) {
         let files = try Self.files(answer)
         #expect(files.first?.name == "gym/auth/v1/auth.proto")
-        // Transitively: export.proto imports timestamp.proto too.
+        // Transitively: export.proto imports timestamp.proto too, and the HTTP annotations
+        // descriptor.proto.
         #expect(
           Set(files.map(\.name)) == [
             "gym/auth/v1/auth.proto", "gym/common/v1/common.proto", "gym/common/v1/export.proto",
             "google/protobuf/field_mask.proto", "google/protobuf/timestamp.proto",
+            "google/api/annotations.proto", "google/api/http.proto", "google/protobuf/descriptor.proto",
           ])
         let auth = try #require(files.first)
         #expect(auth.service.contains { $0.name == "AuthService" && $0.method.contains { $0.name == "Register" } })
@@ -101,7 +103,7 @@ import Testing
             $0.containingType = "gym.auth.v1.RegisterRequest"; $0.extensionNumber = 100
           }
         },
-        .with { $0.allExtensionNumbersOfType = "gym.auth.v1.RegisterRequest" },
+        .with { $0.allExtensionNumbersOfType = "gym.auth.v1.NoSuchRequest" },
       ]
       let answers = try await Self.ask(gateway, questions)
       #expect(answers.count == questions.count)
@@ -109,6 +111,28 @@ import Testing
         #expect(answer.errorResponse.errorCode == Int32(RPCError.Code.notFound.rawValue), "\(answer)")
         #expect(!answer.errorResponse.errorMessage.isEmpty)
       }
+    }
+  }
+
+  /// The one extension the protos declare, `google.api.http` (the HTTP/JSON routes),
+  /// is found as clients such as grpcurl look for it; a message without extensions has none.
+  @Test func theHTTPAnnotationIsTheOneExtension() async throws {
+    try await GatewayFixture.run { gateway in
+      let answers = try await Self.ask(
+        gateway,
+        [
+          .with { $0.allExtensionNumbersOfType = "google.protobuf.MethodOptions" },
+          .with {
+            $0.fileContainingExtension = .with {
+              $0.containingType = "google.protobuf.MethodOptions"; $0.extensionNumber = 72_295_728
+            }
+          },
+          .with { $0.allExtensionNumbersOfType = "gym.auth.v1.RegisterRequest" },
+        ])
+      #expect(answers[0].allExtensionNumbersResponse.extensionNumber == [72_295_728], "\(answers[0])")
+      #expect(try Self.files(answers[1]).first?.name == "google/api/annotations.proto")
+      #expect(answers[2].allExtensionNumbersResponse.baseTypeName == "gym.auth.v1.RegisterRequest")
+      #expect(answers[2].allExtensionNumbersResponse.extensionNumber.isEmpty)
     }
   }
 

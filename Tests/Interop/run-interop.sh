@@ -12,7 +12,9 @@ fi
 stubs=$(mktemp -d)
 trap 'rm -rf "$stubs"' EXIT
 # grpc/ (health, reflection) is left out: a generated grpc/ package would shadow grpcio itself.
-protos=$(cd "$root/proto" && find gym -name '*.proto' | sort)
+# google/ (the HTTP annotations the gym protos import, google.rpc's status) joins the
+# protobuf package's google/ namespace.
+protos=$(cd "$root/proto" && find gym google -name '*.proto' | sort)
 (cd "$root/proto" && "$venv/bin/python" -m grpc_tools.protoc -I . --python_out="$stubs" --grpc_python_out="$stubs" $protos)
 script=$1
 shift

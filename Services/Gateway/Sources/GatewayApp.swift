@@ -189,7 +189,12 @@ public enum GatewayApp {
           forwardingProof: settings.credential.forwardingProof,
           metrics: metrics, accessLog: settings.common.accessLog, logger: logger)
         config.cors = try CORSPolicy(settings.corsOrigins)
-        config.doors = [GRPCWebDoor(cors: config.cors)]
+        // gRPC-Web, and HTTP/JSON (docs/http-json.md): asked only for requests that are not gRPC.
+        let record = JSONCallRecord(metrics: metrics, accessLog: settings.common.accessLog, logger: logger)
+        config.doors = [
+          GRPCWebDoor(cors: config.cors),
+          JSONDoor(cors: config.cors, maxMessageBytes: settings.common.maxMessageBytes, record: record, limiter: limiter),
+        ]
         return try FrameRelay(gateway: settings, config: config, local: parts.local)
       },
       // Reflection at the gateway lists what a client can call through it: the routes,

@@ -74,7 +74,9 @@ enum NutritionInput {
         violations += problems
         meals.append(
           .init(
-            minuteOfDay: Int(meal.time.hours * 60 + meal.time.minutes), name: mealName, description: meal.description_p, macros: value))
+            // In Int: an hour out of range is refused below, after every field is checked,
+            // and must not overflow Int32 on the way there (it stopped the process).
+            minuteOfDay: Int(meal.time.hours) * 60 + Int(meal.time.minutes), name: mealName, description: meal.description_p, macros: value))
       }
       days.append(.init(weekday: weekday, meals: meals.sorted { $0.minuteOfDay < $1.minuteOfDay }))
     }

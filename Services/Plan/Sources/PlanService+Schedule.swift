@@ -32,7 +32,7 @@ extension PlanService {
     guard violations.isEmpty else { throw GymError.invalid(violations) }
     let now = Date()
     let rule = ScheduleRule(
-      repeats: date.map { .once($0) } ?? .weekly(weekdays), minuteOfDay: Int(entry.time.hours * 60 + entry.time.minutes),
+      repeats: date.map { .once($0) } ?? .weekly(weekdays), minuteOfDay: Int(entry.time.hours) * 60 + Int(entry.time.minutes),
       reminderMinutesBefore: Int(entry.reminderMinutesBefore))
     let stored = try await store.insertScheduleEntry(
       ScheduleEntryRecord(

@@ -22,8 +22,11 @@ public struct ReflectionFiles: Sendable {
 
   let files: [String: File]
   let symbols: [String: Symbol]
-  /// Every message type, for extension questions (the platform declares no extensions).
+  /// Every message type, for extension questions.
   let messages: Set<String>
+  /// The file declaring each extension, by the message it extends and its number (the
+  /// platform's one is `google.api.http` on `google.protobuf.MethodOptions`).
+  let extensions: [String: [Int32: String]]
 
   /// The files of this build. The set is generated with the code, so a set that does
   /// not parse is a broken build, not a condition to serve through.
@@ -38,16 +41,25 @@ public struct ReflectionFiles: Sendable {
     var files: [String: File] = [:]
     var symbols: [String: Symbol] = [:]
     var messages: Set<String> = []
+    var extensions: [String: [Int32: String]] = [:]
     for file in set.file {
       // Serializing a message decoded from bytes gives the same bytes back.
       let serialized = (try? file.serializedBytes() as Data) ?? Data()
       files[file.name] = File(serialized: serialized, dependencies: file.dependency)
       let prefix = file.package.isEmpty ? "" : file.package + "."
       func add(_ name: String, service: String? = nil) { symbols[name] = Symbol(file: file.name, service: service) }
+      func addExtensions(_ fields: [Google_Protobuf_FieldDescriptorProto]) {
+        for field in fields {
+          let extended = field.extendee.hasPrefix(".") ? String(field.extendee.dropFirst()) : field.extendee
+          extensions[extended, default: [:]][field.number] = file.name
+        }
+      }
+      addExtensions(file.extension)
       func addMessage(_ message: Google_Protobuf_DescriptorProto, in scope: String) {
         let name = scope + message.name
         add(name)
         messages.insert(name)
+        addExtensions(message.extension)
         for nested in message.nestedType { addMessage(nested, in: name + ".") }
         for nested in message.enumType { add(name + "." + nested.name) }
       }
@@ -62,6 +74,7 @@ public struct ReflectionFiles: Sendable {
     self.files = files
     self.symbols = symbols
     self.messages = messages
+    self.extensions = extensions
   }
 
   /// `name`'s file first, then everything it imports, transitively, each once: a client

@@ -48,12 +48,21 @@ public struct ServerReflection: Sendable {
         response.errorResponse = Self.notFound("no symbol named '\(Self.quoted(name))'")
       }
     case .fileContainingExtension(let extensionRequest):
-      response.errorResponse = Self.notFound(
-        "no extension \(extensionRequest.extensionNumber) of '\(Self.quoted(extensionRequest.containingType))': the platform declares none")
+      if let file = files.extensions[extensionRequest.containingType]?[extensionRequest.extensionNumber] {
+        response.fileDescriptorResponse = .with { $0.fileDescriptorProto = files.withDependencies(file) }
+      } else {
+        response.errorResponse = Self.notFound(
+          "no extension \(extensionRequest.extensionNumber) of '\(Self.quoted(extensionRequest.containingType))'")
+      }
     case .allExtensionNumbersOfType(let name):
-      response.errorResponse = Self.notFound(
-        files.messages.contains(name)
-          ? "no extensions of '\(name)': the platform declares none" : "no message type named '\(Self.quoted(name))'")
+      if files.messages.contains(name) {
+        response.allExtensionNumbersResponse = .with {
+          $0.baseTypeName = name
+          $0.extensionNumber = (files.extensions[name] ?? [:]).keys.sorted()
+        }
+      } else {
+        response.errorResponse = Self.notFound("no message type named '\(Self.quoted(name))'")
+      }
     case nil:
       response.errorResponse = .with {
         $0.errorCode = Int32(RPCError.Code.invalidArgument.rawValue)

@@ -11,8 +11,23 @@ command -v protoc-c >/dev/null || { echo "generate.sh: protoc-c missing; apt-get
 [ -f "$wkt_dir/google/protobuf/timestamp.proto" ] || { echo "generate.sh: well-known protos missing; apt-get install libprotobuf-dev" >&2; exit 1; }
 
 protos=(gym/auth/v1/auth.proto gym/common/v1/common.proto gym/common/v1/export.proto gym/catalog/v1/catalog.proto gym/messaging/v1/messaging.proto)
-# The well-known types, read from the imports so a new one is never forgotten.
-mapfile -t wkts < <(cd "$root/proto" && grep -ho '^import "google/protobuf/[a-z_]*\.proto"' "${protos[@]}" | cut -d'"' -f2 | sort -u)
+# Everything they import, transitively, read from the imports so a new one is never
+# forgotten: the HTTP annotations (google/api, in proto/) and the well-known types they
+# and the protos use (google/protobuf, from the system's include directory).
+wkts=()
+pending=("${protos[@]}")
+while [ ${#pending[@]} -gt 0 ]; do
+  file=${pending[0]}
+  pending=("${pending[@]:1}")
+  source=$root/proto/$file
+  [ -f "$source" ] || source=$wkt_dir/$file
+  while read -r dependency; do
+    case " ${protos[*]} ${wkts[*]} " in *" $dependency "*) continue ;; esac
+    wkts+=("$dependency")
+    pending+=("$dependency")
+  done < <(grep -o '^import "[^"]*\.proto"' "$source" | cut -d'"' -f2)
+done
+mapfile -t wkts < <(printf '%s\n' "${wkts[@]}" | sort)
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -1,0 +1,57 @@
+import NIOCore
+import NIOHPACK
+
+/// HTTP/JSON at the gateway's door: every public RPC at the resource-style path its
+/// `google.api.http` annotation gives, in the proto3 JSON mapping, transcoded to gRPC in
+/// front of the relay so that tokens, limits, deadlines, metrics and logs are the gRPC
+/// call's own; and the OpenAPI document of it all at `GET /openapi.json`.
+///
+/// It takes paths under the routes' first segment (`/v1/…`) and `/openapi.json`, in any
+/// content type but gRPC-Web's.
+struct JSONDoor: DoorProtocol {
+  static let documentPath = "/openapi.json"
+
+  var name: String { "json" }
+  let routes: HTTPRouteTable
+  let transcoder: RequestTranscoder
+  let cors: CORSPolicy
+  /// The largest request message, and the most JSON buffered for one (GYM_MAX_MESSAGE_BYTES).
+  let maxMessageBytes: Int
+  /// Where refusals of a routed method are counted and logged (nil: nowhere).
+  let record: JSONCallRecord?
+  /// The relay's rate limits, which the door's own refusals count against too.
+  let limiter: RateLimiter?
+
+  init(
+    cors: CORSPolicy, maxMessageBytes: Int, record: JSONCallRecord? = nil, limiter: RateLimiter? = nil,
+    routes: HTTPRouteTable = HTTPRouteTable(), schemas: ProtoSchemas = .platform
+  ) {
+    self.routes = routes
+    self.transcoder = RequestTranscoder(schemas: schemas)
+    self.cors = cors
+    self.maxMessageBytes = maxMessageBytes
+    self.record = record
+    self.limiter = limiter
+  }
+
+  func handler(for headers: HPACKHeaders) -> (any ChannelDuplexHandler & RemovableChannelHandler)? {
+    let target = headers[":path"].first ?? ""
+    let path = target.prefix { $0 != "?" }
+    guard path == Self.documentPath || routes.claims(path) else { return nil }
+    if let contentType = headers["content-type"].first, contentType.lowercased().hasPrefix("application/grpc-web") { return nil }
+    return JSONCallHandler(door: self)
+  }
+
+  /// The committed OpenAPI document (docs/openapi.json), as served.
+  static let document: ByteBuffer = ByteBuffer(string: OpenAPIDocument.json)
+  /// Its entity tag, so a client's cached copy is answered 304.
+  static let documentETag: String = {
+    // FNV-1a over the document: stable across runs, enough to tell two builds apart.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in OpenAPIDocument.json.utf8 {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01b3
+    }
+    return "\"" + String(hash, radix: 16) + "\""
+  }()
+}

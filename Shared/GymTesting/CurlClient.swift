@@ -1,0 +1,93 @@
+import Foundation
+
+/// curl, the HTTP client people reach for, against a server on loopback: the HTTP/JSON
+/// tests call the gateway the way a developer or a browser would.
+public enum CurlClient {
+  /// One HTTP response: its status, headers (names in lowercase) and body.
+  public struct Response: Sendable, CustomStringConvertible {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: Data
+
+    public func header(_ name: String) -> String? { headers.first { $0.name == name.lowercased() }?.value }
+    public var text: String { String(decoding: body, as: UTF8.self) }
+    public var description: String { "HTTP \(status) \(headers.map { "\($0.name): \($0.value)" }.joined(separator: "; "))\n\(text.prefix(2000))" }
+  }
+
+  public struct Failed: Error, CustomStringConvertible {
+    public let arguments: [String]
+    public let status: Int32
+    public let output: String
+    public var description: String { "curl \(arguments.joined(separator: " ")) exited with \(status): \(output)" }
+  }
+
+  /// `method` on `url` with `headers` and `body`. `http2`: HTTP/2 without TLS (prior
+  /// knowledge, as the gateway speaks it on loopback); false: HTTP/1.1.
+  public static func request(
+    http2: Bool = true, _ method: String, _ url: String, headers: [String: String] = [:], body: String? = nil
+  ) async throws -> Response {
+    let directory = try temporaryDirectory("curl")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let (headerFile, bodyFile, requestFile) = (directory + "/headers", directory + "/body", directory + "/request")
+    var arguments = ["-sS", "-X", method, "-D", headerFile, "-o", bodyFile, "--max-time", "30"]
+    arguments.append(http2 ? "--http2-prior-knowledge" : "--http1.1")
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
+    if let body {
+      try body.write(toFile: requestFile, atomically: true, encoding: .utf8)
+      arguments += ["--data-binary", "@" + requestFile]
+    }
+    arguments.append(url)
+    let (status, output) = try await run(arguments)
+    guard status == 0 else { throw Failed(arguments: arguments, status: status, output: output) }
+    let head = (try? String(contentsOfFile: headerFile, encoding: .utf8)) ?? ""
+    // The last response's head (an HTTP/1.1 "100 Continue" comes before it).
+    let block = head.components(separatedBy: "\r\n\r\n").filter { !$0.isEmpty }.last ?? ""
+    var lines = block.components(separatedBy: "\r\n")
+    let statusLine = lines.isEmpty ? "" : lines.removeFirst()
+    let code = statusLine.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    let parsed = lines.compactMap { line -> (String, String)? in
+      guard let colon = line.firstIndex(of: ":") else { return nil }
+      return (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+    }
+    let data = FileManager.default.contents(atPath: bodyFile) ?? Data()
+    return Response(status: code, headers: parsed.map { (name: $0.0, value: $0.1) }, body: data)
+  }
+
+  /// A response that keeps coming (a stream): curl writes it to a file as it arrives
+  /// until `stop()`.
+  public final class Stream: Sendable {
+    private let process: ChildProcess
+    private let directory: String
+
+    fileprivate init(process: ChildProcess, directory: String) {
+      self.process = process
+      self.directory = directory
+    }
+
+    /// What arrived so far, headers then body.
+    public var received: String { (try? String(contentsOfFile: directory + "/out", encoding: .utf8)) ?? "" }
+
+    /// Ends the request and waits for curl to exit.
+    public func stop() async {
+      await process.kill()
+      try? FileManager.default.removeItem(atPath: directory)
+    }
+  }
+
+  /// Starts `GET url` and returns at once; the response is read from `Stream.received`.
+  public static func stream(_ url: String, headers: [String: String] = [:], http2: Bool = true) throws -> Stream {
+    let directory = try temporaryDirectory("curl-stream")
+    var arguments = ["-sS", "-N", "-i", "-o", directory + "/out", http2 ? "--http2-prior-knowledge" : "--http1.1"]
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
+    arguments.append(url)
+    return Stream(process: try ChildProcess("/usr/bin/curl", arguments), directory: directory)
+  }
+
+  private static func run(_ arguments: [String]) async throws -> (Int32, String) {
+    let directory = try temporaryDirectory("curl-run")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + "/output"
+    let status = try await ChildProcess("/usr/bin/curl", arguments, outputPath: output).status()
+    return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
+  }
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Runs schemathesis (the arguments go to `st run`) from a venv of its own with the pinned
+# version of requirements.txt from PyPI (Tests/lib/pinned-venv.sh).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+venv=$("$here/../../lib/pinned-venv.sh" schemathesis "$here/requirements.txt" bin/st)
+exec "$venv/bin/st" run "$@"
