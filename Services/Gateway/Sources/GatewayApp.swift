@@ -187,13 +187,12 @@ public enum GatewayApp {
           deadlines: .init(defaultTimeout: settings.defaultDeadline, maximumTimeout: settings.maximumDeadline),
           maxMessageBytes: settings.common.maxMessageBytes,
           forwardingProof: settings.credential.forwardingProof,
-          metrics: metrics, accessLog: settings.common.accessLog, logger: logger)
+          calls: CallRecord(metrics: metrics, accessLog: settings.common.accessLog, logger: logger))
         config.cors = try CORSPolicy(settings.corsOrigins)
         // gRPC-Web, and HTTP/JSON (docs/http-json.md): asked only for requests that are not gRPC.
-        let record = JSONCallRecord(metrics: metrics, accessLog: settings.common.accessLog, logger: logger)
         config.doors = [
           GRPCWebDoor(cors: config.cors),
-          JSONDoor(cors: config.cors, maxMessageBytes: settings.common.maxMessageBytes, record: record, limiter: limiter),
+          JSONDoor(cors: config.cors, maxMessageBytes: settings.common.maxMessageBytes, record: config.calls, limiter: limiter),
         ]
         return try FrameRelay(gateway: settings, config: config, local: parts.local)
       },

@@ -143,7 +143,8 @@ extension JSONCallHandler {
         code = .resourceExhausted
       }
       // And it is counted and logged as the relay would have.
-      door.record?.refused(route.method, code: code, since: started, requestID: requestID)
+      door.record?.record(
+        route.method, code: code.canonicalName, duration: .now - started, userID: nil, requestID: requestID, protocol: "json")
     }
     var extra = code == error.code ? error.headers : []
     if let retryAfter = body.retryAfter { extra.append(("retry-after", String(retryAfter))) }

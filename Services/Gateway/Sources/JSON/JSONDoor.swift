@@ -18,12 +18,12 @@ struct JSONDoor: DoorProtocol {
   /// The largest request message, and the most JSON buffered for one (GYM_MAX_MESSAGE_BYTES).
   let maxMessageBytes: Int
   /// Where refusals of a routed method are counted and logged (nil: nowhere).
-  let record: JSONCallRecord?
+  let record: CallRecord?
   /// The relay's rate limits, which the door's own refusals count against too.
   let limiter: RateLimiter?
 
   init(
-    cors: CORSPolicy, maxMessageBytes: Int, record: JSONCallRecord? = nil, limiter: RateLimiter? = nil,
+    cors: CORSPolicy, maxMessageBytes: Int, record: CallRecord? = nil, limiter: RateLimiter? = nil,
     routes: HTTPRouteTable = HTTPRouteTable(), schemas: ProtoSchemas = .platform
   ) {
     self.routes = routes

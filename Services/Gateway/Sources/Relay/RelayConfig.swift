@@ -18,9 +18,8 @@ struct RelayConfig: Sendable {
   let maxMessageBytes: Int
   /// Sent with `x-forwarded-for` so backends believe it (clients' own copies are dropped).
   let forwardingProof: String
-  let metrics: RPCMetrics
-  let accessLog: Bool
-  let logger: Logger
+  /// Each routed call's metric and access-log line.
+  let calls: CallRecord
   /// The protocols besides gRPC the door speaks, asked in order.
   var doors: [any DoorProtocol] = []
   /// Which web pages may call from a browser (gRPC-Web, JSON).

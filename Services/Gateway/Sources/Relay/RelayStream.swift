@@ -382,16 +382,8 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
     }
     guard let entry else { return }  // the gateway's own services record their calls themselves
     let elapsed = ContinuousClock.now - started
-    config.metrics.record(method: entry.method, code: code, duration: elapsed)
-    if forwarded { config.metrics.recordForwarded(backend: entry.backend, code: code, duration: elapsed) }
-    if config.accessLog {
-      config.logger.info(
-        "rpc",
-        metadata: [
-          "method": "\(entry.method)", "code": "\(code)", "ms": "\((elapsed.inSeconds * 10_000).rounded() / 10)",
-          "user_id": "\(userID ?? "-")", "request_id": "\(requestID)", "protocol": "\(door ?? "grpc")",
-        ])
-    }
+    if forwarded { config.calls.metrics.recordForwarded(backend: entry.backend, code: code, duration: elapsed) }
+    config.calls.record(entry.method, code: code, duration: elapsed, userID: userID, requestID: requestID, protocol: door ?? "grpc")
   }
 
   private static func rpcError(_ error: any Error) -> RPCError {

@@ -1,0 +1,25 @@
+import GRPCCore
+import GymService
+import Logging
+
+/// Where the door counts and logs each call to a routed method, whatever the protocol
+/// and whoever answers it (the backend through the relay, or a door protocol that
+/// refuses it itself): one metric and one access-log line per call.
+struct CallRecord: Sendable {
+  let metrics: RPCMetrics
+  let accessLog: Bool
+  let logger: Logger
+
+  func record(
+    _ method: MethodDescriptor, code: String, duration: Duration, userID: String?, requestID: String, protocol name: String
+  ) {
+    metrics.record(method: method, code: code, duration: duration)
+    guard accessLog else { return }
+    logger.info(
+      "rpc",
+      metadata: [
+        "method": "\(method)", "code": "\(code)", "ms": "\((duration.inSeconds * 10_000).rounded() / 10)",
+        "user_id": "\(userID ?? "-")", "request_id": "\(requestID)", "protocol": "\(name)",
+      ])
+  }
+}
