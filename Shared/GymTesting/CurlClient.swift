@@ -8,6 +8,8 @@ public enum CurlClient {
     public var status: Int
     public var headers: [(name: String, value: String)]
     public var body: Data
+    /// What curl wrote out (`-w`): by default the HTTP version it spoke, "1.1" or "2".
+    public var httpVersion = ""
 
     public func header(_ name: String) -> String? { headers.first { $0.name == name.lowercased() }?.value }
     public var text: String { String(decoding: body, as: UTF8.self) }
@@ -26,31 +28,37 @@ public enum CurlClient {
   public static func request(
     http2: Bool = true, _ method: String, _ url: String, headers: [String: String] = [:], body: String? = nil
   ) async throws -> Response {
+    var arguments = ["-X", method, http2 ? "--http2-prior-knowledge" : "--http1.1"]
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
+    return try await request(url, arguments: arguments, body: body.map { Data($0.utf8) })
+  }
+
+  /// `url` with curl's own `arguments` (version, method, headers, TLS options) and a
+  /// body of any bytes.
+  public static func request(_ url: String, arguments: [String], body: Data? = nil) async throws -> Response {
     let directory = try temporaryDirectory("curl")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let (headerFile, bodyFile, requestFile) = (directory + "/headers", directory + "/body", directory + "/request")
-    var arguments = ["-sS", "-X", method, "-D", headerFile, "-o", bodyFile, "--max-time", "30"]
-    arguments.append(http2 ? "--http2-prior-knowledge" : "--http1.1")
-    for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
+    var all = ["-sS", "-D", headerFile, "-o", bodyFile, "--max-time", "30", "-w", "%{http_version}"] + arguments
     if let body {
-      try body.write(toFile: requestFile, atomically: true, encoding: .utf8)
-      arguments += ["--data-binary", "@" + requestFile]
+      try body.write(to: URL(fileURLWithPath: requestFile))
+      all += ["--data-binary", "@" + requestFile]
     }
-    arguments.append(url)
-    let (status, output) = try await run(arguments)
-    guard status == 0 else { throw Failed(arguments: arguments, status: status, output: output) }
+    all.append(url)
+    let (status, output) = try await run(all)
+    guard status == 0 else { throw Failed(arguments: all, status: status, output: output) }
     let head = (try? String(contentsOfFile: headerFile, encoding: .utf8)) ?? ""
     // The last response's head (an HTTP/1.1 "100 Continue" comes before it).
     let block = head.components(separatedBy: "\r\n\r\n").filter { !$0.isEmpty }.last ?? ""
     var lines = block.components(separatedBy: "\r\n")
     let statusLine = lines.isEmpty ? "" : lines.removeFirst()
     let code = statusLine.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-    let parsed = lines.compactMap { line -> (String, String)? in
+    let parsed = lines.compactMap { line -> (name: String, value: String)? in
       guard let colon = line.firstIndex(of: ":") else { return nil }
       return (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
     let data = FileManager.default.contents(atPath: bodyFile) ?? Data()
-    return Response(status: code, headers: parsed.map { (name: $0.0, value: $0.1) }, body: data)
+    return Response(status: code, headers: parsed, body: data, httpVersion: output)
   }
 
   /// A response that keeps coming (a stream): curl writes it to a file as it arrives
@@ -64,8 +72,19 @@ public enum CurlClient {
       self.directory = directory
     }
 
-    /// What arrived so far, headers then body.
-    public var received: String { (try? String(contentsOfFile: directory + "/out", encoding: .utf8)) ?? "" }
+    /// What arrived so far (with `stream(_:headers:http2:)`, headers then body).
+    public var bytes: Data { FileManager.default.contents(atPath: directory + "/out") ?? Data() }
+    public var received: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Waits until `condition` holds on what arrived, for at most `seconds`.
+    public func wait(seconds: Double, until condition: (Data) -> Bool) async throws -> Bool {
+      let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+      while ContinuousClock.now < end {
+        if condition(bytes) { return true }
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      return condition(bytes)
+    }
 
     /// Ends the request and waits for curl to exit.
     public func stop() async {
@@ -74,13 +93,26 @@ public enum CurlClient {
     }
   }
 
-  /// Starts `GET url` and returns at once; the response is read from `Stream.received`.
+  /// Starts `GET url` and returns at once; the response, headers and body, is read from
+  /// `Stream.received`.
   public static func stream(_ url: String, headers: [String: String] = [:], http2: Bool = true) throws -> Stream {
-    let directory = try temporaryDirectory("curl-stream")
-    var arguments = ["-sS", "-N", "-i", "-o", directory + "/out", http2 ? "--http2-prior-knowledge" : "--http1.1"]
+    var arguments = ["-i", http2 ? "--http2-prior-knowledge" : "--http1.1"]
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
-    arguments.append(url)
-    return Stream(process: try ChildProcess("/usr/bin/curl", arguments), directory: directory)
+    return try stream(url, arguments: arguments)
+  }
+
+  /// Starts a request with curl's own `arguments` and a body (then a POST), and returns
+  /// at once; the response body is read from `Stream.bytes` as it arrives.
+  public static func stream(_ url: String, arguments: [String], body: Data? = nil) throws -> Stream {
+    let directory = try temporaryDirectory("curl-stream")
+    // -N: each piece is written to the file as it arrives.
+    var all = ["-sS", "-N", "-o", directory + "/out"] + arguments
+    if let body {
+      try body.write(to: URL(fileURLWithPath: directory + "/request"))
+      all += ["--data-binary", "@" + directory + "/request"]
+    }
+    all.append(url)
+    return Stream(process: try ChildProcess("/usr/bin/curl", all), directory: directory)
   }
 
   private static func run(_ arguments: [String]) async throws -> (Int32, String) {
