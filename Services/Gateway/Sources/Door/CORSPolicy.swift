@@ -43,10 +43,15 @@ struct CORSPolicy: Sendable {
     self.init(origins: origins, anyOrigin: anyOrigin)
   }
 
+  /// Whether `request` may be served: its `origin` against the policy and its own host.
+  func allows(_ request: HPACKHeaders) -> Bool {
+    allows(origin: request["origin"].first, authority: request[":authority"].first ?? request["host"].first)
+  }
+
   /// Whether a request carrying `origin` may be served: always without one (not a
   /// browser's cross-origin call) or from the page's own origin (`authority`, the host
   /// the request was sent to).
-  func allows(origin: String?, authority: String?) -> Bool {
+  private func allows(origin: String?, authority: String?) -> Bool {
     guard let origin else { return true }
     if anyOrigin { return true }
     let lowered = origin.lowercased()
@@ -58,8 +63,7 @@ struct CORSPolicy: Sendable {
   /// The answer to a preflight (`OPTIONS` with `access-control-request-method`) for a
   /// resource that takes `methods`.
   func preflight(_ request: HPACKHeaders, methods: String) -> HPACKHeaders {
-    let origin = request["origin"].first
-    guard let origin, allows(origin: origin, authority: request[":authority"].first ?? request["host"].first) else {
+    guard let origin = request["origin"].first, allows(request) else {
       return [":status": "403", "content-length": "0"]
     }
     var headers: HPACKHeaders = [":status": "204"]

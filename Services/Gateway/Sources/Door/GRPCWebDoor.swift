@@ -96,7 +96,7 @@ final class GRPCWebHandler: ChannelDuplexHandler, RemovableChannelHandler {
       return
     }
     origin = request["origin"].first
-    guard cors.allows(origin: origin, authority: request[":authority"].first) else {
+    guard cors.allows(request) else {
       answer(context: context, [":status": "403", "content-length": "0"])
       return
     }

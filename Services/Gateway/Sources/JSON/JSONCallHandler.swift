@@ -95,7 +95,7 @@ final class JSONCallHandler: ChannelDuplexHandler, RemovableChannelHandler {
       return
     }
     if let origin {
-      guard door.cors.allows(origin: origin, authority: headers[":authority"].first ?? headers["host"].first) else {
+      guard door.cors.allows(headers) else {
         refuse(.originRefused(origin))
         return
       }
