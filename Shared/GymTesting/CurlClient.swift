@@ -28,7 +28,8 @@ public enum CurlClient {
   public static func request(
     http2: Bool = true, _ method: String, _ url: String, headers: [String: String] = [:], body: String? = nil
   ) async throws -> Response {
-    var arguments = ["-X", method, http2 ? "--http2-prior-knowledge" : "--http1.1"]
+    // HEAD as curl's --head: with -X HEAD curl would wait for the body the length announces.
+    var arguments = (method == "HEAD" ? ["--head"] : ["-X", method]) + [http2 ? "--http2-prior-knowledge" : "--http1.1"]
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
     return try await request(url, arguments: arguments, body: body.map { Data($0.utf8) })
   }

@@ -104,6 +104,10 @@ extension PlanRPC {
           metadata: env.lena.metadata)
         let overview = try await plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: tess.metadata)
         #expect(overview.client.person.username == "lena")
+        // When she became a client and last trained, as the client list says.
+        let listed = try #require(try await plan.listClients(.with { $0.query = "lena" }, metadata: tess.metadata).clients.first)
+        #expect(overview.client.hasSince && overview.client.since == listed.since, "\(overview.client)")
+        #expect(overview.client.hasLastSessionAt && overview.client.lastSessionAt == listed.lastSessionAt, "\(overview.client)")
         #expect(overview.recentSessions.count == 1)
         #expect(overview.stats.sessions == 1)
         #expect(overview.bodyWeight.first?.weightKg == 64)

@@ -189,9 +189,11 @@ public enum GatewayApp {
           forwardingProof: settings.credential.forwardingProof,
           calls: CallRecord(metrics: metrics, accessLog: settings.common.accessLog, logger: logger))
         config.cors = try CORSPolicy(settings.corsOrigins)
-        // gRPC-Web, and HTTP/JSON (docs/http-json.md): asked only for requests that are not gRPC.
+        // gRPC-Web, the gateway's own files (the OpenAPI document, the trainers' dashboard)
+        // and HTTP/JSON (docs/http-json.md): asked only for requests that are not gRPC.
         config.doors = [
           GRPCWebDoor(cors: config.cors),
+          StaticFileDoor(cors: config.cors),
           JSONDoor(cors: config.cors, maxMessageBytes: settings.common.maxMessageBytes, record: config.calls, limiter: limiter),
         ]
         return try FrameRelay(gateway: settings, config: config, local: parts.local)

@@ -6,18 +6,41 @@ import GymStore
 import SwiftProtobuf
 
 extension MessagingService {
-  /// Replay from the cursor, then live. The stream joins the hub before the log is
-  /// read, so an event committed meanwhile is either in the read or in the stream's
-  /// buffer (or both, and then skipped by id): no gap, no duplicate.
+  /// A subscription is checked before its stream starts, so a refused one is a status
+  /// alone (trailers only): an HTTP/JSON subscriber gets an HTTP error, and response
+  /// headers mean the platform took the subscription.
+  public func subscribe(
+    request: ServerRequest<Gym_Messaging_V1_SubscribeRequest>, context: ServerContext
+  ) async throws -> StreamingServerResponse<Gym_Messaging_V1_Event> {
+    let caller = try await admitSubscription(request.message)
+    return StreamingServerResponse { writer in
+      try await self.stream(request.message, to: writer, for: caller)
+      return [:]
+    }
+  }
+
   public func subscribe(
     request: Gym_Messaging_V1_SubscribeRequest, response: RPCWriter<Gym_Messaging_V1_Event>, context: ServerContext
   ) async throws {
+    try await stream(request, to: response, for: try await admitSubscription(request))
+  }
+
+  private func admitSubscription(_ request: Gym_Messaging_V1_SubscribeRequest) async throws -> Caller {
     let caller = try Caller.current()
     guard request.afterEventID >= 0 else { throw GymError.invalid([.init("after_event_id", "must not be negative")]) }
     if request.afterEventID > 0 {
       let floor = try await store.eventFloor(userID: caller.userID)
       if request.afterEventID < floor { throw MessagingError.cursorExpired(floor: floor) }
     }
+    return caller
+  }
+
+  /// Replay from the cursor, then live. The stream joins the hub before the log is
+  /// read, so an event committed meanwhile is either in the read or in the stream's
+  /// buffer (or both, and then skipped by id): no gap, no duplicate.
+  private func stream(
+    _ request: Gym_Messaging_V1_SubscribeRequest, to response: RPCWriter<Gym_Messaging_V1_Event>, for caller: Caller
+  ) async throws {
     let subscription = try hub.subscribe(caller)
     /// Leaves the hub once, whichever way the stream ends; why this side ended it, if it
     /// did. Peers hear that the user went offline before the stream's end is reported:

@@ -70,8 +70,8 @@ extension PlanService {
     request: Gym_Plan_V1_GetClientOverviewRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_GetClientOverviewResponse {
     let caller = try Self.requireTrainer()
-    try await requireClient(request.clientID, of: caller.userID)
     let clientID = request.clientID
+    guard !clientID.isEmpty, let client = try await store.client(clientID, of: caller.userID) else { throw GymError.notFound("no such client") }
     let zone = try await timeZone(of: clientID)
     let today = LocalDate(Date(), in: zone)
     let recent = try await store.sessions(ownerID: clientID, from: nil, to: nil, limit: 5, offset: 0).filter { $0.state != .active }
@@ -83,9 +83,8 @@ extension PlanService {
     // Each day against the plan in effect that day.
     let plans = try await store.nutritionPlans(ownerID: clientID, from: today.adding(days: -6), through: today)
     let names = try await exerciseNames(recent.flatMap { $0.items.map(\.exerciseID) })
-    let person = try await store.people([clientID])[clientID]
     return .with {
-      if let person { $0.client = .with { $0.person = Self.person(person) } }
+      $0.client = Self.client(client)
       $0.recentSessions = recent.map { PlanMapping.session($0, names: names) }
       $0.stats = Self.lifetimeStats(totals, today: today)
       $0.bodyWeight = weights.map(Self.bodyWeight)

@@ -5,7 +5,7 @@ import NIOHPACK
 import NIOHTTP2
 
 /// What a JSON call answers the client: the relay's answer turned into HTTP and JSON,
-/// or the door's own (a refusal, a preflight, the OpenAPI document).
+/// or the door's own (a refusal, a preflight).
 extension JSONCallHandler {
   // MARK: From the relay
 
@@ -18,9 +18,11 @@ extension JSONCallHandler {
     case .headers(let headers) where headers.endStream:
       finish(trailers: headers.headers)
     case .headers(let headers):
-      // Kept for the request id; the client's status waits for the first message or the
-      // trailers, so that a call refused at once is an HTTP error, not a 200 stream.
+      // Kept for the request id. A backend refuses a call in trailers alone, so headers
+      // mean it was taken: a server stream answers 200 at once, and a subscriber knows it
+      // is listening before the first event. A unary call's status waits for its answer.
       relayHeaders = headers.headers
+      if route?.streaming == .serverStream, phase == .awaitingResponse { startStream() }
     case .data(let frame):
       guard case .byteBuffer(let bytes) = frame.data else { break }
       do {
@@ -39,10 +41,7 @@ extension JSONCallHandler {
 
   func received(message: ByteBuffer) {
     guard let route else { return }
-    if route.streaming == .serverStream, phase == .awaitingResponse {
-      phase = .streamingResponse
-      context.write(wrapOutboundOut(.headers(.init(headers: responseHeaders(status: 200, contentType: "application/x-ndjson")))), promise: nil)
-    }
+    if route.streaming == .serverStream, phase == .awaitingResponse { startStream() }
     guard phase == .streamingResponse else {
       guard answer == nil else {
         fail(code: 13, "\(route.method) answered more than one message")
@@ -61,6 +60,12 @@ extension JSONCallHandler {
     } catch {
       fail(code: 13, "the gateway could not write \(route.responseType) as JSON: \(error)")
     }
+  }
+
+  /// A server stream's 200 and NDJSON headers, sent once.
+  private func startStream() {
+    phase = .streamingResponse
+    context.writeAndFlush(wrapOutboundOut(.headers(.init(headers: responseHeaders(status: 200, contentType: "application/x-ndjson")))), promise: nil)
   }
 
   func finish(trailers: HPACKHeaders) {
@@ -152,7 +157,7 @@ extension JSONCallHandler {
   }
 
   func preflight(_ path: Substring) {
-    let methods = path == JSONDoor.documentPath ? ["GET", "HEAD"] : door.routes.methods(for: path)
+    let methods = door.routes.methods(for: path)
     guard !methods.isEmpty else {
       refuse(.notFound(path))
       return
@@ -166,25 +171,6 @@ extension JSONCallHandler {
     }
     headers.add(name: "content-length", value: "0")
     context.writeAndFlush(wrapOutboundOut(.headers(.init(headers: headers, endStream: true))), promise: nil)
-  }
-
-  func serveDocument(_ verb: String) {
-    guard verb == "GET" || verb == "HEAD" else {
-      refuse(.methodNotAllowed(verb, allowed: ["GET", "HEAD"]))
-      return
-    }
-    // Public and the same for everyone: caches may keep it, asking again with its etag.
-    let extra = [("etag", JSONDoor.documentETag), ("cache-control", "no-cache")]
-    if request["if-none-match"].contains(where: { $0 == JSONDoor.documentETag || $0 == "*" }) {
-      respond(status: 304, extra: extra)
-    } else if verb == "HEAD" {
-      phase = .done
-      var headers = responseHeaders(status: 200, contentType: "application/json", extra: extra)
-      headers.add(name: "content-length", value: String(JSONDoor.document.readableBytes))
-      context.writeAndFlush(wrapOutboundOut(.headers(.init(headers: headers, endStream: true))), promise: nil)
-    } else {
-      respond(status: 200, contentType: "application/json", body: JSONDoor.document, extra: extra)
-    }
   }
 
   /// Writes a whole response and ends the stream.

@@ -101,10 +101,6 @@ final class JSONCallHandler: ChannelDuplexHandler, RemovableChannelHandler {
       }
       admittedOrigin = origin
     }
-    if path == JSONDoor.documentPath {
-      serveDocument(verb)
-      return
-    }
     if verb == "OPTIONS" {
       let methods = door.routes.methods(for: path)
       if methods.isEmpty {

@@ -4,13 +4,11 @@ import NIOHPACK
 /// HTTP/JSON at the gateway's door: every public RPC at the resource-style path its
 /// `google.api.http` annotation gives, in the proto3 JSON mapping, transcoded to gRPC in
 /// front of the relay so that tokens, limits, deadlines, metrics and logs are the gRPC
-/// call's own; and the OpenAPI document of it all at `GET /openapi.json`.
+/// call's own. (`StaticFileDoor` serves the OpenAPI document of it all.)
 ///
-/// It takes paths under the routes' first segment (`/v1/…`) and `/openapi.json`, in any
-/// content type but gRPC-Web's.
+/// It takes paths under the routes' first segment (`/v1/…`), in any content type but
+/// gRPC-Web's.
 struct JSONDoor: DoorProtocol {
-  static let documentPath = "/openapi.json"
-
   var name: String { "json" }
   let routes: HTTPRouteTable
   let transcoder: RequestTranscoder
@@ -37,21 +35,8 @@ struct JSONDoor: DoorProtocol {
   func handler(for headers: HPACKHeaders) -> (any ChannelDuplexHandler & RemovableChannelHandler)? {
     let target = headers[":path"].first ?? ""
     let path = target.prefix { $0 != "?" }
-    guard path == Self.documentPath || routes.claims(path) else { return nil }
+    guard routes.claims(path) else { return nil }
     if let contentType = headers["content-type"].first, contentType.lowercased().hasPrefix("application/grpc-web") { return nil }
     return JSONCallHandler(door: self)
   }
-
-  /// The committed OpenAPI document (docs/openapi.json), as served.
-  static let document: ByteBuffer = ByteBuffer(string: OpenAPIDocument.json)
-  /// Its entity tag, so a client's cached copy is answered 304.
-  static let documentETag: String = {
-    // FNV-1a over the document: stable across runs, enough to tell two builds apart.
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in OpenAPIDocument.json.utf8 {
-      hash ^= UInt64(byte)
-      hash &*= 0x100_0000_01b3
-    }
-    return "\"" + String(hash, radix: 16) + "\""
-  }()
 }

@@ -69,25 +69,35 @@ extension PlanStore {
 
   /// A trainer's clients by display name, optionally only those whose names hold every word.
   public func clients(trainerID: String, words: [String], limit: Int, offset: Int) async throws -> [ClientRow] {
-    try await writer.read { db in
-      var conditions: [SQL] = ["c.trainer_id = \(trainerID)"]
-      for word in words {
+    let conditions: [SQL] =
+      ["c.trainer_id = \(trainerID)"]
+      + words.map { word in
         let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        conditions.append("p.name_key LIKE \(LikePattern.containing(folded)) ESCAPE '\\'")
+        return "p.name_key LIKE \(LikePattern.containing(folded)) ESCAPE '\\'"
       }
-      return try SQLRequest<Row>(
-        literal: """
-          SELECT p.*, c.since,
-            (SELECT MAX(s.started_at) FROM sessions s WHERE s.owner_id = c.client_id AND s.state = 2) AS last_session
-          FROM trainer_clients c JOIN people p ON p.user_id = c.client_id
-          WHERE \(literal: conditions.joined(separator: " AND "))
-          ORDER BY p.name_key, p.user_id LIMIT \(limit) OFFSET \(offset)
-          """
-      ).fetchAll(db).map { row in
-        ClientRow(
-          person: PersonName(userID: row["user_id"], username: row["username"], displayName: row["display_name"]),
-          since: row["since"], lastSessionAt: row["last_session"])
-      }
+    return try await writer.read { db in try Self.clientRows(db, where: conditions, limit: limit, offset: offset) }
+  }
+
+  /// One client of the trainer's, as the list shows them; nil when not the trainer's client.
+  public func client(_ clientID: String, of trainerID: String) async throws -> ClientRow? {
+    try await writer.read { db in
+      try Self.clientRows(db, where: ["c.trainer_id = \(trainerID)", "c.client_id = \(clientID)"], limit: 1, offset: 0).first
+    }
+  }
+
+  private static func clientRows(_ db: Database, where conditions: [SQL], limit: Int, offset: Int) throws -> [ClientRow] {
+    try SQLRequest<Row>(
+      literal: """
+        SELECT p.*, c.since,
+          (SELECT MAX(s.started_at) FROM sessions s WHERE s.owner_id = c.client_id AND s.state = 2) AS last_session
+        FROM trainer_clients c JOIN people p ON p.user_id = c.client_id
+        WHERE \(literal: conditions.joined(separator: " AND "))
+        ORDER BY p.name_key, p.user_id LIMIT \(limit) OFFSET \(offset)
+        """
+    ).fetchAll(db).map { row in
+      ClientRow(
+        person: PersonName(userID: row["user_id"], username: row["username"], displayName: row["display_name"]),
+        since: row["since"], lastSessionAt: row["last_session"])
     }
   }
 
