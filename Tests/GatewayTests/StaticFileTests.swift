@@ -41,6 +41,13 @@ import Testing
           let moved = try await CurlClient.request(http2: http2, "GET", base + path)
           #expect(moved.status == 308 && moved.header("location") == "/dashboard/", "\(path): \(moved)")
         }
+        if !http2 {
+          // A client that offers an upgrade to h2c (curl --http2, Java's HttpClient) is
+          // answered in HTTP/1.1 and then on a new connection: its second request is not
+          // left unread on the first.
+          let second = try await CurlClient.request(base + "/dashboard/app.js", arguments: ["--http2", base + "/dashboard/"])
+          #expect(second.status == 200, "\(second)")
+        }
         let missing = try await CurlClient.request(http2: http2, "GET", base + "/dashboard/secrets.js")
         #expect(missing.status == 404 && missing.text.contains(#""code":5"#), "\(missing)")
         let posted = try await CurlClient.request(http2: http2, "POST", base + "/dashboard/", body: "x")

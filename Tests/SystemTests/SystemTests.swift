@@ -491,6 +491,22 @@ import Testing
     }
   }
 
+  /// TypeScript on the HTTP/JSON API with nothing but fetch (Debian's TypeScript and
+  /// Node): the account flow, filters as query parameters, a google.rpc.Status with its
+  /// field violation, and a direct message arriving on the NDJSON event stream.
+  @Test func aTypeScriptClientUsesTheJSONAPI() async throws {
+    try await Self.withStack(environment: ["GYM_REQUIRE_VERIFIED_EMAIL": "false"]) { _, gateway in
+      let directory = try temporaryDirectory("typescript")
+      defer { try? FileManager.default.removeItem(atPath: directory) }
+      let status = try await ChildProcess(
+        "/bin/bash", [Self.repositoryRoot + "/Tests/Interop/typescript/run-ts-client.sh", "\(gateway)"], outputPath: directory + "/output"
+      ).status()
+      let output = (try? String(contentsOfFile: directory + "/output", encoding: .utf8)) ?? ""
+      #expect(status == 0, "TypeScript client failed:\n\(output)")
+      #expect(output.contains("typescript client: all ok"), "\(output)")
+    }
+  }
+
   /// grpcio on one channel, 1,000 calls at once: every server advertises its stream
   /// limit, so the client queues beyond it instead of losing the connection, and the
   /// gateway's single connection to auth carries the whole burst. (One user from one

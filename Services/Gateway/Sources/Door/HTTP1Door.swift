@@ -71,7 +71,10 @@ final class HTTP1Door: ChannelDuplexHandler, RemovableChannelHandler, DoorConnec
     idleTimer = nil
     busy = true
     responseStarted = false
-    keepAlive = head.isKeepAlive
+    // A request that offers an upgrade (h2c, which curl --http2 and Java's HttpClient
+    // offer) is answered in HTTP/1.1 and then the connection is closed: NIO's decoder
+    // reads nothing after such a request, so a next one on it would never be answered.
+    keepAlive = head.isKeepAlive && !Self.offersUpgrade(head.headers)
     // The previous request's handlers have answered: a fresh relay for this one.
     let sync = context.pipeline.syncOperations
     for name in [DoorHandlerName.door, DoorHandlerName.relay] {
@@ -104,6 +107,10 @@ final class HTTP1Door: ChannelDuplexHandler, RemovableChannelHandler, DoorConnec
   }
 
   /// Headers that describe this HTTP/1.1 connection, not the request.
+  static func offersUpgrade(_ headers: HTTPHeaders) -> Bool {
+    !headers["upgrade"].isEmpty && headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
+  }
+
   private static let hopByHop: Set<String> = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "host", "te"]
 
   // MARK: Responses
