@@ -163,14 +163,19 @@ def main(manifests, manifest_json):
         ports = {p.get("name"): p["containerPort"] for p in container.get("ports", [])}
         if ports.get("grpc") != port or ports.get("metrics") != port + 2000:
             problem(f"{name}: container ports should be grpc {port}, metrics {port + 2000}")
-        for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
-            if env.get("GYM_TLS_CERT_FILE"):
-                # The kubelet's gRPC probe cannot speak TLS; /healthz on metrics says the same.
-                http = container.get(probe, {}).get("httpGet", {})
-                if http.get("path") != "/healthz" or http.get("port") not in ("metrics", port + 2000):
-                    problem(f"{name}: {probe} of a TLS listener should be httpGet /healthz on metrics")
-            elif container.get(probe, {}).get("grpc", {}).get("port") != port:
-                problem(f"{name}: {probe} should be grpc on {port}")
+        # Startup and liveness: the process alone, so a lost dependency never restarts it.
+        for probe in ("startupProbe", "livenessProbe"):
+            http = container.get(probe, {}).get("httpGet", {})
+            if http.get("path") != "/livez" or http.get("port") not in ("metrics", port + 2000):
+                problem(f"{name}: {probe} should be httpGet /livez on metrics (the process alone, not its dependencies)")
+        # Readiness: the serving status, dependencies included.
+        if env.get("GYM_TLS_CERT_FILE"):
+            # The kubelet's gRPC probe cannot speak TLS; /readyz on metrics says the same.
+            http = container.get("readinessProbe", {}).get("httpGet", {})
+            if http.get("path") != "/readyz" or http.get("port") not in ("metrics", port + 2000):
+                problem(f"{name}: readinessProbe of a TLS listener should be httpGet /readyz on metrics")
+        elif container.get("readinessProbe", {}).get("grpc", {}).get("port") != port:
+            problem(f"{name}: readinessProbe should be grpc on {port}")
 
         mounts = {m["mountPath"]: m["name"] for m in container.get("volumeMounts", [])}
         volumes = {v["name"]: v for v in pod.get("volumes", [])}

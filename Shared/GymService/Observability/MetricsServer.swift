@@ -5,9 +5,12 @@ import NIOPosix
 import ServiceLifecycle
 
 /// A tiny HTTP/1.1 server that answers `GET /metrics` with the Prometheus text
-/// exposition of `RPCMetrics`, and `GET /healthz` with the process's serving status (200
-/// SERVING, else 503) for probes that cannot speak gRPC over TLS, such as Kubernetes'
-/// kubelet; everything else is 404.
+/// exposition of `RPCMetrics`, and the probes of those that cannot speak gRPC over TLS,
+/// such as Kubernetes' kubelet: `GET /livez`, 200 whenever the process's event loop
+/// answers (liveness: restart only a process that cannot answer at all), and
+/// `GET /readyz` (also `/healthz`), the serving status with what it depends on (200
+/// SERVING, else 503: readiness, so a lost dependency takes a process out of rotation
+/// and never gets it restarted). Everything else is 404.
 public struct MetricsServer: Service {
   private let address: HostPort
   private let metrics: RPCMetrics
@@ -58,13 +61,15 @@ private final class MetricsHTTPHandler: ChannelInboundHandler {
     switch path {
     case "/metrics":
       return (.ok, "text/plain; version=0.0.4; charset=utf-8", metrics.exposition())
-    case "/healthz" where health != nil:
+    case "/livez":
+      return (.ok, "text/plain", "ALIVE\n")
+    case "/readyz" where health != nil, "/healthz" where health != nil:
       let status = health?.status(of: "") ?? .unknown
       // Reads go on while the disk is full, so the process stays up; the body says so.
       let disk = health?.status(of: DiskHealth.healthName) == .notServing ? "disk full: writes fail\n" : ""
       return (status == .serving ? .ok : .serviceUnavailable, "text/plain", "\(status)".uppercased() + "\n" + disk)
     default:
-      return (.notFound, "text/plain", "not found: try /metrics\n")
+      return (.notFound, "text/plain", "not found: try /metrics, /livez or /readyz\n")
     }
   }
 
