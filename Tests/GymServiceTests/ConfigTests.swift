@@ -49,4 +49,15 @@ import Testing
     let error = #expect(throws: ConfigError.self) { try CommonSettings(config: none, listenKey: listen) }
     #expect(error?.description.contains("GYM_SQLITE_READERS") == true)
   }
+
+  @Test func theUnreadyTimeBeforeAStopFitsInTheGraceTime() throws {
+    let keys = [listen] + CommonKeys.all
+    func settings(_ environment: [String: String]) throws -> CommonSettings {
+      try CommonSettings(config: try Config(keys: keys, environment: environment, arguments: []), listenKey: listen)
+    }
+    #expect(try settings([:]).shutdownUnready == .zero)
+    #expect(try settings(["GYM_SHUTDOWN_UNREADY_SECONDS": "5"]).shutdownUnready == .seconds(5))
+    let error = #expect(throws: ConfigError.self) { try settings(["GYM_SHUTDOWN_UNREADY_SECONDS": "10"]) }
+    #expect(error?.description.contains("less than GYM_SHUTDOWN_GRACE_SECONDS=10") == true, "\(String(describing: error))")
+  }
 }

@@ -44,4 +44,33 @@ extension SystemTests {
       }
     }
   }
+
+  /// A stopping process goes unready first and serves on for GYM_SHUTDOWN_UNREADY_SECONDS,
+  /// so load balancers take it out of rotation before it stops taking calls: after
+  /// SIGTERM, `/readyz` is 503 while a call to the process is still answered, and the
+  /// process is gone only after the configured time.
+  @Test func aStoppingProcessIsUnreadyFirstAndServesOnForTheConfiguredTime() async throws {
+    try await Self.withStack(environment: ["GYM_SHUTDOWN_UNREADY_SECONDS": "3"]) { supervisor, _ in
+      let layout = supervisor.layout
+      let catalog = try #require(ManagedService.all.first { $0.name == "catalog" })
+      let metrics = "http://\(layout.host):\(layout.basePort + catalog.portOffset + layout.metricsOffset)"
+      func status(_ path: String) async -> Int? { try? await CurlClient.request(http2: false, "GET", metrics + path).status }
+      #expect(await status("/readyz") == 200)
+
+      let pid = try #require(supervisor.pid(of: "catalog"))
+      let stopping = ContinuousClock.now
+      #expect(kill(pid, SIGTERM) == 0)
+      let unready = try await eventually(within: .seconds(10)) { await status("/readyz") == 503 }
+      #expect(unready, "unready at once")
+      // Still taking calls: the gRPC health check is answered (NOT_SERVING), not refused.
+      let answered = await HealthProbe.check(catalog.address(in: layout))
+      #expect(answered.status == .notServing && answered.error == nil, "\(answered)")
+      let answeredAfter = ContinuousClock.now - stopping
+      // Gone once the time has passed and the server has drained.
+      let gone = try await eventually(within: .seconds(30)) { await status("/livez") == nil }
+      let goneAfter = ContinuousClock.now - stopping
+      #expect(gone && goneAfter >= .seconds(3), "gone after \(goneAfter)")
+      print("SIGTERM: unready, a call answered \(answeredAfter) after it, the process gone after \(goneAfter)")
+    }
+  }
 }

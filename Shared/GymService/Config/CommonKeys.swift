@@ -8,6 +8,10 @@ public enum CommonKeys {
     "GYM_METRICS_LISTEN", default: "", "HOST:PORT for Prometheus /metrics over HTTP; empty = the gRPC port + 2000")
   public static let shutdownGrace = ConfigKey(
     "GYM_SHUTDOWN_GRACE_SECONDS", default: "10", "How long SIGTERM/SIGINT waits for in-flight RPCs before cancelling them")
+  public static let shutdownUnready = ConfigKey(
+    "GYM_SHUTDOWN_UNREADY_SECONDS", default: "0",
+    "On SIGTERM/SIGINT, how long the process reports NOT_SERVING while it still serves, before it stops taking calls (so load balancers and Kubernetes take it out of rotation first); part of GYM_SHUTDOWN_GRACE_SECONDS, and less than it"
+  )
   public static let maxMessageBytes = ConfigKey(
     "GYM_MAX_MESSAGE_BYTES", default: "4194304",
     "Largest request message accepted, in bytes; a list's page holds items of at most a quarter of it (1 MiB at most)")
@@ -66,7 +70,7 @@ public enum CommonKeys {
   )
 
   public static let all: [ConfigKey] = [
-    logLevel, diskProbe, metricsListen, shutdownGrace, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
+    logLevel, diskProbe, metricsListen, shutdownGrace, shutdownUnready, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
     sqliteCacheKiB, sqliteReaders, revocationMaxLag, maxConnections, connectionIdle, connectionMaxAge, accessLog,
     tlsCertificateFile, tlsKeyFile, tlsClientCAFile, tlsReload, internalTLSCAFile, internalTLSCertificateFile, internalTLSKeyFile,
   ]
@@ -77,6 +81,8 @@ public struct CommonSettings: Sendable {
   public var listen: HostPort
   public var metricsListen: HostPort
   public var shutdownGrace: Duration
+  /// How long a stopping process reports NOT_SERVING before it stops taking calls.
+  public var shutdownUnready: Duration = .zero
   public var maxMessageBytes: Int
   /// Advertised to every client: without it NIO still enforces 100 and drops the whole
   /// connection of a client that opens the 101st stream.
@@ -152,5 +158,12 @@ public struct CommonSettings: Sendable {
     internalTLS = try InternalTLS(config: config)
     certificateReload = .seconds(try config.int(CommonKeys.tlsReload, in: 1...86_400))
     diskProbeInterval = try config.seconds(CommonKeys.diskProbe)
+    let graceSeconds = Int(shutdownGrace.components.seconds)
+    let unready = try config.int(CommonKeys.shutdownUnready, in: 0...3600)
+    guard unready == 0 || unready < graceSeconds else {
+      throw ConfigError(
+        "GYM_SHUTDOWN_UNREADY_SECONDS=\(unready) must be less than GYM_SHUTDOWN_GRACE_SECONDS=\(graceSeconds): the drain after it needs time too")
+    }
+    shutdownUnready = .seconds(unready)
   }
 }

@@ -4,8 +4,9 @@ import ServiceLifecycle
 import Synchronization
 
 /// Probes what the process depends on every few seconds and reports SERVING or
-/// NOT_SERVING; on graceful shutdown reports NOT_SERVING first so load balancers and
-/// `gymctl` stop sending work before the server drains.
+/// NOT_SERVING; on graceful shutdown reports NOT_SERVING first and keeps it so for
+/// `unreadyBeforeStop` while the server still serves, so load balancers and `gymctl`
+/// stop sending work before the server stops taking it and drains.
 public struct HealthMonitor: Service {
   /// Throws when the process cannot serve (database unreachable). May return names
   /// that are individually down (the gateway's unreachable backends).
@@ -14,12 +15,17 @@ public struct HealthMonitor: Service {
   private let status: HealthStatus
   private let probe: Probe
   private let interval: Duration
+  private let unreadyBeforeStop: Duration
   private let logger: Logger
 
-  public init(status: HealthStatus, interval: Duration = .seconds(1), logger: Logger, probe: @escaping Probe) {
+  public init(
+    status: HealthStatus, interval: Duration = .seconds(1), unreadyBeforeStop: Duration = .zero, logger: Logger,
+    probe: @escaping Probe
+  ) {
     self.status = status
     self.probe = probe
     self.interval = interval
+    self.unreadyBeforeStop = unreadyBeforeStop
     self.logger = logger
   }
 
@@ -47,6 +53,11 @@ public struct HealthMonitor: Service {
         logger.info("SERVING")
       }
     }.run()
+    // Stopping: the services after this one in the group (the server) are told only
+    // when this returns, so they serve on while the status says NOT_SERVING.
+    guard unreadyBeforeStop > .zero else { return }
+    logger.info("stopping: NOT_SERVING, still serving", metadata: ["for": "\(unreadyBeforeStop)"])
+    try? await Task.sleep(for: unreadyBeforeStop)
   }
 
   /// The last probe's failure, nil while serving; "starting" before the first probe.

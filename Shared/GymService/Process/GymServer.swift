@@ -129,7 +129,7 @@ public final class GymServer: Sendable {
 
   /// The lifecycle services of this process in start order: clients and workers first,
   /// then metrics, the gRPC server, and the health monitor last so that on shutdown it
-  /// reports NOT_SERVING before the server drains.
+  /// reports NOT_SERVING (for `shutdownUnready`) before anything else stops.
   /// - Parameter stoppingFirst: services told of graceful shutdown before the server
   ///   (ServiceGroup stops in reverse order), e.g. one that ends long-lived streams so
   ///   they do not hold the grace period.
@@ -142,9 +142,9 @@ public final class GymServer: Sendable {
     return before + watcher + [
       MetricsServer(address: settings.metricsListen, metrics: metrics, health: health, logger: logger),
       GRPCServerService(server: server),
-    ] + (door.map { [$0] } ?? []) + [
-      HealthMonitor(status: health, logger: logger, probe: withDisk(probe))
-    ] + stoppingFirst
+    ] + (door.map { [$0] } ?? []) + stoppingFirst + [
+      HealthMonitor(status: health, unreadyBeforeStop: settings.shutdownUnready, logger: logger, probe: withDisk(probe))
+    ]
   }
 
   /// `probe`, and `disk` down while the data directory's disk is full: reads go on, so
