@@ -22,4 +22,18 @@ import Testing
     #expect(StructuredLogHandler.quote("a \"b\"\nc") == "\"a \\\"b\\\"\\nc\"")
     #expect(StructuredLogHandler.quote("") == "\"\"")
   }
+
+  @Test func aJSONLineIsOneObjectWithEveryFieldAndAnyTextEscaped() throws {
+    let message = "said \"hi\"\nthen\tleft \u{1} \\ ünïcode"
+    let line = StructuredLogHandler.line(
+      timestamp: "2026-11-26T10:00:00.000Z", level: .warning, service: "gym-auth", message: message,
+      metadata: ["request_id": "abc123", "user_id": .stringConvertible(42), "msg": "not the message"], format: .json)
+    #expect(line.hasSuffix("}\n") && !line.dropLast().contains("\n"), "one line: \(line)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+    #expect(
+      object == [
+        "ts": "2026-11-26T10:00:00.000Z", "level": "warning", "service": "gym-auth", "msg": message, "request_id": "abc123",
+        "user_id": "42",
+      ])
+  }
 }

@@ -4,6 +4,8 @@ import GymStore
 public enum CommonKeys {
   public static let logLevel = ConfigKey(
     "GYM_LOG_LEVEL", default: "info", "trace, debug, info, notice, warning, error or critical")
+  public static let logFormat = ConfigKey(
+    "GYM_LOG_FORMAT", default: "logfmt", "logfmt (one key=value line per event) or json (one JSON object per line, for log pipelines)")
   public static let metricsListen = ConfigKey(
     "GYM_METRICS_LISTEN", default: "", "HOST:PORT for Prometheus /metrics over HTTP; empty = the gRPC port + 2000")
   public static let shutdownGrace = ConfigKey(
@@ -70,7 +72,7 @@ public enum CommonKeys {
   )
 
   public static let all: [ConfigKey] = [
-    logLevel, diskProbe, metricsListen, shutdownGrace, shutdownUnready, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
+    logLevel, logFormat, diskProbe, metricsListen, shutdownGrace, shutdownUnready, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
     sqliteCacheKiB, sqliteReaders, revocationMaxLag, maxConnections, connectionIdle, connectionMaxAge, accessLog,
     tlsCertificateFile, tlsKeyFile, tlsClientCAFile, tlsReload, internalTLSCAFile, internalTLSCertificateFile, internalTLSKeyFile,
   ]

@@ -2,19 +2,26 @@ import Foundation
 import Logging
 import Synchronization
 
-/// Writes one logfmt line per event to stderr:
-/// `ts=… level=info service=gym-auth msg="…" request_id=… key=value`.
-/// Machine-parsable, human-readable, and never multi-line. Through `LogOutput`, so a
-/// log that cannot be written (a full disk) drops lines instead of stopping the process.
+/// Writes one line per event to stderr, logfmt by default
+/// (`ts=… level=info service=gym-auth msg="…" request_id=… key=value`: machine-parsable
+/// and human-readable) or a JSON object (`GYM_LOG_FORMAT=json`, for log pipelines), never
+/// multi-line. Through `LogOutput`, so a log that cannot be written (a full disk) drops
+/// lines instead of stopping the process.
 public struct StructuredLogHandler: LogHandler {
+  public enum Format: String, Sendable, CaseIterable {
+    case logfmt, json
+  }
+
   public var logLevel: Logger.Level
   public var metadata: Logger.Metadata = [:]
   public var metadataProvider: Logger.MetadataProvider?
   private let label: String
+  private let format: Format
 
-  public init(label: String, level: Logger.Level, metadataProvider: Logger.MetadataProvider?) {
+  public init(label: String, level: Logger.Level, format: Format = .logfmt, metadataProvider: Logger.MetadataProvider?) {
     self.label = label
     self.logLevel = level
+    self.format = format
     self.metadataProvider = metadataProvider
   }
 
@@ -27,12 +34,49 @@ public struct StructuredLogHandler: LogHandler {
     var merged = metadata
     if let provided = metadataProvider?.get() { merged.merge(provided) { _, new in new } }
     if let extra = event.metadata { merged.merge(extra) { _, new in new } }
-    var line = "ts=\(Self.timestamp()) level=\(event.level) service=\(label) msg=\(Self.quote(event.message.description))"
-    for key in merged.keys.sorted() {
-      line += " \(key)=\(Self.quote(merged[key]!.description))"
+    LogOutput.standardError.write(
+      Self.line(timestamp: Self.timestamp(), level: event.level, service: label, message: event.message.description, metadata: merged, format: format))
+  }
+
+  /// One event's line, newline included: the time, level, service and message first,
+  /// then the metadata by key.
+  static func line(
+    timestamp: String, level: Logger.Level, service: String, message: String, metadata: Logger.Metadata, format: Format
+  ) -> String {
+    switch format {
+    case .logfmt:
+      var line = "ts=\(timestamp) level=\(level) service=\(service) msg=\(quote(message))"
+      for key in metadata.keys.sorted() {
+        line += " \(key)=\(quote(metadata[key]!.description))"
+      }
+      return line + "\n"
+    case .json:
+      var line = "{\"ts\":\"\(timestamp)\",\"level\":\"\(level)\",\"service\":\(jsonString(service)),\"msg\":\(jsonString(message))"
+      for key in metadata.keys.sorted() where !["ts", "level", "service", "msg"].contains(key) {
+        line += ",\(jsonString(key)):\(jsonString(metadata[key]!.description))"
+      }
+      return line + "}\n"
     }
-    line += "\n"
-    LogOutput.standardError.write(line)
+  }
+
+  /// `value` as a JSON string: quotes, backslashes and control characters escaped.
+  static func jsonString(_ value: String) -> String {
+    var out = "\""
+    out.reserveCapacity(value.utf8.count + 2)
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
   }
 
   /// ISO 8601 with milliseconds, UTC ("2026-11-26T09:20:00.123Z"). The part up to the
@@ -74,10 +118,10 @@ public struct StructuredLogHandler: LogHandler {
   }
 
   /// Installs the handler for the whole process; safe to call once per process only.
-  public static func bootstrap(service: String, level: String) {
+  public static func bootstrap(service: String, level: String, format: Format = .logfmt) {
     let parsed = Logger.Level(rawValue: level) ?? .info
     LoggingSystem.bootstrap(
-      { label, provider in StructuredLogHandler(label: service, level: parsed, metadataProvider: provider) },
+      { label, provider in StructuredLogHandler(label: service, level: parsed, format: format, metadataProvider: provider) },
       metadataProvider: .requestContext
     )
   }

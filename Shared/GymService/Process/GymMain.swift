@@ -33,8 +33,13 @@ public enum GymMain {
       say("\(process): \(error)")
       exit(2)
     }
-    // The key has a default, so reading it cannot fail; an unknown level logs at info.
-    StructuredLogHandler.bootstrap(service: process, level: (try? config.string(CommonKeys.logLevel)) ?? "info")
+    // The keys have defaults, so reading them cannot fail; an unknown level logs at info.
+    let formatName = (try? config.string(CommonKeys.logFormat)) ?? "logfmt"
+    guard let format = StructuredLogHandler.Format(rawValue: formatName) else {
+      say("\(process): GYM_LOG_FORMAT=\(formatName) must be logfmt or json")
+      exit(2)
+    }
+    StructuredLogHandler.bootstrap(service: process, level: (try? config.string(CommonKeys.logLevel)) ?? "info", format: format)
     let logger = Logger(label: process)
     do {
       let built = try await build(config, logger)
