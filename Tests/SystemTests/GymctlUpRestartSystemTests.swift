@@ -1,6 +1,7 @@
 import Foundation
 import GymCtl
 import GymService
+import GymStore
 import GymTesting
 import Synchronization
 import Testing
@@ -60,6 +61,62 @@ extension SystemTests {
 }
 
 extension SystemTests {
+  /// A process that cannot start (here: another process holds its data directory's
+  /// lock) is not restarted for ever: after `--restart-limit` exits in a row `gymctl up`
+  /// says it gave up, stops the whole platform and exits with status 1, so whatever
+  /// runs gymctl (systemd, an operator) sees the failure. With `--no-restart` the first
+  /// exit does the same.
+  @Test(arguments: [false, true]) func gymctlUpGivesUpOnAProcessThatKeepsExitingAndStopsThePlatform(noRestart: Bool) async throws {
+    let directory = try temporaryDirectory("gym-up-limit")
+    let basePort = try reserveStackBasePort()
+    defer { releaseStackBasePort(basePort) }
+    let up = Process()
+    up.executableURL = URL(fileURLWithPath: Supervisor.defaultBinDirectory() + "/gymctl")
+    up.arguments = ["up", "--base-port", "\(basePort)", "--data-dir", directory] + (noRestart ? ["--no-restart"] : ["--restart-limit", "3"])
+    up.environment = ProcessInfo.processInfo.environment.merging([
+      "GYM_PASSWORD_HASH_LOG_N": "10", "GYM_SHUTDOWN_GRACE_SECONDS": "5",
+    ]) { $1 }
+    let output = PrintedLines()
+    let pipe = Pipe()
+    up.standardOutput = pipe
+    up.standardError = pipe
+    up.standardInput = FileHandle.nullDevice
+    try up.run()
+    output.follow(pipe.fileHandleForReading)
+    defer { if up.isRunning { kill(up.processIdentifier, SIGTERM) } }
+
+    let started = try await eventually(within: .seconds(180)) { output.contains("press Ctrl-C to stop") || !up.isRunning }
+    try #require(started && up.isRunning, "gymctl up did not start: \(output.text)")
+    var pids: [String: Int32] = [:]
+    for service in ManagedService.all { pids[service.name] = try #require(output.pid(started: service.executable), "\(output.text)") }
+
+    // places dies and its data stays locked by someone else: every start fails at once.
+    let places = try #require(pids["places"])
+    kill(places, SIGKILL)
+    var lock: DirectoryLock?
+    _ = try await eventually(within: .seconds(5)) {
+      lock = try? DirectoryLock.acquire(service: "places", in: directory)
+      return lock != nil
+    }
+    try #require(lock != nil, "the test took places' lock: \(output.text)")
+
+    let stopped = try await eventually(within: .seconds(120)) { !up.isRunning }
+    #expect(stopped, "gymctl up stopped: \(output.text)")
+    #expect(up.terminationStatus == 1, "\(output.text)")
+    if noRestart {
+      #expect(output.contains("places was killed by signal 9; see") && !output.contains("restarted gym-places"), "\(output.text)")
+    } else {
+      #expect(output.contains("places exited with status 1; it exited 3 times in a row, each soon after its start: not restarting it"), "\(output.text)")
+    }
+    #expect(output.contains("stopping the platform: a service stays down"), "\(output.text)")
+    for (service, pid) in pids where service != "places" {
+      #expect(kill(pid, 0) != 0, "\(service) was stopped")
+    }
+    _ = lock
+  }
+}
+
+extension SystemTests {
   /// A process that keeps dying is not restarted in a tight loop: the wait doubles up to
   /// the maximum, and starts over once a start lasted.
   @Test func restartsBackOffWhileAProcessKeepsDyingAndStartOverOnceOneLasts() {
@@ -70,6 +127,10 @@ extension SystemTests {
     #expect(policy.delay(after: .seconds(16), ran: .seconds(2)) == .seconds(30))
     #expect(policy.delay(after: .seconds(30), ran: .seconds(2)) == .seconds(30))
     #expect(policy.delay(after: .seconds(30), ran: .seconds(61)) == .seconds(1))
+    // Exits in a row count only quick ones; a start that lasted starts the count over.
+    #expect(policy.exitsInARow(after: 0, ran: .seconds(1)) == 1)
+    #expect(policy.exitsInARow(after: 3, ran: .seconds(2)) == 4)
+    #expect(policy.exitsInARow(after: 4, ran: .seconds(61)) == 1)
   }
 }
 

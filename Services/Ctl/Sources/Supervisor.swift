@@ -16,25 +16,40 @@ public final class Supervisor: Sendable {
     public var logFile: String
     /// When the child will be started again; nil = it stays down.
     public var restartIn: Duration? = nil
+    /// The restart policy gave up on it: this many exits in a row, each soon after its start.
+    public var gaveUpAfter: Int? = nil
     public var description: String {
       let how = signaled ? "was killed by signal \(status)" : "exited with status \(status)"
-      let next = restartIn.map { "; restarting in \($0.formatted(.units(allowed: [.seconds, .milliseconds])))" } ?? ""
+      var next = restartIn.map { "; restarting in \($0.formatted(.units(allowed: [.seconds, .milliseconds])))" } ?? ""
+      if let gaveUpAfter { next = "; it exited \(gaveUpAfter) times in a row, each soon after its start: not restarting it" }
       return "\(service) \(how)\(next); see \(logFile)"
     }
   }
 
   /// How a child that exits is started again: after `initialDelay`, doubling at each
   /// exit in a row up to `maximumDelay`; a child that ran `stableAfter` starts over at
-  /// `initialDelay`. One process's failure never stops the others.
+  /// `initialDelay`. One process's failure never stops the others; a child that exits
+  /// `maximumExitsInARow` times in a row, each within `stableAfter` of its start, is
+  /// given up on (as systemd's start limit does), since starting it again will not help.
   public struct RestartPolicy: Sendable {
     public var initialDelay: Duration
     public var maximumDelay: Duration
     public var stableAfter: Duration
+    public var maximumExitsInARow: Int
 
-    public init(initialDelay: Duration = .seconds(1), maximumDelay: Duration = .seconds(30), stableAfter: Duration = .seconds(60)) {
+    public init(
+      initialDelay: Duration = .seconds(1), maximumDelay: Duration = .seconds(30), stableAfter: Duration = .seconds(60),
+      maximumExitsInARow: Int = 5
+    ) {
       self.initialDelay = initialDelay
       self.maximumDelay = maximumDelay
       self.stableAfter = stableAfter
+      self.maximumExitsInARow = maximumExitsInARow
+    }
+
+    /// Exits in a row, counting this one, of a child that ran `ran` after `previous` of them.
+    public func exitsInARow(after previous: Int, ran: Duration) -> Int {
+      ran < stableAfter ? previous + 1 : 1
     }
 
     /// The wait before the next start of a child that ran `ran` after a start that
@@ -56,6 +71,8 @@ public final class Supervisor: Sendable {
     var started: ContinuousClock.Instant
     /// The delay before this start, when it was a restart.
     var restartDelay: Duration?
+    /// Exits in a row, each soon after its start, before this start.
+    var exitsInARow = 0
   }
 
   public let layout: StackLayout
@@ -101,7 +118,7 @@ public final class Supervisor: Sendable {
       guard FileManager.default.isExecutableFile(atPath: path) else {
         throw StartError(description: "\(path) not found; build first with `swift build -c release`")
       }
-      let child = try launch(service, restartDelay: nil)
+      let child = try launch(service)
       progress("started \(service.executable) (pid \(child.process.processIdentifier)) on \(service.address(in: layout))")
       try await waitUntilServing(service, process: child.process, logFile: child.logFile, timeout: timeout)
       progress("\(service.executable) is serving")
@@ -111,7 +128,7 @@ public final class Supervisor: Sendable {
   /// Starts `service` and records it as its current child (in the place of one that
   /// exited); refused once the supervisor is stopping.
   @discardableResult
-  private func launch(_ service: ManagedService, restartDelay: Duration?) throws -> Child {
+  private func launch(_ service: ManagedService, restartDelay: Duration? = nil, exitsInARow: Int = 0) throws -> Child {
     let logDirectory = (layout.dataDirectory as NSString).appendingPathComponent("logs")
     let path = (binDirectory as NSString).appendingPathComponent(service.executable)
     let logFile = (logDirectory as NSString).appendingPathComponent("\(service.executable).log")
@@ -130,7 +147,8 @@ public final class Supervisor: Sendable {
     process.terminationHandler = { [weak self] finished in
       self?.exited(service, process: finished, logFile: logFile)
     }
-    let child = Child(service: service, process: process, logFile: logFile, started: .now, restartDelay: restartDelay)
+    let child = Child(
+      service: service, process: process, logFile: logFile, started: .now, restartDelay: restartDelay, exitsInARow: exitsInARow)
     // Under the lock, so `stop` sees every child it must stop, this one included.
     try children.withLock { children in
       guard !stopping.withLock({ $0 }) else { throw StartError(description: "stopping") }
@@ -149,31 +167,37 @@ public final class Supervisor: Sendable {
   private func exited(_ service: ManagedService, process: Process, logFile: String) {
     guard !stopping.withLock({ $0 }) else { return }
     let previous = children.withLock { children in
-      children.first { $0.process === process }.map { (started: $0.started, delay: $0.restartDelay) }
+      children.first { $0.process === process }.map { (started: $0.started, delay: $0.restartDelay, exits: $0.exitsInARow) }
     }
     var exit = ChildExit(
       service: service.name, status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal, logFile: logFile)
     if let restart, let previous {
-      let delay = restart.delay(after: previous.delay, ran: previous.started.duration(to: .now))
-      exit.restartIn = delay
-      Task { await self.relaunch(service, after: delay) }
+      let ran = previous.started.duration(to: .now)
+      let exits = restart.exitsInARow(after: previous.exits, ran: ran)
+      if exits >= restart.maximumExitsInARow {
+        exit.gaveUpAfter = exits
+      } else {
+        let delay = restart.delay(after: previous.delay, ran: ran)
+        exit.restartIn = delay
+        Task { await self.relaunch(service, after: delay, exitsInARow: exits) }
+      }
     }
     exitContinuation.yield(exit)
   }
 
-  private func relaunch(_ service: ManagedService, after delay: Duration) async {
+  private func relaunch(_ service: ManagedService, after delay: Duration, exitsInARow: Int) async {
     try? await Task.sleep(for: delay)
     guard !stopping.withLock({ $0 }) else { return }
     let say = progress.withLock { $0 }
     do {
-      let child = try launch(service, restartDelay: delay)
+      let child = try launch(service, restartDelay: delay, exitsInARow: exitsInARow)
       say("restarted \(service.executable) (pid \(child.process.processIdentifier))")
     } catch {
       guard !stopping.withLock({ $0 }) else { return }
       // The start itself failed (the executable is gone): told, and tried again later.
       let next = restart.map { min(delay * 2, $0.maximumDelay) } ?? delay
       say("could not restart \(service.executable): \(error); trying again in \(next)")
-      await relaunch(service, after: next)
+      await relaunch(service, after: next, exitsInARow: exitsInARow)
     }
   }
 

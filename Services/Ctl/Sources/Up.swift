@@ -12,10 +12,21 @@ struct Up: AsyncParsableCommand {
   @Option(help: "Directory holding the gym-* executables and their *.resources bundles (default: next to gymctl).")
   var binDir: String?
 
+  @Option(help: "Exits in a row, each within a minute of its start, after which a service is not started again and the platform stops.")
+  var restartLimit = 5
+
+  @Flag(help: "Stop the whole platform when any service exits, instead of starting it again.")
+  var noRestart = false
+
+  func validate() throws {
+    guard restartLimit >= 1 else { throw ValidationError("--restart-limit must be at least 1") }
+  }
+
   func run() async throws {
     // A process that exits is started again after a backoff; the others keep serving.
     let supervisor = Supervisor(
-      layout: stack.layout, binDirectory: binDir ?? Supervisor.defaultBinDirectory(), restart: Supervisor.RestartPolicy())
+      layout: stack.layout, binDirectory: binDir ?? Supervisor.defaultBinDirectory(),
+      restart: noRestart ? nil : Supervisor.RestartPolicy(maximumExitsInARow: restartLimit))
     // Handle Ctrl-C and SIGTERM ourselves so children get a graceful stop.
     signal(SIGINT, SIG_IGN)
     signal(SIGTERM, SIG_IGN)
@@ -49,21 +60,29 @@ struct Up: AsyncParsableCommand {
     if let tls = stack.layout.tls { say("TLS on every connection; clients trust \(tls.caFile)") }
     say("press Ctrl-C to stop")
 
-    await withTaskGroup(of: Void.self) { group in
+    // Until Ctrl-C, or a service that stays down: given up on, or any exit with --no-restart.
+    let failed = await withTaskGroup(of: Bool.self) { group in
       group.addTask {
         var iterator = signals.makeAsyncIterator()
         _ = await iterator.next()
+        return false
       }
       group.addTask {
-        for await exit in supervisor.unexpectedExits { GymCtl.say(json: json, "gymctl: \(exit)") }
+        for await exit in supervisor.unexpectedExits {
+          GymCtl.say(json: json, "gymctl: \(exit)")
+          if exit.restartIn == nil { return true }
+        }
+        return false
       }
-      _ = await group.next()
+      let failed = await group.next() ?? false
       group.cancelAll()
+      return failed
     }
-    say("stopping…")
+    say(failed ? "stopping the platform: a service stays down" : "stopping…")
     await supervisor.stop()
     continuation.finish()
     say("stopped")
+    if failed { throw ExitCode.failure }
   }
 }
 
