@@ -18,12 +18,14 @@ public final class ChildProcess: Sendable {
 
   /// Starts `executable` with `arguments`; its standard output goes to `outputPath`
   /// (created or truncated), or nowhere when nil, and its standard error there too unless
-  /// `errorPath` names a file of its own.
-  public init(_ executable: String, _ arguments: [String], outputPath: String? = nil, errorPath: String? = nil) throws {
+  /// `errorPath` names a file of its own. Its standard input is `inputPath`, else empty.
+  public init(
+    _ executable: String, _ arguments: [String], outputPath: String? = nil, errorPath: String? = nil, inputPath: String? = nil
+  ) throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 0, inputPath ?? "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     if let errorPath {
       posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

@@ -66,11 +66,15 @@ import Testing
     #expect(route.method == Gym_Catalog_V1_CatalogService.Method.GetProgram.descriptor && variables.first?.value == "p1:v2")
   }
 
-  @Test func theDoorClaimsOnlyTheAPIsPathsAndTheDocument() {
+  @Test func theDoorClaimsOnlyTheAPIsPathsAndTheFilesDoorTheDocument() {
     let door = JSONDoor(cors: .sameOriginOnly, maxMessageBytes: 1 << 20)
     #expect(door.handler(for: [":method": "GET", ":path": "/v1/me"]) != nil)
     #expect(door.handler(for: [":method": "POST", ":path": "/v1/auth:login?x=1"]) != nil)
-    #expect(door.handler(for: [":method": "GET", ":path": "/openapi.json"]) != nil)
+    #expect(door.handler(for: [":method": "GET", ":path": "/openapi.json"]) == nil)
+    let files = StaticFileDoor(cors: .sameOriginOnly)
+    #expect(files.handler(for: [":method": "GET", ":path": "/openapi.json"]) != nil)
+    #expect(files.handler(for: [":method": "GET", ":path": "/dashboard/app.js?v=1"]) != nil)
+    #expect(files.handler(for: [":method": "GET", ":path": "/v1/me"]) == nil)
     #expect(door.handler(for: [":method": "GET", ":path": "/"]) == nil)
     #expect(door.handler(for: [":method": "GET", ":path": "/metrics"]) == nil)
     #expect(door.handler(for: [":method": "POST", ":path": "/v1/me", "content-type": "application/grpc-web+proto"]) == nil)

@@ -62,7 +62,7 @@ extension SystemTests {
         let paced = try await eventually(within: .seconds(30)) { acknowledged.ids.count >= 20 }
         #expect(paced, "20 workouts acknowledged before the backup")
         let ackedBeforeBackup = acknowledged.ids
-        let (status, output) = try Self.run(gymctl, ["backup", "--label", "load"] + stack)
+        let (status, output) = try await Self.run(gymctl, ["backup", "--label", "load"] + stack)
         let ackedUntilBackupEnded = acknowledged.ids.count
         let wroteOn = try await eventually(within: .seconds(10)) { acknowledged.ids.count > ackedUntilBackupEnded }
         acknowledged.stop()
@@ -72,7 +72,7 @@ extension SystemTests {
 
         let run = try #require(Self.runID(in: output), "\(output)")
         // A running stack's databases are never overwritten.
-        let (refusedStatus, refused, refusal) = try Self.runSeparately(gymctl, ["restore", "--run", run, "--backup-dir", backups] + stack)
+        let (refusedStatus, refused, refusal) = try await Self.runSeparately(gymctl, ["restore", "--run", run, "--backup-dir", backups] + stack)
         #expect(refusedStatus != 0 && refused.isEmpty)
         #expect(
           refusal == "gymctl: gym-auth, gym-catalog, gym-plan, gym-messaging, gym-places are still running "
@@ -93,7 +93,7 @@ extension SystemTests {
     }
 
     let restored = try temporaryDirectory("gym-restored") + "/data"
-    let (status, output) = try Self.run(gymctl, ["restore", "--run", run, "--backup-dir", backups, "--data-dir", restored, "--base-port", "1"])
+    let (status, output) = try await Self.run(gymctl, ["restore", "--run", run, "--backup-dir", backups, "--data-dir", restored, "--base-port", "1"])
     #expect(status == 0, "\(output)")
     for service in ["auth", "catalog", "plan", "messaging", "places"] {
       #expect(try FileManager.default.attributesOfItem(atPath: "\(restored)/\(service).sqlite")[.posixPermissions] as? Int == 0o600)
@@ -124,21 +124,12 @@ extension SystemTests {
   }
 
   /// Like `run`, with standard output and standard error apart.
-  static func runSeparately(_ path: String, _ arguments: [String]) throws -> (Int32, String, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let out = Pipe()
-    // A file, not a second pipe: nothing has to drain it while stdout is read.
-    let errorFile = try temporaryDirectory("gymctl-stderr") + "/stderr"
-    _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
-    process.standardOutput = out
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self), try String(contentsOfFile: errorFile, encoding: .utf8))
+  static func runSeparately(_ path: String, _ arguments: [String]) async throws -> (Int32, String, String) {
+    let directory = try temporaryDirectory("run")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let (output, errors) = (directory + "/stdout", directory + "/stderr")
+    let status = try await ChildProcess(path, arguments, outputPath: output, errorPath: errors).status()
+    return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "", (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
   }
 }
 

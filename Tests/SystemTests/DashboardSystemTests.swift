@@ -17,7 +17,7 @@ extension SystemTests {
     try await Self.withStack(environment: ["GYM_REQUIRE_VERIFIED_EMAIL": "false"]) { supervisor, gateway in
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
       let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
-      let (created, output) = try Self.run(
+      let (created, output) = try await Self.run(
         gymctl, ["users", "create-admin", "--email", "admin@example.com", "--username", "dash_admin"] + stack, input: Self.jsonPassword + "\n")
       try #require(created == 0, "\(output)")
 

@@ -292,7 +292,7 @@ extension SystemTests {
     // The process (and its service name) stay SERVING: reads are served.
     #expect(await HealthProbe.check(address).status == .serving)
     let healthz = "http://\(layout.host):\(address.port + layout.metricsOffset)/healthz"
-    let (_, body) = try Self.run("/usr/bin/curl", ["-s", "-w", " %{http_code}", healthz])
+    let (_, body) = try await Self.run("/usr/bin/curl", ["-s", "-w", " %{http_code}", healthz])
     #expect(body == "SERVING\ndisk full: writes fail\n 200", "\(body)")
     // No process exited or was restarted, though every one of them logs to the full disk.
     for (service, pid) in pids {

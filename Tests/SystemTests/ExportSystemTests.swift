@@ -25,7 +25,7 @@ extension SystemTests {
 
   /// Ana (a trainer, approved through gymctl) fills every service through the gateway;
   /// Ben keeps a routine, a post and a photo of his own.
-  static func exportScene(_ client: GRPCClient<HTTP2ClientTransport.Posix>, gymctl: @Sendable ([String]) throws -> String) async throws
+  static func exportScene(_ client: GRPCClient<HTTP2ClientTransport.Posix>, gymctl: @Sendable ([String]) async throws -> String) async throws
     -> ExportScene
   {
     let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
@@ -36,7 +36,7 @@ extension SystemTests {
           $0.acceptTerms = true; $0.termsVersion = "1"; $0.wantsTrainerRole = name == "ana"
         })
     }
-    _ = try gymctl(["users", "approve-trainer", "ana"])
+    _ = try await gymctl(["users", "approve-trainer", "ana"])
     func signIn(_ name: String) async throws -> (Metadata, String) {
       let signedIn = try await auth.login(
         .with {
@@ -134,7 +134,7 @@ extension SystemTests {
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
       let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
       try await withClient(to: gateway) { client in
-        let scene = try await Self.exportScene(client) { arguments in try Self.runSeparately(gymctl, arguments + stack).1 }
+        let scene = try await Self.exportScene(client) { arguments in try await Self.runSeparately(gymctl, arguments + stack).1 }
         let auth = Gym_Auth_V1_AuthService.Client(wrapping: client)
 
         let parts = try await auth.exportMyData(.init(), metadata: scene.ana) { response in
@@ -179,7 +179,7 @@ extension SystemTests {
           try await auth.exportMyData(.init(), metadata: scene.ana) { response in for try await _ in response.messages {} }
         }
         #expect(deleted?.code == .unauthenticated)
-        let (status, _, errors) = try Self.runSeparately(gymctl, ["users", "export", scene.anaID, "--out", try temporaryDirectory("gone")] + stack)
+        let (status, _, errors) = try await Self.runSeparately(gymctl, ["users", "export", scene.anaID, "--out", try temporaryDirectory("gone")] + stack)
         #expect(status == 1 && errors.contains("no account"), "\(errors)")
       }
     }
@@ -192,10 +192,10 @@ extension SystemTests {
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
       let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
       try await withClient(to: gateway) { client in
-        let scene = try await Self.exportScene(client) { arguments in try Self.runSeparately(gymctl, arguments + stack).1 }
+        let scene = try await Self.exportScene(client) { arguments in try await Self.runSeparately(gymctl, arguments + stack).1 }
         let out = try temporaryDirectory("gym-export") + "/ana"
 
-        let (status, printed, errors) = try Self.runSeparately(gymctl, ["users", "export", "ana@example.com", "--out", out] + stack)
+        let (status, printed, errors) = try await Self.runSeparately(gymctl, ["users", "export", "ana@example.com", "--out", out] + stack)
         #expect(status == 0, "\(errors)")
         #expect(printed.hasPrefix("exported ana (\(scene.anaID)) to \(out):") && printed.contains("1 files"), "\(printed)")
 
@@ -216,9 +216,9 @@ extension SystemTests {
         #expect((lines.last?["summary"] as? [String: Any])?["files"] as? Int == 1)
 
         // Not over an earlier export, and not for an account that does not exist.
-        let (twice, _, refused) = try Self.runSeparately(gymctl, ["users", "export", "ana", "--out", out] + stack)
+        let (twice, _, refused) = try await Self.runSeparately(gymctl, ["users", "export", "ana", "--out", out] + stack)
         #expect(twice == 1 && refused.contains("is not an empty directory"), "\(refused)")
-        let (unknown, _, nobody) = try Self.runSeparately(gymctl, ["users", "export", "nobody", "--out", out + "-x"] + stack)
+        let (unknown, _, nobody) = try await Self.runSeparately(gymctl, ["users", "export", "nobody", "--out", out + "-x"] + stack)
         #expect(unknown == 1 && nobody.contains("no account 'nobody'"), "\(nobody)")
       }
     }

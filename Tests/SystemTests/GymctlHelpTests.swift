@@ -18,11 +18,11 @@ import Testing
     }
   }
 
-  @Test func everyCommandPrintsItsHelp() throws {
+  @Test func everyCommandPrintsItsHelp() async throws {
     var pending: [[String]] = [[]]
     var checked = 0
     while let path = pending.popLast() {
-      let (status, output) = try SystemTests.run(Self.gymctl, path + ["--help"])
+      let (status, output) = try await SystemTests.run(Self.gymctl, path + ["--help"])
       #expect(status == 0, "gymctl \(path.joined(separator: " ")) --help exited \(status)")
       #expect(output.contains("USAGE: gymctl") && !output.contains("CommandError"), "\(path): \(output.prefix(300))")
       pending += Self.subcommands(inHelp: output).map { path + [$0] }
@@ -31,8 +31,8 @@ import Testing
     #expect(checked > 20, "every command and subcommand was asked (\(checked))")
   }
 
-  @Test func aUsageErrorPrintsTheUsage() throws {
-    let (status, output) = try SystemTests.run(Self.gymctl, ["users", "--no-such-option"])
+  @Test func aUsageErrorPrintsTheUsage() async throws {
+    let (status, output) = try await SystemTests.run(Self.gymctl, ["users", "--no-such-option"])
     #expect(status == 64)
     #expect(output.contains("Unknown option '--no-such-option'") && output.contains("Usage: gymctl users"))
     #expect(!output.contains("CommandError"))

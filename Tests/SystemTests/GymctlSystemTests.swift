@@ -19,23 +19,23 @@ extension SystemTests {
       let secret = try temporaryDirectory("gym-secret") + "/service-credential"
       try FileManager.default.copyItem(atPath: supervisor.layout.credentialFile, toPath: secret)
       let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", "/nonexistent", "--credential-file", secret]
-      @Sendable func ctl(_ arguments: String...) throws -> String {
-        let (status, output, errors) = try Self.runSeparately(gymctl, arguments + stack)
+      @Sendable func ctl(_ arguments: String...) async throws -> String {
+        let (status, output, errors) = try await Self.runSeparately(gymctl, arguments + stack)
         #expect(status == 0, "gymctl \(arguments.joined(separator: " ")): \(errors)")
         return output
       }
-      @Sendable func json(_ arguments: String...) throws -> [String: Any] {
-        let output = try Self.runSeparately(gymctl, arguments + stack + ["--json"]).1
+      @Sendable func json(_ arguments: String...) async throws -> [String: Any] {
+        let output = try await Self.runSeparately(gymctl, arguments + stack + ["--json"]).1
         return try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
       }
 
       // Status: every process, serving, with its version and database (a long timeout: a
       // loaded machine must not turn a slow answer into DOWN).
-      let table = try ctl("status", "--timeout", "10")
+      let table = try await ctl("status", "--timeout", "10")
       for name in ["gateway", "auth", "catalog", "plan", "messaging", "places"] {
         #expect(table.split(separator: "\n").contains { $0.hasPrefix(name) && $0.contains("SERVING") }, "\(table)")
       }
-      let status = try json("status", "--timeout", "10")
+      let status = try await json("status", "--timeout", "10")
       #expect(status["all_serving"] as? Bool == true)
       #expect((status["processes"] as? [[String: Any]])?.count == 6)
 
@@ -50,19 +50,19 @@ extension SystemTests {
               $0.acceptTerms = true; $0.termsVersion = "1"; $0.wantsTrainerRole = true
             })
         }
-        #expect(try ctl("users", "list").contains("ana@example.com"))
-        #expect(((try json("users", "list", "--query", "ben"))["users"] as? [[String: Any]])?.map { $0["username"] as? String } == ["ben"])
-        let pending = try ctl("users", "approve-trainer")
+        #expect(try await ctl("users", "list").contains("ana@example.com"))
+        #expect(((try await json("users", "list", "--query", "ben"))["users"] as? [[String: Any]])?.map { $0["username"] as? String } == ["ben"])
+        let pending = try await ctl("users", "approve-trainer")
         #expect(pending.contains("ana") && pending.contains("ben"), "\(pending)")
-        #expect(try ctl("users", "approve-trainer", "ana").contains("approved"))
-        #expect(try ctl("users", "approve-trainer", "ben@example.com", "--decline", "--note", "no certificate yet").contains("declined"))
-        #expect(try ctl("users", "approve-trainer").contains("no pending"))
-        let ana = try json("users", "show", "ana")
+        #expect(try await ctl("users", "approve-trainer", "ana").contains("approved"))
+        #expect(try await ctl("users", "approve-trainer", "ben@example.com", "--decline", "--note", "no certificate yet").contains("declined"))
+        #expect(try await ctl("users", "approve-trainer").contains("no pending"))
+        let ana = try await json("users", "show", "ana")
         #expect((ana["roles"] as? [String])?.contains("TRAINER") == true, "\(ana)")
-        #expect(try ctl("users", "role", "ben", "admin").contains("is now admin"))
+        #expect(try await ctl("users", "role", "ben", "admin").contains("is now admin"))
 
         // A ban stops sign-in at once; lifting it lets the member back.
-        #expect(try ctl("users", "ban", "ana", "--reason", "spam in rooms", "--days", "7").contains("banned ana"))
+        #expect(try await ctl("users", "ban", "ana", "--reason", "spam in rooms", "--days", "7").contains("banned ana"))
         let banned = await rpcError {
           _ = try await auth.login(
             .with {
@@ -70,25 +70,25 @@ extension SystemTests {
             })
         }
         #expect(banned?.code == .permissionDenied)
-        #expect(try ctl("users", "unban", "ana").contains("unbanned ana"))
+        #expect(try await ctl("users", "unban", "ana").contains("unbanned ana"))
         // The ban and its lifting reach catalog through auth's outbox; until both have,
         // ana's programs may still be hidden there.
-        #expect(try await eventually(within: .seconds(20)) { try ctl("outbox").contains("nothing pending") })
+        #expect(try await eventually(within: .seconds(20)) { try await ctl("outbox").contains("nothing pending") })
         let anaTokens = try await auth.login(
           .with {
             $0.identifier = "ana"; $0.password = password
           }
         ).tokens
         // A purge quotes the dry run it follows.
-        let (unconfirmed, _, refusal) = try Self.runSeparately(gymctl, ["users", "purge-inactive", "--months", "6"] + stack)
+        let (unconfirmed, _, refusal) = try await Self.runSeparately(gymctl, ["users", "purge-inactive", "--months", "6"] + stack)
         #expect(unconfirmed != 0 && refusal.contains("run it with --dry-run first"), "\(refusal)")
-        let dryRun = try ctl("users", "purge-inactive", "--months", "6", "--notice-days", "30", "--dry-run")
+        let dryRun = try await ctl("users", "purge-inactive", "--months", "6", "--notice-days", "30", "--dry-run")
         #expect(dryRun.contains("would notify 0"), "\(dryRun)")
         let confirm = try #require(dryRun.split(separator: "\n").last?.split(separator: " ").last.map(String.init), "\(dryRun)")
-        #expect(try ctl("users", "purge-inactive", "--months", "6", "--notice-days", "30", "--confirm", confirm).contains("removed 0"))
+        #expect(try await ctl("users", "purge-inactive", "--months", "6", "--notice-days", "30", "--confirm", confirm).contains("removed 0"))
 
         // A program reported once is hidden and queued; the operator restores it, then removes it.
-        let mail = try Self.runSeparately(gymctl, ["mail", "--to", "ana@example.com", "--json"] + stack).1
+        let mail = try await Self.runSeparately(gymctl, ["mail", "--to", "ana@example.com", "--json"] + stack).1
         let messages = try #require(try JSONSerialization.jsonObject(with: Data(mail.utf8)) as? [[String: Any]])
         let body = messages.compactMap { $0["body"] as? String }.joined()
         let code = try #require(body.range(of: #"code: \d{6}"#, options: .regularExpression).map { String(body[$0].suffix(6)) })
@@ -121,25 +121,25 @@ extension SystemTests {
           .with {
             $0.programID = program.id; $0.reason = "copied from a book"
           }, metadata: ["authorization": "Bearer \(ben.accessToken)"])
-        let queue = try ctl("programs", "queue")
+        let queue = try await ctl("programs", "queue")
         #expect(queue.contains(program.id) && queue.contains("copied from a book"), "\(queue)")
-        #expect(try ctl("programs", "restore", program.id).contains("now visible"))
-        #expect(try ctl("programs", "queue").contains("empty"))
-        #expect(try json("programs", "remove", program.id, "--reason", "plagiarised")["state"] as? String == "REMOVED")
+        #expect(try await ctl("programs", "restore", program.id).contains("now visible"))
+        #expect(try await ctl("programs", "queue").contains("empty"))
+        #expect(try await json("programs", "remove", program.id, "--reason", "plagiarised")["state"] as? String == "REMOVED")
       }
 
       // Every service's outbox is shown, and a machine can read it too.
-      let outbox = try ctl("outbox")
+      let outbox = try await ctl("outbox")
       #expect(outbox.contains("nothing pending") || outbox.contains("SERVICE"), "\(outbox)")
-      let outboxJSON = try Self.runSeparately(gymctl, ["outbox", "--json"] + stack).1
+      let outboxJSON = try await Self.runSeparately(gymctl, ["outbox", "--json"] + stack).1
       #expect((try JSONSerialization.jsonObject(with: Data(outboxJSON.utf8)) as? [Any])?.count == 6, "\(outboxJSON)")
 
       // Failures: one line on stderr, a non-zero exit, no Swift dump.
-      let (unknownStatus, _, unknown) = try Self.runSeparately(gymctl, ["users", "ban", "nobody", "--reason", "spam"] + stack)
+      let (unknownStatus, _, unknown) = try await Self.runSeparately(gymctl, ["users", "ban", "nobody", "--reason", "spam"] + stack)
       #expect(unknownStatus == 1 && unknown == "gymctl: no account 'nobody': give a user id, username or email\n", "\(unknown)")
-      let (shortStatus, _, short) = try Self.runSeparately(gymctl, ["programs", "remove", "x", "--reason", "no"] + stack)
+      let (shortStatus, _, short) = try await Self.runSeparately(gymctl, ["programs", "remove", "x", "--reason", "no"] + stack)
       #expect(shortStatus == 1 && short.hasPrefix("gymctl: invalid request") && short.hasSuffix("(INVALID_ARGUMENT)\n"), "\(short)")
-      let (downStatus, _, down) = try Self.runSeparately(gymctl, ["status", "--base-port", "1", "--credential-file", secret])
+      let (downStatus, _, down) = try await Self.runSeparately(gymctl, ["status", "--base-port", "1", "--credential-file", secret])
       #expect(downStatus == 1 && down.hasPrefix("gymctl: cannot reach gateway at 127.0.0.1:1") && down.split(separator: "\n").count == 1, "\(down)")
     }
   }

@@ -29,7 +29,7 @@ extension SystemTests {
     let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
     let (layout, run) = try await Self.withStack { supervisor, _ in
       let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
-      let (status, output) = try Self.run(gymctl, ["backup"] + stack)
+      let (status, output) = try await Self.run(gymctl, ["backup"] + stack)
       #expect(status == 0, "\(output)")
       return (supervisor.layout, try #require(Self.runID(in: output), "\(output)"))
     }
@@ -43,7 +43,7 @@ extension SystemTests {
     #expect(answering, "\(Supervisor.tail(of: lone.log))")
     let database = layout.dataDirectory + "/plan.sqlite"
     let before = try FileManager.default.attributesOfItem(atPath: database)[.systemFileNumber] as? Int
-    let (status, output, errors) = try Self.runSeparately(gymctl, restore)
+    let (status, output, errors) = try await Self.runSeparately(gymctl, restore)
     #expect(status != 0 && output.isEmpty, "\(output)")
     #expect(errors == "gymctl: gym-plan is still running (its data directory is locked); stop it first\n", "\(errors)")
     #expect(try FileManager.default.attributesOfItem(atPath: database)[.systemFileNumber] as? Int == before)
@@ -51,7 +51,7 @@ extension SystemTests {
     lone.process.terminate()
     let stopped = try await Self.waitForExit(lone, within: .seconds(30))
     #expect(stopped)
-    let (restoredStatus, restored, restoreErrors) = try Self.runSeparately(gymctl, restore)
+    let (restoredStatus, restored, restoreErrors) = try await Self.runSeparately(gymctl, restore)
     #expect(restoredStatus == 0 && restored.contains("restored run \(run)"), "\(restoreErrors)")
     #expect(try FileManager.default.attributesOfItem(atPath: database)[.systemFileNumber] as? Int != before)
   }
@@ -81,7 +81,8 @@ extension SystemTests {
         return (photo, tokens.accessToken)
       }
       let data = supervisor.layout.dataDirectory
-      let (status, output) = try Self.run(gymctl, ["backup", "--label", "with-files", "--base-port", "\(supervisor.layout.basePort)", "--data-dir", data])
+      let (status, output) = try await Self.run(
+        gymctl, ["backup", "--label", "with-files", "--base-port", "\(supervisor.layout.basePort)", "--data-dir", data])
       #expect(status == 0, "\(output)")
       return (try #require(Self.runID(in: output), "\(output)"), photo, token, data)
     }
@@ -99,7 +100,7 @@ extension SystemTests {
     try manifest.verify(runDirectory: runDirectory)
 
     let restored = try temporaryDirectory("gym-restored") + "/data"
-    let (status, output) = try Self.run(gymctl, ["restore", "--run", run, "--backup-dir", data + "/backups", "--data-dir", restored])
+    let (status, output) = try await Self.run(gymctl, ["restore", "--run", run, "--backup-dir", data + "/backups", "--data-dir", restored])
     #expect(status == 0, "\(output)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: restored + "/signing-keys").sorted() == keys.sorted())
     try await Self.withStack(environment: environment, dataDirectory: restored) { _, gateway in
@@ -135,10 +136,10 @@ extension SystemTests {
         }
       }
       try await auth("early")
-      let (firstStatus, firstOutput) = try Self.run(gymctl, ["backup", "--label", "first"] + stack)
+      let (firstStatus, firstOutput) = try await Self.run(gymctl, ["backup", "--label", "first"] + stack)
       #expect(firstStatus == 0, "\(firstOutput)")
       try await auth("late")
-      let (secondStatus, secondOutput) = try Self.run(gymctl, ["backup", "--label", "second"] + stack)
+      let (secondStatus, secondOutput) = try await Self.run(gymctl, ["backup", "--label", "second"] + stack)
       #expect(secondStatus == 0, "\(secondOutput)")
       return (
         try #require(Self.runID(in: firstOutput), "\(firstOutput)"), try #require(Self.runID(in: secondOutput), "\(secondOutput)"),
@@ -153,13 +154,13 @@ extension SystemTests {
     try handle.write(contentsOf: Data([0]))
     try handle.close()
     let untouched = try temporaryDirectory("gym-restored") + "/data"
-    let (changedStatus, changedOutput, changed) = try Self.runSeparately(
+    let (changedStatus, changedOutput, changed) = try await Self.runSeparately(
       gymctl, ["restore", "--run", second, "--backup-dir", backups, "--data-dir", untouched])
     #expect(changedStatus != 0 && changedOutput.isEmpty && changed.contains("does not match the manifest"), "\(changed)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: untouched).allSatisfy { $0.hasSuffix(".lock") })
 
     let restored = try temporaryDirectory("gym-restored") + "/data"
-    let (status, output) = try Self.run(gymctl, ["restore", "--run", first, "--backup-dir", backups, "--data-dir", restored])
+    let (status, output) = try await Self.run(gymctl, ["restore", "--run", first, "--backup-dir", backups, "--data-dir", restored])
     #expect(status == 0 && output.contains("restored run \(first)"), "\(output)")
     try await Self.withStack(dataDirectory: restored) { _, gateway in
       try await withClient(to: gateway) { client in

@@ -20,37 +20,37 @@ extension SystemTests {
       try FileManager.default.copyItem(atPath: supervisor.layout.credentialFile, toPath: secret)
       // Port 1 + offsets: nothing listens there, so only the gateway can answer.
       let stack = ["--gateway", "\(gateway)", "--base-port", "1", "--data-dir", "/nonexistent", "--credential-file", secret]
-      @Sendable func ctl(_ arguments: String...) throws -> String {
-        let (status, output, errors) = try Self.runSeparately(gymctl, arguments + stack)
+      @Sendable func ctl(_ arguments: String...) async throws -> String {
+        let (status, output, errors) = try await Self.runSeparately(gymctl, arguments + stack)
         #expect(status == 0, "gymctl \(arguments.joined(separator: " ")): \(errors)")
         return output
       }
       let password = "violet staircase under a quiet harbour"
 
-      let (created, createdOutput) = try Self.run(
+      let (created, createdOutput) = try await Self.run(
         gymctl, ["users", "create-admin", "--email", "root@example.com", "--username", "root"] + stack, input: password + "\n")
       #expect(created == 0, "\(createdOutput)")
-      #expect(try ctl("users", "list").contains("root@example.com"))
-      #expect(try ctl("users", "show", "root").contains("root"))
-      #expect(try ctl("mail", "--to", "nobody@example.com").contains("(no mail)"))
-      #expect(try ctl("programs", "queue").contains("the moderation queue is empty"))
-      #expect(try ctl("reports", "list").contains("no open reports"))
-      #expect(try ctl("users", "approve-trainer").contains("no pending"))
+      #expect(try await ctl("users", "list").contains("root@example.com"))
+      #expect(try await ctl("users", "show", "root").contains("root"))
+      #expect(try await ctl("mail", "--to", "nobody@example.com").contains("(no mail)"))
+      #expect(try await ctl("programs", "queue").contains("the moderation queue is empty"))
+      #expect(try await ctl("reports", "list").contains("no open reports"))
+      #expect(try await ctl("users", "approve-trainer").contains("no pending"))
 
       let places = supervisor.layout.dataDirectory + "/gyms.geojson"
       try
         #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-0.12,51.5]},"properties":{"@id":"node/7","name":"Gym 7","leisure":"fitness_centre"}}]}"#
         .write(toFile: places, atomically: true, encoding: .utf8)
-      #expect(try ctl("import", "places", places, "--time-zone", "Europe/London").contains("created 1, updated 0, rejected 0"))
+      #expect(try await ctl("import", "places", places, "--time-zone", "Europe/London").contains("created 1, updated 0, rejected 0"))
       let exercises = supervisor.layout.dataDirectory + "/exercises.json"
       try #"""
       [{"slug": "sandbag-carry", "name": "Sandbag Bear-Hug Carry", "instructions": ["Hug the bag to your chest.", "Walk tall for 30 metres."],
         "primary_muscles": ["UPPER_BACK", "ABS"], "equipment": ["BODYWEIGHT"], "category": "STRENGTH", "difficulty": "BEGINNER"}]
       """#
       .write(toFile: exercises, atomically: true, encoding: .utf8)
-      #expect(try ctl("import", "exercises", exercises).contains("created 1"))
+      #expect(try await ctl("import", "exercises", exercises).contains("created 1"))
       let out = try temporaryDirectory("gym-export") + "/root"
-      #expect(try ctl("users", "export", "root", "--out", out).contains("exported root"))
+      #expect(try await ctl("users", "export", "root", "--out", out).contains("exported root"))
       #expect(FileManager.default.fileExists(atPath: out + "/export.jsonl"))
 
       // The same calls from a user, even an administrator: internal methods are the

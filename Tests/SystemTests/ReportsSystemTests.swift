@@ -16,8 +16,8 @@ extension SystemTests {
     try await Self.withStack(environment: ["GYM_REQUIRE_VERIFIED_EMAIL": "false"]) { supervisor, gateway in
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
       let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
-      @Sendable func ctl(_ arguments: String...) throws -> String {
-        let (status, output, errors) = try Self.runSeparately(gymctl, arguments + stack)
+      @Sendable func ctl(_ arguments: String...) async throws -> String {
+        let (status, output, errors) = try await Self.runSeparately(gymctl, arguments + stack)
         #expect(status == 0, "gymctl \(arguments.joined(separator: " ")): \(errors)")
         return output
       }
@@ -56,18 +56,18 @@ extension SystemTests {
           }, metadata: ben.metadata)
 
         // Per kind, oldest first, with what was said.
-        let messages = try ctl("reports", "list", "--kind", "message")
+        let messages = try await ctl("reports", "list", "--kind", "message")
         #expect(messages.contains("harassment") && messages.contains("delete your account, loser") && !messages.contains(post.id), "\(messages)")
         let all = try #require(
-          try JSONSerialization.jsonObject(with: Data(try ctl("reports", "list", "--json").utf8)) as? [String: Any])
+          try JSONSerialization.jsonObject(with: Data(try await ctl("reports", "list", "--json").utf8)) as? [String: Any])
         let cases = try #require(all["cases"] as? [[String: Any]])
         #expect(cases.map { $0["kind"] as? String } == ["REPORT_KIND_DIRECT_MESSAGE", "REPORT_KIND_POST", "REPORT_KIND_USER"])
         let ids = cases.compactMap { $0["id"] as? String }
-        #expect(try ctl("reports", "list", "--kind", "post").contains(ids[1]))
-        #expect(try ctl("reports", "list", "--kind", "room-message").contains("no open reports"))
+        #expect(try await ctl("reports", "list", "--kind", "post").contains(ids[1]))
+        #expect(try await ctl("reports", "list", "--kind", "room-message").contains("no open reports"))
 
         // Removing the message: gone for both, the reporter told.
-        let removed = try ctl("reports", "resolve", ids[0], "--remove", "--reason", "harassment")
+        let removed = try await ctl("reports", "resolve", ids[0], "--remove", "--reason", "harassment")
         #expect(removed.contains("removed message \(dm.id) of ana: 1 report closed, 1 reporter notified"), "\(removed)")
         let benView = try await messaging.listDirectMessages(.with { $0.peerUserID = ana.id }, metadata: ben.metadata).messages
         #expect(benView.first { $0.id == dm.id }.map { $0.deleted && $0.text.isEmpty } == true)
@@ -75,18 +75,18 @@ extension SystemTests {
         #expect(notes.contains { $0.kind == "report-reviewed" && $0.reference == dmReport.id })
 
         // Dismissing the post leaves it up.
-        #expect(try ctl("reports", "resolve", ids[1], "--dismiss", "--reason", "rivalry, not spam").contains("dismissed post"))
+        #expect(try await ctl("reports", "resolve", ids[1], "--dismiss", "--reason", "rivalry, not spam").contains("dismissed post"))
         #expect(try await messaging.listUserPosts(.with { $0.userID = ana.id }, metadata: cat.metadata).posts.map(\.id) == [post.id])
 
         // A user is not removed here: the operator is sent to the ban, then closes the case.
-        let (refusedStatus, _, refused) = try Self.runSeparately(gymctl, ["reports", "resolve", ids[2], "--remove", "--reason", "abuse"] + stack)
+        let (refusedStatus, _, refused) = try await Self.runSeparately(gymctl, ["reports", "resolve", ids[2], "--remove", "--reason", "abuse"] + stack)
         #expect(refusedStatus == 1 && refused.contains("gymctl users ban \(ana.id)") && refused.hasSuffix("(FAILED_PRECONDITION)\n"), "\(refused)")
-        #expect(try ctl("users", "ban", "ana", "--reason", "harassing members").contains("banned ana"))
-        #expect(try ctl("reports", "resolve", ids[2], "--remove", "--reason", "banned for harassment").contains("removed user"))
-        #expect(try ctl("reports", "list").contains("no open reports"))
+        #expect(try await ctl("users", "ban", "ana", "--reason", "harassing members").contains("banned ana"))
+        #expect(try await ctl("reports", "resolve", ids[2], "--remove", "--reason", "banned for harassment").contains("removed user"))
+        #expect(try await ctl("reports", "list").contains("no open reports"))
 
         // Both flags, or neither, is a usage error before anything is sent.
-        let (bothStatus, _, both) = try Self.runSeparately(gymctl, ["reports", "resolve", ids[0], "--remove", "--dismiss", "--reason", "x"] + stack)
+        let (bothStatus, _, both) = try await Self.runSeparately(gymctl, ["reports", "resolve", ids[0], "--remove", "--dismiss", "--reason", "x"] + stack)
         #expect(bothStatus != 0 && !both.isEmpty)
       }
     }

@@ -31,7 +31,7 @@ extension SystemTests {
       supervisor, gateway in
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
       let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
-      let (created, output) = try Self.run(
+      let (created, output) = try await Self.run(
         gymctl, ["users", "create-admin", "--email", "st@example.com", "--username", "schemathesis"] + stack, input: Self.jsonPassword + "\n")
       try #require(created == 0, "\(output)")
       let login = try await CurlClient.request(

@@ -172,13 +172,13 @@ import Testing
         #expect(try await eventually { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("request_id=\(requestID)") == true })
 
         let metricsPort = supervisor.layout.basePort + 1 + supervisor.layout.metricsOffset
-        let (status, metrics) = try Self.run("/usr/bin/curl", ["-s", "http://127.0.0.1:\(metricsPort)/metrics"])
+        let (status, metrics) = try await Self.run("/usr/bin/curl", ["-s", "http://127.0.0.1:\(metricsPort)/metrics"])
         #expect(status == 0)
         #expect(metrics.contains(#"grpc_server_handled_total{method="gym.auth.v1.AuthService/Login",code="UNAUTHENTICATED"} 1"#))
         #expect(metrics.contains("grpc_server_handling_seconds_bucket"))
         // The gateway counts what each backend answered.
         let gatewayMetricsPort = supervisor.layout.basePort + supervisor.layout.metricsOffset
-        let (_, gatewayMetrics) = try Self.run("/usr/bin/curl", ["-s", "http://127.0.0.1:\(gatewayMetricsPort)/metrics"])
+        let (_, gatewayMetrics) = try await Self.run("/usr/bin/curl", ["-s", "http://127.0.0.1:\(gatewayMetricsPort)/metrics"])
         #expect(gatewayMetrics.contains(#"gym_gateway_backend_calls_total{backend="auth",code="UNAUTHENTICATED"} 1"#), "\(gatewayMetrics)")
         #expect(gatewayMetrics.contains(#"gym_gateway_backend_seconds_bucket{backend="auth""#))
         return (supervisor, log)
@@ -201,7 +201,7 @@ import Testing
           })
         _ = try await auth.requestPasswordReset(.with { $0.email = "forgetful@example.com" })
         let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
-        let (status, mail) = try Self.run(
+        let (status, mail) = try await Self.run(
           gymctl,
           [
             "mail", "--to", "forgetful@example.com", "--base-port", "\(supervisor.layout.basePort)",
@@ -234,7 +234,7 @@ import Testing
     try await Self.withStack { supervisor, gateway in
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
       let stack = ["--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
-      let (status, output) = try Self.run(
+      let (status, output) = try await Self.run(
         gymctl, ["users", "create-admin", "--email", "root@example.com", "--username", "root"] + stack,
         input: "violet staircase under a quiet harbour\n")
       #expect(status == 0, "\(output)")
@@ -251,7 +251,7 @@ import Testing
       // The purge reaches catalog, plan, messaging and places; then nothing waits.
       var outbox = ""
       for _ in 0..<100 {
-        outbox = try Self.run(gymctl, ["outbox"] + stack).1
+        outbox = try await Self.run(gymctl, ["outbox"] + stack).1
         if outbox.contains("nothing pending") { break }
         try await Task.sleep(for: .milliseconds(100))
       }
@@ -271,11 +271,11 @@ import Testing
         "import", "places", file, "--time-zone", "Europe/London", "--base-port", "\(supervisor.layout.basePort)",
         "--data-dir", supervisor.layout.dataDirectory,
       ]
-      let (firstStatus, first) = try Self.run(gymctl, arguments)
+      let (firstStatus, first) = try await Self.run(gymctl, arguments)
       #expect(firstStatus == 0, "\(first)")
       #expect(first.contains("created 3, updated 0, rejected 0"), "\(first)")
       #expect(first.contains("] 3/3"), "a progress bar: \(first)")
-      let (_, second) = try Self.run(gymctl, arguments)
+      let (_, second) = try await Self.run(gymctl, arguments)
       #expect(second.contains("created 0, updated 3, rejected 0"), "\(second)")
 
       try await withClient(to: gateway) { client in
@@ -308,12 +308,12 @@ import Testing
       """#.write(toFile: file, atomically: true, encoding: .utf8)
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
       let arguments = ["import", "exercises", file, "--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory]
-      let (status, first) = try Self.run(gymctl, arguments)
+      let (status, first) = try await Self.run(gymctl, arguments)
       #expect(status == 0, "\(first)")
       #expect(first.contains("created 1, updated 0, unchanged 0, rejected 1"), "\(first)")
       #expect(first.contains("] 1/1"), "a progress bar: \(first)")
       #expect(first.contains("#1 typo"), "\(first)")
-      let (_, second) = try Self.run(gymctl, arguments)
+      let (_, second) = try await Self.run(gymctl, arguments)
       #expect(second.contains("created 0, updated 0, unchanged 1, rejected 1"), "\(second)")
 
       try await withClient(to: gateway) { client in
@@ -325,7 +325,7 @@ import Testing
           }
         ).tokens
         // Publishing needs a verified email: the code arrives by mail (`gymctl mail` reads the sink).
-        let (mailStatus, mail) = try Self.run(
+        let (mailStatus, mail) = try await Self.run(
           gymctl, ["mail", "--to", "lifter@example.com", "--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory])
         #expect(mailStatus == 0, "\(mail)")
         let code = try #require(mail.range(of: #"code: \d{6}"#, options: .regularExpression).map { String(mail[$0].suffix(6)) })
@@ -376,7 +376,7 @@ import Testing
             $0.acceptTerms = true; $0.termsVersion = "1"
           })
       }
-      let (status, output) = try Self.run(
+      let (status, output) = try await Self.run(
         Supervisor.defaultBinDirectory() + "/gymctl",
         [
           "backup", "--label", "nightly", "--base-port", "\(supervisor.layout.basePort)", "--data-dir", supervisor.layout.dataDirectory,
@@ -388,7 +388,7 @@ import Testing
       let parts = try FileManager.default.contentsOfDirectory(atPath: runDirectory).sorted()
       #expect(parts == ["auth", "catalog", "manifest.json", "messaging", "places", "plan"], "\(parts)")
       // The copy is a complete database: the account is in it.
-      let (_, rows) = try Self.run(
+      let (_, rows) = try await Self.run(
         "/usr/bin/env",
         [
           "python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select username from users').fetchall())",
@@ -441,7 +441,7 @@ import Testing
       let deadline = ContinuousClock.now + .seconds(30)
       var status: Int32 = -1
       while status != 0, ContinuousClock.now < deadline, process.isRunning {
-        status = try Self.exitCode(gymctl, ["health", "--addr", "127.0.0.1:\(port)"])
+        status = try await Self.exitCode(gymctl, ["health", "--addr", "127.0.0.1:\(port)"])
         if status != 0 { try await Task.sleep(for: .milliseconds(200)) }
       }
       #expect(status == 0, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
@@ -451,8 +451,8 @@ import Testing
   @Test func gymctlHealthExitCodes() async throws {
     try await Self.withStack { _, gateway in
       let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
-      let serving = try Self.exitCode(gymctl, ["health", "--addr", "\(gateway)"])
-      let nothing = try Self.exitCode(gymctl, ["health", "--addr", "127.0.0.1:1"])
+      let serving = try await Self.exitCode(gymctl, ["health", "--addr", "\(gateway)"])
+      let nothing = try await Self.exitCode(gymctl, ["health", "--addr", "127.0.0.1:1"])
       #expect(serving == 0)
       #expect(nothing != 0)
     }
@@ -461,7 +461,7 @@ import Testing
   @Test func pythonGRPCClientCompletesTheAccountFlow() async throws {
     try await Self.withStack { _, gateway in
       let root = Self.repositoryRoot
-      let (status, output) = try Self.run("/bin/bash", [root + "/Tests/Interop/run-interop.sh", "auth_flow.py", "\(gateway)"])
+      let (status, output) = try await Self.run("/bin/bash", [root + "/Tests/Interop/run-interop.sh", "auth_flow.py", "\(gateway)"])
       #expect(status == 0, "interop failed:\n\(output)")
       #expect(output.contains("interop ok"))
     }
@@ -471,7 +471,7 @@ import Testing
   /// id quoted back reach grpcio through the gateway as their real status.
   @Test func pythonGRPCClientReadsErrorsWithManyViolationsOrHugeValues() async throws {
     try await Self.withStack { _, gateway in
-      let (status, output) = try Self.run("/bin/bash", [Self.repositoryRoot + "/Tests/Interop/run-interop.sh", "error_trailers.py", "\(gateway)"])
+      let (status, output) = try await Self.run("/bin/bash", [Self.repositoryRoot + "/Tests/Interop/run-interop.sh", "error_trailers.py", "\(gateway)"])
       #expect(status == 0, "interop failed:\n\(output)")
       #expect(output.contains("error trailers ok"))
     }
@@ -485,7 +485,7 @@ import Testing
     // about the wire, so the stack does not ask for verified email here.
     try await Self.withStack(environment: ["GYM_REQUIRE_VERIFIED_EMAIL": "false"]) { _, gateway in
       let root = Self.repositoryRoot
-      let (status, output) = try Self.run("/bin/bash", [root + "/Tests/Interop/c/run-c-client.sh", "\(gateway)"])
+      let (status, output) = try await Self.run("/bin/bash", [root + "/Tests/Interop/c/run-c-client.sh", "\(gateway)"])
       #expect(status == 0, "C client failed:\n\(output)")
       #expect(output.contains("c interop ok"), "\(output)")
     }
@@ -515,31 +515,29 @@ import Testing
     try await Self.withStack(environment: ["GYM_GATEWAY_RATE_LIMITS": "false"]) { supervisor, gateway in
       let root = Self.repositoryRoot
       let auth = ManagedService.auth.address(in: supervisor.layout)
-      let (status, output) = try Self.run(
+      let (status, output) = try await Self.run(
         "/bin/bash", [root + "/Tests/Interop/run-interop.sh", "concurrent_calls.py", "\(gateway)", "\(auth)", "1000"])
       #expect(status == 0, "concurrent calls failed:\n\(output)")
       #expect(output.contains("concurrency ok"), "\(output)")
     }
   }
 
-  static func exitCode(_ path: String, _ arguments: [String]) throws -> Int32 {
-    try run(path, arguments).0
+  static func exitCode(_ path: String, _ arguments: [String]) async throws -> Int32 {
+    try await run(path, arguments).0
   }
 
-  static func run(_ path: String, _ arguments: [String], input: String? = nil) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    let stdin = Pipe()
-    process.standardInput = stdin
-    try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  /// Runs `path` to its end with `input` on its standard input: its exit status and what
+  /// it printed (standard output and error together). Spawned with `ChildProcess` and
+  /// waited for without holding a thread of the cooperative pool.
+  static func run(_ path: String, _ arguments: [String], input: String? = nil) async throws -> (Int32, String) {
+    let directory = try temporaryDirectory("run")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var inputPath: String? = nil
+    if let input {
+      inputPath = directory + "/input"
+      try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath!))
+    }
+    let status = try await ChildProcess(path, arguments, outputPath: directory + "/output", inputPath: inputPath).status()
+    return (status, (try? String(contentsOfFile: directory + "/output", encoding: .utf8)) ?? "")
   }
 }

@@ -11,8 +11,8 @@ import Testing
   ]
 
   /// What git says of the repository now.
-  static func git(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let (status, output) = try SystemTests.run("/usr/bin/env", ["git", "-C", SystemTests.repositoryRoot] + arguments)
+  static func git(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+    let (status, output) = try await SystemTests.run("/usr/bin/env", ["git", "-C", SystemTests.repositoryRoot] + arguments)
     return (status, output.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
@@ -24,18 +24,18 @@ import Testing
     return clean
   }
 
-  @Test func everyExecutablePrintsTheGitDescription() throws {
+  @Test func everyExecutablePrintsTheGitDescription() async throws {
     let built = BuildVersion.description
-    let now = try Self.git(["describe", "--tags", "--always", "--dirty"])
+    let now = try await Self.git(["describe", "--tags", "--always", "--dirty"])
     try #require(now.status == 0, "git describe failed: \(now.output)")
     if built != now.output {
       // Built before the last commit (a build, then a commit, then tests without a build):
       // the description must still name a commit this tree descends from.
-      let ancestor = try Self.git(["merge-base", "--is-ancestor", Self.commit(of: built), "HEAD"])
+      let ancestor = try await Self.git(["merge-base", "--is-ancestor", Self.commit(of: built), "HEAD"])
       #expect(ancestor.status == 0, "the tests were built from \(built), which names no commit of this history (now \(now.output))")
     }
     for name in Self.executables {
-      let (status, output) = try SystemTests.run(Supervisor.defaultBinDirectory() + "/" + name, ["--version"])
+      let (status, output) = try await SystemTests.run(Supervisor.defaultBinDirectory() + "/" + name, ["--version"])
       #expect(status == 0, "\(name) --version exited \(status): \(output.prefix(300))")
       #expect(output == built + "\n", "\(name) --version printed \(output.prefix(300))")
     }
