@@ -13,29 +13,11 @@ extension SystemTests {
   @Test func gymctlUpRestartsAProcessThatExitsAndKeepsTheOthersRunning() async throws {
     let directory = try temporaryDirectory("gym-up")
     let basePort = try reserveStackBasePort()
-    let up = Process()
-    up.executableURL = URL(fileURLWithPath: Supervisor.defaultBinDirectory() + "/gymctl")
-    up.arguments = ["up", "--base-port", "\(basePort)", "--data-dir", directory]
-    up.environment = ProcessInfo.processInfo.environment.merging([
-      "GYM_PASSWORD_HASH_LOG_N": "10", "GYM_SHUTDOWN_GRACE_SECONDS": "5",
-    ]) { $1 }
-    let output = PrintedLines()
-    let pipe = Pipe()
-    up.standardOutput = pipe
-    up.standardError = pipe
-    up.standardInput = FileHandle.nullDevice
-    try up.run()
-    output.follow(pipe.fileHandleForReading)
+    defer { releaseStackBasePort(basePort) }
+    let (up, output) = try Self.gymctlUp(["--base-port", "\(basePort)", "--data-dir", directory])
     // However the test ends, gymctl stops its children (SIGTERM is its Ctrl-C).
     defer { if up.isRunning { kill(up.processIdentifier, SIGTERM) } }
-
-    let started = try await eventually(within: .seconds(180)) { output.contains("press Ctrl-C to stop") || !up.isRunning }
-    try #require(started && up.isRunning, "gymctl up did not start: \(output.text)")
-    var pids: [String: Int32] = [:]
-    for service in ManagedService.all {
-      let pid = try #require(output.pid(started: service.executable), "\(output.text)")
-      pids[service.name] = pid
-    }
+    let pids = try await Self.startedProcesses(of: up, output)
     let messaging = try #require(pids["messaging"])
     kill(messaging, SIGKILL)
 
@@ -70,25 +52,10 @@ extension SystemTests {
     let directory = try temporaryDirectory("gym-up-limit")
     let basePort = try reserveStackBasePort()
     defer { releaseStackBasePort(basePort) }
-    let up = Process()
-    up.executableURL = URL(fileURLWithPath: Supervisor.defaultBinDirectory() + "/gymctl")
-    up.arguments = ["up", "--base-port", "\(basePort)", "--data-dir", directory] + (noRestart ? ["--no-restart"] : ["--restart-limit", "3"])
-    up.environment = ProcessInfo.processInfo.environment.merging([
-      "GYM_PASSWORD_HASH_LOG_N": "10", "GYM_SHUTDOWN_GRACE_SECONDS": "5",
-    ]) { $1 }
-    let output = PrintedLines()
-    let pipe = Pipe()
-    up.standardOutput = pipe
-    up.standardError = pipe
-    up.standardInput = FileHandle.nullDevice
-    try up.run()
-    output.follow(pipe.fileHandleForReading)
+    let (up, output) = try Self.gymctlUp(
+      ["--base-port", "\(basePort)", "--data-dir", directory] + (noRestart ? ["--no-restart"] : ["--restart-limit", "3"]))
     defer { if up.isRunning { kill(up.processIdentifier, SIGTERM) } }
-
-    let started = try await eventually(within: .seconds(180)) { output.contains("press Ctrl-C to stop") || !up.isRunning }
-    try #require(started && up.isRunning, "gymctl up did not start: \(output.text)")
-    var pids: [String: Int32] = [:]
-    for service in ManagedService.all { pids[service.name] = try #require(output.pid(started: service.executable), "\(output.text)") }
+    let pids = try await Self.startedProcesses(of: up, output)
 
     // places dies and its data stays locked by someone else: every start fails at once.
     let places = try #require(pids["places"])
@@ -113,6 +80,38 @@ extension SystemTests {
       #expect(kill(pid, 0) != 0, "\(service) was stopped")
     }
     _ = lock
+  }
+}
+
+extension SystemTests {
+  /// `gymctl up` with `arguments` after `up`, its output gathered as it prints it. (A
+  /// Foundation `Process`: the test reads its lines while it runs.)
+  static func gymctlUp(_ arguments: [String]) throws -> (Process, PrintedLines) {
+    let up = Process()
+    up.executableURL = URL(fileURLWithPath: Supervisor.defaultBinDirectory() + "/gymctl")
+    up.arguments = ["up"] + arguments
+    up.environment = ProcessInfo.processInfo.environment.merging([
+      "GYM_PASSWORD_HASH_LOG_N": "10", "GYM_SHUTDOWN_GRACE_SECONDS": "5",
+    ]) { $1 }
+    let output = PrintedLines()
+    let pipe = Pipe()
+    up.standardOutput = pipe
+    up.standardError = pipe
+    up.standardInput = FileHandle.nullDevice
+    try up.run()
+    output.follow(pipe.fileHandleForReading)
+    return (up, output)
+  }
+
+  /// Once `up` says the platform is up, the pid of each service it started.
+  static func startedProcesses(of up: Process, _ output: PrintedLines) async throws -> [String: Int32] {
+    let started = try await eventually(within: .seconds(180)) { output.contains("press Ctrl-C to stop") || !up.isRunning }
+    try #require(started && up.isRunning, "gymctl up did not start: \(output.text)")
+    var pids: [String: Int32] = [:]
+    for service in ManagedService.all {
+      pids[service.name] = try #require(output.pid(started: service.executable), "\(output.text)")
+    }
+    return pids
   }
 }
 

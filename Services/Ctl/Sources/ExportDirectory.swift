@@ -1,5 +1,6 @@
 import Foundation
 import GymAPI
+import GymService
 
 /// Where `gymctl users export` writes an account's export as it streams in:
 /// `export.jsonl`, one JSON object a line (a table page `{"service", "table", "rows"}`,
@@ -39,7 +40,7 @@ final class ExportDirectory {
     case .document(let document):
       try finishFile()
       // The rows are JSON already: written as they came.
-      try line("{\"service\":\(Self.quoted(document.service)),\"table\":\(Self.quoted(document.table)),\"rows\":\(document.rowsJson)}")
+      try line("{\"service\":\(JSONText.quoted(document.service)),\"table\":\(JSONText.quoted(document.table)),\"rows\":\(document.rowsJson)}")
     case .file(let described):
       try finishFile()
       let folder = (path as NSString).appendingPathComponent("files/\(Self.safe(described.service))")
@@ -94,10 +95,6 @@ final class ExportDirectory {
 
   private func line(_ text: String) throws {
     try lines.write(contentsOf: Data((text + "\n").utf8))
-  }
-
-  private static func quoted(_ text: String) -> String {
-    (try? JSONEncoder().encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
   }
 
   /// One path component: no separators, no leading dot.

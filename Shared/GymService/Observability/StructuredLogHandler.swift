@@ -51,32 +51,12 @@ public struct StructuredLogHandler: LogHandler {
       }
       return line + "\n"
     case .json:
-      var line = "{\"ts\":\"\(timestamp)\",\"level\":\"\(level)\",\"service\":\(jsonString(service)),\"msg\":\(jsonString(message))"
+      var line = "{\"ts\":\"\(timestamp)\",\"level\":\"\(level)\",\"service\":\(JSONText.quoted(service)),\"msg\":\(JSONText.quoted(message))"
       for key in metadata.keys.sorted() where !["ts", "level", "service", "msg"].contains(key) {
-        line += ",\(jsonString(key)):\(jsonString(metadata[key]!.description))"
+        line += ",\(JSONText.quoted(key)):\(JSONText.quoted(metadata[key]!.description))"
       }
       return line + "}\n"
     }
-  }
-
-  /// `value` as a JSON string: quotes, backslashes and control characters escaped.
-  static func jsonString(_ value: String) -> String {
-    var out = "\""
-    out.reserveCapacity(value.utf8.count + 2)
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 
   /// ISO 8601 with milliseconds, UTC ("2026-11-26T09:20:00.123Z"). The part up to the

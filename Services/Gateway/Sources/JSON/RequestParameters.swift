@@ -1,3 +1,5 @@
+import GymService
+
 /// Path variables and query parameters of one request, written as a JSON object of the
 /// request message so that swift-protobuf's proto3 JSON decoder reads them with the body:
 /// `from.year=2026` becomes `{"from":{"year":"2026"}}`, a repeated parameter an array, a
@@ -145,27 +147,7 @@ struct RequestParameters {
   }
 }
 
-/// Small pieces of JSON text.
-enum JSONText {
-  /// `text` as a JSON string literal.
-  static func quoted(_ text: some StringProtocol) -> String {
-    var out = "\""
-    out.reserveCapacity(text.utf8.count + 2)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case let c where c.value < 0x20:
-        out += "\\u00" + String(c.value >> 4, radix: 16) + String(c.value & 0xF, radix: 16)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
-
+extension JSONText {
   /// "display_name" → "displayName"; a name without underscores is left as it is.
   static func lowerCamel(_ name: some StringProtocol) -> String {
     guard name.contains("_") else { return String(name) }

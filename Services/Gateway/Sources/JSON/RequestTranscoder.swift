@@ -1,3 +1,4 @@
+import GymService
 import SwiftProtobuf
 
 /// An HTTP request's parts (path variables, query, JSON body) as its gRPC request
