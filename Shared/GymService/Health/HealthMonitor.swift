@@ -53,8 +53,8 @@ public struct HealthMonitor: Service {
         logger.info("SERVING")
       }
     }.run()
-    // Stopping: the services after this one in the group (the server) are told only
-    // when this returns, so they serve on while the status says NOT_SERVING.
+    // Stopping: the group stops its services in reverse order and this one is last, so
+    // the server (before it) is told only when this returns: it serves on meanwhile.
     guard unreadyBeforeStop > .zero else { return }
     logger.info("stopping: NOT_SERVING, still serving", metadata: ["for": "\(unreadyBeforeStop)"])
     try? await Task.sleep(for: unreadyBeforeStop)

@@ -106,11 +106,12 @@ final class HTTP1Door: ChannelDuplexHandler, RemovableChannelHandler, DoorConnec
     context.fireChannelRead(wrapInboundOut(.headers(.init(headers: headers, endStream: false))))
   }
 
-  /// Headers that describe this HTTP/1.1 connection, not the request.
+  /// Whether the request offers to switch protocols (`Connection: upgrade` with `Upgrade`).
   static func offersUpgrade(_ headers: HTTPHeaders) -> Bool {
     !headers["upgrade"].isEmpty && headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
   }
 
+  /// Headers that describe this HTTP/1.1 connection, not the request.
   private static let hopByHop: Set<String> = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "host", "te"]
 
   // MARK: Responses
