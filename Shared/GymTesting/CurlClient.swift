@@ -73,9 +73,12 @@ public enum CurlClient {
       self.directory = directory
     }
 
-    /// What arrived so far (with `stream(_:headers:http2:)`, headers then body).
+    /// The response's head as far as it arrived: curl writes it at once, before any body.
+    public var head: String { (try? String(contentsOfFile: directory + "/headers", encoding: .utf8)) ?? "" }
+    /// The body so far.
     public var bytes: Data { FileManager.default.contents(atPath: directory + "/out") ?? Data() }
-    public var received: String { String(decoding: bytes, as: UTF8.self) }
+    /// The head, then the body, so far.
+    public var received: String { head + String(decoding: bytes, as: UTF8.self) }
 
     /// Waits until `condition` holds on what arrived, for at most `seconds`.
     public func wait(seconds: Double, until condition: (Data) -> Bool) async throws -> Bool {
@@ -97,7 +100,7 @@ public enum CurlClient {
   /// Starts `GET url` and returns at once; the response, headers and body, is read from
   /// `Stream.received`.
   public static func stream(_ url: String, headers: [String: String] = [:], http2: Bool = true) throws -> Stream {
-    var arguments = ["-i", http2 ? "--http2-prior-knowledge" : "--http1.1"]
+    var arguments = [http2 ? "--http2-prior-knowledge" : "--http1.1"]
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
     return try stream(url, arguments: arguments)
   }
@@ -106,8 +109,9 @@ public enum CurlClient {
   /// at once; the response body is read from `Stream.bytes` as it arrives.
   public static func stream(_ url: String, arguments: [String], body: Data? = nil) throws -> Stream {
     let directory = try temporaryDirectory("curl-stream")
-    // -N: each piece is written to the file as it arrives.
-    var all = ["-sS", "-N", "-o", directory + "/out"] + arguments
+    // -N: each piece is written to the file as it arrives. The head goes to a file of its
+    // own (-D), which curl writes as soon as it has it; with -i it would wait for the body.
+    var all = ["-sS", "-N", "-D", directory + "/headers", "-o", directory + "/out"] + arguments
     if let body {
       try body.write(to: URL(fileURLWithPath: directory + "/request"))
       all += ["--data-binary", "@" + directory + "/request"]

@@ -80,14 +80,16 @@ extension SystemTests {
       #expect(refused.status == 400 && refused.text.contains("after_event_id"), "\(refused)")
 
       let stream = try CurlClient.stream(base + "/v1/events", headers: ["authorization": "Bearer \(ana.accessToken)"], http2: http2)
-      // Sent until the stream has it: a message sent before the subscription is live is
-      // not an event of `after_event_id` 0.
+      // The 200 comes once messaging has taken the subscription, before any event: from
+      // then on a message is an event of `after_event_id` 0, so one message is enough.
+      let open = try await eventually(within: .seconds(20)) { stream.head.hasPrefix(http2 ? "HTTP/2 200" : "HTTP/1.1 200") }
+      #expect(open, "no 200 before the first event: \(stream.received)")
+      let sent = try await CurlClient.request(
+        "POST", base + "/v1/directMessages", headers: ["authorization": "Bearer \(ben.accessToken)"],
+        body: #"{"username":"ana","text":"over JSON"}"#)
+      #expect(sent.status == 200, "\(sent)")
       var delivered = ""
       let arrived = try await eventually(within: .seconds(20)) {
-        let sent = try await CurlClient.request(
-          "POST", base + "/v1/directMessages", headers: ["authorization": "Bearer \(ben.accessToken)"],
-          body: #"{"username":"ana","text":"over JSON"}"#)
-        #expect(sent.status == 200, "\(sent)")
         delivered = stream.received
         return delivered.contains("over JSON")
       }

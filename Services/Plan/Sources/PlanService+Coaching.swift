@@ -14,8 +14,11 @@ extension PlanService {
 
   /// The client when `clientID` is the trainer's client; NOT_FOUND otherwise, without
   /// saying whether the user exists.
-  func requireClient(_ clientID: String, of trainerID: String) async throws {
-    guard !clientID.isEmpty, try await store.isClient(clientID, of: trainerID) else { throw GymError.notFound("no such client") }
+  /// The trainer's client, as their list shows them; NOT_FOUND for anyone else.
+  @discardableResult
+  func requireClient(_ clientID: String, of trainerID: String) async throws -> PlanStore.ClientRow {
+    guard !clientID.isEmpty, let client = try await store.client(clientID, of: trainerID) else { throw GymError.notFound("no such client") }
+    return client
   }
 
   /// An invitation, never a relation: nothing is shared until the member accepts. Every
@@ -71,7 +74,7 @@ extension PlanService {
   ) async throws -> Gym_Plan_V1_GetClientOverviewResponse {
     let caller = try Self.requireTrainer()
     let clientID = request.clientID
-    guard !clientID.isEmpty, let client = try await store.client(clientID, of: caller.userID) else { throw GymError.notFound("no such client") }
+    let client = try await requireClient(clientID, of: caller.userID)
     let zone = try await timeZone(of: clientID)
     let today = LocalDate(Date(), in: zone)
     let recent = try await store.sessions(ownerID: clientID, from: nil, to: nil, limit: 5, offset: 0).filter { $0.state != .active }

@@ -38,6 +38,9 @@ public struct StructuredLogHandler: LogHandler {
       Self.line(timestamp: Self.timestamp(), level: event.level, service: label, message: event.message.description, metadata: merged, format: format))
   }
 
+  /// The fields every JSON line starts with; metadata of the same name would repeat them.
+  private static let jsonFields: Set<String> = ["ts", "level", "service", "msg"]
+
   /// One event's line, newline included: the time, level, service and message first,
   /// then the metadata by key.
   static func line(
@@ -52,7 +55,7 @@ public struct StructuredLogHandler: LogHandler {
       return line + "\n"
     case .json:
       var line = "{\"ts\":\"\(timestamp)\",\"level\":\"\(level)\",\"service\":\(JSONText.quoted(service)),\"msg\":\(JSONText.quoted(message))"
-      for key in metadata.keys.sorted() where !["ts", "level", "service", "msg"].contains(key) {
+      for key in metadata.keys.sorted() where !jsonFields.contains(key) {
         line += ",\(JSONText.quoted(key)):\(JSONText.quoted(metadata[key]!.description))"
       }
       return line + "}\n"

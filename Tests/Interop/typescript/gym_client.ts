@@ -99,8 +99,16 @@ async function main(): Promise<void> {
   stop.abort();
 }
 
+// A ceiling on the whole run, so a call that never answers fails it instead of hanging.
+const ceiling = setTimeout(() => {
+  console.error("typescript client: not done within 60 s");
+  process.exit(1);
+}, 60_000);
 main().then(
-  () => console.log("typescript client: all ok"),
+  () => {
+    clearTimeout(ceiling);
+    console.log("typescript client: all ok");
+  },
   (error) => {
     console.error(`typescript client: ${error.stack ?? error}`);
     process.exit(1);

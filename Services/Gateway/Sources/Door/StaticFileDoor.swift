@@ -22,8 +22,8 @@ struct StaticFileDoor: DoorProtocol {
 
   func handler(for headers: HPACKHeaders) -> (any ChannelDuplexHandler & RemovableChannelHandler)? {
     let target = headers[":path"].first ?? ""
-    let path = target.prefix { $0 != "?" }
-    guard files[String(path)] != nil || redirects[String(path)] != nil || path.hasPrefix(Self.dashboardPrefix) else { return nil }
+    let path = String(target.prefix { $0 != "?" })
+    guard files[path] != nil || redirects[path] != nil || path.hasPrefix(Self.dashboardPrefix) else { return nil }
     return StaticFileHandler(door: self)
   }
 

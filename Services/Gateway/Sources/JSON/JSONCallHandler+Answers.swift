@@ -41,7 +41,7 @@ extension JSONCallHandler {
 
   func received(message: ByteBuffer) {
     guard let route else { return }
-    if route.streaming == .serverStream, phase == .awaitingResponse { startStream() }
+    // A server stream is already streaming: its headers came first, as gRPC's always do.
     guard phase == .streamingResponse else {
       guard answer == nil else {
         fail(code: 13, "\(route.method) answered more than one message")

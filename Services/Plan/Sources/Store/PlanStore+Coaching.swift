@@ -57,10 +57,6 @@ extension PlanStore {
     }
   }
 
-  public func isClient(_ clientID: String, of trainerID: String) async throws -> Bool {
-    try await writer.read { db in try Self.isClient(db, clientID, of: trainerID) }
-  }
-
   static func isClient(_ db: Database, _ clientID: String, of trainerID: String) throws -> Bool {
     try Bool.fetchOne(
       db, sql: "SELECT EXISTS (SELECT 1 FROM trainer_clients WHERE trainer_id = ? AND client_id = ?)", arguments: [trainerID, clientID]
