@@ -29,13 +29,18 @@ import Testing
   /// Auth, a gateway, and `backend` standing in for `name`; `body` gets a user of auth
   /// and the gateway's address.
   static func run(
-    _ name: String, _ backend: RawBackend, _ body: @Sendable (RunningAuth, RunningAuth.User, HostPort) async throws -> Void
+    _ name: String, _ backend: RawBackend, configure: @Sendable (inout GatewayApp.Settings) -> Void = { _ in },
+    _ body: @Sendable (RunningAuth, RunningAuth.User, HostPort) async throws -> Void
   ) async throws {
     try await withRunningAuth { auth in
       let user = try await auth.register("rita_relay")
       try await withBareServer(name, services: [backend]) { backendAddress in
         try await GatewayFixture.runGateway(
-          auth: auth.address, credential: auth.credential, configure: { $0.backends[name] = backendAddress },
+          auth: auth.address, credential: auth.credential,
+          configure: {
+            $0.backends[name] = backendAddress
+            configure(&$0)
+          },
           at: { gateway in try await body(auth, user, gateway) })
       }
     }
@@ -115,6 +120,81 @@ import Testing
         #expect(try await eventually(within: .seconds(20)) { cancelled.withLock { $0 != nil } })
         let backendEnded = try #require(cancelled.withLock { $0 })
         #expect(backendEnded - gaveUp < .seconds(10), "the backend's call ended \(backendEnded - gaveUp) after the client's")
+      }
+    }
+  }
+
+  /// A server closes a connection whose peer resets many streams in a short time (NIO's
+  /// defence against rapid resets: 200 in 30 s). The gateway carries every user's calls to
+  /// a backend on shared connections, so one client that drops hundreds of calls at once
+  /// (a load tool stopping, an app killed mid-sync) must not make the gateway reset its way
+  /// into that limit: the other calls on the connection would fail with it.
+  @Test func aClientDroppingHundredsOfCallsLeavesEveryoneElsesCallsToThatBackendAlone() async throws {
+    let held = Atomic(0)
+    let released = Atomic(false)
+    let backend = RawBackend(handlers: [
+      Self.searchNearby: { request, _ in
+        let role = request.metadata[stringValues: "x-test-role"].first { _ in true } ?? ""
+        return StreamingServerResponse { writer in
+          for try await _ in request.messages {}
+          held.add(1, ordering: .relaxed)
+          switch role {
+          case "patient":
+            while !released.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(20)) }
+          case "dropped":
+            try await Task.sleep(for: .seconds(60))
+          default:
+            break
+          }
+          try await writer.write([])
+          return [:]
+        }
+      }
+    ])
+    // One user's 600 calls at once would meet the per-user read limit first.
+    try await Self.run("places", backend, configure: { $0.rateLimits = [:] }) { _, user, gateway in
+      let options = {
+        var options = CallOptions.defaults
+        options.timeout = .seconds(55)
+        return options
+      }()
+      @Sendable func metadata(_ role: String) -> Metadata {
+        var metadata = user.metadata
+        metadata.addString(role, forKey: "x-test-role")
+        return metadata
+      }
+      try await withClient(to: gateway) { client in
+        let places = Gym_Places_V1_PlacesService.Client(wrapping: client)
+        let patient = Task { try await places.searchNearby(.init(), metadata: metadata("patient"), options: options) }
+        #expect(try await eventually(within: .seconds(20)) { held.load(ordering: .relaxed) == 1 })
+        // Four more connections, so the dropped calls reach every event loop's connections.
+        let clients = 4
+        let callsEach = 150
+        let dropped = metadata("dropped")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for _ in 0..<clients {
+            group.addTask { @Sendable in
+              try await withClient(to: gateway) { dropper in
+                let dropping = Gym_Places_V1_PlacesService.Client(wrapping: dropper)
+                let calls = (0..<callsEach).map { _ in
+                  Task { try await dropping.searchNearby(.init(), metadata: dropped, options: options) }
+                }
+                _ = try await eventually(within: .seconds(30)) { held.load(ordering: .relaxed) == 1 + clients * callsEach }
+                for call in calls { call.cancel() }
+                for call in calls { _ = await call.result }
+              }
+            }
+          }
+          try await group.waitForAll()
+        }
+        #expect(held.load(ordering: .relaxed) == 1 + clients * callsEach, "every dropped call reached the backend first")
+        released.store(true, ordering: .relaxed)
+        let answered = await patient.result
+        #expect(!answered.isFailure, "the patient call failed: \(answered)")
+        // And the next call is answered at once.
+        let next = ContinuousClock.now
+        _ = try await places.searchNearby(.init(), metadata: metadata("quick"), options: options)
+        #expect(ContinuousClock.now - next < .seconds(5))
       }
     }
   }

@@ -33,6 +33,7 @@ final class BackendLink: @unchecked Sendable {
   private final class Connection {
     let channel: any Channel
     let multiplexer: NIOHTTP2Handler.StreamMultiplexer
+    let resets: ResetPacer
     var open = 0
     /// False once the backend said GOAWAY or the connection closed: no new streams.
     var usable = true
@@ -40,6 +41,7 @@ final class BackendLink: @unchecked Sendable {
     init(channel: any Channel, multiplexer: NIOHTTP2Handler.StreamMultiplexer) {
       self.channel = channel
       self.multiplexer = multiplexer
+      self.resets = ResetPacer(eventLoop: channel.eventLoop)
     }
   }
 
@@ -61,13 +63,16 @@ final class BackendLink: @unchecked Sendable {
     self.resolve = resolve
   }
 
-  /// Opens a stream to the backend with `initialize` setting up its pipeline; the slot is
-  /// given back when the stream's channel closes.
-  func openStream(_ initialize: @escaping @Sendable (any Channel) -> EventLoopFuture<Void>) -> EventLoopFuture<any Channel> {
+  /// Opens a stream to the backend with `initialize` setting up its pipeline (given the
+  /// connection's reset pacer); the slot is given back when the stream's channel closes.
+  func openStream(
+    _ initialize: @escaping @Sendable (any Channel, ResetPacer) -> EventLoopFuture<Void>
+  ) -> EventLoopFuture<any Channel> {
     eventLoop.preconditionInEventLoop()
     return reserve().flatMap { connection in
       let promise = self.eventLoop.makePromise(of: (any Channel).self)
-      connection.multiplexer.createStreamChannel(promise: promise, initialize)
+      let pacer = NIOLoopBound(connection.resets, eventLoop: self.eventLoop)
+      connection.multiplexer.createStreamChannel(promise: promise) { channel in initialize(channel, pacer.value) }
       promise.futureResult.assumeIsolated().whenComplete { result in
         switch result {
         case .success(let stream):

@@ -10,6 +10,7 @@ final class BackendStream: ChannelDuplexHandler, RemovableChannelHandler {
   typealias OutboundOut = HTTP2Frame.FramePayload
 
   private var relay: RelayStream?
+  private let pacer: ResetPacer
   private var context: ChannelHandlerContext?
   private var readPending = false
   /// The request side was ended (a frame with END_STREAM written).
@@ -17,8 +18,9 @@ final class BackendStream: ChannelDuplexHandler, RemovableChannelHandler {
   /// The backend ended its side (trailers, or a reset).
   private var backendEnded = false
 
-  init(relay: RelayStream) {
+  init(relay: RelayStream, pacer: ResetPacer) {
     self.relay = relay
+    self.pacer = pacer
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
@@ -38,19 +40,36 @@ final class BackendStream: ChannelDuplexHandler, RemovableChannelHandler {
 
   func flush() { context?.flush() }
 
-  /// Ends the backend's stream for good, so its slot on the connection is free at once:
-  /// a backend that has answered gets the end of the request (an empty DATA frame) if it
-  /// has not had it yet; one still answering is reset (RST_STREAM CANCEL). Resets are kept
-  /// for real cancellations: servers count them, and close connections that send many.
+  /// Ends the backend's stream for good, so its slot on the connection is free: a backend
+  /// that has answered gets the end of the request (an empty DATA frame) if it has not had
+  /// it yet; one still answering is reset (RST_STREAM CANCEL) when the connection's
+  /// `ResetPacer` allows. Resets are kept for real cancellations: servers count them, and
+  /// close connections that send many.
   func reset() {
     guard let context, context.channel.isActive else { return }
     if backendEnded {
-      guard !requestEnded else { return }
-      requestEnded = true
-      context.writeAndFlush(wrapOutboundOut(.data(.init(data: .byteBuffer(ByteBuffer()), endStream: true))), promise: nil)
+      endRequest(context)
     } else {
-      context.close(promise: nil)
+      pacer.reset(self)
     }
+  }
+
+  /// Still answering, so only a reset ends it.
+  var needsReset: Bool {
+    guard let context, context.channel.isActive else { return false }
+    if backendEnded { endRequest(context) }  // it answered while waiting for its reset
+    return !backendEnded
+  }
+
+  /// The pacer's word that this stream may be reset now.
+  func resetNow() {
+    context?.close(promise: nil)
+  }
+
+  private func endRequest(_ context: ChannelHandlerContext) {
+    guard !requestEnded else { return }
+    requestEnded = true
+    context.writeAndFlush(wrapOutboundOut(.data(.init(data: .byteBuffer(ByteBuffer()), endStream: true))), promise: nil)
   }
 
   /// The call is over at the door: nothing more goes to the relay.

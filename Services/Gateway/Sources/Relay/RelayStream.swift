@@ -267,9 +267,9 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
 
   private func open(_ link: BackendLink, headers: HPACKHeaders, endStream: Bool) {
     let relay = NIOLoopBound(self, eventLoop: context.eventLoop)
-    link.openStream { channel in
+    link.openStream { channel, pacer in
       channel.eventLoop.makeCompletedFuture {
-        try channel.pipeline.syncOperations.addHandler(BackendStream(relay: relay.value))
+        try channel.pipeline.syncOperations.addHandler(BackendStream(relay: relay.value, pacer: pacer))
       }
     }.assumeIsolated().whenComplete { result in
       switch result {
