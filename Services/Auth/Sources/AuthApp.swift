@@ -237,6 +237,14 @@ public enum AuthApp {
     let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
       try await receivers.deliver(job)
     }
+    let metrics = RPCMetrics()
+    metrics.addGauges {
+      [
+        MetricSample(
+          "gym_password_hash_queue", "Sign-ins and registrations waiting for a password hash (refused past GYM_HASH_QUEUE).",
+          value: Double(hasher.waiting))
+      ]
+    }
     return try await BuiltProcess.compose(
       name: "gym-auth", common: settings.common, credential: settings.credential,
       // Auth signs the tokens and keeps the sessions: no stream to follow.
@@ -245,7 +253,7 @@ public enum AuthApp {
         lock: lock, dataDirectory: settings.dataDirectory, path: path, writer: store.writer, backup: settings.backup,
         // A restore without the signing keys would end every session's access tokens.
         backupDirectories: [.init(name: (keyStore.directory as NSString).lastPathComponent, path: keyStore.directory)]),
-      healthNames: [Gym_Auth_V1_AuthService.descriptor.fullyQualifiedService], logger: logger,
+      healthNames: [Gym_Auth_V1_AuthService.descriptor.fullyQualifiedService], metrics: metrics, logger: logger,
       // The view counter stops after the server has drained, so the last views are counted.
       before: receivers.connections + [outbox, views, AuthHousekeeping(store: store, interval: settings.pruneInterval, logger: logger)]
         + (settings.smtp.map { [MailSender(store: store, client: $0, retry: settings.mailRetry, logger: logger)] } ?? []),

@@ -180,10 +180,14 @@ public enum GatewayApp {
       },
       door: { parts in
         guard let auth = parts.auth else { throw ConfigError("the gateway's relay needs the token check") }
+        let streamQuota = StreamQuota(perUser: settings.streamsPerUser)
+        metrics.addGauges {
+          [MetricSample("gym_gateway_streams_open", "Long-lived streams the gateway relays now.", value: Double(streamQuota.total))]
+        }
         var config = RelayConfig(
           routes: RelayRoutes(),
           admission: RelayAdmission(auth: auth, limiter: limiter, credential: settings.credential, revocations: revocations),
-          streamQuota: StreamQuota(perUser: settings.streamsPerUser),
+          streamQuota: streamQuota,
           deadlines: .init(defaultTimeout: settings.defaultDeadline, maximumTimeout: settings.maximumDeadline),
           maxMessageBytes: settings.common.maxMessageBytes,
           forwardingProof: settings.credential.forwardingProof,

@@ -22,4 +22,7 @@ struct StreamQuota: Sendable {
   }
 
   func release(_ userID: String) { open.release(userID) }
+
+  /// Streams open now, everyone's.
+  var total: Int { open.total }
 }

@@ -134,6 +134,10 @@ public enum MessagingApp {
     // Open streams checked their token when they began: each batch of revocations ends
     // those whose caller the list now refuses.
     let revocations = RevocationList(maxLag: settings.backend.common.revocationMaxLag) { list in hub.end(where: list.isRevoked) }
+    let metrics = RPCMetrics()
+    metrics.addGauges {
+      [MetricSample("gym_streams_open", "Subscribe streams open now.", value: Double(hub.openStreamCount))]
+    }
     return try await BuiltProcess.backend(
       name: "gym-messaging", settings: settings.backend, lock: lock, database: (path, store.writer),
       backupDirectories: [.init(name: "attachments", path: files.directory)],
@@ -149,7 +153,7 @@ public enum MessagingApp {
         if let catalogConnection { services.append(ClientConnections(catalogConnection)) }
         return services
       },
-      stoppingFirst: [StreamsClosing(hub: hub)], revocations: revocations
+      stoppingFirst: [StreamsClosing(hub: hub)], revocations: revocations, metrics: metrics
     ) { authClient in
       [
         MessagingService(

@@ -48,6 +48,7 @@ public struct RequestInterceptor: ServerInterceptor {
     let metrics = self.metrics
     let logger = self.logger
     let disk = self.disk
+    metrics.started(method)
 
     @Sendable func finish(_ error: (any Error)?) -> RPCError? {
       let mapped = error.map { Self.map($0, method: method, logger: logger, disk: disk) }

@@ -18,6 +18,9 @@ public final class PerUserSlots: Sendable {
   }
 
   /// Gives back a slot `take` gave, whichever way its use ended.
+  /// Slots held by everyone, for metrics.
+  public var total: Int { open.withLock { $0.values.reduce(0, +) } }
+
   public func release(_ userID: String) {
     open.withLock { open in
       let left = open[userID, default: 1] - 1

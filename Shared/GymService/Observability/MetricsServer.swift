@@ -59,8 +59,6 @@ private final class MetricsHTTPHandler: ChannelInboundHandler {
 
   private func answer() -> (HTTPResponseStatus, contentType: String, body: String) {
     switch path {
-    case "/metrics":
-      return (.ok, "text/plain; version=0.0.4; charset=utf-8", metrics.exposition())
     case "/livez":
       return (.ok, "text/plain", "ALIVE\n")
     case "/readyz" where health != nil, "/healthz" where health != nil:
@@ -81,17 +79,31 @@ private final class MetricsHTTPHandler: ChannelInboundHandler {
     case .body:
       break
     case .end:
-      let (status, contentType, body) = answer()
-      var headers = HTTPHeaders()
-      headers.add(name: "content-type", value: contentType)
-      headers.add(name: "content-length", value: "\(body.utf8.count)")
-      let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
-      context.write(wrapOutboundOut(.head(head)), promise: nil)
-      context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
-      let keepAlive = self.keepAlive
-      context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { [channel = context.channel] _ in
-        if !keepAlive { channel.close(promise: nil) }
+      guard path == "/metrics" else {
+        let (status, contentType, body) = answer()
+        respond(context: context, status: status, contentType: contentType, body: body)
+        return
       }
+      // Gauges may read the database: off the event loop, answered back on it.
+      let metrics = self.metrics
+      let promise = context.eventLoop.makePromise(of: String.self)
+      promise.completeWithTask { await metrics.exposition() }
+      promise.futureResult.assumeIsolated().whenSuccess { body in
+        self.respond(context: context, status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: body)
+      }
+    }
+  }
+
+  private func respond(context: ChannelHandlerContext, status: HTTPResponseStatus, contentType: String, body: String) {
+    var headers = HTTPHeaders()
+    headers.add(name: "content-type", value: contentType)
+    headers.add(name: "content-length", value: "\(body.utf8.count)")
+    let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
+    context.write(wrapOutboundOut(.head(head)), promise: nil)
+    context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
+    let keepAlive = self.keepAlive
+    context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { [channel = context.channel] _ in
+      if !keepAlive { channel.close(promise: nil) }
     }
   }
 }

@@ -26,7 +26,7 @@ extension BuiltProcess {
     name: String, settings: BackendSettings, lock: DirectoryLock, database: (path: String, writer: any DatabaseWriter),
     backupDirectories: [BackupRoot.Directory] = [], healthName: String,
     logger: Logger, extraServices: (GymGRPCClient) -> [any Service] = { _ in [] }, stoppingFirst: [any Service] = [],
-    revocations: RevocationList? = nil,
+    revocations: RevocationList? = nil, metrics: RPCMetrics = RPCMetrics(),
     services: (GymGRPCClient) -> [any RegistrableRPCService]
   ) async throws -> BuiltProcess {
     let authClient = try InternalClient.make(to: settings.auth, settings: settings)
@@ -37,7 +37,7 @@ extension BuiltProcess {
       storage: Storage(
         lock: lock, dataDirectory: settings.dataDirectory, path: database.path, writer: database.writer,
         backup: settings.backup, backupDirectories: backupDirectories),
-      healthNames: [healthName], logger: logger,
+      healthNames: [healthName], metrics: metrics, logger: logger,
       before: extraServices(authClient), stoppingFirst: stoppingFirst,
       services: services(authClient))
   }

@@ -108,6 +108,18 @@ extension BuiltProcess {
       logger: logger)
     let writer = storage?.writer
     let checkedRevocations = revocations
+    if let storage {
+      metrics.addGauges { await StorageGauges.read(path: storage.path, reader: storage.writer) }
+    }
+    if let revocations {
+      metrics.addGauges {
+        [
+          MetricSample(
+            "gym_revocation_lag_seconds", "Seconds since auth's revocation stream was last heard (a heartbeat every 2 s).",
+            value: revocations.silence().inSeconds)
+        ]
+      }
+    }
     return BuiltProcess(
       server: server,
       services: server.lifecycle(

@@ -27,6 +27,9 @@ public struct ReflectionFiles: Sendable {
   /// The file declaring each extension, by the message it extends and its number (the
   /// platform's one is `google.api.http` on `google.protobuf.MethodOptions`).
   let extensions: [String: [Int32: String]]
+  /// Each method's kind by its full name ("gym.auth.v1.AuthService/GetMe"), in the words
+  /// of gRPC metrics: unary, client_stream, server_stream or bidi_stream.
+  public let methodTypes: [String: String]
 
   /// The files of this build. The set is generated with the code, so a set that does
   /// not parse is a broken build, not a condition to serve through.
@@ -42,6 +45,7 @@ public struct ReflectionFiles: Sendable {
     var symbols: [String: Symbol] = [:]
     var messages: Set<String> = []
     var extensions: [String: [Int32: String]] = [:]
+    var methodTypes: [String: String] = [:]
     for file in set.file {
       // Serializing a message decoded from bytes gives the same bytes back.
       let serialized = (try? file.serializedBytes() as Data) ?? Data()
@@ -68,13 +72,23 @@ public struct ReflectionFiles: Sendable {
       for service in file.service {
         let name = prefix + service.name
         add(name, service: name)
-        for method in service.method { add(name + "." + method.name, service: name) }
+        for method in service.method {
+          add(name + "." + method.name, service: name)
+          methodTypes[name + "/" + method.name] =
+            switch (method.clientStreaming, method.serverStreaming) {
+            case (false, false): "unary"
+            case (true, false): "client_stream"
+            case (false, true): "server_stream"
+            case (true, true): "bidi_stream"
+            }
+        }
       }
     }
     self.files = files
     self.symbols = symbols
     self.messages = messages
     self.extensions = extensions
+    self.methodTypes = methodTypes
   }
 
   /// `name`'s file first, then everything it imports, transitively, each once: a client

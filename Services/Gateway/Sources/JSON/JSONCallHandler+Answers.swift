@@ -148,6 +148,7 @@ extension JSONCallHandler {
         code = .resourceExhausted
       }
       // And it is counted and logged as the relay would have.
+      door.record?.started(route.method)
       door.record?.record(
         route.method, code: code.canonicalName, duration: .now - started, userID: nil, requestID: requestID, protocol: "json")
     }

@@ -10,10 +10,18 @@ struct CallRecord: Sendable {
   let accessLog: Bool
   let logger: Logger
 
+  /// A call to `method` reached the door (counted once, whoever answers it).
+  func started(_ method: MethodDescriptor) {
+    metrics.started(method)
+  }
+
+  /// The call ended; `forwarded`: the backend answered it (counted on the client side too).
   func record(
-    _ method: MethodDescriptor, code: String, duration: Duration, userID: String?, requestID: String, protocol name: String
+    _ method: MethodDescriptor, code: String, duration: Duration, userID: String?, requestID: String, protocol name: String,
+    forwarded: Duration? = nil
   ) {
     metrics.record(method: method, code: code, duration: duration)
+    if let forwarded { metrics.record(method: method, code: code, duration: forwarded, side: .client) }
     guard accessLog else { return }
     logger.info(
       "rpc",

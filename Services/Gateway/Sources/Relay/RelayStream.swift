@@ -48,8 +48,9 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
   private var started = ContinuousClock.now
   private var userID: String?
   private var streamHolder: String?
-  /// A backend stream was opened: the call counts as forwarded to its backend.
-  private var forwarded = false
+  /// When a backend stream was opened: from then the call counts as forwarded to its
+  /// backend (the gateway's client side).
+  private var forwardedAt: ContinuousClock.Instant?
   private var deadline: Scheduled<Void>?
   /// The protocol the client speaks when it is not gRPC (its handler sits in front).
   private var door: String?
@@ -173,6 +174,7 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
       return
     }
     self.entry = entry
+    config.calls.started(entry.method)
     let admission = config.admission
     let callContext = RequestContext(requestID: requestID, clientAddress: clientAddress)
     switch admission.admitNow(entry, headers: headers, context: callContext) {
@@ -280,7 +282,8 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
         }
         self.backend = backend
         self.phase = .relaying
-        self.forwarded = true
+        self.forwardedAt = .now
+        if let entry = self.entry { self.config.calls.metrics.started(entry.method, side: .client) }
         backend.write(.headers(.init(headers: headers, endStream: endStream)))
         for payload in self.held { backend.write(payload) }
         self.held = []
@@ -382,8 +385,9 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
     }
     guard let entry else { return }  // the gateway's own services record their calls themselves
     let elapsed = ContinuousClock.now - started
-    if forwarded { config.calls.metrics.recordForwarded(backend: entry.backend, code: code, duration: elapsed) }
-    config.calls.record(entry.method, code: code, duration: elapsed, userID: userID, requestID: requestID, protocol: door ?? "grpc")
+    config.calls.record(
+      entry.method, code: code, duration: elapsed, userID: userID, requestID: requestID, protocol: door ?? "grpc",
+      forwarded: forwardedAt.map { ContinuousClock.now - $0 })
   }
 
   private static func rpcError(_ error: any Error) -> RPCError {

@@ -210,6 +210,9 @@ public final class EventHub: Sendable {
   /// Everyone with an open stream.
   public var everyoneOnline: Set<String> { state.withLock { Set($0.byUser.keys) } }
 
+  /// Streams open now, everyone's.
+  public var openStreamCount: Int { state.withLock { $0.byUser.values.reduce(0) { $0 + $1.count } } }
+
   /// Streams `userID` holds open.
   public func openStreams(of userID: String) -> Int {
     state.withLock { $0.byUser[userID]?.count ?? 0 }
