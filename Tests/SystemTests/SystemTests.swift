@@ -191,6 +191,10 @@ import Testing
         #expect(gatewayMetrics.contains(#"grpc_server_handled_total{\#(login),grpc_code="Unauthenticated"} 1"#), "\(gatewayMetrics)")
         #expect(gatewayMetrics.contains(#"grpc_client_handled_total{\#(login),grpc_code="Unauthenticated"} 1"#))
         #expect(gatewayMetrics.contains("grpc_client_handling_seconds_bucket{\(login)"))
+        // And its own calls to auth: the revocation stream it follows.
+        #expect(
+          gatewayMetrics.contains(
+            #"grpc_client_started_total{grpc_service="gym.auth.v1.AuthInternal",grpc_method="WatchRevocations",grpc_type="server_stream"}"#))
         #expect(gatewayMetrics.contains("\ngym_gateway_streams_open 0\n") && gatewayMetrics.contains("\ngym_revocation_lag_seconds "))
         return (supervisor, log)
       }

@@ -210,8 +210,9 @@ public enum AuthApp {
     let hasher = try PasswordHasher(
       parameters: settings.hashParameters, maxConcurrent: settings.hashConcurrency, queueLimit: settings.hashQueue)
     let policy = PasswordPolicy(minimumLength: settings.passwordMinLength)
+    let metrics = RPCMetrics()
     let receivers = try OutboxReceivers(
-      addresses: settings.outboxReceivers, tls: settings.common.internalTLS, credential: settings.credential)
+      addresses: settings.outboxReceivers, tls: settings.common.internalTLS, credential: settings.credential, metrics: metrics)
     let views = ProfileViewCounter(store: store, interval: settings.viewFlushInterval, logger: logger)
     let destinations = serviceSettings.lifecycleDestinations
     let export = PlatformExport(
@@ -237,7 +238,6 @@ public enum AuthApp {
     let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
       try await receivers.deliver(job)
     }
-    let metrics = RPCMetrics()
     metrics.addGauges {
       [
         MetricSample(

@@ -15,8 +15,8 @@ import SwiftProtobuf
 struct OutboxReceivers: Sendable {
   private let clients: [Outbox.Destination: GymGRPCClient]
 
-  init(addresses: [Outbox.Destination: HostPort], tls: InternalTLS?, credential: ServiceCredential) throws {
-    clients = try addresses.mapValues { try InternalClient.make(to: $0, tls: tls, credential: credential) }
+  init(addresses: [Outbox.Destination: HostPort], tls: InternalTLS?, credential: ServiceCredential, metrics: RPCMetrics) throws {
+    clients = try addresses.mapValues { try InternalClient.make(to: $0, tls: tls, credential: credential, metrics: metrics) }
   }
 
   /// The credentialed connection to a destination, for other calls to it.

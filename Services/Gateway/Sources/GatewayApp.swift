@@ -136,9 +136,9 @@ public enum GatewayApp {
     // revocation stream), so they never wait behind users' calls and relayed calls
     // never carry the credential.
     let tls = settings.common.internalTLS
-    let authInternal = try InternalClient.make(to: authAddress, tls: tls, credential: settings.credential)
-    let revocations = RevocationList(maxLag: settings.common.revocationMaxLag)
     let metrics = RPCMetrics()
+    let authInternal = try InternalClient.make(to: authAddress, tls: tls, credential: settings.credential, metrics: metrics)
+    let revocations = RevocationList(maxLag: settings.common.revocationMaxLag)
     // The operator service reaches each backend's Ops over these credentialed
     // connections: relayed user calls never carry the credential.
     let operatorBackends = try Route.backends.map { name in

@@ -126,7 +126,8 @@ public enum MessagingApp {
       limits: .init(bufferEvents: settings.streamBuffer, bufferBytes: settings.streamBufferBytes, streamsPerUser: settings.streamsPerUser))
     let store = try MessagingStore(path: path, tuning: settings.backend.common.database, publish: hub.publish)
     let files = try AttachmentFiles(directory: settings.backend.databasePath("attachments"))
-    let catalogConnection = try settings.catalog.map { try InternalClient.make(to: $0, settings: settings.backend) }
+    let metrics = RPCMetrics()
+    let catalogConnection = try settings.catalog.map { try InternalClient.make(to: $0, settings: settings.backend, metrics: metrics) }
     let programs = programs ?? catalogConnection.map { CatalogProgramDirectory(client: $0, logger: logger) } ?? NoProgramDirectory()
     if settings.catalog == nil {
       logger.notice("no catalog address: rooms about a program are refused")
@@ -134,7 +135,6 @@ public enum MessagingApp {
     // Open streams checked their token when they began: each batch of revocations ends
     // those whose caller the list now refuses.
     let revocations = RevocationList(maxLag: settings.backend.common.revocationMaxLag) { list in hub.end(where: list.isRevoked) }
-    let metrics = RPCMetrics()
     metrics.addGauges {
       [MetricSample("gym_streams_open", "Subscribe streams open now.", value: Double(hub.openStreamCount))]
     }

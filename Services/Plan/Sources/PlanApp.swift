@@ -116,11 +116,12 @@ public enum PlanApp {
     let lock = try DirectoryLock.acquire(service: "plan", in: settings.backend.dataDirectory)
     let path = settings.backend.databasePath("plan.sqlite")
     let store = try PlanStore(path: path, tuning: settings.backend.common.database, limits: settings.limits)
-    let catalogConnection = try InternalClient.make(to: settings.catalog, settings: settings.backend)
+    let metrics = RPCMetrics()
+    let catalogConnection = try InternalClient.make(to: settings.catalog, settings: settings.backend, metrics: metrics)
     let catalog = catalog ?? CatalogClient(client: catalogConnection, logger: logger)
     // Saves reach the catalog through plan's own outbox, so a catalog outage delays the
     // count and never loses it.
-    let messagingConnection = try settings.messaging.map { try InternalClient.make(to: $0, settings: settings.backend) }
+    let messagingConnection = try settings.messaging.map { try InternalClient.make(to: $0, settings: settings.backend, metrics: metrics) }
     let notifier = notifier ?? messagingConnection.map(MessagingNotifier.init)
     if notifier == nil { logger.notice("no messaging address: workout reminders, coaching notifications and blocks are off") }
     let blocks: any BlockList = messagingConnection.map { MessagingBlockList(client: $0, logger: logger) } ?? NoBlockList()
@@ -141,7 +142,8 @@ public enum PlanApp {
               every: settings.reminderInterval, maxLate: settings.reminderMaxLate, logger: logger))
         }
         return services
-      }
+      },
+      metrics: metrics
     ) { authClient in
       [
         PlanService(

@@ -10,7 +10,8 @@ public enum GymClient {
   public static func make(
     to address: HostPort,
     tls: InternalTLS?,
-    interceptors: [any ClientInterceptor] = []
+    interceptors: [any ClientInterceptor] = [],
+    metrics: RPCMetrics? = nil
   ) throws -> GymGRPCClient {
     let transport = try HTTP2ClientTransport.Posix(
       target: address.target,
@@ -25,7 +26,8 @@ public enum GymClient {
         config.connection.keepalive = .init(time: .seconds(30), timeout: .seconds(10), allowWithoutCalls: false)
       }
     )
-    return GRPCClient(transport: transport, interceptors: [RequestIDClientInterceptor()] + interceptors)
+    let counting: [any ClientInterceptor] = metrics.map { [ClientMetricsInterceptor(metrics: $0)] } ?? []
+    return GRPCClient(transport: transport, interceptors: counting + [RequestIDClientInterceptor()] + interceptors)
   }
 }
 
@@ -74,4 +76,80 @@ extension HostPort {
     default: .dns(host: host, port: port)
     }
   }
+}
+
+/// Counts this process's calls to another gym process as its client
+/// (`grpc_client_started_total`, `grpc_client_handled_total`,
+/// `grpc_client_handling_seconds`): which peer is slow or failing, seen from the caller.
+public struct ClientMetricsInterceptor: ClientInterceptor {
+  let metrics: RPCMetrics
+
+  public init(metrics: RPCMetrics) { self.metrics = metrics }
+
+  public func intercept<Input: Sendable, Output: Sendable>(
+    request: StreamingClientRequest<Input>,
+    context: ClientContext,
+    next: (StreamingClientRequest<Input>, ClientContext) async throws -> StreamingClientResponse<Output>
+  ) async throws -> StreamingClientResponse<Output> {
+    let method = context.descriptor
+    let start = ContinuousClock.now
+    metrics.started(method, side: .client)
+    do {
+      let response = try await next(request, context)
+      switch response.accepted {
+      case .success(var contents):
+        // The call ends when its body does: wrap it to see the final status.
+        let body = contents.bodyParts
+        let metrics = self.metrics
+        contents.bodyParts = RPCAsyncSequence(
+          wrapping: CountingBody(base: body) { error in
+            let code = error.map(Self.code) ?? "OK"
+            metrics.record(method: method, code: code, duration: .now - start, side: .client)
+          })
+        return StreamingClientResponse(accepted: .success(contents))
+      case .failure(let error):
+        metrics.record(method: method, code: error.code.canonicalName, duration: .now - start, side: .client)
+        return response
+      }
+    } catch {
+      metrics.record(method: method, code: Self.code(error), duration: .now - start, side: .client)
+      throw error
+    }
+  }
+}
+
+extension ClientMetricsInterceptor {
+  static func code(_ error: any Error) -> String {
+    if let error = error as? RPCError { return error.code.canonicalName }
+    return error is CancellationError ? "CANCELLED" : "UNKNOWN"
+  }
+}
+
+/// A response body that calls `ended` once, with the error it ended with (nil: OK).
+private struct CountingBody<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element: Sendable {
+  typealias Element = Base.Element
+  let base: Base
+  let ended: @Sendable ((any Error)?) -> Void
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    var base: Base.AsyncIterator
+    let ended: @Sendable ((any Error)?) -> Void
+    var done = false
+
+    mutating func next() async throws -> Element? {
+      guard !done else { return nil }
+      do {
+        if let element = try await base.next() { return element }
+        done = true
+        ended(nil)
+        return nil
+      } catch {
+        done = true
+        ended(error)
+        throw error
+      }
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator(), ended: ended) }
 }

@@ -29,7 +29,7 @@ extension BuiltProcess {
     revocations: RevocationList? = nil, metrics: RPCMetrics = RPCMetrics(),
     services: (GymGRPCClient) -> [any RegistrableRPCService]
   ) async throws -> BuiltProcess {
-    let authClient = try InternalClient.make(to: settings.auth, settings: settings)
+    let authClient = try InternalClient.make(to: settings.auth, settings: settings, metrics: metrics)
     return try await compose(
       name: name, common: settings.common, credential: settings.credential,
       identity: .follower(
