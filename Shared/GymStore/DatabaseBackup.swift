@@ -93,6 +93,12 @@ public enum DatabaseBackup {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
       result = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
       try queue.close()
+      // A read-only open of a WAL-mode file leaves an empty log and its index beside it,
+      // which no one would ever remove once the file is renamed.
+      let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue
+      if log == 0 {
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      }
     } catch {
       throw Failure(kind: .damaged, description: "\(path) is not a readable SQLite database: \(error)")
     }

@@ -8,7 +8,7 @@ import GymStore
 /// attachments), after checking each one's size and SHA-256, with every service stopped.
 struct Restore: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Restore one backup run into the data directory (every service stopped).",
+    abstract: "Restore one backup run, or every database from its Litestream replica, into the data directory (every service stopped).",
     discussion: """
       The run is the one `gymctl backup` named; its manifest.json lists every file. Each is checked \
       against the manifest and every database with PRAGMA integrity_check before anything is replaced. \
@@ -20,14 +20,29 @@ struct Restore: AsyncParsableCommand {
   @Option(help: "The directory holding the runs (default: DATA_DIR/backups, the services' default GYM_BACKUP_DIR).")
   var backupDir: String?
   @Option(help: "The run's manifest.json, instead of --run.") var manifest: String?
+  @Option(
+    help:
+      "Restore every database from Litestream's replica instead of a backup run: its URL (file:///…, s3://bucket/path), under which each service replicates to /<service>."
+  )
+  var fromReplica: String?
+  @Option(help: "With --from-replica: the moment to restore to (RFC 3339, e.g. 2026-11-26T18:05:00Z); default the latest.")
+  var at: String?
+  @Option(help: "With --from-replica: the litestream executable (default: litestream on PATH).") var litestream: String?
   @Option(help: .hidden) var from: String?
 
   func validate() throws {
     if from != nil {
       throw ValidationError("--from is gone: a restore takes one run, --run RUN_ID (see `ls DATA_DIR/backups`) or --manifest FILE")
     }
-    guard (run == nil) != (manifest == nil) else {
-      throw ValidationError("give the run to restore: --run RUN_ID (as `gymctl backup` printed it) or --manifest FILE")
+    guard [run, manifest, fromReplica].compactMap({ $0 }).count == 1 else {
+      throw ValidationError(
+        "give one thing to restore: --run RUN_ID (as `gymctl backup` printed it), --manifest FILE or --from-replica URL")
+    }
+    if at != nil, fromReplica == nil {
+      throw ValidationError("--at is a moment in a replica's history: it goes with --from-replica")
+    }
+    if let at, Self.rfc3339(at) == nil {
+      throw ValidationError("--at \(at) is not an RFC 3339 time: give e.g. 2026-11-26T18:05:00Z")
     }
     if let run, let problem = BackupName.problem(with: run) {
       throw ValidationError("--run \(problem): give the run's id, not a path (--backup-dir says where the runs are)")
@@ -35,6 +50,7 @@ struct Restore: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if let fromReplica { return try await restoreFromReplica(fromReplica) }
     let runDirectory: String
     if let manifest {
       runDirectory = (manifest as NSString).deletingLastPathComponent
@@ -128,6 +144,14 @@ struct Restore: AsyncParsableCommand {
           : "\(running.joined(separator: ", ")) are still running (their data directories are locked); stop them first")
     }
     return locks
+  }
+
+  /// An RFC 3339 time, with or without fractional seconds, as Litestream reads it.
+  static func rfc3339(_ text: String) -> Date? {
+    let formatter = ISO8601DateFormatter()
+    if let date = formatter.date(from: text) { return date }
+    formatter.formatOptions.insert(.withFractionalSeconds)
+    return formatter.date(from: text)
   }
 
   static func databasePath(_ service: ManagedService, in dataDirectory: String) -> String {
