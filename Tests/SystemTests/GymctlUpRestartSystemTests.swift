@@ -31,6 +31,13 @@ extension SystemTests {
     for (service, pid) in pids where service != "messaging" {
       #expect(kill(pid, 0) == 0, "\(service) kept running")
     }
+    // `gymctl status` shows the restart, and no other.
+    let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
+    let (_, status) = try await Self.run(gymctl, ["status", "--base-port", "\(basePort)", "--data-dir", directory])
+    let rows = status.split(separator: "\n").map(String.init)
+    #expect(rows.first?.contains("RESTARTS") == true, "\(status)")
+    #expect(rows.contains { $0.contains("messaging") && $0.contains(" 1 (last: signal 9, ") }, "\(status)")
+    #expect(rows.filter { $0.contains(" 1 (last:") }.count == 1, "\(status)")
 
     // Ctrl-C stops them all, the restarted one included.
     kill(up.processIdentifier, SIGINT)
@@ -76,6 +83,12 @@ extension SystemTests {
       #expect(output.contains("places exited with status 1; it exited 3 times in a row, each soon after its start: not restarting it"), "\(output.text)")
     }
     #expect(output.contains("stopping the platform: a service stays down"), "\(output.text)")
+    // The platform is down, and `gymctl status` says which service was given up on.
+    let (statusCode, status) = try await Self.run(
+      Supervisor.defaultBinDirectory() + "/gymctl", ["status", "--base-port", "\(basePort)", "--data-dir", directory, "--timeout", "1"])
+    #expect(statusCode != 0)
+    let expected = noRestart ? "places  0 (last: signal 9" : "places  gave up after 3 exits (last: status 1"
+    #expect(status.replacingOccurrences(of: "  +", with: "  ", options: .regularExpression).contains(expected), "\(status)")
     for (service, pid) in pids where service != "places" {
       #expect(kill(pid, 0) != 0, "\(service) was stopped")
     }

@@ -15,14 +15,28 @@ struct Status: AsyncParsableCommand {
   var timeout = 2.0
 
   func run() async throws {
-    let status = try await Self.fetch(stack, timeout: timeout)
+    // What `gymctl up` did, when it runs (or ran) on this data directory.
+    let supervised = SupervisorState.read(dataDirectory: stack.dataDir)
+    let status: Gym_Gateway_V1_GetSystemStatusResponse
+    do {
+      status = try await Self.fetch(stack, timeout: timeout)
+    } catch {
+      // The platform is down; the supervisor's record may say why (a service given up on).
+      if let supervised, !stack.json {
+        Output.table(
+          ["PROCESS", "RESTARTS"], supervised.services.keys.sorted().map { [$0, supervised.summary(of: $0)] })
+      }
+      throw error
+    }
     if stack.json {
       try Output.json(status)
     } else {
       Output.table(
-        ["PROCESS", "ADDRESS", "STATUS", "LATENCY", "VERSION", "UPTIME", "DATABASE", "OUTBOX", "ERROR"],
+        ["PROCESS", "ADDRESS", "STATUS", "LATENCY", "VERSION", "UPTIME", "DATABASE", "OUTBOX"]
+          + (supervised == nil ? [] : ["RESTARTS"]) + ["ERROR"],
         status.processes.map { process in
-          [
+          let restarts = supervised.map { [$0.summary(of: Self.serviceName(process.name))] } ?? []
+          return [
             process.name, process.address, Self.label(process.servingStatus),
             process.hasLatency ? String(format: "%.1f ms", process.latency.timeInterval * 1000) : "-",
             process.version.isEmpty ? "-" : process.version,
@@ -31,8 +45,7 @@ struct Status: AsyncParsableCommand {
               : "-",
             process.databaseSizeBytes > 0 ? Output.bytes(process.databaseSizeBytes) : "-",
             process.outbox.isEmpty ? "-" : "\(process.outbox.map(\.pending).reduce(0, +)) pending",
-            process.error,
-          ]
+          ] + restarts + [process.error]
         })
     }
     if !status.allServing { throw ExitCode.failure }
@@ -46,6 +59,11 @@ struct Status: AsyncParsableCommand {
           $0.timeoutPerProcess = Google_Protobuf_Duration(rounding: timeout)
         })
     }
+  }
+
+  /// The supervisor's name for a process the gateway names "gym-auth" or "auth".
+  static func serviceName(_ process: String) -> String {
+    process.hasPrefix("gym-") ? String(process.dropFirst(4)) : process
   }
 
   static func label(_ status: Gym_Gateway_V1_ServingStatus) -> String {

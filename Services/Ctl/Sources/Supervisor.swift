@@ -83,6 +83,8 @@ public final class Supervisor: Sendable {
   /// Where restarts are told (`start`'s progress).
   private let progress = Mutex<@Sendable (String) -> Void>({ _ in })
   private let children = Mutex<[Child]>([])
+  /// What has happened to each service, kept in DATA_DIR/supervisor.json for `gymctl status`.
+  private let state = Mutex(SupervisorState(supervisor: getpid()))
   private let stopping = Mutex(false)
   private let exits: AsyncStream<ChildExit>
   private let exitContinuation: AsyncStream<ChildExit>.Continuation
@@ -159,6 +161,10 @@ public final class Supervisor: Sendable {
         children.append(child)
       }
     }
+    record(service) { entry in
+      if entry.pid != nil { entry.restarts += 1 }
+      entry.pid = process.processIdentifier
+    }
     return child
   }
 
@@ -171,11 +177,15 @@ public final class Supervisor: Sendable {
     }
     var exit = ChildExit(
       service: service.name, status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal, logFile: logFile)
+    record(service) { entry in
+      entry.lastExit = .init(status: exit.status, signaled: exit.signaled, at: Date())
+    }
     if let restart, let previous {
       let ran = previous.started.duration(to: .now)
       let exits = restart.exitsInARow(after: previous.exits, ran: ran)
       if exits >= restart.maximumExitsInARow {
         exit.gaveUpAfter = exits
+        record(service) { $0.gaveUpAfter = exits }
       } else {
         let delay = restart.delay(after: previous.delay, ran: ran)
         exit.restartIn = delay
@@ -183,6 +193,14 @@ public final class Supervisor: Sendable {
       }
     }
     exitContinuation.yield(exit)
+  }
+
+  private func record(_ service: ManagedService, _ change: (inout SupervisorState.Service) -> Void) {
+    let directory = layout.dataDirectory
+    state.withLock { state in
+      change(&state.services[service.name, default: .init()])
+      state.write(dataDirectory: directory)
+    }
   }
 
   private func relaunch(_ service: ManagedService, after delay: Duration, exitsInARow: Int) async {
