@@ -9,10 +9,13 @@ import GRDB
 public struct BackupRoot: Sendable, Equatable {
   public let path: String
   public let minimumFreeBytes: Int64
+  /// Complete runs kept by `prune`; 0 keeps every run.
+  public let keep: Int
 
-  public init(path: String, minimumFreeBytes: Int64) {
+  public init(path: String, minimumFreeBytes: Int64, keep: Int = 0) {
     self.path = path
     self.minimumFreeBytes = minimumFreeBytes
+    self.keep = keep
   }
 
   /// Files a service keeps beside its database, copied and restored as a whole.
@@ -114,6 +117,42 @@ public struct BackupRoot: Sendable, Equatable {
       }
     }
     _ = rmdir(runDirectory)
+  }
+
+  /// Retention, run by each service after a run completes: `service`'s parts of complete
+  /// runs (those with a manifest) older than the newest `keep` are removed, and a run
+  /// left with no part loses its manifest and directory. Run ids begin with their UTC
+  /// time, so their order is their age. Runs without a manifest are not touched here: a
+  /// failed run is discarded by its own backup, and one may still be being written.
+  /// Returns the runs whose part was removed.
+  @discardableResult
+  public func prune(service: String) throws -> [String] {
+    guard keep > 0 else { return [] }
+    let runs = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { run in
+      BackupName.problem(with: run) == nil
+        && FileManager.default.fileExists(atPath: ((runDirectory(run)) as NSString).appendingPathComponent(BackupManifest.fileName))
+    }.sorted()
+    var pruned: [String] = []
+    for run in runs.dropLast(keep) {
+      let runDirectory = runDirectory(run)
+      let part = (runDirectory as NSString).appendingPathComponent(service)
+      if FileManager.default.fileExists(atPath: part) {
+        do {
+          try FileManager.default.removeItem(atPath: part)
+        } catch {
+          throw BackupFailure(kind: .io, description: "cannot remove \(part): \(error.localizedDescription)")
+        }
+        pruned.append(run)
+      }
+      // Services sharing the root prune side by side: whoever removes the last part
+      // removes the run; a removal that loses the race finds nothing to do.
+      let left = ((try? FileManager.default.contentsOfDirectory(atPath: runDirectory)) ?? []).filter { $0 != BackupManifest.fileName }
+      if left.isEmpty {
+        try? FileManager.default.removeItem(atPath: (runDirectory as NSString).appendingPathComponent(BackupManifest.fileName))
+        _ = rmdir(runDirectory)
+      }
+    }
+    return pruned
   }
 
   /// Refuses a part of `bytes` that would leave the root's file system less than

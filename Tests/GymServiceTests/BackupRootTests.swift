@@ -32,6 +32,42 @@ import Testing
     try pool.close()
   }
 
+  /// GYM_BACKUP_KEEP: after a run completes, each service removes its parts of complete
+  /// runs older than the newest `keep`; the run whose last part goes loses its manifest
+  /// and directory. A run without a manifest (failed, or still being written) is left.
+  @Test func retentionKeepsTheNewestCompleteRunsAndRemovesOldRunsWhole() async throws {
+    let data = try temporaryDirectory()
+    let plan = try DatabaseBackupTests.database(at: data + "/plan.sqlite")
+    let places = try DatabaseBackupTests.database(at: data + "/places.sqlite")
+    let root = BackupRoot(path: data + "/backups", minimumFreeBytes: 0, keep: 2)
+    func run(_ id: String, complete: Bool) async throws {
+      for (service, pool) in [("plan", plan), ("places", places)] {
+        _ = try await root.write(run: id, service: service, database: pool, databasePath: data + "/\(service).sqlite", directories: [])
+      }
+      guard complete else { return }
+      _ = try root.writeManifest(BackupManifest(runID: id, createdAt: Date(), services: [:]))
+    }
+    // Run ids start with their UTC time.
+    try await run("20261101T030000Z-nightly", complete: true)
+    try await run("20261102T030000Z-nightly", complete: false)  // failed elsewhere, never finished
+    try await run("20261103T030000Z-nightly", complete: true)
+    try await run("20261104T030000Z-nightly", complete: true)
+
+    #expect(try root.prune(service: "plan") == ["20261101T030000Z-nightly"])
+    // places has not pruned yet: the oldest run keeps its manifest and places' part.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: data + "/backups/20261101T030000Z-nightly").sorted() == ["manifest.json", "places"])
+    #expect(try root.prune(service: "places") == ["20261101T030000Z-nightly"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: data + "/backups").sorted() == [
+        "20261102T030000Z-nightly", "20261103T030000Z-nightly", "20261104T030000Z-nightly",
+      ])
+    // Nothing more to do until a newer run completes; keep 0 keeps everything.
+    #expect(try root.prune(service: "plan").isEmpty)
+    #expect(try BackupRoot(path: data + "/backups", minimumFreeBytes: 0).prune(service: "places").isEmpty)
+    try plan.close()
+    try places.close()
+  }
+
   @Test func namesThatAreNotPlainAreRefusedBeforeAnythingIsWritten() async throws {
     let data = try temporaryDirectory()
     let pool = try DatabaseBackupTests.database(at: data + "/plan.sqlite")

@@ -142,3 +142,29 @@ private final class Acknowledged: Sendable {
   func append(_ id: String) { state.withLock { $0.ids.append(id) } }
   func stop() { state.withLock { $0.writing = false } }
 }
+
+extension SystemTests {
+  /// Scheduled backups need an end: with GYM_BACKUP_KEEP=2, three `gymctl backup` runs
+  /// leave the newest two, whole (every service's part and the manifest), and the oldest
+  /// gone from every service.
+  @Test func backupRetentionKeepsTheNewestRuns() async throws {
+    let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
+    try await Self.withStack(environment: ["GYM_BACKUP_KEEP": "2"]) { supervisor, _ in
+      let layout = supervisor.layout
+      let stack = ["--base-port", "\(layout.basePort)", "--data-dir", layout.dataDirectory]
+      var runs: [String] = []
+      for label in ["first", "second", "third"] {
+        let (status, output) = try await Self.run(gymctl, ["backup", "--label", label, "--json"] + stack)
+        #expect(status == 0, "\(output)")
+        // Run ids are times to the second: the next run must not share one.
+        try await Task.sleep(for: .seconds(1.1))
+        runs = (try? FileManager.default.contentsOfDirectory(atPath: layout.dataDirectory + "/backups").sorted()) ?? []
+      }
+      #expect(runs.count == 2 && runs.allSatisfy { $0.hasSuffix("second") || $0.hasSuffix("third") }, "\(runs)")
+      for run in runs {
+        let contents = try FileManager.default.contentsOfDirectory(atPath: layout.dataDirectory + "/backups/" + run).sorted()
+        #expect(contents == ["auth", "catalog", "manifest.json", "messaging", "places", "plan"], "\(run): \(contents)")
+      }
+    }
+  }
+}

@@ -81,7 +81,7 @@ public enum AuthApp {
 
   public static let keys: [ConfigKey] =
     [
-      listen, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey, passwordMinLength, hashLogN,
+      listen, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, CommonKeys.backupKeep, ServiceCredential.fileKey, passwordMinLength, hashLogN,
       hashConcurrency, hashQueue, registrationsPerAddress, wrongPasswordsPerAddress, resetsPerAddress, accessTokenTTL, sessionLifetime, requireVerifiedEmail,
       minimumAge, smtpAddress, smtpFrom, smtpTLS,
       smtpCAFile, smtpUsername, smtpPasswordFile, mailPerRecipientPerDay, pruneInterval, viewFlushInterval,

@@ -22,7 +22,8 @@ public enum CatalogApp {
 
   public static let keys: [ConfigKey] =
     [
-      listen, authAddress, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey, hideBelowScore, hideMinimumVotes,
+      listen, authAddress, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, CommonKeys.backupKeep, ServiceCredential.fileKey, hideBelowScore,
+      hideMinimumVotes,
       hideAfterReports, reportsPerDay,
     ]
     + CommonKeys.all

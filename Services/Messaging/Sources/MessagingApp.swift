@@ -62,7 +62,7 @@ public enum MessagingApp {
     [
       listen, authAddress, catalogAddress, streamBuffer, streamBufferBytes, streamsPerUser, maxAttachmentBytes, eventRetention,
       reportsPerDay, reportRetention, roomMembers, roomPostsPerMinute, roomsPerOwner, attachmentQuota, uploadsInFlight,
-      unattachedUploadHours, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey,
+      unattachedUploadHours, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, CommonKeys.backupKeep, ServiceCredential.fileKey,
     ]
     + CommonKeys.all
 

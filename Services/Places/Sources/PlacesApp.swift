@@ -13,7 +13,7 @@ public enum PlacesApp {
     of: PlatformManifest.auth, default: nil, "HOST:PORT of gym-auth (signing keys, revocations, account status)")
 
   public static let keys: [ConfigKey] =
-    [listen, authAddress, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, ServiceCredential.fileKey] + CommonKeys.all
+    [listen, authAddress, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, CommonKeys.backupKeep, ServiceCredential.fileKey] + CommonKeys.all
 
   public typealias Settings = BackendSettings
 

@@ -58,7 +58,7 @@ public enum PlanApp {
     [
       listen, authAddress, catalogAddress, messagingAddress, reminderInterval, reminderMaxLate, maxRoutines, maxScheduleEntries,
       maxReminders, maxSessionExercises, maxSessionSets, maxSessionsPerDay, maxSessions, maxFoodEntriesPerDay, maxFoodEntries,
-      maxBodyWeights, maxNutritionPlans, maxGoals, maxSavedExercises, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree,
+      maxBodyWeights, maxNutritionPlans, maxGoals, maxSavedExercises, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, CommonKeys.backupKeep,
       ServiceCredential.fileKey,
     ]
     + CommonKeys.all

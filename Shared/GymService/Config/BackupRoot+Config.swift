@@ -17,6 +17,6 @@ extension BackupRoot {
     let minimumFree = try config.int(CommonKeys.backupMinFree, in: 0...(1 << 30))
     self.init(
       path: directory.isEmpty ? (dataDirectory as NSString).appendingPathComponent("backups") : directory,
-      minimumFreeBytes: Int64(minimumFree) << 20)
+      minimumFreeBytes: Int64(minimumFree) << 20, keep: try config.int(CommonKeys.backupKeep, in: 0...100_000))
   }
 }

@@ -62,6 +62,9 @@ public enum CommonKeys {
   public static let backupDir = ConfigKey(
     "GYM_BACKUP_DIR", default: "",
     "Directory backup runs are written under, one directory per run with manifest.json (callers name only the run); empty = GYM_DATA_DIR/backups")
+  public static let backupKeep = ConfigKey(
+    "GYM_BACKUP_KEEP", default: "0",
+    "Complete backup runs to keep: after each run, this service's parts of older ones are removed (0 = keep every run)")
   public static let backupMinFree = ConfigKey(
     "GYM_BACKUP_MIN_FREE_MIB", default: "\(BackupRoot.defaultMinimumFreeMiB)",
     "Free space, in MiB, a backup must leave on GYM_BACKUP_DIR's file system; a copy that would leave less is refused")

@@ -140,6 +140,17 @@ public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
     }
     do {
       let path = try backup.root.writeManifest(manifest)
+      // Retention after the run is whole, never before: a failed run removes nothing.
+      do {
+        let pruned = try backup.root.prune(service: backup.service)
+        if !pruned.isEmpty {
+          Logger(label: process).notice(
+            "removed parts of old backup runs", metadata: ["runs": "\(pruned.joined(separator: ","))", "keep": "\(backup.root.keep)"])
+        }
+      } catch {
+        // The new run is complete and kept; old ones are tried again after the next.
+        Logger(label: process).error("removing old backup runs failed", metadata: ["error": "\(error)"])
+      }
       return .with { $0.manifestPath = path }
     } catch {
       throw status(for: error, doing: "writing the manifest of run \(request.runID)")
