@@ -107,16 +107,21 @@ public struct BackupRoot: Sendable, Equatable {
   /// directory once no part is left in it.
   public func discard(run: String, service: String) throws {
     try Self.checkName(run, field: "run id")
-    let runDirectory = runDirectory(run)
-    let part = (runDirectory as NSString).appendingPathComponent(service)
-    if FileManager.default.fileExists(atPath: part) {
-      do {
-        try FileManager.default.removeItem(atPath: part)
-      } catch {
-        throw BackupFailure(kind: .io, description: "cannot remove \(part): \(error.localizedDescription)")
-      }
+    try removePart(of: run, service: service)
+    _ = rmdir(runDirectory(run))
+  }
+
+  /// Removes `service`'s part of `run`; false when it had none.
+  @discardableResult
+  private func removePart(of run: String, service: String) throws -> Bool {
+    let part = (runDirectory(run) as NSString).appendingPathComponent(service)
+    guard FileManager.default.fileExists(atPath: part) else { return false }
+    do {
+      try FileManager.default.removeItem(atPath: part)
+    } catch {
+      throw BackupFailure(kind: .io, description: "cannot remove \(part): \(error.localizedDescription)")
     }
-    _ = rmdir(runDirectory)
+    return true
   }
 
   /// Retention, run by each service after a run completes: `service`'s parts of complete
@@ -135,15 +140,7 @@ public struct BackupRoot: Sendable, Equatable {
     var pruned: [String] = []
     for run in runs.dropLast(keep) {
       let runDirectory = runDirectory(run)
-      let part = (runDirectory as NSString).appendingPathComponent(service)
-      if FileManager.default.fileExists(atPath: part) {
-        do {
-          try FileManager.default.removeItem(atPath: part)
-        } catch {
-          throw BackupFailure(kind: .io, description: "cannot remove \(part): \(error.localizedDescription)")
-        }
-        pruned.append(run)
-      }
+      if try removePart(of: run, service: service) { pruned.append(run) }
       // Services sharing the root prune side by side: whoever removes the last part
       // removes the run; a removal that loses the race finds nothing to do.
       let left = ((try? FileManager.default.contentsOfDirectory(atPath: runDirectory)) ?? []).filter { $0 != BackupManifest.fileName }

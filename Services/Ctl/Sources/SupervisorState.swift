@@ -1,4 +1,5 @@
 import Foundation
+import GymService
 
 /// What `gymctl up`'s supervisor has done to each service, written to
 /// `DATA_DIR/supervisor.json` whenever it changes, so `gymctl status` can show restarts
@@ -35,14 +36,15 @@ public struct SupervisorState: Codable, Sendable, Equatable {
     return try? decoder.decode(SupervisorState.self, from: data)
   }
 
-  /// Written whole to a temporary file and renamed, so a reader never sees half of it.
+  /// Written whole to a new owner-only file and renamed, so a reader never sees half of
+  /// it, and like everything in the data directory it is the platform user's alone.
   func write(dataDirectory: String) {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     guard let data = try? encoder.encode(self) else { return }
     // The state is for operators to read; a disk that refuses it must not stop supervising.
-    try? data.write(to: URL(fileURLWithPath: Self.path(in: dataDirectory)), options: .atomic)
+    try? SecretFile.replace(at: Self.path(in: dataDirectory), with: data)
   }
 
   /// One line for `gymctl status`: "0", "2 (last: status 1, 40s ago)", "gave up after 5 exits (last: …)".
