@@ -33,7 +33,7 @@ import Testing
                 $0.timeoutPerProcess = Google_Protobuf_Duration(rounding: .seconds(2))
               })
             // Hung backends are cut off by the timeout (generous bound: a loaded CI machine).
-            #expect(ContinuousClock.now - started < .seconds(15))
+            #expect(ContinuousClock.now - started < .seconds(30))
           }
           #expect(status.processes.map(\.name) == ["gateway", "auth", "catalog", "plan", "messaging", "places"])
           #expect(!status.allServing)

@@ -191,10 +191,12 @@ import Testing
         released.store(true, ordering: .relaxed)
         let answered = await patient.result
         #expect(!answered.isFailure, "the patient call failed: \(answered)")
-        // And the next call is answered at once.
+        // And the next call is answered, on a connection that is still there: well
+        // within its deadline (a loaded machine stretched it to 6 s once; a connection
+        // waiting on a dead one would take the whole 55 s).
         let next = ContinuousClock.now
         _ = try await places.searchNearby(.init(), metadata: metadata("quick"), options: options)
-        #expect(ContinuousClock.now - next < .seconds(5))
+        #expect(ContinuousClock.now - next < .seconds(30))
       }
     }
   }

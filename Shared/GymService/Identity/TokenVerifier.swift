@@ -106,6 +106,9 @@ public final class TokenVerifier: Sendable {
   /// Key refreshes so far: last success, failures, the last error, the next attempt.
   public var refreshRecord: KeyRefreshRecord { state.withLock { $0.record } }
 
+  /// Whether signing keys were ever fetched: without them every call is refused.
+  public var hasKeys: Bool { state.withLock { $0.fetchedAt != nil } }
+
   /// The caller of a token verified before and not yet expired, without waiting: nil
   /// when `verify` has to decide.
   public func cachedCaller(_ token: String, now: Date = Date()) -> Caller? {

@@ -127,6 +127,8 @@ extension BuiltProcess {
         stoppingFirst: stoppingFirst,
         probe: {
           if let writer { try await GymDatabase.probe(writer) }
+          // Until it has auth's signing keys a process refuses every call: not ready yet.
+          if !verifier.hasKeys { try await verifier.refresh() }
           // Tokens cannot be vouched for while auth's revocations are not heard.
           try checkedRevocations?.checkLag()
           return try await probe()
