@@ -42,6 +42,10 @@ let dependencies: [Package.Dependency] = [
   .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
   .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
   .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+  // Tracing: the API every layer uses, and the OTLP/gRPC exporter (its HTTP one is not
+  // built: the trait leaves async-http-client out).
+  .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+  .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPGRPC"]),
   // Tests only: DeploymentTests read the compose and Kubernetes files.
   .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
 ]
@@ -82,6 +86,9 @@ let targets: [Target] = [
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       // SHA-256 of every file a backup run holds.
       .product(name: "Crypto", package: "swift-crypto"),
+      // Spans of transactions and outbox deliveries, the trace context an outbox job keeps.
+      .product(name: "Tracing", package: "swift-distributed-tracing"),
+      .product(name: "Instrumentation", package: "swift-distributed-tracing"),
     ],
     path: "Shared/GymStore",
     swiftSettings: swiftSettings
@@ -108,6 +115,9 @@ let targets: [Target] = [
       .product(name: "X509", package: "swift-certificates"),
       .product(name: "SwiftASN1", package: "swift-asn1"),
       .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+      .product(name: "Tracing", package: "swift-distributed-tracing"),
+      .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+      .product(name: "OTel", package: "swift-otel"),
     ],
     path: "Shared/GymService",
     swiftSettings: swiftSettings
@@ -244,6 +254,8 @@ let targets: [Target] = [
       .product(name: "NIOSSL", package: "swift-nio-ssl"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      .product(name: "Tracing", package: "swift-distributed-tracing"),
+      .product(name: "Instrumentation", package: "swift-distributed-tracing"),
     ],
     path: "Services/Gateway/Sources",
     // The trainers' dashboard (plain HTML, CSS and JavaScript modules, no build step),

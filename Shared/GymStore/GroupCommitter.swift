@@ -1,4 +1,5 @@
 import GRDB
+import Instrumentation
 import Synchronization
 
 /// Group commit: the writes that callers hand in while a transaction runs are run
@@ -59,13 +60,16 @@ public final class GroupCommitter: Sendable {
       state.nextID &+= 1
       return state.nextID
     }
+    // The group's transaction runs in a task of its own: each write keeps its caller's
+    // trace context (an outbox job it queues joins the caller's trace).
+    let context = ServiceContext.current
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
         enqueue(
           Job(
             id: id,
             run: { db in
-              let result = Self.inSavepoint(db, updates)
+              let result = ServiceContext.withValue(context) { Self.inSavepoint(db, updates) }
               let failure: (any Error)? =
                 switch result {
                 case .success: nil

@@ -27,6 +27,8 @@ public enum GymDatabase {
     if !directory.isEmpty {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
+    // "DATA/auth.sqlite" → "auth", the database's name in its transactions' spans.
+    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     var config = Configuration()
     config.foreignKeysEnabled = true
     config.busyMode = .timeout(busyTimeout)
@@ -37,6 +39,7 @@ public enum GymDatabase {
       // List and search pages re-read the same index and FTS pages; a bounded cache
       // keeps memory honest where mmap would inflate every connection's RSS.
       try db.execute(sql: "PRAGMA cache_size = -\(max(64, tuning.cacheKiB))")
+      TransactionSpans.attach(to: db, database: name)
     }
     let pool = try DatabasePool(path: path, configuration: config)
     // DatabasePool switches its writer to synchronous=NORMAL while enabling WAL, after

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Instrumentation
 
 /// The transactional outbox (docs/architecture.md, "Consistency between services"): a change that
 /// must reach another service writes a job here in the same transaction as the change;
@@ -12,6 +13,9 @@ public enum Outbox {
     public var payload: Data
     public var attempts: Int
     public var createdAt: Date
+    /// The W3C `traceparent` of the call that queued it, so its delivery joins that
+    /// call's trace (nil: not traced).
+    public var traceparent: String? = nil
   }
 
   /// A job this process has no receiver for (a kind or destination it does not
@@ -36,7 +40,8 @@ public enum Outbox {
     public var lastError: String?
   }
 
-  /// Adds the `outbox` table; call once from a service's migrator (never edited after).
+  /// Adds the `outbox` table and its later columns; call once from a service's migrator
+  /// (each migration never edited after, new ones added).
   public static func registerMigration(in migrator: inout DatabaseMigrator) {
     migrator.registerMigration("outbox-v1") { db in
       try db.execute(
@@ -54,23 +59,33 @@ public enum Outbox {
           CREATE INDEX outbox_due ON outbox(next_attempt_at);
           """)
     }
+    // Right after v1: migrations that come later may queue jobs. A database that has
+    // later ones applied already gets this one next (GRDB runs what is missing in order).
+    migrator.registerMigration("outbox-v2-traceparent") { db in
+      try db.execute(sql: "ALTER TABLE outbox ADD COLUMN traceparent TEXT")
+    }
   }
 
-  /// Queues a job inside the caller's transaction.
+  /// Queues a job inside the caller's transaction, with the current call's trace context
+  /// (the transaction runs in the caller's task, so its task-local context is at hand).
   public static func enqueue(_ db: Database, destination: Destination, kind: Kind, payload: Data, now: Date = Date()) throws {
     try db.execute(
-      sql: "INSERT INTO outbox (destination, kind, payload, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)",
-      arguments: [destination.rawValue, kind.rawValue, payload, now, now])
+      sql: "INSERT INTO outbox (destination, kind, payload, created_at, next_attempt_at, traceparent) VALUES (?, ?, ?, ?, ?, ?)",
+      arguments: [destination.rawValue, kind.rawValue, payload, now, now, TraceContext.traceparent(of: ServiceContext.current)])
   }
 
   static func due(_ db: Database, now: Date, limit: Int) throws -> [Job] {
     try Row.fetchAll(
-      db, sql: "SELECT id, destination, kind, payload, attempts, created_at FROM outbox WHERE next_attempt_at <= ? ORDER BY id LIMIT ?",
+      db,
+      sql: """
+        SELECT id, destination, kind, payload, attempts, created_at, traceparent FROM outbox
+        WHERE next_attempt_at <= ? ORDER BY id LIMIT ?
+        """,
       arguments: [now, limit]
     ).map { row in
       Job(
-        id: row["id"], destination: Destination(rawValue: row["destination"]), kind: Kind(rawValue: row["kind"]), payload: row["payload"],
-        attempts: row["attempts"], createdAt: row["created_at"])
+        id: row[0], destination: Destination(rawValue: row[1]), kind: Kind(rawValue: row[2]), payload: row[3],
+        attempts: row[4], createdAt: row[5], traceparent: row[6])
     }
   }
 

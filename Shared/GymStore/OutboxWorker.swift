@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import ServiceLifecycle
+import Tracing
 
 /// Delivers outbox jobs: every due job is handed to `deliver`; success removes it,
 /// failure schedules a retry with exponential backoff (1 s doubling to 5 min, with
@@ -52,7 +53,7 @@ public struct OutboxWorker: Service {
     var delivered = 0
     for job in jobs {
       do {
-        try await deliver(job)
+        try await deliverTraced(job)
         try await writer.write { db in try Outbox.markDelivered(db, id: job.id) }
         delivered += 1
       } catch {
@@ -66,5 +67,19 @@ public struct OutboxWorker: Service {
       }
     }
     return delivered
+  }
+
+  /// A delivery is a span of the trace of the call that queued its job: the call to the
+  /// receiver made inside it carries the trace on.
+  private func deliverTraced(_ job: Outbox.Job) async throws {
+    guard TraceContext.isEnabled else { return try await deliver(job) }
+    try await withSpan(
+      "outbox \(job.kind.rawValue) to \(job.destination.rawValue)", context: TraceContext.context(traceparent: job.traceparent),
+      ofKind: .producer
+    ) { span in
+      span.attributes["gym.outbox.job_id"] = Int(job.id)
+      span.attributes["gym.outbox.attempt"] = job.attempts + 1
+      try await deliver(job)
+    }
   }
 }

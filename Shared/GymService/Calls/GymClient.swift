@@ -1,6 +1,9 @@
 import GRPCCore
 import GRPCNIOTransportHTTP2
+import GymStore
+import Instrumentation
 import ServiceLifecycle
+import Tracing
 
 /// A gRPC client to another gym process, with the request id propagated on every call.
 public typealias GymGRPCClient = GRPCClient<HTTP2ClientTransport.Posix>
@@ -27,7 +30,8 @@ public enum GymClient {
       }
     )
     let counting: [any ClientInterceptor] = metrics.map { [ClientMetricsInterceptor(metrics: $0)] } ?? []
-    return GRPCClient(transport: transport, interceptors: counting + [RequestIDClientInterceptor()] + interceptors)
+    return GRPCClient(
+      transport: transport, interceptors: counting + [RequestIDClientInterceptor(), TracingClientInterceptor()] + interceptors)
   }
 }
 
@@ -47,6 +51,59 @@ public struct RequestIDClientInterceptor: ClientInterceptor {
       request.metadata.addString(id, forKey: RequestContext.requestIDKey)
     }
     return try await next(request, context)
+  }
+}
+
+/// A client span for each call made inside a traced call or outbox delivery, its
+/// `traceparent` sent so the callee's span is its child; nothing when the process
+/// exports no traces or the call is made outside any trace (a background poll).
+public struct TracingClientInterceptor: ClientInterceptor {
+  public init() {}
+
+  public func intercept<Input: Sendable, Output: Sendable>(
+    request: StreamingClientRequest<Input>,
+    context: ClientContext,
+    next: (StreamingClientRequest<Input>, ClientContext) async throws -> StreamingClientResponse<Output>
+  ) async throws -> StreamingClientResponse<Output> {
+    guard TraceContext.isEnabled, let parent = ServiceContext.current, TraceContext.traceparent(of: parent) != nil else {
+      return try await next(request, context)
+    }
+    let method = context.descriptor
+    let span = startSpan(method.fullyQualifiedMethod, context: parent, ofKind: .client)
+    span.attributes["rpc.system"] = "grpc"
+    span.attributes["rpc.service"] = method.service.fullyQualifiedService
+    span.attributes["rpc.method"] = method.method
+    var request = request
+    InstrumentationSystem.instrument.inject(span.context, into: &request.metadata, using: MetadataCarrier())
+    do {
+      let response = try await next(request, context)
+      switch response.accepted {
+      case .success(var contents):
+        let body = contents.bodyParts
+        contents.bodyParts = RPCAsyncSequence(
+          wrapping: CountingBody(base: body) { error in
+            RequestInterceptor.end(span, code: error.map { ($0 as? RPCError)?.code ?? .unknown })
+          })
+        return StreamingClientResponse(accepted: .success(contents))
+      case .failure(let error):
+        RequestInterceptor.end(span, code: error.code)
+        return response
+      }
+    } catch {
+      RequestInterceptor.end(span, code: (error as? RPCError)?.code ?? .unknown)
+      throw error
+    }
+  }
+}
+
+/// gRPC metadata as the carrier of W3C trace context (`traceparent`, `tracestate`).
+struct MetadataCarrier: Extractor, Injector {
+  func extract(key: String, from carrier: Metadata) -> String? {
+    carrier[stringValues: key].first(where: { _ in true })
+  }
+
+  func inject(_ value: String, forKey key: String, into carrier: inout Metadata) {
+    carrier.replaceOrAddString(value, forKey: key)
   }
 }
 
@@ -126,7 +183,7 @@ extension ClientMetricsInterceptor {
 }
 
 /// A response body that calls `ended` once, with the error it ended with (nil: OK).
-private struct CountingBody<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element: Sendable {
+struct CountingBody<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element: Sendable {
   typealias Element = Base.Element
   let base: Base
   let ended: @Sendable ((any Error)?) -> Void

@@ -1,4 +1,5 @@
 import Foundation
+import GymStore
 import Logging
 import Synchronization
 
@@ -54,10 +55,13 @@ public struct RequestContext: Sendable {
 }
 
 extension Logger.MetadataProvider {
-  /// Adds `request_id` (and `user_id` once known) to every log line written during an RPC.
+  /// Adds `request_id` (and `user_id` once known) to every log line written during an RPC,
+  /// and `trace_id` to every line written inside a traced call or outbox delivery.
   public static let requestContext = Logger.MetadataProvider {
-    guard let context = RequestContext.current else { return [:] }
-    var metadata: Logger.Metadata = ["request_id": .string(context.requestID)]
+    var metadata: Logger.Metadata = [:]
+    if let traceID = TraceContext.currentTraceID { metadata["trace_id"] = .string(traceID) }
+    guard let context = RequestContext.current else { return metadata }
+    metadata["request_id"] = .string(context.requestID)
     if let caller = context.caller { metadata["user_id"] = .string(caller.userID) }
     return metadata
   }

@@ -1,9 +1,12 @@
 import GRPCCore
 import GymStore
+import Instrumentation
 import Logging
+import Tracing
 
 /// The outermost server interceptor of every process: gives each RPC a request id
-/// (the caller's `x-request-id`, or a new one), records metrics, logs failures, and
+/// (the caller's `x-request-id`, or a new one) and, when the process exports traces, a
+/// server span under the caller's `traceparent`; records metrics, logs failures, and
 /// turns any error that is not an `RPCError` into INTERNAL so UNKNOWN never reaches a
 /// client.
 public struct RequestInterceptor: ServerInterceptor {
@@ -49,12 +52,14 @@ public struct RequestInterceptor: ServerInterceptor {
     let logger = self.logger
     let disk = self.disk
     metrics.started(method)
+    let span = Self.serverSpan(method, metadata: request.metadata, requestID: requestContext.requestID)
 
     @Sendable func finish(_ error: (any Error)?) -> RPCError? {
       let mapped = error.map { Self.map($0, method: method, logger: logger, disk: disk) }
       let code = mapped?.code.canonicalName ?? "OK"
       let elapsed = ContinuousClock.now - start
       metrics.record(method: method, code: code, duration: elapsed)
+      if let span { Self.end(span, code: mapped?.code) }
       if accessLog {
         logger.info(
           "rpc",
@@ -69,7 +74,7 @@ public struct RequestInterceptor: ServerInterceptor {
       return mapped
     }
 
-    return try await RequestContext.$current.withValue(requestContext) {
+    return try await Self.within(span, requestContext) {
       let response: StreamingServerResponse<Output>
       do {
         response = try await next(request, context)
@@ -82,7 +87,7 @@ public struct RequestInterceptor: ServerInterceptor {
         return StreamingServerResponse(error: finish(error)!)
       }
       return response.wrappingProducer { produce in
-        try await RequestContext.$current.withValue(requestContext) {
+        try await Self.within(span, requestContext) {
           do {
             let trailers = try await produce()
             _ = finish(nil)
@@ -92,6 +97,37 @@ public struct RequestInterceptor: ServerInterceptor {
           }
         }
       }
+    }
+  }
+
+  /// The call's span, a child of the caller's `traceparent` (a new trace without one);
+  /// nil when the process exports no traces.
+  static func serverSpan(_ method: MethodDescriptor, metadata: Metadata, requestID: String) -> (any Span)? {
+    guard TraceContext.isEnabled else { return nil }
+    var parent = ServiceContext.topLevel
+    InstrumentationSystem.instrument.extract(metadata, into: &parent, using: MetadataCarrier())
+    let span = startSpan(method.fullyQualifiedMethod, context: parent, ofKind: .server)
+    span.attributes["rpc.system"] = "grpc"
+    span.attributes["rpc.service"] = method.service.fullyQualifiedService
+    span.attributes["rpc.method"] = method.method
+    span.attributes["gym.request_id"] = requestID
+    return span
+  }
+
+  /// Ends a call's span with its status (`code` nil: OK), as the RPC conventions say.
+  static func end(_ span: any Span, code: RPCError.Code?) {
+    span.attributes["rpc.grpc.status_code"] = code.map { Int($0.rawValue) } ?? 0
+    if let code { span.setStatus(.init(code: .error, message: code.canonicalName)) }
+    span.end()
+  }
+
+  /// Runs `body` with the request context, and the span's trace context when there is one.
+  private static func within<T: Sendable>(
+    _ span: (any Span)?, _ context: RequestContext, _ body: () async throws -> T
+  ) async throws -> T {
+    try await RequestContext.$current.withValue(context) {
+      guard let span else { return try await body() }
+      return try await ServiceContext.withValue(span.context) { try await body() }
     }
   }
 

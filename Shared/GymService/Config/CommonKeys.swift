@@ -6,6 +6,10 @@ public enum CommonKeys {
     "GYM_LOG_LEVEL", default: "info", "trace, debug, info, notice, warning, error or critical")
   public static let logFormat = ConfigKey(
     "GYM_LOG_FORMAT", default: "logfmt", "logfmt (one key=value line per event) or json (one JSON object per line, for log pipelines)")
+  public static let otlpEndpoint = ConfigKey(
+    "GYM_OTLP_ENDPOINT", default: "",
+    "URL of an OTLP/gRPC receiver (e.g. http://otel-collector:4317) this process sends its traces to; empty = no tracing. OTEL_* variables tune the exporter"
+  )
   public static let metricsListen = ConfigKey(
     "GYM_METRICS_LISTEN", default: "", "HOST:PORT for Prometheus /metrics over HTTP; empty = the gRPC port + 2000")
   public static let shutdownGrace = ConfigKey(
@@ -75,7 +79,7 @@ public enum CommonKeys {
   )
 
   public static let all: [ConfigKey] = [
-    logLevel, logFormat, diskProbe, metricsListen, shutdownGrace, shutdownUnready, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
+    logLevel, logFormat, otlpEndpoint, diskProbe, metricsListen, shutdownGrace, shutdownUnready, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
     sqliteCacheKiB, sqliteReaders, revocationMaxLag, maxConnections, connectionIdle, connectionMaxAge, accessLog,
     tlsCertificateFile, tlsKeyFile, tlsClientCAFile, tlsReload, internalTLSCAFile, internalTLSCertificateFile, internalTLSKeyFile,
   ]

@@ -42,8 +42,10 @@ public enum GymMain {
     StructuredLogHandler.bootstrap(service: process, level: (try? config.string(CommonKeys.logLevel)) ?? "info", format: format)
     let logger = Logger(label: process)
     do {
+      // Before anything is built: databases and clients see whether spans are wanted.
+      let tracing = try TraceExport.bootstrap(process: process, endpoint: try config.string(CommonKeys.otlpEndpoint), logger: logger)
       let built = try await build(config, logger)
-      try await built.server.run(built.services)
+      try await built.server.run((tracing.map { [$0] } ?? []) + built.services)
       try built.close()
       finish(0)
     } catch let error as ConfigError {

@@ -15,19 +15,20 @@ struct CallRecord: Sendable {
     metrics.started(method)
   }
 
-  /// The call ended; `forwarded`: the backend answered it (counted on the client side too).
+  /// The call ended; `forwarded`: the backend answered it (counted on the client side too);
+  /// `traceID`: its trace, when the gateway exports traces.
   func record(
     _ method: MethodDescriptor, code: String, duration: Duration, userID: String?, requestID: String, protocol name: String,
-    forwarded: Duration? = nil
+    forwarded: Duration? = nil, traceID: String? = nil
   ) {
     metrics.record(method: method, code: code, duration: duration)
     if let forwarded { metrics.record(method: method, code: code, duration: forwarded, side: .client) }
     guard accessLog else { return }
-    logger.info(
-      "rpc",
-      metadata: [
-        "method": "\(method)", "code": "\(code)", "ms": "\((duration.inSeconds * 10_000).rounded() / 10)",
-        "user_id": "\(userID ?? "-")", "request_id": "\(requestID)", "protocol": "\(name)",
-      ])
+    var metadata: Logger.Metadata = [
+      "method": "\(method)", "code": "\(code)", "ms": "\((duration.inSeconds * 10_000).rounded() / 10)",
+      "user_id": "\(userID ?? "-")", "request_id": "\(requestID)", "protocol": "\(name)",
+    ]
+    if let traceID { metadata["trace_id"] = "\(traceID)" }
+    logger.info("rpc", metadata: metadata)
   }
 }

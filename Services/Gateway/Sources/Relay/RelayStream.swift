@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOHPACK
 import NIOHTTP2
+import Tracing
 
 /// One client stream at the door, relayed frame by frame to one backend stream: the
 /// request headers are checked (route, rate limits, token) and rewritten (request id,
@@ -54,6 +55,8 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
   private var deadline: Scheduled<Void>?
   /// The protocol the client speaks when it is not gRPC (its handler sits in front).
   private var door: String?
+  /// The call's span when the gateway exports traces.
+  private var span: (any Span)?
 
   init(config: RelayConfig, loop: RelayLoop, peer: RelayPeer) {
     self.config = config
@@ -175,6 +178,7 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
     }
     self.entry = entry
     config.calls.started(entry.method)
+    span = RelayTracing.start(entry.method, headers: headers, requestID: requestID, protocol: door)
     let admission = config.admission
     let callContext = RequestContext(requestID: requestID, clientAddress: clientAddress)
     switch admission.admitNow(entry, headers: headers, context: callContext) {
@@ -253,8 +257,11 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
     out.add(name: "te", value: "trailers")
     if let timeout { out.add(name: "grpc-timeout", value: timeout) }
     for (name, value, indexing) in headers where !RelayConfig.isDropped(name) {
+      // A traced call's backend hears of the gateway's span, not of the client's.
+      if span != nil, name == "traceparent" || name == "tracestate" { continue }
       out.add(name: name, value: value, indexing: indexing)
     }
+    if let span { RelayTracing.inject(span, into: &out) }
     if keepCredential {
       for value in headers[ServiceCredential.header] { out.add(name: ServiceCredential.header, value: value, indexing: .neverIndexed) }
     }
@@ -385,9 +392,14 @@ final class RelayStream: ChannelDuplexHandler, RemovableChannelHandler {
     }
     guard let entry else { return }  // the gateway's own services record their calls themselves
     let elapsed = ContinuousClock.now - started
+    let traceID = span.flatMap(RelayTracing.traceID)
+    if let span {
+      RelayTracing.end(span, code: code)
+      self.span = nil
+    }
     config.calls.record(
       entry.method, code: code, duration: elapsed, userID: userID, requestID: requestID, protocol: door ?? "grpc",
-      forwarded: forwardedAt.map { ContinuousClock.now - $0 })
+      forwarded: forwardedAt.map { ContinuousClock.now - $0 }, traceID: traceID)
   }
 
   private static func rpcError(_ error: any Error) -> RPCError {
