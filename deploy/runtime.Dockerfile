@@ -8,9 +8,11 @@
 # Everything from `RUN useradd` down matches the last stage of deploy/Dockerfile.
 ARG BASE=gym-base:bookworm
 FROM ${BASE}
+# /data and /backups are where the volumes go (docker-compose.backup.yml mounts `backups`);
+# a new named volume takes the owner and mode of the directory it is mounted on.
 RUN groupadd --system --gid 10001 gym \
     && useradd --system --uid 10001 --gid 10001 --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin gym \
-    && mkdir /data && chown 10001:10001 /data && chmod 700 /data
+    && mkdir /data /backups && chown 10001:10001 /data /backups && chmod 700 /data /backups
 COPY dist/ /usr/local/bin/
 # Fails the build when the base lacks a library the executables link, or a bundle is missing.
 RUN set -e; for f in /usr/local/bin/gym*; do \

@@ -8,8 +8,9 @@ it), probes the port it serves, is locked down
 (non-root, read-only root, no privilege escalation, no capabilities, requests and
 limits), keeps its data on its own volume, and that the NetworkPolicies open each gRPC
 port to exactly the gateway and the services that call it. Mail is auth's alone: only auth
-names an SMTP relay (GYM_SMTP_*), reads its password from the gym-smtp Secret, and is the
-only pod let out of the cluster, to the SMTP ports only. Prints one line per problem and
+names an SMTP relay (GYM_SMTP_*), reads its password from the gym-smtp Secret, and is let
+out of the cluster to the SMTP ports; besides that, only pods that run Litestream's sidecar
+(replication.yaml) leave it, to the object store on 443. Prints one line per problem and
 exits 1 if there is any.
 
     gymctl manifest > /tmp/manifest.json
@@ -31,6 +32,10 @@ problems = []
 EXTERNAL_ADDRESSES = {"smtp"}
 # Where auth's SMTP relay may listen: submission with STARTTLS, TLS, plain SMTP.
 SMTP_PORTS = {587, 465, 25}
+# Where Litestream's sidecar ships each database: the object store, over HTTPS.
+REPLICA_PORTS = {443}
+# The sidecar's container name (an init container with restartPolicy: Always).
+REPLICATOR = "litestream"
 
 
 def problem(text):
@@ -263,13 +268,20 @@ def main(manifests, manifest_json):
         if reached != set(calls):
             problem(f"NetworkPolicy: {name} may reach {sorted(reached)}, it calls {sorted(calls)}")
 
-    # Out of the cluster: auth to its SMTP relay's ports, no one else, nowhere else.
+    # Out of the cluster: auth to its SMTP relay's ports, the pods with Litestream's sidecar
+    # to the object store on 443, no one else, nowhere else.
+    replicating = {name for name, workload in workloads.items()
+                   if any(c.get("name") == REPLICATOR for c in workload["spec"]["template"]["spec"].get("initContainers", [])
+                          + workload["spec"]["template"]["spec"].get("containers", []))}
     for policy in policies:
         selector = policy["spec"].get("podSelector", {})
         for rule in policy["spec"].get("egress", []):
             if not any("ipBlock" in peer for peer in rule.get("to", [])):
                 continue
             ports = {p.get("port") for p in rule.get("ports", [])}
+            selected = selector_apps({"podSelector": selector}) if selector else set()
+            if selected and selected <= replicating and ports and ports <= REPLICA_PORTS:
+                continue
             if selector.get("matchLabels", {}).get("app") != "auth":
                 problem(f"NetworkPolicy {policy['metadata']['name']}: egress out of the cluster for {selector or 'every pod'}")
             elif not ports or not ports <= SMTP_PORTS:
