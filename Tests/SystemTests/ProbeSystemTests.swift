@@ -74,3 +74,24 @@ extension SystemTests {
     }
   }
 }
+
+extension SystemTests {
+  /// `gym-SERVICE health` is the container health check of an image that holds one
+  /// executable and no shell: exit 0 and SERVING for a serving process, 1 for an address
+  /// nothing answers on, 2 when it is not told where to look.
+  @Test func everyExecutableChecksAProcesssHealthItself() async throws {
+    try await Self.withStack { supervisor, _ in
+      for service in ManagedService.all {
+        let address = service.address(in: supervisor.layout)
+        let (status, output) = try await Self.run(
+          Supervisor.defaultBinDirectory() + "/" + service.executable, ["health", "--addr", "\(address)"])
+        #expect(status == 0 && output == "SERVING\n", "\(service.executable): \(status) \(output)")
+      }
+    }
+    let closed = HostPort(host: "127.0.0.1", port: try freePort())
+    let (down, output) = try await Self.run(Supervisor.defaultBinDirectory() + "/gym-auth", ["health", "--addr", "\(closed)"])
+    #expect(down == 1 && output.hasPrefix("DOWN"), "\(down) \(output)")
+    let (unsaid, usage) = try await Self.run("/usr/bin/env", ["-u", "GYM_HEALTH_ADDR", Supervisor.defaultBinDirectory() + "/gym-places", "health"])
+    #expect(unsaid == 2 && usage.contains("--addr HOST:PORT"), "\(unsaid) \(usage)")
+  }
+}

@@ -26,6 +26,9 @@ public enum GymMain {
       print(BuildVersion.description)
       exit(0)
     }
+    if arguments.first == "health" {
+      exit(await healthCheck(process: process, arguments: Array(arguments.dropFirst())))
+    }
     let config: Config
     do {
       config = try Config(keys: keys)
@@ -59,6 +62,27 @@ public enum GymMain {
       logger.critical("stopped with an error", metadata: ["error": "\(String(reflecting: error))"])
       finish(1)
     }
+  }
+
+  /// `gym-auth health [--addr HOST:PORT]`: exit 0 only when the process at the address
+  /// (else GYM_HEALTH_ADDR) reports SERVING, 1 otherwise: the container health check of
+  /// an image that holds one executable, no shell and no gymctl.
+  private static func healthCheck(process: String, arguments: [String]) async -> Int32 {
+    var address = ProcessInfo.processInfo.environment["GYM_HEALTH_ADDR"]
+    if arguments.count == 2, arguments[0] == "--addr" {
+      address = arguments[1]
+    } else if !arguments.isEmpty {
+      say("usage: \(process) health [--addr HOST:PORT]")
+      return 2
+    }
+    guard let address, let target = HostPort(address) else {
+      say("\(process) health: give --addr HOST:PORT (or GYM_HEALTH_ADDR), e.g. 127.0.0.1:7001")
+      return 2
+    }
+    let result = await HealthProbe.check(target)
+    let status = result.status.map { "\($0)".uppercased() } ?? "DOWN: \(result.error ?? "no answer")"
+    print(result.serving ? "SERVING" : status)
+    return result.serving ? 0 : 1
   }
 
   /// One line straight to stderr, after the queued log lines; a failed write is ignored.

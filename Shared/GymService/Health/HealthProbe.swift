@@ -1,7 +1,6 @@
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GymAPI
-import GymService
 
 /// One `grpc.health.v1.Health/Check` against an address.
 public enum HealthProbe {
