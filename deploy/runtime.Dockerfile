@@ -1,29 +1,102 @@
-# The gym image from executables built on the host (no Swift in the image):
+# The platform's images from executables built on the host (no Swift in any image):
 #   swift build -c release --static-swift-stdlib
-#   deploy/stage-dist.sh .build/release deploy/dist
-#   docker build -t gym-platform:host -f deploy/runtime.Dockerfile deploy
+#   deploy/stage-dist.sh .build/release deploy/dist      (stripped; symbols in deploy/dist-debug)
+#   docker build --target auth -t gym-auth:host -f deploy/runtime.Dockerfile deploy
+#   … one per service (auth, catalog, plan, messaging, places, gateway); without --target:
+#   the operator's tools image (gymctl). docker-compose.host.yml does all of it.
 # The build context is deploy/ and deploy/.dockerignore sends only dist/.
-# BASE is Debian bookworm with libsqlite3-0, tzdata and ca-certificates: deploy/base.Dockerfile, or the
-# debootstrap image scripts/container-check imports when no registry is reachable.
-# Everything from `RUN useradd` down matches the last stage of deploy/Dockerfile.
+# BASE is Debian bookworm with libsqlite3-0, tzdata and ca-certificates: deploy/base.Dockerfile,
+# or the debootstrap image scripts/container-check imports when no registry is reachable.
+# The service images keep only the files of it that the executables load.
 ARG BASE=gym-base:bookworm
-FROM ${BASE}
-# /data and /backups are where the volumes go (docker-compose.backup.yml mounts `backups`);
-# a new named volume takes the owner and mode of the directory it is mounted on.
+
+FROM scratch AS dist
+COPY dist/ /dist/
+
+# ---- From here on the same in deploy/Dockerfile and deploy/runtime.Dockerfile ----------
+# (DeploymentTests/ImageTests holds the two to it.) The stages take the staged executables
+# from the `dist` stage above.
+
+# The root file system every service image starts from: the files the executables load and
+# nothing else (no shell, no package manager): the loader and the libraries ldd names
+# (glibc, libstdc++, libgcc_s, zlib, SQLite; Swift's runtime and Foundation are linked
+# in), IANA time zones (Foundation's calendars), the CA bundle (auth's SMTP relay), and
+# the platform's user.
+FROM ${BASE} AS root
+COPY --from=dist /dist/ /dist/
+RUN set -eu; r=/rootfs; \
+    mkdir -p $r/usr/local/bin $r/etc $r/tmp $r/data $r/backups; \
+    for f in /dist/gym-*; do \
+      if ldd "$f" | grep 'not found'; then echo "$f: missing libraries in the base image" >&2; exit 1; fi; \
+      ldd "$f" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'; \
+    done | sort -u | while read -r lib; do cp -L --parents "$lib" $r/; done; \
+    cp -a --parents /usr/share/zoneinfo /etc/ssl/certs/ca-certificates.crt $r/; \
+    test -f $r/usr/share/zoneinfo/Europe/London; \
+    printf 'root:x:0:0:root:/nonexistent:/nonexistent\ngym:x:10001:10001:gym:/nonexistent:/nonexistent\n' >$r/etc/passwd; \
+    printf 'root:x:0:\ngym:x:10001:\n' >$r/etc/group; \
+    printf 'hosts: files dns\n' >$r/etc/nsswitch.conf; \
+    chown 10001:10001 $r/data $r/backups; chmod 700 $r/data $r/backups; chmod 1777 $r/tmp
+
+FROM scratch AS minimal
+COPY --from=root /rootfs/ /
+ENV PATH=/usr/local/bin GYM_DATA_DIR=/data
+WORKDIR /data
+USER 10001:10001
+
+# One image per service: its executable (stripped; the symbols are in dist-debug/, kept
+# apart) and its resource bundle. `gym-SERVICE health` is the health check: it reads
+# GYM_HEALTH_ADDR, the service's own address.
+FROM minimal AS auth
+COPY --from=dist /dist/gym-auth /usr/local/bin/
+COPY --from=dist /dist/gym_GymAuth.resources/ /usr/local/bin/gym_GymAuth.resources/
+ENV GYM_HEALTH_ADDR=127.0.0.1:7001
+HEALTHCHECK --interval=5s --timeout=3s --start-period=30s --retries=5 CMD ["gym-auth", "health"]
+CMD ["gym-auth"]
+
+FROM minimal AS catalog
+COPY --from=dist /dist/gym-catalog /usr/local/bin/
+COPY --from=dist /dist/gym_GymCatalog.resources/ /usr/local/bin/gym_GymCatalog.resources/
+ENV GYM_HEALTH_ADDR=127.0.0.1:7002
+HEALTHCHECK --interval=5s --timeout=3s --start-period=30s --retries=5 CMD ["gym-catalog", "health"]
+CMD ["gym-catalog"]
+
+FROM minimal AS plan
+COPY --from=dist /dist/gym-plan /usr/local/bin/
+ENV GYM_HEALTH_ADDR=127.0.0.1:7003
+HEALTHCHECK --interval=5s --timeout=3s --start-period=30s --retries=5 CMD ["gym-plan", "health"]
+CMD ["gym-plan"]
+
+FROM minimal AS messaging
+COPY --from=dist /dist/gym-messaging /usr/local/bin/
+ENV GYM_HEALTH_ADDR=127.0.0.1:7004
+HEALTHCHECK --interval=5s --timeout=3s --start-period=30s --retries=5 CMD ["gym-messaging", "health"]
+CMD ["gym-messaging"]
+
+FROM minimal AS places
+COPY --from=dist /dist/gym-places /usr/local/bin/
+ENV GYM_HEALTH_ADDR=127.0.0.1:7005
+HEALTHCHECK --interval=5s --timeout=3s --start-period=30s --retries=5 CMD ["gym-places", "health"]
+CMD ["gym-places"]
+
+FROM minimal AS gateway
+COPY --from=dist /dist/gym-gateway /usr/local/bin/
+ENV GYM_HEALTH_ADDR=127.0.0.1:7000
+HEALTHCHECK --interval=5s --timeout=3s --start-period=30s --retries=5 CMD ["gym-gateway", "health"]
+CMD ["gym-gateway"]
+
+# The operator's image (the default target): gymctl on the Debian base, with a shell, for
+# what operators run beside the platform (scheduled backups, restores, imports, gymctl
+# commands from inside the network); no service runs from it.
+FROM ${BASE} AS tools
 RUN groupadd --system --gid 10001 gym \
     && useradd --system --uid 10001 --gid 10001 --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin gym \
     && mkdir /data /backups && chown 10001:10001 /data /backups && chmod 700 /data /backups
-COPY dist/ /usr/local/bin/
-# Fails the build when the base lacks a library the executables link, or a bundle is missing.
+COPY --from=dist /dist/gymctl /usr/local/bin/
+COPY --from=dist /dist/gym_GymAuth.resources/ /usr/local/bin/gym_GymAuth.resources/
+COPY --from=dist /dist/gym_GymCatalog.resources/ /usr/local/bin/gym_GymCatalog.resources/
 RUN set -e; for f in /usr/local/bin/gym*; do \
       if ldd "$f" | grep 'not found'; then echo "$f: missing libraries in the base image" >&2; exit 1; fi; \
-    done; \
-    test -d /usr/local/bin/gym_GymAuth.resources && test -d /usr/local/bin/gym_GymCatalog.resources; \
-    test -f /usr/share/zoneinfo/Europe/London
+    done
 ENV GYM_DATA_DIR=/data
 WORKDIR /data
 USER 10001:10001
-# GYM_HEALTH_ADDR is the container's own gRPC address (e.g. 127.0.0.1:7001); compose and
-# Kubernetes set their own checks per service (gymctl health, grpc probes).
-HEALTHCHECK --interval=5s --timeout=3s --start-period=30s --retries=5 \
-  CMD ["/bin/sh", "-c", "exec gymctl health --addr \"${GYM_HEALTH_ADDR:?GYM_HEALTH_ADDR is not set}\""]

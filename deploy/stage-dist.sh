@@ -4,14 +4,18 @@
 # common passwords; gym_GymCatalog.resources: exercise library). Used by the multi-stage
 # deploy/Dockerfile inside its builder and by scripts/container-check on the host, so both
 # images have the same files.
-#   deploy/stage-dist.sh BUILD_DIR OUT_DIR     e.g. .build/release deploy/dist
+#   deploy/stage-dist.sh BUILD_DIR OUT_DIR [DEBUG_DIR]     e.g. .build/release deploy/dist
 # The copies are stripped (GYM_STRIP=all, the default: about 30 MB less per executable;
 # =debug keeps the symbol table for readable crash backtraces; =none keeps everything).
+# Stripped of everything, each executable's symbols and debug information are kept apart in
+# DEBUG_DIR/NAME.debug (default OUT_DIR-debug), which the executable names (a GNU debuglink),
+# so gdb and crash tools find them when they are put beside it or in a debug directory.
 # Fails when a file is missing or an executable still links the Swift runtime dynamically
 # (it must be built with --static-swift-stdlib to run on a plain Debian base).
 set -eu
 build=${1:?usage: stage-dist.sh BUILD_DIR OUT_DIR}
-out=${2:?usage: stage-dist.sh BUILD_DIR OUT_DIR}
+out=${2:?usage: stage-dist.sh BUILD_DIR OUT_DIR [DEBUG_DIR]}
+debug=${3:-$out-debug}
 [ -x "$build/gymctl" ] || { echo "stage-dist: $build/gymctl is missing (swift build -c release --static-swift-stdlib)" >&2; exit 1; }
 # Every executable of the platform's manifest (`gymctl manifest`), and gymctl itself.
 executables="$("$build/gymctl" manifest | sed -n 's/.*"executable" *: *"\([^"]*\)".*/\1/p') gymctl"
@@ -21,8 +25,10 @@ case "$executables" in
 esac
 bundles="gym_GymAuth.resources gym_GymCatalog.resources"
 
-rm -rf "$out"
-mkdir -p "$out"
+rm -rf "$out" "$debug"
+mkdir -p "$out" "$debug"
+out=$(cd "$out" && pwd)
+debug=$(cd "$debug" && pwd)
 for name in $executables; do
   [ -x "$build/$name" ] || { echo "stage-dist: $build/$name is missing (swift build -c release --static-swift-stdlib)" >&2; exit 1; }
   if ldd "$build/$name" 2>/dev/null | grep -q 'libswift\|libFoundation'; then
@@ -30,7 +36,11 @@ for name in $executables; do
     exit 1
   fi
   case "${GYM_STRIP:-all}" in
-    all) strip --strip-all -o "$out/$name" "$build/$name" ;;
+    all)
+      objcopy --only-keep-debug "$build/$name" "$debug/$name.debug"
+      strip --strip-all -o "$out/$name" "$build/$name"
+      (cd "$debug" && objcopy --add-gnu-debuglink="$name.debug" "$out/$name")
+      ;;
     debug) strip --strip-debug -o "$out/$name" "$build/$name" ;;
     none) cp "$build/$name" "$out/" ;;
     *) echo "stage-dist: GYM_STRIP must be all, debug or none" >&2; exit 1 ;;

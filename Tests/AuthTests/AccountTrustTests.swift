@@ -196,8 +196,9 @@ import Testing
       // A recipient the server refuses for good is marked failed, not retried forever.
       server.setReply(.init(code: 550, text: "no such mailbox"), for: .rcptTo)
       _ = try await c.auth.requestPasswordReset(.with { $0.email = "smtp_sam@example.com" })
+      // A loaded machine stretched the sender's rounds past 10 s once.
       #expect(
-        try await eventually(within: .seconds(10)) {
+        try await eventually(within: .seconds(30)) {
           try await c.internalAuth.listMailOutbox(.with { $0.to = "smtp_sam@example.com" }).messages.allSatisfy(\.body.isEmpty)
         })
       #expect(server.messages.count == 1)

@@ -16,10 +16,7 @@ extension SystemTests {
   /// and `--at` a moment between two batches brings back the first batch and not the second.
   @Test func aDestroyedDataDirectoryComesBackFromTheReplicaToAnyMoment() async throws {
     let root = Self.repositoryRoot
-    let (made, venv) = try await Self.run(
-      "/bin/bash", [root + "/Tests/lib/pinned-venv.sh", "litestream", root + "/deploy/litestream/requirements.txt", "bin/litestream"])
-    try #require(made == 0, "\(venv)")
-    let litestream = venv.split(separator: "\n").last.map(String.init)! + "/bin/litestream"
+    let litestream = try await Self.pinnedVenv("litestream", requirements: "deploy/litestream/requirements.txt", executable: "bin/litestream")
     let dataDirectory = try temporaryDirectory("gym-replicated")
     let replica = try temporaryDirectory("gym-replica")
     defer {

@@ -544,6 +544,16 @@ import Testing
   /// Runs `path` to its end with `input` on its standard input: its exit status and what
   /// it printed (standard output and error together). Spawned with `ChildProcess` and
   /// waited for without holding a thread of the cooperative pool.
+  /// `executable` (relative to the venv) of the venv `name`, made from the pinned
+  /// `requirements` (relative to the repository) by Tests/lib/pinned-venv.sh on first use.
+  static func pinnedVenv(_ name: String, requirements: String, executable: String) async throws -> String {
+    let root = Self.repositoryRoot
+    let (made, output) = try await Self.run(
+      "/bin/bash", [root + "/Tests/lib/pinned-venv.sh", name, root + "/" + requirements, executable])
+    try #require(made == 0, "\(output)")
+    return output.split(separator: "\n").last.map(String.init)! + "/" + executable
+  }
+
   static func run(_ path: String, _ arguments: [String], input: String? = nil) async throws -> (Int32, String) {
     let directory = try temporaryDirectory("run")
     defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -32,10 +32,7 @@ extension SystemTests {
   /// in the gateway and auth carry the trace id.
   @Test func aCallIsOneTraceThroughTheGatewayAuthTheOutboxAndMessaging() async throws {
     let root = Self.repositoryRoot
-    let (made, venv) = try await Self.run(
-      "/bin/bash", [root + "/Tests/lib/pinned-venv.sh", "otlp", root + "/Tests/SystemTests/otlp/requirements.txt", "bin/python"])
-    try #require(made == 0, "\(venv)")
-    let python = venv.split(separator: "\n").last.map(String.init)! + "/bin/python"
+    let python = try await Self.pinnedVenv("otlp", requirements: "Tests/SystemTests/otlp/requirements.txt", executable: "bin/python")
     let directory = try temporaryDirectory("gym-otlp")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let spansFile = directory + "/spans.jsonl"

@@ -1,8 +1,8 @@
 # The image of docker-compose.replication.yml's `restore` profile: the gym image (gymctl)
 # with Litestream's executable (the version of deploy/litestream/requirements.txt) and
 # restore-volumes.sh beside it. Built by compose from deploy/litestream:
-#   docker build --build-arg GYM_IMAGE=gym-platform:dev -f deploy/litestream/restore.Dockerfile deploy/litestream
-ARG GYM_IMAGE=gym-platform:dev
+#   docker build --build-arg GYM_IMAGE=gym-tools:dev -f deploy/litestream/restore.Dockerfile deploy/litestream
+ARG GYM_IMAGE=gym-tools:dev
 ARG LITESTREAM_IMAGE=litestream/litestream:0.5.17
 FROM ${LITESTREAM_IMAGE} AS litestream
 

@@ -61,7 +61,7 @@ struct StackOptions: ParsableArguments {
   @Option(help: "The service credential (default: $GYM_SERVICE_CREDENTIAL_FILE, else DATA_DIR/service-credential).")
   var credentialFile: String?
 
-  @Option(help: "HOST:PORT of the gateway (default: 127.0.0.1:BASE_PORT), e.g. gateway:7000 from another container.")
+  @Option(help: "HOST:PORT of the gateway (default: $GYM_GATEWAY_ADDR, else 127.0.0.1:BASE_PORT), e.g. gateway:7000 from another container.")
   var gateway: String?
 
   @Flag(help: "The stack serves TLS with the certificates of --tls-dir (made by `gymctl tls init`, or by `gymctl up --tls`).")
@@ -89,7 +89,9 @@ struct StackOptions: ParsableArguments {
 
   /// Where `service` answers: the layout's loopback port, or `--gateway` for the gateway.
   func address(of service: ManagedService) throws -> HostPort {
-    guard service.name == ManagedService.gateway.name, let gateway else { return service.address(in: layout) }
+    // The tools container (docker-compose.tools.yml) names the gateway in its environment.
+    let named = gateway ?? ProcessInfo.processInfo.environment["GYM_GATEWAY_ADDR"].flatMap { $0.isEmpty ? nil : $0 }
+    guard service.name == ManagedService.gateway.name, let gateway = named else { return service.address(in: layout) }
     guard let address = HostPort(gateway) else { throw ValidationError("--gateway must be HOST:PORT, e.g. gateway:7000") }
     return address
   }

@@ -1,9 +1,6 @@
 import GRPCCore
 import GRPCNIOTransportHTTP2
-import GymStore
-import Instrumentation
 import ServiceLifecycle
-import Tracing
 
 /// A gRPC client to another gym process, with the request id propagated on every call.
 public typealias GymGRPCClient = GRPCClient<HTTP2ClientTransport.Posix>
@@ -54,59 +51,6 @@ public struct RequestIDClientInterceptor: ClientInterceptor {
   }
 }
 
-/// A client span for each call made inside a traced call or outbox delivery, its
-/// `traceparent` sent so the callee's span is its child; nothing when the process
-/// exports no traces or the call is made outside any trace (a background poll).
-public struct TracingClientInterceptor: ClientInterceptor {
-  public init() {}
-
-  public func intercept<Input: Sendable, Output: Sendable>(
-    request: StreamingClientRequest<Input>,
-    context: ClientContext,
-    next: (StreamingClientRequest<Input>, ClientContext) async throws -> StreamingClientResponse<Output>
-  ) async throws -> StreamingClientResponse<Output> {
-    guard TraceContext.isEnabled, let parent = ServiceContext.current, TraceContext.traceparent(of: parent) != nil else {
-      return try await next(request, context)
-    }
-    let method = context.descriptor
-    let span = startSpan(method.fullyQualifiedMethod, context: parent, ofKind: .client)
-    span.attributes["rpc.system"] = "grpc"
-    span.attributes["rpc.service"] = method.service.fullyQualifiedService
-    span.attributes["rpc.method"] = method.method
-    var request = request
-    InstrumentationSystem.instrument.inject(span.context, into: &request.metadata, using: MetadataCarrier())
-    do {
-      let response = try await next(request, context)
-      switch response.accepted {
-      case .success(var contents):
-        let body = contents.bodyParts
-        contents.bodyParts = RPCAsyncSequence(
-          wrapping: CountingBody(base: body) { error in
-            RequestInterceptor.end(span, code: error.map { ($0 as? RPCError)?.code ?? .unknown })
-          })
-        return StreamingClientResponse(accepted: .success(contents))
-      case .failure(let error):
-        RequestInterceptor.end(span, code: error.code)
-        return response
-      }
-    } catch {
-      RequestInterceptor.end(span, code: (error as? RPCError)?.code ?? .unknown)
-      throw error
-    }
-  }
-}
-
-/// gRPC metadata as the carrier of W3C trace context (`traceparent`, `tracestate`).
-struct MetadataCarrier: Extractor, Injector {
-  func extract(key: String, from carrier: Metadata) -> String? {
-    carrier[stringValues: key].first(where: { _ in true })
-  }
-
-  func inject(_ value: String, forKey key: String, into carrier: inout Metadata) {
-    carrier.replaceOrAddString(value, forKey: key)
-  }
-}
-
 /// Runs a client's connections as a lifecycle service; closes them on shutdown.
 public struct ClientConnections<Transport: ClientTransport>: Service {
   let client: GRPCClient<Transport>
@@ -150,27 +94,10 @@ public struct ClientMetricsInterceptor: ClientInterceptor {
   ) async throws -> StreamingClientResponse<Output> {
     let method = context.descriptor
     let start = ContinuousClock.now
+    let metrics = self.metrics
     metrics.started(method, side: .client)
-    do {
-      let response = try await next(request, context)
-      switch response.accepted {
-      case .success(var contents):
-        // The call ends when its body does: wrap it to see the final status.
-        let body = contents.bodyParts
-        let metrics = self.metrics
-        contents.bodyParts = RPCAsyncSequence(
-          wrapping: CountingBody(base: body) { error in
-            let code = error.map(Self.code) ?? "OK"
-            metrics.record(method: method, code: code, duration: .now - start, side: .client)
-          })
-        return StreamingClientResponse(accepted: .success(contents))
-      case .failure(let error):
-        metrics.record(method: method, code: error.code.canonicalName, duration: .now - start, side: .client)
-        return response
-      }
-    } catch {
-      metrics.record(method: method, code: Self.code(error), duration: .now - start, side: .client)
-      throw error
+    return try await ClientCallEnd.observe({ try await next(request, context) }) { error in
+      metrics.record(method: method, code: error.map(Self.code) ?? "OK", duration: .now - start, side: .client)
     }
   }
 }
@@ -180,33 +107,4 @@ extension ClientMetricsInterceptor {
     if let error = error as? RPCError { return error.code.canonicalName }
     return error is CancellationError ? "CANCELLED" : "UNKNOWN"
   }
-}
-
-/// A response body that calls `ended` once, with the error it ended with (nil: OK).
-struct CountingBody<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element: Sendable {
-  typealias Element = Base.Element
-  let base: Base
-  let ended: @Sendable ((any Error)?) -> Void
-
-  struct AsyncIterator: AsyncIteratorProtocol {
-    var base: Base.AsyncIterator
-    let ended: @Sendable ((any Error)?) -> Void
-    var done = false
-
-    mutating func next() async throws -> Element? {
-      guard !done else { return nil }
-      do {
-        if let element = try await base.next() { return element }
-        done = true
-        ended(nil)
-        return nil
-      } catch {
-        done = true
-        ended(error)
-        throw error
-      }
-    }
-  }
-
-  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator(), ended: ended) }
 }

@@ -59,7 +59,7 @@ public struct RequestInterceptor: ServerInterceptor {
       let code = mapped?.code.canonicalName ?? "OK"
       let elapsed = ContinuousClock.now - start
       metrics.record(method: method, code: code, duration: elapsed)
-      if let span { Self.end(span, code: mapped?.code) }
+      if let span { RPCSpan.end(span, code: mapped?.code) }
       if accessLog {
         logger.info(
           "rpc",
@@ -106,19 +106,7 @@ public struct RequestInterceptor: ServerInterceptor {
     guard TraceContext.isEnabled else { return nil }
     var parent = ServiceContext.topLevel
     InstrumentationSystem.instrument.extract(metadata, into: &parent, using: MetadataCarrier())
-    let span = startSpan(method.fullyQualifiedMethod, context: parent, ofKind: .server)
-    span.attributes["rpc.system"] = "grpc"
-    span.attributes["rpc.service"] = method.service.fullyQualifiedService
-    span.attributes["rpc.method"] = method.method
-    span.attributes["gym.request_id"] = requestID
-    return span
-  }
-
-  /// Ends a call's span with its status (`code` nil: OK), as the RPC conventions say.
-  static func end(_ span: any Span, code: RPCError.Code?) {
-    span.attributes["rpc.grpc.status_code"] = code.map { Int($0.rawValue) } ?? 0
-    if let code { span.setStatus(.init(code: .error, message: code.canonicalName)) }
-    span.end()
+    return RPCSpan.start(method, parent: parent, kind: .server, requestID: requestID)
   }
 
   /// Runs `body` with the request context, and the span's trace context when there is one.

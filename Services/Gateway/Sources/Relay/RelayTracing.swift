@@ -1,4 +1,5 @@
 import GRPCCore
+import GymService
 import GymStore
 import Instrumentation
 import NIOHPACK
@@ -14,11 +15,7 @@ enum RelayTracing {
     guard TraceContext.isEnabled else { return nil }
     var parent = ServiceContext.topLevel
     InstrumentationSystem.instrument.extract(headers, into: &parent, using: HPACKCarrier())
-    let span = startSpan(method.fullyQualifiedMethod, context: parent, ofKind: .server)
-    span.attributes["rpc.system"] = "grpc"
-    span.attributes["rpc.service"] = method.service.fullyQualifiedService
-    span.attributes["rpc.method"] = method.method
-    span.attributes["gym.request_id"] = requestID
+    let span = RPCSpan.start(method, parent: parent, kind: .server, requestID: requestID)
     span.attributes["gym.protocol"] = name ?? "grpc"
     return span
   }
@@ -35,10 +32,7 @@ enum RelayTracing {
 
   /// Ends the span with the call's status, given by its canonical name.
   static func end(_ span: any Span, code: String) {
-    let number = codeNumbers[code] ?? 2
-    span.attributes["rpc.grpc.status_code"] = number
-    if number != 0 { span.setStatus(.init(code: .error, message: code)) }
-    span.end()
+    RPCSpan.end(span, status: codeNumbers[code] ?? 2, name: code)
   }
 
   /// "OK" → 0 … "UNAUTHENTICATED" → 16, as the relay names codes.
