@@ -62,8 +62,10 @@ enum GatewayFixture {
         "places": HostPort(host: "127.0.0.1", port: 1),
       ], credential: credential)
     configure(&settings)
-    let gateway = try await GatewayApp.build(settings, logger: logger)
-    return try await withRunningProcess(gateway) { address in try await body(address) }
+    return try await LoadGate.shared {
+      let gateway = try await GatewayApp.build(settings, logger: logger)
+      return try await withRunningProcess(gateway) { address in try await body(address) }
+    }
   }
 }
 

@@ -110,52 +110,55 @@ import Testing
   }
 
   @Test func aFloodFromOneAddressSlowsNobodyElse() async throws {
-    try await withRunningAuth { auth in
-      try await GatewayFixture.runGateway(
-        auth: auth.address, credential: auth.credential,
-        // A burst of 10, then 1 a second: eight callers exceed that however slow the machine
-        // (at 10 a second, a loaded machine's flood stayed under the limit for 30 s).
-        configure: { $0.rateLimits[.read] = .init(perAddress: .init(perSecond: 1, burst: 10), perUser: .unlimited) },
-        at: { gateway in
-          let tally = Tally()
-          // The bystander's calls before any flood: what they cost on this machine now.
-          let before = try await Self.bystanderLatencies(gateway, calls: 3)
-          // The flooder: 127.0.0.1, eight callers without pause until it has been
-          // refused 24 times (counted, not timed, so a slow machine floods as surely).
-          let flood = Task {
-            try await withClient(to: gateway) { client in
-              let service = Gym_Auth_V1_AuthService.Client(wrapping: client)
-              await withTaskGroup(of: Void.self) { callers in
-                for _ in 0..<8 {
-                  callers.addTask {
-                    while tally.refusals < 24 {
-                      let start = ContinuousClock.now
-                      do {
-                        _ = try await service.getSigningKeys(.init())
-                        tally.state.withLock { $0.ok += 1 }
-                      } catch {
-                        tally.state.withLock { $0.refused.append(.now - start) }
+    // Hundreds of calls at once: alone among the gateway tests (LoadGate).
+    try await LoadGate.alone {
+      try await withRunningAuth { auth in
+        try await GatewayFixture.runGateway(
+          auth: auth.address, credential: auth.credential,
+          // A burst of 10, then 1 a second: eight callers exceed that however slow the machine
+          // (at 10 a second, a loaded machine's flood stayed under the limit for 30 s).
+          configure: { $0.rateLimits[.read] = .init(perAddress: .init(perSecond: 1, burst: 10), perUser: .unlimited) },
+          at: { gateway in
+            let tally = Tally()
+            // The bystander's calls before any flood: what they cost on this machine now.
+            let before = try await Self.bystanderLatencies(gateway, calls: 3)
+            // The flooder: 127.0.0.1, eight callers without pause until it has been
+            // refused 24 times (counted, not timed, so a slow machine floods as surely).
+            let flood = Task {
+              try await withClient(to: gateway) { client in
+                let service = Gym_Auth_V1_AuthService.Client(wrapping: client)
+                await withTaskGroup(of: Void.self) { callers in
+                  for _ in 0..<8 {
+                    callers.addTask {
+                      while tally.refusals < 24 {
+                        let start = ContinuousClock.now
+                        do {
+                          _ = try await service.getSigningKeys(.init())
+                          tally.state.withLock { $0.ok += 1 }
+                        } catch {
+                          tally.state.withLock { $0.refused.append(.now - start) }
+                        }
                       }
                     }
                   }
                 }
               }
             }
-          }
-          #expect(try await eventually(within: .seconds(30)) { tally.refusals > 0 }, "the flood was never limited")
-          // The bystander: 127.0.0.2, ten calls a second while the flood is being refused (with
-          // the three before, within its own address's burst of 10).
-          let latencies = try await Self.bystanderLatencies(gateway, calls: 6)
-          try await flood.value
-          let (ok, refused) = tally.state.withLock { ($0.ok, $0.refused.sorted()) }
-          #expect(ok >= 10, "the flooder had its burst")
-          // A refusal is answered after a 1 s hold; the bystander's calls were not held:
-          // each costs less than a hold more than it did before the flood (compared with
-          // what was measured here, so a loaded machine, slowing both, does not decide).
-          #expect(refused[refused.count / 2] >= .seconds(1))
-          let (median, usual) = (latencies[latencies.count / 2], before[before.count / 2])
-          #expect(median < usual + .seconds(1), "bystander median \(median) during the flood, \(usual) before it")
-        })
+            #expect(try await eventually(within: .seconds(30)) { tally.refusals > 0 }, "the flood was never limited")
+            // The bystander: 127.0.0.2, ten calls a second while the flood is being refused (with
+            // the three before, within its own address's burst of 10).
+            let latencies = try await Self.bystanderLatencies(gateway, calls: 6)
+            try await flood.value
+            let (ok, refused) = tally.state.withLock { ($0.ok, $0.refused.sorted()) }
+            #expect(ok >= 10, "the flooder had its burst")
+            // A refusal is answered after a 1 s hold; the bystander's calls were not held:
+            // each costs less than a hold more than it did before the flood (compared with
+            // what was measured here, so a loaded machine, slowing both, does not decide).
+            #expect(refused[refused.count / 2] >= .seconds(1))
+            let (median, usual) = (latencies[latencies.count / 2], before[before.count / 2])
+            #expect(median < usual + .seconds(1), "bystander median \(median) during the flood, \(usual) before it")
+          })
+      }
     }
   }
 

@@ -130,73 +130,76 @@ import Testing
   /// (a load tool stopping, an app killed mid-sync) must not make the gateway reset its way
   /// into that limit: the other calls on the connection would fail with it.
   @Test func aClientDroppingHundredsOfCallsLeavesEveryoneElsesCallsToThatBackendAlone() async throws {
-    let held = Atomic(0)
-    let released = Atomic(false)
-    let backend = RawBackend(handlers: [
-      Self.searchNearby: { request, _ in
-        let role = request.metadata[stringValues: "x-test-role"].first { _ in true } ?? ""
-        return StreamingServerResponse { writer in
-          for try await _ in request.messages {}
-          held.add(1, ordering: .relaxed)
-          switch role {
-          case "patient":
-            while !released.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(20)) }
-          case "dropped":
-            try await Task.sleep(for: .seconds(60))
-          default:
-            break
+    // Hundreds of calls at once: alone among the gateway tests (LoadGate).
+    try await LoadGate.alone {
+      let held = Atomic(0)
+      let released = Atomic(false)
+      let backend = RawBackend(handlers: [
+        Self.searchNearby: { request, _ in
+          let role = request.metadata[stringValues: "x-test-role"].first { _ in true } ?? ""
+          return StreamingServerResponse { writer in
+            for try await _ in request.messages {}
+            held.add(1, ordering: .relaxed)
+            switch role {
+            case "patient":
+              while !released.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(20)) }
+            case "dropped":
+              try await Task.sleep(for: .seconds(60))
+            default:
+              break
+            }
+            try await writer.write([])
+            return [:]
           }
-          try await writer.write([])
-          return [:]
         }
-      }
-    ])
-    // One user's 600 calls at once would meet the per-user read limit first.
-    try await Self.run("places", backend, configure: { $0.rateLimits = [:] }) { _, user, gateway in
-      let options = {
-        var options = CallOptions.defaults
-        options.timeout = .seconds(55)
-        return options
-      }()
-      @Sendable func metadata(_ role: String) -> Metadata {
-        var metadata = user.metadata
-        metadata.addString(role, forKey: "x-test-role")
-        return metadata
-      }
-      try await withClient(to: gateway) { client in
-        let places = Gym_Places_V1_PlacesService.Client(wrapping: client)
-        let patient = Task { try await places.searchNearby(.init(), metadata: metadata("patient"), options: options) }
-        #expect(try await eventually(within: .seconds(20)) { held.load(ordering: .relaxed) == 1 })
-        // Four more connections, so the dropped calls reach every event loop's connections.
-        let clients = 4
-        let callsEach = 150
-        let dropped = metadata("dropped")
-        try await withThrowingTaskGroup(of: Void.self) { group in
-          for _ in 0..<clients {
-            group.addTask { @Sendable in
-              try await withClient(to: gateway) { dropper in
-                let dropping = Gym_Places_V1_PlacesService.Client(wrapping: dropper)
-                let calls = (0..<callsEach).map { _ in
-                  Task { try await dropping.searchNearby(.init(), metadata: dropped, options: options) }
+      ])
+      // One user's 600 calls at once would meet the per-user read limit first.
+      try await Self.run("places", backend, configure: { $0.rateLimits = [:] }) { _, user, gateway in
+        let options = {
+          var options = CallOptions.defaults
+          options.timeout = .seconds(55)
+          return options
+        }()
+        @Sendable func metadata(_ role: String) -> Metadata {
+          var metadata = user.metadata
+          metadata.addString(role, forKey: "x-test-role")
+          return metadata
+        }
+        try await withClient(to: gateway) { client in
+          let places = Gym_Places_V1_PlacesService.Client(wrapping: client)
+          let patient = Task { try await places.searchNearby(.init(), metadata: metadata("patient"), options: options) }
+          #expect(try await eventually(within: .seconds(20)) { held.load(ordering: .relaxed) == 1 })
+          // Four more connections, so the dropped calls reach every event loop's connections.
+          let clients = 4
+          let callsEach = 150
+          let dropped = metadata("dropped")
+          try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<clients {
+              group.addTask { @Sendable in
+                try await withClient(to: gateway) { dropper in
+                  let dropping = Gym_Places_V1_PlacesService.Client(wrapping: dropper)
+                  let calls = (0..<callsEach).map { _ in
+                    Task { try await dropping.searchNearby(.init(), metadata: dropped, options: options) }
+                  }
+                  _ = try await eventually(within: .seconds(30)) { held.load(ordering: .relaxed) == 1 + clients * callsEach }
+                  for call in calls { call.cancel() }
+                  for call in calls { _ = await call.result }
                 }
-                _ = try await eventually(within: .seconds(30)) { held.load(ordering: .relaxed) == 1 + clients * callsEach }
-                for call in calls { call.cancel() }
-                for call in calls { _ = await call.result }
               }
             }
+            try await group.waitForAll()
           }
-          try await group.waitForAll()
+          #expect(held.load(ordering: .relaxed) == 1 + clients * callsEach, "every dropped call reached the backend first")
+          released.store(true, ordering: .relaxed)
+          let answered = await patient.result
+          #expect(!answered.isFailure, "the patient call failed: \(answered)")
+          // And the next call is answered, on a connection that is still there: well
+          // within its deadline (a loaded machine stretched it to 6 s once; a connection
+          // waiting on a dead one would take the whole 55 s).
+          let next = ContinuousClock.now
+          _ = try await places.searchNearby(.init(), metadata: metadata("quick"), options: options)
+          #expect(ContinuousClock.now - next < .seconds(30))
         }
-        #expect(held.load(ordering: .relaxed) == 1 + clients * callsEach, "every dropped call reached the backend first")
-        released.store(true, ordering: .relaxed)
-        let answered = await patient.result
-        #expect(!answered.isFailure, "the patient call failed: \(answered)")
-        // And the next call is answered, on a connection that is still there: well
-        // within its deadline (a loaded machine stretched it to 6 s once; a connection
-        // waiting on a dead one would take the whole 55 s).
-        let next = ContinuousClock.now
-        _ = try await places.searchNearby(.init(), metadata: metadata("quick"), options: options)
-        #expect(ContinuousClock.now - next < .seconds(30))
       }
     }
   }
