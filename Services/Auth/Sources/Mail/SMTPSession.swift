@@ -108,7 +108,13 @@ struct SMTPSession {
         guard tally.isDrained(linesRead: linesRead) else { throw DataBeforeHandshake() }
         let tls = try NIOSSLClientHandler(context: context, serverHostname: serverHostname)
         let waiter = HandshakeWaiter(done: channel.eventLoop.makePromise())
-        try channel.pipeline.syncOperations.addHandlers([tls, waiter], position: .first)
+        do {
+          try channel.pipeline.syncOperations.addHandlers([tls, waiter], position: .first)
+        } catch {
+          // The connection closed meanwhile: a promise dropped unfulfilled is a crash in NIO's debug builds.
+          waiter.done.fail(error)
+          throw error
+        }
         return waiter.done.futureResult
       }.get()
     } catch is DataBeforeHandshake {
