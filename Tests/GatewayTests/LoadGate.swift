@@ -19,26 +19,23 @@ actor LoadGate {
   /// Runs `body` beside other shared holders, never beside a heavy test.
   static func shared<T: Sendable>(_ body: () async throws -> T) async throws -> T {
     if holdsItAlone || holdsItShared { return try await body() }  // held already
-    await gate.acquire(alone: false)
-    do {
-      let result = try await $holdsItShared.withValue(true) { try await body() }
-      await gate.release(alone: false)
-      return result
-    } catch {
-      await gate.release(alone: false)
-      throw error
-    }
+    return try await holding(alone: false) { try await $holdsItShared.withValue(true) { try await body() } }
   }
 
   /// Runs `body` with no other gateway test running.
   static func alone<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-    await gate.acquire(alone: true)
+    try await holding(alone: true) { try await $holdsItAlone.withValue(true) { try await body() } }
+  }
+
+  /// The gate held around `body`, let go however it ends.
+  private static func holding<T: Sendable>(alone: Bool, _ body: () async throws -> T) async throws -> T {
+    await gate.acquire(alone: alone)
     do {
-      let result = try await $holdsItAlone.withValue(true) { try await body() }
-      await gate.release(alone: true)
+      let result = try await body()
+      await gate.release(alone: alone)
       return result
     } catch {
-      await gate.release(alone: true)
+      await gate.release(alone: alone)
       throw error
     }
   }
