@@ -15,6 +15,9 @@ public func withRunningProcess<T: Sendable>(
   _ built: BuiltProcess,
   _ body: @Sendable (HostPort) async throws -> T
 ) async throws -> T {
+  // Hundreds of tests run side by side on two cores: a peer may well be starved for
+  // seconds. Tests check answers, not latency (one that checks a deadline sets its own).
+  CallOptions.internalCallTimeout = .seconds(30)
   var configuration = ServiceGroupConfiguration(
     services: built.services.map { .init(service: $0) }, logger: Logger(label: "test"))
   configuration.maximumGracefulShutdownDuration = .seconds(5)

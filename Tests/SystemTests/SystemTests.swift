@@ -13,7 +13,12 @@ import Testing
   static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
   /// What every process of a test stack runs with: cheap password hashing, a short grace.
-  static let baseEnvironment = ["GYM_PASSWORD_HASH_LOG_N": "10", "GYM_SHUTDOWN_GRACE_SECONDS": "5"]
+  /// Cheap password hashes; and wide waits between processes, as the machine runs many
+  /// stacks and tests side by side (a test that checks a bound sets its own).
+  static let baseEnvironment = [
+    "GYM_PASSWORD_HASH_LOG_N": "10", "GYM_SHUTDOWN_GRACE_SECONDS": "5", "GYM_INTERNAL_CALL_TIMEOUT_SECONDS": "30",
+    "GYM_REVOCATION_MAX_LAG_SECONDS": "60",
+  ]
 
   /// - Parameters:
   ///   - environment: added to every process's (e.g. a setting one test needs).

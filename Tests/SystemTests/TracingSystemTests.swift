@@ -96,6 +96,13 @@ extension SystemTests {
     #expect(output.contains("GYM_OTLP_ENDPOINT=otel-collector:4317 must be the http:// (or https://) URL"), "\(output)")
   }
 
+  @Test func anInternalCallTimeoutOutOfRangeStopsTheProcessWithAClearMessage() async throws {
+    let (status, output) = try await Self.run(
+      "/usr/bin/env", ["GYM_INTERNAL_CALL_TIMEOUT_SECONDS=0", Supervisor.defaultBinDirectory() + "/gym-plan"])
+    #expect(status == 2, "\(output)")
+    #expect(output.contains("GYM_INTERNAL_CALL_TIMEOUT_SECONDS=0 must be a whole number in 1...600"), "\(output)")
+  }
+
   /// The spans from the client's down to messaging's transaction, each the parent of the
   /// next (the outbox delivery's and the auth transaction's both children of auth's call);
   /// nil until every one of them has arrived.

@@ -54,7 +54,7 @@ enum LifecycleEvent: Sendable, Equatable {
   }
 
   func send<Transport: ClientTransport>(to receiver: Gym_Common_V1_UserLifecycleInternal.Client<Transport>) async throws {
-    let options = CallOptions.internalCall(timeout: .seconds(5))
+    let options = CallOptions.internalCall()
     switch self {
     case .purge(let request): _ = try await receiver.purgeUser(request, options: options)
     case .standing(let request): _ = try await receiver.setUserStanding(request, options: options)

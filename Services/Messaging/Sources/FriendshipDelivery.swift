@@ -20,6 +20,6 @@ struct FriendshipDelivery: Sendable {
         $0.friends = change.friends
         // Messaging's job ids only grow: they order one pair's changes.
         $0.version = job.id
-      }, options: .internalCall(timeout: .seconds(5)))
+      }, options: .internalCall())
   }
 }

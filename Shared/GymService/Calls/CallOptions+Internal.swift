@@ -1,12 +1,31 @@
 import GRPCCore
+import Synchronization
+
+/// Milliseconds of `CallOptions.internalCallTimeout`, process-wide.
+private let internalCallMilliseconds = Atomic<Int64>(5000)
 
 extension CallOptions {
-  /// A call from one gym process to another: a bounded deadline (5 s: long enough for a
-  /// peer under a burst, short enough that the caller's own deadline usually outlasts
-  /// it), never longer than the RPC being served has left (its caller stops waiting
-  /// then), and an immediate UNAVAILABLE when the peer is down rather than waiting for it.
+  /// How long one gym process waits for another's answer unless a call says otherwise
+  /// (GYM_INTERNAL_CALL_TIMEOUT_SECONDS, set once at start-up; 5 s: long enough for a
+  /// peer under a burst, short enough that the caller's own deadline usually outlasts it).
+  public static var internalCallTimeout: Duration {
+    get { .milliseconds(internalCallMilliseconds.load(ordering: .relaxed)) }
+    set {
+      let (seconds, attoseconds) = newValue.components
+      internalCallMilliseconds.store(max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000), ordering: .relaxed)
+    }
+  }
+
+  /// A call from one gym process to another within `internalCallTimeout`.
+  public static func internalCall() -> CallOptions {
+    internalCall(timeout: internalCallTimeout)
+  }
+
+  /// A call from one gym process to another: a bounded deadline, never longer than the
+  /// RPC being served has left (its caller stops waiting then), and an immediate
+  /// UNAVAILABLE when the peer is down rather than waiting for it.
   /// - Parameter timeout: nil for no deadline of its own (a long-lived stream).
-  public static func internalCall(timeout: Duration? = .seconds(5)) -> CallOptions {
+  public static func internalCall(timeout: Duration?) -> CallOptions {
     var options = CallOptions.defaults
     options.timeout = timeout
     if let deadline = RequestContext.current?.deadline {

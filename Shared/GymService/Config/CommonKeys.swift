@@ -10,6 +10,9 @@ public enum CommonKeys {
     "GYM_OTLP_ENDPOINT", default: "",
     "URL of an OTLP/gRPC receiver (e.g. http://otel-collector:4317) this process sends its traces to; empty = no tracing. OTEL_* variables tune the exporter"
   )
+  public static let internalCallTimeout = ConfigKey(
+    "GYM_INTERNAL_CALL_TIMEOUT_SECONDS", default: "5",
+    "How long this process waits for another gym process to answer (a user lookup, a delivery) before saying that one did not answer in time")
   public static let metricsListen = ConfigKey(
     "GYM_METRICS_LISTEN", default: "", "HOST:PORT for Prometheus /metrics over HTTP; empty = the gRPC port + 2000")
   public static let shutdownGrace = ConfigKey(
@@ -79,7 +82,8 @@ public enum CommonKeys {
   )
 
   public static let all: [ConfigKey] = [
-    logLevel, logFormat, otlpEndpoint, diskProbe, metricsListen, shutdownGrace, shutdownUnready, maxMessageBytes, maxConcurrentStreams, tokenCacheEntries,
+    logLevel, logFormat, otlpEndpoint, internalCallTimeout, diskProbe, metricsListen, shutdownGrace, shutdownUnready, maxMessageBytes, maxConcurrentStreams,
+    tokenCacheEntries,
     sqliteCacheKiB, sqliteReaders, revocationMaxLag, maxConnections, connectionIdle, connectionMaxAge, accessLog,
     tlsCertificateFile, tlsKeyFile, tlsClientCAFile, tlsReload, internalTLSCAFile, internalTLSCertificateFile, internalTLSKeyFile,
   ]

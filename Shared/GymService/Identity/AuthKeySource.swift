@@ -11,7 +11,7 @@ public struct AuthKeySource<Transport: ClientTransport>: VerificationKeySource {
   }
 
   public func verificationKeys() async throws -> [VerificationKey] {
-    let options = CallOptions.internalCall(timeout: .seconds(5))
+    let options = CallOptions.internalCall()
     let response = try await client.getSigningKeys(.init(), options: options)
     return response.keys.map { key in
       VerificationKey(

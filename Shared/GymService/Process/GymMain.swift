@@ -1,4 +1,5 @@
 import Foundation
+import GRPCCore
 import GymStore
 import GymVersion
 import Logging
@@ -47,6 +48,7 @@ public enum GymMain {
     do {
       // Before anything is built: databases and clients see whether spans are wanted.
       let tracing = try TraceExport.bootstrap(process: process, endpoint: try config.string(CommonKeys.otlpEndpoint), logger: logger)
+      CallOptions.internalCallTimeout = .seconds(try config.int(CommonKeys.internalCallTimeout, in: 1...600))
       let built = try await build(config, logger)
       try await built.server.run((tracing.map { [$0] } ?? []) + built.services)
       try built.close()

@@ -54,7 +54,7 @@ public struct CatalogClient: ProgramCatalog {
       .with {
         $0.programID = programID
         $0.userID = userID
-      }, options: .internalCall(timeout: .seconds(5)))
+      }, options: .internalCall())
   }
 
   /// The catalog speaks of a program; the caller sent a routine (name, description, days)

@@ -27,7 +27,7 @@ public struct MessagingBlockList: BlockList {
         .with {
           $0.userID = userID
           $0.otherUserID = otherUserID
-        }, options: .internalCall(timeout: .seconds(5))
+        }, options: .internalCall()
       ).blocked
     } catch {
       throw DependencyError.from(error, dependency: "messaging", logger: logger)

@@ -38,6 +38,6 @@ public struct MessagingNotifier: Notifier {
         $0.reference = reference
         $0.idempotencyKey = key
         $0.aboutUserID = aboutUserID
-      }, options: .internalCall(timeout: .seconds(5)))
+      }, options: .internalCall())
   }
 }
