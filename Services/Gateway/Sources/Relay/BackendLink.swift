@@ -206,7 +206,10 @@ final class BackendLink: @unchecked Sendable {
 }
 
 /// Tells the link when the backend sends GOAWAY (it is shutting down or draining), so no
-/// new stream is started on that connection; the ones in flight finish.
+/// new stream is started on that connection; the ones in flight finish. Closes the
+/// connection on an error NIO's HTTP/2 handler hit on it: after a connection error NIO
+/// has sent GOAWAY and reads at most one frame per socket read, so a connection kept
+/// open would hold every later call's answer behind the frames still queued.
 final class GoAwayWatcher: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = HTTP2Frame
   var onGoAway: (() -> Void)?
@@ -214,6 +217,13 @@ final class GoAwayWatcher: ChannelInboundHandler, RemovableChannelHandler {
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     if case .goAway = unwrapInboundIn(data).payload { onGoAway?() }
     context.fireChannelRead(data)
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    // A stream's own error ends that stream only (its channel heard of it).
+    guard !(error is NIOHTTP2Errors.StreamError) else { return }
+    onGoAway?()
+    context.close(promise: nil)
   }
 }
 
@@ -237,6 +247,10 @@ enum RelayHTTP2 {
     // The connection's window spans many streams' windows, so one slow stream cannot
     // hold the others back.
     configuration.targetWindowSize = 16 * backendWindow
+    // Frames the peer sent before it heard of a reset are dropped only while the stream
+    // is remembered (NIO's default: 32); one older is a connection error. The gateway
+    // resets up to `ResetPacer.burst` streams at once and holds up to this many.
+    configuration.maximumRecentlyResetStreams = max(maxConcurrentStreams ?? 1000, 4 * ResetPacer.burst)
     return configuration
   }
 

@@ -1,0 +1,92 @@
+import GymService
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// A TCP relay between the gateway and a backend that can hold the backend's bytes back
+/// (as a slow network holds answers in flight) and counts the HTTP/2 RST_STREAM frames
+/// the gateway sends: a test can make answers arrive after the gateway reset their streams.
+final class HoldingRelay: Sendable {
+  private let holding = Atomic(false)
+  private let resets = Atomic(0)
+
+  /// Backend bytes wait while held; they arrive in order once released.
+  func hold() { holding.store(true, ordering: .relaxed) }
+  func release() { holding.store(false, ordering: .relaxed) }
+  /// RST_STREAM frames the gateway has sent the backend.
+  var resetsSent: Int { resets.load(ordering: .relaxed) }
+
+  /// Runs the relay to `target` for the duration of `body`, which gets its address.
+  func run<T: Sendable>(to target: HostPort, _ body: @Sendable (HostPort) async throws -> T) async throws -> T {
+    let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .bind(host: "127.0.0.1", port: 0) { channel in
+        channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+      }
+    guard let port = server.channel.localAddress?.port else { throw ChannelError.unknownLocalAddress }
+    return try await withThrowingTaskGroup(of: Void.self) { tasks in
+      tasks.addTask {
+        try await server.executeThenClose { inbound in
+          try await withThrowingDiscardingTaskGroup { connections in
+            for try await client in inbound {
+              connections.addTask { try? await self.relay(client, to: target) }
+            }
+          }
+        }
+      }
+      defer { tasks.cancelAll() }
+      return try await body(HostPort(host: "127.0.0.1", port: port))
+    }
+  }
+
+  private func relay(_ client: NIOAsyncChannel<ByteBuffer, ByteBuffer>, to target: HostPort) async throws {
+    let upstream = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .connect(host: target.host, port: target.port) { channel in
+        channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+      }
+    try await client.executeThenClose { clientIn, clientOut in
+      try await upstream.executeThenClose { upstreamIn, upstreamOut in
+        try await withThrowingTaskGroup(of: Void.self) { pipes in
+          pipes.addTask {
+            var frames = FrameCounter()
+            for try await bytes in clientIn {
+              self.resets.add(frames.resets(in: bytes), ordering: .relaxed)
+              try await upstreamOut.write(bytes)
+            }
+          }
+          pipes.addTask {
+            for try await bytes in upstreamIn {
+              while self.holding.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(5)) }
+              try await clientOut.write(bytes)
+            }
+          }
+          _ = try await pipes.next()
+          pipes.cancelAll()
+        }
+      }
+    }
+  }
+
+  /// Walks the client's HTTP/2 frames (after the 24-byte preface) across reads.
+  private struct FrameCounter {
+    private var pending: [UInt8] = []
+    private var prefaceLeft = 24
+
+    /// The RST_STREAM frames (type 3) completed by `bytes`.
+    mutating func resets(in bytes: ByteBuffer) -> Int {
+      pending += bytes.readableBytesView
+      let skipped = min(prefaceLeft, pending.count)
+      pending.removeFirst(skipped)
+      prefaceLeft -= skipped
+      var count = 0
+      var offset = 0
+      while pending.count - offset >= 9 {
+        let length = Int(pending[offset]) << 16 | Int(pending[offset + 1]) << 8 | Int(pending[offset + 2])
+        guard pending.count - offset >= 9 + length else { break }
+        if pending[offset + 3] == 3 { count += 1 }
+        offset += 9 + length
+      }
+      pending.removeFirst(offset)
+      return count
+    }
+  }
+}
