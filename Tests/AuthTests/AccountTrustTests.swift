@@ -179,7 +179,9 @@ import Testing
     let server = try await SMTPTestServer.start()
     defer { Task { await server.shutdown() } }
     try await AuthFixture.runAll(configure: {
-      $0.smtp = SMTPClient(host: "127.0.0.1", port: server.port, from: "gym@example.com", commandTimeout: .seconds(5))
+      // Wide enough for a starved machine: a reply taken for a timeout is retried later
+      // (transient), past this test's bounds, instead of failed for good.
+      $0.smtp = SMTPClient(host: "127.0.0.1", port: server.port, from: "gym@example.com", commandTimeout: .seconds(20))
     }) { c in
       let tokens = try await c.auth.register(newAccount("smtp_sam")).tokens
       let delivered = try await server.waitForMessages(count: 1, timeout: .seconds(10))

@@ -18,7 +18,7 @@ import Testing
   ) -> SMTPClient {
     SMTPClient(
       host: host, port: relay.port, security: security, caFile: caFile ?? relay.certificates.caFile, username: SMTPRelay.user,
-      password: password, heloName: "gym.test", from: "gym@example.com", commandTimeout: .seconds(10))
+      password: password, heloName: "gym.test", from: "gym@example.com", commandTimeout: .seconds(20))
   }
 
   /// A store of its own and a sender that drains it one round at a time.
