@@ -1,6 +1,6 @@
 import GymService
+import GymTesting
 import NIOCore
-import NIOPosix
 import Synchronization
 
 /// A TCP relay between the gateway and a backend that can hold the backend's bytes back
@@ -18,52 +18,16 @@ final class HoldingRelay: Sendable {
 
   /// Runs the relay to `target` for the duration of `body`, which gets its address.
   func run<T: Sendable>(to target: HostPort, _ body: @Sendable (HostPort) async throws -> T) async throws -> T {
-    let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .bind(host: "127.0.0.1", port: 0) { channel in
-        channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
-      }
-    guard let port = server.channel.localAddress?.port else { throw ChannelError.unknownLocalAddress }
-    return try await withThrowingTaskGroup(of: Void.self) { tasks in
-      tasks.addTask {
-        try await server.executeThenClose { inbound in
-          try await withThrowingDiscardingTaskGroup { connections in
-            for try await client in inbound {
-              connections.addTask { try? await self.relay(client, to: target) }
-            }
-          }
-        }
-      }
-      defer { tasks.cancelAll() }
-      return try await body(HostPort(host: "127.0.0.1", port: port))
-    }
-  }
-
-  private func relay(_ client: NIOAsyncChannel<ByteBuffer, ByteBuffer>, to target: HostPort) async throws {
-    let upstream = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .connect(host: target.host, port: target.port) { channel in
-        channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
-      }
-    try await client.executeThenClose { clientIn, clientOut in
-      try await upstream.executeThenClose { upstreamIn, upstreamOut in
-        try await withThrowingTaskGroup(of: Void.self) { pipes in
-          pipes.addTask {
-            var frames = FrameCounter()
-            for try await bytes in clientIn {
-              self.resets.add(frames.resets(in: bytes), ordering: .relaxed)
-              try await upstreamOut.write(bytes)
-            }
-          }
-          pipes.addTask {
-            for try await bytes in upstreamIn {
-              while self.holding.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(5)) }
-              try await clientOut.write(bytes)
-            }
-          }
-          _ = try await pipes.next()
-          pipes.cancelAll()
-        }
-      }
-    }
+    try await withTCPRelay(
+      to: target,
+      taps: {
+        let frames = Mutex(FrameCounter())
+        return RelayTaps(
+          toTarget: { bytes in self.resets.add(frames.withLock { $0.resets(in: bytes) }, ordering: .relaxed) },
+          toClient: { _ in
+            while self.holding.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(5)) }
+          })
+      }, body)
   }
 
   /// Walks the client's HTTP/2 frames (after the 24-byte preface) across reads.

@@ -164,7 +164,7 @@ import Testing
 
   /// The bystander's calls from 127.0.0.2, ten a second (a refusal would throw), sorted.
   static func bystanderLatencies(_ gateway: HostPort, calls: Int) async throws -> [Duration] {
-    try await withSourceAddressRelay(to: gateway, from: "127.0.0.2") { relay in
+    try await withTCPRelay(to: gateway, from: "127.0.0.2") { relay in
       try await withClient(to: relay) { client in
         let service = Gym_Auth_V1_AuthService.Client(wrapping: client)
         var latencies: [Duration] = []
