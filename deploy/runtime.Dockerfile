@@ -1,11 +1,11 @@
 # The platform's images from executables built on the host (no Swift in any image):
-#   swift build -c release --static-swift-stdlib
-#   deploy/stage-dist.sh .build/release deploy/dist      (stripped; symbols in deploy/dist-debug)
+#   swift build -c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-static
+#   deploy/stage-dist.sh .build-static/release deploy/dist   (stripped; symbols in deploy/dist-debug)
 #   docker build --target auth -t gym-auth:host -f deploy/runtime.Dockerfile deploy
 #   … one per service (auth, catalog, plan, messaging, places, gateway); without --target:
 #   the operator's tools image (gymctl). docker-compose.host.yml does all of it.
 # The build context is deploy/ and deploy/.dockerignore sends only dist/.
-# BASE is Debian bookworm with libsqlite3-0, tzdata and ca-certificates: deploy/base.Dockerfile,
+# BASE is Debian bookworm with tzdata and ca-certificates: deploy/base.Dockerfile,
 # or the debootstrap image scripts/container-check imports when no registry is reachable.
 # The service images keep only the files of it that the executables load.
 ARG BASE=gym-base:bookworm
@@ -17,19 +17,18 @@ COPY dist/ /dist/
 # (DeploymentTests/ImageTests holds the two to it.) The stages take the staged executables
 # from the `dist` stage above.
 
-# The root file system every service image starts from: the files the executables load and
-# nothing else (no shell, no package manager): the loader and the libraries ldd names
-# (glibc, libstdc++, libgcc_s, zlib, SQLite; Swift's runtime and Foundation are linked
-# in), IANA time zones (Foundation's calendars), the CA bundle (auth's SMTP relay), and
-# the platform's user.
+# The root file system every service image starts from: the files the executables read and
+# nothing else (no shell, no package manager, no loader, no shared library: the
+# executables are static, Swift's runtime, Foundation, glibc, libstdc++, zlib and SQLite
+# linked in): IANA time zones (Foundation's calendars), the CA bundle (auth's SMTP relay),
+# and the platform's user.
 FROM ${BASE} AS root
 COPY --from=dist /dist/ /dist/
 RUN set -eu; r=/rootfs; \
     mkdir -p $r/usr/local/bin $r/etc $r/tmp $r/data $r/backups; \
     for f in /dist/gym-*; do \
-      if ldd "$f" | grep 'not found'; then echo "$f: missing libraries in the base image" >&2; exit 1; fi; \
-      ldd "$f" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'; \
-    done | sort -u | while read -r lib; do cp -L --parents "$lib" $r/; done; \
+      if ldd "$f" >/dev/null 2>&1; then echo "$f is linked dynamically; the service images hold no shared library" >&2; exit 1; fi; \
+    done; \
     cp -a --parents /usr/share/zoneinfo /etc/ssl/certs/ca-certificates.crt $r/; \
     test -f $r/usr/share/zoneinfo/Europe/London; \
     printf 'root:x:0:0:root:/nonexistent:/nonexistent\ngym:x:10001:10001:gym:/nonexistent:/nonexistent\n' >$r/etc/passwd; \

@@ -4,19 +4,20 @@
 # common passwords; gym_GymCatalog.resources: exercise library). Used by the multi-stage
 # deploy/Dockerfile inside its builder and by scripts/container-check on the host, so both
 # images have the same files.
-#   deploy/stage-dist.sh BUILD_DIR OUT_DIR [DEBUG_DIR]     e.g. .build/release deploy/dist
+#   deploy/stage-dist.sh BUILD_DIR OUT_DIR [DEBUG_DIR]     e.g. .build-static/release deploy/dist
 # The copies are stripped (GYM_STRIP=all, the default: about 30 MB less per executable;
 # =debug keeps the symbol table for readable crash backtraces; =none keeps everything).
 # Stripped of everything, each executable's symbols and debug information are kept apart in
 # DEBUG_DIR/NAME.debug (default OUT_DIR-debug), which the executable names (a GNU debuglink),
 # so gdb and crash tools find them when they are put beside it or in a debug directory.
-# Fails when a file is missing or an executable still links the Swift runtime dynamically
-# (it must be built with --static-swift-stdlib to run on a plain Debian base).
+# Fails when a file is missing or an executable is linked dynamically: the service images
+# hold no loader and no shared library, so every executable must be built with
+# `--static-swift-stdlib -Xswiftc -static-executable`.
 set -eu
 build=${1:?usage: stage-dist.sh BUILD_DIR OUT_DIR}
 out=${2:?usage: stage-dist.sh BUILD_DIR OUT_DIR [DEBUG_DIR]}
 debug=${3:-$out-debug}
-[ -x "$build/gymctl" ] || { echo "stage-dist: $build/gymctl is missing (swift build -c release --static-swift-stdlib)" >&2; exit 1; }
+[ -x "$build/gymctl" ] || { echo "stage-dist: $build/gymctl is missing (swift build -c release --static-swift-stdlib -Xswiftc -static-executable)" >&2; exit 1; }
 # Every executable of the platform's manifest (`gymctl manifest`), and gymctl itself.
 executables="$("$build/gymctl" manifest | sed -n 's/.*"executable" *: *"\([^"]*\)".*/\1/p') gymctl"
 case "$executables" in
@@ -30,9 +31,9 @@ mkdir -p "$out" "$debug"
 out=$(cd "$out" && pwd)
 debug=$(cd "$debug" && pwd)
 for name in $executables; do
-  [ -x "$build/$name" ] || { echo "stage-dist: $build/$name is missing (swift build -c release --static-swift-stdlib)" >&2; exit 1; }
-  if ldd "$build/$name" 2>/dev/null | grep -q 'libswift\|libFoundation'; then
-    echo "stage-dist: $build/$name links the Swift runtime dynamically; build with --static-swift-stdlib" >&2
+  [ -x "$build/$name" ] || { echo "stage-dist: $build/$name is missing (swift build -c release --static-swift-stdlib -Xswiftc -static-executable)" >&2; exit 1; }
+  if readelf -lW "$build/$name" | grep -q 'program interpreter'; then
+    echo "stage-dist: $build/$name is linked dynamically; build with --static-swift-stdlib -Xswiftc -static-executable" >&2
     exit 1
   fi
   case "${GYM_STRIP:-all}" in
