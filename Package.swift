@@ -141,6 +141,35 @@ let targets: [Target] = [
     path: "Shared/GymTesting",
     swiftSettings: swiftSettings
   ),
+  // Push providers' protocols: APNs' provider API (HTTP/2, ES256 provider tokens).
+  .target(
+    name: "GymPush",
+    dependencies: [
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOPosix", package: "swift-nio"),
+      .product(name: "NIOHTTP1", package: "swift-nio"),
+      .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+      .product(name: "NIOSSL", package: "swift-nio-ssl"),
+    ],
+    path: "Shared/GymPush",
+    swiftSettings: swiftSettings
+  ),
+  // Local stand-ins for the push providers that check what the real ones check.
+  .target(
+    name: "PushTesting",
+    dependencies: [
+      "GymPush", "GymService",
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOPosix", package: "swift-nio"),
+      .product(name: "NIOHTTP1", package: "swift-nio"),
+      .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+      .product(name: "NIOSSL", package: "swift-nio-ssl"),
+    ],
+    path: "Shared/PushTesting",
+    swiftSettings: swiftSettings
+  ),
   // Accounts, sessions and signing keys: the auth service as a library.
   .target(
     name: "GymAuth",
@@ -219,11 +248,12 @@ let targets: [Target] = [
   .target(
     name: "GymMessaging",
     dependencies: grpc + [
-      "GymAPI", "GymService", "GymStore",
+      "GymAPI", "GymService", "GymStore", "GymPush",
       .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "SwiftProtobuf", package: "swift-protobuf"),
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "NIOSSL", package: "swift-nio-ssl"),
     ],
     path: "Services/Messaging/Sources",
     swiftSettings: swiftSettings
@@ -324,6 +354,14 @@ let targets: [Target] = [
     swiftSettings: swiftSettings
   ),
   .testTarget(
+    name: "GymPushTests",
+    dependencies: [
+      "GymPush", "PushTesting",
+      .product(name: "Crypto", package: "swift-crypto"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
     name: "AuthTests",
     dependencies: grpc + [
       "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
@@ -353,6 +391,7 @@ let targets: [Target] = [
     name: "MessagingTests",
     dependencies: grpc + [
       "GymMessaging", "GymCatalog", "GymGateway", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
+      "GymPush", "PushTesting",
       .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "Crypto", package: "swift-crypto"),
     ],
@@ -390,8 +429,9 @@ let targets: [Target] = [
   .testTarget(
     name: "SystemTests",
     dependencies: grpc + [
-      "GymCtl", "GymService", "GymStore", "GymTesting", "GymAPI", "GymVersion",
+      "GymCtl", "GymService", "GymStore", "GymTesting", "GymAPI", "GymVersion", "PushTesting",
       .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+      .product(name: "Crypto", package: "swift-crypto"),
     ],
     // The schemathesis run against the gateway's OpenAPI document (from PyPI, pinned)
     // and the dashboard's flow in Chromium (Selenium from PyPI, pinned).

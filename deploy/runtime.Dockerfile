@@ -20,8 +20,8 @@ COPY dist/ /dist/
 # The root file system every service image starts from: the files the executables read and
 # nothing else (no shell, no package manager, no loader, no shared library: the
 # executables are static, Swift's runtime, Foundation, glibc, libstdc++, zlib and SQLite
-# linked in): IANA time zones (Foundation's calendars), the CA bundle (auth's SMTP relay),
-# and the platform's user.
+# linked in): IANA time zones (Foundation's calendars; not the leap-second "right/" copies,
+# 1.9 MB no calendar reads), the CA bundle (auth's SMTP relay), and the platform's user.
 FROM ${BASE} AS root
 COPY --from=dist /dist/ /dist/
 RUN set -eu; r=/rootfs; \
@@ -30,6 +30,7 @@ RUN set -eu; r=/rootfs; \
       if ldd "$f" >/dev/null 2>&1; then echo "$f is linked dynamically; the service images hold no shared library" >&2; exit 1; fi; \
     done; \
     cp -a --parents /usr/share/zoneinfo /etc/ssl/certs/ca-certificates.crt $r/; \
+    rm -rf $r/usr/share/zoneinfo/right; \
     test -f $r/usr/share/zoneinfo/Europe/London; \
     printf 'root:x:0:0:root:/nonexistent:/nonexistent\ngym:x:10001:10001:gym:/nonexistent:/nonexistent\n' >$r/etc/passwd; \
     printf 'root:x:0:\ngym:x:10001:\n' >$r/etc/group; \

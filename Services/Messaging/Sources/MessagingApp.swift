@@ -62,7 +62,9 @@ public enum MessagingApp {
     [
       listen, authAddress, catalogAddress, streamBuffer, streamBufferBytes, streamsPerUser, maxAttachmentBytes, eventRetention,
       reportsPerDay, reportRetention, roomMembers, roomPostsPerMinute, roomsPerOwner, attachmentQuota, uploadsInFlight,
-      unattachedUploadHours, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, CommonKeys.backupKeep, ServiceCredential.fileKey,
+      unattachedUploadHours,
+    ] + PushSettings.keys + [
+      CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, CommonKeys.backupKeep, ServiceCredential.fileKey,
     ]
     + CommonKeys.all
 
@@ -85,6 +87,8 @@ public enum MessagingApp {
     public var unattachedUploadLifetime: Duration = .seconds(24 * 3600)
     /// How often the outbox (friendship changes for auth) looks for due jobs.
     public var outboxPollInterval: Duration = .milliseconds(500)
+    /// Push providers and limits; none configured by default.
+    public var push = PushSettings()
 
     public init(backend: BackendSettings) {
       self.backend = backend
@@ -109,6 +113,7 @@ public enum MessagingApp {
         quotaBytes: Int64(try config.int(MessagingApp.attachmentQuota, in: 1024...(1 << 50))),
         inFlight: try config.int(MessagingApp.uploadsInFlight, in: 1...1000))
       unattachedUploadLifetime = .seconds(try config.int(MessagingApp.unattachedUploadHours, in: 1...87_600) * 3600)
+      push = try PushSettings(config: config)
     }
   }
 
@@ -124,7 +129,18 @@ public enum MessagingApp {
     let path = settings.backend.databasePath("messaging.sqlite")
     let hub = EventHub(
       limits: .init(bufferEvents: settings.streamBuffer, bufferBytes: settings.streamBufferBytes, streamsPerUser: settings.streamsPerUser))
-    let store = try MessagingStore(path: path, tuning: settings.backend.common.database, publish: hub.publish)
+    // Push: events for users with no stream open are written as jobs with the event and
+    // sent by the PushWorker through each configured provider.
+    let pushSenders = try settings.push.senders()
+    let pushWake = PushWake()
+    let pushMetrics = PushMetrics()
+    let routing =
+      pushSenders.isEmpty
+      ? nil
+      : PushRouting(
+        isOnline: { hub.openStreams(of: $0) > 0 }, content: PushContent.of, platforms: Set(pushSenders.keys),
+        committed: pushWake.signal)
+    let store = try MessagingStore(path: path, tuning: settings.backend.common.database, publish: hub.publish, push: routing)
     let files = try AttachmentFiles(directory: settings.backend.databasePath("attachments"))
     let metrics = RPCMetrics()
     let catalogConnection = try settings.catalog.map { try InternalClient.make(to: $0, settings: settings.backend, metrics: metrics) }
@@ -137,6 +153,13 @@ public enum MessagingApp {
     let revocations = RevocationList(maxLag: settings.backend.common.revocationMaxLag) { list in hub.end(where: list.isRevoked) }
     metrics.addGauges {
       [MetricSample("gym_streams_open", "Subscribe streams open now.", value: Double(hub.openStreamCount))]
+    }
+    if !pushSenders.isEmpty {
+      let providers = PushPlatform.allCases.filter { pushSenders[$0] != nil }
+      metrics.addGauges {
+        let backlog = (try? await store.pushBacklog(now: Date())) ?? [:]
+        return pushMetrics.samples(backlog: backlog, providers: providers)
+      }
     }
     return try await BuiltProcess.backend(
       name: "gym-messaging", settings: settings.backend, lock: lock, database: (path, store.writer),
@@ -151,6 +174,12 @@ public enum MessagingApp {
             unattachedUploadLifetime: settings.unattachedUploadLifetime, every: settings.trimEvery, logger: logger),
         ]
         if let catalogConnection { services.append(ClientConnections(catalogConnection)) }
+        if !pushSenders.isEmpty {
+          services.append(
+            PushWorker(
+              store: store, senders: pushSenders, wake: pushWake, metrics: pushMetrics, pollInterval: settings.push.pollInterval,
+              concurrency: settings.push.concurrency, maxAge: settings.push.maxAge, logger: logger))
+        }
         return services
       },
       stoppingFirst: [StreamsClosing(hub: hub)], revocations: revocations, metrics: metrics
@@ -159,7 +188,8 @@ public enum MessagingApp {
         MessagingService(
           store: store, hub: hub, files: files, maxAttachmentBytes: settings.maxAttachmentBytes,
           users: users ?? AuthUserDirectory(client: authClient, logger: logger), reportsPerDay: settings.reportsPerDay,
-          programs: programs, rooms: settings.rooms, attachmentLimits: settings.attachments, uploads: PerUserSlots(), logger: logger),
+          programs: programs, rooms: settings.rooms, attachmentLimits: settings.attachments, uploads: PerUserSlots(),
+          push: settings.push, logger: logger),
         MessagingInternalService(store: store),
         UserLifecycleService(MessagingLifecycle(store: store, files: files, logger: logger), logger: logger),
       ]

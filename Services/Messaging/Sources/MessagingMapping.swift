@@ -129,6 +129,19 @@ enum MessagingMapping {
     }
   }
 
+  /// The token's last characters only: the whole token is never sent back.
+  static func device(_ record: PushDevice) -> Gym_Messaging_V1_Device {
+    .with {
+      $0.id = record.id
+      $0.platform = record.platform == .ios ? .ios : .android
+      $0.tokenSuffix = String(record.token.suffix(8))
+      $0.appVersion = record.appVersion
+      $0.locale = record.locale
+      $0.registeredAt = .init(date: record.registeredAt)
+      $0.lastRegisteredAt = .init(date: record.lastRegisteredAt)
+    }
+  }
+
   static func notification(_ record: MessagingStore.NotificationRecord) -> Gym_Messaging_V1_Notification {
     .with {
       $0.id = record.id

@@ -27,12 +27,15 @@ public struct MessagingService: Sendable {
   let attachmentLimits: AttachmentLimits
   /// Uploads in flight, by user.
   let uploads: PerUserSlots
+  /// Which devices may register for push, and how many per account.
+  let push: PushSettings
   let logger: Logger
 
   public init(
     store: MessagingStore, hub: EventHub, files: AttachmentFiles, maxAttachmentBytes: Int, users: any UserDirectory,
     reportsPerDay: Int = 20, programs: any ProgramDirectory = NoProgramDirectory(), rooms: MessagingStore.RoomLimits = .init(),
-    attachmentLimits: AttachmentLimits = .init(), uploads: PerUserSlots = PerUserSlots(), logger: Logger
+    attachmentLimits: AttachmentLimits = .init(), uploads: PerUserSlots = PerUserSlots(), push: PushSettings = PushSettings(),
+    logger: Logger
   ) {
     self.store = store
     self.hub = hub
@@ -45,6 +48,7 @@ public struct MessagingService: Sendable {
     self.rooms = rooms
     self.attachmentLimits = attachmentLimits
     self.uploads = uploads
+    self.push = push
     self.logger = logger
   }
 

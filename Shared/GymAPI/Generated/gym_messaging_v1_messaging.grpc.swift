@@ -496,6 +496,45 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "RegisterDevice" metadata.
+        public enum RegisterDevice: Sendable {
+            /// Request type for "RegisterDevice".
+            public typealias Input = Gym_Messaging_V1_RegisterDeviceRequest
+            /// Response type for "RegisterDevice".
+            public typealias Output = Gym_Messaging_V1_RegisterDeviceResponse
+            /// Descriptor for "RegisterDevice".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "RegisterDevice",
+                type: .unary
+            )
+        }
+        /// Namespace for "UnregisterDevice" metadata.
+        public enum UnregisterDevice: Sendable {
+            /// Request type for "UnregisterDevice".
+            public typealias Input = Gym_Messaging_V1_UnregisterDeviceRequest
+            /// Response type for "UnregisterDevice".
+            public typealias Output = Gym_Messaging_V1_UnregisterDeviceResponse
+            /// Descriptor for "UnregisterDevice".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "UnregisterDevice",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListDevices" metadata.
+        public enum ListDevices: Sendable {
+            /// Request type for "ListDevices".
+            public typealias Input = Gym_Messaging_V1_ListDevicesRequest
+            /// Response type for "ListDevices".
+            public typealias Output = Gym_Messaging_V1_ListDevicesResponse
+            /// Descriptor for "ListDevices".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "ListDevices",
+                type: .unary
+            )
+        }
         /// Namespace for "DeleteMessage" metadata.
         public enum DeleteMessage: Sendable {
             /// Request type for "DeleteMessage".
@@ -599,6 +638,9 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
             ReactToPost.descriptor,
             ListNotifications.descriptor,
             MarkNotificationsRead.descriptor,
+            RegisterDevice.descriptor,
+            UnregisterDevice.descriptor,
+            ListDevices.descriptor,
             DeleteMessage.descriptor,
             DeletePostAsAdmin.descriptor,
             CreateReport.descriptor,
@@ -1251,6 +1293,63 @@ extension Gym_Messaging_V1_MessagingService {
             request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_MarkNotificationsReadRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_MarkNotificationsReadResponse>
+
+        /// Handle the "RegisterDevice" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Registers the caller's device for push notifications, or refreshes it (the same
+        /// > token again: its app version, locale and time). A token another account registered
+        /// > moves to the caller (one phone, a new sign-in). An account holds at most a
+        /// > configured number of devices (10 by default); registering one more drops the one
+        /// > registered longest ago. A token the provider reports invalid is dropped.
+        /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
+        /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
+        /// > device's kind (its provider is not configured).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_RegisterDeviceRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_RegisterDeviceResponse` messages.
+        func registerDevice(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_RegisterDeviceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_RegisterDeviceResponse>
+
+        /// Handle the "UnregisterDevice" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND for a device that is not the caller's.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_UnregisterDeviceRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_UnregisterDeviceResponse` messages.
+        func unregisterDevice(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_UnregisterDeviceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_UnregisterDeviceResponse>
+
+        /// Handle the "ListDevices" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_ListDevicesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_ListDevicesResponse` messages.
+        func listDevices(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListDevicesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListDevicesResponse>
 
         /// Handle the "DeleteMessage" method.
         ///
@@ -1985,6 +2084,63 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_MarkNotificationsReadResponse>
 
+        /// Handle the "RegisterDevice" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Registers the caller's device for push notifications, or refreshes it (the same
+        /// > token again: its app version, locale and time). A token another account registered
+        /// > moves to the caller (one phone, a new sign-in). An account holds at most a
+        /// > configured number of devices (10 by default); registering one more drops the one
+        /// > registered longest ago. A token the provider reports invalid is dropped.
+        /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
+        /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
+        /// > device's kind (its provider is not configured).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_RegisterDeviceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_RegisterDeviceResponse` message.
+        func registerDevice(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_RegisterDeviceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_RegisterDeviceResponse>
+
+        /// Handle the "UnregisterDevice" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND for a device that is not the caller's.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_UnregisterDeviceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_UnregisterDeviceResponse` message.
+        func unregisterDevice(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_UnregisterDeviceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_UnregisterDeviceResponse>
+
+        /// Handle the "ListDevices" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListDevicesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_ListDevicesResponse` message.
+        func listDevices(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListDevicesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListDevicesResponse>
+
         /// Handle the "DeleteMessage" method.
         ///
         /// > Source IDL Documentation:
@@ -2718,6 +2874,63 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_MarkNotificationsReadResponse
 
+        /// Handle the "RegisterDevice" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Registers the caller's device for push notifications, or refreshes it (the same
+        /// > token again: its app version, locale and time). A token another account registered
+        /// > moves to the caller (one phone, a new sign-in). An account holds at most a
+        /// > configured number of devices (10 by default); registering one more drops the one
+        /// > registered longest ago. A token the provider reports invalid is dropped.
+        /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
+        /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
+        /// > device's kind (its provider is not configured).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_RegisterDeviceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_RegisterDeviceResponse` to respond with.
+        func registerDevice(
+            request: Gym_Messaging_V1_RegisterDeviceRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_RegisterDeviceResponse
+
+        /// Handle the "UnregisterDevice" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND for a device that is not the caller's.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_UnregisterDeviceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_UnregisterDeviceResponse` to respond with.
+        func unregisterDevice(
+            request: Gym_Messaging_V1_UnregisterDeviceRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_UnregisterDeviceResponse
+
+        /// Handle the "ListDevices" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_ListDevicesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_ListDevicesResponse` to respond with.
+        func listDevices(
+            request: Gym_Messaging_V1_ListDevicesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_ListDevicesResponse
+
         /// Handle the "DeleteMessage" method.
         ///
         /// > Source IDL Documentation:
@@ -3223,6 +3436,39 @@ extension Gym_Messaging_V1_MessagingService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.RegisterDevice.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_RegisterDeviceRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_RegisterDeviceResponse>(),
+            handler: { request, context in
+                try await self.registerDevice(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.UnregisterDevice.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_UnregisterDeviceRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_UnregisterDeviceResponse>(),
+            handler: { request, context in
+                try await self.unregisterDevice(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.ListDevices.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListDevicesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListDevicesResponse>(),
+            handler: { request, context in
+                try await self.listDevices(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Messaging_V1_MessagingService.Method.DeleteMessage.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DeleteMessageRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DeleteMessageResponse>(),
@@ -3673,6 +3919,39 @@ extension Gym_Messaging_V1_MessagingService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_MarkNotificationsReadResponse> {
         let response = try await self.markNotificationsRead(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func registerDevice(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_RegisterDeviceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_RegisterDeviceResponse> {
+        let response = try await self.registerDevice(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func unregisterDevice(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_UnregisterDeviceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_UnregisterDeviceResponse> {
+        let response = try await self.unregisterDevice(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listDevices(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListDevicesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListDevicesResponse> {
+        let response = try await self.listDevices(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -4207,6 +4486,45 @@ extension Gym_Messaging_V1_MessagingService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_MarkNotificationsReadResponse> {
         return GRPCCore.ServerResponse<Gym_Messaging_V1_MarkNotificationsReadResponse>(
             message: try await self.markNotificationsRead(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func registerDevice(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_RegisterDeviceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_RegisterDeviceResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_RegisterDeviceResponse>(
+            message: try await self.registerDevice(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func unregisterDevice(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_UnregisterDeviceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_UnregisterDeviceResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_UnregisterDeviceResponse>(
+            message: try await self.unregisterDevice(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listDevices(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListDevicesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListDevicesResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_ListDevicesResponse>(
+            message: try await self.listDevices(
                 request: request.message,
                 context: context
             ),
@@ -5089,6 +5407,78 @@ extension Gym_Messaging_V1_MessagingService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_MarkNotificationsReadResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_MarkNotificationsReadResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RegisterDevice" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Registers the caller's device for push notifications, or refreshes it (the same
+        /// > token again: its app version, locale and time). A token another account registered
+        /// > moves to the caller (one phone, a new sign-in). An account holds at most a
+        /// > configured number of devices (10 by default); registering one more drops the one
+        /// > registered longest ago. A token the provider reports invalid is dropped.
+        /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
+        /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
+        /// > device's kind (its provider is not configured).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_RegisterDeviceRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_RegisterDeviceRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_RegisterDeviceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func registerDevice<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_RegisterDeviceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_RegisterDeviceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_RegisterDeviceResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_RegisterDeviceResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UnregisterDevice" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND for a device that is not the caller's.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_UnregisterDeviceRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_UnregisterDeviceRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_UnregisterDeviceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func unregisterDevice<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_UnregisterDeviceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_UnregisterDeviceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_UnregisterDeviceResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UnregisterDeviceResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListDevices" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListDevicesRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ListDevicesRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ListDevicesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listDevices<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListDevicesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ListDevicesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListDevicesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListDevicesResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "DeleteMessage" method.
@@ -6429,6 +6819,111 @@ extension Gym_Messaging_V1_MessagingService {
             )
         }
 
+        /// Call the "RegisterDevice" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Registers the caller's device for push notifications, or refreshes it (the same
+        /// > token again: its app version, locale and time). A token another account registered
+        /// > moves to the caller (one phone, a new sign-in). An account holds at most a
+        /// > configured number of devices (10 by default); registering one more drops the one
+        /// > registered longest ago. A token the provider reports invalid is dropped.
+        /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
+        /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
+        /// > device's kind (its provider is not configured).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_RegisterDeviceRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_RegisterDeviceRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_RegisterDeviceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func registerDevice<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_RegisterDeviceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_RegisterDeviceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_RegisterDeviceResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_RegisterDeviceResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.RegisterDevice.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UnregisterDevice" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND for a device that is not the caller's.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_UnregisterDeviceRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_UnregisterDeviceRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_UnregisterDeviceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func unregisterDevice<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_UnregisterDeviceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_UnregisterDeviceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_UnregisterDeviceResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UnregisterDeviceResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.UnregisterDevice.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListDevices" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListDevicesRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ListDevicesRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ListDevicesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listDevices<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListDevicesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ListDevicesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListDevicesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListDevicesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.ListDevices.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "DeleteMessage" method.
         ///
         /// > Source IDL Documentation:
@@ -7625,6 +8120,96 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_MarkNotificationsReadRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_MarkNotificationsReadResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RegisterDevice" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Registers the caller's device for push notifications, or refreshes it (the same
+    /// > token again: its app version, locale and time). A token another account registered
+    /// > moves to the caller (one phone, a new sign-in). An account holds at most a
+    /// > configured number of devices (10 by default); registering one more drops the one
+    /// > registered longest ago. A token the provider reports invalid is dropped.
+    /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
+    /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
+    /// > device's kind (its provider is not configured).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_RegisterDeviceRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func registerDevice<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_RegisterDeviceRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_RegisterDeviceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.registerDevice(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_RegisterDeviceRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_RegisterDeviceResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UnregisterDevice" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND for a device that is not the caller's.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_UnregisterDeviceRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func unregisterDevice<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_UnregisterDeviceRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UnregisterDeviceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.unregisterDevice(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_UnregisterDeviceRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_UnregisterDeviceResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListDevices" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_ListDevicesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listDevices<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListDevicesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListDevicesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listDevices(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListDevicesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListDevicesResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -8944,6 +9529,108 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             metadata: metadata
         )
         return try await self.markNotificationsRead(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RegisterDevice" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Registers the caller's device for push notifications, or refreshes it (the same
+    /// > token again: its app version, locale and time). A token another account registered
+    /// > moves to the caller (one phone, a new sign-in). An account holds at most a
+    /// > configured number of devices (10 by default); registering one more drops the one
+    /// > registered longest ago. A token the provider reports invalid is dropped.
+    /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
+    /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
+    /// > device's kind (its provider is not configured).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func registerDevice<Result>(
+        _ message: Gym_Messaging_V1_RegisterDeviceRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_RegisterDeviceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_RegisterDeviceRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.registerDevice(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UnregisterDevice" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND for a device that is not the caller's.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func unregisterDevice<Result>(
+        _ message: Gym_Messaging_V1_UnregisterDeviceRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UnregisterDeviceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_UnregisterDeviceRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.unregisterDevice(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListDevices" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listDevices<Result>(
+        _ message: Gym_Messaging_V1_ListDevicesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListDevicesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_ListDevicesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listDevices(
             request: request,
             options: options,
             onResponse: handleResponse

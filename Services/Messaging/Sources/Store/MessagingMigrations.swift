@@ -339,6 +339,47 @@ enum MessagingMigrations {
         try FriendshipChange.enqueue(db, row["user_a"], row["user_b"], friends: true, now: now)
       }
     }
+    migrator.registerMigration("push-v1") { db in
+      try db.execute(
+        sql: """
+          -- Devices that hear of events by push while their app is closed. A token is one
+          -- device's, whoever registered it last.
+          CREATE TABLE push_devices (
+            rid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL,
+            platform INTEGER NOT NULL,
+            token TEXT NOT NULL,
+            app_version TEXT NOT NULL,
+            locale TEXT NOT NULL,
+            registered_at DATETIME NOT NULL,
+            last_registered_at DATETIME NOT NULL,
+            UNIQUE (platform, token)
+          );
+          CREATE INDEX push_devices_by_user ON push_devices(user_id, last_registered_at);
+          -- Notifications on their way to a device: written with the event that causes them,
+          -- deleted once the provider took them (or the device is gone). One waiting per
+          -- device and collapse key: a newer one replaces its content (`version` counts).
+          CREATE TABLE push_jobs (
+            rid INTEGER PRIMARY KEY,
+            device_rid INTEGER NOT NULL REFERENCES push_devices(rid) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            title TEXT NOT NULL,
+            body TEXT NOT NULL,
+            reference TEXT NOT NULL,
+            collapse_key TEXT,
+            thread_id TEXT,
+            badge INTEGER NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
+            created_at DATETIME NOT NULL,
+            due_at DATETIME NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            UNIQUE (device_rid, collapse_key)
+          );
+          CREATE INDEX push_jobs_due ON push_jobs(due_at);
+          """)
+    }
     return migrator
   }
 }

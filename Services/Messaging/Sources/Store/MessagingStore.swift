@@ -10,18 +10,23 @@ public struct MessagingStore: Sendable {
   public let writer: any DatabaseWriter
   /// Receives committed events, in commit order; the live hub.
   private let publish: @Sendable ([StoredEvent]) -> Void
+  /// Puts events on their way to devices; nil: no push provider is configured.
+  let push: PushRouting?
 
   public init(
-    path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning(), publish: @escaping @Sendable ([StoredEvent]) -> Void
+    path: String, tuning: GymDatabase.Tuning = GymDatabase.Tuning(), publish: @escaping @Sendable ([StoredEvent]) -> Void,
+    push: PushRouting? = nil
   ) throws {
     writer = try GymDatabase.openPool(at: path, migrator: MessagingMigrations.migrator, tuning: tuning)
     self.publish = publish
+    self.push = push
   }
 
-  public init(writer: any DatabaseWriter, publish: @escaping @Sendable ([StoredEvent]) -> Void) throws {
+  public init(writer: any DatabaseWriter, publish: @escaping @Sendable ([StoredEvent]) -> Void, push: PushRouting? = nil) throws {
     try MessagingMigrations.migrator.migrate(writer)
     self.writer = writer
     self.publish = publish
+    self.push = push
   }
 
   /// An event before it is stored: its owner, kind and opaque payload, the id of the
@@ -73,6 +78,7 @@ public struct MessagingStore: Sendable {
     let publish = self.publish
     let committed = stored
     db.afterNextTransaction { _ in publish(committed) }
+    if let push { try enqueuePush(db, drafts, routing: push, now: now) }
   }
 
   /// A room's event, stored once for the room (`user_id` ''), handed to the streams of

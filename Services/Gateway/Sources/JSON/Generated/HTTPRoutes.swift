@@ -265,6 +265,15 @@ extension HTTPRoute {
       verb: "POST", template: "/v1/notifications:markRead", body: "*", streaming: .unary,
       method: Gym_Messaging_V1_MessagingService.Method.MarkNotificationsRead.descriptor, request: Gym_Messaging_V1_MessagingService.Method.MarkNotificationsRead.Input.self, response: Gym_Messaging_V1_MessagingService.Method.MarkNotificationsRead.Output.self),
     HTTPRoute(
+      verb: "POST", template: "/v1/devices", body: "*", streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.RegisterDevice.descriptor, request: Gym_Messaging_V1_MessagingService.Method.RegisterDevice.Input.self, response: Gym_Messaging_V1_MessagingService.Method.RegisterDevice.Output.self),
+    HTTPRoute(
+      verb: "DELETE", template: "/v1/devices/{device_id}", body: nil, streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.UnregisterDevice.descriptor, request: Gym_Messaging_V1_MessagingService.Method.UnregisterDevice.Input.self, response: Gym_Messaging_V1_MessagingService.Method.UnregisterDevice.Output.self),
+    HTTPRoute(
+      verb: "GET", template: "/v1/devices", body: nil, streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.ListDevices.descriptor, request: Gym_Messaging_V1_MessagingService.Method.ListDevices.Input.self, response: Gym_Messaging_V1_MessagingService.Method.ListDevices.Output.self),
+    HTTPRoute(
       verb: "POST", template: "/v1/messages/{id}:remove", body: "*", streaming: .unary,
       method: Gym_Messaging_V1_MessagingService.Method.DeleteMessage.descriptor, request: Gym_Messaging_V1_MessagingService.Method.DeleteMessage.Input.self, response: Gym_Messaging_V1_MessagingService.Method.DeleteMessage.Output.self),
     HTTPRoute(

@@ -1776,6 +1776,184 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/devices": {
+      "post": {
+        "operationId": "MessagingService_RegisterDevice",
+        "summary": "Registers the caller's device for push notifications, or refreshes it (the same token again: its app version, locale and time).",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/RegisterDevice",
+        "description": "Registers the caller's device for push notifications, or refreshes it (the same token again: its app version, locale and time). A token another account registered moves to the caller (one phone, a new sign-in). An account holds at most a configured number of devices (10 by default); registering one more drops the one registered longest ago. A token the provider reports invalid is dropped. Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or locale too long); FAILED_PRECONDITION when this platform sends nothing to the device's kind (its provider is not configured).",
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/gym.messaging.v1.RegisterDeviceRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.RegisterDeviceResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "get": {
+        "operationId": "MessagingService_ListDevices",
+        "summary": "ListDevices",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/ListDevices",
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.ListDevicesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/devices/{deviceId}": {
+      "delete": {
+        "operationId": "MessagingService_UnregisterDevice",
+        "summary": "UnregisterDevice",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/UnregisterDevice",
+        "description": "Errors: NOT_FOUND for a device that is not the caller's.",
+        "parameters": [
+          {
+            "name": "deviceId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`device_id`"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.UnregisterDeviceResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/v1/directMessages": {
       "post": {
         "operationId": "MessagingService_SendDirectMessage",
@@ -14474,6 +14652,63 @@ enum OpenAPIDocument {
         "properties": {},
         "additionalProperties": false
       },
+      "gym.messaging.v1.Device": {
+        "type": "object",
+        "description": "A phone or tablet that receives push notifications while its app has no open Subscribe stream.",
+        "properties": {
+          "id": {
+            "type": "string",
+            "default": ""
+          },
+          "platform": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.DevicePlatform"
+              }
+            ]
+          },
+          "tokenSuffix": {
+            "type": "string",
+            "description": "The last 8 characters of the provider's token, to tell devices apart; the whole token is never sent back.",
+            "default": ""
+          },
+          "appVersion": {
+            "type": "string",
+            "default": ""
+          },
+          "locale": {
+            "type": "string",
+            "description": "BCP 47, e.g. \"en-GB\"",
+            "default": ""
+          },
+          "registeredAt": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/google.protobuf.Timestamp"
+              }
+            ]
+          },
+          "lastRegisteredAt": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/google.protobuf.Timestamp"
+              }
+            ],
+            "description": "The app registers at every start; a device not heard of is dropped first when the account holds the most it may."
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.DevicePlatform": {
+        "type": "string",
+        "enum": [
+          "DEVICE_PLATFORM_UNSPECIFIED",
+          "IOS",
+          "ANDROID"
+        ],
+        "default": "DEVICE_PLATFORM_UNSPECIFIED",
+        "description": "- `DEVICE_PLATFORM_UNSPECIFIED`\n- `IOS`: through the Apple Push Notification service\n- `ANDROID`: through Firebase Cloud Messaging"
+      },
       "gym.messaging.v1.Direction": {
         "type": "string",
         "enum": [
@@ -14714,6 +14949,19 @@ enum OpenAPIDocument {
           "nextPageToken": {
             "type": "string",
             "default": ""
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.ListDevicesResponse": {
+        "type": "object",
+        "properties": {
+          "devices": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.messaging.v1.Device"
+            },
+            "description": "most recently registered first"
           }
         },
         "additionalProperties": false
@@ -15154,6 +15402,47 @@ enum OpenAPIDocument {
         "default": "REACTION_UNSPECIFIED",
         "description": "- `REACTION_UNSPECIFIED`: on a read: the caller has not reacted\n- `LIKE`\n- `DISLIKE`\n- `NONE`: ReactToPost: clear the caller's reaction"
       },
+      "gym.messaging.v1.RegisterDeviceRequest": {
+        "type": "object",
+        "properties": {
+          "platform": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.DevicePlatform"
+              }
+            ]
+          },
+          "token": {
+            "type": "string",
+            "description": "The APNs device token (hex, as the app got it) or the FCM registration token.",
+            "default": ""
+          },
+          "appVersion": {
+            "type": "string",
+            "description": "at most 32 characters",
+            "default": ""
+          },
+          "locale": {
+            "type": "string",
+            "description": "BCP 47, at most 35 characters",
+            "default": ""
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.RegisterDeviceResponse": {
+        "type": "object",
+        "properties": {
+          "device": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.Device"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.messaging.v1.RemoveFriendResponse": {
         "type": "object",
         "properties": {},
@@ -15549,6 +15838,11 @@ enum OpenAPIDocument {
         "additionalProperties": false
       },
       "gym.messaging.v1.UnfollowResponse": {
+        "type": "object",
+        "properties": {},
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.UnregisterDeviceResponse": {
         "type": "object",
         "properties": {},
         "additionalProperties": false

@@ -1,0 +1,96 @@
+import Foundation
+import GymPush
+import GymService
+import Logging
+import ServiceLifecycle
+
+/// Sends the push jobs the store writes with their events: claims what is due (leased,
+/// so jobs of a worker that died are sent again), sends up to `concurrency` at once over
+/// each provider's shared connection, and records each answer in one transaction: sent
+/// jobs go, a device whose token the provider refused goes with its jobs, and a busy or
+/// failing provider is tried again after its Retry-After or a growing backoff (1 s
+/// doubling to 10 minutes). A job not sent within `maxAge` is dropped: a day-old
+/// notification is noise. Woken by every commit that wrote jobs; polls as well.
+struct PushWorker: Service {
+  let store: MessagingStore
+  let senders: [PushPlatform: any PushSender]
+  let wake: PushWake
+  let metrics: PushMetrics
+  var pollInterval: Duration = .seconds(1)
+  var concurrency = 200
+  var maxAge: TimeInterval = 86_400
+  /// How long a claimed job is left alone before another pass may send it again.
+  var lease: TimeInterval = 120
+  let logger: Logger
+
+  func run() async throws {
+    try await cancelWhenGracefulShutdown {
+      while !Task.isCancelled {
+        do {
+          let sent = try await pass()
+          if sent == 0 { await wake.wait(upTo: pollInterval) }
+        } catch is CancellationError {
+          return
+        } catch {
+          logger.error("push delivery pass failed; will retry", metadata: ["error": "\(error)"])
+          try? await Task.sleep(for: pollInterval)
+        }
+      }
+    }
+  }
+
+  /// One claim and send; the number of jobs it handled.
+  func pass(now: Date = Date()) async throws -> Int {
+    let jobs = try await store.claimPushJobs(now: now, lease: lease, limit: concurrency)
+    guard !jobs.isEmpty else { return 0 }
+    let outcomes = await withTaskGroup(of: (PushJob, PushJob.Outcome).self) { group in
+      for job in jobs {
+        group.addTask { (job, await outcome(of: job)) }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    try await store.finishPushJobs(outcomes.map { (job: $0.0, outcome: $0.1) }, now: Date())
+    return jobs.count
+  }
+
+  private func outcome(of job: PushJob) async -> PushJob.Outcome {
+    let provider = job.platform.provider
+    let started = Date()
+    guard started.timeIntervalSince(job.createdAt) < maxAge else {
+      metrics.failed(provider, reason: "expired")
+      logger.notice("push dropped: not sent within its time", metadata: ["provider": "\(provider)", "kind": "\(job.content.kind)"])
+      return .dropped(error: "not sent within \(Int(maxAge)) s")
+    }
+    guard let sender = senders[job.platform] else {
+      metrics.failed(provider, reason: "not-configured")
+      return .dropped(error: "\(provider) is not configured")
+    }
+    let disposition = await sender.send(job)
+    switch disposition {
+    case .delivered:
+      metrics.sent(provider, latency: Date().timeIntervalSince(job.createdAt))
+      return .delivered
+    case .invalidToken(let reason):
+      metrics.invalidToken(provider)
+      logger.info("push device removed: its token is no longer valid", metadata: ["provider": "\(provider)", "reason": "\(reason)"])
+      return .deviceGone
+    case .refreshCredentials(let reason):
+      metrics.failed(provider, reason: "credentials")
+      logger.warning("push provider refused our credentials; new ones are made", metadata: ["provider": "\(provider)", "reason": "\(reason)"])
+      return .retry(at: Date().addingTimeInterval(backoff(job.attempts)), error: reason)
+    case .retry(let after, let reason):
+      metrics.failed(provider, reason: "retry")
+      let delay = max(after.map(\.inSeconds) ?? 0, backoff(job.attempts))
+      return .retry(at: Date().addingTimeInterval(delay), error: reason)
+    case .dropped(let reason):
+      metrics.failed(provider, reason: "refused")
+      logger.error("push refused by the provider; dropped", metadata: ["provider": "\(provider)", "reason": "\(reason)"])
+      return .dropped(error: reason)
+    }
+  }
+
+  /// 1 s doubling per attempt, at most 10 minutes.
+  func backoff(_ attempts: Int) -> TimeInterval {
+    min(600, pow(2, Double(min(attempts, 10))))
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+import GymStore
+
+extension MessagingStore {
+  /// Registers a device for `userID`, or refreshes it: the same token again updates its
+  /// app version, locale and time, and a token another account held moves to this one.
+  /// Past `devicesPerUser`, the account's device registered longest ago is dropped.
+  public func registerDevice(
+    newID: String, userID: String, platform: PushPlatform, token: String, appVersion: String, locale: String, now: Date,
+    devicesPerUser: Int
+  ) async throws -> PushDevice {
+    try await writer.write { db in
+      let existing = try Row.fetchOne(
+        db, sql: "SELECT rid, user_id FROM push_devices WHERE platform = ? AND token = ?", arguments: [platform.rawValue, token])
+      if let existing, existing["user_id"] as String != userID {
+        // Another account's phone now: nothing of theirs may reach it.
+        try db.execute(sql: "DELETE FROM push_devices WHERE rid = ?", arguments: [existing["rid"] as Int64])
+      }
+      try db.execute(
+        sql: """
+          INSERT INTO push_devices (id, user_id, platform, token, app_version, locale, registered_at, last_registered_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (platform, token) DO UPDATE SET
+            app_version = excluded.app_version, locale = excluded.locale, last_registered_at = excluded.last_registered_at
+          """, arguments: [newID, userID, platform.rawValue, token, appVersion, locale, now, now])
+      try db.execute(
+        sql: """
+          DELETE FROM push_devices WHERE rid IN (
+            SELECT rid FROM push_devices WHERE user_id = ? ORDER BY last_registered_at DESC, rid DESC LIMIT -1 OFFSET ?)
+          """, arguments: [userID, devicesPerUser])
+      let row = try Row.fetchOne(
+        db, sql: "SELECT * FROM push_devices WHERE platform = ? AND token = ?", arguments: [platform.rawValue, token])!
+      return PushDevice(row: row)
+    }
+  }
+
+  /// False when the device is not `userID`'s.
+  public func unregisterDevice(id: String, userID: String) async throws -> Bool {
+    try await writer.write { db in
+      try db.execute(sql: "DELETE FROM push_devices WHERE id = ? AND user_id = ?", arguments: [id, userID])
+      return db.changesCount == 1
+    }
+  }
+
+  /// Most recently registered first.
+  public func devices(userID: String) async throws -> [PushDevice] {
+    try await writer.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT * FROM push_devices WHERE user_id = ? ORDER BY last_registered_at DESC, rid DESC", arguments: [userID]
+      ).map(PushDevice.init(row:))
+    }
+  }
+
+  /// Writes a push job for each device of each draft's owner who has no stream open, in
+  /// the transaction that stores the events; the worker is woken once it commits.
+  func enqueuePush(_ db: Database, _ drafts: [EventDraft], routing: PushRouting, now: Date) throws {
+    var enqueued = false
+    for draft in drafts where !draft.userID.isEmpty && !routing.isOnline(draft.userID) {
+      let devices = try Row.fetchAll(
+        db, sql: "SELECT rid, platform FROM push_devices WHERE user_id = ?", arguments: [draft.userID]
+      ).filter { PushPlatform(rawValue: $0["platform"]).map(routing.platforms.contains) ?? false }
+      guard !devices.isEmpty, let content = routing.content(draft) else { continue }
+      let badge = try Self.unreadCount(db, userID: draft.userID)
+      let insert = try db.cachedStatement(
+        sql: """
+          INSERT INTO push_jobs (device_rid, kind, title, body, reference, collapse_key, thread_id, badge, created_at, due_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (device_rid, collapse_key) DO UPDATE SET
+            kind = excluded.kind, title = excluded.title, body = excluded.body, reference = excluded.reference,
+            thread_id = excluded.thread_id, badge = excluded.badge, version = version + 1
+          """)
+      for device in devices {
+        try insert.execute(arguments: [
+          device["rid"] as Int64, content.kind, content.title, content.body, content.reference, content.collapseKey,
+          content.threadID, badge, now, now,
+        ])
+      }
+      enqueued = true
+    }
+    if enqueued { db.afterNextTransaction { _ in routing.committed() } }
+  }
+
+  /// What the app's icon shows: unread notifications and unread direct messages.
+  static func unreadCount(_ db: Database, userID: String) throws -> Int {
+    try Int.fetchOne(
+      db,
+      sql: """
+        SELECT (SELECT COUNT(*) FROM notifications WHERE user_id = ?1 AND read = 0)
+          + (SELECT COUNT(*) FROM conversations c JOIN messages m ON m.conversation_rid = c.rid
+             WHERE (c.user_a = ?1 OR c.user_b = ?1) AND m.sender_id <> ?1
+               AND m.rid > COALESCE((SELECT last_read_rid FROM conversation_reads r WHERE r.conversation_rid = c.rid AND r.user_id = ?1), 0))
+        """, arguments: [userID]) ?? 0
+  }
+
+  /// Up to `limit` jobs due by `now`, oldest first, each leased until `now + lease` (a
+  /// worker that dies mid-send leaves them to be sent again after it).
+  public func claimPushJobs(now: Date, lease: TimeInterval, limit: Int) async throws -> [PushJob] {
+    try await writer.write { db in
+      let jobs = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT j.rid, j.version, j.device_rid, d.platform, d.token, j.kind, j.title, j.body, j.reference, j.collapse_key,
+            j.thread_id, j.badge, j.attempts, j.created_at
+          FROM push_jobs j JOIN push_devices d ON d.rid = j.device_rid
+          WHERE j.due_at <= ? ORDER BY j.due_at, j.rid LIMIT ?
+          """, arguments: [now, limit]
+      ).map(PushJob.init(row:))
+      let leased = now.addingTimeInterval(lease)
+      let update = try db.cachedStatement(sql: "UPDATE push_jobs SET due_at = ? WHERE rid = ?")
+      for job in jobs { try update.execute(arguments: [leased, job.rid]) }
+      return jobs
+    }
+  }
+
+  /// Records what became of sent jobs, in one transaction. A job whose content was
+  /// replaced while it was being sent (a newer message with its collapse key) is due
+  /// again at once instead of deleted.
+  public func finishPushJobs(_ outcomes: [(job: PushJob, outcome: PushJob.Outcome)], now: Date) async throws {
+    guard !outcomes.isEmpty else { return }
+    try await writer.write { db in
+      for (job, outcome) in outcomes {
+        switch outcome {
+        case .delivered, .dropped:
+          try db.execute(sql: "DELETE FROM push_jobs WHERE rid = ? AND version = ?", arguments: [job.rid, job.version])
+          if db.changesCount == 0 {
+            try db.execute(sql: "UPDATE push_jobs SET due_at = ?, attempts = 0 WHERE rid = ?", arguments: [now, job.rid])
+          }
+        case .deviceGone:
+          try db.execute(sql: "DELETE FROM push_devices WHERE rid = ?", arguments: [job.deviceRID])
+        case .retry(let at, let error):
+          try db.execute(
+            sql: "UPDATE push_jobs SET due_at = ?, attempts = attempts + 1, last_error = ? WHERE rid = ?",
+            arguments: [at, error, job.rid])
+        }
+      }
+    }
+  }
+
+  /// Jobs waiting per platform, and the age of the oldest.
+  public func pushBacklog(now: Date) async throws -> [PushPlatform: (jobs: Int, oldest: TimeInterval)] {
+    try await writer.read { db in
+      var backlog: [PushPlatform: (jobs: Int, oldest: TimeInterval)] = [:]
+      for row in try Row.fetchAll(
+        db,
+        sql: """
+          SELECT d.platform, COUNT(*) AS jobs, MIN(j.created_at) AS oldest
+          FROM push_jobs j JOIN push_devices d ON d.rid = j.device_rid GROUP BY d.platform
+          """)
+      {
+        guard let platform = PushPlatform(rawValue: row["platform"]) else { continue }
+        let oldest: Date? = row["oldest"]
+        backlog[platform] = (row["jobs"], oldest.map { max(0, now.timeIntervalSince($0)) } ?? 0)
+      }
+      return backlog
+    }
+  }
+}

@@ -1,0 +1,266 @@
+import AuthTesting
+import Crypto
+import Foundation
+import GRDB
+import GRPCCore
+import GymAPI
+import GymMessaging
+import GymPush
+import GymTesting
+import PushTesting
+import Testing
+
+extension MessagingRPC {
+  /// Push notifications through APNs' protocol, to a local server that checks what APNs
+  /// checks (the ES256 provider token against the key's public half, the headers, the
+  /// payload, HTTP/2 over TLS).
+  @Suite struct PushTests {
+    static let topic = "app.gym.member"
+
+    /// Messaging with APNs pointed at a fake that trusts a fresh key, written to a .p8 file
+    /// as an operator would.
+    static func run(devicesPerUser: Int = 10, _ body: @Sendable (MessagingFixture.Env, FakeAPNs) async throws -> Void) async throws {
+      let key = P256.Signing.PrivateKey()
+      let fake = try await FakeAPNs(keyID: "KEY1234567", teamID: "TEAM123456", publicKey: key.publicKey, topic: topic)
+      let directory = try temporaryDirectory("gym-push")
+      let keyFile = directory + "/AuthKey_KEY1234567.p8"
+      let caFile = directory + "/apns-ca.pem"
+      try key.pemRepresentation.write(toFile: keyFile, atomically: true, encoding: .utf8)
+      try fake.caCertificatePEM.write(toFile: caFile, atomically: true, encoding: .utf8)
+      let port = fake.port
+      do {
+        try await MessagingFixture.run(configure: { settings in
+          var push = PushSettings()
+          push.apns = .init(
+            keyFile: keyFile, keyID: "KEY1234567", teamID: "TEAM123456", topic: topic, endpoint: .init(host: "localhost", port: port))
+          push.caFile = caFile
+          push.devicesPerUser = devicesPerUser
+          settings.push = push
+        }) { env in try await body(env, fake) }
+      } catch {
+        await fake.stop()
+        throw error
+      }
+      await fake.stop()
+    }
+
+    static func token(_ n: Int) -> String { String(format: "%064x", n) }
+
+    @discardableResult
+    static func register(_ env: MessagingFixture.Env, _ user: MessagingFixture.User, _ token: String, appVersion: String = "1.4.0")
+      async throws -> Gym_Messaging_V1_Device
+    {
+      try await env.messaging.registerDevice(
+        .with {
+          $0.platform = .ios; $0.token = token; $0.appVersion = appVersion; $0.locale = "en-GB"
+        }, metadata: user.metadata
+      ).device
+    }
+
+    static func send(_ env: MessagingFixture.Env, from: MessagingFixture.User, to: String, _ text: String) async throws
+      -> Gym_Messaging_V1_Message
+    {
+      try await env.messaging.sendDirectMessage(
+        .with {
+          $0.username = to; $0.text = text
+        }, metadata: from.metadata
+      ).message
+    }
+
+    /// What reached the device `token`, answered 200.
+    static func delivered(_ fake: FakeAPNs, to token: String) -> [FakeAPNs.Request] {
+      fake.delivered.filter { $0.deviceToken == token }
+    }
+
+    @Test func aDirectMessageToSomeoneWithNoStreamOpenReachesTheirPhone() async throws {
+      try await Self.run { env, fake in
+        let phone = Self.token(1)
+        try await Self.register(env, env.ben, phone)
+        let message = try await Self.send(env, from: env.ana, to: "ben", "Squats at six?")
+        #expect(try await eventually(within: .seconds(20)) { !Self.delivered(fake, to: phone).isEmpty })
+        let push = try #require(Self.delivered(fake, to: phone).first)
+        #expect(push.alert["title"] as? String == "Ana")
+        #expect(push.alert["body"] as? String == "Squats at six?")
+        #expect(push.headers["apns-topic"] == Self.topic && push.headers["apns-push-type"] == "alert")
+        #expect(push.headers["apns-collapse-id"] == "dm:" + message.conversationID)
+        #expect(push.payload["kind"] as? String == "direct-message")
+        #expect(push.payload["reference"] as? String == message.conversationID)
+        #expect((push.payload["aps"] as? [String: Any])?["badge"] as? Int == 1)
+
+        // The badge counts what is unread; the sender, with no device, hears nothing.
+        _ = try await Self.send(env, from: env.cat, to: "ben", "Me too")
+        #expect(try await eventually(within: .seconds(20)) { Self.delivered(fake, to: phone).count == 2 })
+        let second = try #require(Self.delivered(fake, to: phone).last)
+        #expect((second.payload["aps"] as? [String: Any])?["badge"] as? Int == 2)
+        #expect(fake.requests.allSatisfy { $0.deviceToken == phone })
+      }
+    }
+
+    /// The stream told them; push is for when no stream is open.
+    @Test func someoneWithAStreamOpenIsToldOnTheStreamAndNotOnThePhone() async throws {
+      try await Self.run { env, fake in
+        let (bens, cats) = (Self.token(2), Self.token(20))
+        try await Self.register(env, env.ben, bens)
+        try await Self.register(env, env.cat, cats)
+        let (stream, _) = try await OpenStream.live(env, env.ben)
+        let live = try await Self.send(env, from: env.ana, to: "ben", "seen live")
+        #expect(try await stream.wait { $0.contains { $0.message.id == live.id } })
+        // Cat has no stream: her message is pushed, after Ben's would have been.
+        _ = try await Self.send(env, from: env.ana, to: "cat", "while away")
+        #expect(try await eventually(within: .seconds(20)) { !Self.delivered(fake, to: cats).isEmpty })
+        #expect(try await eventually(within: .seconds(20)) { try env.pushBacklog() == 0 })
+        #expect(fake.requests.allSatisfy { $0.deviceToken == cats })
+        await stream.close()
+      }
+    }
+
+    /// What plan sends through Notify (a trainer's invitation, a workout reminder) reaches the phone too.
+    @Test func aTrainerInvitationAndAWorkoutReminderReachThePhone() async throws {
+      try await Self.run { env, fake in
+        let phone = Self.token(3)
+        try await Self.register(env, env.cat, phone)
+        _ = try await env.messagingInternal.notify(
+          .with {
+            $0.userID = env.cat.id; $0.kind = "trainer_invitation"; $0.title = "Ben invites you to train with them"
+            $0.body = "Let's get you to a 100 kg squat"; $0.reference = "invitation-1"; $0.aboutUserID = env.ben.id
+          })
+        _ = try await env.messagingInternal.notify(
+          .with {
+            $0.userID = env.cat.id; $0.kind = "workout-reminder"; $0.title = "Push day: Monday at 18:00"; $0.reference = "entry-7"
+          })
+        #expect(try await eventually(within: .seconds(20)) { Self.delivered(fake, to: phone).count == 2 })
+        let pushes = Self.delivered(fake, to: phone)
+        let invitation = try #require(pushes.first { $0.payload["kind"] as? String == "trainer_invitation" })
+        #expect(invitation.alert["title"] as? String == "Ben invites you to train with them")
+        #expect(invitation.alert["body"] as? String == "Let's get you to a 100 kg squat")
+        #expect(invitation.headers["apns-collapse-id"] == "trainer_invitation:invitation-1")
+        let reminder = try #require(pushes.first { $0.payload["kind"] as? String == "workout-reminder" })
+        #expect(reminder.alert["title"] as? String == "Push day: Monday at 18:00")
+        #expect(reminder.payload["reference"] as? String == "entry-7")
+        #expect((reminder.payload["aps"] as? [String: Any])?["badge"] as? Int == 2)
+      }
+    }
+
+    @Test func aTokenAPNsReportsUnregisteredIsForgotten() async throws {
+      try await Self.run { env, fake in
+        let phone = Self.token(4)
+        try await Self.register(env, env.ben, phone)
+        fake.script(phone, [.unregistered(since: Date())])
+        _ = try await Self.send(env, from: env.ana, to: "ben", "anyone there?")
+        #expect(try await eventually(within: .seconds(20)) { try await env.messaging.listDevices(.init(), metadata: env.ben.metadata).devices.isEmpty })
+        #expect(fake.requests.map(\.status) == [410])
+      }
+    }
+
+    /// An outage delays and never loses; what piles up in one conversation meanwhile is
+    /// one notification, the newest.
+    @Test func messagesSentWhileAPNsIsDownArriveAsOneNotificationOnceItIsBack() async throws {
+      try await Self.run { env, fake in
+        let phone = Self.token(5)
+        try await Self.register(env, env.ben, phone)
+        fake.setUnavailable(true)
+        _ = try await Self.send(env, from: env.ana, to: "ben", "message 1")
+        #expect(try await eventually(within: .seconds(20)) { fake.requests.contains { $0.status == 503 } })
+        for n in 2...10 { _ = try await Self.send(env, from: env.ana, to: "ben", "message \(n)") }
+        fake.setUnavailable(false)
+        #expect(try await eventually(within: .seconds(60)) { !Self.delivered(fake, to: phone).isEmpty })
+        // Nothing more is waiting: the outbox is empty once the one notification is out.
+        #expect(try await eventually(within: .seconds(20)) { try env.pushBacklog() == 0 })
+        // One notification on the phone: every push carries the conversation's collapse id.
+        // Mostly one is sent; a retry already in flight with an older text when APNs came
+        // back is followed by the newest.
+        let pushes = Self.delivered(fake, to: phone)
+        #expect((1...2).contains(pushes.count), "\(pushes.map { $0.alert["body"] ?? "" })")
+        #expect(Set(pushes.map { $0.headers["apns-collapse-id"] ?? "" }).count == 1)
+        #expect(pushes.last?.alert["body"] as? String == "message 10")
+        #expect((pushes.last?.payload["aps"] as? [String: Any])?["badge"] as? Int == 10)
+      }
+    }
+
+    @Test func aProviderThatSaysRetryAfterIsNotAskedAgainSooner() async throws {
+      try await Self.run { env, fake in
+        let phone = Self.token(6)
+        try await Self.register(env, env.ben, phone)
+        fake.script(phone, [.tooManyRequests(retryAfterSeconds: 2)])
+        _ = try await Self.send(env, from: env.ana, to: "ben", "patience")
+        #expect(try await eventually(within: .seconds(20)) { !Self.delivered(fake, to: phone).isEmpty })
+        let requests = fake.requests
+        #expect(requests.map(\.status) == [429, 200])
+        #expect(requests[1].receivedAt - requests[0].receivedAt >= .seconds(2))
+      }
+    }
+
+    @Test func registeringChecksTheTokenAndKeepsEachDeviceTheAccountsOwn() async throws {
+      try await Self.run(devicesPerUser: 3) { env, _ in
+        let m = env.messaging
+        let bad = await rpcError {
+          _ = try await m.registerDevice(
+            .with {
+              $0.platform = .ios; $0.token = "not-hex"; $0.locale = "en GB!"
+            }, metadata: env.ben.metadata)
+        }
+        #expect(bad?.code == .invalidArgument)
+        #expect(bad?.message.contains("token") == true && bad?.message.contains("locale") == true, "\(String(describing: bad))")
+        let noPlatform = await rpcError { _ = try await m.registerDevice(.with { $0.token = Self.token(7) }, metadata: env.ben.metadata) }
+        #expect(noPlatform?.code == .invalidArgument && noPlatform?.message.contains("platform") == true)
+        // No FCM credentials configured: Android devices are refused with the reason.
+        let android = await rpcError {
+          _ = try await m.registerDevice(
+            .with {
+              $0.platform = .android; $0.token = "fcm-token:abc"
+            }, metadata: env.ben.metadata)
+        }
+        #expect(android?.code == .failedPrecondition && android?.message.contains("Android") == true, "\(String(describing: android))")
+
+        // The same token again is the same device, refreshed.
+        let first = try await Self.register(env, env.ben, Self.token(7), appVersion: "1.0")
+        let again = try await Self.register(env, env.ben, Self.token(7), appVersion: "1.1")
+        #expect(again.id == first.id && again.appVersion == "1.1" && again.tokenSuffix == String(Self.token(7).suffix(8)))
+        // The whole token is never sent back.
+        let listed = try await m.listDevices(.init(), metadata: env.ben.metadata).devices
+        #expect(listed.map(\.id) == [first.id])
+        let bytes: [UInt8] = try listed[0].serializedBytes()
+        #expect(!String(decoding: bytes, as: UTF8.self).contains(Self.token(7)))
+
+        // A phone signed in to another account is that account's now.
+        let moved = try await Self.register(env, env.cat, Self.token(7))
+        #expect(try await m.listDevices(.init(), metadata: env.ben.metadata).devices.isEmpty)
+        #expect(try await m.listDevices(.init(), metadata: env.cat.metadata).devices.map(\.id) == [moved.id])
+        // Nobody unregisters another's device.
+        let foreign = await rpcError { _ = try await m.unregisterDevice(.with { $0.deviceID = moved.id }, metadata: env.ben.metadata) }
+        #expect(foreign?.code == .notFound)
+
+        // Past the limit, the device registered longest ago goes.
+        for n in 10...13 { try await Self.register(env, env.ben, Self.token(n)) }
+        let kept = try await m.listDevices(.init(), metadata: env.ben.metadata).devices.map(\.tokenSuffix)
+        #expect(kept == [13, 12, 11].map { String(Self.token($0).suffix(8)) })
+        _ = try await m.unregisterDevice(.with { $0.deviceID = moved.id }, metadata: env.cat.metadata)
+        #expect(try await m.listDevices(.init(), metadata: env.cat.metadata).devices.isEmpty)
+      }
+    }
+
+    @Test func aDeletedAccountsDevicesGoWithIt() async throws {
+      try await Self.run { env, fake in
+        let zed = try await env.running.register("push_zed")
+        let phone = Self.token(8)
+        try await Self.register(env, zed, phone)
+        fake.setUnavailable(true)  // a notification waiting for it too
+        _ = try await Self.send(env, from: env.ana, to: "push_zed", "bye")
+        #expect(try await eventually(within: .seconds(20)) { fake.requests.contains { $0.status == 503 } })
+        _ = try await env.running.auth.deleteAccount(.with { $0.password = RunningAuth.password }, metadata: zed.metadata)
+        #expect(try await eventually { try await env.running.ops.getInfo(.init()).outbox.first { $0.destination == "messaging" } == nil })
+        let left = try LeftBehind.rows(mentioning: [zed.id, phone], inDatabaseAt: env.dataDirectory + "/messaging.sqlite")
+        #expect(left.isEmpty, "\(left.map(\.description).joined(separator: "\n"))")
+        #expect(try env.pushBacklog() == 0)
+      }
+    }
+  }
+}
+
+extension MessagingFixture.Env {
+  /// Push jobs waiting, read from messaging's database.
+  func pushBacklog() throws -> Int {
+    let database = try DatabaseQueue(path: (dataDirectory as NSString).appendingPathComponent("messaging.sqlite"))
+    return try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM push_jobs") ?? 0 }
+  }
+}
