@@ -141,11 +141,13 @@ let targets: [Target] = [
     path: "Shared/GymTesting",
     swiftSettings: swiftSettings
   ),
-  // Push providers' protocols: APNs' provider API (HTTP/2, ES256 provider tokens).
+  // Push providers' protocols: APNs' provider API (HTTP/2, ES256 provider tokens) and
+  // FCM's HTTP v1 API (OAuth 2 access tokens from an RS256 JWT grant).
   .target(
     name: "GymPush",
     dependencies: [
       .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "CryptoExtras", package: "swift-crypto"),
       .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOPosix", package: "swift-nio"),
       .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -161,6 +163,7 @@ let targets: [Target] = [
     dependencies: [
       "GymPush", "GymService",
       .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "CryptoExtras", package: "swift-crypto"),
       .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOPosix", package: "swift-nio"),
       .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -334,8 +337,9 @@ let targets: [Target] = [
   .executableTarget(
     name: "gym-bench",
     dependencies: grpc + [
-      "GymAPI", "GymService", "GymStore", "GymVersion", "GymPlaces", "GymCatalog", "GymPlan",
+      "GymAPI", "GymService", "GymStore", "GymVersion", "GymPlaces", "GymCatalog", "GymPlan", "GymMessaging", "PushTesting",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "Histogram", package: "hdrhistogram-swift"),
       .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "Logging", package: "swift-log"),

@@ -43,11 +43,13 @@ public struct APNsNotification: Sendable, Equatable {
   public static let maxCollapseIDBytes = 64
 
   /// The payload of an alert: `aps.alert` with a title and body, the badge, the thread
-  /// the system groups it in, and the app's own string keys beside `aps`. A body that
-  /// would take the payload past 4096 bytes is shortened (on a character boundary,
-  /// ending with "…").
+  /// the system groups it in, how it may interrupt (`passive`: into the list without
+  /// sound, banner or lighting the screen), and the app's own string keys beside `aps`.
+  /// A body that would take the payload past 4096 bytes is shortened (on a character
+  /// boundary, ending with "…").
   public static func alertPayload(
-    title: String, body: String, badge: Int? = nil, threadID: String? = nil, sound: String? = "default", custom: [String: String] = [:]
+    title: String, body: String, badge: Int? = nil, threadID: String? = nil, sound: String? = "default",
+    interruptionLevel: String? = nil, custom: [String: String] = [:]
   ) throws -> Data {
     func encode(_ body: String) throws -> Data {
       var alert: [String: Any] = ["title": title, "body": body]
@@ -56,6 +58,7 @@ public struct APNsNotification: Sendable, Equatable {
       if let badge { aps["badge"] = badge }
       if let threadID { aps["thread-id"] = threadID }
       if let sound { aps["sound"] = sound }
+      if let interruptionLevel { aps["interruption-level"] = interruptionLevel }
       var root: [String: Any] = custom
       root["aps"] = aps
       return try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes])

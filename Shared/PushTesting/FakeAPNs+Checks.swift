@@ -16,16 +16,22 @@ extension FakeAPNs {
     let publicKey: P256.Signing.PublicKey
     let topic: String
 
-    func answer(_ head: HTTPRequestHead, body: Data, state: inout State) -> (Int, Reason?, [String: String]) {
+    func answer(_ head: HTTPRequestHead, body: Data, state: inout State) -> ProviderTestServer.Reply {
       let headers = Dictionary(head.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
       let (status, reason, extra) = check(head, headers: headers, body: body, state: &state)
       state.requests.append(
         Request(
           method: "\(head.method)", path: head.uri, headers: headers, body: body, status: status, reason: reason?.text,
           receivedAt: .now))
-      var answerHeaders = extra
-      answerHeaders["apns-id"] = headers["apns-id"] ?? UUID().uuidString
-      return (status, reason, answerHeaders)
+      var reply = ProviderTestServer.Reply(status: status, headers: extra)
+      reply.headers["apns-id"] = headers["apns-id"] ?? UUID().uuidString
+      if let reason {
+        var error: [String: Any] = ["reason": reason.text]
+        if let since = reason.since { error["timestamp"] = Int(since.timeIntervalSince1970 * 1000) }
+        reply.body = (try? JSONSerialization.data(withJSONObject: error)) ?? Data()
+        reply.headers["content-type"] = "application/json"
+      }
+      return reply
     }
 
     private func check(

@@ -20,28 +20,44 @@ extension MessagingRPC {
     /// Messaging with APNs pointed at a fake that trusts a fresh key, written to a .p8 file
     /// as an operator would.
     static func run(devicesPerUser: Int = 10, _ body: @Sendable (MessagingFixture.Env, FakeAPNs) async throws -> Void) async throws {
+      try await run(devicesPerUser: devicesPerUser, fcm: false) { env, apns, _ in try await body(env, apns) }
+    }
+
+    /// With `fcm`, FCM too, pointed at a fake trusting a fresh service account, whose key
+    /// file is written as the Firebase console hands it out.
+    static func run(
+      devicesPerUser: Int = 10, fcm: Bool, _ body: @Sendable (MessagingFixture.Env, FakeAPNs, FakeFCM?) async throws -> Void
+    ) async throws {
       let key = P256.Signing.PrivateKey()
-      let fake = try await FakeAPNs(keyID: "KEY1234567", teamID: "TEAM123456", publicKey: key.publicKey, topic: topic)
+      let apns = try await FakeAPNs(keyID: "KEY1234567", teamID: "TEAM123456", publicKey: key.publicKey, topic: topic)
+      let google = fcm ? try await FakeFCM() : nil
       let directory = try temporaryDirectory("gym-push")
       let keyFile = directory + "/AuthKey_KEY1234567.p8"
-      let caFile = directory + "/apns-ca.pem"
+      let accountFile = directory + "/service-account.json"
+      let caFile = directory + "/providers-ca.pem"
       try key.pemRepresentation.write(toFile: keyFile, atomically: true, encoding: .utf8)
-      try fake.caCertificatePEM.write(toFile: caFile, atomically: true, encoding: .utf8)
-      let port = fake.port
+      try ([apns.caCertificatePEM] + (google.map { [$0.caCertificatePEM] } ?? [])).joined(separator: "\n").write(
+        toFile: caFile, atomically: true, encoding: .utf8)
+      if let google { try google.account.json.write(to: URL(fileURLWithPath: accountFile)) }
+      let port = apns.port
+      let fcmEndpoint = google?.endpoint
       do {
         try await MessagingFixture.run(configure: { settings in
           var push = PushSettings()
           push.apns = .init(
             keyFile: keyFile, keyID: "KEY1234567", teamID: "TEAM123456", topic: topic, endpoint: .init(host: "localhost", port: port))
+          if let fcmEndpoint { push.fcm = .init(serviceAccountFile: accountFile, endpoint: fcmEndpoint) }
           push.caFile = caFile
           push.devicesPerUser = devicesPerUser
           settings.push = push
-        }) { env in try await body(env, fake) }
+        }) { env in try await body(env, apns, google) }
       } catch {
-        await fake.stop()
+        await apns.stop()
+        await google?.stop()
         throw error
       }
-      await fake.stop()
+      await apns.stop()
+      await google?.stop()
     }
 
     static func token(_ n: Int) -> String { String(format: "%064x", n) }
@@ -239,11 +255,235 @@ extension MessagingRPC {
       }
     }
 
+    /// An Android phone hears through FCM: the same message, the badge as the
+    /// notification count, the conversation as collapse key and tag; a token FCM calls
+    /// UNREGISTERED is forgotten.
+    @Test func anAndroidPhoneHearsThroughFCM() async throws {
+      try await Self.run(fcm: true) { env, apns, fcm in
+        let fcm = try #require(fcm)
+        let phone = "fcm:APA91b-ben_phone-0123456789"
+        let device = try await env.messaging.registerDevice(
+          .with {
+            $0.platform = .android; $0.token = phone; $0.appVersion = "3.0"
+          }, metadata: env.ben.metadata
+        ).device
+        #expect(device.platform == .android)
+        let message = try await Self.send(env, from: env.ana, to: "ben", "Squats at six?")
+        #expect(try await eventually(within: .seconds(20)) { !fcm.delivered.isEmpty })
+        let push = try #require(fcm.delivered.first)
+        #expect(push.token == phone)
+        #expect(push.notification["title"] as? String == "Ana" && push.notification["body"] as? String == "Squats at six?")
+        #expect(push.data == ["kind": "direct-message", "reference": message.conversationID])
+        #expect(push.android["collapse_key"] as? String == "dm:" + message.conversationID)
+        #expect((push.android["notification"] as? [String: Any])?["notification_count"] as? Int == 1)
+        #expect(apns.requests.isEmpty)
+
+        fcm.script(phone, [.unregistered])
+        _ = try await Self.send(env, from: env.cat, to: "ben", "still there?")
+        #expect(
+          try await eventually(within: .seconds(20)) {
+            try await env.messaging.listDevices(.init(), metadata: env.ben.metadata).devices.isEmpty
+          })
+        #expect(fcm.requests.map(\.status) == [200, 404])
+      }
+    }
+
+    @Test func settingsStartAtTheDefaultsAndChangeOnlyWhatIsGiven() async throws {
+      try await Self.run { env, _ in
+        let m = env.messaging
+        let defaults = try await m.getNotificationSettings(.init(), metadata: env.ben.metadata).settings
+        #expect(defaults.preferences.map(\.kind) == PushKind.allCases.map(\.rawValue))
+        #expect(defaults.preferences.allSatisfy { $0.push == ($0.kind == "room-message" ? .pushNever : .pushWhenAway) })
+        #expect(!defaults.quietHours.enabled)
+
+        let updated = try await m.updateNotificationSettings(
+          .with {
+            $0.preferences = [
+              .with {
+                $0.kind = "direct-message"; $0.push = .pushAlways
+              },
+              .with {
+                $0.kind = "room-message"; $0.push = .pushWhenAway
+              },
+            ]
+            $0.quietHours = .with {
+              $0.enabled = true; $0.start = .with { $0.hours = 22 };
+              $0.end = .with {
+                $0.hours = 7; $0.minutes = 30
+              }
+            }
+          }, metadata: env.ben.metadata
+        ).settings
+        let modes = Dictionary(uniqueKeysWithValues: updated.preferences.map { ($0.kind, $0.push) })
+        #expect(modes["direct-message"] == .pushAlways && modes["room-message"] == .pushWhenAway && modes["follow"] == .pushWhenAway)
+        #expect(updated.quietHours.enabled && updated.quietHours.start.hours == 22 && updated.quietHours.end.minutes == 30)
+        // Leaving out the quiet hours keeps them; one kind changes alone.
+        let again = try await m.updateNotificationSettings(
+          .with {
+            $0.preferences = [
+              .with {
+                $0.kind = "follow"; $0.push = .pushNever
+              }
+            ]
+          }, metadata: env.ben.metadata
+        ).settings
+        #expect(again.quietHours == updated.quietHours)
+        #expect(again.preferences.first { $0.kind == "direct-message" }?.push == .pushAlways)
+        #expect(try await m.getNotificationSettings(.init(), metadata: env.cat.metadata).settings == defaults, "each user's own")
+
+        let bad = await rpcError {
+          _ = try await m.updateNotificationSettings(
+            .with {
+              $0.preferences = [
+                .with {
+                  $0.kind = "gossip"; $0.push = .pushNever
+                },
+                .with {
+                  $0.kind = "follow"; $0.push = .pushNever
+                },
+                .with {
+                  $0.kind = "follow"; $0.push = .pushAlways
+                },
+              ]
+              $0.quietHours = .with {
+                $0.enabled = true; $0.start = .with { $0.hours = 24 }; $0.end = .with { $0.hours = 7 }
+              }
+            }, metadata: env.ben.metadata)
+        }
+        #expect(bad?.code == .invalidArgument)
+        for field in ["preferences[0].kind", "preferences[2].kind", "quiet_hours.start"] {
+          #expect(bad?.message.contains(field) == true, "\(field): \(String(describing: bad))")
+        }
+        let empty = await rpcError {
+          _ = try await m.updateNotificationSettings(
+            .with {
+              $0.quietHours = .with {
+                $0.enabled = true; $0.start = .with { $0.hours = 7 }; $0.end = .with { $0.hours = 7 }
+              }
+            },
+            metadata: env.ben.metadata)
+        }
+        #expect(empty?.code == .invalidArgument && empty?.message.contains("quiet_hours.end") == true)
+        // Nothing of a refused update was kept.
+        #expect(try await m.getNotificationSettings(.init(), metadata: env.ben.metadata).settings == again)
+      }
+    }
+
+    /// Off is off; always is even with the app open; room messages when asked for.
+    @Test func eachKindIsPushedAsTheUserChose() async throws {
+      try await Self.run { env, fake in
+        let m = env.messaging
+        let (bens, cats) = (Self.token(30), Self.token(31))
+        try await Self.register(env, env.ben, bens)
+        try await Self.register(env, env.cat, cats)
+        _ = try await m.updateNotificationSettings(
+          .with {
+            $0.preferences = [
+              .with {
+                $0.kind = "direct-message"; $0.push = .pushNever
+              }
+            ]
+          }, metadata: env.ben.metadata)
+        _ = try await m.updateNotificationSettings(
+          .with {
+            $0.preferences = [
+              .with {
+                $0.kind = "direct-message"; $0.push = .pushAlways
+              },
+              .with {
+                $0.kind = "room-message"; $0.push = .pushWhenAway
+              },
+            ]
+          }, metadata: env.cat.metadata)
+
+        // Ben switched direct messages off: a friend request still reaches him, the message does not.
+        _ = try await Self.send(env, from: env.ana, to: "ben", "pushed? no")
+        _ = try await m.sendFriendRequest(.with { $0.userID = env.ben.id }, metadata: env.ana.metadata)
+        #expect(try await eventually(within: .seconds(20)) { !Self.delivered(fake, to: bens).isEmpty })
+        #expect(try await eventually(within: .seconds(20)) { try env.pushBacklog() == 0 })
+        #expect(Self.delivered(fake, to: bens).map { $0.payload["kind"] as? String } == ["friend-request"])
+
+        // Cat wants direct messages always: with her stream open she hears on both.
+        let (stream, _) = try await OpenStream.live(env, env.cat)
+        let live = try await Self.send(env, from: env.ana, to: "cat", "on both")
+        #expect(try await stream.wait { $0.contains { $0.message.id == live.id } })
+        #expect(try await eventually(within: .seconds(20)) { Self.delivered(fake, to: cats).contains { $0.alert["body"] as? String == "on both" } })
+        await stream.close()
+
+        // Room messages reach Cat, who asked for them, and not Ben, who did not.
+        let room = try await m.createRoom(.with { $0.name = "Squat club" }, metadata: env.ana.metadata).room
+        _ = try await m.joinRoom(.with { $0.roomID = room.id }, metadata: env.ben.metadata)
+        _ = try await m.joinRoom(.with { $0.roomID = room.id }, metadata: env.cat.metadata)
+        _ = try await m.postRoomMessage(
+          .with {
+            $0.roomID = room.id; $0.text = "PRs today?"
+          }, metadata: env.ana.metadata)
+        #expect(try await eventually(within: .seconds(20)) { Self.delivered(fake, to: cats).contains { $0.payload["kind"] as? String == "room-message" } })
+        #expect(try await eventually(within: .seconds(20)) { try env.pushBacklog() == 0 })
+        let roomPush = try #require(Self.delivered(fake, to: cats).first { $0.payload["kind"] as? String == "room-message" })
+        #expect(roomPush.alert["body"] as? String == "PRs today?" && roomPush.headers["apns-collapse-id"] == "room:" + room.id)
+        #expect(!Self.delivered(fake, to: bens).contains { $0.payload["kind"] as? String == "room-message" })
+      }
+    }
+
+    /// In quiet hours a push arrives silently: passive, no sound, priority 5; outside them as usual.
+    @Test func quietHoursMakePushesSilent() async throws {
+      try await Self.run(fcm: true) { env, apns, fcm in
+        let fcm = try #require(fcm)
+        let m = env.messaging
+        let iphone = Self.token(40)
+        let android = "fcm:APA91b-ben_quiet-0123456789"
+        try await Self.register(env, env.ben, iphone)
+        _ = try await m.registerDevice(
+          .with {
+            $0.platform = .android; $0.token = android
+          }, metadata: env.ben.metadata)
+        // Ben has no time zone: his quiet hours are in UTC, from an hour ago to an hour from now.
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let hour = utc.component(.hour, from: Date())
+        _ = try await m.updateNotificationSettings(
+          .with {
+            $0.quietHours = .with {
+              $0.enabled = true; $0.start = .with { $0.hours = Int32((hour + 23) % 24) }; $0.end = .with { $0.hours = Int32((hour + 1) % 24) }
+            }
+          }, metadata: env.ben.metadata)
+        _ = try await Self.send(env, from: env.ana, to: "ben", "late night question")
+        #expect(try await eventually(within: .seconds(20)) { !Self.delivered(apns, to: iphone).isEmpty && !fcm.delivered.isEmpty })
+        let quiet = try #require(Self.delivered(apns, to: iphone).first)
+        let aps = try #require(quiet.payload["aps"] as? [String: Any])
+        #expect(aps["interruption-level"] as? String == "passive" && aps["sound"] == nil && quiet.headers["apns-priority"] == "5")
+        #expect(quiet.alert["body"] as? String == "late night question")
+        let quietAndroid = try #require(fcm.delivered.first)
+        #expect(quietAndroid.android["priority"] as? String == "NORMAL")
+        #expect((quietAndroid.android["notification"] as? [String: Any])?["notification_priority"] as? String == "PRIORITY_LOW")
+
+        // Outside them: sound, priority 10, high priority on Android.
+        _ = try await m.updateNotificationSettings(.with { $0.quietHours = .with { $0.enabled = false } }, metadata: env.ben.metadata)
+        _ = try await Self.send(env, from: env.cat, to: "ben", "morning!")
+        #expect(try await eventually(within: .seconds(20)) { Self.delivered(apns, to: iphone).count == 2 && fcm.delivered.count == 2 })
+        let loud = try #require(Self.delivered(apns, to: iphone).last)
+        #expect((loud.payload["aps"] as? [String: Any])?["sound"] as? String == "default" && loud.headers["apns-priority"] == "10")
+        #expect(fcm.delivered.last?.android["priority"] as? String == "HIGH")
+      }
+    }
+
     @Test func aDeletedAccountsDevicesGoWithIt() async throws {
       try await Self.run { env, fake in
         let zed = try await env.running.register("push_zed")
         let phone = Self.token(8)
         try await Self.register(env, zed, phone)
+        _ = try await env.messaging.updateNotificationSettings(
+          .with {
+            $0.preferences = [
+              .with {
+                $0.kind = "room-message"; $0.push = .pushAlways
+              }
+            ]
+            $0.quietHours = .with {
+              $0.enabled = true; $0.start = .with { $0.hours = 23 }; $0.end = .with { $0.hours = 6 }
+            }
+          }, metadata: zed.metadata)
         fake.setUnavailable(true)  // a notification waiting for it too
         _ = try await Self.send(env, from: env.ana, to: "push_zed", "bye")
         #expect(try await eventually(within: .seconds(20)) { fake.requests.contains { $0.status == 503 } })

@@ -10,22 +10,32 @@ import Testing
 
 extension SystemTests {
   /// Phones that are asleep, on the real executables: gym-messaging configured with an
-  /// APNs key file sends through a local APNs (HTTP/2 over TLS, checking the ES256
-  /// provider token against the key's public half) a trainer's invitation made in
-  /// gym-plan, a direct message, and a workout reminder gym-plan's worker sends, each to
-  /// the member's registered iPhone, registered through the gateway.
-  @Test func anInvitationADirectMessageAndAWorkoutReminderReachAnIPhone() async throws {
+  /// APNs key file and an FCM service account sends a trainer's invitation made in
+  /// gym-plan, a direct message, and a workout reminder gym-plan's worker sends to the
+  /// member's iPhone through a local APNs (HTTP/2 over TLS, checking the ES256 provider
+  /// token against the key's public half) and to her Android phone through a local FCM
+  /// (checking the RS256 grant against the service account's public key and the access
+  /// token it granted). Both phones are registered through the gateway.
+  @Test func anInvitationADirectMessageAndAWorkoutReminderReachAnIPhoneAndAnAndroidPhone() async throws {
     let key = P256.Signing.PrivateKey()
     let topic = "app.gym.member"
     let fake = try await FakeAPNs(keyID: "KEY1234567", teamID: "TEAM123456", publicKey: key.publicKey, topic: topic)
-    defer { Task { await fake.stop() } }
+    let fcm = try await FakeFCM()
+    defer {
+      Task {
+        await fake.stop()
+        await fcm.stop()
+      }
+    }
     let directory = try temporaryDirectory("gym-push-system")
     try key.pemRepresentation.write(toFile: directory + "/AuthKey.p8", atomically: true, encoding: .utf8)
-    try fake.caCertificatePEM.write(toFile: directory + "/apns-ca.pem", atomically: true, encoding: .utf8)
+    try (fake.caCertificatePEM + "\n" + fcm.caCertificatePEM).write(toFile: directory + "/providers-ca.pem", atomically: true, encoding: .utf8)
+    try fcm.account.json.write(to: URL(fileURLWithPath: directory + "/service-account.json"))
     let environment = [
       "GYM_REQUIRE_VERIFIED_EMAIL": "false", "GYM_MESSAGING_APNS_KEY_FILE": directory + "/AuthKey.p8",
       "GYM_MESSAGING_APNS_KEY_ID": "KEY1234567", "GYM_MESSAGING_APNS_TEAM_ID": "TEAM123456", "GYM_MESSAGING_APNS_TOPIC": topic,
-      "GYM_MESSAGING_APNS_ENDPOINT": "localhost:\(fake.port)", "GYM_MESSAGING_PUSH_CA_FILE": directory + "/apns-ca.pem",
+      "GYM_MESSAGING_APNS_ENDPOINT": "localhost:\(fake.port)", "GYM_MESSAGING_FCM_SERVICE_ACCOUNT_FILE": directory + "/service-account.json",
+      "GYM_MESSAGING_FCM_ENDPOINT": "localhost:\(fcm.port)", "GYM_MESSAGING_PUSH_CA_FILE": directory + "/providers-ca.pem",
       "GYM_PLAN_REMINDER_INTERVAL_SECONDS": "1",
     ]
     try await Self.withStack(environment: environment) { supervisor, gateway in
@@ -73,6 +83,11 @@ extension SystemTests {
           }, metadata: lena.metadata
         ).device
         #expect(device.tokenSuffix == String(phone.suffix(8)))
+        let android = "fcm:APA91b-lena_pixel-0123456789"
+        _ = try await messaging.registerDevice(
+          .with {
+            $0.platform = .android; $0.token = android; $0.appVersion = "2.3.1"; $0.locale = "en-GB"
+          }, metadata: lena.metadata)
 
         // A workout today, reminded a minute before: due at the next whole minute (lena
         // has no time zone, so UTC), at least 5 s from now so it is after the entry is made.
@@ -144,6 +159,16 @@ extension SystemTests {
         #expect((reminder.alert["title"] as? String)?.hasPrefix("Legs: Squat day at") == true, "\(reminder.alert)")
         // Every request carried a token APNs accepts, for the configured app.
         #expect(fake.requests.allSatisfy { $0.status == 200 && $0.headers["apns-topic"] == topic }, "\(fake.requests.map(\.status))")
+
+        // The Android phone heard the same three through FCM, with one access token.
+        func androidPushes(_ kind: String) -> [FakeFCM.Request] {
+          fcm.delivered.filter { $0.token == android && $0.data["kind"] == kind }
+        }
+        #expect(
+          try await eventually(within: .seconds(30)) { ["trainer_invitation", "direct-message", "workout-reminder"].allSatisfy { !androidPushes($0).isEmpty } })
+        #expect(androidPushes("direct-message").first?.notification["body"] as? String == "Gym at six?")
+        #expect(androidPushes("trainer_invitation").first?.notification["title"] as? String == "Tess invites you to train with them")
+        #expect(fcm.requests.allSatisfy { $0.status == 200 } && fcm.grants == 1, "\(fcm.requests.map(\.status)), \(fcm.grants) grants")
       }
     }
   }

@@ -130,17 +130,11 @@ public enum MessagingApp {
     let hub = EventHub(
       limits: .init(bufferEvents: settings.streamBuffer, bufferBytes: settings.streamBufferBytes, streamsPerUser: settings.streamsPerUser))
     // Push: events for users with no stream open are written as jobs with the event and
-    // sent by the PushWorker through each configured provider.
-    let pushSenders = try settings.push.senders()
-    let pushWake = PushWake()
-    let pushMetrics = PushMetrics()
-    let routing =
-      pushSenders.isEmpty
-      ? nil
-      : PushRouting(
-        isOnline: { hub.openStreams(of: $0) > 0 }, content: PushContent.of, platforms: Set(pushSenders.keys),
-        committed: pushWake.signal)
-    let store = try MessagingStore(path: path, tuning: settings.backend.common.database, publish: hub.publish, push: routing)
+    // sent by the push worker through each configured provider.
+    let push = try PushDelivery(settings: settings.push)
+    let store = try MessagingStore(
+      path: path, tuning: settings.backend.common.database, publish: hub.publish,
+      push: push.routing { hub.openStreams(of: $0) > 0 })
     let files = try AttachmentFiles(directory: settings.backend.databasePath("attachments"))
     let metrics = RPCMetrics()
     let catalogConnection = try settings.catalog.map { try InternalClient.make(to: $0, settings: settings.backend, metrics: metrics) }
@@ -154,13 +148,7 @@ public enum MessagingApp {
     metrics.addGauges {
       [MetricSample("gym_streams_open", "Subscribe streams open now.", value: Double(hub.openStreamCount))]
     }
-    if !pushSenders.isEmpty {
-      let providers = PushPlatform.allCases.filter { pushSenders[$0] != nil }
-      metrics.addGauges {
-        let backlog = (try? await store.pushBacklog(now: Date())) ?? [:]
-        return pushMetrics.samples(backlog: backlog, providers: providers)
-      }
-    }
+    push.addMetrics(to: metrics, store: store)
     return try await BuiltProcess.backend(
       name: "gym-messaging", settings: settings.backend, lock: lock, database: (path, store.writer),
       backupDirectories: [.init(name: "attachments", path: files.directory)],
@@ -174,12 +162,7 @@ public enum MessagingApp {
             unattachedUploadLifetime: settings.unattachedUploadLifetime, every: settings.trimEvery, logger: logger),
         ]
         if let catalogConnection { services.append(ClientConnections(catalogConnection)) }
-        if !pushSenders.isEmpty {
-          services.append(
-            PushWorker(
-              store: store, senders: pushSenders, wake: pushWake, metrics: pushMetrics, pollInterval: settings.push.pollInterval,
-              concurrency: settings.push.concurrency, maxAge: settings.push.maxAge, logger: logger))
-        }
+        if let worker = push.worker(store: store, logger: logger) { services.append(worker) }
         return services
       },
       stoppingFirst: [StreamsClosing(hub: hub)], revocations: revocations, metrics: metrics

@@ -40,3 +40,22 @@ extension MessagingService {
     return .with { $0.devices = devices.map(MessagingMapping.device) }
   }
 }
+
+extension MessagingService {
+  public func getNotificationSettings(
+    request: Gym_Messaging_V1_GetNotificationSettingsRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_GetNotificationSettingsResponse {
+    let caller = try Caller.current()
+    let settings = try await store.notificationSettings(userID: caller.userID)
+    return .with { $0.settings = NotificationSettingsInput.proto(settings) }
+  }
+
+  public func updateNotificationSettings(
+    request: Gym_Messaging_V1_UpdateNotificationSettingsRequest, context: ServerContext
+  ) async throws -> Gym_Messaging_V1_UpdateNotificationSettingsResponse {
+    let caller = try Caller.current()
+    let checked = try NotificationSettingsInput.check(request)
+    let settings = try await store.updateNotificationSettings(userID: caller.userID, modes: checked.modes, quietHours: checked.quietHours)
+    return .with { $0.settings = NotificationSettingsInput.proto(settings) }
+  }
+}

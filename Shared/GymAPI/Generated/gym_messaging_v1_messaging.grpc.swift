@@ -535,6 +535,32 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "GetNotificationSettings" metadata.
+        public enum GetNotificationSettings: Sendable {
+            /// Request type for "GetNotificationSettings".
+            public typealias Input = Gym_Messaging_V1_GetNotificationSettingsRequest
+            /// Response type for "GetNotificationSettings".
+            public typealias Output = Gym_Messaging_V1_GetNotificationSettingsResponse
+            /// Descriptor for "GetNotificationSettings".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "GetNotificationSettings",
+                type: .unary
+            )
+        }
+        /// Namespace for "UpdateNotificationSettings" metadata.
+        public enum UpdateNotificationSettings: Sendable {
+            /// Request type for "UpdateNotificationSettings".
+            public typealias Input = Gym_Messaging_V1_UpdateNotificationSettingsRequest
+            /// Response type for "UpdateNotificationSettings".
+            public typealias Output = Gym_Messaging_V1_UpdateNotificationSettingsResponse
+            /// Descriptor for "UpdateNotificationSettings".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "UpdateNotificationSettings",
+                type: .unary
+            )
+        }
         /// Namespace for "DeleteMessage" metadata.
         public enum DeleteMessage: Sendable {
             /// Request type for "DeleteMessage".
@@ -641,6 +667,8 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
             RegisterDevice.descriptor,
             UnregisterDevice.descriptor,
             ListDevices.descriptor,
+            GetNotificationSettings.descriptor,
+            UpdateNotificationSettings.descriptor,
             DeleteMessage.descriptor,
             DeletePostAsAdmin.descriptor,
             CreateReport.descriptor,
@@ -1350,6 +1378,39 @@ extension Gym_Messaging_V1_MessagingService {
             request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListDevicesRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListDevicesResponse>
+
+        /// Handle the "GetNotificationSettings" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_GetNotificationSettingsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_GetNotificationSettingsResponse` messages.
+        func getNotificationSettings(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_GetNotificationSettingsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_GetNotificationSettingsResponse>
+
+        /// Handle the "UpdateNotificationSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
+        /// > enabled quiet hours that start when they end).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_UpdateNotificationSettingsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_UpdateNotificationSettingsResponse` messages.
+        func updateNotificationSettings(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_UpdateNotificationSettingsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_UpdateNotificationSettingsResponse>
 
         /// Handle the "DeleteMessage" method.
         ///
@@ -2141,6 +2202,39 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListDevicesResponse>
 
+        /// Handle the "GetNotificationSettings" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_GetNotificationSettingsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_GetNotificationSettingsResponse` message.
+        func getNotificationSettings(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_GetNotificationSettingsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_GetNotificationSettingsResponse>
+
+        /// Handle the "UpdateNotificationSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
+        /// > enabled quiet hours that start when they end).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_UpdateNotificationSettingsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_UpdateNotificationSettingsResponse` message.
+        func updateNotificationSettings(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_UpdateNotificationSettingsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_UpdateNotificationSettingsResponse>
+
         /// Handle the "DeleteMessage" method.
         ///
         /// > Source IDL Documentation:
@@ -2931,6 +3025,39 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_ListDevicesResponse
 
+        /// Handle the "GetNotificationSettings" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_GetNotificationSettingsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_GetNotificationSettingsResponse` to respond with.
+        func getNotificationSettings(
+            request: Gym_Messaging_V1_GetNotificationSettingsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_GetNotificationSettingsResponse
+
+        /// Handle the "UpdateNotificationSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
+        /// > enabled quiet hours that start when they end).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_UpdateNotificationSettingsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_UpdateNotificationSettingsResponse` to respond with.
+        func updateNotificationSettings(
+            request: Gym_Messaging_V1_UpdateNotificationSettingsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_UpdateNotificationSettingsResponse
+
         /// Handle the "DeleteMessage" method.
         ///
         /// > Source IDL Documentation:
@@ -3469,6 +3596,28 @@ extension Gym_Messaging_V1_MessagingService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.GetNotificationSettings.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_GetNotificationSettingsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_GetNotificationSettingsResponse>(),
+            handler: { request, context in
+                try await self.getNotificationSettings(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.UpdateNotificationSettings.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_UpdateNotificationSettingsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_UpdateNotificationSettingsResponse>(),
+            handler: { request, context in
+                try await self.updateNotificationSettings(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Messaging_V1_MessagingService.Method.DeleteMessage.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DeleteMessageRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DeleteMessageResponse>(),
@@ -3952,6 +4101,28 @@ extension Gym_Messaging_V1_MessagingService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListDevicesResponse> {
         let response = try await self.listDevices(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getNotificationSettings(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_GetNotificationSettingsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_GetNotificationSettingsResponse> {
+        let response = try await self.getNotificationSettings(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func updateNotificationSettings(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_UpdateNotificationSettingsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_UpdateNotificationSettingsResponse> {
+        let response = try await self.updateNotificationSettings(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -4525,6 +4696,32 @@ extension Gym_Messaging_V1_MessagingService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListDevicesResponse> {
         return GRPCCore.ServerResponse<Gym_Messaging_V1_ListDevicesResponse>(
             message: try await self.listDevices(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getNotificationSettings(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_GetNotificationSettingsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_GetNotificationSettingsResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_GetNotificationSettingsResponse>(
+            message: try await self.getNotificationSettings(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func updateNotificationSettings(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_UpdateNotificationSettingsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_UpdateNotificationSettingsResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_UpdateNotificationSettingsResponse>(
+            message: try await self.updateNotificationSettings(
                 request: request.message,
                 context: context
             ),
@@ -5479,6 +5676,49 @@ extension Gym_Messaging_V1_MessagingService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListDevicesResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListDevicesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetNotificationSettings" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_GetNotificationSettingsRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_GetNotificationSettingsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_GetNotificationSettingsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getNotificationSettings<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_GetNotificationSettingsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_GetNotificationSettingsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_GetNotificationSettingsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_GetNotificationSettingsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UpdateNotificationSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
+        /// > enabled quiet hours that start when they end).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_UpdateNotificationSettingsRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_UpdateNotificationSettingsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_UpdateNotificationSettingsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func updateNotificationSettings<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_UpdateNotificationSettingsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_UpdateNotificationSettingsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_UpdateNotificationSettingsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UpdateNotificationSettingsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "DeleteMessage" method.
@@ -6924,6 +7164,71 @@ extension Gym_Messaging_V1_MessagingService {
             )
         }
 
+        /// Call the "GetNotificationSettings" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_GetNotificationSettingsRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_GetNotificationSettingsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_GetNotificationSettingsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getNotificationSettings<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_GetNotificationSettingsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_GetNotificationSettingsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_GetNotificationSettingsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_GetNotificationSettingsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.GetNotificationSettings.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UpdateNotificationSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
+        /// > enabled quiet hours that start when they end).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_UpdateNotificationSettingsRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_UpdateNotificationSettingsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_UpdateNotificationSettingsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func updateNotificationSettings<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_UpdateNotificationSettingsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_UpdateNotificationSettingsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_UpdateNotificationSettingsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UpdateNotificationSettingsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.UpdateNotificationSettings.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "DeleteMessage" method.
         ///
         /// > Source IDL Documentation:
@@ -8210,6 +8515,61 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListDevicesRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListDevicesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetNotificationSettings" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_GetNotificationSettingsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getNotificationSettings<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_GetNotificationSettingsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_GetNotificationSettingsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getNotificationSettings(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_GetNotificationSettingsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_GetNotificationSettingsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateNotificationSettings" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
+    /// > enabled quiet hours that start when they end).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_UpdateNotificationSettingsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateNotificationSettings<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_UpdateNotificationSettingsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UpdateNotificationSettingsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.updateNotificationSettings(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_UpdateNotificationSettingsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_UpdateNotificationSettingsResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -9631,6 +9991,69 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             metadata: metadata
         )
         return try await self.listDevices(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetNotificationSettings" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getNotificationSettings<Result>(
+        _ message: Gym_Messaging_V1_GetNotificationSettingsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_GetNotificationSettingsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_GetNotificationSettingsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getNotificationSettings(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateNotificationSettings" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
+    /// > enabled quiet hours that start when they end).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateNotificationSettings<Result>(
+        _ message: Gym_Messaging_V1_UpdateNotificationSettingsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UpdateNotificationSettingsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_UpdateNotificationSettingsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.updateNotificationSettings(
             request: request,
             options: options,
             onResponse: handleResponse

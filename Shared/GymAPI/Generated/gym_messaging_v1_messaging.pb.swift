@@ -266,6 +266,55 @@ public nonisolated enum Gym_Messaging_V1_DevicePlatform: SwiftProtobuf.Enum, Swi
 
 }
 
+/// When a kind of event is pushed to the user's devices.
+public nonisolated enum Gym_Messaging_V1_PushMode: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// in an update: leave as it is
+  case unspecified // = 0
+
+  /// only while no Subscribe stream of the user is open
+  case pushWhenAway // = 1
+
+  /// even while the app has a stream open
+  case pushAlways // = 2
+  case pushNever // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .pushWhenAway
+    case 2: self = .pushAlways
+    case 3: self = .pushNever
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .pushWhenAway: return 1
+    case .pushAlways: return 2
+    case .pushNever: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Gym_Messaging_V1_PushMode] = [
+    .unspecified,
+    .pushWhenAway,
+    .pushAlways,
+    .pushNever,
+  ]
+
+}
+
 public nonisolated enum Gym_Messaging_V1_ReportKind: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
 
@@ -2187,6 +2236,162 @@ public nonisolated struct Gym_Messaging_V1_ListDevicesResponse: Sendable {
   public init() {}
 }
 
+/// One kind of event and how the user wants to hear of it. Kinds: "direct-message",
+/// "room-message", "friend-request", "follow", "trainer" (invitations and requests),
+/// "workout-reminder", "moderation" (the outcome of a report). Every event is always on
+/// the Subscribe stream and in ListNotifications; this is about push.
+public nonisolated struct Gym_Messaging_V1_NotificationPreference: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: String = String()
+
+  public var push: Gym_Messaging_V1_PushMode = .unspecified
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Hours in the user's time zone (their profile's; UTC without one) when pushes arrive
+/// silently: in the notification list, with no sound, banner or wake (APNs
+/// interruption-level passive, FCM normal priority). `start` after `end` spans midnight.
+public nonisolated struct Gym_Messaging_V1_QuietHours: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var enabled: Bool = false
+
+  public var start: Gym_Common_V1_TimeOfDay {
+    get {_start ?? Gym_Common_V1_TimeOfDay()}
+    set {_start = newValue}
+  }
+  /// Returns true if `start` has been explicitly set.
+  public var hasStart: Bool {self._start != nil}
+  /// Clears the value of `start`. Subsequent reads from it will return its default value.
+  public mutating func clearStart() {self._start = nil}
+
+  public var end: Gym_Common_V1_TimeOfDay {
+    get {_end ?? Gym_Common_V1_TimeOfDay()}
+    set {_end = newValue}
+  }
+  /// Returns true if `end` has been explicitly set.
+  public var hasEnd: Bool {self._end != nil}
+  /// Clears the value of `end`. Subsequent reads from it will return its default value.
+  public mutating func clearEnd() {self._end = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _start: Gym_Common_V1_TimeOfDay? = nil
+  fileprivate var _end: Gym_Common_V1_TimeOfDay? = nil
+}
+
+public nonisolated struct Gym_Messaging_V1_NotificationSettings: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Every kind, with the default where the user chose nothing (room messages never,
+  /// the rest when away).
+  public var preferences: [Gym_Messaging_V1_NotificationPreference] = []
+
+  public var quietHours: Gym_Messaging_V1_QuietHours {
+    get {_quietHours ?? Gym_Messaging_V1_QuietHours()}
+    set {_quietHours = newValue}
+  }
+  /// Returns true if `quietHours` has been explicitly set.
+  public var hasQuietHours: Bool {self._quietHours != nil}
+  /// Clears the value of `quietHours`. Subsequent reads from it will return its default value.
+  public mutating func clearQuietHours() {self._quietHours = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _quietHours: Gym_Messaging_V1_QuietHours? = nil
+}
+
+public nonisolated struct Gym_Messaging_V1_GetNotificationSettingsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_GetNotificationSettingsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var settings: Gym_Messaging_V1_NotificationSettings {
+    get {_settings ?? Gym_Messaging_V1_NotificationSettings()}
+    set {_settings = newValue}
+  }
+  /// Returns true if `settings` has been explicitly set.
+  public var hasSettings: Bool {self._settings != nil}
+  /// Clears the value of `settings`. Subsequent reads from it will return its default value.
+  public mutating func clearSettings() {self._settings = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _settings: Gym_Messaging_V1_NotificationSettings? = nil
+}
+
+public nonisolated struct Gym_Messaging_V1_UpdateNotificationSettingsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The kinds given change; the others stay.
+  public var preferences: [Gym_Messaging_V1_NotificationPreference] = []
+
+  /// Replaces the quiet hours when set.
+  public var quietHours: Gym_Messaging_V1_QuietHours {
+    get {_quietHours ?? Gym_Messaging_V1_QuietHours()}
+    set {_quietHours = newValue}
+  }
+  /// Returns true if `quietHours` has been explicitly set.
+  public var hasQuietHours: Bool {self._quietHours != nil}
+  /// Clears the value of `quietHours`. Subsequent reads from it will return its default value.
+  public mutating func clearQuietHours() {self._quietHours = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _quietHours: Gym_Messaging_V1_QuietHours? = nil
+}
+
+public nonisolated struct Gym_Messaging_V1_UpdateNotificationSettingsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var settings: Gym_Messaging_V1_NotificationSettings {
+    get {_settings ?? Gym_Messaging_V1_NotificationSettings()}
+    set {_settings = newValue}
+  }
+  /// Returns true if `settings` has been explicitly set.
+  public var hasSettings: Bool {self._settings != nil}
+  /// Clears the value of `settings`. Subsequent reads from it will return its default value.
+  public mutating func clearSettings() {self._settings = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _settings: Gym_Messaging_V1_NotificationSettings? = nil
+}
+
 public nonisolated struct Gym_Messaging_V1_DeleteMessageRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2630,6 +2835,10 @@ nonisolated extension Gym_Messaging_V1_Reaction: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Gym_Messaging_V1_DevicePlatform: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DEVICE_PLATFORM_UNSPECIFIED\0\u{1}IOS\0\u{1}ANDROID\0")
+}
+
+nonisolated extension Gym_Messaging_V1_PushMode: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PUSH_MODE_UNSPECIFIED\0\u{1}PUSH_WHEN_AWAY\0\u{1}PUSH_ALWAYS\0\u{1}PUSH_NEVER\0")
 }
 
 nonisolated extension Gym_Messaging_V1_ReportKind: SwiftProtobuf._ProtoNameProviding {
@@ -6124,6 +6333,250 @@ nonisolated extension Gym_Messaging_V1_ListDevicesResponse: SwiftProtobuf.Messag
 
   public static func ==(lhs: Gym_Messaging_V1_ListDevicesResponse, rhs: Gym_Messaging_V1_ListDevicesResponse) -> Bool {
     if lhs.devices != rhs.devices {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_NotificationPreference: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".NotificationPreference"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}push\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.kind) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.push) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.kind.isEmpty {
+      try visitor.visitSingularStringField(value: self.kind, fieldNumber: 1)
+    }
+    if self.push != .unspecified {
+      try visitor.visitSingularEnumField(value: self.push, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_NotificationPreference, rhs: Gym_Messaging_V1_NotificationPreference) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.push != rhs.push {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_QuietHours: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QuietHours"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}enabled\0\u{1}start\0\u{1}end\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.enabled) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._start) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._end) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.enabled != false {
+      try visitor.visitSingularBoolField(value: self.enabled, fieldNumber: 1)
+    }
+    try { if let v = self._start {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._end {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_QuietHours, rhs: Gym_Messaging_V1_QuietHours) -> Bool {
+    if lhs.enabled != rhs.enabled {return false}
+    if lhs._start != rhs._start {return false}
+    if lhs._end != rhs._end {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_NotificationSettings: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".NotificationSettings"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}preferences\0\u{3}quiet_hours\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.preferences) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._quietHours) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.preferences.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.preferences, fieldNumber: 1)
+    }
+    try { if let v = self._quietHours {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_NotificationSettings, rhs: Gym_Messaging_V1_NotificationSettings) -> Bool {
+    if lhs.preferences != rhs.preferences {return false}
+    if lhs._quietHours != rhs._quietHours {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_GetNotificationSettingsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetNotificationSettingsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_GetNotificationSettingsRequest, rhs: Gym_Messaging_V1_GetNotificationSettingsRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_GetNotificationSettingsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetNotificationSettingsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}settings\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._settings) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._settings {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_GetNotificationSettingsResponse, rhs: Gym_Messaging_V1_GetNotificationSettingsResponse) -> Bool {
+    if lhs._settings != rhs._settings {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_UpdateNotificationSettingsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UpdateNotificationSettingsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}preferences\0\u{3}quiet_hours\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.preferences) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._quietHours) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.preferences.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.preferences, fieldNumber: 1)
+    }
+    try { if let v = self._quietHours {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_UpdateNotificationSettingsRequest, rhs: Gym_Messaging_V1_UpdateNotificationSettingsRequest) -> Bool {
+    if lhs.preferences != rhs.preferences {return false}
+    if lhs._quietHours != rhs._quietHours {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_UpdateNotificationSettingsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UpdateNotificationSettingsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}settings\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._settings) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._settings {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_UpdateNotificationSettingsResponse, rhs: Gym_Messaging_V1_UpdateNotificationSettingsResponse) -> Bool {
+    if lhs._settings != rhs._settings {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

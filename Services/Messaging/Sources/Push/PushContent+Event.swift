@@ -3,7 +3,7 @@ import GymAPI
 
 extension PushContent {
   /// What a push notification of a stored event says to its owner; nil for events that
-  /// are not pushed (one's own message, presence, room events, a request answered).
+  /// are not pushed (one's own message, presence, a room closing, a request answered).
   static func of(_ draft: MessagingStore.EventDraft) -> PushContent? {
     guard let event = try? Gym_Messaging_V1_Event(serializedBytes: draft.payload) else { return nil }
     switch event.payload {
@@ -14,6 +14,13 @@ extension PushContent {
         kind: "direct-message", title: name(message.sender),
         body: message.text.isEmpty ? "Sent you an attachment" : message.text, reference: message.conversationID,
         collapseKey: conversation, threadID: conversation)
+    case .message(let message) where event.kind == .roomMessage:
+      guard message.sender.userID != draft.userID, !message.deleted else { return nil }
+      let room = "room:" + message.roomID
+      return PushContent(
+        kind: PushKind.roomMessage.rawValue, title: name(message.sender),
+        body: message.text.isEmpty ? "Sent an attachment to the room" : message.text, reference: message.roomID, collapseKey: room,
+        threadID: room)
     case .friendRequest(let request):
       guard request.to.userID == draft.userID, request.state == .pending else { return nil }
       return PushContent(

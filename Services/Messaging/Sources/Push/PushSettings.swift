@@ -23,8 +23,21 @@ public struct PushSettings: Sendable {
     }
   }
 
+  public struct FCM: Sendable {
+    /// The service account's key file (JSON) from the Firebase console.
+    public var serviceAccountFile: String
+    public var endpoint: FCMClient.Endpoint
+
+    public init(serviceAccountFile: String, endpoint: FCMClient.Endpoint = .production) {
+      self.serviceAccountFile = serviceAccountFile
+      self.endpoint = endpoint
+    }
+  }
+
   /// nil: iOS devices cannot register.
   public var apns: APNs?
+  /// nil: Android devices cannot register.
+  public var fcm: FCM?
   /// PEM file of the certificates provider connections trust; nil: the system's store.
   public var caFile: String?
   public var devicesPerUser = 10
@@ -43,6 +56,11 @@ public struct PushSettings: Sendable {
   public static let apnsEndpoint = ConfigKey(
     "GYM_MESSAGING_APNS_ENDPOINT", default: "production",
     "production (api.push.apple.com), sandbox (api.sandbox.push.apple.com, for development builds of the app) or HOST:PORT")
+  public static let fcmServiceAccountFile = ConfigKey(
+    "GYM_MESSAGING_FCM_SERVICE_ACCOUNT_FILE", default: "",
+    "The Firebase service account's key file (JSON) for FCM's HTTP v1 API; empty = no push to Android devices (RegisterDevice refuses them)")
+  public static let fcmEndpoint = ConfigKey(
+    "GYM_MESSAGING_FCM_ENDPOINT", default: "production", "production (fcm.googleapis.com) or HOST:PORT")
   public static let caFileKey = ConfigKey(
     "GYM_MESSAGING_PUSH_CA_FILE", default: "", "PEM certificates push providers' servers must chain to; empty = the system's trust store")
   public static let devicesPerUserKey = ConfigKey(
@@ -53,7 +71,10 @@ public struct PushSettings: Sendable {
   public static let maxAgeKey = ConfigKey(
     "GYM_MESSAGING_PUSH_MAX_AGE_HOURS", default: "24", "A push notification not sent within this many hours (provider down) is dropped")
 
-  public static let keys = [apnsKeyFile, apnsKeyID, apnsTeamID, apnsTopic, apnsEndpoint, caFileKey, devicesPerUserKey, concurrencyKey, maxAgeKey]
+  public static let keys = [
+    apnsKeyFile, apnsKeyID, apnsTeamID, apnsTopic, apnsEndpoint, fcmServiceAccountFile, fcmEndpoint, caFileKey, devicesPerUserKey,
+    concurrencyKey, maxAgeKey,
+  ]
 
   public init(config: Config) throws {
     let keyFile = try config.string(Self.apnsKeyFile)
@@ -78,6 +99,17 @@ public struct PushSettings: Sendable {
       }
       apns = APNs(keyFile: keyFile, keyID: keyID, teamID: teamID, topic: topic, endpoint: endpoint)
     }
+    let serviceAccount = try config.string(Self.fcmServiceAccountFile)
+    if !serviceAccount.isEmpty {
+      let endpoint: FCMClient.Endpoint
+      switch try config.string(Self.fcmEndpoint) {
+      case "production": endpoint = .production
+      default:
+        let address = try config.address(Self.fcmEndpoint)
+        endpoint = .init(host: address.host, port: address.port)
+      }
+      fcm = FCM(serviceAccountFile: serviceAccount, endpoint: endpoint)
+    }
     let ca = try config.string(Self.caFileKey)
     caFile = ca.isEmpty ? nil : ca
     devicesPerUser = try config.int(Self.devicesPerUserKey, in: 1...100)
@@ -86,7 +118,12 @@ public struct PushSettings: Sendable {
   }
 
   /// The platforms devices may register for.
-  public var platforms: Set<PushPlatform> { apns == nil ? [] : [.ios] }
+  public var platforms: Set<PushPlatform> {
+    var platforms: Set<PushPlatform> = []
+    if apns != nil { platforms.insert(.ios) }
+    if fcm != nil { platforms.insert(.android) }
+    return platforms
+  }
 
   /// A sender per configured provider; reads the key files (a start-up error names the
   /// file and what is wrong with it).
@@ -117,6 +154,21 @@ public struct PushSettings: Sendable {
       }
       let client = try APNsClient(endpoint: apns.endpoint, token: APNsProviderToken(credentials: credentials), trustRoots: trustRoots)
       senders[.ios] = APNsPushSender(client: client, topic: apns.topic)
+    }
+    if let fcm {
+      let json: Data
+      do {
+        json = try Data(contentsOf: URL(fileURLWithPath: fcm.serviceAccountFile))
+      } catch {
+        throw ConfigError("\(Self.fcmServiceAccountFile.name)=\(fcm.serviceAccountFile) cannot be read: \(error.localizedDescription)")
+      }
+      let account: FCMServiceAccount
+      do {
+        account = try FCMServiceAccount(json: json)
+      } catch {
+        throw ConfigError("\(Self.fcmServiceAccountFile.name)=\(fcm.serviceAccountFile): \(error.description)")
+      }
+      senders[.android] = FCMPushSender(client: try FCMClient(endpoint: fcm.endpoint, account: account, trustRoots: trustRoots))
     }
     return senders
   }

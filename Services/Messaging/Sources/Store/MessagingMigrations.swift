@@ -380,6 +380,27 @@ enum MessagingMigrations {
           CREATE INDEX push_jobs_due ON push_jobs(due_at);
           """)
     }
+    migrator.registerMigration("push-v2-preferences") { db in
+      try db.execute(
+        sql: """
+          -- How each user wants each kind of event pushed (absent: the kind's default).
+          CREATE TABLE push_preferences (
+            user_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            mode INTEGER NOT NULL,
+            PRIMARY KEY (user_id, kind)
+          ) WITHOUT ROWID;
+          CREATE INDEX push_preferences_by_kind ON push_preferences(kind, mode);
+          -- Hours in the user's zone when pushes arrive silently (absent: none).
+          CREATE TABLE push_quiet_hours (
+            user_id TEXT PRIMARY KEY,
+            start_minute INTEGER NOT NULL,
+            end_minute INTEGER NOT NULL
+          ) WITHOUT ROWID;
+          -- Written during the user's quiet hours: sent without sound or banner.
+          ALTER TABLE push_jobs ADD COLUMN quiet INTEGER NOT NULL DEFAULT 0;
+          """)
+    }
     return migrator
   }
 }

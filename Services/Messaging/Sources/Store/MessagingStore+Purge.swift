@@ -86,8 +86,10 @@ extension MessagingStore {
         ("DELETE FROM user_standing WHERE user_id = ?", [userID]),
         ("DELETE FROM attachments WHERE owner_id = ?", [userID]),
         ("DELETE FROM user_projection WHERE user_id = ?", [userID]),
-        // Their devices, and what was on its way to them.
+        // Their devices, what was on its way to them, and their push settings.
         ("DELETE FROM push_devices WHERE user_id = ?", [userID]),
+        ("DELETE FROM push_preferences WHERE user_id = ?", [userID]),
+        ("DELETE FROM push_quiet_hours WHERE user_id = ?", [userID]),
       ]
       for (sql, arguments) in statements {
         try db.execute(sql: sql, arguments: arguments)

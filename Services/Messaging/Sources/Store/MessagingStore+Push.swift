@@ -52,33 +52,110 @@ extension MessagingStore {
     }
   }
 
-  /// Writes a push job for each device of each draft's owner who has no stream open, in
-  /// the transaction that stores the events; the worker is woken once it commits.
+  /// Writes a push job for each device of each draft's owner who wants this kind of
+  /// event pushed now (by default: when they have no stream open), in the transaction
+  /// that stores the events; the worker is woken once it commits. During the owner's
+  /// quiet hours the job is marked to arrive silently.
   func enqueuePush(_ db: Database, _ drafts: [EventDraft], routing: PushRouting, now: Date) throws {
     var enqueued = false
-    for draft in drafts where !draft.userID.isEmpty && !routing.isOnline(draft.userID) {
+    for draft in drafts where !draft.userID.isEmpty {
       let devices = try Row.fetchAll(
         db, sql: "SELECT rid, platform FROM push_devices WHERE user_id = ?", arguments: [draft.userID]
       ).filter { PushPlatform(rawValue: $0["platform"]).map(routing.platforms.contains) ?? false }
       guard !devices.isEmpty, let content = routing.content(draft) else { continue }
+      let settings = try Self.notificationSettings(db, userID: draft.userID)
+      switch PushKind(contentKind: content.kind).map(settings.mode) ?? .whenAway {
+      case .never: continue
+      case .whenAway: if routing.isOnline(draft.userID) { continue }
+      case .always: break
+      }
+      var quiet = false
+      if let hours = settings.quietHours {
+        let zone = try String.fetchOne(db, sql: "SELECT time_zone FROM user_projection WHERE user_id = ?", arguments: [draft.userID])
+        quiet = hours.contains(now, in: zone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!)
+      }
       let badge = try Self.unreadCount(db, userID: draft.userID)
       let insert = try db.cachedStatement(
         sql: """
-          INSERT INTO push_jobs (device_rid, kind, title, body, reference, collapse_key, thread_id, badge, created_at, due_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO push_jobs (device_rid, kind, title, body, reference, collapse_key, thread_id, badge, quiet, created_at, due_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT (device_rid, collapse_key) DO UPDATE SET
             kind = excluded.kind, title = excluded.title, body = excluded.body, reference = excluded.reference,
-            thread_id = excluded.thread_id, badge = excluded.badge, version = version + 1
+            thread_id = excluded.thread_id, badge = excluded.badge, quiet = excluded.quiet, version = version + 1
           """)
       for device in devices {
         try insert.execute(arguments: [
           device["rid"] as Int64, content.kind, content.title, content.body, content.reference, content.collapseKey,
-          content.threadID, badge, now, now,
+          content.threadID, badge, quiet, now, now,
         ])
       }
       enqueued = true
     }
     if enqueued { db.afterNextTransaction { _ in routing.committed() } }
+  }
+
+  /// A room's event for the members among `readers` who chose to hear of room messages
+  /// by push (room messages are not pushed by default).
+  func enqueueRoomPush(_ db: Database, _ draft: EventDraft, readers: [String], routing: PushRouting, now: Date) throws {
+    guard !readers.isEmpty else { return }
+    var wanting: [String] = []
+    for chunk in stride(from: 0, to: readers.count, by: 500).map({ readers[$0..<min($0 + 500, readers.count)] }) {
+      wanting += try String.fetchAll(
+        db,
+        SQLRequest<String>(
+          literal: """
+            SELECT user_id FROM push_preferences
+            WHERE kind = \(PushKind.roomMessage.rawValue) AND mode <> \(PushMode.never.rawValue) AND user_id IN \(Array(chunk))
+            """))
+    }
+    guard !wanting.isEmpty else { return }
+    try enqueuePush(db, wanting.map { EventDraft(userID: $0, kind: draft.kind, payload: draft.payload) }, routing: routing, now: now)
+  }
+
+  /// The user's push preferences and quiet hours.
+  public func notificationSettings(userID: String) async throws -> NotificationSettings {
+    try await writer.read { db in try Self.notificationSettings(db, userID: userID) }
+  }
+
+  /// Sets the modes given (the other kinds keep theirs) and, when `quietHours` is given,
+  /// replaces the quiet hours (`.some(nil)`: none); the settings after.
+  public func updateNotificationSettings(
+    userID: String, modes: [PushKind: PushMode], quietHours: QuietHours??
+  ) async throws -> NotificationSettings {
+    try await writer.write { db in
+      for (kind, mode) in modes {
+        if mode == kind.defaultMode {
+          try db.execute(sql: "DELETE FROM push_preferences WHERE user_id = ? AND kind = ?", arguments: [userID, kind.rawValue])
+        } else {
+          try db.execute(
+            sql: "INSERT INTO push_preferences (user_id, kind, mode) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET mode = excluded.mode",
+            arguments: [userID, kind.rawValue, mode.rawValue])
+        }
+      }
+      if let quietHours {
+        if let hours = quietHours {
+          try db.execute(
+            sql: """
+              INSERT INTO push_quiet_hours (user_id, start_minute, end_minute) VALUES (?, ?, ?)
+              ON CONFLICT DO UPDATE SET start_minute = excluded.start_minute, end_minute = excluded.end_minute
+              """, arguments: [userID, hours.startMinute, hours.endMinute])
+        } else {
+          try db.execute(sql: "DELETE FROM push_quiet_hours WHERE user_id = ?", arguments: [userID])
+        }
+      }
+      return try Self.notificationSettings(db, userID: userID)
+    }
+  }
+
+  static func notificationSettings(_ db: Database, userID: String) throws -> NotificationSettings {
+    var settings = NotificationSettings()
+    for row in try Row.fetchAll(db, sql: "SELECT kind, mode FROM push_preferences WHERE user_id = ?", arguments: [userID]) {
+      if let kind = PushKind(rawValue: row["kind"]), let mode = PushMode(rawValue: row["mode"]) { settings.modes[kind] = mode }
+    }
+    if let row = try Row.fetchOne(db, sql: "SELECT start_minute, end_minute FROM push_quiet_hours WHERE user_id = ?", arguments: [userID]) {
+      settings.quietHours = QuietHours(startMinute: row["start_minute"], endMinute: row["end_minute"])
+    }
+    return settings
   }
 
   /// What the app's icon shows: unread notifications and unread direct messages.
@@ -101,7 +178,7 @@ extension MessagingStore {
         db,
         sql: """
           SELECT j.rid, j.version, j.device_rid, d.platform, d.token, j.kind, j.title, j.body, j.reference, j.collapse_key,
-            j.thread_id, j.badge, j.attempts, j.created_at
+            j.thread_id, j.badge, j.quiet, j.attempts, j.created_at
           FROM push_jobs j JOIN push_devices d ON d.rid = j.device_rid
           WHERE j.due_at <= ? ORDER BY j.due_at, j.rid LIMIT ?
           """, arguments: [now, limit]

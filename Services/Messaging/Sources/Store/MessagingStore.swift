@@ -92,6 +92,7 @@ public struct MessagingStore: Sendable {
     let stored = readers.map { StoredEvent(id: id, userID: $0, kind: draft.kind, payload: draft.payload, createdAt: now) }
     let publish = self.publish
     db.afterNextTransaction { _ in publish(stored) }
+    if let push { try enqueueRoomPush(db, draft, readers: readers, routing: push, now: now) }
   }
 
   /// The user's events after `cursor`, oldest first, at most `limit`: their own log and

@@ -11,6 +11,8 @@ public struct PushJob: Sendable, Equatable {
   public var content: PushContent
   /// Unread notifications and direct messages when it was written.
   public var badge: Int
+  /// Written during the user's quiet hours: to arrive without sound or banner.
+  public var quiet: Bool
   public var attempts: Int
   public var createdAt: Date
 
@@ -24,6 +26,7 @@ public struct PushJob: Sendable, Equatable {
       kind: row["kind"], title: row["title"], body: row["body"], reference: row["reference"], collapseKey: row["collapse_key"],
       threadID: row["thread_id"])
     badge = row["badge"]
+    quiet = row["quiet"]
     attempts = row["attempts"]
     createdAt = row["created_at"]
   }

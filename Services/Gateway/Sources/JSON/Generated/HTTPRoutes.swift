@@ -274,6 +274,12 @@ extension HTTPRoute {
       verb: "GET", template: "/v1/devices", body: nil, streaming: .unary,
       method: Gym_Messaging_V1_MessagingService.Method.ListDevices.descriptor, request: Gym_Messaging_V1_MessagingService.Method.ListDevices.Input.self, response: Gym_Messaging_V1_MessagingService.Method.ListDevices.Output.self),
     HTTPRoute(
+      verb: "GET", template: "/v1/me/notificationSettings", body: nil, streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.GetNotificationSettings.descriptor, request: Gym_Messaging_V1_MessagingService.Method.GetNotificationSettings.Input.self, response: Gym_Messaging_V1_MessagingService.Method.GetNotificationSettings.Output.self),
+    HTTPRoute(
+      verb: "PATCH", template: "/v1/me/notificationSettings", body: "*", streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.UpdateNotificationSettings.descriptor, request: Gym_Messaging_V1_MessagingService.Method.UpdateNotificationSettings.Input.self, response: Gym_Messaging_V1_MessagingService.Method.UpdateNotificationSettings.Output.self),
+    HTTPRoute(
       verb: "POST", template: "/v1/messages/{id}:remove", body: "*", streaming: .unary,
       method: Gym_Messaging_V1_MessagingService.Method.DeleteMessage.descriptor, request: Gym_Messaging_V1_MessagingService.Method.DeleteMessage.Input.self, response: Gym_Messaging_V1_MessagingService.Method.DeleteMessage.Output.self),
     HTTPRoute(

@@ -4302,6 +4302,119 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/me/notificationSettings": {
+      "get": {
+        "operationId": "MessagingService_GetNotificationSettings",
+        "summary": "GetNotificationSettings",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/GetNotificationSettings",
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.GetNotificationSettingsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "MessagingService_UpdateNotificationSettings",
+        "summary": "UpdateNotificationSettings",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/UpdateNotificationSettings",
+        "description": "Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range, enabled quiet hours that start when they end).",
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/gym.messaging.v1.UpdateNotificationSettingsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.UpdateNotificationSettingsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/v1/me/posts": {
       "get": {
         "operationId": "MessagingService_ListUserPosts",
@@ -14918,6 +15031,19 @@ enum OpenAPIDocument {
         },
         "additionalProperties": false
       },
+      "gym.messaging.v1.GetNotificationSettingsResponse": {
+        "type": "object",
+        "properties": {
+          "settings": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.NotificationSettings"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.messaging.v1.JoinRoomResponse": {
         "type": "object",
         "properties": {
@@ -15289,6 +15415,44 @@ enum OpenAPIDocument {
         },
         "additionalProperties": false
       },
+      "gym.messaging.v1.NotificationPreference": {
+        "type": "object",
+        "description": "One kind of event and how the user wants to hear of it. Kinds: \"direct-message\", \"room-message\", \"friend-request\", \"follow\", \"trainer\" (invitations and requests), \"workout-reminder\", \"moderation\" (the outcome of a report). Every event is always on the Subscribe stream and in ListNotifications; this is about push.",
+        "properties": {
+          "kind": {
+            "type": "string",
+            "default": ""
+          },
+          "push": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.PushMode"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.NotificationSettings": {
+        "type": "object",
+        "properties": {
+          "preferences": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.messaging.v1.NotificationPreference"
+            },
+            "description": "Every kind, with the default where the user chose nothing (room messages never, the rest when away)."
+          },
+          "quietHours": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.QuietHours"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.messaging.v1.Post": {
         "type": "object",
         "properties": {
@@ -15364,6 +15528,42 @@ enum OpenAPIDocument {
           "online": {
             "type": "boolean",
             "default": false
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.PushMode": {
+        "type": "string",
+        "enum": [
+          "PUSH_MODE_UNSPECIFIED",
+          "PUSH_WHEN_AWAY",
+          "PUSH_ALWAYS",
+          "PUSH_NEVER"
+        ],
+        "default": "PUSH_MODE_UNSPECIFIED",
+        "description": "When a kind of event is pushed to the user's devices.\n\n- `PUSH_MODE_UNSPECIFIED`: in an update: leave as it is\n- `PUSH_WHEN_AWAY`: only while no Subscribe stream of the user is open\n- `PUSH_ALWAYS`: even while the app has a stream open\n- `PUSH_NEVER`"
+      },
+      "gym.messaging.v1.QuietHours": {
+        "type": "object",
+        "description": "Hours in the user's time zone (their profile's; UTC without one) when pushes arrive silently: in the notification list, with no sound, banner or wake (APNs interruption-level passive, FCM normal priority). `start` after `end` spans midnight.",
+        "properties": {
+          "enabled": {
+            "type": "boolean",
+            "default": false
+          },
+          "start": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.common.v1.TimeOfDay"
+              }
+            ]
+          },
+          "end": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.common.v1.TimeOfDay"
+              }
+            ]
           }
         },
         "additionalProperties": false
@@ -15845,6 +16045,40 @@ enum OpenAPIDocument {
       "gym.messaging.v1.UnregisterDeviceResponse": {
         "type": "object",
         "properties": {},
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.UpdateNotificationSettingsRequest": {
+        "type": "object",
+        "properties": {
+          "preferences": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.messaging.v1.NotificationPreference"
+            },
+            "description": "The kinds given change; the others stay."
+          },
+          "quietHours": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.QuietHours"
+              }
+            ],
+            "description": "Replaces the quiet hours when set."
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.UpdateNotificationSettingsResponse": {
+        "type": "object",
+        "properties": {
+          "settings": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.NotificationSettings"
+              }
+            ]
+          }
+        },
         "additionalProperties": false
       },
       "gym.messaging.v1.UploadAttachmentRequest": {

@@ -1,0 +1,92 @@
+import Foundation
+import GymAPI
+import GymService
+import GymStore
+
+/// An UpdateNotificationSettings request, checked: every problem at once, named by its
+/// field. Proto ⇄ store for the settings both ways.
+enum NotificationSettingsInput {
+  struct Checked {
+    var modes: [PushKind: PushMode]
+    /// nil: leave; `.some(nil)`: none.
+    var quietHours: QuietHours??
+  }
+
+  static func check(_ request: Gym_Messaging_V1_UpdateNotificationSettingsRequest) throws(GymError) -> Checked {
+    var violations: [FieldViolation] = []
+    var modes: [PushKind: PushMode] = [:]
+    for (index, preference) in request.preferences.enumerated() {
+      let field = "preferences[\(index)]"
+      guard let kind = PushKind(rawValue: preference.kind) else {
+        let known = PushKind.allCases.map(\.rawValue).joined(separator: ", ")
+        violations.append(.init("\(field).kind", "is one of \(known)"))
+        continue
+      }
+      guard let mode = mode(preference.push) else { continue }
+      if modes[kind] != nil { violations.append(.init("\(field).kind", "\(kind.rawValue) is given twice")) }
+      modes[kind] = mode
+    }
+    var quietHours: QuietHours?? = nil
+    if request.hasQuietHours {
+      let hours = request.quietHours
+      if hours.enabled {
+        let start = minute(hours.start, field: "quiet_hours.start", &violations)
+        let end = minute(hours.end, field: "quiet_hours.end", &violations)
+        if let start, let end {
+          if start == end { violations.append(.init("quiet_hours.end", "differs from start (quiet hours cannot be empty or the whole day)")) }
+          quietHours = .some(QuietHours(startMinute: start, endMinute: end))
+        }
+      } else {
+        quietHours = .some(nil)
+      }
+    }
+    guard violations.isEmpty else { throw .invalid(violations) }
+    return Checked(modes: modes, quietHours: quietHours)
+  }
+
+  private static func minute(_ time: Gym_Common_V1_TimeOfDay, field: String, _ violations: inout [FieldViolation]) -> Int? {
+    guard (0...23).contains(time.hours), (0...59).contains(time.minutes) else {
+      violations.append(.init(field, "is a time of day: hours 0..23, minutes 0..59"))
+      return nil
+    }
+    return Int(time.hours) * 60 + Int(time.minutes)
+  }
+
+  static func mode(_ mode: Gym_Messaging_V1_PushMode) -> PushMode? {
+    switch mode {
+    case .pushWhenAway: .whenAway
+    case .pushAlways: .always
+    case .pushNever: .never
+    default: nil
+    }
+  }
+
+  static func proto(_ settings: NotificationSettings) -> Gym_Messaging_V1_NotificationSettings {
+    .with {
+      $0.preferences = PushKind.allCases.map { kind in
+        .with {
+          $0.kind = kind.rawValue
+          $0.push =
+            switch settings.mode(kind) {
+            case .whenAway: .pushWhenAway
+            case .always: .pushAlways
+            case .never: .pushNever
+            }
+        }
+      }
+      if let hours = settings.quietHours {
+        $0.quietHours = .with {
+          $0.enabled = true
+          $0.start = .with {
+            $0.hours = Int32(hours.startMinute / 60); $0.minutes = Int32(hours.startMinute % 60)
+          }
+          $0.end = .with {
+            $0.hours = Int32(hours.endMinute / 60); $0.minutes = Int32(hours.endMinute % 60)
+          }
+        }
+      } else {
+        $0.quietHours = .init()
+      }
+    }
+  }
+}

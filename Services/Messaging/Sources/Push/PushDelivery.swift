@@ -1,0 +1,48 @@
+import Foundation
+import GymService
+import Logging
+import ServiceLifecycle
+
+/// Push delivery as the process runs it, from its settings: a sender per configured
+/// provider, the routing the store writes jobs with, the worker that sends them, and
+/// their metrics. Nothing at all when no provider is configured.
+public struct PushDelivery: Sendable {
+  let senders: [PushPlatform: any PushSender]
+  let wake = PushWake()
+  let metrics = PushMetrics()
+  let settings: PushSettings
+
+  /// Reads the providers' key files: a start-up error names the file and what is wrong.
+  public init(settings: PushSettings) throws {
+    self.settings = settings
+    senders = try settings.senders()
+  }
+
+  public var configured: Bool { !senders.isEmpty }
+
+  /// How the store writes jobs; nil when no provider is configured.
+  /// - Parameter isOnline: whether the user has a stream open (then no push).
+  public func routing(isOnline: @escaping @Sendable (String) -> Bool) -> PushRouting? {
+    guard configured else { return nil }
+    return PushRouting(isOnline: isOnline, content: PushContent.of, platforms: Set(senders.keys), committed: wake.signal)
+  }
+
+  /// The worker sending `store`'s jobs; nil when no provider is configured.
+  public func worker(store: MessagingStore, logger: Logger) -> (any Service)? {
+    guard configured else { return nil }
+    return PushWorker(
+      store: store, senders: senders, wake: wake, metrics: metrics, pollInterval: settings.pollInterval,
+      concurrency: settings.concurrency, maxAge: settings.maxAge, logger: logger)
+  }
+
+  /// `gym_push_*`: the counts, and the backlog read from `store` at each scrape.
+  public func addMetrics(to registry: RPCMetrics, store: MessagingStore) {
+    guard configured else { return }
+    let providers = PushPlatform.allCases.filter { senders[$0] != nil }
+    let metrics = self.metrics
+    registry.addGauges {
+      let backlog = (try? await store.pushBacklog(now: Date())) ?? [:]
+      return metrics.samples(backlog: backlog, providers: providers)
+    }
+  }
+}
