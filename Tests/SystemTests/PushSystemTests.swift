@@ -169,6 +169,19 @@ extension SystemTests {
         #expect(androidPushes("direct-message").first?.notification["body"] as? String == "Gym at six?")
         #expect(androidPushes("trainer_invitation").first?.notification["title"] as? String == "Tess invites you to train with them")
         #expect(fcm.requests.allSatisfy { $0.status == 200 } && fcm.grants == 1, "\(fcm.requests.map(\.status)), \(fcm.grants) grants")
+
+        // The operator's view: what each provider took, and nothing waiting.
+        let (status, report) = try await Self.run(gymctl, ["push", "--json"] + stack)
+        #expect(status == 0, "\(report)")
+        let processes = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [[String: Any]], "\(report)")
+        let providers = try #require(processes.first?["push"] as? [[String: Any]], "\(report)")
+        func sent(_ provider: String) -> Int? {
+          (providers.first { $0["provider"] as? String == provider }?["sent"] as? String).flatMap { Int($0) }
+        }
+        #expect(sent("apns") == fake.delivered.count && sent("fcm") == fcm.delivered.count, "\(report)")
+        #expect(providers.allSatisfy { $0["backlog"] == nil }, "\(report)")
+        let (_, table) = try await Self.run(gymctl, ["push"] + stack)
+        #expect(table.contains("PROVIDER") && table.contains("apns") && table.contains("fcm"), "\(table)")
       }
     }
   }

@@ -11,7 +11,7 @@ public struct GymCtlCommand: AsyncParsableCommand {
     version: BuildVersion.description,
     subcommands: [
       Up.self, Status.self, Health.self, Users.self, Programs.self, Reports.self, OutboxCommand.self, Import.self, Backup.self,
-      Restore.self, Mail.self, Credential.self, TLSCommand.self, ManifestCommand.self, PrometheusTargets.self,
+      Restore.self, Mail.self, Credential.self, TLSCommand.self, ManifestCommand.self, PrometheusTargets.self, PushCommand.self,
     ]
   )
 

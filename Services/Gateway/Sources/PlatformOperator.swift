@@ -136,6 +136,7 @@ struct PlatformOperator: Sendable {
       status.databasePath = info.databasePath
       status.databaseSizeBytes = info.databaseSizeBytes
       status.outbox = info.outbox
+      status.push = info.push
     case .failure(let error) where status.error.isEmpty:
       status.error = "Ops.GetInfo failed: " + describe(error)
     case .failure:

@@ -151,7 +151,7 @@ public enum MessagingApp {
     push.addMetrics(to: metrics, store: store)
     return try await BuiltProcess.backend(
       name: "gym-messaging", settings: settings.backend, lock: lock, database: (path, store.writer),
-      backupDirectories: [.init(name: "attachments", path: files.directory)],
+      backupDirectories: [.init(name: "attachments", path: files.directory)], info: push.opsDetails(store: store),
       healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,
       extraServices: { authClient in
         let delivery = FriendshipDelivery(auth: Gym_Auth_V1_AuthInternal.Client(wrapping: authClient))

@@ -133,6 +133,9 @@ public nonisolated struct Gym_Gateway_V1_ProcessStatus: Sendable {
   /// why the process is unreachable or not serving; empty when fine
   public var error: String = String()
 
+  /// push delivery by provider (messaging)
+  public var push: [Gym_Ops_V1_PushSummary] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -278,7 +281,7 @@ nonisolated extension Gym_Gateway_V1_GetSystemStatusRequest: SwiftProtobuf.Messa
 
 nonisolated extension Gym_Gateway_V1_ProcessStatus: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ProcessStatus"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}address\0\u{3}serving_status\0\u{1}latency\0\u{1}version\0\u{1}uptime\0\u{3}database_size_bytes\0\u{3}database_path\0\u{1}outbox\0\u{1}error\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}address\0\u{3}serving_status\0\u{1}latency\0\u{1}version\0\u{1}uptime\0\u{3}database_size_bytes\0\u{3}database_path\0\u{1}outbox\0\u{1}error\0\u{1}push\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -296,6 +299,7 @@ nonisolated extension Gym_Gateway_V1_ProcessStatus: SwiftProtobuf.Message, Swift
       case 8: try { try decoder.decodeSingularStringField(value: &self.databasePath) }()
       case 9: try { try decoder.decodeRepeatedMessageField(value: &self.outbox) }()
       case 10: try { try decoder.decodeSingularStringField(value: &self.error) }()
+      case 11: try { try decoder.decodeRepeatedMessageField(value: &self.push) }()
       default: break
       }
     }
@@ -336,6 +340,9 @@ nonisolated extension Gym_Gateway_V1_ProcessStatus: SwiftProtobuf.Message, Swift
     if !self.error.isEmpty {
       try visitor.visitSingularStringField(value: self.error, fieldNumber: 10)
     }
+    if !self.push.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.push, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -350,6 +357,7 @@ nonisolated extension Gym_Gateway_V1_ProcessStatus: SwiftProtobuf.Message, Swift
     if lhs.databasePath != rhs.databasePath {return false}
     if lhs.outbox != rhs.outbox {return false}
     if lhs.error != rhs.error {return false}
+    if lhs.push != rhs.push {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

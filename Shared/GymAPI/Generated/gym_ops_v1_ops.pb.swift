@@ -77,6 +77,47 @@ public nonisolated struct Gym_Ops_V1_OutboxSummary: Sendable {
   fileprivate var _oldestCreatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
+/// Push notifications through one provider (gym-messaging, when the provider is configured).
+public nonisolated struct Gym_Ops_V1_PushSummary: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// "apns", "fcm"
+  public var provider: String = String()
+
+  /// accepted by the provider since the process started
+  public var sent: Int64 = 0
+
+  /// sends that failed since the process started (tried again or dropped)
+  public var failed: Int64 = 0
+
+  /// of those, notifications given up (refused, or not sent in time)
+  public var dropped: Int64 = 0
+
+  /// devices removed since the process started: the provider refused their token
+  public var invalidTokens: Int64 = 0
+
+  /// waiting to be sent now
+  public var backlog: Int64 = 0
+
+  /// the oldest waiting; unset when none
+  public var oldestCreatedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_oldestCreatedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_oldestCreatedAt = newValue}
+  }
+  /// Returns true if `oldestCreatedAt` has been explicitly set.
+  public var hasOldestCreatedAt: Bool {self._oldestCreatedAt != nil}
+  /// Clears the value of `oldestCreatedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearOldestCreatedAt() {self._oldestCreatedAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _oldestCreatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
 public nonisolated struct Gym_Ops_V1_GetInfoResponse: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -107,6 +148,8 @@ public nonisolated struct Gym_Ops_V1_GetInfoResponse: Sendable {
   public var rowCounts: [Gym_Ops_V1_TableCount] = []
 
   public var outbox: [Gym_Ops_V1_OutboxSummary] = []
+
+  public var push: [Gym_Ops_V1_PushSummary] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -327,9 +370,73 @@ nonisolated extension Gym_Ops_V1_OutboxSummary: SwiftProtobuf.Message, SwiftProt
   }
 }
 
+nonisolated extension Gym_Ops_V1_PushSummary: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PushSummary"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}provider\0\u{1}sent\0\u{1}failed\0\u{1}dropped\0\u{3}invalid_tokens\0\u{1}backlog\0\u{3}oldest_created_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.provider) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self.sent) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self.failed) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self.dropped) }()
+      case 5: try { try decoder.decodeSingularInt64Field(value: &self.invalidTokens) }()
+      case 6: try { try decoder.decodeSingularInt64Field(value: &self.backlog) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._oldestCreatedAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.provider.isEmpty {
+      try visitor.visitSingularStringField(value: self.provider, fieldNumber: 1)
+    }
+    if self.sent != 0 {
+      try visitor.visitSingularInt64Field(value: self.sent, fieldNumber: 2)
+    }
+    if self.failed != 0 {
+      try visitor.visitSingularInt64Field(value: self.failed, fieldNumber: 3)
+    }
+    if self.dropped != 0 {
+      try visitor.visitSingularInt64Field(value: self.dropped, fieldNumber: 4)
+    }
+    if self.invalidTokens != 0 {
+      try visitor.visitSingularInt64Field(value: self.invalidTokens, fieldNumber: 5)
+    }
+    if self.backlog != 0 {
+      try visitor.visitSingularInt64Field(value: self.backlog, fieldNumber: 6)
+    }
+    try { if let v = self._oldestCreatedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Ops_V1_PushSummary, rhs: Gym_Ops_V1_PushSummary) -> Bool {
+    if lhs.provider != rhs.provider {return false}
+    if lhs.sent != rhs.sent {return false}
+    if lhs.failed != rhs.failed {return false}
+    if lhs.dropped != rhs.dropped {return false}
+    if lhs.invalidTokens != rhs.invalidTokens {return false}
+    if lhs.backlog != rhs.backlog {return false}
+    if lhs._oldestCreatedAt != rhs._oldestCreatedAt {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Gym_Ops_V1_GetInfoResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GetInfoResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}service\0\u{1}version\0\u{3}started_at\0\u{3}uptime_seconds\0\u{3}database_path\0\u{3}database_size_bytes\0\u{3}row_counts\0\u{1}outbox\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}service\0\u{1}version\0\u{3}started_at\0\u{3}uptime_seconds\0\u{3}database_path\0\u{3}database_size_bytes\0\u{3}row_counts\0\u{1}outbox\0\u{1}push\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -345,6 +452,7 @@ nonisolated extension Gym_Ops_V1_GetInfoResponse: SwiftProtobuf.Message, SwiftPr
       case 6: try { try decoder.decodeSingularInt64Field(value: &self.databaseSizeBytes) }()
       case 7: try { try decoder.decodeRepeatedMessageField(value: &self.rowCounts) }()
       case 8: try { try decoder.decodeRepeatedMessageField(value: &self.outbox) }()
+      case 9: try { try decoder.decodeRepeatedMessageField(value: &self.push) }()
       default: break
       }
     }
@@ -379,6 +487,9 @@ nonisolated extension Gym_Ops_V1_GetInfoResponse: SwiftProtobuf.Message, SwiftPr
     if !self.outbox.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.outbox, fieldNumber: 8)
     }
+    if !self.push.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.push, fieldNumber: 9)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -391,6 +502,7 @@ nonisolated extension Gym_Ops_V1_GetInfoResponse: SwiftProtobuf.Message, SwiftPr
     if lhs.databaseSizeBytes != rhs.databaseSizeBytes {return false}
     if lhs.rowCounts != rhs.rowCounts {return false}
     if lhs.outbox != rhs.outbox {return false}
+    if lhs.push != rhs.push {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

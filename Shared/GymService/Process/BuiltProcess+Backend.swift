@@ -24,7 +24,7 @@ extension BuiltProcess {
   ///     restore puts back (messaging's attachments).
   public static func backend(
     name: String, settings: BackendSettings, lock: DirectoryLock, database: (path: String, writer: any DatabaseWriter),
-    backupDirectories: [BackupRoot.Directory] = [], healthName: String,
+    backupDirectories: [BackupRoot.Directory] = [], info: OpsService.Details? = nil, healthName: String,
     logger: Logger, extraServices: (GymGRPCClient) -> [any Service] = { _ in [] }, stoppingFirst: [any Service] = [],
     revocations: RevocationList? = nil, metrics: RPCMetrics = RPCMetrics(),
     services: (GymGRPCClient) -> [any RegistrableRPCService]
@@ -36,7 +36,7 @@ extension BuiltProcess {
         client: authClient, revocations: revocations ?? RevocationList(maxLag: settings.common.revocationMaxLag)),
       storage: Storage(
         lock: lock, dataDirectory: settings.dataDirectory, path: database.path, writer: database.writer,
-        backup: settings.backup, backupDirectories: backupDirectories),
+        backup: settings.backup, backupDirectories: backupDirectories, info: info),
       healthNames: [healthName], metrics: metrics, logger: logger,
       before: extraServices(authClient), stoppingFirst: stoppingFirst,
       services: services(authClient))

@@ -25,13 +25,16 @@ extension BuiltProcess {
     public var backup: BackupRoot
     /// Files kept beside the database that a backup copies and a restore puts back.
     public var backupDirectories: [BackupRoot.Directory]
+    /// Adds what only this service knows to `Ops.GetInfo` (messaging: push delivery).
+    public var info: OpsService.Details?
 
     /// - Parameter lock: taken before the database was opened; let go after it is
     ///   closed. Its service names the process's part of a backup run.
     public init(
       lock: DirectoryLock, dataDirectory: String, path: String, writer: any DatabaseWriter, backup: BackupRoot,
-      backupDirectories: [BackupRoot.Directory] = []
+      backupDirectories: [BackupRoot.Directory] = [], info: OpsService.Details? = nil
     ) {
+      self.info = info
       self.lock = lock
       self.dataDirectory = dataDirectory
       self.path = path
@@ -91,7 +94,8 @@ extension BuiltProcess {
       ops.append(
         OpsService(
           process: name, database: (storage.path, storage.writer),
-          backup: .init(root: storage.backup, service: storage.lock.service, directories: storage.backupDirectories)))
+          backup: .init(root: storage.backup, service: storage.lock.service, directories: storage.backupDirectories),
+          details: storage.info))
     }
     let server = try GymServer(
       name: name,

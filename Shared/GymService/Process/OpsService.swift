@@ -29,15 +29,22 @@ public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
     }
   }
 
+  /// Fills in what only one service knows (messaging's push delivery).
+  public typealias Details = @Sendable (inout Gym_Ops_V1_GetInfoResponse) async throws -> Void
+
   private let process: String
+  private let details: Details?
   private let startedAt = Date()
   private let database: (path: String, writer: any DatabaseWriter)?
   private let backupSettings: Backup?
   /// One backup at a time per process: two at once would double the disk they take.
   private let backupInProgress = OneAtATime()
 
-  public init(process: String, database: (path: String, writer: any DatabaseWriter)?, backup: Backup? = nil) {
+  public init(
+    process: String, database: (path: String, writer: any DatabaseWriter)?, backup: Backup? = nil, details: Details? = nil
+  ) {
     self.process = process
+    self.details = details
     self.database = database
     self.backupSettings = backup
   }
@@ -74,6 +81,7 @@ public struct OpsService: Gym_Ops_V1_Ops.SimpleServiceProtocol {
         }
       }
     }
+    try await details?(&response)
     return response
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GymAPI
 import GymService
 import Logging
 import ServiceLifecycle
@@ -43,6 +44,32 @@ public struct PushDelivery: Sendable {
     registry.addGauges {
       let backlog = (try? await store.pushBacklog(now: Date())) ?? [:]
       return metrics.samples(backlog: backlog, providers: providers)
+    }
+  }
+
+  /// What `Ops.GetInfo` says of push (`gymctl push`): per provider, the counts since the
+  /// process started and what waits now; nil when no provider is configured.
+  public func opsDetails(store: MessagingStore) -> OpsService.Details? {
+    guard configured else { return nil }
+    let providers = PushPlatform.allCases.filter { senders[$0] != nil }
+    let metrics = self.metrics
+    return { response in
+      let now = Date()
+      let backlog = try await store.pushBacklog(now: now)
+      let counts = metrics.snapshot
+      response.push = providers.map { platform in
+        let count = counts[platform.provider] ?? .init()
+        let waiting = backlog[platform]
+        return .with {
+          $0.provider = platform.provider
+          $0.sent = Int64(count.sent)
+          $0.failed = Int64(count.failed.values.reduce(0, +))
+          $0.dropped = Int64(PushMetrics.dropReasons.reduce(0) { $0 + (count.failed[$1] ?? 0) })
+          $0.invalidTokens = Int64(count.invalidTokens)
+          $0.backlog = Int64(waiting?.jobs ?? 0)
+          if let waiting, waiting.jobs > 0 { $0.oldestCreatedAt = .init(date: now.addingTimeInterval(-waiting.oldest)) }
+        }
+      }
     }
   }
 }

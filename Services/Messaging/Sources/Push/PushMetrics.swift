@@ -13,6 +13,8 @@ final class PushMetrics: Sendable {
   }
 
   private let counts = Mutex<[String: Counts]>([:])
+  /// The failure reasons that give a notification up (the others are tried again).
+  static let dropReasons = ["refused", "expired", "not-configured"]
 
   func sent(_ provider: String, latency: TimeInterval) {
     counts.withLock {
