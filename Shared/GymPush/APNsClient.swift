@@ -7,20 +7,6 @@ import NIOSSL
 /// notification on a shared connection, token-based authentication
 /// (`authorization: bearer` with the ES256 provider token).
 public struct APNsClient: Sendable {
-  public struct Endpoint: Sendable, Equatable {
-    public var host: String
-    public var port: Int
-
-    public init(host: String, port: Int) {
-      self.host = host
-      self.port = port
-    }
-
-    public static let production = Endpoint(host: "api.push.apple.com", port: 443)
-    /// For apps built for development (their tokens work only here).
-    public static let sandbox = Endpoint(host: "api.sandbox.push.apple.com", port: 443)
-  }
-
   public let connection: ProviderConnection
   public let token: APNsProviderToken
   public let timeout: Duration
@@ -31,7 +17,7 @@ public struct APNsClient: Sendable {
     self.timeout = timeout
   }
 
-  public init(endpoint: Endpoint, token: APNsProviderToken, trustRoots: NIOSSLTrustRoots = .default) throws {
+  public init(endpoint: ProviderEndpoint = .apns, token: APNsProviderToken, trustRoots: NIOSSLTrustRoots = .default) throws {
     self.init(connection: try ProviderConnection(host: endpoint.host, port: endpoint.port, trustRoots: trustRoots), token: token)
   }
 

@@ -95,18 +95,6 @@ public struct FCMResponse: Sendable, Equatable {
 /// Sends messages through FCM's HTTP v1 API over HTTP/2, with the OAuth 2 access token
 /// of the service account.
 public struct FCMClient: Sendable {
-  public struct Endpoint: Sendable, Equatable {
-    public var host: String
-    public var port: Int
-
-    public init(host: String, port: Int) {
-      self.host = host
-      self.port = port
-    }
-
-    public static let production = Endpoint(host: "fcm.googleapis.com", port: 443)
-  }
-
   public let connection: ProviderConnection
   public let accessToken: FCMAccessToken
   public let timeout: Duration
@@ -118,7 +106,7 @@ public struct FCMClient: Sendable {
   }
 
   /// A client of `endpoint`, granted tokens at the account's `token_uri`.
-  public init(endpoint: Endpoint = .production, account: FCMServiceAccount, trustRoots: NIOSSLTrustRoots = .default) throws {
+  public init(endpoint: ProviderEndpoint = .fcm, account: FCMServiceAccount, trustRoots: NIOSSLTrustRoots = .default) throws {
     let tokenHost = account.tokenURI.host ?? ""
     let grants = try ProviderConnection(host: tokenHost, port: account.tokenURI.port ?? 443, trustRoots: trustRoots)
     self.init(

@@ -149,6 +149,22 @@ public actor ProviderConnection {
   }
 }
 
+/// Where a provider's API is.
+public struct ProviderEndpoint: Sendable, Equatable {
+  public var host: String
+  public var port: Int
+
+  public init(host: String, port: Int) {
+    self.host = host
+    self.port = port
+  }
+
+  public static let apns = ProviderEndpoint(host: "api.push.apple.com", port: 443)
+  /// APNs for apps built for development (their tokens work only here).
+  public static let apnsSandbox = ProviderEndpoint(host: "api.sandbox.push.apple.com", port: 443)
+  public static let fcm = ProviderEndpoint(host: "fcm.googleapis.com", port: 443)
+}
+
 /// The provider could not be reached or did not answer: the notification waits and is
 /// tried again.
 public struct ProviderTransportError: Error, CustomStringConvertible, Sendable {

@@ -64,7 +64,7 @@ public final class FakeFCM: Sendable {
   public var trustRoots: NIOSSLTrustRoots {
     get throws { .certificates([try NIOSSLCertificate(bytes: Array(caCertificatePEM.utf8), format: .pem)]) }
   }
-  public var endpoint: FCMClient.Endpoint { .init(host: "localhost", port: port) }
+  public var endpoint: ProviderEndpoint { .init(host: "localhost", port: port) }
 
   /// A server trusting a fresh service account of `projectID`, whose `token_uri` points
   /// here. Access tokens it issues live `tokenLifetime` seconds.

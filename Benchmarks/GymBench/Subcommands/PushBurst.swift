@@ -13,7 +13,8 @@ import Synchronization
 /// store and push worker (as gym-messaging runs them, on a SQLite file) send through the
 /// APNs client over HTTP/2 + TLS to a local APNs (`FakeAPNs`, which checks every token and
 /// header). Prints the latency from each notification's commit (its write returning) to
-/// the provider receiving it, and the drain rate.
+/// the provider receiving it while the worker keeps up with the writers, and then the
+/// drain rate of as many jobs queued while no worker ran.
 struct PushBurst: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Register devices, write a burst of notifications, measure commit-to-provider latency and the drain rate.")
@@ -49,36 +50,27 @@ struct PushBurst: AsyncParsableCommand {
     let running = Task { try await worker.run() }
 
     let committed = Commits(count: events)
-    let (events, writers, devices) = (self.events, self.writers, self.devices)
     let start = ContinuousClock.now
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      for writer in 0..<writers {
-        group.addTask {
-          for index in stride(from: writer, to: events, by: writers) {
-            let now = Date()
-            let record = MessagingStore.NotificationRecord(
-              id: "n-\(index)", userID: "user-\(index % devices)", kind: "workout-reminder", title: "bench \(index)",
-              body: "Legs at 18:00", reference: "entry-\(index)", createdAt: now)
-            _ = try await store.notify(record, idempotencyKey: nil) { record in
-              var event = Gym_Messaging_V1_Event()
-              event.kind = .notification
-              event.notification = .with {
-                $0.id = record.id; $0.kind = record.kind; $0.title = record.title; $0.body = record.body; $0.reference = record.reference
-              }
-              return [.init(userID: record.userID, kind: event.kind.rawValue, payload: try event.serializedData())]
-            }
-            let at = ContinuousClock.now
-            committed.instants.withLock { $0[index] = at }
-          }
-        }
-      }
-      try await group.waitForAll()
-    }
+    try await write(store, range: 0..<events, committed: committed)
     let written = ContinuousClock.now - start
     let deadline = ContinuousClock.now + .seconds(600)
     while fake.delivered.count < events, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
     running.cancel()
+    _ = try? await running.value
     let requests = fake.delivered
+
+    // The drain: as many jobs written while no worker runs, then one worker.
+    try await write(store, range: events..<(2 * events), committed: Commits(count: 2 * events))
+    let queued = try await store.pushBacklog(now: Date()).values.reduce(0) { $0 + $1.jobs }
+    guard let drainer = delivery.worker(store: store, logger: Logger(label: "push-bench")) else { return }
+    let drainStart = ContinuousClock.now
+    let draining = Task { try await drainer.run() }
+    while fake.delivered.count < 2 * events, ContinuousClock.now < drainStart + .seconds(600) {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    let drainTook = ContinuousClock.now - drainStart
+    draining.cancel()
+    let drainedCount = fake.delivered.count - requests.count
     await fake.stop()
 
     var histogram = Histogram<UInt64>(highestTrackableValue: 600_000_000, numberOfSignificantValueDigits: .three)
@@ -102,7 +94,41 @@ struct PushBurst: AsyncParsableCommand {
       String(
         format: "commit to provider: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms; drained %d in %.2f s from the first write = %.0f/s",
         ms(50), ms(90), ms(99), Double(histogram.max) / 1000, requests.count, drained.inSeconds, Double(requests.count) / drained.inSeconds))
-    if requests.count < events { throw ValidationError("only \(requests.count) of \(events) notifications reached the provider") }
+    print(
+      String(
+        format: "drain: %d jobs queued while no worker ran, %d sent in %.2f s = %.0f/s (concurrency %d)", queued, drainedCount,
+        drainTook.inSeconds, Double(drainedCount) / drainTook.inSeconds, concurrency))
+    if requests.count < events || drainedCount < events {
+      throw ValidationError("only \(requests.count) and \(drainedCount) of \(events) notifications reached the provider")
+    }
+  }
+
+  /// Writes notifications `range` (each its own transaction, as Notify calls are) from
+  /// `writers` tasks, noting when each write returned.
+  private func write(_ store: MessagingStore, range: Range<Int>, committed: Commits) async throws {
+    let (writers, devices) = (self.writers, self.devices)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for writer in 0..<writers {
+        group.addTask {
+          for index in stride(from: range.lowerBound + writer, to: range.upperBound, by: writers) {
+            let record = MessagingStore.NotificationRecord(
+              id: "n-\(index)", userID: "user-\(index % devices)", kind: "workout-reminder", title: "bench \(index)",
+              body: "Legs at 18:00", reference: "entry-\(index)", createdAt: Date())
+            _ = try await store.notify(record, idempotencyKey: nil) { record in
+              var event = Gym_Messaging_V1_Event()
+              event.kind = .notification
+              event.notification = .with {
+                $0.id = record.id; $0.kind = record.kind; $0.title = record.title; $0.body = record.body; $0.reference = record.reference
+              }
+              return [.init(userID: record.userID, kind: event.kind.rawValue, payload: try event.serializedData())]
+            }
+            let at = ContinuousClock.now
+            committed.instants.withLock { $0[index] = at }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
   }
 }
 

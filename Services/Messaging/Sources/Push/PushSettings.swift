@@ -12,9 +12,9 @@ public struct PushSettings: Sendable {
     public var teamID: String
     /// The app's bundle id.
     public var topic: String
-    public var endpoint: APNsClient.Endpoint
+    public var endpoint: ProviderEndpoint
 
-    public init(keyFile: String, keyID: String, teamID: String, topic: String, endpoint: APNsClient.Endpoint) {
+    public init(keyFile: String, keyID: String, teamID: String, topic: String, endpoint: ProviderEndpoint) {
       self.keyFile = keyFile
       self.keyID = keyID
       self.teamID = teamID
@@ -26,9 +26,9 @@ public struct PushSettings: Sendable {
   public struct FCM: Sendable {
     /// The service account's key file (JSON) from the Firebase console.
     public var serviceAccountFile: String
-    public var endpoint: FCMClient.Endpoint
+    public var endpoint: ProviderEndpoint
 
-    public init(serviceAccountFile: String, endpoint: FCMClient.Endpoint = .production) {
+    public init(serviceAccountFile: String, endpoint: ProviderEndpoint = .fcm) {
       self.serviceAccountFile = serviceAccountFile
       self.endpoint = endpoint
     }
@@ -89,10 +89,10 @@ public struct PushSettings: Sendable {
       guard missing.isEmpty else {
         throw ConfigError("\(Self.apnsKeyFile.name) is set, so \(missing.joined(separator: " and ")) must be too")
       }
-      let endpoint: APNsClient.Endpoint
+      let endpoint: ProviderEndpoint
       switch try config.string(Self.apnsEndpoint) {
-      case "production": endpoint = .production
-      case "sandbox": endpoint = .sandbox
+      case "production": endpoint = .apns
+      case "sandbox": endpoint = .apnsSandbox
       default:
         let address = try config.address(Self.apnsEndpoint)
         endpoint = .init(host: address.host, port: address.port)
@@ -101,9 +101,9 @@ public struct PushSettings: Sendable {
     }
     let serviceAccount = try config.string(Self.fcmServiceAccountFile)
     if !serviceAccount.isEmpty {
-      let endpoint: FCMClient.Endpoint
+      let endpoint: ProviderEndpoint
       switch try config.string(Self.fcmEndpoint) {
-      case "production": endpoint = .production
+      case "production": endpoint = .fcm
       default:
         let address = try config.address(Self.fcmEndpoint)
         endpoint = .init(host: address.host, port: address.port)
