@@ -360,7 +360,7 @@ let targets: [Target] = [
   .testTarget(
     name: "GymPushTests",
     dependencies: [
-      "GymPush", "PushTesting",
+      "GymPush", "PushTesting", "GymTesting",
       .product(name: "Crypto", package: "swift-crypto"),
     ],
     swiftSettings: swiftSettings

@@ -39,8 +39,22 @@ public struct FCMMessage: Sendable, Equatable {
     self.notificationCount = notificationCount
   }
 
-  /// The request body: `{"message": {...}}`.
+  /// The largest message FCM accepts (400 INVALID_ARGUMENT "Message is too big" beyond).
+  public static let maxBytes = 4096
+
+  /// The request body: `{"message": {...}}`. A body that would take the message past
+  /// 4096 bytes is shortened (on a character boundary, ending with "…").
   public func json() throws -> Data {
+    var text = body
+    var data = try json(body: text)
+    while data.count > Self.maxBytes, !text.isEmpty {
+      text = String(text.dropLast(max(1, (data.count - Self.maxBytes) / 4 + 1)))
+      data = try json(body: text + "…")
+    }
+    return data
+  }
+
+  private func json(body: String) throws -> Data {
     var androidNotification: [String: Any] = [:]
     if let collapseKey { androidNotification["tag"] = collapseKey }
     if let notificationCount { androidNotification["notification_count"] = notificationCount }
@@ -85,7 +99,7 @@ public struct FCMResponse: Sendable, Equatable {
     case (200, _): return .delivered
     case (_, "UNREGISTERED"), (_, "SENDER_ID_MISMATCH"): return .invalidToken(reason)
     case (401, _): return .refreshCredentials(reason)
-    case (429, _), (500, _), (503, _), (_, "QUOTA_EXCEEDED"), (_, "UNAVAILABLE"), (_, "INTERNAL"):
+    case (429, _), (500...599, _), (_, "QUOTA_EXCEEDED"), (_, "UNAVAILABLE"), (_, "INTERNAL"):
       return .retry(after: retryAfter, reason)
     default: return .dropped("HTTP \(status) \(reason)")
     }

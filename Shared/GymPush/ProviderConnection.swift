@@ -4,6 +4,7 @@ import NIOHTTP1
 import NIOHTTP2
 import NIOPosix
 import NIOSSL
+import Synchronization
 
 /// One HTTP/2 connection over TLS to a push provider, made on first use and made again
 /// once it closes (providers close idle connections and send GOAWAY when they rotate
@@ -17,8 +18,8 @@ public actor ProviderConnection {
   public let port: Int
   private let tls: NIOSSLContext
   private let group: any EventLoopGroup
-  private var live: (channel: any Channel, multiplexer: Multiplexer)?
-  private var connecting: Task<(any Channel, Multiplexer), any Error>?
+  private var live: (channel: any Channel, multiplexer: Multiplexer, goneAway: GoAwayFlag)?
+  private var connecting: Task<(any Channel, Multiplexer, GoAwayFlag), any Error>?
   /// Connections made so far (for the operator's view and the tests).
   public private(set) var connectionsMade = 0
 
@@ -111,22 +112,28 @@ public actor ProviderConnection {
   }
 
   private func forget() {
-    if let live, !live.channel.isActive { self.live = nil }
+    if let live, !Self.usable(live) { self.live = nil }
+  }
+
+  /// Open, and the provider has not said GOAWAY (it is draining this connection: new
+  /// streams belong on a new one; the ones in flight finish).
+  private static func usable(_ live: (channel: any Channel, multiplexer: Multiplexer, goneAway: GoAwayFlag)) -> Bool {
+    live.channel.isActive && !live.goneAway.value.load(ordering: .relaxed)
   }
 
   private func multiplexer() async throws -> Multiplexer {
-    if let live, live.channel.isActive { return live.multiplexer }
+    if let live, Self.usable(live) { return live.multiplexer }
     if let connecting { return try await connecting.value.1 }
     let task = Task { try await connect() }
     connecting = task
     defer { connecting = nil }
-    let (channel, multiplexer) = try await task.value
-    live = (channel, multiplexer)
+    let (channel, multiplexer, goneAway) = try await task.value
+    live = (channel, multiplexer, goneAway)
     connectionsMade += 1
     return multiplexer
   }
 
-  private nonisolated func connect() async throws -> (any Channel, Multiplexer) {
+  private nonisolated func connect() async throws -> (any Channel, Multiplexer, GoAwayFlag) {
     let host = host
     let tls = tls
     do {
@@ -140,12 +147,32 @@ public actor ProviderConnection {
             try sync.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: literal ? nil : host))
             // Providers never open streams towards us; any they try is closed.
             let multiplexer = try sync.configureAsyncHTTP2Pipeline(mode: .client) { stream in stream.close() }
-            return (channel, multiplexer)
+            let goneAway = GoAwayFlag()
+            try sync.addHandler(GoAwayWatcher(flag: goneAway))
+            return (channel, multiplexer, goneAway)
           }
         }
     } catch {
       throw ProviderTransportError("cannot reach \(host):\(port): \(error)")
     }
+  }
+}
+
+/// Set once the provider sent GOAWAY on a connection.
+final class GoAwayFlag: Sendable {
+  let value = Atomic(false)
+}
+
+/// Sets its flag when the connection's GOAWAY frame passes; passes every frame on.
+final class GoAwayWatcher: ChannelInboundHandler, Sendable {
+  typealias InboundIn = HTTP2Frame
+  let flag: GoAwayFlag
+
+  init(flag: GoAwayFlag) { self.flag = flag }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    if case .goAway = unwrapInboundIn(data).payload { flag.value.store(true, ordering: .relaxed) }
+    context.fireChannelRead(data)
   }
 }
 

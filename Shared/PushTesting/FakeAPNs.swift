@@ -86,5 +86,8 @@ public final class FakeAPNs: Sendable {
   /// Requests answered 200.
   public var delivered: [Request] { requests.filter { $0.status == 200 } }
 
+  /// GOAWAY on every connection, as APNs says when it moves a provider to another host.
+  public func goAway() async throws { try await server.goAway() }
+
   public func stop() async { await server.stop() }
 }

@@ -21,13 +21,13 @@ final class ProviderTestServer: Sendable {
   let port: Int
   let caCertificatePEM: String
   /// TCP connections accepted so far.
-  var connections: Int { counter.value.withLock { $0 } }
-  private let counter = Counter()
+  var connections: Int { accepted.value.withLock { $0.count } }
+  private let accepted = Accepted()
   private let server: any Channel
   private let serving: Task<Void, Never>
 
-  private final class Counter: Sendable {
-    let value = Mutex(0)
+  private final class Accepted: Sendable {
+    let value = Mutex<[any Channel]>([])
   }
 
   init(name: String, answer: @escaping @Sendable (HTTPRequestHead, Data) -> Reply) async throws {
@@ -47,22 +47,23 @@ final class ProviderTestServer: Sendable {
         channel.eventLoop.makeCompletedFuture {
           let sync = channel.pipeline.syncOperations
           try sync.addHandler(NIOSSLServerHandler(context: tls))
-          return try sync.configureAsyncHTTP2Pipeline(mode: .server) { stream in
+          let multiplexer = try sync.configureAsyncHTTP2Pipeline(mode: .server) { stream in
             stream.eventLoop.makeCompletedFuture {
               try stream.pipeline.syncOperations.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
               return try Stream(wrappingChannelSynchronously: stream)
             }
           }
+          return (channel, multiplexer)
         }
       }
     server = channel.channel
     port = channel.channel.localAddress?.port ?? 0
-    let counter = self.counter
+    let accepted = self.accepted
     serving = Task {
       try? await channel.executeThenClose { connections in
         try await withThrowingDiscardingTaskGroup { group in
-          for try await multiplexer in connections {
-            counter.value.withLock { $0 += 1 }
+          for try await (connection, multiplexer) in connections {
+            accepted.value.withLock { $0.append(connection) }
             group.addTask {
               try? await withThrowingDiscardingTaskGroup { streams in
                 for try await stream in multiplexer.inbound {
@@ -73,6 +74,15 @@ final class ProviderTestServer: Sendable {
           }
         }
       }
+    }
+  }
+
+  /// Says GOAWAY on every connection, as a provider draining its hosts does: streams
+  /// already open finish, new ones belong on a new connection. The connections stay open.
+  func goAway() async throws {
+    for connection in accepted.value.withLock({ $0 }) {
+      let frame = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: .maxID, errorCode: .noError, opaqueData: nil))
+      try await connection.writeAndFlush(frame)
     }
   }
 

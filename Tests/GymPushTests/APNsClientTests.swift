@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GymPush
+import GymTesting
 import PushTesting
 import Synchronization
 import Testing
@@ -177,6 +178,19 @@ import Testing
     await setup.client.connection.close()
     #expect(try await setup.client.send(try setup.alert()).status == 200)
     #expect(setup.fake.connections == 2)
+    await setup.fake.stop()
+  }
+
+  /// After GOAWAY (APNs moving the provider to another host) the next notification goes
+  /// on a new connection; the old one is not used for new streams.
+  @Test func aConnectionThatSaidGoAwayIsReplaced() async throws {
+    let setup = try await Setup()
+    #expect(try await setup.client.send(try setup.alert()).status == 200)
+    try await setup.fake.goAway()
+    let moved = try await eventually(within: .seconds(10)) {
+      (try? await setup.client.send(try setup.alert()))?.status == 200 && setup.fake.connections == 2
+    }
+    #expect(moved, "\(setup.fake.connections) connections, \(setup.fake.requests.map(\.status))")
     await setup.fake.stop()
   }
 

@@ -36,6 +36,20 @@ import Testing
     await fake.stop()
   }
 
+  /// FCM refuses a message over 4096 bytes: a long one is shortened to fit.
+  @Test func aLongMessageIsShortenedToFitFCMsFourKilobytes() async throws {
+    let fake = try await FakeFCM()
+    let client = try Self.client(fake)
+    let long = String(repeating: "Привет, как дела? ", count: 200)
+    let response = try await client.send(Self.message(body: long))
+    #expect(response.status == 200, "\(response)")
+    let sent = try #require(fake.delivered.first)
+    #expect(sent.body.count <= FCMMessage.maxBytes)
+    let body = try #require(sent.notification["body"] as? String)
+    #expect(body.hasSuffix("…") && body.count > 1000 && long.hasPrefix(String(body.dropLast())))
+    await fake.stop()
+  }
+
   @Test func oneGrantServesABurstUntilItNearsExpiry() async throws {
     let fake = try await FakeFCM()
     let client = try Self.client(fake)

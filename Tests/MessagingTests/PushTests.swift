@@ -228,8 +228,8 @@ extension MessagingRPC {
         }
         #expect(android?.code == .failedPrecondition && android?.message.contains("Android") == true, "\(String(describing: android))")
 
-        // The same token again is the same device, refreshed.
-        let first = try await Self.register(env, env.ben, Self.token(7), appVersion: "1.0")
+        // The same token again is the same device, refreshed, in whichever case its hex comes.
+        let first = try await Self.register(env, env.ben, Self.token(7).uppercased(), appVersion: "1.0")
         let again = try await Self.register(env, env.ben, Self.token(7), appVersion: "1.1")
         #expect(again.id == first.id && again.appVersion == "1.1" && again.tokenSuffix == String(Self.token(7).suffix(8)))
         // The whole token is never sent back.
@@ -468,6 +468,35 @@ extension MessagingRPC {
       }
     }
 
+    /// A push still waiting (APNs down) goes when a moderator removes its message or
+    /// when the recipient blocks its sender: the words never reach the phone later.
+    @Test func aRemovedMessageOrABlockTakesItsWaitingPushAway() async throws {
+      try await Self.run { env, fake in
+        let m = env.messaging
+        let phone = Self.token(50)
+        try await Self.register(env, env.ben, phone)
+        let admin = try await env.running.makeAdmin()
+        fake.setUnavailable(true)
+        let abuse = try await Self.send(env, from: env.ana, to: "ben", "abusive words")
+        _ = try await Self.send(env, from: env.cat, to: "ben", "from cat")
+        #expect(try await eventually(within: .seconds(20)) { fake.requests.filter { $0.status == 503 }.count >= 2 })
+        #expect(try env.pushBacklog() == 2)
+        _ = try await m.deleteMessage(
+          .with {
+            $0.id = abuse.id; $0.reason = "harassment"
+          }, metadata: admin.metadata)
+        #expect(try env.pushBacklog() == 1)
+        _ = try await m.blockUser(.with { $0.userID = env.cat.id }, metadata: env.ben.metadata)
+        #expect(try env.pushBacklog() == 0)
+
+        fake.setUnavailable(false)
+        _ = try await m.sendFriendRequest(.with { $0.userID = env.ben.id }, metadata: env.ana.metadata)
+        #expect(try await eventually(within: .seconds(20)) { !Self.delivered(fake, to: phone).isEmpty })
+        #expect(try await eventually(within: .seconds(20)) { try env.pushBacklog() == 0 })
+        #expect(Self.delivered(fake, to: phone).map { $0.payload["kind"] as? String } == ["friend-request"])
+      }
+    }
+
     @Test func aDeletedAccountsDevicesGoWithIt() async throws {
       try await Self.run { env, fake in
         let zed = try await env.running.register("push_zed")
@@ -484,12 +513,15 @@ extension MessagingRPC {
               $0.enabled = true; $0.start = .with { $0.hours = 23 }; $0.end = .with { $0.hours = 6 }
             }
           }, metadata: zed.metadata)
-        fake.setUnavailable(true)  // a notification waiting for it too
+        try await Self.register(env, env.ana, Self.token(9))
+        fake.setUnavailable(true)  // a notification waiting for it, and one with its words for Ana
         _ = try await Self.send(env, from: env.ana, to: "push_zed", "bye")
-        #expect(try await eventually(within: .seconds(20)) { fake.requests.contains { $0.status == 503 } })
+        _ = try await Self.send(env, from: zed, to: "ana", "zed's last words")
+        #expect(try await eventually(within: .seconds(20)) { Set(fake.requests.filter { $0.status == 503 }.map(\.deviceToken)).count == 2 })
         _ = try await env.running.auth.deleteAccount(.with { $0.password = RunningAuth.password }, metadata: zed.metadata)
         #expect(try await eventually { try await env.running.ops.getInfo(.init()).outbox.first { $0.destination == "messaging" } == nil })
-        let left = try LeftBehind.rows(mentioning: [zed.id, phone], inDatabaseAt: env.dataDirectory + "/messaging.sqlite")
+        let left = try LeftBehind.rows(
+          mentioning: [zed.id, phone, "zed's last words"], inDatabaseAt: env.dataDirectory + "/messaging.sqlite")
         #expect(left.isEmpty, "\(left.map(\.description).joined(separator: "\n"))")
         #expect(try env.pushBacklog() == 0)
       }

@@ -185,4 +185,43 @@ extension SystemTests {
       }
     }
   }
+
+  /// Push settings that cannot work stop gym-messaging before it listens, with exit
+  /// status 2 and a line that names the key and what to fix.
+  @Test func pushSettingsThatCannotWorkStopMessagingWithWhatToFix() async throws {
+    let directory = try temporaryDirectory("gym-push-config")
+    let notAKey = directory + "/AuthKey.p8"
+    try "not a key".write(toFile: notAKey, atomically: true, encoding: .utf8)
+    let account = directory + "/service-account.json"
+    try
+      #"{"type":"service_account","project_id":"gym","client_email":"push@gym.iam.gserviceaccount.com","private_key_id":"k1","token_uri":"https://oauth2.googleapis.com/token"}"#
+      .write(toFile: account, atomically: true, encoding: .utf8)
+    let messaging = Supervisor.defaultBinDirectory() + "/gym-messaging"
+    let credential = directory + "/service-credential"
+    let (made, madeOutput) = try await Self.run(Supervisor.defaultBinDirectory() + "/gymctl", ["credential", "init", "--path", credential])
+    try #require(made == 0, "\(madeOutput)")
+    let base = [
+      "GYM_AUTH_ADDR=127.0.0.1:1", "GYM_DATA_DIR=\(directory)/data", "GYM_MESSAGING_LISTEN=127.0.0.1:0",
+      "GYM_SERVICE_CREDENTIAL_FILE=\(credential)",
+    ]
+    let cases: [([String], String)] = [
+      (
+        ["GYM_MESSAGING_APNS_KEY_FILE=\(notAKey)"],
+        "GYM_MESSAGING_APNS_KEY_FILE is set, so GYM_MESSAGING_APNS_KEY_ID and GYM_MESSAGING_APNS_TEAM_ID and GYM_MESSAGING_APNS_TOPIC must be too"
+      ),
+      (
+        [
+          "GYM_MESSAGING_APNS_KEY_FILE=\(notAKey)", "GYM_MESSAGING_APNS_KEY_ID=KEY1234567", "GYM_MESSAGING_APNS_TEAM_ID=TEAM123456",
+          "GYM_MESSAGING_APNS_TOPIC=app.gym",
+        ],
+        "GYM_MESSAGING_APNS_KEY_FILE=\(notAKey): the APNs key is not a PEM-encoded P-256 private key (.p8)"
+      ),
+      (["GYM_MESSAGING_FCM_SERVICE_ACCOUNT_FILE=\(account)"], "the FCM service account file has no private_key"),
+      (["GYM_MESSAGING_FCM_SERVICE_ACCOUNT_FILE=\(directory)/missing.json"], "GYM_MESSAGING_FCM_SERVICE_ACCOUNT_FILE=\(directory)/missing.json cannot be read"),
+    ]
+    for (environment, message) in cases {
+      let (status, output) = try await Self.run("/usr/bin/env", base + environment + [messaging])
+      #expect(status == 2 && output.contains(message), "\(environment): \(status) \(output)")
+    }
+  }
 }

@@ -31,7 +31,9 @@ enum DeviceInput {
       violations.append(.init("locale", "is a BCP 47 tag such as en-GB"))
     }
     guard violations.isEmpty, let platform else { throw .invalid(violations) }
-    return Checked(platform: platform, token: request.token, appVersion: request.appVersion, locale: request.locale)
+    // One phone's APNs token in any case is one device (APNs reads the hex either way).
+    let token = platform == .ios ? request.token.lowercased() : request.token
+    return Checked(platform: platform, token: token, appVersion: request.appVersion, locale: request.locale)
   }
 
   /// What is wrong with a token for its platform, if anything: APNs device tokens are hex

@@ -9,7 +9,8 @@ import ServiceLifecycle
 /// their metrics. Nothing at all when no provider is configured.
 public struct PushDelivery: Sendable {
   let senders: [PushPlatform: any PushSender]
-  let wake = PushWake()
+  /// One per provider's worker; every commit that wrote jobs wakes them all.
+  let wakes: [PushPlatform: PushWake]
   let metrics = PushMetrics()
   let settings: PushSettings
 
@@ -17,6 +18,7 @@ public struct PushDelivery: Sendable {
   public init(settings: PushSettings) throws {
     self.settings = settings
     senders = try settings.senders()
+    wakes = senders.mapValues { _ in PushWake() }
   }
 
   public var configured: Bool { !senders.isEmpty }
@@ -25,15 +27,21 @@ public struct PushDelivery: Sendable {
   /// - Parameter isOnline: whether the user has a stream open (then no push).
   public func routing(isOnline: @escaping @Sendable (String) -> Bool) -> PushRouting? {
     guard configured else { return nil }
-    return PushRouting(isOnline: isOnline, content: PushContent.of, platforms: Set(senders.keys), committed: wake.signal)
+    let wakes = Array(self.wakes.values)
+    return PushRouting(isOnline: isOnline, content: PushContent.of, platforms: Set(senders.keys)) {
+      for wake in wakes { wake.signal() }
+    }
   }
 
-  /// The worker sending `store`'s jobs; nil when no provider is configured.
+  /// The workers sending `store`'s jobs, one per provider; nil when no provider is configured.
   public func worker(store: MessagingStore, logger: Logger) -> (any Service)? {
     guard configured else { return nil }
-    return PushWorker(
-      store: store, senders: senders, wake: wake, metrics: metrics, pollInterval: settings.pollInterval,
-      concurrency: settings.concurrency, maxAge: settings.maxAge, logger: logger)
+    let workers = senders.sorted { $0.key.rawValue < $1.key.rawValue }.map { platform, sender in
+      PushWorker(
+        store: store, platform: platform, sender: sender, wake: wakes[platform]!, metrics: metrics, pollInterval: settings.pollInterval,
+        concurrency: settings.concurrency, maxAge: settings.maxAge, logger: logger)
+    }
+    return PushWorkers(store: store, workers: workers, logger: logger)
   }
 
   /// `gym_push_*`: the counts, and the backlog read from `store` at each scrape.

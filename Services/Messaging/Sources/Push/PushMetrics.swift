@@ -14,7 +14,7 @@ final class PushMetrics: Sendable {
 
   private let counts = Mutex<[String: Counts]>([:])
   /// The failure reasons that give a notification up (the others are tried again).
-  static let dropReasons = ["refused", "expired", "not-configured"]
+  static let dropReasons = ["refused", "expired"]
 
   func sent(_ provider: String, latency: TimeInterval) {
     counts.withLock {
@@ -43,7 +43,7 @@ final class PushMetrics: Sendable {
       let count = counts[provider] ?? .init()
       samples.append(
         MetricSample("gym_push_sent_total", "Push notifications the provider accepted.", kind: .counter, labels: labels, value: Double(count.sent)))
-      for reason in ["retry", "credentials", "refused", "expired", "not-configured"] {
+      for reason in ["retry", "credentials", "refused", "expired"] {
         samples.append(
           MetricSample(
             "gym_push_failed_total", "Push sends that failed, by reason (retry: tried again later).", kind: .counter,

@@ -3,7 +3,7 @@ import GymPush
 import GymService
 import NIOSSL
 
-/// Push delivery's configuration (`GYM_MESSAGING_APNS_*`, `GYM_MESSAGING_PUSH_*`): which
+/// Push delivery's configuration (`GYM_MESSAGING_APNS_*`, `GYM_MESSAGING_FCM_*`, `GYM_MESSAGING_PUSH_*`): which
 /// providers are on, with what credentials, and the limits.
 public struct PushSettings: Sendable {
   public struct APNs: Sendable {

@@ -4,16 +4,19 @@ import GymService
 import Logging
 import ServiceLifecycle
 
-/// Sends the push jobs the store writes with their events: claims what is due (leased,
-/// so jobs of a worker that died are sent again), sends up to `concurrency` at once over
-/// each provider's shared connection, and records each answer in one transaction: sent
-/// jobs go, a device whose token the provider refused goes with its jobs, and a busy or
-/// failing provider is tried again after its Retry-After or a growing backoff (1 s
-/// doubling to 10 minutes). A job not sent within `maxAge` is dropped: a day-old
-/// notification is noise. Woken by every commit that wrote jobs; polls as well.
+/// Sends one provider's push jobs, which the store writes with their events (one worker
+/// per provider, so a provider that hangs delays only its own devices): claims what is
+/// due (leased, so jobs of a worker that died are sent again), sends up to `concurrency`
+/// at once over the provider's shared connection, and records the answers in one
+/// transaction: sent jobs go, a device whose token the provider refused goes with its
+/// jobs, and a busy or failing provider is tried again after its Retry-After or a
+/// growing backoff (1 s doubling to 10 minutes). A job not sent within `maxAge` is
+/// dropped: a day-old notification is noise. Woken by every commit that wrote jobs;
+/// polls as well.
 struct PushWorker: Service {
   let store: MessagingStore
-  let senders: [PushPlatform: any PushSender]
+  let platform: PushPlatform
+  let sender: any PushSender
   let wake: PushWake
   let metrics: PushMetrics
   var pollInterval: Duration = .seconds(1)
@@ -41,7 +44,7 @@ struct PushWorker: Service {
 
   /// One claim and send; the number of jobs it handled.
   func pass(now: Date = Date()) async throws -> Int {
-    let jobs = try await store.claimPushJobs(now: now, lease: lease, limit: concurrency)
+    let jobs = try await store.claimPushJobs(platform: platform, now: now, lease: lease, limit: concurrency)
     guard !jobs.isEmpty else { return 0 }
     let outcomes = await withTaskGroup(of: (PushJob, PushJob.Outcome).self) { group in
       for job in jobs {
@@ -49,7 +52,10 @@ struct PushWorker: Service {
       }
       return await group.reduce(into: []) { $0.append($1) }
     }
-    try await store.finishPushJobs(outcomes.map { (job: $0.0, outcome: $0.1) }, now: Date())
+    // Recorded even when shutdown cancels the worker mid-pass: what the provider took is
+    // not sent again after a restart.
+    let store = self.store
+    try await Task { try await store.finishPushJobs(outcomes.map { (job: $0.0, outcome: $0.1) }, now: Date()) }.value
     return jobs.count
   }
 
@@ -60,10 +66,6 @@ struct PushWorker: Service {
       metrics.failed(provider, reason: "expired")
       logger.notice("push dropped: not sent within its time", metadata: ["provider": "\(provider)", "kind": "\(job.content.kind)"])
       return .dropped(error: "not sent within \(Int(maxAge)) s")
-    }
-    guard let sender = senders[job.platform] else {
-      metrics.failed(provider, reason: "not-configured")
-      return .dropped(error: "\(provider) is not configured")
     }
     let disposition = await sender.send(job)
     switch disposition {
@@ -92,5 +94,21 @@ struct PushWorker: Service {
   /// 1 s doubling per attempt, at most 10 minutes.
   func backoff(_ attempts: Int) -> TimeInterval {
     min(600, pow(2, Double(min(attempts, 10))))
+  }
+}
+
+/// The push workers of every configured provider, side by side; first drops the jobs no
+/// configured provider would ever send.
+struct PushWorkers: Service {
+  let store: MessagingStore
+  let workers: [PushWorker]
+  let logger: Logger
+
+  func run() async throws {
+    let dropped = try await store.dropPushJobs(outside: Set(workers.map(\.platform)))
+    if dropped > 0 { logger.notice("push jobs dropped: their provider is no longer configured", metadata: ["jobs": "\(dropped)"]) }
+    try await withThrowingDiscardingTaskGroup { group in
+      for worker in workers { group.addTask { try await worker.run() } }
+    }
   }
 }

@@ -401,6 +401,18 @@ enum MessagingMigrations {
           ALTER TABLE push_jobs ADD COLUMN quiet INTEGER NOT NULL DEFAULT 0;
           """)
     }
+    migrator.registerMigration("push-v3-subjects") { db in
+      try db.execute(
+        sql: """
+          -- What a waiting push carries, as events say it: the message or request (removed
+          -- by a moderator: the push goes too) and the other user whose words or name it
+          -- holds (their account deleted, or a block between the two: it goes).
+          ALTER TABLE push_jobs ADD COLUMN subject_id TEXT;
+          ALTER TABLE push_jobs ADD COLUMN about_id TEXT NOT NULL DEFAULT '';
+          CREATE INDEX push_jobs_subject ON push_jobs(subject_id) WHERE subject_id IS NOT NULL;
+          CREATE INDEX push_jobs_about ON push_jobs(about_id) WHERE about_id <> '';
+          """)
+    }
     return migrator
   }
 }

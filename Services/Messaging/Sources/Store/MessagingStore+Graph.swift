@@ -218,6 +218,12 @@ extension MessagingStore {
           UPDATE friend_requests SET state = 3, responded_at = ?
           WHERE state = 1 AND ((from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?))
           """, arguments: [now, blockerID, blockedID, blockedID, blockerID])
+      // Nothing of either waits to reach the other's phone.
+      try db.execute(
+        sql: """
+          DELETE FROM push_jobs WHERE (about_id = ?1 AND device_rid IN (SELECT rid FROM push_devices WHERE user_id = ?2))
+            OR (about_id = ?2 AND device_rid IN (SELECT rid FROM push_devices WHERE user_id = ?1))
+          """, arguments: [blockerID, blockedID])
     }
   }
 

@@ -69,6 +69,8 @@ extension MessagingStore {
   /// also gets the scrubbed event as a new event, so open streams and later replays
   /// learn the content is gone.
   func scrubEvents(_ db: Database, subjectID: String, announce: Bool, now: Date, scrub: (Data) throws -> Data) throws {
+    // A push still waiting with the content goes too.
+    try db.execute(sql: "DELETE FROM push_jobs WHERE subject_id = ?", arguments: [subjectID])
     let rows = try Row.fetchAll(
       db, sql: "SELECT id, user_id, room_rid, kind, payload, about_id FROM events WHERE subject_id = ? ORDER BY id", arguments: [subjectID])
     guard !rows.isEmpty else { return }

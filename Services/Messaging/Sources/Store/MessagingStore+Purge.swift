@@ -69,6 +69,8 @@ extension MessagingStore {
         ("DELETE FROM reports WHERE reporter_id = ?", [userID]),
         ("DELETE FROM post_reactions WHERE user_id = ?", [userID]),
         ("DELETE FROM posts WHERE author_id = ?", [userID]),
+        // Pushes still waiting that carry their words or name to others.
+        ("DELETE FROM push_jobs WHERE about_id = ? OR subject_id IN (SELECT id FROM messages WHERE sender_id = ?)", [userID, userID]),
         ("DELETE FROM messages WHERE sender_id = ?", [userID]),
         ("DELETE FROM conversations WHERE user_a = ? OR user_b = ?", [userID, userID]),
         ("DELETE FROM room_members WHERE user_id = ?", [userID]),
@@ -86,7 +88,7 @@ extension MessagingStore {
         ("DELETE FROM user_standing WHERE user_id = ?", [userID]),
         ("DELETE FROM attachments WHERE owner_id = ?", [userID]),
         ("DELETE FROM user_projection WHERE user_id = ?", [userID]),
-        // Their devices, what was on its way to them, and their push settings.
+        // Their devices (what was on its way to them goes with them) and push settings.
         ("DELETE FROM push_devices WHERE user_id = ?", [userID]),
         ("DELETE FROM push_preferences WHERE user_id = ?", [userID]),
         ("DELETE FROM push_quiet_hours WHERE user_id = ?", [userID]),

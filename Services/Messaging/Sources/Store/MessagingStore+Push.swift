@@ -77,16 +77,18 @@ extension MessagingStore {
       let badge = try Self.unreadCount(db, userID: draft.userID)
       let insert = try db.cachedStatement(
         sql: """
-          INSERT INTO push_jobs (device_rid, kind, title, body, reference, collapse_key, thread_id, badge, quiet, created_at, due_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO push_jobs (
+            device_rid, kind, title, body, reference, collapse_key, thread_id, badge, quiet, subject_id, about_id, created_at, due_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT (device_rid, collapse_key) DO UPDATE SET
             kind = excluded.kind, title = excluded.title, body = excluded.body, reference = excluded.reference,
-            thread_id = excluded.thread_id, badge = excluded.badge, quiet = excluded.quiet, version = version + 1
+            thread_id = excluded.thread_id, badge = excluded.badge, quiet = excluded.quiet, subject_id = excluded.subject_id,
+            about_id = excluded.about_id, created_at = excluded.created_at, attempts = 0, version = version + 1
           """)
       for device in devices {
         try insert.execute(arguments: [
           device["rid"] as Int64, content.kind, content.title, content.body, content.reference, content.collapseKey,
-          content.threadID, badge, quiet, now, now,
+          content.threadID, badge, quiet, draft.subjectID, draft.aboutID, now, now,
         ])
       }
       enqueued = true
@@ -109,7 +111,9 @@ extension MessagingStore {
             """))
     }
     guard !wanting.isEmpty else { return }
-    try enqueuePush(db, wanting.map { EventDraft(userID: $0, kind: draft.kind, payload: draft.payload) }, routing: routing, now: now)
+    try enqueuePush(
+      db, wanting.map { EventDraft(userID: $0, kind: draft.kind, payload: draft.payload, subjectID: draft.subjectID, aboutID: draft.aboutID) },
+      routing: routing, now: now)
   }
 
   /// The user's push preferences and quiet hours.
@@ -170,9 +174,9 @@ extension MessagingStore {
         """, arguments: [userID]) ?? 0
   }
 
-  /// Up to `limit` jobs due by `now`, oldest first, each leased until `now + lease` (a
-  /// worker that dies mid-send leaves them to be sent again after it).
-  public func claimPushJobs(now: Date, lease: TimeInterval, limit: Int) async throws -> [PushJob] {
+  /// Up to `limit` of `platform`'s jobs due by `now`, oldest first, each leased until
+  /// `now + lease` (a worker that dies mid-send leaves them to be sent again after it).
+  public func claimPushJobs(platform: PushPlatform, now: Date, lease: TimeInterval, limit: Int) async throws -> [PushJob] {
     try await writer.write { db in
       let jobs = try Row.fetchAll(
         db,
@@ -180,8 +184,8 @@ extension MessagingStore {
           SELECT j.rid, j.version, j.device_rid, d.platform, d.token, j.kind, j.title, j.body, j.reference, j.collapse_key,
             j.thread_id, j.badge, j.quiet, j.attempts, j.created_at
           FROM push_jobs j JOIN push_devices d ON d.rid = j.device_rid
-          WHERE j.due_at <= ? ORDER BY j.due_at, j.rid LIMIT ?
-          """, arguments: [now, limit]
+          WHERE j.due_at <= ? AND d.platform = ? ORDER BY j.due_at, j.rid LIMIT ?
+          """, arguments: [now, platform.rawValue, limit]
       ).map(PushJob.init(row:))
       let leased = now.addingTimeInterval(lease)
       let update = try db.cachedStatement(sql: "UPDATE push_jobs SET due_at = ? WHERE rid = ?")
@@ -198,19 +202,37 @@ extension MessagingStore {
     try await writer.write { db in
       for (job, outcome) in outcomes {
         switch outcome {
+        // Rowids are matched with the device (and the device with its token): a row
+        // deleted while its job was in flight may have been reused since.
         case .delivered, .dropped:
-          try db.execute(sql: "DELETE FROM push_jobs WHERE rid = ? AND version = ?", arguments: [job.rid, job.version])
+          try db.execute(
+            sql: "DELETE FROM push_jobs WHERE rid = ? AND device_rid = ? AND version = ?", arguments: [job.rid, job.deviceRID, job.version])
           if db.changesCount == 0 {
-            try db.execute(sql: "UPDATE push_jobs SET due_at = ?, attempts = 0 WHERE rid = ?", arguments: [now, job.rid])
+            try db.execute(
+              sql: "UPDATE push_jobs SET due_at = ?, attempts = 0 WHERE rid = ? AND device_rid = ?", arguments: [now, job.rid, job.deviceRID])
           }
         case .deviceGone:
-          try db.execute(sql: "DELETE FROM push_devices WHERE rid = ?", arguments: [job.deviceRID])
+          try db.execute(sql: "DELETE FROM push_devices WHERE rid = ? AND token = ?", arguments: [job.deviceRID, job.token])
         case .retry(let at, let error):
           try db.execute(
-            sql: "UPDATE push_jobs SET due_at = ?, attempts = attempts + 1, last_error = ? WHERE rid = ?",
-            arguments: [at, error, job.rid])
+            sql: "UPDATE push_jobs SET due_at = ?, attempts = attempts + 1, last_error = ? WHERE rid = ? AND device_rid = ?",
+            arguments: [at, error, job.rid, job.deviceRID])
         }
       }
+    }
+  }
+
+  /// Drops the jobs of devices no configured provider reaches (a provider taken out of
+  /// the configuration): nothing would ever send them. Their devices stay, for when it
+  /// is configured again.
+  public func dropPushJobs(outside platforms: Set<PushPlatform>) async throws -> Int {
+    try await writer.write { db in
+      try db.execute(
+        literal: """
+          DELETE FROM push_jobs WHERE device_rid IN (
+            SELECT rid FROM push_devices WHERE platform NOT IN \(platforms.map(\.rawValue)))
+          """)
+      return db.changesCount
     }
   }
 
