@@ -146,6 +146,7 @@ let targets: [Target] = [
   .target(
     name: "GymPush",
     dependencies: [
+      "GymService",
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "CryptoExtras", package: "swift-crypto"),
       .product(name: "NIOCore", package: "swift-nio"),

@@ -63,14 +63,7 @@ public struct APNsNotification: Sendable, Equatable {
       root["aps"] = aps
       return try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes])
     }
-    var text = body
-    var data = try encode(text)
-    while data.count > maxPayloadBytes, !text.isEmpty {
-      let over = data.count - maxPayloadBytes
-      text = String(text.dropLast(max(1, over / 4 + 1)))
-      data = try encode(text + "…")
-    }
-    return data
+    return try PayloadFit.encode(body: body, limit: maxPayloadBytes, encode)
   }
 }
 

@@ -80,12 +80,9 @@ public final class APNsProviderToken: Sendable {
   }
 
   private func sign(issuedAt: Date) throws -> String {
-    let header = try JSONSerialization.data(withJSONObject: ["alg": "ES256", "kid": credentials.keyID], options: [.sortedKeys])
-    let claims = try JSONSerialization.data(
-      withJSONObject: ["iss": credentials.teamID, "iat": Int(issuedAt.timeIntervalSince1970)], options: [.sortedKeys])
-    let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(claims)
-    let signature = try credentials.privateKey.signature(for: Data(signingInput.utf8))
-    return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+    try CompactJWT.make(
+      header: ["alg": "ES256", "kid": credentials.keyID], claims: ["iss": credentials.teamID, "iat": Int(issuedAt.timeIntervalSince1970)]
+    ) { try credentials.privateKey.signature(for: $0).rawRepresentation }
   }
 }
 

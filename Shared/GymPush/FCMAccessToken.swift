@@ -44,16 +44,11 @@ public actor FCMAccessToken {
 
   /// The signed assertion of the grant.
   nonisolated func assertion(issuedAt: Date) throws -> String {
-    let header = try JSONSerialization.data(
-      withJSONObject: ["alg": "RS256", "typ": "JWT", "kid": account.privateKeyID], options: [.sortedKeys])
     let iat = Int(issuedAt.timeIntervalSince1970)
-    let claims = try JSONSerialization.data(
-      withJSONObject: [
-        "iss": account.clientEmail, "scope": Self.scope, "aud": account.tokenURI.absoluteString, "iat": iat, "exp": iat + 3600,
-      ], options: [.sortedKeys, .withoutEscapingSlashes])
-    let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(claims)
-    let signature = try account.privateKey.signature(for: Data(signingInput.utf8), padding: .insecurePKCS1v1_5)
-    return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+    return try CompactJWT.make(
+      header: ["alg": "RS256", "typ": "JWT", "kid": account.privateKeyID],
+      claims: ["iss": account.clientEmail, "scope": Self.scope, "aud": account.tokenURI.absoluteString, "iat": iat, "exp": iat + 3600]
+    ) { [account] in try account.privateKey.signature(for: $0, padding: .insecurePKCS1v1_5).rawRepresentation }
   }
 
   private func grant() async throws -> (token: String, expiresAt: Date) {

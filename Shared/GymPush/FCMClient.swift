@@ -45,13 +45,7 @@ public struct FCMMessage: Sendable, Equatable {
   /// The request body: `{"message": {...}}`. A body that would take the message past
   /// 4096 bytes is shortened (on a character boundary, ending with "…").
   public func json() throws -> Data {
-    var text = body
-    var data = try json(body: text)
-    while data.count > Self.maxBytes, !text.isEmpty {
-      text = String(text.dropLast(max(1, (data.count - Self.maxBytes) / 4 + 1)))
-      data = try json(body: text + "…")
-    }
-    return data
+    try PayloadFit.encode(body: body, limit: Self.maxBytes, json(body:))
   }
 
   private func json(body: String) throws -> Data {

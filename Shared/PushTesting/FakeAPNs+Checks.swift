@@ -87,16 +87,10 @@ extension FakeAPNs {
         return (403, Reason(text: "MissingProviderToken"), [:])
       }
       let token = String(authorization.dropFirst("bearer ".count))
-      let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-      guard parts.count == 3,
-        let headerData = Base64URL.decode(parts[0]), let claimsData = Base64URL.decode(parts[1]),
-        let signatureData = Base64URL.decode(parts[2]),
-        let header = (try? JSONSerialization.jsonObject(with: headerData)) as? [String: Any],
-        let claims = (try? JSONSerialization.jsonObject(with: claimsData)) as? [String: Any],
-        header["alg"] as? String == "ES256", header["kid"] as? String == keyID, claims["iss"] as? String == teamID,
-        let issuedAt = (claims["iat"] as? NSNumber)?.intValue,
-        let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureData),
-        publicKey.isValidSignature(signature, for: Data("\(parts[0]).\(parts[1])".utf8))
+      guard let jwt = CompactJWT(token), jwt.header["alg"] as? String == "ES256", jwt.header["kid"] as? String == keyID,
+        jwt.claims["iss"] as? String == teamID, let issuedAt = (jwt.claims["iat"] as? NSNumber)?.intValue,
+        let signature = try? P256.Signing.ECDSASignature(rawRepresentation: jwt.signature),
+        publicKey.isValidSignature(signature, for: jwt.signingInput)
       else { return (403, Reason(text: "InvalidProviderToken"), [:]) }
       let now = Int(Date().timeIntervalSince1970)
       if now - issuedAt > 3600 { return (403, Reason(text: "ExpiredProviderToken"), [:]) }

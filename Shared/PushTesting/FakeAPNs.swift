@@ -56,9 +56,8 @@ public final class FakeAPNs: Sendable {
 
   public var port: Int { server.port }
   public var caCertificatePEM: String { server.caCertificatePEM }
-  public var trustRoots: NIOSSLTrustRoots {
-    get throws { .certificates([try NIOSSLCertificate(bytes: Array(caCertificatePEM.utf8), format: .pem)]) }
-  }
+  /// Trusting the server's private CA only.
+  public var trustRoots: NIOSSLTrustRoots { get throws { try server.trustRoots } }
   /// TCP connections accepted so far.
   public var connections: Int { server.connections }
 

@@ -36,16 +36,12 @@ extension FakeFCM {
       guard fields["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer" else {
         return Self.oauthError("unsupported_grant_type", "Invalid grant_type")
       }
-      let parts = (fields["assertion"] ?? "").split(separator: ".", omittingEmptySubsequences: false)
-      guard parts.count == 3,
-        let header = Base64URL.decode(parts[0]).flatMap({ (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }),
-        let claims = Base64URL.decode(parts[1]).flatMap({ (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }),
-        let signature = Base64URL.decode(parts[2]),
-        header["alg"] as? String == "RS256", header["kid"] as? String == account.privateKeyID,
-        publicKey.isValidSignature(
-          _RSA.Signing.RSASignature(rawRepresentation: signature), for: Data("\(parts[0]).\(parts[1])".utf8), padding: .insecurePKCS1v1_5)
+      guard let jwt = CompactJWT(fields["assertion"] ?? ""),
+        jwt.header["alg"] as? String == "RS256", jwt.header["kid"] as? String == account.privateKeyID,
+        publicKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: jwt.signature), for: jwt.signingInput, padding: .insecurePKCS1v1_5)
       else { return Self.oauthError("invalid_grant", "Invalid JWT Signature.") }
       let now = Int(Date().timeIntervalSince1970)
+      let claims = jwt.claims
       guard claims["iss"] as? String == account.clientEmail, claims["aud"] as? String == account.tokenURI.absoluteString,
         (claims["scope"] as? String)?.split(separator: " ").contains(Substring(FCMAccessToken.scope)) == true,
         let iat = (claims["iat"] as? NSNumber)?.intValue, let exp = (claims["exp"] as? NSNumber)?.intValue,

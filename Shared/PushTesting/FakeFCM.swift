@@ -61,9 +61,8 @@ public final class FakeFCM: Sendable {
 
   public var port: Int { server.port }
   public var caCertificatePEM: String { server.caCertificatePEM }
-  public var trustRoots: NIOSSLTrustRoots {
-    get throws { .certificates([try NIOSSLCertificate(bytes: Array(caCertificatePEM.utf8), format: .pem)]) }
-  }
+  /// Trusting the server's private CA only.
+  public var trustRoots: NIOSSLTrustRoots { get throws { try server.trustRoots } }
   public var endpoint: ProviderEndpoint { .init(host: "localhost", port: port) }
 
   /// A server trusting a fresh service account of `projectID`, whose `token_uri` points

@@ -20,6 +20,9 @@ final class ProviderTestServer: Sendable {
 
   let port: Int
   let caCertificatePEM: String
+  var trustRoots: NIOSSLTrustRoots {
+    get throws { .certificates([try NIOSSLCertificate(bytes: Array(caCertificatePEM.utf8), format: .pem)]) }
+  }
   /// TCP connections accepted so far.
   var connections: Int { accepted.value.withLock { $0.count } }
   private let accepted = Accepted()

@@ -125,7 +125,9 @@ extension MessagingRPC {
         _ = try await Self.send(env, from: env.ana, to: "cat", "while away")
         #expect(try await eventually(within: .seconds(20)) { !Self.delivered(fake, to: cats).isEmpty })
         #expect(try await eventually(within: .seconds(20)) { try env.pushBacklog() == 0 })
-        #expect(fake.requests.allSatisfy { $0.deviceToken == cats })
+        // (The pings that made Ben's stream live may have reached his phone before it was.)
+        #expect(!fake.requests.contains { $0.deviceToken == bens && $0.payload["kind"] as? String == "direct-message" })
+        #expect(Self.delivered(fake, to: cats).map { $0.alert["body"] as? String } == ["while away"])
         await stream.close()
       }
     }
@@ -534,5 +536,21 @@ extension MessagingFixture.Env {
   func pushBacklog() throws -> Int {
     let database = try DatabaseQueue(path: (dataDirectory as NSString).appendingPathComponent("messaging.sqlite"))
     return try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM push_jobs") ?? 0 }
+  }
+}
+
+/// Quiet hours as the store reads them: within a day, across midnight, in the user's zone.
+@Suite struct QuietHoursTests {
+  @Test func quietHoursHoldWithinADayAndAcrossMidnight() throws {
+    let night = QuietHours(startMinute: 22 * 60, endMinute: 7 * 60 + 30)
+    #expect(night.contains(minuteOfDay: 22 * 60) && night.contains(minuteOfDay: 0) && night.contains(minuteOfDay: 7 * 60 + 29))
+    #expect(!night.contains(minuteOfDay: 7 * 60 + 30) && !night.contains(minuteOfDay: 12 * 60) && !night.contains(minuteOfDay: 21 * 60 + 59))
+    let lunch = QuietHours(startMinute: 12 * 60, endMinute: 13 * 60)
+    #expect(lunch.contains(minuteOfDay: 12 * 60 + 30) && !lunch.contains(minuteOfDay: 13 * 60) && !lunch.contains(minuteOfDay: 0))
+    // 21:30 UTC is 22:30 in Berlin in winter: quiet there, not in London (UTC+0 then) or UTC.
+    let instant = try #require(ISO8601DateFormatter().date(from: "2026-01-15T21:30:00Z"))
+    #expect(night.contains(instant, in: try #require(TimeZone(identifier: "Europe/London"))) == false)
+    #expect(night.contains(instant, in: try #require(TimeZone(identifier: "Europe/Berlin"))))
+    #expect(!night.contains(instant, in: try #require(TimeZone(identifier: "UTC"))))
   }
 }

@@ -22,6 +22,8 @@ public struct PushDelivery: Sendable {
   }
 
   public var configured: Bool { !senders.isEmpty }
+  /// The configured providers, in a fixed order.
+  var providers: [PushPlatform] { PushPlatform.allCases.filter { senders[$0] != nil } }
 
   /// How the store writes jobs; nil when no provider is configured.
   /// - Parameter isOnline: whether the user has a stream open (then no push).
@@ -47,8 +49,7 @@ public struct PushDelivery: Sendable {
   /// `gym_push_*`: the counts, and the backlog read from `store` at each scrape.
   public func addMetrics(to registry: RPCMetrics, store: MessagingStore) {
     guard configured else { return }
-    let providers = PushPlatform.allCases.filter { senders[$0] != nil }
-    let metrics = self.metrics
+    let (metrics, providers) = (self.metrics, self.providers)
     registry.addGauges {
       let backlog = (try? await store.pushBacklog(now: Date())) ?? [:]
       return metrics.samples(backlog: backlog, providers: providers)
@@ -59,8 +60,7 @@ public struct PushDelivery: Sendable {
   /// process started and what waits now; nil when no provider is configured.
   public func opsDetails(store: MessagingStore) -> OpsService.Details? {
     guard configured else { return nil }
-    let providers = PushPlatform.allCases.filter { senders[$0] != nil }
-    let metrics = self.metrics
+    let (metrics, providers) = (self.metrics, self.providers)
     return { response in
       let now = Date()
       let backlog = try await store.pushBacklog(now: now)
