@@ -90,17 +90,14 @@ import Testing
     let started = Atomic(false)
     let cancelled = Mutex<ContinuousClock.Instant?>(nil)
     let backend = RawBackend(handlers: [
-      Self.searchNearby: { request, _ in
-        StreamingServerResponse { writer in
+      Self.searchNearby: { request, context in
+        StreamingServerResponse { _ in
           for try await _ in request.messages {}
           started.store(true, ordering: .relaxed)
-          // grpc-swift tells a handler of its stream's reset through this handler.
-          try await withRPCCancellationHandler {
-            try await Task.sleep(for: .seconds(60))
-          } onCancelRPC: {
-            cancelled.withLock { $0 = .now }
-          }
-          try await writer.write([])
+          // grpc-swift tells a handler of its stream's reset through its context (the
+          // handler's task goes on): the handler ends there, as a real one should.
+          try await context.cancellation.cancelled
+          cancelled.withLock { $0 = .now }
           return [:]
         }
       }

@@ -186,10 +186,15 @@ public struct GRPCServerService<Transport: ServerTransport>: Service {
   public init(server: GRPCServer<Transport>) { self.server = server }
 
   public func run() async throws {
-    try await withGracefulShutdownHandler {
-      try await server.serve()
-    } onGracefulShutdown: {
-      server.beginGracefulShutdown()
+    do {
+      try await withGracefulShutdownHandler {
+        try await server.serve()
+      } onGracefulShutdown: {
+        server.beginGracefulShutdown()
+      }
+    } catch let error as RuntimeError where error.cause is CancellationError && Task.isCancelled {
+      // The grace ran out and the group cancelled the RPCs still running: the stop the
+      // operator asked for, not a failure (the transport may report the cancellation).
     }
   }
 }
