@@ -91,7 +91,8 @@ public struct APNsResponse: Sendable, Equatable {
   public var disposition: PushDisposition {
     switch (status, reason ?? "") {
     case (200, _): .delivered
-    case (410, _), (400, "BadDeviceToken"), (400, "DeviceTokenNotForTopic"): .invalidToken(reason ?? "Unregistered")
+    case (410, _): .invalidToken(reason ?? "Unregistered", since: timestamp)
+    case (400, "BadDeviceToken"), (400, "DeviceTokenNotForTopic"): .invalidToken(reason ?? "", since: nil)
     case (403, "ExpiredProviderToken"), (403, "InvalidProviderToken"), (403, "MissingProviderToken"):
       .refreshCredentials(reason ?? "")
     case (429, _), (500, _), (503, _): .retry(after: retryAfter, reason ?? "HTTP \(status)")
@@ -103,8 +104,9 @@ public struct APNsResponse: Sendable, Equatable {
 /// What a sender does with a provider's answer; the same for APNs and FCM.
 public enum PushDisposition: Sendable, Equatable {
   case delivered
-  /// The token will never work again: forget the device.
-  case invalidToken(String)
+  /// The token will never work again: forget the device, unless the app registered it
+  /// again after `since` (APNs says when it learnt of the token's end).
+  case invalidToken(String, since: Date?)
   /// The provider refused our credentials: make new ones and try again.
   case refreshCredentials(String)
   /// Busy or failing: try again later, no sooner than `after` when the provider said.

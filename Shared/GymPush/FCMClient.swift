@@ -91,7 +91,7 @@ public struct FCMResponse: Sendable, Equatable {
     let reason = errorCode ?? errorStatus ?? "HTTP \(status)"
     switch (status, errorCode ?? "") {
     case (200, _): return .delivered
-    case (_, "UNREGISTERED"), (_, "SENDER_ID_MISMATCH"): return .invalidToken(reason)
+    case (_, "UNREGISTERED"), (_, "SENDER_ID_MISMATCH"): return .invalidToken(reason, since: nil)
     case (401, _): return .refreshCredentials(reason)
     case (429, _), (500...599, _), (_, "QUOTA_EXCEEDED"), (_, "UNAVAILABLE"), (_, "INTERNAL"):
       return .retry(after: retryAfter, reason)

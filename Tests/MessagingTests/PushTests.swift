@@ -170,6 +170,53 @@ extension MessagingRPC {
       }
     }
 
+    /// APNs' 410 says since when the token has been invalid: an app that registered it
+    /// again after that instant (reinstalled, say) keeps its device.
+    @Test func aTokenRegisteredAgainAfterAPNsLastSawItInvalidIsKept() async throws {
+      try await Self.run { env, fake in
+        let phone = Self.token(14)
+        let before = Date().addingTimeInterval(-60)
+        try await Self.register(env, env.ben, phone)
+        fake.script(phone, [.unregistered(since: before)])
+        _ = try await Self.send(env, from: env.ana, to: "ben", "still there?")
+        #expect(try await eventually(within: .seconds(20)) { fake.requests.contains { $0.status == 410 } })
+        // The answer is recorded in the pass that got it: a later message is the check.
+        _ = try await Self.send(env, from: env.cat, to: "ben", "and now?")
+        #expect(try await eventually(within: .seconds(20)) { Self.delivered(fake, to: phone).count == 1 })
+        #expect(try await env.messaging.listDevices(.init(), metadata: env.ben.metadata).devices.count == 1)
+      }
+    }
+
+    /// A phone belongs to the session that registered it: signing that session out (or
+    /// revoking it from another device, as after a theft) stops its notifications at once.
+    @Test func aRevokedSessionsPhoneHearsNothingMore() async throws {
+      try await Self.run { env, fake in
+        let lost = Self.token(15)
+        try await Self.register(env, env.ben, lost)
+        let other = try await env.running.auth.login(
+          .with {
+            $0.identifier = "ben"; $0.password = RunningAuth.password; $0.clientDescription = "laptop"
+          }
+        ).tokens
+        let laptop = bearer(other.accessToken)
+        let kept = Self.token(16)
+        _ = try await env.messaging.registerDevice(
+          .with {
+            $0.platform = .ios; $0.token = kept; $0.appVersion = "1.4.0"; $0.locale = "en-GB"
+          }, metadata: laptop)
+        let sessions = try await env.running.auth.listSessions(.init(), metadata: laptop).sessions
+        let stolen = try #require(sessions.first { !$0.current })
+        _ = try await env.running.auth.revokeSession(.with { $0.sessionID = stolen.id }, metadata: laptop)
+        #expect(
+          try await eventually(within: .seconds(20)) {
+            try await env.messaging.listDevices(.init(), metadata: laptop).devices.map(\.tokenSuffix) == [String(kept.suffix(8))]
+          })
+        _ = try await Self.send(env, from: env.ana, to: "ben", "meet at 6?")
+        #expect(try await eventually(within: .seconds(20)) { Self.delivered(fake, to: kept).count == 1 })
+        #expect(Self.delivered(fake, to: lost).isEmpty)
+      }
+    }
+
     /// An outage delays and never loses; what piles up in one conversation meanwhile is
     /// one notification, the newest.
     @Test func messagesSentWhileAPNsIsDownArriveAsOneNotificationOnceItIsBack() async throws {

@@ -43,7 +43,8 @@ struct PushBurst: AsyncParsableCommand {
     let store = try MessagingStore(path: directory + "/messaging.sqlite", publish: { _ in }, push: delivery.routing { _ in false })
     for index in 0..<devices {
       _ = try await store.registerDevice(
-        newID: "device-\(index)", userID: "user-\(index)", platform: .ios, token: String(format: "%064x", index + 1), appVersion: "1.0",
+        newID: "device-\(index)", userID: "user-\(index)", sessionID: "session-\(index)", platform: .ios, token: String(format: "%064x", index + 1),
+        appVersion: "1.0",
         locale: "en", now: Date(), devicesPerUser: 10)
     }
     guard let worker = delivery.worker(store: store, logger: Logger(label: "push-bench")) else { throw ValidationError("no push provider") }

@@ -143,8 +143,19 @@ public enum MessagingApp {
       logger.notice("no catalog address: rooms about a program are refused")
     }
     // Open streams checked their token when they began: each batch of revocations ends
-    // those whose caller the list now refuses.
-    let revocations = RevocationList(maxLag: settings.backend.common.revocationMaxLag) { list in hub.end(where: list.isRevoked) }
+    // those whose caller the list now refuses. A phone belongs to the session that
+    // registered it: an ended session's phones hear nothing more.
+    let revocations = RevocationList(maxLag: settings.backend.common.revocationMaxLag) { list, sessionIDs in
+      hub.end(where: list.isRevoked)
+      guard !sessionIDs.isEmpty else { return }
+      Task {
+        do {
+          try await store.removeDevices(ofSessions: sessionIDs)
+        } catch {
+          logger.error("removing the devices of ended sessions failed", metadata: ["error": "\(error)"])
+        }
+      }
+    }
     metrics.addGauges {
       [MetricSample("gym_streams_open", "Subscribe streams open now.", value: Double(hub.openStreamCount))]
     }

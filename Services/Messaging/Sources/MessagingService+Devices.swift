@@ -16,7 +16,8 @@ extension MessagingService {
     }
     let now = Date()
     let record = try await store.registerDevice(
-      newID: ID.make(now: now), userID: caller.userID, platform: device.platform, token: device.token, appVersion: device.appVersion,
+      newID: ID.make(now: now), userID: caller.userID, sessionID: caller.sessionID, platform: device.platform, token: device.token,
+      appVersion: device.appVersion,
       locale: device.locale, now: now, devicesPerUser: push.devicesPerUser)
     return .with { $0.device = MessagingMapping.device(record) }
   }

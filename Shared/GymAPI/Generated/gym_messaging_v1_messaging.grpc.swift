@@ -1330,7 +1330,10 @@ extension Gym_Messaging_V1_MessagingService {
         /// > token again: its app version, locale and time). A token another account registered
         /// > moves to the caller (one phone, a new sign-in). An account holds at most a
         /// > configured number of devices (10 by default); registering one more drops the one
-        /// > registered longest ago. A token the provider reports invalid is dropped.
+        /// > registered longest ago. A token the provider reports invalid is dropped. The device
+        /// > belongs to the session that registered it last: when that session ends (sign-out,
+        /// > or revoked from another device) the device is dropped, so apps register at every
+        /// > start and after each sign-in.
         /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
         /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
         /// > device's kind (its provider is not configured).
@@ -2153,7 +2156,10 @@ extension Gym_Messaging_V1_MessagingService {
         /// > token again: its app version, locale and time). A token another account registered
         /// > moves to the caller (one phone, a new sign-in). An account holds at most a
         /// > configured number of devices (10 by default); registering one more drops the one
-        /// > registered longest ago. A token the provider reports invalid is dropped.
+        /// > registered longest ago. A token the provider reports invalid is dropped. The device
+        /// > belongs to the session that registered it last: when that session ends (sign-out,
+        /// > or revoked from another device) the device is dropped, so apps register at every
+        /// > start and after each sign-in.
         /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
         /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
         /// > device's kind (its provider is not configured).
@@ -2976,7 +2982,10 @@ extension Gym_Messaging_V1_MessagingService {
         /// > token again: its app version, locale and time). A token another account registered
         /// > moves to the caller (one phone, a new sign-in). An account holds at most a
         /// > configured number of devices (10 by default); registering one more drops the one
-        /// > registered longest ago. A token the provider reports invalid is dropped.
+        /// > registered longest ago. A token the provider reports invalid is dropped. The device
+        /// > belongs to the session that registered it last: when that session ends (sign-out,
+        /// > or revoked from another device) the device is dropped, so apps register at every
+        /// > start and after each sign-in.
         /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
         /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
         /// > device's kind (its provider is not configured).
@@ -5614,7 +5623,10 @@ extension Gym_Messaging_V1_MessagingService {
         /// > token again: its app version, locale and time). A token another account registered
         /// > moves to the caller (one phone, a new sign-in). An account holds at most a
         /// > configured number of devices (10 by default); registering one more drops the one
-        /// > registered longest ago. A token the provider reports invalid is dropped.
+        /// > registered longest ago. A token the provider reports invalid is dropped. The device
+        /// > belongs to the session that registered it last: when that session ends (sign-out,
+        /// > or revoked from another device) the device is dropped, so apps register at every
+        /// > start and after each sign-in.
         /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
         /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
         /// > device's kind (its provider is not configured).
@@ -7067,7 +7079,10 @@ extension Gym_Messaging_V1_MessagingService {
         /// > token again: its app version, locale and time). A token another account registered
         /// > moves to the caller (one phone, a new sign-in). An account holds at most a
         /// > configured number of devices (10 by default); registering one more drops the one
-        /// > registered longest ago. A token the provider reports invalid is dropped.
+        /// > registered longest ago. A token the provider reports invalid is dropped. The device
+        /// > belongs to the session that registered it last: when that session ends (sign-out,
+        /// > or revoked from another device) the device is dropped, so apps register at every
+        /// > start and after each sign-in.
         /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
         /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
         /// > device's kind (its provider is not configured).
@@ -8438,7 +8453,10 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     /// > token again: its app version, locale and time). A token another account registered
     /// > moves to the caller (one phone, a new sign-in). An account holds at most a
     /// > configured number of devices (10 by default); registering one more drops the one
-    /// > registered longest ago. A token the provider reports invalid is dropped.
+    /// > registered longest ago. A token the provider reports invalid is dropped. The device
+    /// > belongs to the session that registered it last: when that session ends (sign-out,
+    /// > or revoked from another device) the device is dropped, so apps register at every
+    /// > start and after each sign-in.
     /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
     /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
     /// > device's kind (its provider is not configured).
@@ -9903,7 +9921,10 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     /// > token again: its app version, locale and time). A token another account registered
     /// > moves to the caller (one phone, a new sign-in). An account holds at most a
     /// > configured number of devices (10 by default); registering one more drops the one
-    /// > registered longest ago. A token the provider reports invalid is dropped.
+    /// > registered longest ago. A token the provider reports invalid is dropped. The device
+    /// > belongs to the session that registered it last: when that session ends (sign-out,
+    /// > or revoked from another device) the device is dropped, so apps register at every
+    /// > start and after each sign-in.
     /// > Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or
     /// > locale too long); FAILED_PRECONDITION when this platform sends nothing to the
     /// > device's kind (its provider is not configured).

@@ -35,16 +35,17 @@ public final class RevocationList: Sendable {
   private let state: Mutex<State>
   private let retention: TimeInterval
   public let maxLag: Duration
-  private let onApply: (@Sendable (RevocationList) -> Void)?
+  private let onApply: (@Sendable (RevocationList, _ sessionIDs: [String]) -> Void)?
 
   /// - Parameters:
   ///   - maxLag: silence from auth after which older tokens are refused.
-  ///   - onApply: called with the list after every batch that revoked something, e.g. to
-  ///     end the open streams whose caller `isRevoked` now (a stream checked its token
-  ///     only when it began).
+  ///   - onApply: called with the list and the batch's revoked sessions after every batch
+  ///     that revoked something, e.g. to end the open streams whose caller `isRevoked` now
+  ///     (a stream checked its token only when it began), or forget what belonged to
+  ///     those sessions.
   public init(
     retention: TimeInterval = RevocationList.defaultRetention, maxLag: Duration = .seconds(15), now: Date = Date(),
-    onApply: (@Sendable (RevocationList) -> Void)? = nil
+    onApply: (@Sendable (RevocationList, _ sessionIDs: [String]) -> Void)? = nil
   ) {
     // Silence is counted from start-up: a process that never reached auth is lagging too.
     self.state = Mutex(State(lastHeard: now, lastPrune: now))
@@ -93,7 +94,13 @@ public final class RevocationList: Sendable {
       }
       return .applied
     }
-    if outcome == .applied && !revocations.isEmpty { onApply?(self) }
+    if outcome == .applied && !revocations.isEmpty {
+      onApply?(
+        self,
+        revocations.compactMap {
+          if case .sessionID(let id) = $0.target { id } else { nil }
+        })
+    }
     return outcome
   }
 

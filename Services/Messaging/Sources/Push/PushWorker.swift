@@ -72,10 +72,10 @@ struct PushWorker: Service {
     case .delivered:
       metrics.sent(provider, latency: Date().timeIntervalSince(job.createdAt))
       return .delivered
-    case .invalidToken(let reason):
+    case .invalidToken(let reason, let since):
       metrics.invalidToken(provider)
       logger.info("push device removed: its token is no longer valid", metadata: ["provider": "\(provider)", "reason": "\(reason)"])
-      return .deviceGone
+      return .deviceGone(since: since)
     case .refreshCredentials(let reason):
       metrics.failed(provider, reason: "credentials")
       logger.warning("push provider refused our credentials; new ones are made", metadata: ["provider": "\(provider)", "reason": "\(reason)"])

@@ -413,6 +413,16 @@ enum MessagingMigrations {
           CREATE INDEX push_jobs_about ON push_jobs(about_id) WHERE about_id <> '';
           """)
     }
+    migrator.registerMigration("push-v4-sessions") { db in
+      try db.execute(
+        sql: """
+          -- The session that last registered the device: when auth revokes it (sign-out,
+          -- a lost phone revoked from elsewhere) the device goes. Devices registered
+          -- before this column have none until the app registers again (at its start).
+          ALTER TABLE push_devices ADD COLUMN session_id TEXT;
+          CREATE INDEX push_devices_by_session ON push_devices(session_id) WHERE session_id IS NOT NULL;
+          """)
+    }
     return migrator
   }
 }

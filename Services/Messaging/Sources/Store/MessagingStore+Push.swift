@@ -6,9 +6,10 @@ extension MessagingStore {
   /// Registers a device for `userID`, or refreshes it: the same token again updates its
   /// app version, locale and time, and a token another account held moves to this one.
   /// Past `devicesPerUser`, the account's device registered longest ago is dropped.
+  /// The device belongs to `sessionID` from now on: it goes when that session ends.
   public func registerDevice(
-    newID: String, userID: String, platform: PushPlatform, token: String, appVersion: String, locale: String, now: Date,
-    devicesPerUser: Int
+    newID: String, userID: String, sessionID: String, platform: PushPlatform, token: String, appVersion: String, locale: String,
+    now: Date, devicesPerUser: Int
   ) async throws -> PushDevice {
     try await writer.write { db in
       let existing = try Row.fetchOne(
@@ -19,11 +20,12 @@ extension MessagingStore {
       }
       try db.execute(
         sql: """
-          INSERT INTO push_devices (id, user_id, platform, token, app_version, locale, registered_at, last_registered_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO push_devices (id, user_id, session_id, platform, token, app_version, locale, registered_at, last_registered_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT (platform, token) DO UPDATE SET
-            app_version = excluded.app_version, locale = excluded.locale, last_registered_at = excluded.last_registered_at
-          """, arguments: [newID, userID, platform.rawValue, token, appVersion, locale, now, now])
+            session_id = excluded.session_id, app_version = excluded.app_version, locale = excluded.locale,
+            last_registered_at = excluded.last_registered_at
+          """, arguments: [newID, userID, sessionID, platform.rawValue, token, appVersion, locale, now, now])
       try db.execute(
         sql: """
           DELETE FROM push_devices WHERE rid IN (
@@ -40,6 +42,21 @@ extension MessagingStore {
     try await writer.write { db in
       try db.execute(sql: "DELETE FROM push_devices WHERE id = ? AND user_id = ?", arguments: [id, userID])
       return db.changesCount == 1
+    }
+  }
+
+  /// Removes the devices registered by sessions that have ended (auth revoked them);
+  /// how many went.
+  @discardableResult
+  public func removeDevices(ofSessions sessionIDs: [String]) async throws -> Int {
+    guard !sessionIDs.isEmpty else { return 0 }
+    return try await writer.write { db in
+      var removed = 0
+      for chunk in stride(from: 0, to: sessionIDs.count, by: 500).map({ sessionIDs[$0..<min($0 + 500, sessionIDs.count)] }) {
+        try db.execute(literal: "DELETE FROM push_devices WHERE session_id IN \(Array(chunk))")
+        removed += db.changesCount
+      }
+      return removed
     }
   }
 
@@ -211,8 +228,12 @@ extension MessagingStore {
             try db.execute(
               sql: "UPDATE push_jobs SET due_at = ?, attempts = 0 WHERE rid = ? AND device_rid = ?", arguments: [now, job.rid, job.deviceRID])
           }
-        case .deviceGone:
-          try db.execute(sql: "DELETE FROM push_devices WHERE rid = ? AND token = ?", arguments: [job.deviceRID, job.token])
+        case .deviceGone(let since):
+          try db.execute(
+            sql: "DELETE FROM push_devices WHERE rid = ?1 AND token = ?2 AND (?3 IS NULL OR last_registered_at < ?3)",
+            arguments: [job.deviceRID, job.token, since])
+          // Registered again since the provider saw the token end: only this job goes.
+          try db.execute(sql: "DELETE FROM push_jobs WHERE rid = ? AND device_rid = ?", arguments: [job.rid, job.deviceRID])
         case .retry(let at, let error):
           try db.execute(
             sql: "UPDATE push_jobs SET due_at = ?, attempts = attempts + 1, last_error = ? WHERE rid = ? AND device_rid = ?",

@@ -34,8 +34,9 @@ public struct PushJob: Sendable, Equatable {
   /// What became of a job after its provider answered.
   public enum Outcome: Sendable, Equatable {
     case delivered
-    /// The device's token no longer works: the device goes, with its jobs.
-    case deviceGone
+    /// The device's token no longer works: the device goes, with its jobs, unless it was
+    /// registered again after `since` (when the provider learnt of the token's end).
+    case deviceGone(since: Date?)
     /// Try again at this instant.
     case retry(at: Date, error: String)
     /// Cannot succeed (or waited too long): the job goes.

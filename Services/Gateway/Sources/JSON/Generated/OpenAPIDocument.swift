@@ -1784,7 +1784,7 @@ enum OpenAPIDocument {
           "MessagingService"
         ],
         "x-grpc-method": "/gym.messaging.v1.MessagingService/RegisterDevice",
-        "description": "Registers the caller's device for push notifications, or refreshes it (the same token again: its app version, locale and time). A token another account registered moves to the caller (one phone, a new sign-in). An account holds at most a configured number of devices (10 by default); registering one more drops the one registered longest ago. A token the provider reports invalid is dropped. Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or locale too long); FAILED_PRECONDITION when this platform sends nothing to the device's kind (its provider is not configured).",
+        "description": "Registers the caller's device for push notifications, or refreshes it (the same token again: its app version, locale and time). A token another account registered moves to the caller (one phone, a new sign-in). An account holds at most a configured number of devices (10 by default); registering one more drops the one registered longest ago. A token the provider reports invalid is dropped. The device belongs to the session that registered it last: when that session ends (sign-out, or revoked from another device) the device is dropped, so apps register at every start and after each sign-in. Errors: INVALID_ARGUMENT (platform, a token of the platform's form, app version or locale too long); FAILED_PRECONDITION when this platform sends nothing to the device's kind (its provider is not configured).",
         "requestBody": {
           "required": false,
           "content": {
