@@ -44,4 +44,7 @@ extension Outbox.Kind {
   /// Payload: JSON `{"userA", "userB", "friends"}`; the job's id orders one pair's
   /// changes. Auth keeps its copy of friendships (GetProfile's PRIVATE rule).
   public static let friendship: Outbox.Kind = "friendship"
+  /// Payload: JSON `{"userID", "id", "subject", "body"}`: a mail for the user's own
+  /// address, which auth sends (`SendUserMail`): messaging's daily digest.
+  public static let userMail: Outbox.Kind = "user-mail"
 }

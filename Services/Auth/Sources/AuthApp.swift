@@ -259,7 +259,8 @@ public enum AuthApp {
         + (settings.smtp.map { [MailSender(store: store, client: $0, retry: settings.mailRetry, logger: logger)] } ?? []),
       services: [
         service,
-        AuthInternalService(store: store, hasher: hasher, policy: policy, export: export, logger: logger),
+        AuthInternalService(
+          store: store, hasher: hasher, policy: policy, export: export, requireVerifiedEmail: settings.requireVerifiedEmail, logger: logger),
       ])
   }
 }

@@ -21,12 +21,15 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
   let epoch = UUID().uuidString
   /// How often an idle stream says "nothing new" so followers know they are current.
   let heartbeat: Duration
+  /// Other services' mail goes only to verified addresses (when the platform asks for verification).
+  let requireVerifiedEmail: Bool
 
   public init(
     store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, export: PlatformExport? = nil, heartbeat: Duration = .seconds(2),
-    logger: Logger
+    requireVerifiedEmail: Bool = true, logger: Logger
   ) {
     self.heartbeat = heartbeat
+    self.requireVerifiedEmail = requireVerifiedEmail
     self.export = export
     self.store = store
     self.hasher = hasher
@@ -138,6 +141,23 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
   }
 
   /// Messaging's outbox keeping auth's copy of friendships (GetProfile's PRIVATE rule).
+  public func sendUserMail(
+    request: Gym_Auth_V1_SendUserMailRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_SendUserMailResponse {
+    var violations: [FieldViolation] = []
+    if request.userID.isEmpty { violations.append(FieldViolation("user_id", "is required")) }
+    if request.id.isEmpty || request.id.count > 100 { violations.append(FieldViolation("id", "is required, at most 100 characters")) }
+    let subject = request.subject
+    if subject.isEmpty || subject.count > 200 || subject.contains(where: \.isNewline) {
+      violations.append(FieldViolation("subject", "is one line of 1 to 200 characters"))
+    }
+    if request.body.utf8.count > 20_000 { violations.append(FieldViolation("body", "is at most 20000 bytes (UTF-8)")) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
+    let queued = try await store.queueUserMail(
+      userID: request.userID, id: request.id, subject: subject, body: request.body, requireVerified: requireVerifiedEmail, now: Date())
+    return .with { $0.queued = queued }
+  }
+
   public func setFriendship(
     request: Gym_Auth_V1_SetFriendshipRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_SetFriendshipResponse {

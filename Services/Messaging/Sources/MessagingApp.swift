@@ -165,9 +165,10 @@ public enum MessagingApp {
       backupDirectories: [.init(name: "attachments", path: files.directory)], info: push.opsDetails(store: store),
       healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,
       extraServices: { authClient in
-        let delivery = FriendshipDelivery(auth: Gym_Auth_V1_AuthInternal.Client(wrapping: authClient))
+        let delivery = AuthDelivery(auth: Gym_Auth_V1_AuthInternal.Client(wrapping: authClient))
         var services: [any Service] = [
           OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger, deliver: delivery.deliver),
+          DigestWorker(store: store, logger: logger),
           RetentionTrimmer(
             store: store, files: files, eventRetention: settings.eventRetention, reportRetention: settings.reportRetention,
             unattachedUploadLifetime: settings.unattachedUploadLifetime, every: settings.trimEvery, logger: logger),

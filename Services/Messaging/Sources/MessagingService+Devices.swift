@@ -56,7 +56,9 @@ extension MessagingService {
   ) async throws -> Gym_Messaging_V1_UpdateNotificationSettingsResponse {
     let caller = try Caller.current()
     let checked = try NotificationSettingsInput.check(request)
-    let settings = try await store.updateNotificationSettings(userID: caller.userID, modes: checked.modes, quietHours: checked.quietHours)
+    let settings = try await store.updateNotificationSettings(
+      userID: caller.userID, modes: checked.modes, emailDigest: checked.emailDigest, quietHours: checked.quietHours,
+      digestMinute: checked.digestMinute, now: Date())
     return .with { $0.settings = NotificationSettingsInput.proto(settings) }
   }
 }

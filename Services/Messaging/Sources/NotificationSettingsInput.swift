@@ -8,13 +8,18 @@ import GymStore
 enum NotificationSettingsInput {
   struct Checked {
     var modes: [PushKind: PushMode]
+    var emailDigest: [PushKind: Bool]
     /// nil: leave; `.some(nil)`: none.
     var quietHours: QuietHours??
+    /// nil: leave.
+    var digestMinute: Int?
   }
 
   static func check(_ request: Gym_Messaging_V1_UpdateNotificationSettingsRequest) throws(GymError) -> Checked {
     var violations: [FieldViolation] = []
     var modes: [PushKind: PushMode] = [:]
+    var emailDigest: [PushKind: Bool] = [:]
+    var seen: Set<PushKind> = []
     for (index, preference) in request.preferences.enumerated() {
       let field = "preferences[\(index)]"
       guard let kind = PushKind(rawValue: preference.kind) else {
@@ -22,9 +27,21 @@ enum NotificationSettingsInput {
         violations.append(.init("\(field).kind", "is one of \(known)"))
         continue
       }
-      guard let mode = mode(preference.push) else { continue }
-      if modes[kind] != nil { violations.append(.init("\(field).kind", "\(kind.rawValue) is given twice")) }
-      modes[kind] = mode
+      if !seen.insert(kind).inserted { violations.append(.init("\(field).kind", "\(kind.rawValue) is given twice")) }
+      if let mode = mode(preference.push) { modes[kind] = mode }
+      switch preference.emailDigest {
+      case .emailDigestOn:
+        if kind.offersEmailDigest {
+          emailDigest[kind] = true
+        } else {
+          violations.append(
+            .init(
+              "\(field).email_digest",
+              "cannot be on for \(kind.rawValue): the digest lists direct messages, friend requests, follows, trainer news and moderation outcomes"))
+        }
+      case .emailDigestOff: emailDigest[kind] = false
+      default: break
+      }
     }
     var quietHours: QuietHours?? = nil
     if request.hasQuietHours {
@@ -40,8 +57,9 @@ enum NotificationSettingsInput {
         quietHours = .some(nil)
       }
     }
+    let digestMinute = request.hasDigestTime ? minute(request.digestTime, field: "digest_time", &violations) : nil
     guard violations.isEmpty else { throw .invalid(violations) }
-    return Checked(modes: modes, quietHours: quietHours)
+    return Checked(modes: modes, emailDigest: emailDigest, quietHours: quietHours, digestMinute: digestMinute)
   }
 
   private static func minute(_ time: Gym_Common_V1_TimeOfDay, field: String, _ violations: inout [FieldViolation]) -> Int? {
@@ -72,7 +90,11 @@ enum NotificationSettingsInput {
             case .always: .pushAlways
             case .never: .pushNever
             }
+          $0.emailDigest = settings.inEmailDigest(kind) ? .emailDigestOn : .emailDigestOff
         }
+      }
+      $0.digestTime = .with {
+        $0.hours = Int32(settings.digestTime / 60); $0.minutes = Int32(settings.digestTime % 60)
       }
       if let hours = settings.quietHours {
         $0.quietHours = .with {

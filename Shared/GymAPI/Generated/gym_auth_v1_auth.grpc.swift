@@ -6559,6 +6559,19 @@ public enum Gym_Auth_V1_AuthInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SendUserMail" metadata.
+        public enum SendUserMail: Sendable {
+            /// Request type for "SendUserMail".
+            public typealias Input = Gym_Auth_V1_SendUserMailRequest
+            /// Response type for "SendUserMail".
+            public typealias Output = Gym_Auth_V1_SendUserMailResponse
+            /// Descriptor for "SendUserMail".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.auth.v1.AuthInternal"),
+                method: "SendUserMail",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "gym.auth.v1.AuthInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             LookupUsers.descriptor,
@@ -6566,7 +6579,8 @@ public enum Gym_Auth_V1_AuthInternal: Sendable {
             ListMailOutbox.descriptor,
             CreateAdmin.descriptor,
             ExportUser.descriptor,
-            SetFriendship.descriptor
+            SetFriendship.descriptor,
+            SendUserMail.descriptor
         ]
     }
 }
@@ -6712,6 +6726,27 @@ extension Gym_Auth_V1_AuthInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_SetFriendshipRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetFriendshipResponse>
+
+        /// Handle the "SendUserMail" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a user at their own address for another service: messaging's daily digest.
+        /// > Auth owns the addresses; the sender never learns one. Idempotent on `id`.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > user id or id, a subject that is empty, too long or not one line, or a body too long.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Auth_V1_SendUserMailRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_SendUserMailResponse` messages.
+        func sendUserMail(
+            request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_SendUserMailRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SendUserMailResponse>
     }
 
     /// Service protocol for the "gym.auth.v1.AuthInternal" service.
@@ -6841,6 +6876,27 @@ extension Gym_Auth_V1_AuthInternal {
             request: GRPCCore.ServerRequest<Gym_Auth_V1_SetFriendshipRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetFriendshipResponse>
+
+        /// Handle the "SendUserMail" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a user at their own address for another service: messaging's daily digest.
+        /// > Auth owns the addresses; the sender never learns one. Idempotent on `id`.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > user id or id, a subject that is empty, too long or not one line, or a body too long.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_SendUserMailRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Auth_V1_SendUserMailResponse` message.
+        func sendUserMail(
+            request: GRPCCore.ServerRequest<Gym_Auth_V1_SendUserMailRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SendUserMailResponse>
     }
 
     /// Simple service protocol for the "gym.auth.v1.AuthInternal" service.
@@ -6970,6 +7026,27 @@ extension Gym_Auth_V1_AuthInternal {
             request: Gym_Auth_V1_SetFriendshipRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Auth_V1_SetFriendshipResponse
+
+        /// Handle the "SendUserMail" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a user at their own address for another service: messaging's daily digest.
+        /// > Auth owns the addresses; the sender never learns one. Idempotent on `id`.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > user id or id, a subject that is empty, too long or not one line, or a body too long.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Auth_V1_SendUserMailRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Auth_V1_SendUserMailResponse` to respond with.
+        func sendUserMail(
+            request: Gym_Auth_V1_SendUserMailRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Auth_V1_SendUserMailResponse
     }
 }
 
@@ -7043,6 +7120,17 @@ extension Gym_Auth_V1_AuthInternal.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Gym_Auth_V1_AuthInternal.Method.SendUserMail.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SendUserMailRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SendUserMailResponse>(),
+            handler: { request, context in
+                try await self.sendUserMail(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -7109,6 +7197,17 @@ extension Gym_Auth_V1_AuthInternal.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetFriendshipResponse> {
         let response = try await self.setFriendship(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func sendUserMail(
+        request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_SendUserMailRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SendUserMailResponse> {
+        let response = try await self.sendUserMail(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -7198,6 +7297,19 @@ extension Gym_Auth_V1_AuthInternal.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetFriendshipResponse> {
         return GRPCCore.ServerResponse<Gym_Auth_V1_SetFriendshipResponse>(
             message: try await self.setFriendship(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func sendUserMail(
+        request: GRPCCore.ServerRequest<Gym_Auth_V1_SendUserMailRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SendUserMailResponse> {
+        return GRPCCore.ServerResponse<Gym_Auth_V1_SendUserMailResponse>(
+            message: try await self.sendUserMail(
                 request: request.message,
                 context: context
             ),
@@ -7363,6 +7475,32 @@ extension Gym_Auth_V1_AuthInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_SetFriendshipResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetFriendshipResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SendUserMail" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a user at their own address for another service: messaging's daily digest.
+        /// > Auth owns the addresses; the sender never learns one. Idempotent on `id`.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > user id or id, a subject that is empty, too long or not one line, or a body too long.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_SendUserMailRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_SendUserMailRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_SendUserMailResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func sendUserMail<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_SendUserMailRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_SendUserMailRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_SendUserMailResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SendUserMailResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -7593,6 +7731,43 @@ extension Gym_Auth_V1_AuthInternal {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "SendUserMail" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Mails a user at their own address for another service: messaging's daily digest.
+        /// > Auth owns the addresses; the sender never learns one. Idempotent on `id`.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > user id or id, a subject that is empty, too long or not one line, or a body too long.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_SendUserMailRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_SendUserMailRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_SendUserMailResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func sendUserMail<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_SendUserMailRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_SendUserMailRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_SendUserMailResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SendUserMailResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Auth_V1_AuthInternal.Method.SendUserMail.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -7776,6 +7951,38 @@ extension Gym_Auth_V1_AuthInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SetFriendshipRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SetFriendshipResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SendUserMail" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Mails a user at their own address for another service: messaging's daily digest.
+    /// > Auth owns the addresses; the sender never learns one. Idempotent on `id`.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+    /// > user id or id, a subject that is empty, too long or not one line, or a body too long.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Auth_V1_SendUserMailRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func sendUserMail<Result>(
+        request: GRPCCore.ClientRequest<Gym_Auth_V1_SendUserMailRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SendUserMailResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.sendUserMail(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SendUserMailRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SendUserMailResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -7985,6 +8192,42 @@ extension Gym_Auth_V1_AuthInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.setFriendship(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SendUserMail" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Mails a user at their own address for another service: messaging's daily digest.
+    /// > Auth owns the addresses; the sender never learns one. Idempotent on `id`.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+    /// > user id or id, a subject that is empty, too long or not one line, or a body too long.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func sendUserMail<Result>(
+        _ message: Gym_Auth_V1_SendUserMailRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SendUserMailResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Auth_V1_SendUserMailRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.sendUserMail(
             request: request,
             options: options,
             onResponse: handleResponse

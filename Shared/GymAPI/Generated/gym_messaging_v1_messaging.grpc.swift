@@ -1401,7 +1401,8 @@ extension Gym_Messaging_V1_MessagingService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
-        /// > enabled quiet hours that start when they end).
+        /// > enabled quiet hours that start when they end, the email digest turned on for a kind
+        /// > it does not offer).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_UpdateNotificationSettingsRequest` messages.
@@ -2227,7 +2228,8 @@ extension Gym_Messaging_V1_MessagingService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
-        /// > enabled quiet hours that start when they end).
+        /// > enabled quiet hours that start when they end, the email digest turned on for a kind
+        /// > it does not offer).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_UpdateNotificationSettingsRequest` message.
@@ -3053,7 +3055,8 @@ extension Gym_Messaging_V1_MessagingService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
-        /// > enabled quiet hours that start when they end).
+        /// > enabled quiet hours that start when they end, the email digest turned on for a kind
+        /// > it does not offer).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_UpdateNotificationSettingsRequest` message.
@@ -5714,7 +5717,8 @@ extension Gym_Messaging_V1_MessagingService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
-        /// > enabled quiet hours that start when they end).
+        /// > enabled quiet hours that start when they end, the email digest turned on for a kind
+        /// > it does not offer).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_UpdateNotificationSettingsRequest` message.
@@ -7214,7 +7218,8 @@ extension Gym_Messaging_V1_MessagingService {
         /// > Source IDL Documentation:
         /// >
         /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
-        /// > enabled quiet hours that start when they end).
+        /// > enabled quiet hours that start when they end, the email digest turned on for a kind
+        /// > it does not offer).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_UpdateNotificationSettingsRequest` message.
@@ -8568,7 +8573,8 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
-    /// > enabled quiet hours that start when they end).
+    /// > enabled quiet hours that start when they end, the email digest turned on for a kind
+    /// > it does not offer).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_UpdateNotificationSettingsRequest` message.
@@ -10052,7 +10058,8 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range,
-    /// > enabled quiet hours that start when they end).
+    /// > enabled quiet hours that start when they end, the email digest turned on for a kind
+    /// > it does not offer).
     ///
     /// - Parameters:
     ///   - message: request message to send.

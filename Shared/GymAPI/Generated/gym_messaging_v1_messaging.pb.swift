@@ -315,6 +315,47 @@ public nonisolated enum Gym_Messaging_V1_PushMode: SwiftProtobuf.Enum, Swift.Cas
 
 }
 
+/// Whether a kind of event is in the daily email digest.
+public nonisolated enum Gym_Messaging_V1_EmailDigestMode: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// in an update: leave as it is
+  case unspecified // = 0
+  case emailDigestOn // = 1
+  case emailDigestOff // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .emailDigestOn
+    case 2: self = .emailDigestOff
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .emailDigestOn: return 1
+    case .emailDigestOff: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Gym_Messaging_V1_EmailDigestMode] = [
+    .unspecified,
+    .emailDigestOn,
+    .emailDigestOff,
+  ]
+
+}
+
 public nonisolated enum Gym_Messaging_V1_ReportKind: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
 
@@ -2239,7 +2280,7 @@ public nonisolated struct Gym_Messaging_V1_ListDevicesResponse: Sendable {
 /// One kind of event and how the user wants to hear of it. Kinds: "direct-message",
 /// "room-message", "friend-request", "follow", "trainer" (invitations and requests),
 /// "workout-reminder", "moderation" (the outcome of a report). Every event is always on
-/// the Subscribe stream and in ListNotifications; this is about push.
+/// the Subscribe stream and in ListNotifications; this is about push and email.
 public nonisolated struct Gym_Messaging_V1_NotificationPreference: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2248,6 +2289,14 @@ public nonisolated struct Gym_Messaging_V1_NotificationPreference: Sendable {
   public var kind: String = String()
 
   public var push: Gym_Messaging_V1_PushMode = .unspecified
+
+  /// The daily email digest: once a day, at `digest_time` in the user's zone, one email
+  /// to the account's address lists what of the chosen kinds arrived since the last one
+  /// and is still unread (nothing unread: no email). Offered for direct messages, friend
+  /// requests, follows, trainer invitations and requests, and moderation outcomes (on by
+  /// default, but follows); room messages and workout reminders are OFF and cannot be
+  /// turned on (they are many, or about the day itself).
+  public var emailDigest: Gym_Messaging_V1_EmailDigestMode = .unspecified
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2308,11 +2357,22 @@ public nonisolated struct Gym_Messaging_V1_NotificationSettings: Sendable {
   /// Clears the value of `quietHours`. Subsequent reads from it will return its default value.
   public mutating func clearQuietHours() {self._quietHours = nil}
 
+  /// When the daily email digest goes, in the user's zone (08:00 by default).
+  public var digestTime: Gym_Common_V1_TimeOfDay {
+    get {_digestTime ?? Gym_Common_V1_TimeOfDay()}
+    set {_digestTime = newValue}
+  }
+  /// Returns true if `digestTime` has been explicitly set.
+  public var hasDigestTime: Bool {self._digestTime != nil}
+  /// Clears the value of `digestTime`. Subsequent reads from it will return its default value.
+  public mutating func clearDigestTime() {self._digestTime = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _quietHours: Gym_Messaging_V1_QuietHours? = nil
+  fileprivate var _digestTime: Gym_Common_V1_TimeOfDay? = nil
 }
 
 public nonisolated struct Gym_Messaging_V1_GetNotificationSettingsRequest: Sendable {
@@ -2364,11 +2424,22 @@ public nonisolated struct Gym_Messaging_V1_UpdateNotificationSettingsRequest: Se
   /// Clears the value of `quietHours`. Subsequent reads from it will return its default value.
   public mutating func clearQuietHours() {self._quietHours = nil}
 
+  /// Replaces the digest's time when set.
+  public var digestTime: Gym_Common_V1_TimeOfDay {
+    get {_digestTime ?? Gym_Common_V1_TimeOfDay()}
+    set {_digestTime = newValue}
+  }
+  /// Returns true if `digestTime` has been explicitly set.
+  public var hasDigestTime: Bool {self._digestTime != nil}
+  /// Clears the value of `digestTime`. Subsequent reads from it will return its default value.
+  public mutating func clearDigestTime() {self._digestTime = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _quietHours: Gym_Messaging_V1_QuietHours? = nil
+  fileprivate var _digestTime: Gym_Common_V1_TimeOfDay? = nil
 }
 
 public nonisolated struct Gym_Messaging_V1_UpdateNotificationSettingsResponse: Sendable {
@@ -2839,6 +2910,10 @@ nonisolated extension Gym_Messaging_V1_DevicePlatform: SwiftProtobuf._ProtoNameP
 
 nonisolated extension Gym_Messaging_V1_PushMode: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PUSH_MODE_UNSPECIFIED\0\u{1}PUSH_WHEN_AWAY\0\u{1}PUSH_ALWAYS\0\u{1}PUSH_NEVER\0")
+}
+
+nonisolated extension Gym_Messaging_V1_EmailDigestMode: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0EMAIL_DIGEST_MODE_UNSPECIFIED\0\u{1}EMAIL_DIGEST_ON\0\u{1}EMAIL_DIGEST_OFF\0")
 }
 
 nonisolated extension Gym_Messaging_V1_ReportKind: SwiftProtobuf._ProtoNameProviding {
@@ -6340,7 +6415,7 @@ nonisolated extension Gym_Messaging_V1_ListDevicesResponse: SwiftProtobuf.Messag
 
 nonisolated extension Gym_Messaging_V1_NotificationPreference: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".NotificationPreference"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}push\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}push\0\u{3}email_digest\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6350,6 +6425,7 @@ nonisolated extension Gym_Messaging_V1_NotificationPreference: SwiftProtobuf.Mes
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.kind) }()
       case 2: try { try decoder.decodeSingularEnumField(value: &self.push) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.emailDigest) }()
       default: break
       }
     }
@@ -6362,12 +6438,16 @@ nonisolated extension Gym_Messaging_V1_NotificationPreference: SwiftProtobuf.Mes
     if self.push != .unspecified {
       try visitor.visitSingularEnumField(value: self.push, fieldNumber: 2)
     }
+    if self.emailDigest != .unspecified {
+      try visitor.visitSingularEnumField(value: self.emailDigest, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Messaging_V1_NotificationPreference, rhs: Gym_Messaging_V1_NotificationPreference) -> Bool {
     if lhs.kind != rhs.kind {return false}
     if lhs.push != rhs.push {return false}
+    if lhs.emailDigest != rhs.emailDigest {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6419,7 +6499,7 @@ nonisolated extension Gym_Messaging_V1_QuietHours: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Gym_Messaging_V1_NotificationSettings: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".NotificationSettings"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}preferences\0\u{3}quiet_hours\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}preferences\0\u{3}quiet_hours\0\u{3}digest_time\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6429,6 +6509,7 @@ nonisolated extension Gym_Messaging_V1_NotificationSettings: SwiftProtobuf.Messa
       switch fieldNumber {
       case 1: try { try decoder.decodeRepeatedMessageField(value: &self.preferences) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._quietHours) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._digestTime) }()
       default: break
       }
     }
@@ -6445,12 +6526,16 @@ nonisolated extension Gym_Messaging_V1_NotificationSettings: SwiftProtobuf.Messa
     try { if let v = self._quietHours {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
+    try { if let v = self._digestTime {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Messaging_V1_NotificationSettings, rhs: Gym_Messaging_V1_NotificationSettings) -> Bool {
     if lhs.preferences != rhs.preferences {return false}
     if lhs._quietHours != rhs._quietHours {return false}
+    if lhs._digestTime != rhs._digestTime {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6511,7 +6596,7 @@ nonisolated extension Gym_Messaging_V1_GetNotificationSettingsResponse: SwiftPro
 
 nonisolated extension Gym_Messaging_V1_UpdateNotificationSettingsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".UpdateNotificationSettingsRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}preferences\0\u{3}quiet_hours\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}preferences\0\u{3}quiet_hours\0\u{3}digest_time\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6521,6 +6606,7 @@ nonisolated extension Gym_Messaging_V1_UpdateNotificationSettingsRequest: SwiftP
       switch fieldNumber {
       case 1: try { try decoder.decodeRepeatedMessageField(value: &self.preferences) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._quietHours) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._digestTime) }()
       default: break
       }
     }
@@ -6537,12 +6623,16 @@ nonisolated extension Gym_Messaging_V1_UpdateNotificationSettingsRequest: SwiftP
     try { if let v = self._quietHours {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
+    try { if let v = self._digestTime {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Messaging_V1_UpdateNotificationSettingsRequest, rhs: Gym_Messaging_V1_UpdateNotificationSettingsRequest) -> Bool {
     if lhs.preferences != rhs.preferences {return false}
     if lhs._quietHours != rhs._quietHours {return false}
+    if lhs._digestTime != rhs._digestTime {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -20,12 +20,31 @@ extension AuthStore {
   /// transaction, its body sealed. False, and nothing queued, when the recipient has had
   /// the day's share already.
   @discardableResult
-  func queueMail(_ db: Database, to recipient: String, subject: String, body: String, now: Date) throws -> Bool {
+  func queueMail(_ db: Database, id: String? = nil, to recipient: String, subject: String, body: String, now: Date) throws -> Bool {
     if try mailCapWait(db, to: recipient, now: now) != nil { return false }
     try db.execute(
       sql: "INSERT INTO mail_outbox (id, recipient, subject, body, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)",
-      arguments: [UUID().uuidString.lowercased(), recipient, subject, try mailSeal.seal(body), now, now])
+      arguments: [id ?? UUID().uuidString.lowercased(), recipient, subject, try mailSeal.seal(body), now, now])
     return true
+  }
+
+  /// Queues a message another service wrote for `userID`'s own address (messaging's
+  /// digest): not for a missing or banned account, nor an unverified address when
+  /// `requireVerified`. `id` is the sender's: a message already queued under it is not
+  /// queued again (true, as the first time).
+  public func queueUserMail(
+    userID: String, id: String, subject: String, body: String, requireVerified: Bool, now: Date
+  ) async throws -> Bool {
+    let mailID = "user-mail:" + id
+    return try await writer.write { db in
+      if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM mail_outbox WHERE id = ?)", arguments: [mailID]) == true {
+        return true
+      }
+      guard let user = try Self.user(db, id: userID), !user.isBanned(at: now), !requireVerified || user.emailVerifiedAt != nil else {
+        return false
+      }
+      return try queueMail(db, id: mailID, to: user.email, subject: subject, body: body, now: now)
+    }
   }
 
   /// Mail due for an attempt at `now` (neither delivered nor given up), the longest waiting first.

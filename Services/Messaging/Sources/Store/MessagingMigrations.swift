@@ -423,6 +423,27 @@ enum MessagingMigrations {
           CREATE INDEX push_devices_by_session ON push_devices(session_id) WHERE session_id IS NOT NULL;
           """)
     }
+    migrator.registerMigration("email-digest-v1") { db in
+      try db.execute(
+        sql: """
+          -- Whether each kind is in the user's daily email digest (absent: the kind's default).
+          CREATE TABLE digest_preferences (
+            user_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            included INTEGER NOT NULL,
+            PRIMARY KEY (user_id, kind)
+          ) WITHOUT ROWID;
+          -- Each user's digest: its time of day (minutes in their zone; NULL: 08:00), when
+          -- the next one is due (NULL: nothing waits) and when the last one was taken.
+          CREATE TABLE email_digests (
+            user_id TEXT PRIMARY KEY,
+            minute INTEGER,
+            due_at DATETIME,
+            last_sent_at DATETIME
+          ) WITHOUT ROWID;
+          CREATE INDEX email_digests_due ON email_digests(due_at) WHERE due_at IS NOT NULL;
+          """)
+    }
     return migrator
   }
 }

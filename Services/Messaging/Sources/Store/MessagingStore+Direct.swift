@@ -33,6 +33,7 @@ extension MessagingStore {
         deleted: false)
       message.attachments = try Self.attach(db, attachmentIDs, ownerID: senderID, messageRID: rid, postRID: nil)
       try append(db, try events(message), now: now)
+      try Self.markDigestDue(db, userID: recipientID, kind: .directMessage, now: now)
       return message
     }
   }

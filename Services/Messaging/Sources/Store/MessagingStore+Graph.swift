@@ -129,6 +129,7 @@ extension MessagingStore {
       }
       let request = FriendRequestRecord(row: try Row.fetchOne(db, sql: "SELECT * FROM friend_requests WHERE id = ?", arguments: [id])!)
       try append(db, try events(request), now: now)
+      try Self.markDigestDue(db, userID: toID, kind: .friendRequest, now: now)
       return request
     }
   }

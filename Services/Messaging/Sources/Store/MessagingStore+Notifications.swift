@@ -72,7 +72,11 @@ extension MessagingStore {
         notification.id, notification.userID, notification.kind, notification.title, notification.body,
         notification.reference, idempotencyKey, notification.createdAt, notification.aboutID,
       ])
-    return db.changesCount == 1
+    guard db.changesCount == 1 else { return false }
+    if let kind = PushKind(contentKind: notification.kind) {
+      try Self.markDigestDue(db, userID: notification.userID, kind: kind, now: notification.createdAt)
+    }
+    return true
   }
 
   /// Newest first; with the unread count.

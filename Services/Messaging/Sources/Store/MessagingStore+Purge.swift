@@ -92,6 +92,10 @@ extension MessagingStore {
         ("DELETE FROM push_devices WHERE user_id = ?", [userID]),
         ("DELETE FROM push_preferences WHERE user_id = ?", [userID]),
         ("DELETE FROM push_quiet_hours WHERE user_id = ?", [userID]),
+        ("DELETE FROM digest_preferences WHERE user_id = ?", [userID]),
+        ("DELETE FROM email_digests WHERE user_id = ?", [userID]),
+        // A digest on its way to auth for them: auth has no address for them any more.
+        ("DELETE FROM outbox WHERE kind = 'user-mail' AND json_extract(CAST(payload AS TEXT), '$.userID') = ?", [userID]),
       ]
       for (sql, arguments) in statements {
         try db.execute(sql: sql, arguments: arguments)

@@ -138,12 +138,34 @@ extension MessagingStore {
     try await writer.read { db in try Self.notificationSettings(db, userID: userID) }
   }
 
-  /// Sets the modes given (the other kinds keep theirs) and, when `quietHours` is given,
-  /// replaces the quiet hours (`.some(nil)`: none); the settings after.
+  /// Sets the modes and digest choices given (the other kinds keep theirs), replaces the
+  /// quiet hours when `quietHours` is given (`.some(nil)`: none) and the digest's time
+  /// when `digestMinute` is (a digest already due moves to the new time); the settings after.
   public func updateNotificationSettings(
-    userID: String, modes: [PushKind: PushMode], quietHours: QuietHours??
+    userID: String, modes: [PushKind: PushMode], emailDigest: [PushKind: Bool] = [:], quietHours: QuietHours??,
+    digestMinute: Int? = nil, now: Date = Date()
   ) async throws -> NotificationSettings {
     try await writer.write { db in
+      for (kind, included) in emailDigest {
+        if included == kind.defaultEmailDigest {
+          try db.execute(sql: "DELETE FROM digest_preferences WHERE user_id = ? AND kind = ?", arguments: [userID, kind.rawValue])
+        } else {
+          try db.execute(
+            sql: """
+              INSERT INTO digest_preferences (user_id, kind, included) VALUES (?, ?, ?)
+              ON CONFLICT DO UPDATE SET included = excluded.included
+              """, arguments: [userID, kind.rawValue, included])
+        }
+      }
+      if let digestMinute {
+        try db.execute(
+          sql: "INSERT INTO email_digests (user_id, minute) VALUES (?, ?) ON CONFLICT DO UPDATE SET minute = excluded.minute",
+          arguments: [userID, digestMinute])
+        let settings = try Self.notificationSettings(db, userID: userID)
+        try db.execute(
+          sql: "UPDATE email_digests SET due_at = ? WHERE user_id = ? AND due_at IS NOT NULL",
+          arguments: [settings.nextDigest(after: now, in: try Self.zone(db, userID: userID)), userID])
+      }
       for (kind, mode) in modes {
         if mode == kind.defaultMode {
           try db.execute(sql: "DELETE FROM push_preferences WHERE user_id = ? AND kind = ?", arguments: [userID, kind.rawValue])
@@ -176,6 +198,10 @@ extension MessagingStore {
     if let row = try Row.fetchOne(db, sql: "SELECT start_minute, end_minute FROM push_quiet_hours WHERE user_id = ?", arguments: [userID]) {
       settings.quietHours = QuietHours(startMinute: row["start_minute"], endMinute: row["end_minute"])
     }
+    for row in try Row.fetchAll(db, sql: "SELECT kind, included FROM digest_preferences WHERE user_id = ?", arguments: [userID]) {
+      if let kind = PushKind(rawValue: row["kind"]) { settings.emailDigest[kind] = row["included"] }
+    }
+    settings.digestMinute = try Int.fetchOne(db, sql: "SELECT minute FROM email_digests WHERE user_id = ?", arguments: [userID])
     return settings
   }
 

@@ -15,6 +15,13 @@ public enum PushKind: String, Sendable, CaseIterable {
   /// Room messages are many: pushed only when the user asks.
   public var defaultMode: PushMode { self == .roomMessage ? .never : .whenAway }
 
+  /// Whether the daily email digest lists this kind: not room messages (too many) nor
+  /// workout reminders (about the day itself).
+  public var offersEmailDigest: Bool { self != .roomMessage && self != .workoutReminder }
+
+  /// In the digest unless the user says otherwise: what someone waits on an answer to.
+  public var defaultEmailDigest: Bool { offersEmailDigest && self != .follow }
+
   /// The kind a push's content belongs to (a notification's kind as its sender names it);
   /// nil for one no preference names (pushed when away).
   public init?(contentKind: String) {
@@ -59,16 +66,39 @@ public struct QuietHours: Sendable, Equatable {
   }
 }
 
-/// A user's push preferences: a mode per kind (the default where none is stored) and
-/// their quiet hours, if any.
+/// A user's notification preferences: a push mode and an email-digest choice per kind
+/// (the defaults where none is stored), their quiet hours, if any, and the digest's time.
 public struct NotificationSettings: Sendable, Equatable {
+  /// 08:00 in the user's zone.
+  public static let defaultDigestMinute = 8 * 60
+
   public var modes: [PushKind: PushMode]
   public var quietHours: QuietHours?
+  public var emailDigest: [PushKind: Bool]
+  /// Minutes after midnight in the user's zone; nil: the default.
+  public var digestMinute: Int?
 
-  public init(modes: [PushKind: PushMode] = [:], quietHours: QuietHours? = nil) {
+  public init(
+    modes: [PushKind: PushMode] = [:], quietHours: QuietHours? = nil, emailDigest: [PushKind: Bool] = [:], digestMinute: Int? = nil
+  ) {
     self.modes = modes
     self.quietHours = quietHours
+    self.emailDigest = emailDigest
+    self.digestMinute = digestMinute
   }
 
   public func mode(_ kind: PushKind) -> PushMode { modes[kind] ?? kind.defaultMode }
+
+  public func inEmailDigest(_ kind: PushKind) -> Bool { kind.offersEmailDigest && (emailDigest[kind] ?? kind.defaultEmailDigest) }
+
+  public var digestTime: Int { digestMinute ?? Self.defaultDigestMinute }
+
+  /// The next time the digest goes after `now`: the digest's minute of the day in `zone`.
+  public func nextDigest(after now: Date, in zone: TimeZone) -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let time = DateComponents(hour: digestTime / 60, minute: digestTime % 60, second: 0)
+    // A minute a clock change skips (02:30 on the spring-forward night) falls to the next one that exists.
+    return calendar.nextDate(after: now, matching: time, matchingPolicy: .nextTime) ?? now.addingTimeInterval(86_400)
+  }
 }

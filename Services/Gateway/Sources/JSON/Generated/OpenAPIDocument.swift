@@ -4360,7 +4360,7 @@ enum OpenAPIDocument {
           "MessagingService"
         ],
         "x-grpc-method": "/gym.messaging.v1.MessagingService/UpdateNotificationSettings",
-        "description": "Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range, enabled quiet hours that start when they end).",
+        "description": "Errors: INVALID_ARGUMENT (an unknown kind, the same kind twice, a time out of range, enabled quiet hours that start when they end, the email digest turned on for a kind it does not offer).",
         "requestBody": {
           "required": false,
           "content": {
@@ -14851,6 +14851,16 @@ enum OpenAPIDocument {
         },
         "additionalProperties": false
       },
+      "gym.messaging.v1.EmailDigestMode": {
+        "type": "string",
+        "enum": [
+          "EMAIL_DIGEST_MODE_UNSPECIFIED",
+          "EMAIL_DIGEST_ON",
+          "EMAIL_DIGEST_OFF"
+        ],
+        "default": "EMAIL_DIGEST_MODE_UNSPECIFIED",
+        "description": "Whether a kind of event is in the daily email digest.\n\n- `EMAIL_DIGEST_MODE_UNSPECIFIED`: in an update: leave as it is\n- `EMAIL_DIGEST_ON`\n- `EMAIL_DIGEST_OFF`"
+      },
       "gym.messaging.v1.Event": {
         "type": "object",
         "properties": {
@@ -15417,7 +15427,7 @@ enum OpenAPIDocument {
       },
       "gym.messaging.v1.NotificationPreference": {
         "type": "object",
-        "description": "One kind of event and how the user wants to hear of it. Kinds: \"direct-message\", \"room-message\", \"friend-request\", \"follow\", \"trainer\" (invitations and requests), \"workout-reminder\", \"moderation\" (the outcome of a report). Every event is always on the Subscribe stream and in ListNotifications; this is about push.",
+        "description": "One kind of event and how the user wants to hear of it. Kinds: \"direct-message\", \"room-message\", \"friend-request\", \"follow\", \"trainer\" (invitations and requests), \"workout-reminder\", \"moderation\" (the outcome of a report). Every event is always on the Subscribe stream and in ListNotifications; this is about push and email.",
         "properties": {
           "kind": {
             "type": "string",
@@ -15429,6 +15439,14 @@ enum OpenAPIDocument {
                 "$ref": "#/components/schemas/gym.messaging.v1.PushMode"
               }
             ]
+          },
+          "emailDigest": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.EmailDigestMode"
+              }
+            ],
+            "description": "The daily email digest: once a day, at `digest_time` in the user's zone, one email to the account's address lists what of the chosen kinds arrived since the last one and is still unread (nothing unread: no email). Offered for direct messages, friend requests, follows, trainer invitations and requests, and moderation outcomes (on by default, but follows); room messages and workout reminders are OFF and cannot be turned on (they are many, or about the day itself)."
           }
         },
         "additionalProperties": false
@@ -15449,6 +15467,14 @@ enum OpenAPIDocument {
                 "$ref": "#/components/schemas/gym.messaging.v1.QuietHours"
               }
             ]
+          },
+          "digestTime": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.common.v1.TimeOfDay"
+              }
+            ],
+            "description": "When the daily email digest goes, in the user's zone (08:00 by default)."
           }
         },
         "additionalProperties": false
@@ -16064,6 +16090,14 @@ enum OpenAPIDocument {
               }
             ],
             "description": "Replaces the quiet hours when set."
+          },
+          "digestTime": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.common.v1.TimeOfDay"
+              }
+            ],
+            "description": "Replaces the digest's time when set."
           }
         },
         "additionalProperties": false
