@@ -95,6 +95,14 @@ enum PlanMapping {
       $0.durationSeconds = Int32(set.durationSeconds)
       $0.notes = set.notes
       $0.loggedAt = .init(date: set.loggedAt)
+      if set.id > 0 { $0.id = String(set.id) }
+      $0.type =
+        switch set.type {
+        case .warmUp: .warmUp
+        case .working: .working
+        case .drop: .drop
+        case .failure: .failure
+        }
     }
   }
 

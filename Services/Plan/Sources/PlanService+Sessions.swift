@@ -281,8 +281,9 @@ extension PlanService {
     // A planned set encodes to at most 48 bytes (message, 3 varints, a double) and is
     // stored as JSON with its four field names, at least 77 bytes: the stored bytes bound it.
     let planned = footprint.plannedSetBytes
-    // Each: the message; reps, duration_seconds; weight_kg, rpe; notes; logged_at.
-    let sets = footprint.loggedSets * (message + 2 * varint + 2 * double + string + timestamp) + footprint.loggedSetNoteBytes
+    // Each: the message; reps, duration_seconds, type; weight_kg, rpe; notes; logged_at;
+    // id (a rowid: at most 19 digits).
+    let sets = footprint.loggedSets * (message + 3 * varint + 2 * double + string + timestamp + string + 19) + footprint.loggedSetNoteBytes
     return session + items + planned + sets
   }
 
@@ -298,9 +299,19 @@ extension PlanService {
     if !(0...36000).contains(set.durationSeconds) { violations.append(.init("\(field).duration_seconds", "must be 0 to 36000")) }
     if set.reps == 0 && set.durationSeconds == 0 { violations.append(.init("\(field).reps", "give reps, or duration_seconds for a timed set")) }
     if let violation = RoutineInput.notesBound.violation(set.notes, field: "\(field).notes") { violations.append(violation) }
+    let type: SessionRecord.SetType
+    switch set.type {
+    case .unspecified, .working: type = .working
+    case .warmUp: type = .warmUp
+    case .drop: type = .drop
+    case .failure: type = .failure
+    case .UNRECOGNIZED:
+      type = .working
+      violations.append(.init("\(field).type", "is WARM_UP, WORKING, DROP or FAILURE"))
+    }
     guard violations.isEmpty else { throw .invalid(violations) }
     return SessionRecord.LoggedSet(
       reps: Int(set.reps), weightKg: set.weightKg, rpe: set.rpe, durationSeconds: Int(set.durationSeconds), notes: set.notes,
-      loggedAt: now)
+      loggedAt: now, type: type)
   }
 }

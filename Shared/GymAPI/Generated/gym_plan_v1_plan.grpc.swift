@@ -302,6 +302,58 @@ public enum Gym_Plan_V1_PlanService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "UpdateLoggedSet" metadata.
+        public enum UpdateLoggedSet: Sendable {
+            /// Request type for "UpdateLoggedSet".
+            public typealias Input = Gym_Plan_V1_UpdateLoggedSetRequest
+            /// Response type for "UpdateLoggedSet".
+            public typealias Output = Gym_Plan_V1_UpdateLoggedSetResponse
+            /// Descriptor for "UpdateLoggedSet".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "UpdateLoggedSet",
+                type: .unary
+            )
+        }
+        /// Namespace for "DeleteLoggedSet" metadata.
+        public enum DeleteLoggedSet: Sendable {
+            /// Request type for "DeleteLoggedSet".
+            public typealias Input = Gym_Plan_V1_DeleteLoggedSetRequest
+            /// Response type for "DeleteLoggedSet".
+            public typealias Output = Gym_Plan_V1_DeleteLoggedSetResponse
+            /// Descriptor for "DeleteLoggedSet".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "DeleteLoggedSet",
+                type: .unary
+            )
+        }
+        /// Namespace for "UpdateWorkout" metadata.
+        public enum UpdateWorkout: Sendable {
+            /// Request type for "UpdateWorkout".
+            public typealias Input = Gym_Plan_V1_UpdateWorkoutRequest
+            /// Response type for "UpdateWorkout".
+            public typealias Output = Gym_Plan_V1_UpdateWorkoutResponse
+            /// Descriptor for "UpdateWorkout".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "UpdateWorkout",
+                type: .unary
+            )
+        }
+        /// Namespace for "DeleteWorkout" metadata.
+        public enum DeleteWorkout: Sendable {
+            /// Request type for "DeleteWorkout".
+            public typealias Input = Gym_Plan_V1_DeleteWorkoutRequest
+            /// Response type for "DeleteWorkout".
+            public typealias Output = Gym_Plan_V1_DeleteWorkoutResponse
+            /// Descriptor for "DeleteWorkout".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "DeleteWorkout",
+                type: .unary
+            )
+        }
         /// Namespace for "LogWorkout" metadata.
         public enum LogWorkout: Sendable {
             /// Request type for "LogWorkout".
@@ -793,6 +845,10 @@ public enum Gym_Plan_V1_PlanService: Sendable {
             EditSession.descriptor,
             FinishSession.descriptor,
             AbandonSession.descriptor,
+            UpdateLoggedSet.descriptor,
+            DeleteLoggedSet.descriptor,
+            UpdateWorkout.descriptor,
+            DeleteWorkout.descriptor,
             LogWorkout.descriptor,
             ListSessions.descriptor,
             GetSession.descriptor,
@@ -1226,6 +1282,89 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_AbandonSessionRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_AbandonSessionResponse>
+
+        /// Handle the "UpdateLoggedSet" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Corrects a logged set of any of the caller's sessions, live or past. In a finished
+        /// > session the session's totals, statistics and personal records follow at once
+        /// > (records are recomputed from every counted set: a typo that made a record no
+        /// > longer holds it, and the sessions' lists of new records are redone).
+        /// > Errors: INVALID_ARGUMENT (as LogSet); NOT_FOUND for the session or the set.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_UpdateLoggedSetRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_UpdateLoggedSetResponse` messages.
+        func updateLoggedSet(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_UpdateLoggedSetRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_UpdateLoggedSetResponse>
+
+        /// Handle the "DeleteLoggedSet" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Deletes a logged set, with the same effects as UpdateLoggedSet. In a live session an
+        /// > item marked done by its planned count becomes pending again below it.
+        /// > Errors: NOT_FOUND for the session or the set.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_DeleteLoggedSetRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_DeleteLoggedSetResponse` messages.
+        func deleteLoggedSet(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_DeleteLoggedSetRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteLoggedSetResponse>
+
+        /// Handle the "UpdateWorkout" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Changes a finished workout's day, notes or name; records are redone when the day
+        /// > changes (which came first decides which set a record).
+        /// > Errors: INVALID_ARGUMENT (no field in update_mask or an unknown one, a date in the
+        /// > future, notes or name out of bounds); NOT_FOUND; FAILED_PRECONDITION for a session
+        /// > that is not finished; RESOURCE_EXHAUSTED when the new day holds the most sessions.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_UpdateWorkoutRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_UpdateWorkoutResponse` messages.
+        func updateWorkout(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_UpdateWorkoutRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_UpdateWorkoutResponse>
+
+        /// Handle the "DeleteWorkout" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Deletes a finished or abandoned workout with its sets; statistics and records
+        /// > follow. Errors: NOT_FOUND; FAILED_PRECONDITION for the live session (AbandonSession).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_DeleteWorkoutRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_DeleteWorkoutResponse` messages.
+        func deleteWorkout(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_DeleteWorkoutRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteWorkoutResponse>
 
         /// Handle the "LogWorkout" method.
         ///
@@ -2231,6 +2370,89 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_AbandonSessionResponse>
 
+        /// Handle the "UpdateLoggedSet" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Corrects a logged set of any of the caller's sessions, live or past. In a finished
+        /// > session the session's totals, statistics and personal records follow at once
+        /// > (records are recomputed from every counted set: a typo that made a record no
+        /// > longer holds it, and the sessions' lists of new records are redone).
+        /// > Errors: INVALID_ARGUMENT (as LogSet); NOT_FOUND for the session or the set.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_UpdateLoggedSetRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_UpdateLoggedSetResponse` message.
+        func updateLoggedSet(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_UpdateLoggedSetRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_UpdateLoggedSetResponse>
+
+        /// Handle the "DeleteLoggedSet" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Deletes a logged set, with the same effects as UpdateLoggedSet. In a live session an
+        /// > item marked done by its planned count becomes pending again below it.
+        /// > Errors: NOT_FOUND for the session or the set.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteLoggedSetRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_DeleteLoggedSetResponse` message.
+        func deleteLoggedSet(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_DeleteLoggedSetRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteLoggedSetResponse>
+
+        /// Handle the "UpdateWorkout" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Changes a finished workout's day, notes or name; records are redone when the day
+        /// > changes (which came first decides which set a record).
+        /// > Errors: INVALID_ARGUMENT (no field in update_mask or an unknown one, a date in the
+        /// > future, notes or name out of bounds); NOT_FOUND; FAILED_PRECONDITION for a session
+        /// > that is not finished; RESOURCE_EXHAUSTED when the new day holds the most sessions.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_UpdateWorkoutRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_UpdateWorkoutResponse` message.
+        func updateWorkout(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_UpdateWorkoutRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_UpdateWorkoutResponse>
+
+        /// Handle the "DeleteWorkout" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Deletes a finished or abandoned workout with its sets; statistics and records
+        /// > follow. Errors: NOT_FOUND; FAILED_PRECONDITION for the live session (AbandonSession).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteWorkoutRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_DeleteWorkoutResponse` message.
+        func deleteWorkout(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_DeleteWorkoutRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteWorkoutResponse>
+
         /// Handle the "LogWorkout" method.
         ///
         /// > Source IDL Documentation:
@@ -3233,6 +3455,89 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Plan_V1_AbandonSessionResponse
 
+        /// Handle the "UpdateLoggedSet" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Corrects a logged set of any of the caller's sessions, live or past. In a finished
+        /// > session the session's totals, statistics and personal records follow at once
+        /// > (records are recomputed from every counted set: a typo that made a record no
+        /// > longer holds it, and the sessions' lists of new records are redone).
+        /// > Errors: INVALID_ARGUMENT (as LogSet); NOT_FOUND for the session or the set.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_UpdateLoggedSetRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_UpdateLoggedSetResponse` to respond with.
+        func updateLoggedSet(
+            request: Gym_Plan_V1_UpdateLoggedSetRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_UpdateLoggedSetResponse
+
+        /// Handle the "DeleteLoggedSet" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Deletes a logged set, with the same effects as UpdateLoggedSet. In a live session an
+        /// > item marked done by its planned count becomes pending again below it.
+        /// > Errors: NOT_FOUND for the session or the set.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_DeleteLoggedSetRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_DeleteLoggedSetResponse` to respond with.
+        func deleteLoggedSet(
+            request: Gym_Plan_V1_DeleteLoggedSetRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_DeleteLoggedSetResponse
+
+        /// Handle the "UpdateWorkout" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Changes a finished workout's day, notes or name; records are redone when the day
+        /// > changes (which came first decides which set a record).
+        /// > Errors: INVALID_ARGUMENT (no field in update_mask or an unknown one, a date in the
+        /// > future, notes or name out of bounds); NOT_FOUND; FAILED_PRECONDITION for a session
+        /// > that is not finished; RESOURCE_EXHAUSTED when the new day holds the most sessions.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_UpdateWorkoutRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_UpdateWorkoutResponse` to respond with.
+        func updateWorkout(
+            request: Gym_Plan_V1_UpdateWorkoutRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_UpdateWorkoutResponse
+
+        /// Handle the "DeleteWorkout" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Deletes a finished or abandoned workout with its sets; statistics and records
+        /// > follow. Errors: NOT_FOUND; FAILED_PRECONDITION for the live session (AbandonSession).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_DeleteWorkoutRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_DeleteWorkoutResponse` to respond with.
+        func deleteWorkout(
+            request: Gym_Plan_V1_DeleteWorkoutRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_DeleteWorkoutResponse
+
         /// Handle the "LogWorkout" method.
         ///
         /// > Source IDL Documentation:
@@ -4094,6 +4399,50 @@ extension Gym_Plan_V1_PlanService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.UpdateLoggedSet.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_UpdateLoggedSetRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_UpdateLoggedSetResponse>(),
+            handler: { request, context in
+                try await self.updateLoggedSet(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.DeleteLoggedSet.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_DeleteLoggedSetRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_DeleteLoggedSetResponse>(),
+            handler: { request, context in
+                try await self.deleteLoggedSet(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.UpdateWorkout.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_UpdateWorkoutRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_UpdateWorkoutResponse>(),
+            handler: { request, context in
+                try await self.updateWorkout(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.DeleteWorkout.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_DeleteWorkoutRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_DeleteWorkoutResponse>(),
+            handler: { request, context in
+                try await self.deleteWorkout(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Plan_V1_PlanService.Method.LogWorkout.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_LogWorkoutRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_LogWorkoutResponse>(),
@@ -4720,6 +5069,50 @@ extension Gym_Plan_V1_PlanService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_AbandonSessionResponse> {
         let response = try await self.abandonSession(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func updateLoggedSet(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_UpdateLoggedSetRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_UpdateLoggedSetResponse> {
+        let response = try await self.updateLoggedSet(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deleteLoggedSet(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_DeleteLoggedSetRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteLoggedSetResponse> {
+        let response = try await self.deleteLoggedSet(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func updateWorkout(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_UpdateWorkoutRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_UpdateWorkoutResponse> {
+        let response = try await self.updateWorkout(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deleteWorkout(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_DeleteWorkoutRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteWorkoutResponse> {
+        let response = try await self.deleteWorkout(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -5392,6 +5785,58 @@ extension Gym_Plan_V1_PlanService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_AbandonSessionResponse> {
         return GRPCCore.ServerResponse<Gym_Plan_V1_AbandonSessionResponse>(
             message: try await self.abandonSession(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func updateLoggedSet(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_UpdateLoggedSetRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_UpdateLoggedSetResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_UpdateLoggedSetResponse>(
+            message: try await self.updateLoggedSet(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deleteLoggedSet(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_DeleteLoggedSetRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteLoggedSetResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_DeleteLoggedSetResponse>(
+            message: try await self.deleteLoggedSet(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func updateWorkout(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_UpdateWorkoutRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_UpdateWorkoutResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_UpdateWorkoutResponse>(
+            message: try await self.updateWorkout(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deleteWorkout(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_DeleteWorkoutRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteWorkoutResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_DeleteWorkoutResponse>(
+            message: try await self.deleteWorkout(
                 request: request.message,
                 context: context
             ),
@@ -6352,6 +6797,109 @@ extension Gym_Plan_V1_PlanService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_AbandonSessionResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_AbandonSessionResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UpdateLoggedSet" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Corrects a logged set of any of the caller's sessions, live or past. In a finished
+        /// > session the session's totals, statistics and personal records follow at once
+        /// > (records are recomputed from every counted set: a typo that made a record no
+        /// > longer holds it, and the sessions' lists of new records are redone).
+        /// > Errors: INVALID_ARGUMENT (as LogSet); NOT_FOUND for the session or the set.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_UpdateLoggedSetRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_UpdateLoggedSetRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_UpdateLoggedSetResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func updateLoggedSet<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_UpdateLoggedSetRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_UpdateLoggedSetRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_UpdateLoggedSetResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateLoggedSetResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeleteLoggedSet" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Deletes a logged set, with the same effects as UpdateLoggedSet. In a live session an
+        /// > item marked done by its planned count becomes pending again below it.
+        /// > Errors: NOT_FOUND for the session or the set.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteLoggedSetRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_DeleteLoggedSetRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_DeleteLoggedSetResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deleteLoggedSet<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteLoggedSetRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_DeleteLoggedSetRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_DeleteLoggedSetResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteLoggedSetResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UpdateWorkout" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Changes a finished workout's day, notes or name; records are redone when the day
+        /// > changes (which came first decides which set a record).
+        /// > Errors: INVALID_ARGUMENT (no field in update_mask or an unknown one, a date in the
+        /// > future, notes or name out of bounds); NOT_FOUND; FAILED_PRECONDITION for a session
+        /// > that is not finished; RESOURCE_EXHAUSTED when the new day holds the most sessions.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_UpdateWorkoutRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_UpdateWorkoutRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_UpdateWorkoutResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func updateWorkout<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_UpdateWorkoutRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_UpdateWorkoutRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_UpdateWorkoutResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateWorkoutResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeleteWorkout" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Deletes a finished or abandoned workout with its sets; statistics and records
+        /// > follow. Errors: NOT_FOUND; FAILED_PRECONDITION for the live session (AbandonSession).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteWorkoutRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_DeleteWorkoutRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_DeleteWorkoutResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deleteWorkout<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteWorkoutRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_DeleteWorkoutRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_DeleteWorkoutResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteWorkoutResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "LogWorkout" method.
@@ -7875,6 +8423,153 @@ extension Gym_Plan_V1_PlanService {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Plan_V1_PlanService.Method.AbandonSession.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UpdateLoggedSet" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Corrects a logged set of any of the caller's sessions, live or past. In a finished
+        /// > session the session's totals, statistics and personal records follow at once
+        /// > (records are recomputed from every counted set: a typo that made a record no
+        /// > longer holds it, and the sessions' lists of new records are redone).
+        /// > Errors: INVALID_ARGUMENT (as LogSet); NOT_FOUND for the session or the set.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_UpdateLoggedSetRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_UpdateLoggedSetRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_UpdateLoggedSetResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func updateLoggedSet<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_UpdateLoggedSetRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_UpdateLoggedSetRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_UpdateLoggedSetResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateLoggedSetResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.UpdateLoggedSet.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeleteLoggedSet" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Deletes a logged set, with the same effects as UpdateLoggedSet. In a live session an
+        /// > item marked done by its planned count becomes pending again below it.
+        /// > Errors: NOT_FOUND for the session or the set.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteLoggedSetRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_DeleteLoggedSetRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_DeleteLoggedSetResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deleteLoggedSet<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteLoggedSetRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_DeleteLoggedSetRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_DeleteLoggedSetResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteLoggedSetResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.DeleteLoggedSet.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UpdateWorkout" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Changes a finished workout's day, notes or name; records are redone when the day
+        /// > changes (which came first decides which set a record).
+        /// > Errors: INVALID_ARGUMENT (no field in update_mask or an unknown one, a date in the
+        /// > future, notes or name out of bounds); NOT_FOUND; FAILED_PRECONDITION for a session
+        /// > that is not finished; RESOURCE_EXHAUSTED when the new day holds the most sessions.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_UpdateWorkoutRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_UpdateWorkoutRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_UpdateWorkoutResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func updateWorkout<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_UpdateWorkoutRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_UpdateWorkoutRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_UpdateWorkoutResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateWorkoutResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.UpdateWorkout.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeleteWorkout" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Deletes a finished or abandoned workout with its sets; statistics and records
+        /// > follow. Errors: NOT_FOUND; FAILED_PRECONDITION for the live session (AbandonSession).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteWorkoutRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_DeleteWorkoutRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_DeleteWorkoutResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deleteWorkout<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteWorkoutRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_DeleteWorkoutRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_DeleteWorkoutResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteWorkoutResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.DeleteWorkout.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -9689,6 +10384,133 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
         )
     }
 
+    /// Call the "UpdateLoggedSet" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Corrects a logged set of any of the caller's sessions, live or past. In a finished
+    /// > session the session's totals, statistics and personal records follow at once
+    /// > (records are recomputed from every counted set: a typo that made a record no
+    /// > longer holds it, and the sessions' lists of new records are redone).
+    /// > Errors: INVALID_ARGUMENT (as LogSet); NOT_FOUND for the session or the set.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_UpdateLoggedSetRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateLoggedSet<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_UpdateLoggedSetRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateLoggedSetResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.updateLoggedSet(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_UpdateLoggedSetRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_UpdateLoggedSetResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteLoggedSet" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Deletes a logged set, with the same effects as UpdateLoggedSet. In a live session an
+    /// > item marked done by its planned count becomes pending again below it.
+    /// > Errors: NOT_FOUND for the session or the set.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_DeleteLoggedSetRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteLoggedSet<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteLoggedSetRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteLoggedSetResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deleteLoggedSet(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_DeleteLoggedSetRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_DeleteLoggedSetResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateWorkout" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Changes a finished workout's day, notes or name; records are redone when the day
+    /// > changes (which came first decides which set a record).
+    /// > Errors: INVALID_ARGUMENT (no field in update_mask or an unknown one, a date in the
+    /// > future, notes or name out of bounds); NOT_FOUND; FAILED_PRECONDITION for a session
+    /// > that is not finished; RESOURCE_EXHAUSTED when the new day holds the most sessions.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_UpdateWorkoutRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateWorkout<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_UpdateWorkoutRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateWorkoutResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.updateWorkout(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_UpdateWorkoutRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_UpdateWorkoutResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteWorkout" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Deletes a finished or abandoned workout with its sets; statistics and records
+    /// > follow. Errors: NOT_FOUND; FAILED_PRECONDITION for the live session (AbandonSession).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_DeleteWorkoutRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteWorkout<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteWorkoutRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteWorkoutResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deleteWorkout(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_DeleteWorkoutRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_DeleteWorkoutResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "LogWorkout" method.
     ///
     /// > Source IDL Documentation:
@@ -11393,6 +12215,149 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             metadata: metadata
         )
         return try await self.abandonSession(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateLoggedSet" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Corrects a logged set of any of the caller's sessions, live or past. In a finished
+    /// > session the session's totals, statistics and personal records follow at once
+    /// > (records are recomputed from every counted set: a typo that made a record no
+    /// > longer holds it, and the sessions' lists of new records are redone).
+    /// > Errors: INVALID_ARGUMENT (as LogSet); NOT_FOUND for the session or the set.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateLoggedSet<Result>(
+        _ message: Gym_Plan_V1_UpdateLoggedSetRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateLoggedSetResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_UpdateLoggedSetRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.updateLoggedSet(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteLoggedSet" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Deletes a logged set, with the same effects as UpdateLoggedSet. In a live session an
+    /// > item marked done by its planned count becomes pending again below it.
+    /// > Errors: NOT_FOUND for the session or the set.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteLoggedSet<Result>(
+        _ message: Gym_Plan_V1_DeleteLoggedSetRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteLoggedSetResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_DeleteLoggedSetRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deleteLoggedSet(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateWorkout" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Changes a finished workout's day, notes or name; records are redone when the day
+    /// > changes (which came first decides which set a record).
+    /// > Errors: INVALID_ARGUMENT (no field in update_mask or an unknown one, a date in the
+    /// > future, notes or name out of bounds); NOT_FOUND; FAILED_PRECONDITION for a session
+    /// > that is not finished; RESOURCE_EXHAUSTED when the new day holds the most sessions.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateWorkout<Result>(
+        _ message: Gym_Plan_V1_UpdateWorkoutRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateWorkoutResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_UpdateWorkoutRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.updateWorkout(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteWorkout" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Deletes a finished or abandoned workout with its sets; statistics and records
+    /// > follow. Errors: NOT_FOUND; FAILED_PRECONDITION for the live session (AbandonSession).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteWorkout<Result>(
+        _ message: Gym_Plan_V1_DeleteWorkoutRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteWorkoutResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_DeleteWorkoutRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deleteWorkout(
             request: request,
             options: options,
             onResponse: handleResponse

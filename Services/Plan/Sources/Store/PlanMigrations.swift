@@ -298,6 +298,11 @@ enum PlanMigrations {
             SELECT owner_id, '0001-01-01', id, targets, days FROM nutrition_plans WHERE active = 1;
           """)
     }
+    migrator.registerMigration("sessions-v3-set-types") { db in
+      // 1 warm-up, 2 working, 3 drop, 4 failure. Warm-ups are never counted (statistics
+      // and records read counted sets only); every set logged before this was working.
+      try db.execute(sql: "ALTER TABLE logged_sets ADD COLUMN set_type INTEGER NOT NULL DEFAULT 2")
+    }
     return migrator
   }
 }

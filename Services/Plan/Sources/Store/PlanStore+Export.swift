@@ -36,8 +36,9 @@ extension PlanStore {
       ExportTable(
         "logged_sets",
         """
-        SELECT i.id AS item_id, s.id AS session_id, l.exercise_id, l.reps, l.weight_kg, l.rpe, l.duration_seconds, l.notes,
-          l.logged_at, l.local_date, l.e1rm, l.counted
+        SELECT l.rid AS id, i.id AS item_id, s.id AS session_id, l.exercise_id, l.reps, l.weight_kg, l.rpe, l.duration_seconds,
+          l.notes, l.logged_at, l.local_date, l.e1rm, l.counted,
+          CASE l.set_type WHEN 1 THEN 'warm-up' WHEN 3 THEN 'drop' WHEN 4 THEN 'failure' ELSE 'working' END AS type
         FROM logged_sets l JOIN session_items i ON i.rid = l.item_rid JOIN sessions s ON s.rid = l.session_rid
         WHERE l.owner_id = ? ORDER BY l.rid
         """, [userID]),

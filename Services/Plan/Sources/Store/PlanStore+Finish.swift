@@ -66,13 +66,10 @@ extension PlanStore {
   private static func close(
     _ db: Database, rid: Int64, session: SessionRecord, notes: String, endedAt: Date
   ) throws -> SessionRecord {
-    try db.execute(sql: "UPDATE logged_sets SET counted = 1 WHERE session_rid = ?", arguments: [rid])
-    let totals = try Row.fetchOne(
-      db,
-      sql: """
-        SELECT COUNT(*) AS sets, COALESCE(SUM(reps), 0) AS reps, COALESCE(SUM(reps * weight_kg), 0) AS volume
-        FROM logged_sets WHERE session_rid = ?
-        """, arguments: [rid])!
+    try db.execute(
+      sql: "UPDATE logged_sets SET counted = 1 WHERE session_rid = ? AND set_type <> ?",
+      arguments: [rid, SessionRecord.SetType.warmUp.rawValue])
+    let totals = try sessionTotals(db, sessionRID: rid)
     let items = try Row.fetchAll(
       db, sql: "SELECT state, exercise_id FROM session_items WHERE session_rid = ?", arguments: [rid])
     let records = try updateRecords(db, sessionRID: rid, sessionID: session.id, ownerID: session.ownerID, at: endedAt)
@@ -85,9 +82,20 @@ extension PlanStore {
         """,
       arguments: [
         endedAt, notes, duration, items.filter { $0["state"] == SessionRecord.ItemState.done.rawValue }.count,
-        items.count, totals["sets"], totals["reps"], totals["volume"], try JSONEncoder().encode(records), rid,
+        items.count, totals.sets, totals.reps, totals.volume, try JSONEncoder().encode(records), rid,
       ])
     return try loadSession(db, rid: rid)
+  }
+
+  /// A session's counted sets (warm-ups left out): how many, their reps and volume.
+  static func sessionTotals(_ db: Database, sessionRID: Int64) throws -> (sets: Int, reps: Int, volume: Double) {
+    let row = try Row.fetchOne(
+      db,
+      sql: """
+        SELECT COUNT(*) AS sets, COALESCE(SUM(reps), 0) AS reps, COALESCE(SUM(reps * weight_kg), 0) AS volume
+        FROM logged_sets WHERE session_rid = ? AND counted = 1
+        """, arguments: [sessionRID])!
+    return (row["sets"], row["reps"], row["volume"])
   }
 
   /// Compares this session's bests per exercise with the stored records; the ones it
@@ -99,7 +107,7 @@ extension PlanStore {
       db,
       sql: """
         SELECT exercise_id, MAX(e1rm) AS e1rm, MAX(weight_kg) AS weight, MAX(reps) AS reps, SUM(reps * weight_kg) AS volume
-        FROM logged_sets WHERE session_rid = ? GROUP BY exercise_id ORDER BY MIN(rid)
+        FROM logged_sets WHERE session_rid = ? AND counted = 1 GROUP BY exercise_id ORDER BY MIN(rid)
         """, arguments: [sessionRID])
     var beaten: [PersonalRecord] = []
     for best in bests {

@@ -58,12 +58,12 @@ extension PlanStore {
       try db.cachedStatement(
         sql: """
           INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,
-            logged_at, local_date, e1rm)
-          SELECT ?, rid, ?, ?, ?, ?, ?, ?, ?, ?, local_date, ? FROM sessions WHERE rid = ?
+            logged_at, local_date, e1rm, set_type)
+          SELECT ?, rid, ?, ?, ?, ?, ?, ?, ?, ?, local_date, ?, ? FROM sessions WHERE rid = ?
           """
       ).execute(arguments: [
         item.rid, ownerID, item.exerciseID, set.reps, set.weightKg, set.rpe, set.durationSeconds,
-        set.notes, set.loggedAt, Self.estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg), rid,
+        set.notes, set.loggedAt, Self.estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg), set.type.rawValue, rid,
       ])
       let sets = try Self.loggedSets(db, itemRID: item.rid)
       // Refused when the session already held the most (this set undone with the savepoint).
@@ -225,13 +225,16 @@ extension PlanStore {
     // A cursor decodes each column straight from the statement, without copying rows.
     let rows = try Row.fetchCursor(
       db.cachedStatement(
-        sql: "SELECT reps, weight_kg, rpe, duration_seconds, notes, logged_at FROM logged_sets WHERE item_rid = ? ORDER BY rid"),
+        sql: """
+          SELECT reps, weight_kg, rpe, duration_seconds, notes, logged_at, set_type, rid FROM logged_sets WHERE item_rid = ? ORDER BY rid
+          """),
       arguments: [itemRID])
     var sets: [SessionRecord.LoggedSet] = []
     while let set = try rows.next() {
       sets.append(
         SessionRecord.LoggedSet(
-          reps: set[0], weightKg: set[1], rpe: set[2], durationSeconds: set[3], notes: set[4], loggedAt: set[5]))
+          reps: set[0], weightKg: set[1], rpe: set[2], durationSeconds: set[3], notes: set[4], loggedAt: set[5],
+          type: SessionRecord.SetType(rawValue: set[6]) ?? .working, id: set[7]))
     }
     return sets
   }
@@ -290,13 +293,13 @@ extension PlanStore {
         try db.cachedStatement(
           sql: """
             INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,
-              logged_at, local_date, e1rm)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              logged_at, local_date, e1rm, set_type)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).execute(arguments: [
           itemRID, rid, session.ownerID, item.exerciseID, set.reps, set.weightKg, set.rpe,
           set.durationSeconds, set.notes, set.loggedAt, session.localDate.description,
-          estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg),
+          estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg), set.type.rawValue,
         ])
       }
     }
@@ -325,13 +328,18 @@ extension PlanStore {
     var setsByItem: [Int64: [SessionRecord.LoggedSet]] = [:]
     if withSets {
       for set in try Row.fetchAll(
-        db, sql: "SELECT item_rid, reps, weight_kg, rpe, duration_seconds, notes, logged_at FROM logged_sets WHERE session_rid = ? ORDER BY rid",
+        db,
+        sql: """
+          SELECT rid, item_rid, reps, weight_kg, rpe, duration_seconds, notes, logged_at, set_type FROM logged_sets
+          WHERE session_rid = ? ORDER BY rid
+          """,
         arguments: [rid])
       {
         setsByItem[set["item_rid"], default: []].append(
           SessionRecord.LoggedSet(
             reps: set["reps"], weightKg: set["weight_kg"], rpe: set["rpe"], durationSeconds: set["duration_seconds"],
-            notes: set["notes"], loggedAt: set["logged_at"]))
+            notes: set["notes"], loggedAt: set["logged_at"], type: SessionRecord.SetType(rawValue: set["set_type"]) ?? .working,
+            id: set["rid"]))
       }
     }
     let decoder = JSONDecoder()

@@ -15,6 +15,14 @@ public struct SessionRecord: Sendable, Equatable {
     case skipped = 3
   }
 
+  /// What a set was for: warm-ups count toward nothing (never `counted`).
+  public enum SetType: Int, Sendable, Equatable, CaseIterable {
+    case warmUp = 1
+    case working = 2
+    case drop = 3
+    case failure = 4
+  }
+
   public struct LoggedSet: Sendable, Equatable {
     public var reps: Int
     public var weightKg: Double
@@ -22,14 +30,22 @@ public struct SessionRecord: Sendable, Equatable {
     public var durationSeconds: Int
     public var notes: String
     public var loggedAt: Date
+    public var type: SetType
+    /// The set's rowid once stored (0 before): its id in the API.
+    public var id: Int64
 
-    public init(reps: Int, weightKg: Double, rpe: Double = 0, durationSeconds: Int = 0, notes: String = "", loggedAt: Date) {
+    public init(
+      reps: Int, weightKg: Double, rpe: Double = 0, durationSeconds: Int = 0, notes: String = "", loggedAt: Date,
+      type: SetType = .working, id: Int64 = 0
+    ) {
       self.reps = reps
       self.weightKg = weightKg
       self.rpe = rpe
       self.durationSeconds = durationSeconds
       self.notes = notes
       self.loggedAt = loggedAt
+      self.type = type
+      self.id = id
     }
   }
 

@@ -388,6 +388,18 @@ extension HTTPRoute {
       verb: "POST", template: "/v1/workouts/{session_id}:abandon", body: "*", streaming: .unary,
       method: Gym_Plan_V1_PlanService.Method.AbandonSession.descriptor, request: Gym_Plan_V1_PlanService.Method.AbandonSession.Input.self, response: Gym_Plan_V1_PlanService.Method.AbandonSession.Output.self),
     HTTPRoute(
+      verb: "PATCH", template: "/v1/workouts/{session_id}/sets/{set_id}", body: "set", streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.UpdateLoggedSet.descriptor, request: Gym_Plan_V1_PlanService.Method.UpdateLoggedSet.Input.self, response: Gym_Plan_V1_PlanService.Method.UpdateLoggedSet.Output.self),
+    HTTPRoute(
+      verb: "DELETE", template: "/v1/workouts/{session_id}/sets/{set_id}", body: nil, streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.DeleteLoggedSet.descriptor, request: Gym_Plan_V1_PlanService.Method.DeleteLoggedSet.Input.self, response: Gym_Plan_V1_PlanService.Method.DeleteLoggedSet.Output.self),
+    HTTPRoute(
+      verb: "PATCH", template: "/v1/workouts/{session_id}", body: "*", streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.UpdateWorkout.descriptor, request: Gym_Plan_V1_PlanService.Method.UpdateWorkout.Input.self, response: Gym_Plan_V1_PlanService.Method.UpdateWorkout.Output.self),
+    HTTPRoute(
+      verb: "DELETE", template: "/v1/workouts/{session_id}", body: nil, streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.DeleteWorkout.descriptor, request: Gym_Plan_V1_PlanService.Method.DeleteWorkout.Input.self, response: Gym_Plan_V1_PlanService.Method.DeleteWorkout.Output.self),
+    HTTPRoute(
       verb: "POST", template: "/v1/workouts:log", body: "*", streaming: .unary,
       method: Gym_Plan_V1_PlanService.Method.LogWorkout.descriptor, request: Gym_Plan_V1_PlanService.Method.LogWorkout.Input.self, response: Gym_Plan_V1_PlanService.Method.LogWorkout.Output.self),
     HTTPRoute(

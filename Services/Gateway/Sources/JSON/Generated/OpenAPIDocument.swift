@@ -11640,7 +11640,173 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/v1/workouts/{id}": {
+    "/v1/workouts/{sessionId}": {
+      "patch": {
+        "operationId": "PlanService_UpdateWorkout",
+        "summary": "Changes a finished workout's day, notes or name; records are redone when the day changes (which came first decides which set a record).",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/UpdateWorkout",
+        "description": "Changes a finished workout's day, notes or name; records are redone when the day changes (which came first decides which set a record). Errors: INVALID_ARGUMENT (no field in update_mask or an unknown one, a date in the future, notes or name out of bounds); NOT_FOUND; FAILED_PRECONDITION for a session that is not finished; RESOURCE_EXHAUSTED when the new day holds the most sessions.",
+        "parameters": [
+          {
+            "name": "sessionId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`session_id`"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "date": {
+                    "allOf": [
+                      {
+                        "$ref": "#/components/schemas/gym.common.v1.Date"
+                      }
+                    ],
+                    "description": "Moves the workout to another day in the owner's zone (not in the future), keeping its times of day; its sets move with it."
+                  },
+                  "notes": {
+                    "type": "string",
+                    "description": "at most 2000 characters and 8000 bytes (UTF-8)",
+                    "default": ""
+                  },
+                  "name": {
+                    "type": "string",
+                    "description": "1..100 characters and at most 400 bytes (UTF-8)",
+                    "default": ""
+                  },
+                  "updateMask": {
+                    "allOf": [
+                      {
+                        "$ref": "#/components/schemas/google.protobuf.FieldMask"
+                      }
+                    ],
+                    "description": "Which of date, notes and name to change; at least one."
+                  }
+                },
+                "additionalProperties": false,
+                "description": "Path variables (`session_id`) are not repeated here."
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.UpdateWorkoutResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "PlanService_DeleteWorkout",
+        "summary": "Deletes a finished or abandoned workout with its sets; statistics and records follow.",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/DeleteWorkout",
+        "description": "Deletes a finished or abandoned workout with its sets; statistics and records follow. Errors: NOT_FOUND; FAILED_PRECONDITION for the live session (AbandonSession).",
+        "parameters": [
+          {
+            "name": "sessionId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`session_id`"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.DeleteWorkoutResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
       "get": {
         "operationId": "PlanService_GetSession",
         "summary": "GetSession",
@@ -11651,7 +11817,7 @@ enum OpenAPIDocument {
         "description": "Errors: NOT_FOUND.",
         "parameters": [
           {
-            "name": "id",
+            "name": "sessionId",
             "in": "path",
             "required": true,
             "schema": {
@@ -11848,6 +12014,164 @@ enum OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/gym.plan.v1.SetItemStateResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/workouts/{sessionId}/sets/{setId}": {
+      "patch": {
+        "operationId": "PlanService_UpdateLoggedSet",
+        "summary": "Corrects a logged set of any of the caller's sessions, live or past.",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/UpdateLoggedSet",
+        "description": "Corrects a logged set of any of the caller's sessions, live or past. In a finished session the session's totals, statistics and personal records follow at once (records are recomputed from every counted set: a typo that made a record no longer holds it, and the sessions' lists of new records are redone). Errors: INVALID_ARGUMENT (as LogSet); NOT_FOUND for the session or the set.",
+        "parameters": [
+          {
+            "name": "sessionId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`session_id`"
+          },
+          {
+            "name": "setId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`set_id`"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/gym.plan.v1.LoggedSet"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.UpdateLoggedSetResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "PlanService_DeleteLoggedSet",
+        "summary": "Deletes a logged set, with the same effects as UpdateLoggedSet.",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/DeleteLoggedSet",
+        "description": "Deletes a logged set, with the same effects as UpdateLoggedSet. In a live session an item marked done by its planned count becomes pending again below it. Errors: NOT_FOUND for the session or the set.",
+        "parameters": [
+          {
+            "name": "sessionId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`session_id`"
+          },
+          {
+            "name": "setId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`set_id`"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.DeleteLoggedSetResponse"
                 }
               }
             }
@@ -16963,6 +17287,20 @@ enum OpenAPIDocument {
         "properties": {},
         "additionalProperties": false
       },
+      "gym.plan.v1.DeleteLoggedSetResponse": {
+        "type": "object",
+        "properties": {
+          "item": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.SessionItem"
+              }
+            ],
+            "description": "the item with its sets after the change"
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.plan.v1.DeleteNutritionPlanResponse": {
         "type": "object",
         "properties": {},
@@ -16974,6 +17312,11 @@ enum OpenAPIDocument {
         "additionalProperties": false
       },
       "gym.plan.v1.DeleteScheduleEntryResponse": {
+        "type": "object",
+        "properties": {},
+        "additionalProperties": false
+      },
+      "gym.plan.v1.DeleteWorkoutResponse": {
         "type": "object",
         "properties": {},
         "additionalProperties": false
@@ -17880,6 +18223,18 @@ enum OpenAPIDocument {
             "allOf": [
               {
                 "$ref": "#/components/schemas/google.protobuf.Timestamp"
+              }
+            ]
+          },
+          "id": {
+            "type": "string",
+            "description": "set by the server; names the set to UpdateLoggedSet and DeleteLoggedSet",
+            "default": ""
+          },
+          "type": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.SetType"
               }
             ]
           }
@@ -18848,6 +19203,18 @@ enum OpenAPIDocument {
         },
         "additionalProperties": false
       },
+      "gym.plan.v1.SetType": {
+        "type": "string",
+        "enum": [
+          "SET_TYPE_UNSPECIFIED",
+          "WARM_UP",
+          "WORKING",
+          "DROP",
+          "FAILURE"
+        ],
+        "default": "SET_TYPE_UNSPECIFIED",
+        "description": "What a set was for. Warm-up sets are kept and shown but count toward nothing: not the session's sets, reps or volume, not statistics, not records. The others count.\n\n- `SET_TYPE_UNSPECIFIED`: on input: WORKING\n- `WARM_UP`\n- `WORKING`\n- `DROP`: a drop set: the weight lowered right after a set, without rest\n- `FAILURE`: taken to failure"
+      },
       "gym.plan.v1.Sex": {
         "type": "string",
         "enum": [
@@ -19027,6 +19394,20 @@ enum OpenAPIDocument {
         "properties": {},
         "additionalProperties": false
       },
+      "gym.plan.v1.UpdateLoggedSetResponse": {
+        "type": "object",
+        "properties": {
+          "item": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.SessionItem"
+              }
+            ],
+            "description": "the item with its sets after the change"
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.plan.v1.UpdateNutritionPlanRequest": {
         "type": "object",
         "properties": {
@@ -19083,6 +19464,19 @@ enum OpenAPIDocument {
             "allOf": [
               {
                 "$ref": "#/components/schemas/gym.plan.v1.Routine"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.UpdateWorkoutResponse": {
+        "type": "object",
+        "properties": {
+          "session": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.Session"
               }
             ]
           }
