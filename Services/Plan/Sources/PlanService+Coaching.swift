@@ -69,6 +69,18 @@ extension PlanService {
     }
   }
 
+  public func setClientAlerts(
+    request: Gym_Plan_V1_SetClientAlertsRequest, context: ServerContext
+  ) async throws -> Gym_Plan_V1_SetClientAlertsResponse {
+    let caller = try Self.requireTrainer()
+    try PlanInput.id(request.clientID, field: "client_id")
+    guard
+      let client = try await store.setClientAlerts(
+        trainerID: caller.userID, clientID: request.clientID, finishedSessions: request.finishedSessionAlerts)
+    else { throw GymError.notFound("no such client") }
+    return .with { $0.client = Self.client(client) }
+  }
+
   public func getClientOverview(
     request: Gym_Plan_V1_GetClientOverviewRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_GetClientOverviewResponse {
@@ -77,7 +89,8 @@ extension PlanService {
     let client = try await requireClient(clientID, of: caller.userID)
     let zone = try await timeZone(of: clientID)
     let today = LocalDate(Date(), in: zone)
-    let recent = try await store.sessions(ownerID: clientID, from: nil, to: nil, limit: 5, offset: 0).filter { $0.state != .active }
+    // With every set: the trainer sees what was lifted, not only the totals.
+    let recent = try await store.sessions(ownerID: clientID, from: nil, to: nil, limit: 5, offset: 0, withSets: true, endedOnly: true)
     let totals = try await store.lifetimeTotals(ownerID: clientID)
     let weights = try await store.bodyWeights(ownerID: clientID, from: nil, to: nil, limit: 10, offset: 0)
     let monday = today.adding(days: 1 - today.isoWeekday)
@@ -291,6 +304,7 @@ extension PlanService {
       $0.person = person(row.person)
       $0.since = .init(date: row.since)
       if let last = row.lastSessionAt { $0.lastSessionAt = .init(date: last) }
+      $0.finishedSessionAlerts = row.finishedSessionAlerts
     }
   }
 }

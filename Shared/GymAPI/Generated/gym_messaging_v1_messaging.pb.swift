@@ -2278,9 +2278,10 @@ public nonisolated struct Gym_Messaging_V1_ListDevicesResponse: Sendable {
 }
 
 /// One kind of event and how the user wants to hear of it. Kinds: "direct-message",
-/// "room-message", "friend-request", "follow", "trainer" (invitations and requests),
-/// "workout-reminder", "moderation" (the outcome of a report). Every event is always on
-/// the Subscribe stream and in ListNotifications; this is about push and email.
+/// "room-message", "friend-request", "follow", "trainer" (invitations, requests, and
+/// clients' finished workouts for trainers who ask), "workout-reminder", "moderation"
+/// (the outcome of a report). Every event is always on the Subscribe stream and in
+/// ListNotifications; this is about push and email.
 public nonisolated struct Gym_Messaging_V1_NotificationPreference: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for

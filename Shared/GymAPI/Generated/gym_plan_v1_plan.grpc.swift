@@ -718,6 +718,19 @@ public enum Gym_Plan_V1_PlanService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SetClientAlerts" metadata.
+        public enum SetClientAlerts: Sendable {
+            /// Request type for "SetClientAlerts".
+            public typealias Input = Gym_Plan_V1_SetClientAlertsRequest
+            /// Response type for "SetClientAlerts".
+            public typealias Output = Gym_Plan_V1_SetClientAlertsResponse
+            /// Descriptor for "SetClientAlerts".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "SetClientAlerts",
+                type: .unary
+            )
+        }
         /// Namespace for "AssignRoutine" metadata.
         public enum AssignRoutine: Sendable {
             /// Request type for "AssignRoutine".
@@ -877,6 +890,7 @@ public enum Gym_Plan_V1_PlanService: Sendable {
             RemoveClient.descriptor,
             ListClients.descriptor,
             GetClientOverview.descriptor,
+            SetClientAlerts.descriptor,
             AssignRoutine.descriptor,
             AssignNutritionPlan.descriptor,
             RequestTrainer.descriptor,
@@ -1839,6 +1853,25 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_GetClientOverviewRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetClientOverviewResponse>
+
+        /// Handle the "SetClientAlerts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Whether the trainer hears of each workout this client finishes or logs.
+        /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_SetClientAlertsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_SetClientAlertsResponse` messages.
+        func setClientAlerts(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_SetClientAlertsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_SetClientAlertsResponse>
 
         /// Handle the "AssignRoutine" method.
         ///
@@ -2927,6 +2960,25 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetClientOverviewResponse>
 
+        /// Handle the "SetClientAlerts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Whether the trainer hears of each workout this client finishes or logs.
+        /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_SetClientAlertsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_SetClientAlertsResponse` message.
+        func setClientAlerts(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_SetClientAlertsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_SetClientAlertsResponse>
+
         /// Handle the "AssignRoutine" method.
         ///
         /// > Source IDL Documentation:
@@ -4012,6 +4064,25 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Plan_V1_GetClientOverviewResponse
 
+        /// Handle the "SetClientAlerts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Whether the trainer hears of each workout this client finishes or logs.
+        /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_SetClientAlertsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_SetClientAlertsResponse` to respond with.
+        func setClientAlerts(
+            request: Gym_Plan_V1_SetClientAlertsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_SetClientAlertsResponse
+
         /// Handle the "AssignRoutine" method.
         ///
         /// > Source IDL Documentation:
@@ -4751,6 +4822,17 @@ extension Gym_Plan_V1_PlanService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.SetClientAlerts.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_SetClientAlertsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_SetClientAlertsResponse>(),
+            handler: { request, context in
+                try await self.setClientAlerts(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Plan_V1_PlanService.Method.AssignRoutine.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_AssignRoutineRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_AssignRoutineResponse>(),
@@ -5421,6 +5503,17 @@ extension Gym_Plan_V1_PlanService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetClientOverviewResponse> {
         let response = try await self.getClientOverview(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func setClientAlerts(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_SetClientAlertsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_SetClientAlertsResponse> {
+        let response = try await self.setClientAlerts(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -6201,6 +6294,19 @@ extension Gym_Plan_V1_PlanService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetClientOverviewResponse> {
         return GRPCCore.ServerResponse<Gym_Plan_V1_GetClientOverviewResponse>(
             message: try await self.getClientOverview(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func setClientAlerts(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_SetClientAlertsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_SetClientAlertsResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_SetClientAlertsResponse>(
+            message: try await self.setClientAlerts(
                 request: request.message,
                 context: context
             ),
@@ -7514,6 +7620,30 @@ extension Gym_Plan_V1_PlanService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_GetClientOverviewResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetClientOverviewResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SetClientAlerts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Whether the trainer hears of each workout this client finishes or logs.
+        /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_SetClientAlertsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_SetClientAlertsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_SetClientAlertsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setClientAlerts<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_SetClientAlertsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_SetClientAlertsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_SetClientAlertsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_SetClientAlertsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "AssignRoutine" method.
@@ -9499,6 +9629,41 @@ extension Gym_Plan_V1_PlanService {
             )
         }
 
+        /// Call the "SetClientAlerts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Whether the trainer hears of each workout this client finishes or logs.
+        /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_SetClientAlertsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_SetClientAlertsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_SetClientAlertsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setClientAlerts<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_SetClientAlertsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_SetClientAlertsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_SetClientAlertsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_SetClientAlertsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.SetClientAlerts.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "AssignRoutine" method.
         ///
         /// > Source IDL Documentation:
@@ -11288,6 +11453,36 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_GetClientOverviewRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_GetClientOverviewResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetClientAlerts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) Whether the trainer hears of each workout this client finishes or logs.
+    /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_SetClientAlertsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setClientAlerts<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_SetClientAlertsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_SetClientAlertsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setClientAlerts(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_SetClientAlertsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_SetClientAlertsResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -13252,6 +13447,40 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             metadata: metadata
         )
         return try await self.getClientOverview(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetClientAlerts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) Whether the trainer hears of each workout this client finishes or logs.
+    /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setClientAlerts<Result>(
+        _ message: Gym_Plan_V1_SetClientAlertsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_SetClientAlertsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_SetClientAlertsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setClientAlerts(
             request: request,
             options: options,
             onResponse: handleResponse

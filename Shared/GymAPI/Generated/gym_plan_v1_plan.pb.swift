@@ -3668,6 +3668,10 @@ public nonisolated struct Gym_Plan_V1_Client: Sendable {
   /// Clears the value of `lastSessionAt`. Subsequent reads from it will return its default value.
   public mutating func clearLastSessionAt() {self._lastSessionAt = nil}
 
+  /// The trainer is notified (kind "client-session") each time this client finishes or
+  /// logs a workout; off until the trainer turns it on (SetClientAlerts).
+  public var finishedSessionAlerts: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3675,6 +3679,41 @@ public nonisolated struct Gym_Plan_V1_Client: Sendable {
   fileprivate var _person: Gym_Plan_V1_Person? = nil
   fileprivate var _since: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
   fileprivate var _lastSessionAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Gym_Plan_V1_SetClientAlertsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var clientID: String = String()
+
+  public var finishedSessionAlerts: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_SetClientAlertsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var client: Gym_Plan_V1_Client {
+    get {_client ?? Gym_Plan_V1_Client()}
+    set {_client = newValue}
+  }
+  /// Returns true if `client` has been explicitly set.
+  public var hasClient: Bool {self._client != nil}
+  /// Clears the value of `client`. Subsequent reads from it will return its default value.
+  public mutating func clearClient() {self._client = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _client: Gym_Plan_V1_Client? = nil
 }
 
 /// An invitation to be the trainer's client, which the member accepts or declines.
@@ -3796,7 +3835,8 @@ public nonisolated struct Gym_Plan_V1_GetClientOverviewResponse: @unchecked Send
   /// Clears the value of `client`. Subsequent reads from it will return its default value.
   public mutating func clearClient() {_uniqueStorage()._client = nil}
 
-  /// the last 5 finished or abandoned, items without sets
+  /// The last 5 finished or abandoned, each set with its reps, weight, RPE and type (the
+  /// trainer sees what was lifted, not only the totals).
   public var recentSessions: [Gym_Plan_V1_Session] {
     get {_storage._recentSessions}
     set {_uniqueStorage()._recentSessions = newValue}
@@ -9443,7 +9483,7 @@ nonisolated extension Gym_Plan_V1_Person: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Gym_Plan_V1_Client: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Client"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}person\0\u{1}since\0\u{3}last_session_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}person\0\u{1}since\0\u{3}last_session_at\0\u{3}finished_session_alerts\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -9454,6 +9494,7 @@ nonisolated extension Gym_Plan_V1_Client: SwiftProtobuf.Message, SwiftProtobuf._
       case 1: try { try decoder.decodeSingularMessageField(value: &self._person) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._since) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._lastSessionAt) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.finishedSessionAlerts) }()
       default: break
       }
     }
@@ -9473,6 +9514,9 @@ nonisolated extension Gym_Plan_V1_Client: SwiftProtobuf.Message, SwiftProtobuf._
     try { if let v = self._lastSessionAt {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
+    if self.finishedSessionAlerts != false {
+      try visitor.visitSingularBoolField(value: self.finishedSessionAlerts, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -9480,6 +9524,76 @@ nonisolated extension Gym_Plan_V1_Client: SwiftProtobuf.Message, SwiftProtobuf._
     if lhs._person != rhs._person {return false}
     if lhs._since != rhs._since {return false}
     if lhs._lastSessionAt != rhs._lastSessionAt {return false}
+    if lhs.finishedSessionAlerts != rhs.finishedSessionAlerts {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_SetClientAlertsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetClientAlertsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}client_id\0\u{3}finished_session_alerts\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.clientID) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.finishedSessionAlerts) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.clientID.isEmpty {
+      try visitor.visitSingularStringField(value: self.clientID, fieldNumber: 1)
+    }
+    if self.finishedSessionAlerts != false {
+      try visitor.visitSingularBoolField(value: self.finishedSessionAlerts, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_SetClientAlertsRequest, rhs: Gym_Plan_V1_SetClientAlertsRequest) -> Bool {
+    if lhs.clientID != rhs.clientID {return false}
+    if lhs.finishedSessionAlerts != rhs.finishedSessionAlerts {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_SetClientAlertsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetClientAlertsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}client\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._client) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._client {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_SetClientAlertsResponse, rhs: Gym_Plan_V1_SetClientAlertsResponse) -> Bool {
+    if lhs._client != rhs._client {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

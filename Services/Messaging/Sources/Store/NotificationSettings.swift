@@ -6,7 +6,7 @@ public enum PushKind: String, Sendable, CaseIterable {
   case roomMessage = "room-message"
   case friendRequest = "friend-request"
   case follow
-  /// A trainer's invitation, a member's request to a trainer.
+  /// A trainer's invitation, a member's request to a trainer, a client's finished workout.
   case trainer
   case workoutReminder = "workout-reminder"
   /// The outcome of a report.
@@ -27,7 +27,7 @@ public enum PushKind: String, Sendable, CaseIterable {
   public init?(contentKind: String) {
     switch contentKind {
     case "follow_request", "follow": self = .follow
-    case "trainer_invitation", "trainer_request": self = .trainer
+    case "trainer_invitation", "trainer_request", "client-session": self = .trainer
     case "report-reviewed": self = .moderation
     default: self.init(rawValue: contentKind)
     }

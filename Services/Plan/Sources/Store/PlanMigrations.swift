@@ -303,6 +303,10 @@ enum PlanMigrations {
       // and records read counted sets only); every set logged before this was working.
       try db.execute(sql: "ALTER TABLE logged_sets ADD COLUMN set_type INTEGER NOT NULL DEFAULT 2")
     }
+    migrator.registerMigration("coaching-v3-alerts") { db in
+      // 1: the trainer is told of each workout the client finishes or logs.
+      try db.execute(sql: "ALTER TABLE trainer_clients ADD COLUMN alert_finished INTEGER NOT NULL DEFAULT 0")
+    }
     return migrator
   }
 }

@@ -19,6 +19,7 @@ extension PlanStore {
     public var person: PersonName
     public var since: Date
     public var lastSessionAt: Date?
+    public var finishedSessionAlerts = false
   }
 
   public func rememberPeople(_ people: [PersonName], now: Date) async throws {
@@ -84,7 +85,7 @@ extension PlanStore {
   private static func clientRows(_ db: Database, where conditions: [SQL], limit: Int, offset: Int) throws -> [ClientRow] {
     try SQLRequest<Row>(
       literal: """
-        SELECT p.*, c.since,
+        SELECT p.*, c.since, c.alert_finished,
           (SELECT MAX(s.started_at) FROM sessions s WHERE s.owner_id = c.client_id AND s.state = 2) AS last_session
         FROM trainer_clients c JOIN people p ON p.user_id = c.client_id
         WHERE \(literal: conditions.joined(separator: " AND "))
@@ -93,7 +94,40 @@ extension PlanStore {
     ).fetchAll(db).map { row in
       ClientRow(
         person: PersonName(userID: row["user_id"], username: row["username"], displayName: row["display_name"]),
-        since: row["since"], lastSessionAt: row["last_session"])
+        since: row["since"], lastSessionAt: row["last_session"], finishedSessionAlerts: row["alert_finished"])
+    }
+  }
+
+  /// Turns the trainer's alerts of this client's workouts on or off; the client after,
+  /// nil when not the trainer's client.
+  public func setClientAlerts(trainerID: String, clientID: String, finishedSessions: Bool) async throws -> ClientRow? {
+    try await writer.write { db in
+      try db.execute(
+        sql: "UPDATE trainer_clients SET alert_finished = ? WHERE trainer_id = ? AND client_id = ?",
+        arguments: [finishedSessions, trainerID, clientID])
+      return try Self.clientRows(db, where: ["c.trainer_id = \(trainerID)", "c.client_id = \(clientID)"], limit: 1, offset: 0).first
+    }
+  }
+
+  /// Tells each trainer of the session's owner who asked for it that the workout is done,
+  /// through plan's outbox (one notification per session), inside the finishing transaction.
+  static func alertTrainers(_ db: Database, session: SessionRecord) throws {
+    let trainers = try String.fetchAll(
+      db, sql: "SELECT trainer_id FROM trainer_clients WHERE client_id = ? AND alert_finished = 1", arguments: [session.ownerID])
+    guard !trainers.isEmpty, let summary = session.summary else { return }
+    let person = try Row.fetchOne(db, sql: "SELECT username, display_name FROM people WHERE user_id = ?", arguments: [session.ownerID])
+    let name = person.map { ($0["display_name"] as String).isEmpty ? $0["username"] : $0["display_name"] } ?? "Your client"
+    var body = "\(session.name): \(summary.sets) \(summary.sets == 1 ? "set" : "sets"), \(Int(summary.volumeKg.rounded())) kg"
+    if !summary.newRecords.isEmpty {
+      body += ", \(summary.newRecords.count) new \(summary.newRecords.count == 1 ? "record" : "records")"
+    }
+    for trainer in trainers {
+      try enqueue(
+        db,
+        NotificationJob(
+          userID: trainer, kind: "client-session", title: "\(name) finished a workout", body: body, reference: session.ownerID,
+          key: "client-session:\(session.id)", aboutUserID: session.ownerID),
+        now: session.endedAt ?? Date())
     }
   }
 

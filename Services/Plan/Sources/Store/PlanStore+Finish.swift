@@ -84,7 +84,9 @@ extension PlanStore {
         endedAt, notes, duration, items.filter { $0["state"] == SessionRecord.ItemState.done.rawValue }.count,
         items.count, totals.sets, totals.reps, totals.volume, try JSONEncoder().encode(records), rid,
       ])
-    return try loadSession(db, rid: rid)
+    let closed = try loadSession(db, rid: rid)
+    try alertTrainers(db, session: closed)
+    return closed
   }
 
   /// A session's counted sets (warm-ups left out): how many, their reps and volume.

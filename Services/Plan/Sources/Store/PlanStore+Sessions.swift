@@ -160,12 +160,14 @@ extension PlanStore {
     }
   }
 
-  /// History, newest first; items without their logged sets (a list shows the summary).
+  /// History, newest first; items without their logged sets (a list shows the summary)
+  /// unless `withSets`; without the live session when `endedOnly`.
   public func sessions(
-    ownerID: String, from: LocalDate?, to: LocalDate?, limit: Int, offset: Int
+    ownerID: String, from: LocalDate?, to: LocalDate?, limit: Int, offset: Int, withSets: Bool = false, endedOnly: Bool = false
   ) async throws -> [SessionRecord] {
     try await writer.read { db in
       var conditions: [SQL] = ["owner_id = \(ownerID)"]
+      if endedOnly { conditions.append("state <> \(SessionRecord.State.active.rawValue)") }
       if let from { conditions.append("local_date >= \(from.description)") }
       if let to { conditions.append("local_date <= \(to.description)") }
       let rids = try SQLRequest<Int64>(
@@ -173,7 +175,7 @@ extension PlanStore {
           SELECT rid FROM sessions WHERE \(literal: conditions.joined(separator: " AND ")) ORDER BY local_date DESC, rid DESC LIMIT \(limit) OFFSET \(offset)
           """
       ).fetchAll(db)
-      return try rids.map { try Self.loadSession(db, rid: $0, withSets: false) }
+      return try rids.map { try Self.loadSession(db, rid: $0, withSets: withSets) }
     }
   }
 

@@ -484,6 +484,9 @@ extension HTTPRoute {
       verb: "GET", template: "/v1/clients/{client_id}", body: nil, streaming: .unary,
       method: Gym_Plan_V1_PlanService.Method.GetClientOverview.descriptor, request: Gym_Plan_V1_PlanService.Method.GetClientOverview.Input.self, response: Gym_Plan_V1_PlanService.Method.GetClientOverview.Output.self),
     HTTPRoute(
+      verb: "POST", template: "/v1/clients/{client_id}:setAlerts", body: "*", streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.SetClientAlerts.descriptor, request: Gym_Plan_V1_PlanService.Method.SetClientAlerts.Input.self, response: Gym_Plan_V1_PlanService.Method.SetClientAlerts.Output.self),
+    HTTPRoute(
       verb: "POST", template: "/v1/clients/{client_id}/routines", body: "*", streaming: .unary,
       method: Gym_Plan_V1_PlanService.Method.AssignRoutine.descriptor, request: Gym_Plan_V1_PlanService.Method.AssignRoutine.Input.self, response: Gym_Plan_V1_PlanService.Method.AssignRoutine.Output.self),
     HTTPRoute(

@@ -1467,6 +1467,89 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/clients/{clientId}:setAlerts": {
+      "post": {
+        "operationId": "PlanService_SetClientAlerts",
+        "summary": "SetClientAlerts",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/SetClientAlerts",
+        "description": "(trainer) Whether the trainer hears of each workout this client finishes or logs. Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client.",
+        "parameters": [
+          {
+            "name": "clientId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`client_id`"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "finishedSessionAlerts": {
+                    "type": "boolean",
+                    "default": false
+                  }
+                },
+                "additionalProperties": false,
+                "description": "Path variables (`client_id`) are not repeated here."
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.SetClientAlertsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/v1/clients:invite": {
       "post": {
         "operationId": "PlanService_InviteClient",
@@ -15751,7 +15834,7 @@ enum OpenAPIDocument {
       },
       "gym.messaging.v1.NotificationPreference": {
         "type": "object",
-        "description": "One kind of event and how the user wants to hear of it. Kinds: \"direct-message\", \"room-message\", \"friend-request\", \"follow\", \"trainer\" (invitations and requests), \"workout-reminder\", \"moderation\" (the outcome of a report). Every event is always on the Subscribe stream and in ListNotifications; this is about push and email.",
+        "description": "One kind of event and how the user wants to hear of it. Kinds: \"direct-message\", \"room-message\", \"friend-request\", \"follow\", \"trainer\" (invitations, requests, and clients' finished workouts for trainers who ask), \"workout-reminder\", \"moderation\" (the outcome of a report). Every event is always on the Subscribe stream and in ListNotifications; this is about push and email.",
         "properties": {
           "kind": {
             "type": "string",
@@ -17216,6 +17299,11 @@ enum OpenAPIDocument {
               }
             ],
             "description": "unset when none yet"
+          },
+          "finishedSessionAlerts": {
+            "type": "boolean",
+            "description": "The trainer is notified (kind \"client-session\") each time this client finishes or logs a workout; off until the trainer turns it on (SetClientAlerts).",
+            "default": false
           }
         },
         "additionalProperties": false
@@ -17430,7 +17518,7 @@ enum OpenAPIDocument {
             "items": {
               "$ref": "#/components/schemas/gym.plan.v1.Session"
             },
-            "description": "the last 5 finished or abandoned, items without sets"
+            "description": "The last 5 finished or abandoned, each set with its reps, weight, RPE and type (the trainer sees what was lifted, not only the totals)."
           },
           "stats": {
             "allOf": [
@@ -19186,6 +19274,19 @@ enum OpenAPIDocument {
             "items": {
               "$ref": "#/components/schemas/gym.plan.v1.PersonalRecord"
             }
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.SetClientAlertsResponse": {
+        "type": "object",
+        "properties": {
+          "client": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.Client"
+              }
+            ]
           }
         },
         "additionalProperties": false

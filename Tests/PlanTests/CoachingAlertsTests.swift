@@ -1,0 +1,110 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymTesting
+import Testing
+
+extension PlanRPC {
+  /// What a trainer sees of a client's training: every set of the recent workouts, and,
+  /// when the trainer asks for it, a notification of each finished workout.
+  @Suite struct CoachingAlertsTests {
+    @Test func theOverviewShowsEachSetsWeightAndReps() async throws {
+      try await PlanFixture.run { env in
+        let tess = try await env.running.register("tess", role: .trainer)
+        try await coach(tess, lena: env, plan: env.plan)
+        let squat = try await env.exercise("back-squat")
+        _ = try await env.plan.logWorkout(
+          .with {
+            $0.date = date(2026, 5, 4)
+            $0.entries = [
+              .with {
+                $0.exerciseID = squat
+                $0.sets = [
+                  .with {
+                    $0.reps = 10; $0.weightKg = 40; $0.type = .warmUp
+                  },
+                  .with {
+                    $0.reps = 5; $0.weightKg = 102.5; $0.rpe = 8.5
+                  },
+                ]
+              }
+            ]
+          }, metadata: env.lena.metadata)
+        // Her live session is hers alone until it ends.
+        _ = try await env.plan.startSession(.init(), metadata: env.lena.metadata)
+        let overview = try await env.plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: tess.metadata)
+        #expect(overview.recentSessions.count == 1)
+        let sets = try #require(overview.recentSessions.first?.items.first?.loggedSets)
+        #expect(sets.map(\.reps) == [10, 5] && sets.map(\.weightKg) == [40, 102.5])
+        #expect(sets.map(\.type) == [.warmUp, .working] && sets[1].rpe == 8.5)
+      }
+    }
+
+    @Test func aTrainerWhoAsksHearsOfEachFinishedWorkout() async throws {
+      try await PlanFixture.run(messaging: true) { env in
+        let messaging = try #require(env.messaging)
+        let tess = try await env.running.register("tess", role: .trainer)
+        try await coach(tess, lena: env, plan: env.plan)
+        let squat = try await env.exercise("back-squat")
+        @Sendable func workout(_ day: Int) async throws -> Gym_Plan_V1_Session {
+          try await env.plan.logWorkout(
+            .with {
+              $0.date = date(2026, 5, day)
+              $0.name = "Squat day \(day)"
+              $0.entries = [
+                .with {
+                  $0.exerciseID = squat;
+                  $0.sets = [
+                    .with {
+                      $0.reps = 5; $0.weightKg = 100
+                    }
+                  ]
+                }
+              ]
+            }, metadata: env.lena.metadata
+          ).session
+        }
+        @Sendable func alerts() async throws -> [Gym_Messaging_V1_Notification] {
+          try await messaging.listNotifications(.init(), metadata: tess.metadata).notifications.filter { $0.kind == "client-session" }
+        }
+
+        #expect(try await env.plan.listClients(.init(), metadata: tess.metadata).clients.first?.finishedSessionAlerts == false)
+        _ = try await workout(4)  // off by default: nothing
+
+        let client = try await env.plan.setClientAlerts(
+          .with {
+            $0.clientID = env.lena.id; $0.finishedSessionAlerts = true
+          }, metadata: tess.metadata
+        ).client
+        #expect(client.finishedSessionAlerts && client.person.userID == env.lena.id)
+        _ = try await workout(5)
+        let told = try await firstFound { try await alerts().first }
+        #expect(told?.title == "Lena finished a workout")
+        #expect(told?.body == "Squat day 5: 1 set, 500 kg")
+        #expect(told?.reference == env.lena.id)
+        #expect(try await alerts().count == 1, "only the workout after the alerts were turned on")
+
+        _ = try await env.plan.setClientAlerts(.with { $0.clientID = env.lena.id }, metadata: tess.metadata)
+        _ = try await workout(6)
+        try await Task.sleep(for: .seconds(1))
+        #expect(try await alerts().count == 1)
+
+        // Only for the trainer's own clients, and only trainers.
+        let notMine = await rpcError {
+          _ = try await env.plan.setClientAlerts(
+            .with {
+              $0.clientID = env.omar.id; $0.finishedSessionAlerts = true
+            }, metadata: tess.metadata)
+        }
+        #expect(notMine?.code == .notFound)
+        let member = await rpcError {
+          _ = try await env.plan.setClientAlerts(
+            .with {
+              $0.clientID = env.lena.id; $0.finishedSessionAlerts = true
+            }, metadata: env.omar.metadata)
+        }
+        #expect(member?.code == .permissionDenied)
+      }
+    }
+  }
+}
