@@ -40,6 +40,81 @@ extension PlanRPC {
       }
     }
 
+    /// The trainer places an assigned routine on the client's weekly calendar: the
+    /// client's own entries, in the client's zone, all or nothing.
+    @Test func anAssignedRoutineLandsOnTheClientsCalendar() async throws {
+      try await PlanFixture.run { env in
+        let tess = try await env.running.register("tess", role: .trainer)
+        try await coach(tess, lena: env, plan: env.plan)
+        let squat = try await env.exercise("back-squat")
+        let mine = try await env.plan.createRoutine(
+          .with { $0.routine = routine("Two days of squats", exercises: [squat], days: 2) }, metadata: tess.metadata
+        ).routine
+        let assigned = try await env.plan.assignRoutine(
+          .with {
+            $0.clientID = env.lena.id; $0.routineID = mine.id
+            $0.schedule = [
+              .with {
+                $0.dayIndex = 0; $0.weekdays = [.monday, .thursday];
+                $0.time = .with {
+                  $0.hours = 7; $0.minutes = 30
+                }
+                $0.reminderMinutesBefore = 30
+              },
+              .with {
+                $0.dayIndex = 1; $0.weekdays = [.saturday]; $0.time = .with { $0.hours = 10 }
+              },
+            ]
+          }, metadata: tess.metadata)
+        #expect(assigned.schedule.map(\.routineID) == [assigned.routine.id, assigned.routine.id])
+        // Monday 2026-06-01 to Sunday 2026-06-07, in Lena's zone (Europe/London, BST).
+        let week = try await env.plan.listSchedule(
+          .with {
+            $0.from = date(2026, 6, 1); $0.to = date(2026, 6, 7)
+          }, metadata: env.lena.metadata)
+        #expect(week.timeZone == "Europe/London")
+        #expect(week.occurrences.map(\.date.day) == [1, 4, 6])
+        #expect(week.occurrences.map(\.dayName) == ["Day 1", "Day 1", "Day 2"])
+        #expect(week.occurrences[0].time.hours == 7 && week.occurrences[0].time.minutes == 30)
+        #expect(week.occurrences[0].startsAt.seconds == Int64(Date(timeIntervalSince1970: 1_780_295_400).timeIntervalSince1970))  // 06:30 UTC
+        #expect(week.occurrences[0].hasRemindAt && !week.occurrences[2].hasRemindAt)
+        // Hers to delete.
+        _ = try await env.plan.deleteScheduleEntry(.with { $0.id = assigned.schedule[1].id }, metadata: env.lena.metadata)
+
+        // A day the routine lacks, or a bad entry: nothing assigned at all.
+        let before = try await env.plan.listRoutines(.init(), metadata: env.lena.metadata).routines.count
+        let refused = await rpcError {
+          _ = try await env.plan.assignRoutine(
+            .with {
+              $0.clientID = env.lena.id; $0.routineID = mine.id
+              $0.schedule = [
+                .with {
+                  $0.dayIndex = 0; $0.weekdays = [.monday]; $0.date = date(2026, 6, 2)
+                },
+                .with {
+                  $0.dayIndex = 5; $0.weekdays = [.friday]
+                },
+              ]
+            }, metadata: tess.metadata)
+        }
+        #expect(refused?.code == .invalidArgument)
+        #expect(refused?.fieldViolations.map(\.field) == ["schedule[0].weekdays"])
+        let noSuchDay = await rpcError {
+          _ = try await env.plan.assignRoutine(
+            .with {
+              $0.clientID = env.lena.id; $0.routineID = mine.id
+              $0.schedule = [
+                .with {
+                  $0.dayIndex = 5; $0.weekdays = [.friday]
+                }
+              ]
+            }, metadata: tess.metadata)
+        }
+        #expect(noSuchDay?.code == .invalidArgument && noSuchDay?.fieldViolations.map(\.field) == ["schedule[0].day_index"])
+        #expect(try await env.plan.listRoutines(.init(), metadata: env.lena.metadata).routines.count == before)
+      }
+    }
+
     @Test func aTrainerWhoAsksHearsOfEachFinishedWorkout() async throws {
       try await PlanFixture.run(messaging: true) { env in
         let messaging = try #require(env.messaging)

@@ -16,8 +16,8 @@ extension PlanError: GymErrorMapping {
     case .trainerRequestPending: .alreadyExists(field: "trainer_id", "a request to this trainer is already pending")
     case .invitationPending(let email): .alreadyExists(field: "email", "an invitation to \(email) is already pending")
     case .routineChangesRefused(let reason): .invalidArgument([FieldViolation("routine_changes", reason)])
-    case .noSuchRoutineDay(let days):
-      .invalidArgument([FieldViolation("entry.day_index", "the routine has \(days) day(s): use 0 to \(days - 1)")])
+    case .noSuchRoutineDay(let days, let field):
+      .invalidArgument([FieldViolation(field, "the routine has \(days) day(s): use 0 to \(days - 1)")])
     case .quotaExceeded(let message): RPCError(code: .resourceExhausted, message: message)
     }
   }

@@ -18,7 +18,8 @@ public enum PlanError: Error, Equatable, Sendable {
   /// Finishing a session cannot keep its changes in the routine: why.
   case routineChangesRefused(String)
   /// A schedule entry names a day the routine does not have (it has `days`).
-  case noSuchRoutineDay(days: Int)
+  /// `field`: the day index asked for (a schedule entry's).
+  case noSuchRoutineDay(days: Int, field: String = "entry.day_index")
   /// A per-user quota is full: the message says what to free.
   case quotaExceeded(String)
 }

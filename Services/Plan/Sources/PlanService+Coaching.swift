@@ -116,13 +116,26 @@ extension PlanService {
     guard let source = try await store.routine(id: request.routineID, ownerID: caller.userID) else {
       throw GymError.notFound("no routine with id \(request.routineID)")
     }
+    var violations: [FieldViolation] = []
+    if request.schedule.count > 7 { violations.append(.init("schedule", "give at most 7 entries")) }
+    let rules = request.schedule.prefix(7).enumerated().map { Self.scheduleRule($1, field: "schedule[\($0)]", &violations) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
     let now = Date()
-    var copy = RoutineRecord(
+    let copy = RoutineRecord(
       id: ID.make(now: now), ownerID: request.clientID, name: source.name, description: source.description, days: source.days,
       sourceProgramID: source.sourceProgramID, sourceProgramVersion: source.sourceProgramVersion, now: now)
-    copy = try await store.assignRoutine(copy, trainerID: caller.userID)
-    let names = try await exerciseNames(copy.exerciseIDs)
-    return .with { $0.routine = PlanMapping.routine(copy, names: names) }
+    let entries = zip(request.schedule, rules).compactMap { entry, rule in
+      rule.map {
+        ScheduleEntryRecord(
+          id: ID.make(now: now), ownerID: request.clientID, routineID: copy.id, dayIndex: Int(entry.dayIndex), rule: $0, createdAt: now)
+      }
+    }
+    let assigned = try await store.assignRoutine(copy, trainerID: caller.userID, schedule: entries)
+    let names = try await exerciseNames(assigned.routine.exerciseIDs)
+    return .with {
+      $0.routine = PlanMapping.routine(assigned.routine, names: names)
+      $0.schedule = assigned.schedule.map(Self.entry)
+    }
   }
 
   public func assignNutritionPlan(

@@ -14,26 +14,9 @@ extension PlanService {
     let entry = request.entry
     var violations: [FieldViolation] = []
     if entry.routineID.isEmpty { violations.append(.init("entry.routine_id", "is required")) }
-    let date = try PlanInput.date(entry.date, field: "entry.date")
-    let weekdays = Set(entry.weekdays.map(\.rawValue))
-    if weekdays.contains(where: { !(1...7).contains($0) }) {
-      violations.append(.init("entry.weekdays", "must be MONDAY to SUNDAY"))
-    }
-    if weekdays.isEmpty == (date == nil) {
-      violations.append(.init("entry.weekdays", "give weekdays for a weekly entry or a date for a single one, not both"))
-    }
-    if !(0...23).contains(entry.time.hours) || !(0...59).contains(entry.time.minutes) {
-      violations.append(.init("entry.time", "must be a time of day from 00:00 to 23:59"))
-    }
-    if !(0...10080).contains(entry.reminderMinutesBefore) {
-      violations.append(.init("entry.reminder_minutes_before", "must be 0 (none) to 10080 minutes (a week)"))
-    }
-    if entry.dayIndex < 0 { violations.append(.init("entry.day_index", "must not be negative")) }
-    guard violations.isEmpty else { throw GymError.invalid(violations) }
+    let rule = Self.scheduleRule(entry, field: "entry", &violations)
+    guard violations.isEmpty, let rule else { throw GymError.invalid(violations) }
     let now = Date()
-    let rule = ScheduleRule(
-      repeats: date.map { .once($0) } ?? .weekly(weekdays), minuteOfDay: Int(entry.time.hours) * 60 + Int(entry.time.minutes),
-      reminderMinutesBefore: Int(entry.reminderMinutesBefore))
     let stored = try await store.insertScheduleEntry(
       ScheduleEntryRecord(
         id: ID.make(now: now), ownerID: caller.userID, routineID: entry.routineID, dayIndex: Int(entry.dayIndex), rule: rule,
@@ -96,6 +79,35 @@ extension PlanService {
         if let remind = occurrence.remindAt { $0.remindAt = .init(date: remind) }
       }
     }
+  }
+
+  /// An entry's rule (all but its routine), checked: nil with the problems added.
+  static func scheduleRule(_ entry: Gym_Plan_V1_ScheduleEntry, field: String, _ violations: inout [FieldViolation]) -> ScheduleRule? {
+    let count = violations.count
+    var date: LocalDate? = nil
+    do {
+      date = try PlanInput.date(entry.date, field: "\(field).date")
+    } catch .invalid(let problems) {
+      violations += problems
+    } catch {}
+    let weekdays = Set(entry.weekdays.map(\.rawValue))
+    if weekdays.contains(where: { !(1...7).contains($0) }) {
+      violations.append(.init("\(field).weekdays", "must be MONDAY to SUNDAY"))
+    }
+    if weekdays.isEmpty == (date == nil) && violations.count == count {
+      violations.append(.init("\(field).weekdays", "give weekdays for a weekly entry or a date for a single one, not both"))
+    }
+    if !(0...23).contains(entry.time.hours) || !(0...59).contains(entry.time.minutes) {
+      violations.append(.init("\(field).time", "must be a time of day from 00:00 to 23:59"))
+    }
+    if !(0...10080).contains(entry.reminderMinutesBefore) {
+      violations.append(.init("\(field).reminder_minutes_before", "must be 0 (none) to 10080 minutes (a week)"))
+    }
+    if entry.dayIndex < 0 { violations.append(.init("\(field).day_index", "must not be negative")) }
+    guard violations.count == count else { return nil }
+    return ScheduleRule(
+      repeats: date.map { .once($0) } ?? .weekly(weekdays), minuteOfDay: Int(entry.time.hours) * 60 + Int(entry.time.minutes),
+      reminderMinutesBefore: Int(entry.reminderMinutesBefore))
   }
 
   static func entry(_ entry: ScheduleEntryRecord) -> Gym_Plan_V1_ScheduleEntry {

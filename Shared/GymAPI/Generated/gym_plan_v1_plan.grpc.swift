@@ -1877,9 +1877,11 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
-        /// > the routines cap.
+        /// > (trainer) The client gets their own copy, which the trainer may read and edit, and
+        /// > with `schedule` the days it goes on the client's calendar; all or nothing.
+        /// > Errors: NOT_FOUND (client or routine); INVALID_ARGUMENT for a schedule entry (as
+        /// > ScheduleRoutine, also a day the routine does not have); RESOURCE_EXHAUSTED when the
+        /// > client is at the routines, schedule entries or reminders cap.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Plan_V1_AssignRoutineRequest` messages.
@@ -2983,9 +2985,11 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
-        /// > the routines cap.
+        /// > (trainer) The client gets their own copy, which the trainer may read and edit, and
+        /// > with `schedule` the days it goes on the client's calendar; all or nothing.
+        /// > Errors: NOT_FOUND (client or routine); INVALID_ARGUMENT for a schedule entry (as
+        /// > ScheduleRoutine, also a day the routine does not have); RESOURCE_EXHAUSTED when the
+        /// > client is at the routines, schedule entries or reminders cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -4087,9 +4091,11 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
-        /// > the routines cap.
+        /// > (trainer) The client gets their own copy, which the trainer may read and edit, and
+        /// > with `schedule` the days it goes on the client's calendar; all or nothing.
+        /// > Errors: NOT_FOUND (client or routine); INVALID_ARGUMENT for a schedule entry (as
+        /// > ScheduleRoutine, also a day the routine does not have); RESOURCE_EXHAUSTED when the
+        /// > client is at the routines, schedule entries or reminders cap.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -7650,9 +7656,11 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
-        /// > the routines cap.
+        /// > (trainer) The client gets their own copy, which the trainer may read and edit, and
+        /// > with `schedule` the days it goes on the client's calendar; all or nothing.
+        /// > Errors: NOT_FOUND (client or routine); INVALID_ARGUMENT for a schedule entry (as
+        /// > ScheduleRoutine, also a day the routine does not have); RESOURCE_EXHAUSTED when the
+        /// > client is at the routines, schedule entries or reminders cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -9668,9 +9676,11 @@ extension Gym_Plan_V1_PlanService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-        /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
-        /// > the routines cap.
+        /// > (trainer) The client gets their own copy, which the trainer may read and edit, and
+        /// > with `schedule` the days it goes on the client's calendar; all or nothing.
+        /// > Errors: NOT_FOUND (client or routine); INVALID_ARGUMENT for a schedule entry (as
+        /// > ScheduleRoutine, also a day the routine does not have); RESOURCE_EXHAUSTED when the
+        /// > client is at the routines, schedule entries or reminders cap.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -11492,9 +11502,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-    /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
-    /// > the routines cap.
+    /// > (trainer) The client gets their own copy, which the trainer may read and edit, and
+    /// > with `schedule` the days it goes on the client's calendar; all or nothing.
+    /// > Errors: NOT_FOUND (client or routine); INVALID_ARGUMENT for a schedule entry (as
+    /// > ScheduleRoutine, also a day the routine does not have); RESOURCE_EXHAUSTED when the
+    /// > client is at the routines, schedule entries or reminders cap.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Plan_V1_AssignRoutineRequest` message.
@@ -13491,9 +13503,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (trainer) The client gets their own copy, which the trainer may read and edit.
-    /// > Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at
-    /// > the routines cap.
+    /// > (trainer) The client gets their own copy, which the trainer may read and edit, and
+    /// > with `schedule` the days it goes on the client's calendar; all or nothing.
+    /// > Errors: NOT_FOUND (client or routine); INVALID_ARGUMENT for a schedule entry (as
+    /// > ScheduleRoutine, also a day the routine does not have); RESOURCE_EXHAUSTED when the
+    /// > client is at the routines, schedule entries or reminders cap.
     ///
     /// - Parameters:
     ///   - message: request message to send.

@@ -3891,6 +3891,12 @@ public nonisolated struct Gym_Plan_V1_AssignRoutineRequest: Sendable {
   /// one of the trainer's own routines
   public var routineID: String = String()
 
+  /// Places the copy on the client's calendar (at most 7 entries): each entry's day of
+  /// the routine, weekdays or date, time in the client's zone and reminder, as
+  /// ScheduleRoutine takes them (routine_id is the copy's and is ignored here). The
+  /// entries are the client's, who may delete them.
+  public var schedule: [Gym_Plan_V1_ScheduleEntry] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3910,6 +3916,9 @@ public nonisolated struct Gym_Plan_V1_AssignRoutineResponse: Sendable {
   public var hasRoutine: Bool {self._routine != nil}
   /// Clears the value of `routine`. Subsequent reads from it will return its default value.
   public mutating func clearRoutine() {self._routine = nil}
+
+  /// the client's new entries
+  public var schedule: [Gym_Plan_V1_ScheduleEntry] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -9936,7 +9945,7 @@ nonisolated extension Gym_Plan_V1_GetClientOverviewResponse: SwiftProtobuf.Messa
 
 nonisolated extension Gym_Plan_V1_AssignRoutineRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AssignRoutineRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}client_id\0\u{3}routine_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}client_id\0\u{3}routine_id\0\u{1}schedule\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -9946,6 +9955,7 @@ nonisolated extension Gym_Plan_V1_AssignRoutineRequest: SwiftProtobuf.Message, S
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.clientID) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.routineID) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.schedule) }()
       default: break
       }
     }
@@ -9958,12 +9968,16 @@ nonisolated extension Gym_Plan_V1_AssignRoutineRequest: SwiftProtobuf.Message, S
     if !self.routineID.isEmpty {
       try visitor.visitSingularStringField(value: self.routineID, fieldNumber: 2)
     }
+    if !self.schedule.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.schedule, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_AssignRoutineRequest, rhs: Gym_Plan_V1_AssignRoutineRequest) -> Bool {
     if lhs.clientID != rhs.clientID {return false}
     if lhs.routineID != rhs.routineID {return false}
+    if lhs.schedule != rhs.schedule {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -9971,7 +9985,7 @@ nonisolated extension Gym_Plan_V1_AssignRoutineRequest: SwiftProtobuf.Message, S
 
 nonisolated extension Gym_Plan_V1_AssignRoutineResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AssignRoutineResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}routine\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}routine\0\u{1}schedule\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -9980,6 +9994,7 @@ nonisolated extension Gym_Plan_V1_AssignRoutineResponse: SwiftProtobuf.Message, 
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._routine) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.schedule) }()
       default: break
       }
     }
@@ -9993,11 +10008,15 @@ nonisolated extension Gym_Plan_V1_AssignRoutineResponse: SwiftProtobuf.Message, 
     try { if let v = self._routine {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    if !self.schedule.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.schedule, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_AssignRoutineResponse, rhs: Gym_Plan_V1_AssignRoutineResponse) -> Bool {
     if lhs._routine != rhs._routine {return false}
+    if lhs.schedule != rhs.schedule {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

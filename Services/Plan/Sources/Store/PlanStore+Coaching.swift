@@ -151,14 +151,28 @@ extension PlanStore {
   }
 
   /// A copy of the trainer's routine for the client, marked as assigned by the trainer.
-  public func assignRoutine(_ copy: RoutineRecord, trainerID: String) async throws -> RoutineRecord {
-    try await writer.write { db in
+  /// The trainer's routine copied to the client, with `schedule` (entries of the copy,
+  /// the client's) on the client's calendar, in one transaction.
+  public func assignRoutine(
+    _ copy: RoutineRecord, trainerID: String, schedule: [ScheduleEntryRecord] = []
+  ) async throws -> (routine: RoutineRecord, schedule: [ScheduleEntryRecord]) {
+    try await writer.write { [limits] db in
       guard try Self.isClient(db, copy.ownerID, of: trainerID) else { throw GymError.notFound("no such client") }
       try Self.requireRoutineRoom(db, ownerID: copy.ownerID, limits: limits, forClient: true)
       var record = copy
       record.assignedBy = trainerID
       try record.insert(db)
-      return record
+      let entries = try schedule.enumerated().map { index, entry in
+        var entry = entry
+        entry.ownerID = copy.ownerID
+        entry.routineID = copy.id
+        do {
+          return try Self.insertScheduleEntry(db, entry, limits: limits)
+        } catch PlanError.noSuchRoutineDay(let days, _) {
+          throw PlanError.noSuchRoutineDay(days: days, field: "schedule[\(index)].day_index")
+        }
+      }
+      return (record, entries)
     }
   }
 }

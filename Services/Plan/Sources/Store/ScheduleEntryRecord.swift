@@ -27,44 +27,47 @@ public struct ScheduleEntryRecord: Sendable, Equatable {
 extension PlanStore {
   /// Checks the routine and its day, then adds the entry.
   public func insertScheduleEntry(_ entry: ScheduleEntryRecord) async throws -> ScheduleEntryRecord {
-    try await writer.write { db in
-      let routine = try Self.requireRoutine(db, id: entry.routineID, ownerID: entry.ownerID)
+    try await writer.write { [limits] db in try Self.insertScheduleEntry(db, entry, limits: limits) }
+  }
+
+  /// `insertScheduleEntry` inside the caller's transaction.
+  static func insertScheduleEntry(_ db: Database, _ entry: ScheduleEntryRecord, limits: PlanLimits) throws -> ScheduleEntryRecord {
+    let routine = try Self.requireRoutine(db, id: entry.routineID, ownerID: entry.ownerID)
+    try Self.requireRoom(
+      db, limit: limits.scheduleEntries, rows: "SELECT 1 FROM schedule_entries WHERE owner_id = ?", [entry.ownerID],
+      "you have \(limits.scheduleEntries) schedule entries, the most one account may keep; delete one (DeleteScheduleEntry) first")
+    if entry.rule.reminderMinutesBefore > 0 {
       try Self.requireRoom(
-        db, limit: limits.scheduleEntries, rows: "SELECT 1 FROM schedule_entries WHERE owner_id = ?", [entry.ownerID],
-        "you have \(limits.scheduleEntries) schedule entries, the most one account may keep; delete one (DeleteScheduleEntry) first")
-      if entry.rule.reminderMinutesBefore > 0 {
-        try Self.requireRoom(
-          db, limit: limits.reminders,
-          rows: "SELECT 1 FROM schedule_entries WHERE owner_id = ? AND reminder_minutes > 0", [entry.ownerID],
-          "you have \(limits.reminders) reminders, the most one account may keep; delete an entry with a reminder "
-            + "(DeleteScheduleEntry) or schedule this one without (reminder_minutes_before 0)")
-      }
-      guard routine.days.indices.contains(entry.dayIndex) else {
-        throw PlanError.noSuchRoutineDay(days: routine.days.count)
-      }
-      let (weekdays, date): (Int, String?) =
-        switch entry.rule.repeats {
-        case .weekly(let days): (ScheduleRule.bits(days), nil)
-        case .once(let date): (0, date.description)
-        }
-      // A reminder is due for working out at once: the worker computes its first instant
-      // in the owner's zone (the only place zones are read) and stores it.
-      let nextDue: Date? = entry.rule.reminderMinutesBefore > 0 ? entry.createdAt : nil
-      try db.execute(
-        sql: """
-          INSERT INTO schedule_entries (id, owner_id, routine_rid, day_index, weekdays, on_date, minute_of_day, reminder_minutes, created_at,
-            next_due_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """,
-        arguments: [
-          entry.id, entry.ownerID, routine.rid, entry.dayIndex, weekdays, date, entry.rule.minuteOfDay,
-          entry.rule.reminderMinutesBefore, entry.createdAt, nextDue,
-        ])
-      var stored = entry
-      stored.routineName = routine.name
-      stored.dayName = routine.days[entry.dayIndex].name
-      return stored
+        db, limit: limits.reminders,
+        rows: "SELECT 1 FROM schedule_entries WHERE owner_id = ? AND reminder_minutes > 0", [entry.ownerID],
+        "you have \(limits.reminders) reminders, the most one account may keep; delete an entry with a reminder "
+          + "(DeleteScheduleEntry) or schedule this one without (reminder_minutes_before 0)")
     }
+    guard routine.days.indices.contains(entry.dayIndex) else {
+      throw PlanError.noSuchRoutineDay(days: routine.days.count)
+    }
+    let (weekdays, date): (Int, String?) =
+      switch entry.rule.repeats {
+      case .weekly(let days): (ScheduleRule.bits(days), nil)
+      case .once(let date): (0, date.description)
+      }
+    // A reminder is due for working out at once: the worker computes its first instant
+    // in the owner's zone (the only place zones are read) and stores it.
+    let nextDue: Date? = entry.rule.reminderMinutesBefore > 0 ? entry.createdAt : nil
+    try db.execute(
+      sql: """
+        INSERT INTO schedule_entries (id, owner_id, routine_rid, day_index, weekdays, on_date, minute_of_day, reminder_minutes, created_at,
+          next_due_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        entry.id, entry.ownerID, routine.rid, entry.dayIndex, weekdays, date, entry.rule.minuteOfDay,
+        entry.rule.reminderMinutesBefore, entry.createdAt, nextDue,
+      ])
+    var stored = entry
+    stored.routineName = routine.name
+    stored.dayName = routine.days[entry.dayIndex].name
+    return stored
   }
 
   /// Every entry of the owner, with routine names.

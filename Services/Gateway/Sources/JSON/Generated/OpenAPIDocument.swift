@@ -1391,7 +1391,7 @@ enum OpenAPIDocument {
           "PlanService"
         ],
         "x-grpc-method": "/gym.plan.v1.PlanService/AssignRoutine",
-        "description": "(trainer) The client gets their own copy, which the trainer may read and edit. Errors: NOT_FOUND (client or routine); RESOURCE_EXHAUSTED when the client is at the routines cap.",
+        "description": "(trainer) The client gets their own copy, which the trainer may read and edit, and with `schedule` the days it goes on the client's calendar; all or nothing. Errors: NOT_FOUND (client or routine); INVALID_ARGUMENT for a schedule entry (as ScheduleRoutine, also a day the routine does not have); RESOURCE_EXHAUSTED when the client is at the routines, schedule entries or reminders cap.",
         "parameters": [
           {
             "name": "clientId",
@@ -1415,6 +1415,13 @@ enum OpenAPIDocument {
                     "type": "string",
                     "description": "one of the trainer's own routines",
                     "default": ""
+                  },
+                  "schedule": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/gym.plan.v1.ScheduleEntry"
+                    },
+                    "description": "Places the copy on the client's calendar (at most 7 entries): each entry's day of the routine, weekdays or date, time in the client's zone and reminder, as ScheduleRoutine takes them (routine_id is the copy's and is ignored here). The entries are the client's, who may delete them."
                   }
                 },
                 "additionalProperties": false,
@@ -17166,6 +17173,13 @@ enum OpenAPIDocument {
               }
             ],
             "description": "the client's copy"
+          },
+          "schedule": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.plan.v1.ScheduleEntry"
+            },
+            "description": "the client's new entries"
           }
         },
         "additionalProperties": false
