@@ -33,8 +33,19 @@ import Testing
     try AuthMigrations.migrator.migrate(database, upTo: "v5-mail-retries-verification-failures")
     let hidden = Self.user("hidden", visibility: UserRecord.privateVisibility)
     try database.write { db in
-      try hidden.insert(db)
-      try Self.user("open", visibility: 0).insert(db)
+      // The columns of that schema only: later migrations add more to the record.
+      for user in [hidden, Self.user("open", visibility: 0)] {
+        try db.execute(
+          sql: """
+            INSERT INTO users (id, email, username, username_key, display_name, role, password_hash, terms_version, terms_accepted_at,
+              created_at, updated_at, visibility)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+          arguments: [
+            user.id, user.email, user.username, user.usernameKey, user.displayName, user.role, user.passwordHash, user.termsVersion,
+            user.termsAcceptedAt, user.createdAt, user.updatedAt, user.visibility,
+          ])
+      }
     }
     try AuthMigrations.migrator.migrate(database)
     let jobs = try database.read(Self.visibilityJobs)

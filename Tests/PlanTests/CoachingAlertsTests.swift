@@ -115,6 +115,48 @@ extension PlanRPC {
       }
     }
 
+    /// First and last name beside the display name: the account's own, and its trainers'
+    /// (client list, search), never the public profile's or the trainer's own.
+    @Test func aClientsFirstAndLastNameAreForTheirTrainersAlone() async throws {
+      try await PlanFixture.run { env in
+        let tess = try await env.running.register("tess", role: .trainer)
+        for user in [env.lena, tess] {
+          _ = try await env.auth.updateProfile(
+            .with {
+              $0.profile = .with {
+                $0.givenName = user.id == tess.id ? "Tessa" : " Lena "; $0.familyName = user.id == tess.id ? "Quist" : "Hartmann"
+              }
+              $0.updateMask = .with { $0.paths = ["given_name", "family_name"] }
+            }, metadata: user.metadata)
+        }
+        let me = try await env.auth.getMe(.init(), metadata: env.lena.metadata).user.profile
+        #expect(me.givenName == "Lena" && me.familyName == "Hartmann")
+        try await coach(tess, lena: env, plan: env.plan)
+
+        let clients = try await env.plan.listClients(.with { $0.query = "hartmann" }, metadata: tess.metadata).clients
+        #expect(clients.map(\.person.userID) == [env.lena.id])
+        #expect(clients.first?.person.givenName == "Lena" && clients.first?.person.familyName == "Hartmann")
+        let overview = try await env.plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: tess.metadata)
+        #expect(overview.client.person.familyName == "Hartmann")
+        // The trainer as her client sees her: display name only.
+        let trainers = try await env.plan.listMyTrainers(.init(), metadata: env.lena.metadata).trainers
+        #expect(trainers.map(\.username) == ["tess"] && trainers[0].givenName.isEmpty && trainers[0].familyName.isEmpty)
+        // Strangers never: her public profile holds neither name.
+        let seen = try await env.auth.getProfile(.with { $0.userID = env.lena.id }, metadata: env.omar.metadata).profile
+        let bytes: [UInt8] = try seen.serializedBytes()
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("Hartmann"))
+
+        let refused = await rpcError {
+          _ = try await env.auth.updateProfile(
+            .with {
+              $0.profile = .with { $0.familyName = String(repeating: "x", count: 101) }
+              $0.updateMask = .with { $0.paths = ["family_name"] }
+            }, metadata: env.lena.metadata)
+        }
+        #expect(refused?.code == .invalidArgument && refused?.fieldViolations.map(\.field) == ["profile.family_name"])
+      }
+    }
+
     @Test func aTrainerWhoAsksHearsOfEachFinishedWorkout() async throws {
       try await PlanFixture.run(messaging: true) { env in
         let messaging = try #require(env.messaging)

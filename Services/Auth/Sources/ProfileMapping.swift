@@ -31,6 +31,8 @@ enum ProfileMapping {
       p.homeGymID = user.homeGymID
       p.city = user.city
       p.showLocation = user.showLocation
+      p.givenName = user.givenName
+      p.familyName = user.familyName
     }
   }
 

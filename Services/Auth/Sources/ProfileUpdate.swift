@@ -10,13 +10,14 @@ struct ProfileUpdate: Sendable {
 
   static let paths: Set<String> = [
     "display_name", "bio", "avatar_url", "date_of_birth", "sex", "height_m", "experience_level", "unit_system",
-    "time_zone", "visibility", "home_location", "home_gym_id", "city", "show_location",
+    "time_zone", "visibility", "home_location", "home_gym_id", "city", "show_location", "given_name", "family_name",
   ]
 
   static let displayNameBound = TextBound(characters: 100, minimum: 1)
   static let bioBound = TextBound(characters: 1000)
   static let cityBound = TextBound(characters: 100)
   static let homeGymIDBound = TextBound(characters: 64)
+  static let personalNameBound = TextBound(characters: 100)
 
   init(profile p: Gym_Auth_V1_Profile, paths: [String], now: Date = Date()) throws(GymError) {
     var violations: [FieldViolation] = []
@@ -93,6 +94,14 @@ struct ProfileUpdate: Sendable {
       case "home_gym_id":
         if let violation = Self.homeGymIDBound.violation(p.homeGymID, field: field) { violations.append(violation) }
         changes.append { $0.homeGymID = p.homeGymID }
+      case "given_name":
+        let name = p.givenName.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let violation = Self.personalNameBound.violation(name, field: field) { violations.append(violation) }
+        changes.append { $0.givenName = name }
+      case "family_name":
+        let name = p.familyName.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let violation = Self.personalNameBound.violation(name, field: field) { violations.append(violation) }
+        changes.append { $0.familyName = name }
       default:
         violations.append(FieldViolation("update_mask", "unknown path \"\(path)\"; use one of \(Self.paths.sorted().joined(separator: ", "))"))
       }

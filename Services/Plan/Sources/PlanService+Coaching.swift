@@ -301,7 +301,9 @@ extension PlanService {
   }
 
   static func person(_ user: Gym_Auth_V1_User) -> PlanStore.PersonName {
-    .init(userID: user.id, username: user.username, displayName: user.profile.displayName)
+    .init(
+      userID: user.id, username: user.username, displayName: user.profile.displayName, givenName: user.profile.givenName,
+      familyName: user.profile.familyName)
   }
 
   static func person(_ name: PlanStore.PersonName) -> Gym_Plan_V1_Person {
@@ -315,6 +317,9 @@ extension PlanService {
   static func client(_ row: PlanStore.ClientRow) -> Gym_Plan_V1_Client {
     .with {
       $0.person = person(row.person)
+      // A client's first and last name is for their trainers alone.
+      $0.person.givenName = row.person.givenName
+      $0.person.familyName = row.person.familyName
       $0.since = .init(date: row.since)
       if let last = row.lastSessionAt { $0.lastSessionAt = .init(date: last) }
       $0.finishedSessionAlerts = row.finishedSessionAlerts

@@ -327,6 +327,20 @@ public nonisolated struct Gym_Auth_V1_Profile: @unchecked Sendable {
     set {_uniqueStorage()._showLocation = newValue}
   }
 
+  /// First and last name (as on an invoice), beside the display name; each at most 100
+  /// characters and 400 bytes (UTF-8). Private: shown to the account, to administrators,
+  /// and to the user's trainers (plan's client list and overview), never on the public
+  /// profile.
+  public var givenName: String {
+    get {_storage._givenName}
+    set {_uniqueStorage()._givenName = newValue}
+  }
+
+  public var familyName: String {
+    get {_storage._familyName}
+    set {_uniqueStorage()._familyName = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2033,7 +2047,7 @@ nonisolated extension Gym_Auth_V1_TrainerRoleRequestState: SwiftProtobuf._ProtoN
 
 nonisolated extension Gym_Auth_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Profile"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}display_name\0\u{1}bio\0\u{3}avatar_url\0\u{3}date_of_birth\0\u{1}sex\0\u{3}height_m\0\u{3}experience_level\0\u{3}unit_system\0\u{3}time_zone\0\u{1}visibility\0\u{3}home_location\0\u{3}home_gym_id\0\u{1}city\0\u{3}show_location\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}display_name\0\u{1}bio\0\u{3}avatar_url\0\u{3}date_of_birth\0\u{1}sex\0\u{3}height_m\0\u{3}experience_level\0\u{3}unit_system\0\u{3}time_zone\0\u{1}visibility\0\u{3}home_location\0\u{3}home_gym_id\0\u{1}city\0\u{3}show_location\0\u{3}given_name\0\u{3}family_name\0")
 
   fileprivate class _StorageClass {
     var _displayName: String = String()
@@ -2050,6 +2064,8 @@ nonisolated extension Gym_Auth_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf.
     var _homeGymID: String = String()
     var _city: String = String()
     var _showLocation: Bool = false
+    var _givenName: String = String()
+    var _familyName: String = String()
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2074,6 +2090,8 @@ nonisolated extension Gym_Auth_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf.
       _homeGymID = source._homeGymID
       _city = source._city
       _showLocation = source._showLocation
+      _givenName = source._givenName
+      _familyName = source._familyName
     }
   }
 
@@ -2106,6 +2124,8 @@ nonisolated extension Gym_Auth_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf.
         case 12: try { try decoder.decodeSingularStringField(value: &_storage._homeGymID) }()
         case 13: try { try decoder.decodeSingularStringField(value: &_storage._city) }()
         case 14: try { try decoder.decodeSingularBoolField(value: &_storage._showLocation) }()
+        case 15: try { try decoder.decodeSingularStringField(value: &_storage._givenName) }()
+        case 16: try { try decoder.decodeSingularStringField(value: &_storage._familyName) }()
         default: break
         }
       }
@@ -2160,6 +2180,12 @@ nonisolated extension Gym_Auth_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf.
       if _storage._showLocation != false {
         try visitor.visitSingularBoolField(value: _storage._showLocation, fieldNumber: 14)
       }
+      if !_storage._givenName.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._givenName, fieldNumber: 15)
+      }
+      if !_storage._familyName.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._familyName, fieldNumber: 16)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2183,6 +2209,8 @@ nonisolated extension Gym_Auth_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf.
         if _storage._homeGymID != rhs_storage._homeGymID {return false}
         if _storage._city != rhs_storage._city {return false}
         if _storage._showLocation != rhs_storage._showLocation {return false}
+        if _storage._givenName != rhs_storage._givenName {return false}
+        if _storage._familyName != rhs_storage._familyName {return false}
         return true
       }
       if !storagesAreEqual {return false}

@@ -3630,6 +3630,12 @@ public nonisolated struct Gym_Plan_V1_Person: Sendable {
 
   public var displayName: String = String()
 
+  /// The client's first and last name (their profile's), for the trainer's client list
+  /// and invoices; empty for a trainer as their clients see them, or when not given.
+  public var givenName: String = String()
+
+  public var familyName: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3964,68 +3970,80 @@ public nonisolated struct Gym_Plan_V1_AssignNutritionPlanResponse: Sendable {
   fileprivate var _plan: Gym_Plan_V1_NutritionPlan? = nil
 }
 
-public nonisolated struct Gym_Plan_V1_TrainerRequest: Sendable {
+public nonisolated struct Gym_Plan_V1_TrainerRequest: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var id: String = String()
+  public var id: String {
+    get {_storage._id}
+    set {_uniqueStorage()._id = newValue}
+  }
 
   public var client: Gym_Plan_V1_Person {
-    get {_client ?? Gym_Plan_V1_Person()}
-    set {_client = newValue}
+    get {_storage._client ?? Gym_Plan_V1_Person()}
+    set {_uniqueStorage()._client = newValue}
   }
   /// Returns true if `client` has been explicitly set.
-  public var hasClient: Bool {self._client != nil}
+  public var hasClient: Bool {_storage._client != nil}
   /// Clears the value of `client`. Subsequent reads from it will return its default value.
-  public mutating func clearClient() {self._client = nil}
+  public mutating func clearClient() {_uniqueStorage()._client = nil}
 
   public var trainer: Gym_Plan_V1_Person {
-    get {_trainer ?? Gym_Plan_V1_Person()}
-    set {_trainer = newValue}
+    get {_storage._trainer ?? Gym_Plan_V1_Person()}
+    set {_uniqueStorage()._trainer = newValue}
   }
   /// Returns true if `trainer` has been explicitly set.
-  public var hasTrainer: Bool {self._trainer != nil}
+  public var hasTrainer: Bool {_storage._trainer != nil}
   /// Clears the value of `trainer`. Subsequent reads from it will return its default value.
-  public mutating func clearTrainer() {self._trainer = nil}
+  public mutating func clearTrainer() {_uniqueStorage()._trainer = nil}
 
-  public var message: String = String()
+  public var message: String {
+    get {_storage._message}
+    set {_uniqueStorage()._message = newValue}
+  }
 
-  public var state: Gym_Plan_V1_TrainerRequestState = .unspecified
+  public var state: Gym_Plan_V1_TrainerRequestState {
+    get {_storage._state}
+    set {_uniqueStorage()._state = newValue}
+  }
 
   public var createdAt: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_createdAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_createdAt = newValue}
+    get {_storage._createdAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._createdAt = newValue}
   }
   /// Returns true if `createdAt` has been explicitly set.
-  public var hasCreatedAt: Bool {self._createdAt != nil}
+  public var hasCreatedAt: Bool {_storage._createdAt != nil}
   /// Clears the value of `createdAt`. Subsequent reads from it will return its default value.
-  public mutating func clearCreatedAt() {self._createdAt = nil}
+  public mutating func clearCreatedAt() {_uniqueStorage()._createdAt = nil}
 
-  public var kind: Gym_Plan_V1_TrainerRequestKind = .unspecified
+  public var kind: Gym_Plan_V1_TrainerRequestKind {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
 
   /// Invitations, for the trainer who sent them: the email they typed. `client` stays
   /// empty for the trainer until the member accepts.
-  public var inviteeEmail: String = String()
+  public var inviteeEmail: String {
+    get {_storage._inviteeEmail}
+    set {_uniqueStorage()._inviteeEmail = newValue}
+  }
 
   /// unset while pending
   public var respondedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_respondedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_respondedAt = newValue}
+    get {_storage._respondedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._respondedAt = newValue}
   }
   /// Returns true if `respondedAt` has been explicitly set.
-  public var hasRespondedAt: Bool {self._respondedAt != nil}
+  public var hasRespondedAt: Bool {_storage._respondedAt != nil}
   /// Clears the value of `respondedAt`. Subsequent reads from it will return its default value.
-  public mutating func clearRespondedAt() {self._respondedAt = nil}
+  public mutating func clearRespondedAt() {_uniqueStorage()._respondedAt = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _client: Gym_Plan_V1_Person? = nil
-  fileprivate var _trainer: Gym_Plan_V1_Person? = nil
-  fileprivate var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-  fileprivate var _respondedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Gym_Plan_V1_RequestTrainerRequest: Sendable {
@@ -9452,7 +9470,7 @@ nonisolated extension Gym_Plan_V1_GetNutritionDayResponse: SwiftProtobuf.Message
 
 nonisolated extension Gym_Plan_V1_Person: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Person"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{3}display_name\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{3}display_name\0\u{3}given_name\0\u{3}family_name\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -9463,6 +9481,8 @@ nonisolated extension Gym_Plan_V1_Person: SwiftProtobuf.Message, SwiftProtobuf._
       case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.username) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.displayName) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.givenName) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.familyName) }()
       default: break
       }
     }
@@ -9478,6 +9498,12 @@ nonisolated extension Gym_Plan_V1_Person: SwiftProtobuf.Message, SwiftProtobuf._
     if !self.displayName.isEmpty {
       try visitor.visitSingularStringField(value: self.displayName, fieldNumber: 3)
     }
+    if !self.givenName.isEmpty {
+      try visitor.visitSingularStringField(value: self.givenName, fieldNumber: 4)
+    }
+    if !self.familyName.isEmpty {
+      try visitor.visitSingularStringField(value: self.familyName, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -9485,6 +9511,8 @@ nonisolated extension Gym_Plan_V1_Person: SwiftProtobuf.Message, SwiftProtobuf._
     if lhs.userID != rhs.userID {return false}
     if lhs.username != rhs.username {return false}
     if lhs.displayName != rhs.displayName {return false}
+    if lhs.givenName != rhs.givenName {return false}
+    if lhs.familyName != rhs.familyName {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -10095,71 +10123,123 @@ nonisolated extension Gym_Plan_V1_TrainerRequest: SwiftProtobuf.Message, SwiftPr
   public static let protoMessageName: String = _protobuf_package + ".TrainerRequest"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}client\0\u{1}trainer\0\u{1}message\0\u{1}state\0\u{3}created_at\0\u{1}kind\0\u{3}invitee_email\0\u{3}responded_at\0")
 
+  fileprivate class _StorageClass {
+    var _id: String = String()
+    var _client: Gym_Plan_V1_Person? = nil
+    var _trainer: Gym_Plan_V1_Person? = nil
+    var _message: String = String()
+    var _state: Gym_Plan_V1_TrainerRequestState = .unspecified
+    var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _kind: Gym_Plan_V1_TrainerRequestKind = .unspecified
+    var _inviteeEmail: String = String()
+    var _respondedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _client = source._client
+      _trainer = source._trainer
+      _message = source._message
+      _state = source._state
+      _createdAt = source._createdAt
+      _kind = source._kind
+      _inviteeEmail = source._inviteeEmail
+      _respondedAt = source._respondedAt
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._client) }()
-      case 3: try { try decoder.decodeSingularMessageField(value: &self._trainer) }()
-      case 4: try { try decoder.decodeSingularStringField(value: &self.message) }()
-      case 5: try { try decoder.decodeSingularEnumField(value: &self.state) }()
-      case 6: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
-      case 7: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
-      case 8: try { try decoder.decodeSingularStringField(value: &self.inviteeEmail) }()
-      case 9: try { try decoder.decodeSingularMessageField(value: &self._respondedAt) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._id) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._client) }()
+        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._trainer) }()
+        case 4: try { try decoder.decodeSingularStringField(value: &_storage._message) }()
+        case 5: try { try decoder.decodeSingularEnumField(value: &_storage._state) }()
+        case 6: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
+        case 7: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 8: try { try decoder.decodeSingularStringField(value: &_storage._inviteeEmail) }()
+        case 9: try { try decoder.decodeSingularMessageField(value: &_storage._respondedAt) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.id.isEmpty {
-      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._id.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._id, fieldNumber: 1)
+      }
+      try { if let v = _storage._client {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      try { if let v = _storage._trainer {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+      } }()
+      if !_storage._message.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._message, fieldNumber: 4)
+      }
+      if _storage._state != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._state, fieldNumber: 5)
+      }
+      try { if let v = _storage._createdAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      } }()
+      if _storage._kind != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 7)
+      }
+      if !_storage._inviteeEmail.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._inviteeEmail, fieldNumber: 8)
+      }
+      try { if let v = _storage._respondedAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+      } }()
     }
-    try { if let v = self._client {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try { if let v = self._trainer {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-    } }()
-    if !self.message.isEmpty {
-      try visitor.visitSingularStringField(value: self.message, fieldNumber: 4)
-    }
-    if self.state != .unspecified {
-      try visitor.visitSingularEnumField(value: self.state, fieldNumber: 5)
-    }
-    try { if let v = self._createdAt {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
-    } }()
-    if self.kind != .unspecified {
-      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 7)
-    }
-    if !self.inviteeEmail.isEmpty {
-      try visitor.visitSingularStringField(value: self.inviteeEmail, fieldNumber: 8)
-    }
-    try { if let v = self._respondedAt {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_TrainerRequest, rhs: Gym_Plan_V1_TrainerRequest) -> Bool {
-    if lhs.id != rhs.id {return false}
-    if lhs._client != rhs._client {return false}
-    if lhs._trainer != rhs._trainer {return false}
-    if lhs.message != rhs.message {return false}
-    if lhs.state != rhs.state {return false}
-    if lhs._createdAt != rhs._createdAt {return false}
-    if lhs.kind != rhs.kind {return false}
-    if lhs.inviteeEmail != rhs.inviteeEmail {return false}
-    if lhs._respondedAt != rhs._respondedAt {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._client != rhs_storage._client {return false}
+        if _storage._trainer != rhs_storage._trainer {return false}
+        if _storage._message != rhs_storage._message {return false}
+        if _storage._state != rhs_storage._state {return false}
+        if _storage._createdAt != rhs_storage._createdAt {return false}
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._inviteeEmail != rhs_storage._inviteeEmail {return false}
+        if _storage._respondedAt != rhs_storage._respondedAt {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -214,6 +214,15 @@ enum AuthMigrations {
           CREATE INDEX friendships_b ON friendships(user_b);
           """)
     }
+    // First and last name beside the display name: private (the account, admins, and
+    // the user's trainers through plan).
+    migrator.registerMigration("v9-legal-names") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE users ADD COLUMN given_name TEXT NOT NULL DEFAULT '';
+          ALTER TABLE users ADD COLUMN family_name TEXT NOT NULL DEFAULT '';
+          """)
+    }
     return migrator
   }
 }

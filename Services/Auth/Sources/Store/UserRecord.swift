@@ -44,6 +44,9 @@ public struct UserRecord: Codable, Sendable, Equatable, FetchableRecord, Persist
   public var inactiveNoticeAt: Date? = nil
   public var city = ""
   public var showLocation = false
+  // Migration v9: private.
+  public var givenName = ""
+  public var familyName = ""
   /// Orders this user's ban changes at other services across restores (µs since 1970).
   public var standingVersion: Int64 = 0
 
@@ -98,6 +101,8 @@ public struct UserRecord: Codable, Sendable, Equatable, FetchableRecord, Persist
     case city
     case showLocation = "show_location"
     case standingVersion = "standing_version"
+    case givenName = "given_name"
+    case familyName = "family_name"
   }
 
   public enum Columns {

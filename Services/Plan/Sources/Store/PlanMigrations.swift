@@ -307,6 +307,14 @@ enum PlanMigrations {
       // 1: the trainer is told of each workout the client finishes or logs.
       try db.execute(sql: "ALTER TABLE trainer_clients ADD COLUMN alert_finished INTEGER NOT NULL DEFAULT 0")
     }
+    migrator.registerMigration("coaching-v4-legal-names") { db in
+      // The client's first and last name, for their trainers (refreshed with the rest).
+      try db.execute(
+        sql: """
+          ALTER TABLE people ADD COLUMN given_name TEXT NOT NULL DEFAULT '';
+          ALTER TABLE people ADD COLUMN family_name TEXT NOT NULL DEFAULT '';
+          """)
+    }
     return migrator
   }
 }

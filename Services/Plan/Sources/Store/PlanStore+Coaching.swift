@@ -7,11 +7,16 @@ extension PlanStore {
     public var userID: String
     public var username: String
     public var displayName: String
+    /// First and last name, shown only to the person's trainers.
+    public var givenName: String
+    public var familyName: String
 
-    public init(userID: String, username: String, displayName: String) {
+    public init(userID: String, username: String, displayName: String, givenName: String = "", familyName: String = "") {
       self.userID = userID
       self.username = username
       self.displayName = displayName
+      self.givenName = givenName
+      self.familyName = familyName
     }
   }
 
@@ -29,13 +34,16 @@ extension PlanStore {
   static func remember(_ db: Database, _ people: [PersonName], now: Date) throws {
     let statement = try db.cachedStatement(
       sql: """
-        INSERT INTO people (user_id, username, display_name, name_key, refreshed_at) VALUES (?, ?, ?, ?, ?)
+        INSERT INTO people (user_id, username, display_name, given_name, family_name, name_key, refreshed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name,
-          name_key = excluded.name_key, refreshed_at = excluded.refreshed_at
+          given_name = excluded.given_name, family_name = excluded.family_name, name_key = excluded.name_key,
+          refreshed_at = excluded.refreshed_at
         """)
     for person in people {
-      let key = (person.displayName + " " + person.username).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-      try statement.execute(arguments: [person.userID, person.username, person.displayName, key, now])
+      // A trainer finds a client by any of their names.
+      let key = [person.displayName, person.username, person.givenName, person.familyName].joined(separator: " ")
+        .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+      try statement.execute(arguments: [person.userID, person.username, person.displayName, person.givenName, person.familyName, key, now])
     }
   }
 
@@ -93,7 +101,9 @@ extension PlanStore {
         """
     ).fetchAll(db).map { row in
       ClientRow(
-        person: PersonName(userID: row["user_id"], username: row["username"], displayName: row["display_name"]),
+        person: PersonName(
+          userID: row["user_id"], username: row["username"], displayName: row["display_name"], givenName: row["given_name"],
+          familyName: row["family_name"]),
         since: row["since"], lastSessionAt: row["last_session"], finishedSessionAlerts: row["alert_finished"])
     }
   }

@@ -13114,6 +13114,15 @@ enum OpenAPIDocument {
             "type": "boolean",
             "description": "public profiles show city and a ~10 km approximation of home_location",
             "default": false
+          },
+          "givenName": {
+            "type": "string",
+            "description": "First and last name (as on an invoice), beside the display name; each at most 100 characters and 400 bytes (UTF-8). Private: shown to the account, to administrators, and to the user's trainers (plan's client list and overview), never on the public profile.",
+            "default": ""
+          },
+          "familyName": {
+            "type": "string",
+            "default": ""
           }
         },
         "additionalProperties": false
@@ -18560,6 +18569,15 @@ enum OpenAPIDocument {
             "default": ""
           },
           "displayName": {
+            "type": "string",
+            "default": ""
+          },
+          "givenName": {
+            "type": "string",
+            "description": "The client's first and last name (their profile's), for the trainer's client list and invoices; empty for a trainer as their clients see them, or when not given.",
+            "default": ""
+          },
+          "familyName": {
             "type": "string",
             "default": ""
           }
