@@ -12,14 +12,17 @@ extension MessagingStore {
   /// when they keep that kind in it and no digest is due already.
   static func markDigestDue(_ db: Database, userID: String, kind: PushKind, now: Date) throws {
     guard kind.offersEmailDigest else { return }
+    // Already due (the usual case after the first message of the day): nothing to read.
+    let due = try Row.fetchOne(
+      db.cachedStatement(sql: "SELECT due_at IS NOT NULL FROM email_digests WHERE user_id = ?"), arguments: [userID])
+    if due?[0] == true { return }
     let settings = try notificationSettings(db, userID: userID)
     guard settings.inEmailDigest(kind) else { return }
-    let due = settings.nextDigest(after: now, in: try zone(db, userID: userID))
     try db.execute(
       sql: """
         INSERT INTO email_digests (user_id, due_at) VALUES (?, ?)
         ON CONFLICT (user_id) DO UPDATE SET due_at = COALESCE(email_digests.due_at, excluded.due_at)
-        """, arguments: [userID, due])
+        """, arguments: [userID, settings.nextDigest(after: now, in: try zone(db, userID: userID))])
   }
 
   /// The user's zone as their profile gives it; UTC without one.

@@ -192,10 +192,7 @@ extension PlanStore {
       for best in bests {
         let rid: Int64 = best["rid"]
         touched.insert(rid)
-        let values: [(PersonalRecord.Kind, Double)] = [
-          (.estimatedOneRepMax, best["e1rm"]), (.maxWeight, best["weight"]), (.maxReps, best["reps"]), (.maxVolume, best["volume"]),
-        ]
-        for (kind, value) in values where value > 0 {
+        for (kind, value) in kindValues(best) where value > 0 {
           let previous = running[kind]?.value ?? 0
           // A hundredth of a kilogram is noise from the arithmetic, not a record (as at finish).
           guard value > previous + 0.005 else { continue }
@@ -220,6 +217,8 @@ extension PlanStore {
       }
       let kept = try (stored["new_records"] as Data?).map { try decoder.decode([PersonalRecord].self, from: $0) } ?? []
       let records = kept.filter { !exerciseIDs.contains($0.exerciseID) } + (newRecords[rid] ?? [])
+      // Most sessions of a long history keep their list: only the changed are written.
+      guard records != kept else { continue }
       try db.execute(sql: "UPDATE sessions SET new_records = ? WHERE rid = ?", arguments: [try encoder.encode(records), rid])
     }
   }

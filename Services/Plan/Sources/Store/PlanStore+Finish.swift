@@ -89,6 +89,12 @@ extension PlanStore {
     return closed
   }
 
+  /// One session's bests of an exercise by kind, from a row with the columns `e1rm`,
+  /// `weight`, `reps` and `volume` (what finishing and rebuilding both select).
+  static func kindValues(_ row: Row) -> [(PersonalRecord.Kind, Double)] {
+    [(.estimatedOneRepMax, row["e1rm"]), (.maxWeight, row["weight"]), (.maxReps, row["reps"]), (.maxVolume, row["volume"])]
+  }
+
   /// A session's counted sets (warm-ups left out): how many, their reps and volume.
   static func sessionTotals(_ db: Database, sessionRID: Int64) throws -> (sets: Int, reps: Int, volume: Double) {
     let row = try Row.fetchOne(
@@ -114,10 +120,7 @@ extension PlanStore {
     var beaten: [PersonalRecord] = []
     for best in bests {
       let exerciseID: String = best["exercise_id"]
-      let values: [(PersonalRecord.Kind, Double)] = [
-        (.estimatedOneRepMax, best["e1rm"]), (.maxWeight, best["weight"]), (.maxReps, best["reps"]), (.maxVolume, best["volume"]),
-      ]
-      for (kind, value) in values where value > 0 {
+      for (kind, value) in kindValues(best) where value > 0 {
         let previous =
           try Double.fetchOne(
             db, sql: "SELECT value FROM records WHERE owner_id = ? AND exercise_id = ? AND kind = ?",
