@@ -3,10 +3,12 @@ import Foundation
 import GRDB
 import GRPCCore
 import GymAPI
-import GymMessaging
 import GymTesting
 import Logging
+import Synchronization
 import Testing
+
+@testable import GymMessaging
 
 extension MessagingRPC {
   /// The daily email digest: what of the kinds a user keeps in it arrived and is still
@@ -205,5 +207,80 @@ extension MessagingFixture.Env {
   func outboxBacklog() throws -> Int {
     let database = try DatabaseQueue(path: (dataDirectory as NSString).appendingPathComponent("messaging.sqlite"))
     return try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0 }
+  }
+}
+
+/// The digest as the store makes it, on real SQLite: notifications about someone blocked
+/// stay out as their messages do, a long day fits auth's limit, and a digest waiting
+/// in the outbox goes when an account it names is deleted.
+@Suite struct DigestStoreTests {
+  static func store() throws -> MessagingStore {
+    try MessagingStore(path: try temporaryDirectory("gym-digest") + "/messaging.sqlite", publish: { _ in })
+  }
+
+  static func message(_ store: MessagingStore, from: String, to: String, _ text: String, now: Date) async throws {
+    _ = try await store.sendDirect(
+      messageID: UUID().uuidString, newConversationID: UUID().uuidString, from: from, to: to, text: text, now: now
+    ) { _ in [] }
+  }
+
+  static func request(_ store: MessagingStore, to: String, about: String, now: Date) async throws {
+    _ = try await store.notify(
+      .init(
+        id: UUID().uuidString, userID: to, kind: "follow_request", title: "\(about) asks to follow you", body: "", reference: about,
+        createdAt: now, aboutID: about), idempotencyKey: nil
+    ) { _ in [] }
+  }
+
+  /// Takes Ben's digest at its time; what it said.
+  static func take(_ store: MessagingStore, now: Date) async throws -> (DigestContent?, UserMail?) {
+    let due = try #require(try await store.digestDue(userID: "ben"))
+    let mail = Mutex<UserMail?>(nil)
+    let content = try await store.takeDigest(userID: "ben", now: due.addingTimeInterval(1)) { content in
+      let made = DigestMail.compose(content, userID: "ben", id: "d1", digestMinute: 480)
+      mail.withLock { $0 = made }
+      return made
+    }
+    return (content, mail.withLock { $0 })
+  }
+
+  @Test func notificationsAboutSomeoneBlockedStayOut() async throws {
+    let store = try Self.store()
+    let now = Date()
+    _ = try await store.updateNotificationSettings(userID: "ben", modes: [:], emailDigest: [.follow: true], quietHours: nil)
+    try await Self.request(store, to: "ben", about: "dan", now: now)
+    try await Self.request(store, to: "ben", about: "eve", now: now)
+    try await store.block(blockerID: "ben", blockedID: "dan", now: now)
+    let (content, _) = try await Self.take(store, now: now)
+    #expect(content?.notifications.map(\.title) == ["eve asks to follow you"])
+  }
+
+  @Test func aLongDayFitsAuthsLimit() async throws {
+    let store = try Self.store()
+    let now = Date()
+    let long = String(repeating: "\u{1F3CB}", count: 400)  // four bytes each
+    for sender in 0..<25 { try await Self.message(store, from: "u\(sender)", to: "ben", long, now: now) }
+    for about in 0..<25 { try await Self.request(store, to: "ben", about: "f\(about)" + long, now: now) }
+    _ = try await store.updateNotificationSettings(userID: "ben", modes: [:], emailDigest: [.follow: true], quietHours: nil)
+    let (_, mail) = try await Self.take(store, now: now)
+    let body = try #require(mail?.body)
+    #expect(body.utf8.count <= 20_000, "\(body.utf8.count) bytes")
+    #expect(body.contains("more in the app"))
+    #expect(body.hasSuffix("or turn it off in the app's notification settings."))
+  }
+
+  @Test func aWaitingDigestGoesWithAnAccountItNames() async throws {
+    let store = try Self.store()
+    let now = Date()
+    try await Self.message(store, from: "ana", to: "ben", "see you at 6", now: now)
+    try await Self.message(store, from: "cat", to: "ben", "and me", now: now)
+    let (_, mail) = try await Self.take(store, now: now)
+    #expect(mail?.about == ["ana", "cat"])
+    func waiting() async throws -> Int {
+      try await store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE kind = 'user-mail'") ?? 0 }
+    }
+    #expect(try await waiting() == 1)
+    _ = try await store.purgeUser("ana", subjects: MessagingService.subjects)
+    #expect(try await waiting() == 0)
   }
 }

@@ -141,10 +141,10 @@ extension PlanRPC {
         // The trainer as her client sees her: display name only.
         let trainers = try await env.plan.listMyTrainers(.init(), metadata: env.lena.metadata).trainers
         #expect(trainers.map(\.username) == ["tess"] && trainers[0].givenName.isEmpty && trainers[0].familyName.isEmpty)
-        // Strangers never: her public profile holds neither name.
-        let seen = try await env.auth.getProfile(.with { $0.userID = env.lena.id }, metadata: env.omar.metadata).profile
-        let bytes: [UInt8] = try seen.serializedBytes()
-        #expect(!String(decoding: bytes, as: UTF8.self).contains("Hartmann"))
+        // Strangers never: profile search does not find her by them.
+        let found = try await env.auth.searchProfiles(.with { $0.query = "Hartmann" }, metadata: env.omar.metadata)
+        #expect(found.profiles.isEmpty)
+        #expect(try await env.auth.searchProfiles(.with { $0.query = "lena" }, metadata: env.omar.metadata).profiles.count == 1)
 
         let refused = await rpcError {
           _ = try await env.auth.updateProfile(
@@ -201,10 +201,17 @@ extension PlanRPC {
         #expect(told?.reference == env.lena.id)
         #expect(try await alerts().count == 1, "only the workout after the alerts were turned on")
 
+        // Off again: day 6 tells nothing. Day 7, after they are on once more, is told;
+        // the outbox keeps order, so had day 6 been told it would have arrived first.
         _ = try await env.plan.setClientAlerts(.with { $0.clientID = env.lena.id }, metadata: tess.metadata)
         _ = try await workout(6)
-        try await Task.sleep(for: .seconds(1))
-        #expect(try await alerts().count == 1)
+        _ = try await env.plan.setClientAlerts(
+          .with {
+            $0.clientID = env.lena.id; $0.finishedSessionAlerts = true
+          }, metadata: tess.metadata)
+        _ = try await workout(7)
+        #expect(try await firstFound { try await alerts().first { $0.body.hasPrefix("Squat day 7") } } != nil)
+        #expect(try await alerts().map(\.body).sorted() == ["Squat day 5: 1 set, 500 kg", "Squat day 7: 1 set, 500 kg"])
 
         // Only for the trainer's own clients, and only trainers.
         let notMine = await rpcError {

@@ -214,6 +214,16 @@ extension PlanRPC {
           }, metadata: env.lena.metadata)
         #expect(daily.series.map(\.start.day) == [12, 14])
 
+        // Across the clock change (London to BST on 29 March): still noon local, an hour
+        // less than three days later in UTC.
+        let spring = try await log(env, bench, on: date(2026, 3, 27), [(3, 60, .working)])
+        let sprung = try await env.plan.updateWorkout(
+          .with {
+            $0.sessionID = spring.id; $0.date = date(2026, 3, 30); $0.updateMask = .with { $0.paths = ["date"] }
+          }, metadata: env.lena.metadata
+        ).session
+        #expect(sprung.startedAt.seconds - spring.startedAt.seconds == 3 * 86_400 - 3600)
+
         let refused = await rpcError {
           _ = try await env.plan.updateWorkout(
             .with {

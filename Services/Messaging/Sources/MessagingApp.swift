@@ -149,10 +149,16 @@ public enum MessagingApp {
       hub.end(where: list.isRevoked)
       guard !sessionIDs.isEmpty else { return }
       Task {
-        do {
-          try await store.removeDevices(ofSessions: sessionIDs)
-        } catch {
-          logger.error("removing the devices of ended sessions failed", metadata: ["error": "\(error)"])
+        // The list moves on past this batch: a failed removal is tried again (a full disk
+        // frees up), and a restart reads the retained revocations anew.
+        for attempt in 0..<6 {
+          do {
+            try await store.removeDevices(ofSessions: sessionIDs)
+            return
+          } catch {
+            logger.error("removing the devices of ended sessions failed", metadata: ["error": "\(error)", "attempt": "\(attempt + 1)"])
+            try? await Task.sleep(for: .seconds(1 << attempt))
+          }
         }
       }
     }

@@ -3630,8 +3630,10 @@ public nonisolated struct Gym_Plan_V1_Person: Sendable {
 
   public var displayName: String = String()
 
-  /// The client's first and last name (their profile's), for the trainer's client list
-  /// and invoices; empty for a trainer as their clients see them, or when not given.
+  /// The client's first and last name as their profile gave them when the coaching began
+  /// (with the display name, refreshed at each new invitation or request), for the
+  /// trainer's client list and invoices; empty for a trainer as their clients see them,
+  /// or when not given.
   public var givenName: String = String()
 
   public var familyName: String = String()
@@ -3841,8 +3843,8 @@ public nonisolated struct Gym_Plan_V1_GetClientOverviewResponse: @unchecked Send
   /// Clears the value of `client`. Subsequent reads from it will return its default value.
   public mutating func clearClient() {_uniqueStorage()._client = nil}
 
-  /// The last 5 finished or abandoned, each set with its reps, weight, RPE and type (the
-  /// trainer sees what was lifted, not only the totals).
+  /// The last 5 finished or abandoned, each set with its reps, weight, RPE, type and notes
+  /// (the trainer sees what was lifted, not only the totals).
   public var recentSessions: [Gym_Plan_V1_Session] {
     get {_storage._recentSessions}
     set {_uniqueStorage()._recentSessions = newValue}

@@ -5,11 +5,16 @@ import GymStore
 /// listing it, with how to change or stop the digest. Messages are quoted briefly (the
 /// mail goes to the user's own address, but a mailbox is not the app).
 enum DigestMail {
-  /// How much of the newest message of each conversation is quoted.
+  /// How much of the newest message of each conversation (and of a notification) is quoted.
   static let quoteLength = 120
+  /// The most the listed entries may take: with the greeting and the footer the body
+  /// stays well under auth's 20,000-byte limit however long the names and texts are.
+  static let entriesBudget = 16_000
 
   static func compose(_ content: DigestContent, userID: String, id: String, digestMinute: Int) -> UserMail {
-    UserMail(userID: userID, id: id, subject: subject(content), body: body(content, digestMinute: digestMinute))
+    UserMail(
+      userID: userID, id: id, subject: subject(content), body: body(content, digestMinute: digestMinute),
+      about: content.aboutUserIDs.sorted())
   }
 
   static func subject(_ content: DigestContent) -> String {
@@ -22,21 +27,29 @@ enum DigestMail {
   }
 
   static func body(_ content: DigestContent, digestMinute: Int) -> String {
-    var lines = ["Hello \(content.displayName),", "", "Here is what is waiting for you:"]
-    if !content.conversations.isEmpty {
-      lines += ["", "Messages"]
-      for conversation in content.conversations {
-        let latest = conversation.latest.isEmpty ? "an attachment" : "\u{201C}\(quote(conversation.latest))\u{201D}"
-        lines.append("- \(conversation.sender): \(count(conversation.unread, "new message", "new messages")), the latest \(latest)")
+    let sections: [(String, [String])] = [
+      (
+        "Messages",
+        content.conversations.map { conversation in
+          let latest = conversation.latest.isEmpty ? "an attachment" : "\u{201C}\(quote(conversation.latest))\u{201D}"
+          return "- \(quote(conversation.sender)): \(count(conversation.unread, "new message", "new messages")), the latest \(latest)"
+        }
+      ),
+      ("Friend requests", content.friendRequests.map { "- \(quote($0)) wants to be your friend" }),
+      ("Notifications", content.notifications.map { $0.body.isEmpty ? "- \(quote($0.title))" : "- \(quote($0.title)): \(quote($0.body))" }),
+    ]
+    var lines = ["Hello \(quote(content.displayName)),", "", "Here is what is waiting for you:"]
+    var budget = entriesBudget
+    for (heading, entries) in sections where !entries.isEmpty {
+      lines += ["", heading]
+      for (index, entry) in entries.enumerated() {
+        budget -= entry.utf8.count + 1
+        guard budget >= 0 else {
+          lines.append("- and \(entries.count - index) more in the app")
+          break
+        }
+        lines.append(entry)
       }
-    }
-    if !content.friendRequests.isEmpty {
-      lines += ["", "Friend requests"]
-      lines += content.friendRequests.map { "- \($0) wants to be your friend" }
-    }
-    if !content.notifications.isEmpty {
-      lines += ["", "Notifications"]
-      lines += content.notifications.map { $0.body.isEmpty ? "- \(quote($0.title))" : "- \(quote($0.title)): \(quote($0.body))" }
     }
     let time = String(format: "%02d:%02d", digestMinute / 60, digestMinute % 60)
     lines += [

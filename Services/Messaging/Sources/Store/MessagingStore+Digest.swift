@@ -96,6 +96,7 @@ extension MessagingStore {
         let latest = try String.fetchOne(db, sql: "SELECT text FROM messages WHERE rid = ?", arguments: [sender["last_rid"] as Int64])
         content.conversations.append(
           .init(sender: try name(db, userID: sender["sender_id"]), unread: sender["unread"], latest: latest ?? ""))
+        content.aboutUserIDs.insert(sender["sender_id"])
       }
     }
     if settings.inEmailDigest(.friendRequest) {
@@ -109,17 +110,25 @@ extension MessagingStore {
             ORDER BY f.rid DESC LIMIT \(DigestContent.maxEntries)
             """))
       content.friendRequests = try senders.map { try name(db, userID: $0) }
+      content.aboutUserIDs.formUnion(senders)
     }
+    // A notification about someone blocked either way, or banned, is left out, as
+    // their messages are.
     let notifications = try Row.fetchAll(
       db,
-      sql: """
-        SELECT kind, title, body FROM notifications
-        WHERE user_id = ? AND read = 0 AND created_at > ? ORDER BY rid DESC LIMIT ?
-        """, arguments: [userID, since, DigestContent.maxEntries * 4])
+      SQLRequest<Row>(
+        literal: """
+          SELECT n.kind, n.title, n.body, n.about_id FROM notifications n
+          WHERE n.user_id = \(userID) AND n.read = 0 AND n.created_at > \(since)
+            AND (n.about_id IS NULL OR n.about_id = ''
+              OR (\(visibleAuthor("n.about_id", now: now)) AND \(notBlocked("n.about_id", viewer: userID))))
+          ORDER BY n.rid DESC LIMIT \(DigestContent.maxEntries * 4)
+          """))
     for row in notifications {
       guard let kind = PushKind(contentKind: row["kind"]), settings.inEmailDigest(kind) else { continue }
       guard content.notifications.count < DigestContent.maxEntries else { break }
       content.notifications.append(.init(title: row["title"], body: row["body"]))
+      if let about: String = row["about_id"], !about.isEmpty { content.aboutUserIDs.insert(about) }
     }
     return content
   }
@@ -152,6 +161,9 @@ public struct DigestContent: Sendable, Equatable {
 
   /// The recipient's name, for the greeting.
   public var displayName = ""
+  /// The other users it names or quotes: their account's deletion takes a digest still
+  /// waiting in the outbox with it.
+  public var aboutUserIDs: Set<String> = []
   public var conversations: [Conversation] = []
   public var friendRequests: [String] = []
   public var notifications: [Notification] = []
@@ -168,11 +180,14 @@ public struct UserMail: Codable, Sendable, Equatable {
   public var id: String
   public var subject: String
   public var body: String
+  /// The other users it names (`DigestContent.aboutUserIDs`), for erasure.
+  public var about: [String]
 
-  public init(userID: String, id: String, subject: String, body: String) {
+  public init(userID: String, id: String, subject: String, body: String, about: [String] = []) {
     self.userID = userID
     self.id = id
     self.subject = subject
     self.body = body
+    self.about = about
   }
 }

@@ -94,8 +94,14 @@ extension MessagingStore {
         ("DELETE FROM push_quiet_hours WHERE user_id = ?", [userID]),
         ("DELETE FROM digest_preferences WHERE user_id = ?", [userID]),
         ("DELETE FROM email_digests WHERE user_id = ?", [userID]),
-        // A digest on its way to auth for them: auth has no address for them any more.
-        ("DELETE FROM outbox WHERE kind = 'user-mail' AND json_extract(CAST(payload AS TEXT), '$.userID') = ?", [userID]),
+        // A digest on its way to auth for them (auth has no address for them any more), or
+        // naming or quoting them to someone else.
+        (
+          """
+          DELETE FROM outbox WHERE kind = 'user-mail' AND (json_extract(CAST(payload AS TEXT), '$.userID') = ?1
+            OR EXISTS (SELECT 1 FROM json_each(CAST(payload AS TEXT), '$.about') WHERE value = ?1))
+          """, [userID]
+        ),
       ]
       for (sql, arguments) in statements {
         try db.execute(sql: sql, arguments: arguments)

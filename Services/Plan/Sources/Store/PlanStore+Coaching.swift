@@ -121,9 +121,16 @@ extension PlanStore {
 
   /// Tells each trainer of the session's owner who asked for it that the workout is done,
   /// through plan's outbox (one notification per session), inside the finishing transaction.
-  static func alertTrainers(_ db: Database, session: SessionRecord) throws {
+  static func alertTrainers(_ db: Database, session: SessionRecord, now: Date) throws {
+    // Only those still trainers in good standing (a demoted or banned one keeps the row
+    // until the relation ends); one plan has not heard of yet is taken at its word.
     let trainers = try String.fetchAll(
-      db, sql: "SELECT trainer_id FROM trainer_clients WHERE client_id = ? AND alert_finished = 1", arguments: [session.ownerID])
+      db,
+      sql: """
+        SELECT c.trainer_id FROM trainer_clients c LEFT JOIN user_projection u ON u.user_id = c.trainer_id
+        WHERE c.client_id = ? AND c.alert_finished = 1
+          AND (u.user_id IS NULL OR (u.role = 'trainer' AND NOT (u.banned AND (u.banned_until IS NULL OR u.banned_until > ?))))
+        """, arguments: [session.ownerID, now])
     guard !trainers.isEmpty, let summary = session.summary else { return }
     let person = try Row.fetchOne(db, sql: "SELECT username, display_name FROM people WHERE user_id = ?", arguments: [session.ownerID])
     let name = person.map { ($0["display_name"] as String).isEmpty ? $0["username"] : $0["display_name"] } ?? "Your client"
@@ -137,7 +144,7 @@ extension PlanStore {
         NotificationJob(
           userID: trainer, kind: "client-session", title: "\(name) finished a workout", body: body, reference: session.ownerID,
           key: "client-session:\(session.id)", aboutUserID: session.ownerID),
-        now: session.endedAt ?? Date())
+        now: now)
     }
   }
 

@@ -83,7 +83,7 @@ extension PlanStore {
         SELECT id, client_id, trainer_id, from_trainer, invitee_email, message, state, created_at, responded_at
         FROM trainer_requests WHERE trainer_id = ? OR client_id = ? ORDER BY rid
         """, [userID, userID]),
-      ExportTable("people", "SELECT user_id, username, display_name, refreshed_at FROM people WHERE user_id = ?", [userID]),
+      ExportTable("people", "SELECT user_id, username, display_name, given_name, family_name, refreshed_at FROM people WHERE user_id = ?", [userID]),
     ]
   }
 }

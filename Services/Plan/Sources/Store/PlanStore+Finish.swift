@@ -85,7 +85,8 @@ extension PlanStore {
         items.count, totals.sets, totals.reps, totals.volume, try JSONEncoder().encode(records), rid,
       ])
     let closed = try loadSession(db, rid: rid)
-    try alertTrainers(db, session: closed)
+    // Now, not at the workout's end: a logged workout may end later today.
+    try alertTrainers(db, session: closed, now: Date())
     return closed
   }
 
@@ -146,7 +147,9 @@ extension PlanStore {
     let exercises = session.items.filter { $0.state != .skipped }.compactMap { item -> RoutineRecord.Exercise? in
       let sets =
         item.plannedSets.isEmpty
-        ? item.loggedSets.map { RoutineRecord.PlannedSet(targetReps: $0.reps, targetWeightKg: $0.weightKg, targetDurationSeconds: $0.durationSeconds) }
+        ? item.loggedSets.filter { $0.type != .warmUp }.map {
+          RoutineRecord.PlannedSet(targetReps: $0.reps, targetWeightKg: $0.weightKg, targetDurationSeconds: $0.durationSeconds)
+        }
         : item.plannedSets
       guard !sets.isEmpty else { return nil }
       let previous = old?.exercises.first { $0.exerciseID == item.exerciseID }

@@ -110,7 +110,7 @@ extension PlanStore {
         sql: """
           SELECT s.rid, s.started_at FROM sessions s
           WHERE s.owner_id = ? AND s.state = 2
-            AND EXISTS (SELECT 1 FROM logged_sets l WHERE l.session_rid = s.rid AND l.exercise_id = ?)
+            AND EXISTS (SELECT 1 FROM logged_sets l WHERE l.session_rid = s.rid AND l.exercise_id = ? AND l.counted = 1)
           ORDER BY s.started_at DESC LIMIT ?
           """, arguments: [ownerID, exerciseID, limit])
       let decoder = JSONDecoder()
@@ -122,7 +122,9 @@ extension PlanStore {
         {
           let planned = try decoder.decode([RoutineRecord.PlannedSet].self, from: item["planned_sets"] as Data)
           let logged = try Row.fetchAll(
-            db, sql: "SELECT reps, weight_kg FROM logged_sets WHERE item_rid = ? ORDER BY rid", arguments: [item["rid"] as Int64])
+            // Warm-ups are not the work the targets describe (they are never counted).
+            db, sql: "SELECT reps, weight_kg FROM logged_sets WHERE item_rid = ? AND counted = 1 ORDER BY rid",
+            arguments: [item["rid"] as Int64])
           for (index, set) in logged.enumerated() {
             sets.append((planned.indices.contains(index) ? planned[index] : nil, set["reps"], set["weight_kg"]))
           }

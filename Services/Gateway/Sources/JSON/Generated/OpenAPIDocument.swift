@@ -17541,7 +17541,7 @@ enum OpenAPIDocument {
             "items": {
               "$ref": "#/components/schemas/gym.plan.v1.Session"
             },
-            "description": "The last 5 finished or abandoned, each set with its reps, weight, RPE and type (the trainer sees what was lifted, not only the totals)."
+            "description": "The last 5 finished or abandoned, each set with its reps, weight, RPE, type and notes (the trainer sees what was lifted, not only the totals)."
           },
           "stats": {
             "allOf": [
@@ -18574,7 +18574,7 @@ enum OpenAPIDocument {
           },
           "givenName": {
             "type": "string",
-            "description": "The client's first and last name (their profile's), for the trainer's client list and invoices; empty for a trainer as their clients see them, or when not given.",
+            "description": "The client's first and last name as their profile gave them when the coaching began (with the display name, refreshed at each new invitation or request), for the trainer's client list and invoices; empty for a trainer as their clients see them, or when not given.",
             "default": ""
           },
           "familyName": {
