@@ -237,7 +237,7 @@ extension MessagingFixture.Env {
     let due = try #require(try await store.digestDue(userID: "ben"))
     let mail = Mutex<UserMail?>(nil)
     let content = try await store.takeDigest(userID: "ben", now: due.addingTimeInterval(1)) { content in
-      let made = DigestMail.compose(content, userID: "ben", id: "d1", digestMinute: 480)
+      let made = DigestMail.compose(content, userID: "ben", id: "d1")
       mail.withLock { $0 = made }
       return made
     }

@@ -70,6 +70,13 @@ enum NotificationSettingsInput {
     return Int(time.hours) * 60 + Int(time.minutes)
   }
 
+  /// Minutes after midnight as the API's time of day (the inverse of `minute`).
+  static func timeOfDay(_ minute: Int) -> Gym_Common_V1_TimeOfDay {
+    .with {
+      $0.hours = Int32(minute / 60); $0.minutes = Int32(minute % 60)
+    }
+  }
+
   static func mode(_ mode: Gym_Messaging_V1_PushMode) -> PushMode? {
     switch mode {
     case .pushWhenAway: .whenAway
@@ -93,18 +100,12 @@ enum NotificationSettingsInput {
           $0.emailDigest = settings.inEmailDigest(kind) ? .emailDigestOn : .emailDigestOff
         }
       }
-      $0.digestTime = .with {
-        $0.hours = Int32(settings.digestTime / 60); $0.minutes = Int32(settings.digestTime % 60)
-      }
+      $0.digestTime = timeOfDay(settings.digestTime)
       if let hours = settings.quietHours {
         $0.quietHours = .with {
           $0.enabled = true
-          $0.start = .with {
-            $0.hours = Int32(hours.startMinute / 60); $0.minutes = Int32(hours.startMinute % 60)
-          }
-          $0.end = .with {
-            $0.hours = Int32(hours.endMinute / 60); $0.minutes = Int32(hours.endMinute % 60)
-          }
+          $0.start = timeOfDay(hours.startMinute)
+          $0.end = timeOfDay(hours.endMinute)
         }
       } else {
         $0.quietHours = .init()

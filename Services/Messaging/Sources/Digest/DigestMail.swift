@@ -11,9 +11,9 @@ enum DigestMail {
   /// stays well under auth's 20,000-byte limit however long the names and texts are.
   static let entriesBudget = 16_000
 
-  static func compose(_ content: DigestContent, userID: String, id: String, digestMinute: Int) -> UserMail {
+  static func compose(_ content: DigestContent, userID: String, id: String) -> UserMail {
     UserMail(
-      userID: userID, id: id, subject: subject(content), body: body(content, digestMinute: digestMinute),
+      userID: userID, id: id, subject: subject(content), body: body(content),
       about: content.aboutUserIDs.sorted())
   }
 
@@ -26,7 +26,7 @@ enum DigestMail {
     return "You have " + list(parts)
   }
 
-  static func body(_ content: DigestContent, digestMinute: Int) -> String {
+  static func body(_ content: DigestContent) -> String {
     let sections: [(String, [String])] = [
       (
         "Messages",
@@ -51,7 +51,7 @@ enum DigestMail {
         lines.append(entry)
       }
     }
-    let time = String(format: "%02d:%02d", digestMinute / 60, digestMinute % 60)
+    let time = String(format: "%02d:%02d", content.digestMinute / 60, content.digestMinute % 60)
     lines += [
       "", "Open the app to answer.", "",
       "You get this summary at \(time) your time on days when something is waiting. Choose what it includes, its time,",

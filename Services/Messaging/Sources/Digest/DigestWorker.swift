@@ -29,11 +29,8 @@ public struct DigestWorker: Service {
   public func deliverDue(now: Date) async throws -> Int {
     let users = try await store.dueDigests(now: now, limit: Self.batch)
     for userID in users {
-      let minute = try await store.notificationSettings(userID: userID).digestTime
       let id = UUID().uuidString.lowercased()
-      _ = try await store.takeDigest(userID: userID, now: now) { content in
-        DigestMail.compose(content, userID: userID, id: id, digestMinute: minute)
-      }
+      _ = try await store.takeDigest(userID: userID, now: now) { DigestMail.compose($0, userID: userID, id: id) }
     }
     return users.count
   }

@@ -78,6 +78,7 @@ extension MessagingStore {
   ) throws -> DigestContent {
     var content = DigestContent()
     content.displayName = try name(db, userID: userID)
+    content.digestMinute = settings.digestTime
     if settings.inEmailDigest(.directMessage) {
       let senders = try Row.fetchAll(
         db,
@@ -161,6 +162,8 @@ public struct DigestContent: Sendable, Equatable {
 
   /// The recipient's name, for the greeting.
   public var displayName = ""
+  /// Their digest's time (minutes in their zone), for the footer.
+  public var digestMinute = NotificationSettings.defaultDigestMinute
   /// The other users it names or quotes: their account's deletion takes a digest still
   /// waiting in the outbox with it.
   public var aboutUserIDs: Set<String> = []

@@ -27,7 +27,8 @@ extension PlanStore {
         ])
       try check.check(try Self.loadSession(db, rid: session.rid))
       if session.state == .finished { try Self.restate(db, ownerID: ownerID, sessionRIDs: [session.rid], exerciseIDs: [target.exerciseID]) }
-      return try Self.loggedItem(db, itemRID: target.itemRID)
+      let item = try Self.item(db, rid: target.itemRID)
+      return try Self.loggedItem(db, item, sets: try Self.loggedSets(db, itemRID: item.rid))
     }
   }
 
@@ -38,16 +39,14 @@ extension PlanStore {
       let session = try Self.requireSession(db, id: sessionID, ownerID: ownerID)
       let target = try Self.requireSet(db, id: setID, sessionRID: session.rid)
       try db.execute(sql: "DELETE FROM logged_sets WHERE rid = ?", arguments: [setID])
-      if session.state == .active {
-        let item = try Self.requireItem(db, sessionRID: session.rid, itemRID: target.itemRID)
-        let left = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM logged_sets WHERE item_rid = ?", arguments: [target.itemRID]) ?? 0
-        if item.state == .done && item.planned > 0 && left < item.planned {
-          try db.execute(
-            sql: "UPDATE session_items SET state = ? WHERE rid = ?", arguments: [SessionRecord.ItemState.pending.rawValue, target.itemRID])
-        }
+      var item = try Self.item(db, rid: target.itemRID)
+      let sets = try Self.loggedSets(db, itemRID: item.rid)
+      if session.state == .active && item.state == .done && item.planned > 0 && sets.count < item.planned {
+        item.state = .pending
+        try db.execute(sql: "UPDATE session_items SET state = ? WHERE rid = ?", arguments: [item.state.rawValue, item.rid])
       }
       if session.state == .finished { try Self.restate(db, ownerID: ownerID, sessionRIDs: [session.rid], exerciseIDs: [target.exerciseID]) }
-      return try Self.loggedItem(db, itemRID: target.itemRID)
+      return try Self.loggedItem(db, item, sets: sets)
     }
   }
 
@@ -126,42 +125,10 @@ extension PlanStore {
 
   // MARK: Helpers
 
-  struct SessionRow {
-    var rid: Int64
-    var state: SessionRecord.State
-    var localDate: LocalDate
-  }
-
-  static func requireSession(_ db: Database, id: String, ownerID: String) throws -> SessionRow {
-    guard let row = try Row.fetchOne(db, sql: "SELECT rid, state, local_date FROM sessions WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
-    else { throw GymError.notFound("no session with id \(id)") }
-    return SessionRow(
-      rid: row["rid"], state: SessionRecord.State(rawValue: row["state"]) ?? .finished,
-      localDate: LocalDate(row["local_date"] as String) ?? LocalDate(daysSinceEpoch: 0))
-  }
-
   static func requireSet(_ db: Database, id: Int64, sessionRID: Int64) throws -> (itemRID: Int64, exerciseID: String) {
     guard let row = try Row.fetchOne(db, sql: "SELECT item_rid, exercise_id FROM logged_sets WHERE rid = ? AND session_rid = ?", arguments: [id, sessionRID])
     else { throw GymError.notFound("the session has no set with id \(id)") }
     return (row["item_rid"], row["exercise_id"])
-  }
-
-  static func requireItem(_ db: Database, sessionRID: Int64, itemRID: Int64) throws -> ItemRow {
-    guard let id = try String.fetchOne(db, sql: "SELECT id FROM session_items WHERE rid = ?", arguments: [itemRID]) else {
-      throw GymError.notFound("the set's item no longer exists")
-    }
-    return try requireItem(db, sessionRID: sessionRID, itemID: id)
-  }
-
-  static func loggedItem(_ db: Database, itemRID: Int64) throws -> LoggedItem {
-    let row = try Row.fetchOne(db, sql: "SELECT session_rid, id FROM session_items WHERE rid = ?", arguments: [itemRID])!
-    let item = try requireItem(db, sessionRID: row["session_rid"], itemID: row["id"])
-    let name = try String.fetchOne(db, sql: "SELECT name FROM exercises WHERE id = ?", arguments: [item.exerciseID])
-    return LoggedItem(
-      item: SessionRecord.Item(
-        id: row["id"], exerciseID: item.exerciseID, plannedSets: item.plannedSets, loggedSets: try loggedSets(db, itemRID: itemRID),
-        state: item.state, notes: item.notes),
-      exerciseName: name)
   }
 
   /// After counted sets changed: the totals of `sessionRIDs` (finished ones), then the

@@ -82,12 +82,9 @@ extension PlanStore {
       if !check.surelyPasses(footprint) {
         try check.check(try Self.loadSession(db, rid: rid))
       }
-      let name = try String.fetchOne(
-        db.cachedStatement(sql: "SELECT name FROM exercises WHERE id = ?"), arguments: [item.exerciseID])
-      return LoggedItem(
-        item: SessionRecord.Item(
-          id: itemID, exerciseID: item.exerciseID, plannedSets: item.plannedSets, loggedSets: sets, state: state, notes: item.notes),
-        exerciseName: name)
+      var changed = item
+      changed.state = state
+      return try Self.loggedItem(db, changed, sets: sets)
     }
   }
 
@@ -183,6 +180,7 @@ extension PlanStore {
 
   struct ItemRow {
     var rid: Int64
+    var id: String
     var exerciseID: String
     var plannedSets: [RoutineRecord.PlannedSet]
     var state: SessionRecord.ItemState
@@ -196,30 +194,64 @@ extension PlanStore {
     try Int64.fetchOne(db, sql: "SELECT rid FROM sessions WHERE id = ? AND owner_id = ?", arguments: [id, ownerID])
   }
 
-  /// The session's rowid when it is the owner's and active.
-  static func requireActive(_ db: Database, id: String, ownerID: String) throws -> Int64 {
+  struct SessionRow {
+    var rid: Int64
+    var state: SessionRecord.State
+    var localDate: LocalDate
+  }
+
+  /// The owner's session, in any state.
+  static func requireSession(_ db: Database, id: String, ownerID: String) throws -> SessionRow {
     guard
       let row = try Row.fetchOne(
-        db.cachedStatement(sql: "SELECT rid, state FROM sessions WHERE id = ? AND owner_id = ?"), arguments: [id, ownerID])
+        db.cachedStatement(sql: "SELECT rid, state, local_date FROM sessions WHERE id = ? AND owner_id = ?"), arguments: [id, ownerID])
     else { throw GymError.notFound("no session with id \(id)") }
-    let state = SessionRecord.State(rawValue: row[1]) ?? .finished
-    guard state == .active else {
-      throw GymError.failedPrecondition("session \(id) is \(state == .finished ? "finished" : "abandoned"); start a new one")
+    return SessionRow(
+      rid: row[0], state: SessionRecord.State(rawValue: row[1]) ?? .finished,
+      localDate: LocalDate(row[2] as String) ?? LocalDate(daysSinceEpoch: 0))
+  }
+
+  /// The session's rowid when it is the owner's and active.
+  static func requireActive(_ db: Database, id: String, ownerID: String) throws -> Int64 {
+    let session = try requireSession(db, id: id, ownerID: ownerID)
+    guard session.state == .active else {
+      throw GymError.failedPrecondition("session \(id) is \(session.state == .finished ? "finished" : "abandoned"); start a new one")
     }
-    return row[0]
+    return session.rid
   }
 
   static func requireItem(_ db: Database, sessionRID: Int64, itemID: String) throws -> ItemRow {
+    guard let item = try itemRow(db, where: "session_rid = ? AND id = ?", [sessionRID, itemID]) else {
+      throw GymError.notFound("the session has no item with id \(itemID)")
+    }
+    return item
+  }
+
+  /// The item a set belongs to, by its rowid.
+  static func item(_ db: Database, rid: Int64) throws -> ItemRow {
+    guard let item = try itemRow(db, where: "rid = ?", [rid]) else { throw GymError.notFound("the set's item no longer exists") }
+    return item
+  }
+
+  private static func itemRow(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> ItemRow? {
     guard
       let row = try Row.fetchOne(
-        db.cachedStatement(
-          sql: "SELECT rid, exercise_id, planned_sets, state, position, notes FROM session_items WHERE session_rid = ? AND id = ?"),
-        arguments: [sessionRID, itemID])
-    else { throw GymError.notFound("the session has no item with id \(itemID)") }
-    let planned = try JSONDecoder().decode([RoutineRecord.PlannedSet].self, from: row[2] as Data)
+        db.cachedStatement(sql: "SELECT rid, id, exercise_id, planned_sets, state, position, notes FROM session_items WHERE \(condition)"),
+        arguments: arguments)
+    else { return nil }
+    let planned = try JSONDecoder().decode([RoutineRecord.PlannedSet].self, from: row[3] as Data)
     return ItemRow(
-      rid: row[0], exerciseID: row[1], plannedSets: planned, state: SessionRecord.ItemState(rawValue: row[3]) ?? .pending,
-      position: row[4], notes: row[5])
+      rid: row[0], id: row[1], exerciseID: row[2], plannedSets: planned, state: SessionRecord.ItemState(rawValue: row[4]) ?? .pending,
+      position: row[5], notes: row[6])
+  }
+
+  /// What a set's change answers with: the item with `sets` and its exercise's name.
+  static func loggedItem(_ db: Database, _ item: ItemRow, sets: [SessionRecord.LoggedSet]) throws -> LoggedItem {
+    let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM exercises WHERE id = ?"), arguments: [item.exerciseID])
+    return LoggedItem(
+      item: SessionRecord.Item(
+        id: item.id, exerciseID: item.exerciseID, plannedSets: item.plannedSets, loggedSets: sets, state: item.state, notes: item.notes),
+      exerciseName: name)
   }
 
   /// An item's logged sets, oldest first.
