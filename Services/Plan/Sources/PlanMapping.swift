@@ -19,6 +19,7 @@ enum PlanMapping {
               $0.sets = exercise.sets.map(plannedSet)
               $0.notes = exercise.notes
               $0.incrementKg = exercise.incrementKg
+              $0.superset = Int32(exercise.superset)
             }
           }
         }
@@ -84,6 +85,7 @@ enum PlanMapping {
         case .skipped: .skipped
         }
       $0.notes = item.notes
+      $0.superset = Int32(item.superset)
     }
   }
 

@@ -32,7 +32,9 @@ extension PlanService {
       let day = routine.days[dayIndex]
       name = day.name
       items = day.exercises.map { exercise in
-        SessionRecord.Item(id: ID.make(now: now), exerciseID: exercise.exerciseID, plannedSets: exercise.sets, notes: exercise.notes)
+        SessionRecord.Item(
+          id: ID.make(now: now), exerciseID: exercise.exerciseID, plannedSets: exercise.sets, notes: exercise.notes,
+          superset: exercise.superset)
       }
     }
     let session = try await store.startSession(
@@ -99,9 +101,14 @@ extension PlanService {
         for (s, set) in add.plannedSets.enumerated() {
           violations += RoutineInput.plannedSetViolations(set, field: "\(field).add.planned_sets[\(s)]")
         }
+        if !Superset.groups.contains(Int(add.superset)) {
+          violations.append(.init("\(field).add.superset", "must be 0 (none) or a group number from 1 to 15"))
+        }
         edits.append(
           .add(
-            SessionRecord.Item(id: ID.make(now: now), exerciseID: add.exerciseID, plannedSets: add.plannedSets.map(RoutineInput.plannedSet)),
+            SessionRecord.Item(
+              id: ID.make(now: now), exerciseID: add.exerciseID, plannedSets: add.plannedSets.map(RoutineInput.plannedSet),
+              superset: Int(add.superset)),
             position: Int(add.position)))
       case .removeItemID(let itemID):
         edits.append(.remove(itemID: itemID))
@@ -196,8 +203,12 @@ extension PlanService {
           violations += problems
         } catch {}
       }
-      items.append(SessionRecord.Item(id: ID.make(now: now), exerciseID: entry.exerciseID, plannedSets: [], loggedSets: sets, state: .done, notes: entry.notes))
+      items.append(
+        SessionRecord.Item(
+          id: ID.make(now: now), exerciseID: entry.exerciseID, plannedSets: [], loggedSets: sets, state: .done, notes: entry.notes,
+          superset: Int(entry.superset)))
     }
+    violations += Superset.violations(request.entries.prefix(30).map(\.superset)) { "entries[\($0)].superset" }
     guard violations.isEmpty else { throw GymError.invalid(violations) }
     fields[""] = nil
     let record = SessionRecord(
@@ -276,8 +287,8 @@ extension PlanService {
     let timestamp = message + 2 * varint
     // id, routine_id, name, notes; state, day_index; started_at, ended_at.
     let session = 4 * string + footprint.textBytes + 2 * varint + 2 * timestamp
-    // Each: the item message; id, exercise_id, exercise_name (empty here), notes; state.
-    let items = footprint.items * (message + 4 * string + varint) + footprint.itemTextBytes
+    // Each: the item message; id, exercise_id, exercise_name (empty here), notes; state, superset.
+    let items = footprint.items * (message + 4 * string + 2 * varint) + footprint.itemTextBytes
     // A planned set encodes to at most 48 bytes (message, 3 varints, a double) and is
     // stored as JSON with its four field names, at least 77 bytes: the stored bytes bound it.
     let planned = footprint.plannedSetBytes

@@ -50,8 +50,12 @@ enum RoutineInput {
           violations += plannedSetViolations(set, field: setField)
           return plannedSet(set)
         }
-        exercises.append(.init(exerciseID: exercise.exerciseID, sets: sets, notes: exercise.notes, incrementKg: exercise.incrementKg))
+        exercises.append(
+          .init(
+            exerciseID: exercise.exerciseID, sets: sets, notes: exercise.notes, incrementKg: exercise.incrementKg,
+            superset: Int(exercise.superset)))
       }
+      violations += Superset.violations(day.exercises.prefix(30).map(\.superset)) { "\(dayField).exercises[\($0)].superset" }
       days.append(.init(name: day.name.isEmpty ? "Day \(d + 1)" : day.name, exercises: exercises))
     }
     guard violations.isEmpty else { throw .invalid(violations) }

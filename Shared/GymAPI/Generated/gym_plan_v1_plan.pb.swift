@@ -761,6 +761,11 @@ public nonisolated struct Gym_Plan_V1_RoutineExercise: Sendable {
   /// (barbell 2.5 kg, dumbbell and kettlebell 2 kg, machines and cables 5 kg, else 1 kg).
   public var incrementKg: Double = 0
 
+  /// 0 = none; else a superset: the exercises of a day sharing this number (1..15) are
+  /// done in turn, a set of each, before resting. A group is at least two exercises,
+  /// side by side.
+  public var superset: Int32 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1514,6 +1519,9 @@ public nonisolated struct Gym_Plan_V1_SessionItem: Sendable {
 
   public var notes: String = String()
 
+  /// as RoutineExercise.superset; 0 = none
+  public var superset: Int32 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1812,6 +1820,9 @@ public nonisolated struct Gym_Plan_V1_SessionEdit: Sendable {
 
     /// 1-based place to insert at; 0 or past the end = last
     public var position: Int32 = 0
+
+    /// 0..15, as RoutineExercise.superset
+    public var superset: Int32 = 0
 
     public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2228,6 +2239,9 @@ public nonisolated struct Gym_Plan_V1_LogWorkoutRequest: Sendable {
 
     /// at most 500 characters and 2000 bytes (UTF-8)
     public var notes: String = String()
+
+    /// as RoutineExercise.superset (adjacent entries, 1..15)
+    public var superset: Int32 = 0
 
     public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -4341,7 +4355,7 @@ nonisolated extension Gym_Plan_V1_PlannedSet: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Gym_Plan_V1_RoutineExercise: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RoutineExercise"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}exercise_id\0\u{3}exercise_name\0\u{1}sets\0\u{1}notes\0\u{3}increment_kg\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}exercise_id\0\u{3}exercise_name\0\u{1}sets\0\u{1}notes\0\u{3}increment_kg\0\u{1}superset\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4354,6 +4368,7 @@ nonisolated extension Gym_Plan_V1_RoutineExercise: SwiftProtobuf.Message, SwiftP
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.sets) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.notes) }()
       case 5: try { try decoder.decodeSingularDoubleField(value: &self.incrementKg) }()
+      case 6: try { try decoder.decodeSingularInt32Field(value: &self.superset) }()
       default: break
       }
     }
@@ -4375,6 +4390,9 @@ nonisolated extension Gym_Plan_V1_RoutineExercise: SwiftProtobuf.Message, SwiftP
     if self.incrementKg.bitPattern != 0 {
       try visitor.visitSingularDoubleField(value: self.incrementKg, fieldNumber: 5)
     }
+    if self.superset != 0 {
+      try visitor.visitSingularInt32Field(value: self.superset, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4384,6 +4402,7 @@ nonisolated extension Gym_Plan_V1_RoutineExercise: SwiftProtobuf.Message, SwiftP
     if lhs.sets != rhs.sets {return false}
     if lhs.notes != rhs.notes {return false}
     if lhs.incrementKg != rhs.incrementKg {return false}
+    if lhs.superset != rhs.superset {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5666,7 +5685,7 @@ nonisolated extension Gym_Plan_V1_LoggedSet: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Gym_Plan_V1_SessionItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SessionItem"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}exercise_id\0\u{3}exercise_name\0\u{3}planned_sets\0\u{3}logged_sets\0\u{1}state\0\u{1}notes\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}exercise_id\0\u{3}exercise_name\0\u{3}planned_sets\0\u{3}logged_sets\0\u{1}state\0\u{1}notes\0\u{1}superset\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5681,6 +5700,7 @@ nonisolated extension Gym_Plan_V1_SessionItem: SwiftProtobuf.Message, SwiftProto
       case 5: try { try decoder.decodeRepeatedMessageField(value: &self.loggedSets) }()
       case 6: try { try decoder.decodeSingularEnumField(value: &self.state) }()
       case 7: try { try decoder.decodeSingularStringField(value: &self.notes) }()
+      case 8: try { try decoder.decodeSingularInt32Field(value: &self.superset) }()
       default: break
       }
     }
@@ -5708,6 +5728,9 @@ nonisolated extension Gym_Plan_V1_SessionItem: SwiftProtobuf.Message, SwiftProto
     if !self.notes.isEmpty {
       try visitor.visitSingularStringField(value: self.notes, fieldNumber: 7)
     }
+    if self.superset != 0 {
+      try visitor.visitSingularInt32Field(value: self.superset, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -5719,6 +5742,7 @@ nonisolated extension Gym_Plan_V1_SessionItem: SwiftProtobuf.Message, SwiftProto
     if lhs.loggedSets != rhs.loggedSets {return false}
     if lhs.state != rhs.state {return false}
     if lhs.notes != rhs.notes {return false}
+    if lhs.superset != rhs.superset {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6229,7 +6253,7 @@ nonisolated extension Gym_Plan_V1_SessionEdit: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Gym_Plan_V1_SessionEdit.Add: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = Gym_Plan_V1_SessionEdit.protoMessageName + ".Add"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}exercise_id\0\u{3}planned_sets\0\u{1}position\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}exercise_id\0\u{3}planned_sets\0\u{1}position\0\u{1}superset\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6240,6 +6264,7 @@ nonisolated extension Gym_Plan_V1_SessionEdit.Add: SwiftProtobuf.Message, SwiftP
       case 1: try { try decoder.decodeSingularStringField(value: &self.exerciseID) }()
       case 2: try { try decoder.decodeRepeatedMessageField(value: &self.plannedSets) }()
       case 3: try { try decoder.decodeSingularInt32Field(value: &self.position) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.superset) }()
       default: break
       }
     }
@@ -6255,6 +6280,9 @@ nonisolated extension Gym_Plan_V1_SessionEdit.Add: SwiftProtobuf.Message, SwiftP
     if self.position != 0 {
       try visitor.visitSingularInt32Field(value: self.position, fieldNumber: 3)
     }
+    if self.superset != 0 {
+      try visitor.visitSingularInt32Field(value: self.superset, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6262,6 +6290,7 @@ nonisolated extension Gym_Plan_V1_SessionEdit.Add: SwiftProtobuf.Message, SwiftP
     if lhs.exerciseID != rhs.exerciseID {return false}
     if lhs.plannedSets != rhs.plannedSets {return false}
     if lhs.position != rhs.position {return false}
+    if lhs.superset != rhs.superset {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6998,7 +7027,7 @@ nonisolated extension Gym_Plan_V1_LogWorkoutRequest: SwiftProtobuf.Message, Swif
 
 nonisolated extension Gym_Plan_V1_LogWorkoutRequest.Entry: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = Gym_Plan_V1_LogWorkoutRequest.protoMessageName + ".Entry"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}exercise_id\0\u{1}sets\0\u{1}notes\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}exercise_id\0\u{1}sets\0\u{1}notes\0\u{1}superset\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -7009,6 +7038,7 @@ nonisolated extension Gym_Plan_V1_LogWorkoutRequest.Entry: SwiftProtobuf.Message
       case 1: try { try decoder.decodeSingularStringField(value: &self.exerciseID) }()
       case 2: try { try decoder.decodeRepeatedMessageField(value: &self.sets) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.notes) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.superset) }()
       default: break
       }
     }
@@ -7024,6 +7054,9 @@ nonisolated extension Gym_Plan_V1_LogWorkoutRequest.Entry: SwiftProtobuf.Message
     if !self.notes.isEmpty {
       try visitor.visitSingularStringField(value: self.notes, fieldNumber: 3)
     }
+    if self.superset != 0 {
+      try visitor.visitSingularInt32Field(value: self.superset, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -7031,6 +7064,7 @@ nonisolated extension Gym_Plan_V1_LogWorkoutRequest.Entry: SwiftProtobuf.Message
     if lhs.exerciseID != rhs.exerciseID {return false}
     if lhs.sets != rhs.sets {return false}
     if lhs.notes != rhs.notes {return false}
+    if lhs.superset != rhs.superset {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

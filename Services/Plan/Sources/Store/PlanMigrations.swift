@@ -315,6 +315,10 @@ enum PlanMigrations {
           ALTER TABLE people ADD COLUMN family_name TEXT NOT NULL DEFAULT '';
           """)
     }
+    // A superset's group number on a session's item (routines keep theirs in their JSON).
+    migrator.registerMigration("sessions-v4-supersets") { db in
+      try db.execute(sql: "ALTER TABLE session_items ADD COLUMN superset INTEGER NOT NULL DEFAULT 0")
+    }
     return migrator
   }
 }

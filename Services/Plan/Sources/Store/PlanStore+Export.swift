@@ -30,7 +30,7 @@ extension PlanStore {
       ExportTable(
         "session_items",
         """
-        SELECT i.id, s.id AS session_id, i.position, i.exercise_id, i.planned_sets, i.state, i.notes
+        SELECT i.id, s.id AS session_id, i.position, i.exercise_id, i.planned_sets, i.state, i.notes, i.superset
         FROM session_items i JOIN sessions s ON s.rid = i.session_rid WHERE s.owner_id = ? ORDER BY i.rid
         """, [userID], json: ["planned_sets"]),
       ExportTable(

@@ -144,7 +144,7 @@ extension PlanStore {
   private static func routineDay(
     from session: SessionRecord, name: String, keeping old: RoutineRecord.Day?
   ) throws -> RoutineRecord.Day {
-    let exercises = session.items.filter { $0.state != .skipped }.compactMap { item -> RoutineRecord.Exercise? in
+    var exercises = session.items.filter { $0.state != .skipped }.compactMap { item -> RoutineRecord.Exercise? in
       let sets =
         item.plannedSets.isEmpty
         ? item.loggedSets.filter { $0.type != .warmUp }.map {
@@ -155,11 +155,13 @@ extension PlanStore {
       let previous = old?.exercises.first { $0.exerciseID == item.exerciseID }
       return RoutineRecord.Exercise(
         exerciseID: item.exerciseID, sets: Array(sets.prefix(20)), notes: previous?.notes ?? item.notes,
-        incrementKg: previous?.incrementKg ?? 0)
+        incrementKg: previous?.incrementKg ?? 0, superset: item.superset)
     }
+    exercises = Array(exercises.prefix(30))
+    for (i, group) in Superset.normalized(exercises.map(\.superset)).enumerated() { exercises[i].superset = group }
     guard !exercises.isEmpty else {
       throw PlanError.routineChangesRefused("the session has no exercise with sets to keep in a routine")
     }
-    return RoutineRecord.Day(name: name, exercises: Array(exercises.prefix(30)))
+    return RoutineRecord.Day(name: name, exercises: exercises)
   }
 }

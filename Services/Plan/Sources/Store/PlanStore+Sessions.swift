@@ -186,6 +186,7 @@ extension PlanStore {
     var state: SessionRecord.ItemState
     var position: Int
     var notes: String
+    var superset: Int
 
     var planned: Int { plannedSets.count }
   }
@@ -236,13 +237,13 @@ extension PlanStore {
   private static func itemRow(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> ItemRow? {
     guard
       let row = try Row.fetchOne(
-        db.cachedStatement(sql: "SELECT rid, id, exercise_id, planned_sets, state, position, notes FROM session_items WHERE \(condition)"),
+        db.cachedStatement(sql: "SELECT rid, id, exercise_id, planned_sets, state, position, notes, superset FROM session_items WHERE \(condition)"),
         arguments: arguments)
     else { return nil }
     let planned = try JSONDecoder().decode([RoutineRecord.PlannedSet].self, from: row[3] as Data)
     return ItemRow(
       rid: row[0], id: row[1], exerciseID: row[2], plannedSets: planned, state: SessionRecord.ItemState(rawValue: row[4]) ?? .pending,
-      position: row[5], notes: row[6])
+      position: row[5], notes: row[6], superset: row[7])
   }
 
   /// What a set's change answers with: the item with `sets` and its exercise's name.
@@ -250,7 +251,8 @@ extension PlanStore {
     let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM exercises WHERE id = ?"), arguments: [item.exerciseID])
     return LoggedItem(
       item: SessionRecord.Item(
-        id: item.id, exerciseID: item.exerciseID, plannedSets: item.plannedSets, loggedSets: sets, state: item.state, notes: item.notes),
+        id: item.id, exerciseID: item.exerciseID, plannedSets: item.plannedSets, loggedSets: sets, state: item.state, notes: item.notes,
+        superset: item.superset),
       exerciseName: name)
   }
 
@@ -346,11 +348,12 @@ extension PlanStore {
   ) throws -> Int64 {
     try db.execute(
       sql: """
-        INSERT INTO session_items (id, session_rid, position, exercise_id, planned_sets, state, notes) VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO session_items (id, session_rid, position, exercise_id, planned_sets, state, notes, superset)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
         item.id, sessionRID, position, item.exerciseID, try encoder.encode(item.plannedSets), item.state.rawValue,
-        item.notes,
+        item.notes, item.superset,
       ])
     return db.lastInsertedRowID
   }
@@ -384,7 +387,7 @@ extension PlanStore {
         id: item["id"], exerciseID: item["exercise_id"],
         plannedSets: try decoder.decode([RoutineRecord.PlannedSet].self, from: item["planned_sets"] as Data),
         loggedSets: setsByItem[item["rid"]] ?? [], state: SessionRecord.ItemState(rawValue: item["state"]) ?? .pending,
-        notes: item["notes"])
+        notes: item["notes"], superset: item["superset"])
     }
     let state = SessionRecord.State(rawValue: row["state"]) ?? .finished
     var summary: SessionRecord.Summary? = nil

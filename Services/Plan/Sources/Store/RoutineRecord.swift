@@ -25,12 +25,27 @@ public struct RoutineRecord: Codable, Sendable, Equatable, FetchableRecord, Pers
     public var notes: String
     /// 0 = the default for the exercise's equipment.
     public var incrementKg: Double
+    /// 0 = none; exercises of a day with the same number form a superset.
+    public var superset: Int
 
-    public init(exerciseID: String, sets: [PlannedSet], notes: String = "", incrementKg: Double = 0) {
+    public init(exerciseID: String, sets: [PlannedSet], notes: String = "", incrementKg: Double = 0, superset: Int = 0) {
       self.exerciseID = exerciseID
       self.sets = sets
       self.notes = notes
       self.incrementKg = incrementKg
+      self.superset = superset
+    }
+
+    enum CodingKeys: String, CodingKey { case exerciseID, sets, notes, incrementKg, superset }
+
+    // Routines stored before supersets have no `superset` key.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      exerciseID = try container.decode(String.self, forKey: .exerciseID)
+      sets = try container.decode([PlannedSet].self, forKey: .sets)
+      notes = try container.decode(String.self, forKey: .notes)
+      incrementKg = try container.decode(Double.self, forKey: .incrementKg)
+      superset = try container.decodeIfPresent(Int.self, forKey: .superset) ?? 0
     }
   }
 

@@ -56,10 +56,12 @@ public struct SessionRecord: Sendable, Equatable {
     public var loggedSets: [LoggedSet]
     public var state: ItemState
     public var notes: String
+    /// 0 = none; items with the same number form a superset.
+    public var superset: Int
 
     public init(
       id: String, exerciseID: String, plannedSets: [RoutineRecord.PlannedSet], loggedSets: [LoggedSet] = [],
-      state: ItemState = .pending, notes: String = ""
+      state: ItemState = .pending, notes: String = "", superset: Int = 0
     ) {
       self.id = id
       self.exerciseID = exerciseID
@@ -67,6 +69,7 @@ public struct SessionRecord: Sendable, Equatable {
       self.loggedSets = loggedSets
       self.state = state
       self.notes = notes
+      self.superset = superset
     }
   }
 

@@ -18282,6 +18282,12 @@ enum OpenAPIDocument {
             "type": "string",
             "description": "at most 500 characters and 2000 bytes (UTF-8)",
             "default": ""
+          },
+          "superset": {
+            "type": "integer",
+            "format": "int32",
+            "description": "as RoutineExercise.superset (adjacent entries, 1..15)",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -18961,6 +18967,12 @@ enum OpenAPIDocument {
             "format": "double",
             "description": "How much to add when every set hit its target; 0 = a default by equipment (barbell 2.5 kg, dumbbell and kettlebell 2 kg, machines and cables 5 kg, else 1 kg).",
             "default": 0
+          },
+          "superset": {
+            "type": "integer",
+            "format": "int32",
+            "description": "0 = none; else a superset: the exercises of a day sharing this number (1..15) are done in turn, a set of each, before resting. A group is at least two exercises, side by side.",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -19181,6 +19193,12 @@ enum OpenAPIDocument {
             "format": "int32",
             "description": "1-based place to insert at; 0 or past the end = last",
             "default": 0
+          },
+          "superset": {
+            "type": "integer",
+            "format": "int32",
+            "description": "0..15, as RoutineExercise.superset",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -19253,6 +19271,12 @@ enum OpenAPIDocument {
           "notes": {
             "type": "string",
             "default": ""
+          },
+          "superset": {
+            "type": "integer",
+            "format": "int32",
+            "description": "as RoutineExercise.superset; 0 = none",
+            "default": 0
           }
         },
         "additionalProperties": false
