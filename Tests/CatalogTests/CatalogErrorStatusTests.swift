@@ -18,6 +18,9 @@ import Testing
     .unknownExercises(["ex-1", "ex-2"]),
     .alreadyReported,
     .tooManyReports(limit: 20, retryAfter: 3600.2),
+    .privateNameTaken("Hack Squat (Gym 7)"),
+    .tooManyPrivateExercises(limit: 500),
+    .tooManyProposals(limit: 10),
   ]
 
   static func row(for error: CatalogError) -> (RPCError.Code, String) {
@@ -29,6 +32,10 @@ import Testing
     case .exerciseInUse: (.failedPrecondition, "2 programs use this exercise; it can be deleted once none does")
     case .unknownExercises: (.invalidArgument, "invalid request: program.days: no exercise has id ex-1, ex-2")
     case .alreadyReported: (.alreadyExists, "you have already reported this program")
+    case .privateNameTaken:
+      (.alreadyExists, "you already have an exercise named 'Hack Squat (Gym 7)': change that one or choose another name")
+    case .tooManyPrivateExercises: (.resourceExhausted, "you have 500 exercises of your own, the most allowed: delete one you no longer use")
+    case .tooManyProposals: (.resourceExhausted, "10 of your exercises are waiting for review, the most allowed: wait for an answer")
     case .tooManyReports:
       (.resourceExhausted, "you have filed 20 reports in the last 24 hours, the most allowed; moderators will review them, try again later")
     }

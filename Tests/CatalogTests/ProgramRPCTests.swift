@@ -195,8 +195,12 @@ import Testing
           }
         ]
       }
-      let member = await rpcError { _ = try await env.catalog.createExercise(.with { $0.exercise = exercise }, metadata: env.member.metadata) }
-      #expect(member?.code == .permissionDenied)
+      var forTheLibrary = exercise
+      forTheLibrary.visibility = .public
+      let member = await rpcError {
+        _ = try await env.catalog.createExercise(.with { $0.exercise = forTheLibrary }, metadata: env.member.metadata)
+      }
+      #expect(member?.code == .permissionDenied && member?.message.contains("PRIVATE") == true)
 
       let created = try await env.catalog.createExercise(.with { $0.exercise = exercise }, metadata: env.trainer.metadata).exercise
       #expect(created.slug == "landmine-rotation" && created.authorID == env.trainer.id)

@@ -48,7 +48,7 @@ import Testing
     _ = try await store.insertProgram(testProgram("Kept", exercise: squat, now: Date()))
     let encodings = Counter()
     var next = CatalogMessageEncoder.proto
-    next.version = 2
+    next.version = CatalogMessageEncoder.proto.version + 1
     let proto = CatalogMessageEncoder.proto
     next.exercise = { record in
       encodings.add()

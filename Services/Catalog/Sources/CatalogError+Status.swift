@@ -17,6 +17,12 @@ extension CatalogError: GymErrorMapping {
         message: "\(programs) program\(programs == 1 ? " uses" : "s use") this exercise; it can be deleted once none does")
     case .unknownExercises(let ids):
       .invalidArgument([FieldViolation("program.days", "no exercise has id \(ids.joined(separator: ", "))")])
+    case .privateNameTaken(let name):
+      .alreadyExists(field: "exercise.name", "you already have an exercise named '\(name)': change that one or choose another name")
+    case .tooManyPrivateExercises(let limit):
+      RPCError(code: .resourceExhausted, message: "you have \(limit) exercises of your own, the most allowed: delete one you no longer use")
+    case .tooManyProposals(let limit):
+      RPCError(code: .resourceExhausted, message: "\(limit) of your exercises are waiting for review, the most allowed: wait for an answer")
     case .alreadyReported: .alreadyExists(field: "program_id", "you have already reported this program")
     case .tooManyReports(let limit, let retryAfter):
       .resourceExhausted(

@@ -13,6 +13,10 @@ public enum CatalogError: Error, Equatable, Sendable {
   case exerciseInUse(programs: Int)
   case unknownExercises([String])
   case alreadyReported
+  /// The owner already has a private exercise of this name.
+  case privateNameTaken(String)
+  case tooManyPrivateExercises(limit: Int)
+  case tooManyProposals(limit: Int)
   /// The reporter's daily allowance is used up; seconds until a report is allowed again.
   case tooManyReports(limit: Int, retryAfter: Double)
 }

@@ -20,7 +20,7 @@ public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServi
     request: Gym_Catalog_V1_LookupExercisesRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_LookupExercisesResponse {
     guard request.ids.count <= 500 else { throw GymError.invalid([FieldViolation("ids", "at most 500 per call")]) }
-    let found = try await store.exercises(ids: request.ids)
+    let found = try await store.exercises(ids: request.ids, for: request.forUserID)
     return .with { $0.exercises = found.map(CatalogMapping.exercise) }
   }
 

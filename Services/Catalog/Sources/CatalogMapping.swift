@@ -29,6 +29,9 @@ enum CatalogMapping {
       $0.createdAt = Google_Protobuf_Timestamp(date: r.createdAt)
       $0.updatedAt = Google_Protobuf_Timestamp(date: r.updatedAt)
       $0.etag = r.etag
+      $0.visibility = r.isPrivate ? .private : .public
+      $0.proposal = .init(rawValue: r.proposal.rawValue) ?? .unspecified
+      $0.proposalNote = r.proposalNote
     }
   }
 

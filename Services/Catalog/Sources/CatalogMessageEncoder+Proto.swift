@@ -6,7 +6,7 @@ extension CatalogMessageEncoder {
   /// The protobuf encoding of `CatalogMapping`, which the store keeps stored messages with.
   public static let proto = CatalogMessageEncoder(
     // Raise it with any change to what `CatalogMapping` puts in these messages.
-    version: 1,
+    version: 2,
     exercise: { try CatalogMapping.exercise($0).serializedBytes() },
     program: { record, names in
       var content = Gym_Catalog_V1_Program()

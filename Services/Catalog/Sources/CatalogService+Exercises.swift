@@ -11,7 +11,7 @@ extension CatalogService {
   public func listExercises(
     request: Gym_Catalog_V1_ListExercisesRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_ListExercisesResponse {
-    _ = try Caller.current()
+    let caller = try Caller.current()
     var violations: [FieldViolation] = []
     if let violation = Self.queryBound.violation(request.query, field: "query") { violations.append(violation) }
     // Checked before any query: a list of thousands would otherwise become thousands of
@@ -53,6 +53,8 @@ extension CatalogService {
       }
     query.limit = paging.size
     query.offset = offset
+    query.viewerID = caller.userID
+    query.mineOnly = request.mine
     // Assembled from each exercise's stored message (`CatalogStore+Messages`), not built.
     let (messages, total) = try await store.listExerciseMessages(query)
     var page = EncodedPage()
@@ -83,40 +85,78 @@ extension CatalogService {
   public func getExercise(
     request: Gym_Catalog_V1_GetExerciseRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_GetExerciseResponse {
-    _ = try Caller.current()
+    let caller = try Caller.current()
     try Self.requireID(request.id, field: "id")
-    guard let record = try await store.exercise(request.id) else { throw GymError.notFound("no exercise with this id or slug") }
+    let record = try await visibleExercise(request.id, to: caller)
     return .with { $0.exercise = CatalogMapping.exercise(record) }
+  }
+
+  /// An exercise the caller may see: public, their own, or (for administrators) one
+  /// waiting for their review. Others' private exercises are as absent as unknown ones.
+  func visibleExercise(_ key: String, to caller: Caller) async throws -> ExerciseRecord {
+    guard let record = try await store.exercise(key),
+      record.visible(to: caller.userID) || (caller.isAdmin && record.proposal == .pending)
+    else { throw GymError.notFound("no exercise with this id or slug") }
+    return record
   }
 
   public func createExercise(
     request: Gym_Catalog_V1_CreateExerciseRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_CreateExerciseResponse {
-    let caller = try Self.requireAuthorOfExercises()
+    let caller = try Caller.current()
+    let libraryAuthor = caller.isAdmin || caller.roles.contains(.trainer)
+    let visibility = request.exercise.visibility == .unspecified ? (libraryAuthor ? .public : .private) : request.exercise.visibility
     let now = Date()
-    // A trainer's exercise is theirs to edit; an administrator's joins the library.
-    let author = caller.roles.contains(.trainer) ? caller.userID : ""
-    let input = try ExerciseInput.validate(request.exercise, id: ID.make(now: now), authorID: author, now: now).get()
+    let input: ExerciseInput
+    switch visibility {
+    case .public:
+      guard libraryAuthor else {
+        throw GymError.permissionDenied(
+          "only trainers and administrators add to the public library: create it PRIVATE, then propose it with ProposeExercise")
+      }
+      // A trainer's exercise is theirs to edit; an administrator's joins the library.
+      let author = caller.roles.contains(.trainer) ? caller.userID : ""
+      input = try ExerciseInput.validate(request.exercise, id: ID.make(now: now), authorID: author, now: now).get()
+    case .private:
+      input = try ExerciseInput.validate(
+        request.exercise, id: ID.make(now: now), authorID: caller.userID, ownerID: caller.userID, now: now
+      ).get()
+    default:
+      throw GymError.invalid([FieldViolation("exercise.visibility", "must be PUBLIC or PRIVATE (or unspecified)")])
+    }
     let record = try await store.insertExercise(input.record, searchFacets: input.searchFacets)
-    logger.info("exercise created", metadata: ["exercise_id": "\(record.id)", "slug": "\(record.slug)"])
+    logger.info("exercise created", metadata: ["exercise_id": "\(record.id)", "private": "\(record.isPrivate)"])
     return .with { $0.exercise = CatalogMapping.exercise(record) }
   }
 
   public func updateExercise(
     request: Gym_Catalog_V1_UpdateExerciseRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_UpdateExerciseResponse {
-    let caller = try Self.requireAuthorOfExercises()
+    let caller = try Caller.current()
     try Self.requireID(request.exercise.id, field: "exercise.id")
     if request.etag.isEmpty { throw GymError.invalid([FieldViolation("etag", "is required: pass the etag you last read")]) }
-    guard let existing = try await store.exercise(request.exercise.id), existing.id == request.exercise.id else {
+    guard let existing = try await store.exercise(request.exercise.id), existing.id == request.exercise.id,
+      existing.visible(to: caller.userID)
+    else {
       throw GymError.notFound("no exercise with this id")
     }
+    if request.exercise.visibility != .unspecified, request.exercise.visibility != (existing.isPrivate ? .private : .public) {
+      throw GymError.invalid([
+        FieldViolation("exercise.visibility", "does not change here: ProposeExercise asks for a private exercise to join the library")
+      ])
+    }
     // Trainers edit what they wrote; the shipped library and others' work need an admin.
-    guard caller.isAdmin || existing.authorID == caller.userID else {
-      throw GymError.permissionDenied("only the exercise's author or an administrator can change it")
+    // A private exercise is its owner's alone.
+    if !existing.isPrivate {
+      _ = try Self.requireAuthorOfExercises()
+      guard caller.isAdmin || existing.authorID == caller.userID else {
+        throw GymError.permissionDenied("only the exercise's author or an administrator can change it")
+      }
     }
     let now = Date()
-    let input = try ExerciseInput.validate(request.exercise, id: existing.id, authorID: existing.authorID, now: now).get()
+    let input = try ExerciseInput.validate(
+      request.exercise, id: existing.id, authorID: existing.authorID, ownerID: existing.ownerID, now: now
+    ).get()
     let record = try await store.replaceExercise(input.record, etag: request.etag, searchFacets: input.searchFacets)
     return .with { $0.exercise = CatalogMapping.exercise(record) }
   }
@@ -124,9 +164,14 @@ extension CatalogService {
   public func deleteExercise(
     request: Gym_Catalog_V1_DeleteExerciseRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_DeleteExerciseResponse {
-    let viewer = try Self.viewer(of: Caller.admin(for: "deleting exercises"))
+    let caller = try Caller.current()
     try Self.requireID(request.id, field: "id")
-    try await store.deleteExercise(id: request.id)
+    if let own = try await store.exercise(request.id), own.id == request.id, own.isPrivate, own.ownerID == caller.userID {
+      try await store.deleteExercise(id: request.id, ownerID: caller.userID)
+      return .init()
+    }
+    let viewer = try Self.viewer(of: Caller.admin(for: "deleting exercises"))
+    try await store.deleteExercise(id: request.id, ownerID: "")
     logger.notice("exercise deleted", metadata: ["exercise_id": "\(request.id)", "admin_id": "\(viewer.userID)"])
     return .init()
   }

@@ -44,7 +44,9 @@ enum ProgramInput {
         if item.exerciseID.isEmpty {
           check(false, "\(at).exercise_id", "is required")
         } else if !known.contains(item.exerciseID) {
-          check(false, "\(at).exercise_id", "no exercise has id '\(item.exerciseID)'; find one with ListExercises")
+          check(
+            false, "\(at).exercise_id",
+            "no exercise of the public library has id '\(item.exerciseID)' (a private one must be proposed and accepted first); find one with ListExercises")
         }
         check((1...20).contains(item.sets), "\(at).sets", "must be 1-20")
         if item.durationSeconds > 0 {

@@ -45,7 +45,7 @@ extension PlanService {
     }
     guard violations.isEmpty else { throw GymError.invalid(violations) }
     if record.kind == .lift {
-      try await checkExercises([record.exerciseID], fields: [record.exerciseID: "goal.exercise_id"], now: now)
+      try await checkExercises([record.exerciseID], for: caller.userID, fields: [record.exerciseID: "goal.exercise_id"], now: now)
       record.startValue = try await store.bestWeight(ownerID: caller.userID, exerciseID: record.exerciseID, reps: record.targetReps, since: nil)
     }
     try await store.insertGoal(record)

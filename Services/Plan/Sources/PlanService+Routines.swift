@@ -11,7 +11,7 @@ extension PlanService {
     let caller = try Caller.current()
     let input = try RoutineInput.validate(request.routine)
     let now = Date()
-    let found = try await checkExercises(Array(input.exerciseFields.keys), fields: input.exerciseFields, now: now)
+    let found = try await checkExercises(Array(input.exerciseFields.keys), for: caller.userID, fields: input.exerciseFields, now: now)
     let record = try await store.insertRoutine(
       RoutineRecord(id: ID.make(now: now), ownerID: caller.userID, name: input.name, description: input.description, days: input.days, now: now))
     return .with { $0.routine = PlanMapping.routine(record, names: found.mapValues(\.name)) }
@@ -47,10 +47,13 @@ extension PlanService {
     guard !request.etag.isEmpty else { throw GymError.invalid([.init("etag", "is required: pass the etag you last read")]) }
     let input = try RoutineInput.validate(request.routine)
     let now = Date()
-    guard try await store.routine(id: request.routine.id, accessibleBy: caller.userID) != nil else {
+    guard let existing = try await store.routine(id: request.routine.id, accessibleBy: caller.userID) else {
       throw GymError.notFound("no routine with id \(request.routine.id)")
     }
-    let found = try await checkExercises(Array(input.exerciseFields.keys), fields: input.exerciseFields, now: now)
+    // The owner's exercises: a trainer editing an assigned copy cannot put their own
+    // private exercises into the client's routine.
+    let found = try await checkExercises(
+      Array(input.exerciseFields.keys), for: existing.ownerID, fields: input.exerciseFields, now: now)
     let record = try await store.replaceRoutine(
       id: request.routine.id, ownerID: caller.userID, name: input.name, description: input.description, days: input.days,
       etag: request.etag, now: now)

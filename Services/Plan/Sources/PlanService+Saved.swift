@@ -8,7 +8,7 @@ extension PlanService {
   public func saveExercise(request: Gym_Plan_V1_SaveExerciseRequest, context: ServerContext) async throws -> Gym_Plan_V1_SaveExerciseResponse {
     let caller = try Caller.current()
     try PlanInput.id(request.exerciseID, field: "exercise_id")
-    guard let exercise = try await catalog.exercises(ids: [request.exerciseID])[request.exerciseID] else {
+    guard let exercise = try await catalog.exercises(ids: [request.exerciseID], for: caller.userID)[request.exerciseID] else {
       throw GymError.notFound("no exercise with id \(request.exerciseID) in the catalog")
     }
     try await store.saveExercise(exercise, ownerID: caller.userID, now: Date())

@@ -130,7 +130,7 @@ extension PlanService {
       exerciseFields[""] = nil
     }
     guard violations.isEmpty else { throw GymError.invalid(violations) }
-    try await checkExercises(Array(exerciseFields.keys), fields: exerciseFields, now: now)
+    try await checkExercises(Array(exerciseFields.keys), for: caller.userID, fields: exerciseFields, now: now)
     let session = try await store.editSession(sessionID: request.sessionID, ownerID: caller.userID, edits: edits) {
       try Self.sessionFits($0, field: "edits")
     }
@@ -217,7 +217,7 @@ extension PlanService {
       endedAt: start.addingTimeInterval(Double(request.durationMinutes) * 60), localDate: date, notes: request.notes,
       summary: nil)
     try Self.sessionFits(record, field: "entries")
-    try await checkExercises(Array(fields.keys), fields: fields, now: now)
+    try await checkExercises(Array(fields.keys), for: caller.userID, fields: fields, now: now)
     let session = try await store.logWorkout(record)
     let response = try await mapped(session)
     return .with { $0.session = response }

@@ -36,12 +36,14 @@ public struct PlanService: Sendable {
     try await projection.timeZone(of: userID)
   }
 
-  /// Checks every exercise against the catalog and remembers their names; unknown ones
-  /// are named in field violations at `fields[id]`.
+  /// Checks every exercise against the catalog (public ones and `userID`'s own) and
+  /// remembers their names; unknown ones are named in field violations at `fields[id]`.
   @discardableResult
-  func checkExercises(_ ids: [String], fields: [String: String], now: Date) async throws -> [String: PlanStore.ExerciseInfo] {
+  func checkExercises(
+    _ ids: [String], for userID: String, fields: [String: String], now: Date
+  ) async throws -> [String: PlanStore.ExerciseInfo] {
     guard !ids.isEmpty else { return [:] }
-    let found = try await catalog.exercises(ids: ids)
+    let found = try await catalog.exercises(ids: ids, for: userID)
     let unknown = ids.filter { found[$0] == nil }
     if !unknown.isEmpty {
       var seen: Set<String> = []

@@ -104,6 +104,45 @@ public enum Gym_Catalog_V1_CatalogService: Sendable {
                 type: .clientStreaming
             )
         }
+        /// Namespace for "ProposeExercise" metadata.
+        public enum ProposeExercise: Sendable {
+            /// Request type for "ProposeExercise".
+            public typealias Input = Gym_Catalog_V1_ProposeExerciseRequest
+            /// Response type for "ProposeExercise".
+            public typealias Output = Gym_Catalog_V1_ProposeExerciseResponse
+            /// Descriptor for "ProposeExercise".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.catalog.v1.CatalogService"),
+                method: "ProposeExercise",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListExerciseProposals" metadata.
+        public enum ListExerciseProposals: Sendable {
+            /// Request type for "ListExerciseProposals".
+            public typealias Input = Gym_Catalog_V1_ListExerciseProposalsRequest
+            /// Response type for "ListExerciseProposals".
+            public typealias Output = Gym_Catalog_V1_ListExerciseProposalsResponse
+            /// Descriptor for "ListExerciseProposals".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.catalog.v1.CatalogService"),
+                method: "ListExerciseProposals",
+                type: .unary
+            )
+        }
+        /// Namespace for "ReviewExerciseProposal" metadata.
+        public enum ReviewExerciseProposal: Sendable {
+            /// Request type for "ReviewExerciseProposal".
+            public typealias Input = Gym_Catalog_V1_ReviewExerciseProposalRequest
+            /// Response type for "ReviewExerciseProposal".
+            public typealias Output = Gym_Catalog_V1_ReviewExerciseProposalResponse
+            /// Descriptor for "ReviewExerciseProposal".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.catalog.v1.CatalogService"),
+                method: "ReviewExerciseProposal",
+                type: .unary
+            )
+        }
         /// Namespace for "CreateProgram" metadata.
         public enum CreateProgram: Sendable {
             /// Request type for "CreateProgram".
@@ -268,6 +307,9 @@ public enum Gym_Catalog_V1_CatalogService: Sendable {
             UpdateExercise.descriptor,
             DeleteExercise.descriptor,
             ImportExercises.descriptor,
+            ProposeExercise.descriptor,
+            ListExerciseProposals.descriptor,
+            ReviewExerciseProposal.descriptor,
             CreateProgram.descriptor,
             GetProgram.descriptor,
             ListPrograms.descriptor,
@@ -349,9 +391,12 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Adds an exercise to the library. (trainer, admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for members; INVALID_ARGUMENT naming the
-        /// > field; ALREADY_EXISTS when the slug is taken.
+        /// > Adds an exercise to the library (trainer, admin), or a private exercise of one's
+        /// > own (anyone; visibility PRIVATE, the default for members). A user holds at most 500
+        /// > private exercises, each name once.
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for a member asking for PUBLIC;
+        /// > INVALID_ARGUMENT naming the field; ALREADY_EXISTS when the slug (or, for a private
+        /// > one, the name among the owner's) is taken; RESOURCE_EXHAUSTED past the quota.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Catalog_V1_CreateExerciseRequest` messages.
@@ -369,7 +414,8 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Replaces an exercise. (its trainer author, or an admin)
+        /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
+        /// > Visibility does not change here (ProposeExercise asks for it).
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
         /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
         ///
@@ -389,8 +435,9 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes an exercise. (admin) Refused while any program uses it, so that no
-        /// > program ever points at a missing exercise.
+        /// > Removes an exercise. (admin; a private one: its owner) Refused while any program
+        /// > uses it, so that no program ever points at a missing exercise. Plan keeps the name
+        /// > of a removed private exercise in the workouts that used it.
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION naming
         /// > how many programs use it.
         ///
@@ -425,6 +472,70 @@ extension Gym_Catalog_V1_CatalogService {
             request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ImportExercisesRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ImportExercisesResponse>
+
+        /// Handle the "ProposeExercise" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Asks administrators to add one's private exercise to the public library. It must
+        /// > meet the library's rules first (muscles, equipment, category, difficulty, 1..20
+        /// > instructions): INVALID_ARGUMENT names what to complete with UpdateExercise. Asking
+        /// > again while pending changes nothing. (its owner)
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT; NOT_FOUND (not yours, or public already);
+        /// > RESOURCE_EXHAUSTED past 10 pending proposals.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Catalog_V1_ProposeExerciseRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Catalog_V1_ProposeExerciseResponse` messages.
+        func proposeExercise(
+            request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ProposeExerciseRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ProposeExerciseResponse>
+
+        /// Handle the "ListExerciseProposals" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Proposals waiting for review. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (page).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Catalog_V1_ListExerciseProposalsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Catalog_V1_ListExerciseProposalsResponse` messages.
+        func listExerciseProposals(
+            request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ListExerciseProposalsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ListExerciseProposalsResponse>
+
+        /// Handle the "ReviewExerciseProposal" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
+        /// > declines it with a reason. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
+        /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
+        /// > another).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Catalog_V1_ReviewExerciseProposalRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Catalog_V1_ReviewExerciseProposalResponse` messages.
+        func reviewExerciseProposal(
+            request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ReviewExerciseProposalRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ReviewExerciseProposalResponse>
 
         /// Handle the "CreateProgram" method.
         ///
@@ -715,9 +826,12 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Adds an exercise to the library. (trainer, admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for members; INVALID_ARGUMENT naming the
-        /// > field; ALREADY_EXISTS when the slug is taken.
+        /// > Adds an exercise to the library (trainer, admin), or a private exercise of one's
+        /// > own (anyone; visibility PRIVATE, the default for members). A user holds at most 500
+        /// > private exercises, each name once.
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for a member asking for PUBLIC;
+        /// > INVALID_ARGUMENT naming the field; ALREADY_EXISTS when the slug (or, for a private
+        /// > one, the name among the owner's) is taken; RESOURCE_EXHAUSTED past the quota.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Catalog_V1_CreateExerciseRequest` message.
@@ -735,7 +849,8 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Replaces an exercise. (its trainer author, or an admin)
+        /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
+        /// > Visibility does not change here (ProposeExercise asks for it).
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
         /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
         ///
@@ -755,8 +870,9 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes an exercise. (admin) Refused while any program uses it, so that no
-        /// > program ever points at a missing exercise.
+        /// > Removes an exercise. (admin; a private one: its owner) Refused while any program
+        /// > uses it, so that no program ever points at a missing exercise. Plan keeps the name
+        /// > of a removed private exercise in the workouts that used it.
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION naming
         /// > how many programs use it.
         ///
@@ -791,6 +907,70 @@ extension Gym_Catalog_V1_CatalogService {
             request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ImportExercisesRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_ImportExercisesResponse>
+
+        /// Handle the "ProposeExercise" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Asks administrators to add one's private exercise to the public library. It must
+        /// > meet the library's rules first (muscles, equipment, category, difficulty, 1..20
+        /// > instructions): INVALID_ARGUMENT names what to complete with UpdateExercise. Asking
+        /// > again while pending changes nothing. (its owner)
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT; NOT_FOUND (not yours, or public already);
+        /// > RESOURCE_EXHAUSTED past 10 pending proposals.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ProposeExerciseRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Catalog_V1_ProposeExerciseResponse` message.
+        func proposeExercise(
+            request: GRPCCore.ServerRequest<Gym_Catalog_V1_ProposeExerciseRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_ProposeExerciseResponse>
+
+        /// Handle the "ListExerciseProposals" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Proposals waiting for review. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (page).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ListExerciseProposalsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Catalog_V1_ListExerciseProposalsResponse` message.
+        func listExerciseProposals(
+            request: GRPCCore.ServerRequest<Gym_Catalog_V1_ListExerciseProposalsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_ListExerciseProposalsResponse>
+
+        /// Handle the "ReviewExerciseProposal" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
+        /// > declines it with a reason. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
+        /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
+        /// > another).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ReviewExerciseProposalRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Catalog_V1_ReviewExerciseProposalResponse` message.
+        func reviewExerciseProposal(
+            request: GRPCCore.ServerRequest<Gym_Catalog_V1_ReviewExerciseProposalRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_ReviewExerciseProposalResponse>
 
         /// Handle the "CreateProgram" method.
         ///
@@ -1079,9 +1259,12 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Adds an exercise to the library. (trainer, admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for members; INVALID_ARGUMENT naming the
-        /// > field; ALREADY_EXISTS when the slug is taken.
+        /// > Adds an exercise to the library (trainer, admin), or a private exercise of one's
+        /// > own (anyone; visibility PRIVATE, the default for members). A user holds at most 500
+        /// > private exercises, each name once.
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for a member asking for PUBLIC;
+        /// > INVALID_ARGUMENT naming the field; ALREADY_EXISTS when the slug (or, for a private
+        /// > one, the name among the owner's) is taken; RESOURCE_EXHAUSTED past the quota.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Catalog_V1_CreateExerciseRequest` message.
@@ -1099,7 +1282,8 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Replaces an exercise. (its trainer author, or an admin)
+        /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
+        /// > Visibility does not change here (ProposeExercise asks for it).
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
         /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
         ///
@@ -1119,8 +1303,9 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes an exercise. (admin) Refused while any program uses it, so that no
-        /// > program ever points at a missing exercise.
+        /// > Removes an exercise. (admin; a private one: its owner) Refused while any program
+        /// > uses it, so that no program ever points at a missing exercise. Plan keeps the name
+        /// > of a removed private exercise in the workouts that used it.
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION naming
         /// > how many programs use it.
         ///
@@ -1155,6 +1340,70 @@ extension Gym_Catalog_V1_CatalogService {
             request: GRPCCore.RPCAsyncSequence<Gym_Catalog_V1_ImportExercisesRequest, any Swift.Error>,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Catalog_V1_ImportExercisesResponse
+
+        /// Handle the "ProposeExercise" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Asks administrators to add one's private exercise to the public library. It must
+        /// > meet the library's rules first (muscles, equipment, category, difficulty, 1..20
+        /// > instructions): INVALID_ARGUMENT names what to complete with UpdateExercise. Asking
+        /// > again while pending changes nothing. (its owner)
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT; NOT_FOUND (not yours, or public already);
+        /// > RESOURCE_EXHAUSTED past 10 pending proposals.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Catalog_V1_ProposeExerciseRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Catalog_V1_ProposeExerciseResponse` to respond with.
+        func proposeExercise(
+            request: Gym_Catalog_V1_ProposeExerciseRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Catalog_V1_ProposeExerciseResponse
+
+        /// Handle the "ListExerciseProposals" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Proposals waiting for review. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (page).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Catalog_V1_ListExerciseProposalsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Catalog_V1_ListExerciseProposalsResponse` to respond with.
+        func listExerciseProposals(
+            request: Gym_Catalog_V1_ListExerciseProposalsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Catalog_V1_ListExerciseProposalsResponse
+
+        /// Handle the "ReviewExerciseProposal" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
+        /// > declines it with a reason. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
+        /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
+        /// > another).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Catalog_V1_ReviewExerciseProposalRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Catalog_V1_ReviewExerciseProposalResponse` to respond with.
+        func reviewExerciseProposal(
+            request: Gym_Catalog_V1_ReviewExerciseProposalRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Catalog_V1_ReviewExerciseProposalResponse
 
         /// Handle the "CreateProgram" method.
         ///
@@ -1466,6 +1715,39 @@ extension Gym_Catalog_V1_CatalogService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Catalog_V1_CatalogService.Method.ProposeExercise.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ProposeExerciseRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ProposeExerciseResponse>(),
+            handler: { request, context in
+                try await self.proposeExercise(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Catalog_V1_CatalogService.Method.ListExerciseProposals.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ListExerciseProposalsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ListExerciseProposalsResponse>(),
+            handler: { request, context in
+                try await self.listExerciseProposals(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Catalog_V1_CatalogService.Method.ReviewExerciseProposal.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ReviewExerciseProposalRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ReviewExerciseProposalResponse>(),
+            handler: { request, context in
+                try await self.reviewExerciseProposal(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Catalog_V1_CatalogService.Method.CreateProgram.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_CreateProgramRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_CreateProgramResponse>(),
@@ -1664,6 +1946,39 @@ extension Gym_Catalog_V1_CatalogService.ServiceProtocol {
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ImportExercisesResponse> {
         let response = try await self.importExercises(
             request: request,
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func proposeExercise(
+        request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ProposeExerciseRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ProposeExerciseResponse> {
+        let response = try await self.proposeExercise(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listExerciseProposals(
+        request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ListExerciseProposalsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ListExerciseProposalsResponse> {
+        let response = try await self.listExerciseProposals(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func reviewExerciseProposal(
+        request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ReviewExerciseProposalRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ReviewExerciseProposalResponse> {
+        let response = try await self.reviewExerciseProposal(
+            request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
@@ -1877,6 +2192,45 @@ extension Gym_Catalog_V1_CatalogService.SimpleServiceProtocol {
         return GRPCCore.ServerResponse<Gym_Catalog_V1_ImportExercisesResponse>(
             message: try await self.importExercises(
                 request: request.messages,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func proposeExercise(
+        request: GRPCCore.ServerRequest<Gym_Catalog_V1_ProposeExerciseRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_ProposeExerciseResponse> {
+        return GRPCCore.ServerResponse<Gym_Catalog_V1_ProposeExerciseResponse>(
+            message: try await self.proposeExercise(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listExerciseProposals(
+        request: GRPCCore.ServerRequest<Gym_Catalog_V1_ListExerciseProposalsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_ListExerciseProposalsResponse> {
+        return GRPCCore.ServerResponse<Gym_Catalog_V1_ListExerciseProposalsResponse>(
+            message: try await self.listExerciseProposals(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func reviewExerciseProposal(
+        request: GRPCCore.ServerRequest<Gym_Catalog_V1_ReviewExerciseProposalRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_ReviewExerciseProposalResponse> {
+        return GRPCCore.ServerResponse<Gym_Catalog_V1_ReviewExerciseProposalResponse>(
+            message: try await self.reviewExerciseProposal(
+                request: request.message,
                 context: context
             ),
             metadata: [:]
@@ -2102,9 +2456,12 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Adds an exercise to the library. (trainer, admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for members; INVALID_ARGUMENT naming the
-        /// > field; ALREADY_EXISTS when the slug is taken.
+        /// > Adds an exercise to the library (trainer, admin), or a private exercise of one's
+        /// > own (anyone; visibility PRIVATE, the default for members). A user holds at most 500
+        /// > private exercises, each name once.
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for a member asking for PUBLIC;
+        /// > INVALID_ARGUMENT naming the field; ALREADY_EXISTS when the slug (or, for a private
+        /// > one, the name among the owner's) is taken; RESOURCE_EXHAUSTED past the quota.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Catalog_V1_CreateExerciseRequest` message.
@@ -2127,7 +2484,8 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Replaces an exercise. (its trainer author, or an admin)
+        /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
+        /// > Visibility does not change here (ProposeExercise asks for it).
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
         /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
         ///
@@ -2152,8 +2510,9 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes an exercise. (admin) Refused while any program uses it, so that no
-        /// > program ever points at a missing exercise.
+        /// > Removes an exercise. (admin; a private one: its owner) Refused while any program
+        /// > uses it, so that no program ever points at a missing exercise. Plan keeps the name
+        /// > of a removed private exercise in the workouts that used it.
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION naming
         /// > how many programs use it.
         ///
@@ -2197,6 +2556,85 @@ extension Gym_Catalog_V1_CatalogService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_ImportExercisesResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ImportExercisesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ProposeExercise" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Asks administrators to add one's private exercise to the public library. It must
+        /// > meet the library's rules first (muscles, equipment, category, difficulty, 1..20
+        /// > instructions): INVALID_ARGUMENT names what to complete with UpdateExercise. Asking
+        /// > again while pending changes nothing. (its owner)
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT; NOT_FOUND (not yours, or public already);
+        /// > RESOURCE_EXHAUSTED past 10 pending proposals.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ProposeExerciseRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_ProposeExerciseRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_ProposeExerciseResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func proposeExercise<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_ProposeExerciseRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_ProposeExerciseRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_ProposeExerciseResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ProposeExerciseResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListExerciseProposals" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Proposals waiting for review. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (page).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ListExerciseProposalsRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_ListExerciseProposalsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_ListExerciseProposalsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listExerciseProposals<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_ListExerciseProposalsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_ListExerciseProposalsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_ListExerciseProposalsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ListExerciseProposalsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ReviewExerciseProposal" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
+        /// > declines it with a reason. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
+        /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
+        /// > another).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ReviewExerciseProposalRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_ReviewExerciseProposalRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_ReviewExerciseProposalResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func reviewExerciseProposal<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_ReviewExerciseProposalRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_ReviewExerciseProposalRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_ReviewExerciseProposalResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ReviewExerciseProposalResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "CreateProgram" method.
@@ -2588,9 +3026,12 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Adds an exercise to the library. (trainer, admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for members; INVALID_ARGUMENT naming the
-        /// > field; ALREADY_EXISTS when the slug is taken.
+        /// > Adds an exercise to the library (trainer, admin), or a private exercise of one's
+        /// > own (anyone; visibility PRIVATE, the default for members). A user holds at most 500
+        /// > private exercises, each name once.
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for a member asking for PUBLIC;
+        /// > INVALID_ARGUMENT naming the field; ALREADY_EXISTS when the slug (or, for a private
+        /// > one, the name among the owner's) is taken; RESOURCE_EXHAUSTED past the quota.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Catalog_V1_CreateExerciseRequest` message.
@@ -2624,7 +3065,8 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Replaces an exercise. (its trainer author, or an admin)
+        /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
+        /// > Visibility does not change here (ProposeExercise asks for it).
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
         /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
         ///
@@ -2660,8 +3102,9 @@ extension Gym_Catalog_V1_CatalogService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Removes an exercise. (admin) Refused while any program uses it, so that no
-        /// > program ever points at a missing exercise.
+        /// > Removes an exercise. (admin; a private one: its owner) Refused while any program
+        /// > uses it, so that no program ever points at a missing exercise. Plan keeps the name
+        /// > of a removed private exercise in the workouts that used it.
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION naming
         /// > how many programs use it.
         ///
@@ -2722,6 +3165,118 @@ extension Gym_Catalog_V1_CatalogService {
             try await self.client.clientStreaming(
                 request: request,
                 descriptor: Gym_Catalog_V1_CatalogService.Method.ImportExercises.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ProposeExercise" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Asks administrators to add one's private exercise to the public library. It must
+        /// > meet the library's rules first (muscles, equipment, category, difficulty, 1..20
+        /// > instructions): INVALID_ARGUMENT names what to complete with UpdateExercise. Asking
+        /// > again while pending changes nothing. (its owner)
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT; NOT_FOUND (not yours, or public already);
+        /// > RESOURCE_EXHAUSTED past 10 pending proposals.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ProposeExerciseRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_ProposeExerciseRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_ProposeExerciseResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func proposeExercise<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_ProposeExerciseRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_ProposeExerciseRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_ProposeExerciseResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ProposeExerciseResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Catalog_V1_CatalogService.Method.ProposeExercise.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListExerciseProposals" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Proposals waiting for review. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (page).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ListExerciseProposalsRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_ListExerciseProposalsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_ListExerciseProposalsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listExerciseProposals<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_ListExerciseProposalsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_ListExerciseProposalsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_ListExerciseProposalsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ListExerciseProposalsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Catalog_V1_CatalogService.Method.ListExerciseProposals.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ReviewExerciseProposal" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
+        /// > declines it with a reason. (admin)
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
+        /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
+        /// > another).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ReviewExerciseProposalRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_ReviewExerciseProposalRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_ReviewExerciseProposalResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func reviewExerciseProposal<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_ReviewExerciseProposalRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_ReviewExerciseProposalRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_ReviewExerciseProposalResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ReviewExerciseProposalResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Catalog_V1_CatalogService.Method.ReviewExerciseProposal.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -3228,9 +3783,12 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Adds an exercise to the library. (trainer, admin)
-    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for members; INVALID_ARGUMENT naming the
-    /// > field; ALREADY_EXISTS when the slug is taken.
+    /// > Adds an exercise to the library (trainer, admin), or a private exercise of one's
+    /// > own (anyone; visibility PRIVATE, the default for members). A user holds at most 500
+    /// > private exercises, each name once.
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for a member asking for PUBLIC;
+    /// > INVALID_ARGUMENT naming the field; ALREADY_EXISTS when the slug (or, for a private
+    /// > one, the name among the owner's) is taken; RESOURCE_EXHAUSTED past the quota.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Catalog_V1_CreateExerciseRequest` message.
@@ -3259,7 +3817,8 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Replaces an exercise. (its trainer author, or an admin)
+    /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
+    /// > Visibility does not change here (ProposeExercise asks for it).
     /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
     /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
     ///
@@ -3290,8 +3849,9 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Removes an exercise. (admin) Refused while any program uses it, so that no
-    /// > program ever points at a missing exercise.
+    /// > Removes an exercise. (admin; a private one: its owner) Refused while any program
+    /// > uses it, so that no program ever points at a missing exercise. Plan keeps the name
+    /// > of a removed private exercise in the workouts that used it.
     /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION naming
     /// > how many programs use it.
     ///
@@ -3344,6 +3904,103 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ImportExercisesRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ImportExercisesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ProposeExercise" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Asks administrators to add one's private exercise to the public library. It must
+    /// > meet the library's rules first (muscles, equipment, category, difficulty, 1..20
+    /// > instructions): INVALID_ARGUMENT names what to complete with UpdateExercise. Asking
+    /// > again while pending changes nothing. (its owner)
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT; NOT_FOUND (not yours, or public already);
+    /// > RESOURCE_EXHAUSTED past 10 pending proposals.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Catalog_V1_ProposeExerciseRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func proposeExercise<Result>(
+        request: GRPCCore.ClientRequest<Gym_Catalog_V1_ProposeExerciseRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ProposeExerciseResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.proposeExercise(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ProposeExerciseRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ProposeExerciseResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListExerciseProposals" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Proposals waiting for review. (admin)
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (page).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Catalog_V1_ListExerciseProposalsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listExerciseProposals<Result>(
+        request: GRPCCore.ClientRequest<Gym_Catalog_V1_ListExerciseProposalsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ListExerciseProposalsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listExerciseProposals(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ListExerciseProposalsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ListExerciseProposalsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ReviewExerciseProposal" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
+    /// > declines it with a reason. (admin)
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
+    /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
+    /// > another).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Catalog_V1_ReviewExerciseProposalRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func reviewExerciseProposal<Result>(
+        request: GRPCCore.ClientRequest<Gym_Catalog_V1_ReviewExerciseProposalRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ReviewExerciseProposalResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.reviewExerciseProposal(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ReviewExerciseProposalRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ReviewExerciseProposalResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -3795,9 +4452,12 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Adds an exercise to the library. (trainer, admin)
-    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for members; INVALID_ARGUMENT naming the
-    /// > field; ALREADY_EXISTS when the slug is taken.
+    /// > Adds an exercise to the library (trainer, admin), or a private exercise of one's
+    /// > own (anyone; visibility PRIVATE, the default for members). A user holds at most 500
+    /// > private exercises, each name once.
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED for a member asking for PUBLIC;
+    /// > INVALID_ARGUMENT naming the field; ALREADY_EXISTS when the slug (or, for a private
+    /// > one, the name among the owner's) is taken; RESOURCE_EXHAUSTED past the quota.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -3830,7 +4490,8 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Replaces an exercise. (its trainer author, or an admin)
+    /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
+    /// > Visibility does not change here (ProposeExercise asks for it).
     /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
     /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
     ///
@@ -3865,8 +4526,9 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Removes an exercise. (admin) Refused while any program uses it, so that no
-    /// > program ever points at a missing exercise.
+    /// > Removes an exercise. (admin; a private one: its owner) Refused while any program
+    /// > uses it, so that no program ever points at a missing exercise. Plan keeps the name
+    /// > of a removed private exercise in the workouts that used it.
     /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION naming
     /// > how many programs use it.
     ///
@@ -3927,6 +4589,115 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
             producer: producer
         )
         return try await self.importExercises(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ProposeExercise" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Asks administrators to add one's private exercise to the public library. It must
+    /// > meet the library's rules first (muscles, equipment, category, difficulty, 1..20
+    /// > instructions): INVALID_ARGUMENT names what to complete with UpdateExercise. Asking
+    /// > again while pending changes nothing. (its owner)
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT; NOT_FOUND (not yours, or public already);
+    /// > RESOURCE_EXHAUSTED past 10 pending proposals.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func proposeExercise<Result>(
+        _ message: Gym_Catalog_V1_ProposeExerciseRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ProposeExerciseResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Catalog_V1_ProposeExerciseRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.proposeExercise(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListExerciseProposals" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Proposals waiting for review. (admin)
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (page).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listExerciseProposals<Result>(
+        _ message: Gym_Catalog_V1_ListExerciseProposalsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ListExerciseProposalsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Catalog_V1_ListExerciseProposalsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listExerciseProposals(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ReviewExerciseProposal" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
+    /// > declines it with a reason. (admin)
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
+    /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
+    /// > another).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func reviewExerciseProposal<Result>(
+        _ message: Gym_Catalog_V1_ReviewExerciseProposalRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ReviewExerciseProposalResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Catalog_V1_ReviewExerciseProposalRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.reviewExerciseProposal(
             request: request,
             options: options,
             onResponse: handleResponse
@@ -4486,8 +5257,9 @@ extension Gym_Catalog_V1_CatalogInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > The named exercises that exist, in full (plan checks routines against them).
-        /// > Unknown ids are simply absent from the answer.
+        /// > The named exercises that exist, in full (plan checks routines against them):
+        /// > public ones, and for_user_id's own. Unknown ids (and others' private exercises) are
+        /// > simply absent from the answer.
         /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
         ///
         /// - Parameters:
@@ -4573,8 +5345,9 @@ extension Gym_Catalog_V1_CatalogInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > The named exercises that exist, in full (plan checks routines against them).
-        /// > Unknown ids are simply absent from the answer.
+        /// > The named exercises that exist, in full (plan checks routines against them):
+        /// > public ones, and for_user_id's own. Unknown ids (and others' private exercises) are
+        /// > simply absent from the answer.
         /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
         ///
         /// - Parameters:
@@ -4658,8 +5431,9 @@ extension Gym_Catalog_V1_CatalogInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > The named exercises that exist, in full (plan checks routines against them).
-        /// > Unknown ids are simply absent from the answer.
+        /// > The named exercises that exist, in full (plan checks routines against them):
+        /// > public ones, and for_user_id's own. Unknown ids (and others' private exercises) are
+        /// > simply absent from the answer.
         /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
         ///
         /// - Parameters:
@@ -4912,8 +5686,9 @@ extension Gym_Catalog_V1_CatalogInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > The named exercises that exist, in full (plan checks routines against them).
-        /// > Unknown ids are simply absent from the answer.
+        /// > The named exercises that exist, in full (plan checks routines against them):
+        /// > public ones, and for_user_id's own. Unknown ids (and others' private exercises) are
+        /// > simply absent from the answer.
         /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
         ///
         /// - Parameters:
@@ -5049,8 +5824,9 @@ extension Gym_Catalog_V1_CatalogInternal {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > The named exercises that exist, in full (plan checks routines against them).
-        /// > Unknown ids are simply absent from the answer.
+        /// > The named exercises that exist, in full (plan checks routines against them):
+        /// > public ones, and for_user_id's own. Unknown ids (and others' private exercises) are
+        /// > simply absent from the answer.
         /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
         ///
         /// - Parameters:
@@ -5186,8 +5962,9 @@ extension Gym_Catalog_V1_CatalogInternal.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > The named exercises that exist, in full (plan checks routines against them).
-    /// > Unknown ids are simply absent from the answer.
+    /// > The named exercises that exist, in full (plan checks routines against them):
+    /// > public ones, and for_user_id's own. Unknown ids (and others' private exercises) are
+    /// > simply absent from the answer.
     /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
     ///
     /// - Parameters:
@@ -5320,8 +6097,9 @@ extension Gym_Catalog_V1_CatalogInternal.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > The named exercises that exist, in full (plan checks routines against them).
-    /// > Unknown ids are simply absent from the answer.
+    /// > The named exercises that exist, in full (plan checks routines against them):
+    /// > public ones, and for_user_id's own. Unknown ids (and others' private exercises) are
+    /// > simply absent from the answer.
     /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (more than 500 ids).
     ///
     /// - Parameters:

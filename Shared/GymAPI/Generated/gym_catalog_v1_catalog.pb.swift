@@ -452,6 +452,90 @@ public nonisolated enum Gym_Catalog_V1_Goal: SwiftProtobuf.Enum, Swift.CaseItera
 
 }
 
+public nonisolated enum Gym_Catalog_V1_ExerciseVisibility: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// on create: PUBLIC for trainers and admins, PRIVATE for members
+  case unspecified // = 0
+  case `public` // = 1
+  case `private` // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .public
+    case 2: self = .private
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .public: return 1
+    case .private: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Gym_Catalog_V1_ExerciseVisibility] = [
+    .unspecified,
+    .public,
+    .private,
+  ]
+
+}
+
+public nonisolated enum Gym_Catalog_V1_ExerciseProposal: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// never proposed (or accepted: then it is public)
+  case unspecified // = 0
+
+  /// waiting for an administrator
+  case pending // = 1
+
+  /// proposal_note says why; it may be changed and proposed again
+  case declined // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .pending
+    case 2: self = .declined
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .pending: return 1
+    case .declined: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Gym_Catalog_V1_ExerciseProposal] = [
+    .unspecified,
+    .pending,
+    .declined,
+  ]
+
+}
+
 public nonisolated enum Gym_Catalog_V1_ExerciseOrder: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
 
@@ -848,6 +932,25 @@ public nonisolated struct Gym_Catalog_V1_Exercise: @unchecked Sendable {
     set {_uniqueStorage()._etag = newValue}
   }
 
+  /// PRIVATE: a member's own exercise, seen and used only by its owner (author_id); it
+  /// joins the public library only when an administrator accepts its proposal.
+  public var visibility: Gym_Catalog_V1_ExerciseVisibility {
+    get {_storage._visibility}
+    set {_uniqueStorage()._visibility = newValue}
+  }
+
+  /// private exercises: where their proposal stands
+  public var proposal: Gym_Catalog_V1_ExerciseProposal {
+    get {_storage._proposal}
+    set {_uniqueStorage()._proposal = newValue}
+  }
+
+  /// The owner's note when proposed; the administrator's reason when declined.
+  public var proposalNote: String {
+    get {_storage._proposalNote}
+    set {_uniqueStorage()._proposalNote = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -882,6 +985,10 @@ public nonisolated struct Gym_Catalog_V1_ListExercisesRequest: Sendable {
   public var pageSize: Int32 = 0
 
   public var pageToken: String = String()
+
+  /// Only the caller's own (private) exercises. Without it a list holds the public
+  /// library and the caller's own exercises.
+  public var mine: Bool = false
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -944,7 +1051,10 @@ public nonisolated struct Gym_Catalog_V1_CreateExerciseRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// id, author_id, timestamps and etag are ignored; slug is derived from the name when empty
+  /// id, author_id, timestamps, etag and proposal are ignored; slug is derived from the
+  /// name when empty. A private exercise needs only a name (2..80 characters): muscles,
+  /// equipment, category, difficulty and instructions are optional, and its slug is
+  /// made unique by the service.
   public var exercise: Gym_Catalog_V1_Exercise {
     get {_exercise ?? Gym_Catalog_V1_Exercise()}
     set {_exercise = newValue}
@@ -1048,6 +1158,112 @@ public nonisolated struct Gym_Catalog_V1_DeleteExerciseResponse: Sendable {
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
+
+public nonisolated struct Gym_Catalog_V1_ProposeExerciseRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  /// for the administrator; at most 500 characters
+  public var note: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Catalog_V1_ProposeExerciseResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var exercise: Gym_Catalog_V1_Exercise {
+    get {_exercise ?? Gym_Catalog_V1_Exercise()}
+    set {_exercise = newValue}
+  }
+  /// Returns true if `exercise` has been explicitly set.
+  public var hasExercise: Bool {self._exercise != nil}
+  /// Clears the value of `exercise`. Subsequent reads from it will return its default value.
+  public mutating func clearExercise() {self._exercise = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _exercise: Gym_Catalog_V1_Exercise? = nil
+}
+
+public nonisolated struct Gym_Catalog_V1_ListExerciseProposalsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var pageSize: Int32 = 0
+
+  public var pageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Catalog_V1_ListExerciseProposalsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// waiting proposals, oldest first
+  public var exercises: [Gym_Catalog_V1_Exercise] = []
+
+  public var nextPageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Catalog_V1_ReviewExerciseProposalRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var accept: Bool = false
+
+  /// required to decline (the owner reads it); at most 500 characters
+  public var reason: String = String()
+
+  /// on accepting: the public slug; empty = derived from the name
+  public var slug: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Catalog_V1_ReviewExerciseProposalResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var exercise: Gym_Catalog_V1_Exercise {
+    get {_exercise ?? Gym_Catalog_V1_Exercise()}
+    set {_exercise = newValue}
+  }
+  /// Returns true if `exercise` has been explicitly set.
+  public var hasExercise: Bool {self._exercise != nil}
+  /// Clears the value of `exercise`. Subsequent reads from it will return its default value.
+  public mutating func clearExercise() {self._exercise = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _exercise: Gym_Catalog_V1_Exercise? = nil
 }
 
 /// One message of an import stream: exercises in the library's JSON format, created or
@@ -1890,6 +2106,9 @@ public nonisolated struct Gym_Catalog_V1_LookupExercisesRequest: Sendable {
   /// at most 500
   public var ids: [String] = []
 
+  /// whose private exercises count too; empty = public only
+  public var forUserID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1976,6 +2195,14 @@ nonisolated extension Gym_Catalog_V1_Goal: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0GOAL_UNSPECIFIED\0\u{1}STRENGTH_GOAL\0\u{1}HYPERTROPHY\0\u{1}FAT_LOSS\0\u{1}ENDURANCE\0\u{1}GENERAL_FITNESS\0\u{1}MOBILITY_GOAL\0\u{1}ATHLETIC_PERFORMANCE\0")
 }
 
+nonisolated extension Gym_Catalog_V1_ExerciseVisibility: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0EXERCISE_VISIBILITY_UNSPECIFIED\0\u{1}EXERCISE_VISIBILITY_PUBLIC\0\u{1}EXERCISE_VISIBILITY_PRIVATE\0")
+}
+
+nonisolated extension Gym_Catalog_V1_ExerciseProposal: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0EXERCISE_PROPOSAL_UNSPECIFIED\0\u{1}EXERCISE_PROPOSAL_PENDING\0\u{1}EXERCISE_PROPOSAL_DECLINED\0")
+}
+
 nonisolated extension Gym_Catalog_V1_ExerciseOrder: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0EXERCISE_ORDER_UNSPECIFIED\0\u{1}RELEVANCE\0\u{1}ALPHABETICAL\0\u{1}RECENTLY_ADDED\0\u{1}EASIEST_FIRST\0")
 }
@@ -2042,7 +2269,7 @@ nonisolated extension Gym_Catalog_V1_Media.TypeEnum: SwiftProtobuf._ProtoNamePro
 
 nonisolated extension Gym_Catalog_V1_Exercise: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Exercise"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}slug\0\u{1}name\0\u{1}aliases\0\u{1}description\0\u{1}instructions\0\u{3}common_mistakes\0\u{3}primary_muscles\0\u{3}secondary_muscles\0\u{1}equipment\0\u{1}category\0\u{1}difficulty\0\u{1}media\0\u{3}author_id\0\u{3}created_at\0\u{3}updated_at\0\u{1}etag\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}slug\0\u{1}name\0\u{1}aliases\0\u{1}description\0\u{1}instructions\0\u{3}common_mistakes\0\u{3}primary_muscles\0\u{3}secondary_muscles\0\u{1}equipment\0\u{1}category\0\u{1}difficulty\0\u{1}media\0\u{3}author_id\0\u{3}created_at\0\u{3}updated_at\0\u{1}etag\0\u{1}visibility\0\u{1}proposal\0\u{3}proposal_note\0")
 
   fileprivate class _StorageClass {
     var _id: String = String()
@@ -2062,6 +2289,9 @@ nonisolated extension Gym_Catalog_V1_Exercise: SwiftProtobuf.Message, SwiftProto
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _etag: String = String()
+    var _visibility: Gym_Catalog_V1_ExerciseVisibility = .unspecified
+    var _proposal: Gym_Catalog_V1_ExerciseProposal = .unspecified
+    var _proposalNote: String = String()
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2089,6 +2319,9 @@ nonisolated extension Gym_Catalog_V1_Exercise: SwiftProtobuf.Message, SwiftProto
       _createdAt = source._createdAt
       _updatedAt = source._updatedAt
       _etag = source._etag
+      _visibility = source._visibility
+      _proposal = source._proposal
+      _proposalNote = source._proposalNote
     }
   }
 
@@ -2124,6 +2357,9 @@ nonisolated extension Gym_Catalog_V1_Exercise: SwiftProtobuf.Message, SwiftProto
         case 15: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
         case 16: try { try decoder.decodeSingularMessageField(value: &_storage._updatedAt) }()
         case 17: try { try decoder.decodeSingularStringField(value: &_storage._etag) }()
+        case 18: try { try decoder.decodeSingularEnumField(value: &_storage._visibility) }()
+        case 19: try { try decoder.decodeSingularEnumField(value: &_storage._proposal) }()
+        case 20: try { try decoder.decodeSingularStringField(value: &_storage._proposalNote) }()
         default: break
         }
       }
@@ -2187,6 +2423,15 @@ nonisolated extension Gym_Catalog_V1_Exercise: SwiftProtobuf.Message, SwiftProto
       if !_storage._etag.isEmpty {
         try visitor.visitSingularStringField(value: _storage._etag, fieldNumber: 17)
       }
+      if _storage._visibility != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._visibility, fieldNumber: 18)
+      }
+      if _storage._proposal != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._proposal, fieldNumber: 19)
+      }
+      if !_storage._proposalNote.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._proposalNote, fieldNumber: 20)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2213,6 +2458,9 @@ nonisolated extension Gym_Catalog_V1_Exercise: SwiftProtobuf.Message, SwiftProto
         if _storage._createdAt != rhs_storage._createdAt {return false}
         if _storage._updatedAt != rhs_storage._updatedAt {return false}
         if _storage._etag != rhs_storage._etag {return false}
+        if _storage._visibility != rhs_storage._visibility {return false}
+        if _storage._proposal != rhs_storage._proposal {return false}
+        if _storage._proposalNote != rhs_storage._proposalNote {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -2224,7 +2472,7 @@ nonisolated extension Gym_Catalog_V1_Exercise: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Gym_Catalog_V1_ListExercisesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ListExercisesRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}query\0\u{1}muscles\0\u{1}equipment\0\u{1}category\0\u{1}difficulty\0\u{3}order_by\0\u{3}page_size\0\u{3}page_token\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}query\0\u{1}muscles\0\u{1}equipment\0\u{1}category\0\u{1}difficulty\0\u{3}order_by\0\u{3}page_size\0\u{3}page_token\0\u{1}mine\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2240,6 +2488,7 @@ nonisolated extension Gym_Catalog_V1_ListExercisesRequest: SwiftProtobuf.Message
       case 6: try { try decoder.decodeSingularEnumField(value: &self.orderBy) }()
       case 7: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
       case 8: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      case 9: try { try decoder.decodeSingularBoolField(value: &self.mine) }()
       default: break
       }
     }
@@ -2270,6 +2519,9 @@ nonisolated extension Gym_Catalog_V1_ListExercisesRequest: SwiftProtobuf.Message
     if !self.pageToken.isEmpty {
       try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 8)
     }
+    if self.mine != false {
+      try visitor.visitSingularBoolField(value: self.mine, fieldNumber: 9)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2282,6 +2534,7 @@ nonisolated extension Gym_Catalog_V1_ListExercisesRequest: SwiftProtobuf.Message
     if lhs.orderBy != rhs.orderBy {return false}
     if lhs.pageSize != rhs.pageSize {return false}
     if lhs.pageToken != rhs.pageToken {return false}
+    if lhs.mine != rhs.mine {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2576,6 +2829,224 @@ nonisolated extension Gym_Catalog_V1_DeleteExerciseResponse: SwiftProtobuf.Messa
   }
 
   public static func ==(lhs: Gym_Catalog_V1_DeleteExerciseResponse, rhs: Gym_Catalog_V1_DeleteExerciseResponse) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Catalog_V1_ProposeExerciseRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ProposeExerciseRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}note\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.note) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    if !self.note.isEmpty {
+      try visitor.visitSingularStringField(value: self.note, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Catalog_V1_ProposeExerciseRequest, rhs: Gym_Catalog_V1_ProposeExerciseRequest) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.note != rhs.note {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Catalog_V1_ProposeExerciseResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ProposeExerciseResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}exercise\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._exercise) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._exercise {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Catalog_V1_ProposeExerciseResponse, rhs: Gym_Catalog_V1_ProposeExerciseResponse) -> Bool {
+    if lhs._exercise != rhs._exercise {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Catalog_V1_ListExerciseProposalsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListExerciseProposalsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}page_size\0\u{3}page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.pageSize != 0 {
+      try visitor.visitSingularInt32Field(value: self.pageSize, fieldNumber: 1)
+    }
+    if !self.pageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Catalog_V1_ListExerciseProposalsRequest, rhs: Gym_Catalog_V1_ListExerciseProposalsRequest) -> Bool {
+    if lhs.pageSize != rhs.pageSize {return false}
+    if lhs.pageToken != rhs.pageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Catalog_V1_ListExerciseProposalsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListExerciseProposalsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}exercises\0\u{3}next_page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.exercises) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.nextPageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.exercises.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.exercises, fieldNumber: 1)
+    }
+    if !self.nextPageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.nextPageToken, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Catalog_V1_ListExerciseProposalsResponse, rhs: Gym_Catalog_V1_ListExerciseProposalsResponse) -> Bool {
+    if lhs.exercises != rhs.exercises {return false}
+    if lhs.nextPageToken != rhs.nextPageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Catalog_V1_ReviewExerciseProposalRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReviewExerciseProposalRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}accept\0\u{1}reason\0\u{1}slug\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.accept) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.reason) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.slug) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    if self.accept != false {
+      try visitor.visitSingularBoolField(value: self.accept, fieldNumber: 2)
+    }
+    if !self.reason.isEmpty {
+      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 3)
+    }
+    if !self.slug.isEmpty {
+      try visitor.visitSingularStringField(value: self.slug, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Catalog_V1_ReviewExerciseProposalRequest, rhs: Gym_Catalog_V1_ReviewExerciseProposalRequest) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.accept != rhs.accept {return false}
+    if lhs.reason != rhs.reason {return false}
+    if lhs.slug != rhs.slug {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Catalog_V1_ReviewExerciseProposalResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReviewExerciseProposalResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}exercise\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._exercise) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._exercise {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Catalog_V1_ReviewExerciseProposalResponse, rhs: Gym_Catalog_V1_ReviewExerciseProposalResponse) -> Bool {
+    if lhs._exercise != rhs._exercise {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4167,7 +4638,7 @@ nonisolated extension Gym_Catalog_V1_RecordProgramSavedResponse: SwiftProtobuf.M
 
 nonisolated extension Gym_Catalog_V1_LookupExercisesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LookupExercisesRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}ids\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}ids\0\u{3}for_user_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4176,6 +4647,7 @@ nonisolated extension Gym_Catalog_V1_LookupExercisesRequest: SwiftProtobuf.Messa
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeRepeatedStringField(value: &self.ids) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.forUserID) }()
       default: break
       }
     }
@@ -4185,11 +4657,15 @@ nonisolated extension Gym_Catalog_V1_LookupExercisesRequest: SwiftProtobuf.Messa
     if !self.ids.isEmpty {
       try visitor.visitRepeatedStringField(value: self.ids, fieldNumber: 1)
     }
+    if !self.forUserID.isEmpty {
+      try visitor.visitSingularStringField(value: self.forUserID, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Catalog_V1_LookupExercisesRequest, rhs: Gym_Catalog_V1_LookupExercisesRequest) -> Bool {
     if lhs.ids != rhs.ids {return false}
+    if lhs.forUserID != rhs.forUserID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

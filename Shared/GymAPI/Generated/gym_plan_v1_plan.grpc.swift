@@ -731,6 +731,32 @@ public enum Gym_Plan_V1_PlanService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SetClientExerciseLinks" metadata.
+        public enum SetClientExerciseLinks: Sendable {
+            /// Request type for "SetClientExerciseLinks".
+            public typealias Input = Gym_Plan_V1_SetClientExerciseLinksRequest
+            /// Response type for "SetClientExerciseLinks".
+            public typealias Output = Gym_Plan_V1_SetClientExerciseLinksResponse
+            /// Descriptor for "SetClientExerciseLinks".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "SetClientExerciseLinks",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListExerciseLinks" metadata.
+        public enum ListExerciseLinks: Sendable {
+            /// Request type for "ListExerciseLinks".
+            public typealias Input = Gym_Plan_V1_ListExerciseLinksRequest
+            /// Response type for "ListExerciseLinks".
+            public typealias Output = Gym_Plan_V1_ListExerciseLinksResponse
+            /// Descriptor for "ListExerciseLinks".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "ListExerciseLinks",
+                type: .unary
+            )
+        }
         /// Namespace for "AssignRoutine" metadata.
         public enum AssignRoutine: Sendable {
             /// Request type for "AssignRoutine".
@@ -891,6 +917,8 @@ public enum Gym_Plan_V1_PlanService: Sendable {
             ListClients.descriptor,
             GetClientOverview.descriptor,
             SetClientAlerts.descriptor,
+            SetClientExerciseLinks.descriptor,
+            ListExerciseLinks.descriptor,
             AssignRoutine.descriptor,
             AssignNutritionPlan.descriptor,
             RequestTrainer.descriptor,
@@ -1872,6 +1900,48 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_SetClientAlertsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_SetClientAlertsResponse>
+
+        /// Handle the "SetClientExerciseLinks" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Sets the trainer's links for one exercise of one client. They last while
+        /// > the coaching does. At most 300 exercises carry a trainer's links per client.
+        /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client;
+        /// > INVALID_ARGUMENT naming the link (URL, caption) or an exercise the client cannot
+        /// > use; RESOURCE_EXHAUSTED past the cap.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_SetClientExerciseLinksRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_SetClientExerciseLinksResponse` messages.
+        func setClientExerciseLinks(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_SetClientExerciseLinksRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_SetClientExerciseLinksResponse>
+
+        /// Handle the "ListExerciseLinks" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A member's links from their current trainers (or, with client_id, a trainer's links
+        /// > for that client).
+        /// > Errors: NOT_FOUND when client_id is not the caller's client.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_ListExerciseLinksRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_ListExerciseLinksResponse` messages.
+        func listExerciseLinks(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListExerciseLinksRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListExerciseLinksResponse>
 
         /// Handle the "AssignRoutine" method.
         ///
@@ -2981,6 +3051,48 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_SetClientAlertsResponse>
 
+        /// Handle the "SetClientExerciseLinks" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Sets the trainer's links for one exercise of one client. They last while
+        /// > the coaching does. At most 300 exercises carry a trainer's links per client.
+        /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client;
+        /// > INVALID_ARGUMENT naming the link (URL, caption) or an exercise the client cannot
+        /// > use; RESOURCE_EXHAUSTED past the cap.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_SetClientExerciseLinksRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_SetClientExerciseLinksResponse` message.
+        func setClientExerciseLinks(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_SetClientExerciseLinksRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_SetClientExerciseLinksResponse>
+
+        /// Handle the "ListExerciseLinks" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A member's links from their current trainers (or, with client_id, a trainer's links
+        /// > for that client).
+        /// > Errors: NOT_FOUND when client_id is not the caller's client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListExerciseLinksRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_ListExerciseLinksResponse` message.
+        func listExerciseLinks(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_ListExerciseLinksRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListExerciseLinksResponse>
+
         /// Handle the "AssignRoutine" method.
         ///
         /// > Source IDL Documentation:
@@ -4087,6 +4199,48 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Plan_V1_SetClientAlertsResponse
 
+        /// Handle the "SetClientExerciseLinks" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Sets the trainer's links for one exercise of one client. They last while
+        /// > the coaching does. At most 300 exercises carry a trainer's links per client.
+        /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client;
+        /// > INVALID_ARGUMENT naming the link (URL, caption) or an exercise the client cannot
+        /// > use; RESOURCE_EXHAUSTED past the cap.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_SetClientExerciseLinksRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_SetClientExerciseLinksResponse` to respond with.
+        func setClientExerciseLinks(
+            request: Gym_Plan_V1_SetClientExerciseLinksRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_SetClientExerciseLinksResponse
+
+        /// Handle the "ListExerciseLinks" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A member's links from their current trainers (or, with client_id, a trainer's links
+        /// > for that client).
+        /// > Errors: NOT_FOUND when client_id is not the caller's client.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_ListExerciseLinksRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_ListExerciseLinksResponse` to respond with.
+        func listExerciseLinks(
+            request: Gym_Plan_V1_ListExerciseLinksRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_ListExerciseLinksResponse
+
         /// Handle the "AssignRoutine" method.
         ///
         /// > Source IDL Documentation:
@@ -4839,6 +4993,28 @@ extension Gym_Plan_V1_PlanService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.SetClientExerciseLinks.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_SetClientExerciseLinksRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_SetClientExerciseLinksResponse>(),
+            handler: { request, context in
+                try await self.setClientExerciseLinks(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.ListExerciseLinks.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListExerciseLinksRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListExerciseLinksResponse>(),
+            handler: { request, context in
+                try await self.listExerciseLinks(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Plan_V1_PlanService.Method.AssignRoutine.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_AssignRoutineRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_AssignRoutineResponse>(),
@@ -5520,6 +5696,28 @@ extension Gym_Plan_V1_PlanService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_SetClientAlertsResponse> {
         let response = try await self.setClientAlerts(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func setClientExerciseLinks(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_SetClientExerciseLinksRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_SetClientExerciseLinksResponse> {
+        let response = try await self.setClientExerciseLinks(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listExerciseLinks(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListExerciseLinksRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListExerciseLinksResponse> {
+        let response = try await self.listExerciseLinks(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -6313,6 +6511,32 @@ extension Gym_Plan_V1_PlanService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_SetClientAlertsResponse> {
         return GRPCCore.ServerResponse<Gym_Plan_V1_SetClientAlertsResponse>(
             message: try await self.setClientAlerts(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func setClientExerciseLinks(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_SetClientExerciseLinksRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_SetClientExerciseLinksResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_SetClientExerciseLinksResponse>(
+            message: try await self.setClientExerciseLinks(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listExerciseLinks(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_ListExerciseLinksRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListExerciseLinksResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_ListExerciseLinksResponse>(
+            message: try await self.listExerciseLinks(
                 request: request.message,
                 context: context
             ),
@@ -7650,6 +7874,58 @@ extension Gym_Plan_V1_PlanService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_SetClientAlertsResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_SetClientAlertsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SetClientExerciseLinks" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Sets the trainer's links for one exercise of one client. They last while
+        /// > the coaching does. At most 300 exercises carry a trainer's links per client.
+        /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client;
+        /// > INVALID_ARGUMENT naming the link (URL, caption) or an exercise the client cannot
+        /// > use; RESOURCE_EXHAUSTED past the cap.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_SetClientExerciseLinksRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_SetClientExerciseLinksRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_SetClientExerciseLinksResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setClientExerciseLinks<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_SetClientExerciseLinksRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_SetClientExerciseLinksRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_SetClientExerciseLinksResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_SetClientExerciseLinksResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListExerciseLinks" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A member's links from their current trainers (or, with client_id, a trainer's links
+        /// > for that client).
+        /// > Errors: NOT_FOUND when client_id is not the caller's client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListExerciseLinksRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListExerciseLinksRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListExerciseLinksResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listExerciseLinks<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListExerciseLinksRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListExerciseLinksRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListExerciseLinksResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListExerciseLinksResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "AssignRoutine" method.
@@ -9672,6 +9948,80 @@ extension Gym_Plan_V1_PlanService {
             )
         }
 
+        /// Call the "SetClientExerciseLinks" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (trainer) Sets the trainer's links for one exercise of one client. They last while
+        /// > the coaching does. At most 300 exercises carry a trainer's links per client.
+        /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client;
+        /// > INVALID_ARGUMENT naming the link (URL, caption) or an exercise the client cannot
+        /// > use; RESOURCE_EXHAUSTED past the cap.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_SetClientExerciseLinksRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_SetClientExerciseLinksRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_SetClientExerciseLinksResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setClientExerciseLinks<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_SetClientExerciseLinksRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_SetClientExerciseLinksRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_SetClientExerciseLinksResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_SetClientExerciseLinksResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.SetClientExerciseLinks.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListExerciseLinks" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A member's links from their current trainers (or, with client_id, a trainer's links
+        /// > for that client).
+        /// > Errors: NOT_FOUND when client_id is not the caller's client.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListExerciseLinksRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListExerciseLinksRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListExerciseLinksResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listExerciseLinks<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListExerciseLinksRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListExerciseLinksRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListExerciseLinksResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListExerciseLinksResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.ListExerciseLinks.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "AssignRoutine" method.
         ///
         /// > Source IDL Documentation:
@@ -11493,6 +11843,70 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_SetClientAlertsRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_SetClientAlertsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetClientExerciseLinks" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) Sets the trainer's links for one exercise of one client. They last while
+    /// > the coaching does. At most 300 exercises carry a trainer's links per client.
+    /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client;
+    /// > INVALID_ARGUMENT naming the link (URL, caption) or an exercise the client cannot
+    /// > use; RESOURCE_EXHAUSTED past the cap.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_SetClientExerciseLinksRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setClientExerciseLinks<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_SetClientExerciseLinksRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_SetClientExerciseLinksResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setClientExerciseLinks(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_SetClientExerciseLinksRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_SetClientExerciseLinksResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListExerciseLinks" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A member's links from their current trainers (or, with client_id, a trainer's links
+    /// > for that client).
+    /// > Errors: NOT_FOUND when client_id is not the caller's client.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_ListExerciseLinksRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listExerciseLinks<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_ListExerciseLinksRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListExerciseLinksResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listExerciseLinks(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListExerciseLinksRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListExerciseLinksResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -13493,6 +13907,78 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             metadata: metadata
         )
         return try await self.setClientAlerts(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetClientExerciseLinks" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (trainer) Sets the trainer's links for one exercise of one client. They last while
+    /// > the coaching does. At most 300 exercises carry a trainer's links per client.
+    /// > Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client;
+    /// > INVALID_ARGUMENT naming the link (URL, caption) or an exercise the client cannot
+    /// > use; RESOURCE_EXHAUSTED past the cap.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setClientExerciseLinks<Result>(
+        _ message: Gym_Plan_V1_SetClientExerciseLinksRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_SetClientExerciseLinksResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_SetClientExerciseLinksRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setClientExerciseLinks(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListExerciseLinks" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A member's links from their current trainers (or, with client_id, a trainer's links
+    /// > for that client).
+    /// > Errors: NOT_FOUND when client_id is not the caller's client.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listExerciseLinks<Result>(
+        _ message: Gym_Plan_V1_ListExerciseLinksRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListExerciseLinksResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_ListExerciseLinksRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listExerciseLinks(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -183,6 +183,22 @@ enum CatalogMigrations {
           CREATE INDEX user_projection_banned ON user_projection(banned) WHERE banned = 1;
           """)
     }
+    // Registered before `stored-messages` although written after it: that migration
+    // reads exercises with every column, so on a file older than both these columns
+    // must exist first (GRDB runs whatever is not applied, in this order).
+    migrator.registerMigration("exercises-v3-private") { db in
+      // A member's own exercise: `owner_id` set, seen by them only, each name once per
+      // owner. `proposal` 1 waits for an administrator (oldest first), 2 was declined.
+      try db.execute(
+        sql: """
+          ALTER TABLE exercises ADD COLUMN owner_id TEXT NOT NULL DEFAULT '';
+          ALTER TABLE exercises ADD COLUMN proposal INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE exercises ADD COLUMN proposal_note TEXT NOT NULL DEFAULT '';
+          ALTER TABLE exercises ADD COLUMN proposed_at DATETIME;
+          CREATE UNIQUE INDEX exercises_private_names ON exercises(owner_id, name_key) WHERE owner_id <> '';
+          CREATE INDEX exercises_proposals ON exercises(proposed_at, rid) WHERE proposal = 1;
+          """)
+    }
     migrator.registerMigration("stored-messages") { db in
       // Each exercise's and program's encoded message, which list pages are assembled
       // from (`CatalogStore+Messages`). Their own tables keep the ranked rows narrow.

@@ -3,7 +3,8 @@ import GymStore
 extension CatalogStore {
   /// What catalog holds about a user, for their data export: their account as catalog
   /// keeps it (still named "author", the export's format),
-  /// programs (with their days and exercises), exercises they wrote, and their votes,
+  /// programs (with their days and exercises), exercises they wrote or keep privately
+  /// (with where their proposal stands), and their votes,
   /// reports and saves. Enumerations are the proto's numbers.
   public static func exportTables(userID: String) -> [ExportTable] {
     [
@@ -35,9 +36,9 @@ extension CatalogStore {
         "exercises_written",
         """
         SELECT id, slug, name, aliases, description, instructions, common_mistakes, primary_muscles, secondary_muscles,
-          equipment, category, difficulty, media, created_at, updated_at
-        FROM exercises WHERE author_id = ? ORDER BY rid
-        """, [userID],
+          equipment, category, difficulty, media, created_at, updated_at, owner_id <> '' AS private, proposal, proposal_note
+        FROM exercises WHERE author_id = ? OR owner_id = ? ORDER BY rid
+        """, [userID, userID],
         json: ["aliases", "instructions", "common_mistakes", "primary_muscles", "secondary_muscles", "equipment", "media"]),
       ExportTable(
         "votes",

@@ -6,8 +6,8 @@ extension CatalogStore {
   /// Removes everything catalog holds about a deleted user, in one transaction: their
   /// programs (with the votes, reports and saves on them), their votes, reports and
   /// saves on others' programs (counts and scores follow), and their projected account.
-  /// Exercises they wrote stay in the library without an author: other programs use
-  /// them. Idempotent; returns the rows removed.
+  /// Their private exercises go; exercises they wrote for the library stay in it
+  /// without an author: other programs use them. Idempotent; returns the rows removed.
   public func purgeUser(_ userID: String) async throws -> Int {
     try await GymDatabase.erase(writer) { db in
       var removed = 0
@@ -43,6 +43,12 @@ extension CatalogStore {
             AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.program_rid = programs.rid AND r.resolved = 0)
           """)
 
+      let own = try Int64.fetchAll(db, sql: "SELECT rid FROM exercises WHERE owner_id = ?", arguments: [userID])
+      for rid in own {
+        try db.execute(sql: "DELETE FROM exercises_fts WHERE rowid = ?", arguments: [rid])
+        try db.execute(sql: "DELETE FROM exercises WHERE rid = ?", arguments: [rid])
+      }
+      removed += own.count
       let written = try Int64.fetchAll(db, sql: "SELECT rid FROM exercises WHERE author_id = ?", arguments: [userID])
       try db.execute(sql: "UPDATE exercises SET author_id = '' WHERE author_id = ?", arguments: [userID])
       try Self.reencodeExercises(db, rids: written, encoder: encoder)

@@ -38,12 +38,13 @@ public struct CatalogStore: Sendable {
     }
   }
 
-  /// Which of the ids name an exercise.
+  /// Which of the ids name an exercise of the public library (programs are public: a
+  /// private exercise has no place in one).
   public func existingExerciseIDs(_ ids: [String]) async throws -> Set<String> {
     try await writer.read { db in
       // `IN \(ids)` expands to `IN (?,?,...)`, one argument per id (GRDB turns an empty
       // list into an empty subquery, which matches nothing, as `IN ()` did).
-      Set(try SQLRequest<String>(literal: "SELECT id FROM exercises WHERE id IN \(ids)").fetchAll(db))
+      Set(try SQLRequest<String>(literal: "SELECT id FROM exercises WHERE id IN \(ids) AND owner_id = ''").fetchAll(db))
     }
   }
 
@@ -52,6 +53,11 @@ public struct CatalogStore: Sendable {
   public func insertExercise(_ exercise: ExerciseRecord, searchFacets: String) async throws -> ExerciseRecord {
     try await writer.write { db in
       if try Self.exerciseRID(db, slug: exercise.slug) != nil { throw CatalogError.slugTaken(exercise.slug) }
+      if exercise.isPrivate {
+        let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exercises WHERE owner_id = ?", arguments: [exercise.ownerID]) ?? 0
+        guard held < Self.privateExercisesPerUser else { throw CatalogError.tooManyPrivateExercises(limit: Self.privateExercisesPerUser) }
+        try Self.requireFreePrivateName(db, exercise)
+      }
       var record = exercise
       record.rid = nil
       try record.insert(db)
@@ -71,6 +77,9 @@ public struct CatalogStore: Sendable {
       record.rid = existing.rid
       record.authorID = existing.authorID
       record.createdAt = existing.createdAt
+      (record.ownerID, record.proposal, record.proposalNote, record.proposedAt) =
+        (existing.ownerID, existing.proposal, existing.proposalNote, existing.proposedAt)
+      if record.isPrivate { try Self.requireFreePrivateName(db, record) }
       try record.update(db)
       try Self.indexExercise(db, record, searchFacets: searchFacets)
       try Self.storeExerciseMessage(db, rid: record.rid, encoder: encoder)
@@ -81,9 +90,13 @@ public struct CatalogStore: Sendable {
 
   /// Refused while any program (visible or not) uses the exercise: programs never point
   /// at a missing exercise, and a restored program must still be whole.
-  public func deleteExercise(id: String) async throws {
+  /// - Parameter ownerID: set when the owner deletes: only their private exercise matches.
+  public func deleteExercise(id: String, ownerID: String? = nil) async throws {
     try await writer.write { db in
-      guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM exercises WHERE id = ?", arguments: [id]) else {
+      guard
+        let rid = try Int64.fetchOne(
+          db, sql: "SELECT rid FROM exercises WHERE id = ? AND (? IS NULL OR owner_id = ?)", arguments: [id, ownerID, ownerID])
+      else {
         throw GymError.notFound("no exercise with this id")
       }
       let users =
@@ -113,6 +126,8 @@ public struct CatalogStore: Sendable {
     try await writer.write { db in
       let outcomes = try items.map { item, facets -> ImportOutcome in
         if var existing = try ExerciseRecord.filter(Column("slug") == item.slug).fetchOne(db) {
+          // Never taken over by the library: a private slug ends in its id's random tail.
+          if existing.isPrivate { throw CatalogError.slugTaken(item.slug) }
           if existing.sameContent(as: item), existing.authorID == item.authorID { return .unchanged }
           let (rid, id, createdAt, name) = (existing.rid, existing.id, existing.createdAt, existing.name)
           existing = item
@@ -153,6 +168,10 @@ public struct CatalogStore: Sendable {
     public var order = Order.name
     public var limit = 20
     public var offset = 0
+    /// Whose private exercises the list holds beside the public ones ("" = none).
+    public var viewerID = ""
+    /// Only the viewer's private exercises.
+    public var mineOnly = false
 
     public init() {}
   }
@@ -197,6 +216,7 @@ public struct CatalogStore: Sendable {
         AND value IN \(values))
         """)
     }
+    conditions.append(query.mineOnly ? "e.owner_id = \(query.viewerID)" : "e.owner_id IN ('', \(query.viewerID))")
     facet("1, 2", query.muscles)
     facet("3", query.equipment)
     if let category = query.category {
@@ -234,16 +254,19 @@ public struct CatalogStore: Sendable {
     return (rids, total)
   }
 
-  /// The exercises among `ids` that exist (plan's batch check).
-  public func exercises(ids: [String]) async throws -> [ExerciseRecord] {
+  /// The exercises among `ids` that exist and `userID` may use: the public ones and
+  /// their own (plan's batch check).
+  public func exercises(ids: [String], for userID: String = "") async throws -> [ExerciseRecord] {
     guard !ids.isEmpty else { return [] }
-    return try await writer.read { db in try ExerciseRecord.filter(Array(Set(ids)).contains(Column("id"))).fetchAll(db) }
+    return try await writer.read { db in
+      try ExerciseRecord.filter(Array(Set(ids)).contains(Column("id")) && [userID, ""].contains(Column("owner_id"))).fetchAll(db)
+    }
   }
 
   /// Exercises for a level: that level first, then the nearest, each by name.
   public func recommendExercises(level: Int, limit: Int, offset: Int) async throws -> [ExerciseRecord] {
     try await writer.read { db in
-      try ExerciseRecord.order(abs(Column("difficulty") - level), Column("name_key"), Column("rid"))
+      try ExerciseRecord.filter(Column("owner_id") == "").order(abs(Column("difficulty") - level), Column("name_key"), Column("rid"))
         .limit(limit, offset: offset).fetchAll(db)
     }
   }

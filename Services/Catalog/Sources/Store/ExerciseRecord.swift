@@ -37,6 +37,24 @@ public struct ExerciseRecord: Codable, Sendable, Equatable, FetchableRecord, Mut
   public var createdAt: Date
   public var updatedAt: Date
   public var etag: String
+  /// Empty for the public library; else the one user who sees and uses it.
+  public var ownerID: String = ""
+  public var proposal: Proposal = .none
+  /// The owner's note while pending; the administrator's reason once declined.
+  public var proposalNote: String = ""
+  public var proposedAt: Date? = nil
+
+  /// Where a private exercise's request to join the library stands (the proto's numbers).
+  public enum Proposal: Int, Codable, Sendable {
+    case none = 0
+    case pending = 1
+    case declined = 2
+  }
+
+  public var isPrivate: Bool { !ownerID.isEmpty }
+
+  /// Public exercises are everyone's; a private one only its owner's.
+  public func visible(to userID: String) -> Bool { ownerID.isEmpty || ownerID == userID }
 
   enum CodingKeys: String, CodingKey {
     case rid, id, slug, name
@@ -50,6 +68,10 @@ public struct ExerciseRecord: Codable, Sendable, Equatable, FetchableRecord, Mut
     case createdAt = "created_at"
     case updatedAt = "updated_at"
     case etag
+    case ownerID = "owner_id"
+    case proposal
+    case proposalNote = "proposal_note"
+    case proposedAt = "proposed_at"
   }
 
   public mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -62,6 +84,8 @@ public struct ExerciseRecord: Codable, Sendable, Equatable, FetchableRecord, Mut
     var a = self, b = other
     (a.rid, a.id, a.createdAt, a.updatedAt, a.etag, a.authorID) = (nil, "", .distantPast, .distantPast, "", "")
     (b.rid, b.id, b.createdAt, b.updatedAt, b.etag, b.authorID) = (nil, "", .distantPast, .distantPast, "", "")
+    (a.proposal, a.proposalNote, a.proposedAt) = (.none, "", nil)
+    (b.proposal, b.proposalNote, b.proposedAt) = (.none, "", nil)
     return a == b
   }
 }
@@ -72,7 +96,7 @@ extension ExerciseRecord {
   static let columns = [
     "rid", "id", "slug", "name", "name_key", "aliases", "description", "instructions", "common_mistakes",
     "primary_muscles", "secondary_muscles", "equipment", "category", "difficulty", "media", "author_id", "created_at",
-    "updated_at", "etag",
+    "updated_at", "etag", "owner_id", "proposal", "proposal_note", "proposed_at",
   ]
 
   public static var databaseSelection: [any SQLSelectable] { columns.map { Column($0) } }
@@ -98,5 +122,9 @@ extension ExerciseRecord {
     createdAt = row[16]
     updatedAt = row[17]
     etag = row[18]
+    ownerID = row[19]
+    proposal = Proposal(rawValue: row[20]) ?? .none
+    proposalNote = row[21]
+    proposedAt = row[22]
   }
 }

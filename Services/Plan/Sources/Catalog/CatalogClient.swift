@@ -18,12 +18,18 @@ public struct CatalogClient: ProgramCatalog {
     self.logger = logger
   }
 
-  public func exercises(ids: [String]) async throws -> [String: PlanStore.ExerciseInfo] {
+  public func exercises(ids: [String], for userID: String) async throws -> [String: PlanStore.ExerciseInfo] {
     let unique = Array(Set(ids))
     var found: [String: PlanStore.ExerciseInfo] = [:]
     for start in stride(from: 0, to: unique.count, by: 500) {
       let chunk = Array(unique[start..<min(start + 500, unique.count)])
-      let response = try await call { try await client.lookupExercises(.with { $0.ids = chunk }, options: .internalCall()) }
+      let response = try await call {
+        try await client.lookupExercises(
+          .with {
+            $0.ids = chunk
+            $0.forUserID = userID
+          }, options: .internalCall())
+      }
       for exercise in response.exercises { found[exercise.id] = PlanStore.ExerciseInfo(exercise) }
     }
     return found

@@ -5,8 +5,9 @@ import GymStore
 /// What plan needs from the catalog. `CatalogClient` asks gym-catalog; tests may answer
 /// themselves.
 public protocol ProgramCatalog: Sendable {
-  /// The exercises among `ids` that exist, by id.
-  func exercises(ids: [String]) async throws -> [String: PlanStore.ExerciseInfo]
+  /// The exercises among `ids` that exist and `userID` may use (public ones and their
+  /// own), by id.
+  func exercises(ids: [String], for userID: String) async throws -> [String: PlanStore.ExerciseInfo]
   /// A program's versioned snapshot for `userID`; `GymError.notFound` when the user may not copy it.
   func snapshot(programID: String, for userID: String) async throws -> Gym_Catalog_V1_ProgramSnapshot
   /// Publishes `program` authored by `authorID`; `GymError.invalid` with the catalog's reasons.

@@ -32,6 +32,8 @@ public struct PlanLimits: Sendable, Equatable {
   public var goals = 50
   /// Exercises a user saved as favourites.
   public var savedExercises = 1000
+  /// Exercises one trainer gave one client links for.
+  public var linkedExercisesPerClient = 300
 
   public init() {}
 }

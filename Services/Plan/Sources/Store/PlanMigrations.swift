@@ -319,6 +319,25 @@ enum PlanMigrations {
     migrator.registerMigration("sessions-v4-supersets") { db in
       try db.execute(sql: "ALTER TABLE session_items ADD COLUMN superset INTEGER NOT NULL DEFAULT 0")
     }
+    migrator.registerMigration("coaching-v5-exercise-links") { db in
+      // A trainer's links for a client's exercise, as long as the coaching lasts: they
+      // go with the `trainer_clients` row (RemoveClient, LeaveTrainer, a purge).
+      try db.execute(
+        sql: """
+          CREATE TABLE exercise_links (
+            client_id TEXT NOT NULL,
+            exercise_id TEXT NOT NULL,
+            trainer_id TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            caption TEXT NOT NULL,
+            updated_at DATETIME NOT NULL,
+            PRIMARY KEY (client_id, exercise_id, trainer_id, position),
+            FOREIGN KEY (trainer_id, client_id) REFERENCES trainer_clients(trainer_id, client_id) ON DELETE CASCADE
+          ) WITHOUT ROWID;
+          CREATE INDEX exercise_links_by_trainer ON exercise_links(trainer_id, client_id, exercise_id);
+          """)
+    }
     return migrator
   }
 }

@@ -73,6 +73,12 @@ extension PlanStore {
         "saved_exercises", "SELECT exercise_id, saved_at FROM saved_exercises WHERE owner_id = ? ORDER BY saved_at, exercise_id",
         [userID]),
       ExportTable(
+        "exercise_links",
+        """
+        SELECT client_id, exercise_id, trainer_id, position, url, caption, updated_at FROM exercise_links
+        WHERE trainer_id = ? OR client_id = ? ORDER BY client_id, exercise_id, trainer_id, position
+        """, [userID, userID]),
+      ExportTable(
         "trainer_clients",
         """
         SELECT trainer_id, client_id, since FROM trainer_clients WHERE trainer_id = ? OR client_id = ? ORDER BY since, trainer_id, client_id

@@ -109,6 +109,15 @@ extension HTTPRoute {
       verb: "POST", template: "/v1/exercises:import", body: "*", streaming: .clientStream,
       method: Gym_Catalog_V1_CatalogService.Method.ImportExercises.descriptor, request: Gym_Catalog_V1_CatalogService.Method.ImportExercises.Input.self, response: Gym_Catalog_V1_CatalogService.Method.ImportExercises.Output.self),
     HTTPRoute(
+      verb: "POST", template: "/v1/exercises/{id}:propose", body: "*", streaming: .unary,
+      method: Gym_Catalog_V1_CatalogService.Method.ProposeExercise.descriptor, request: Gym_Catalog_V1_CatalogService.Method.ProposeExercise.Input.self, response: Gym_Catalog_V1_CatalogService.Method.ProposeExercise.Output.self),
+    HTTPRoute(
+      verb: "GET", template: "/v1/exercise-proposals", body: nil, streaming: .unary,
+      method: Gym_Catalog_V1_CatalogService.Method.ListExerciseProposals.descriptor, request: Gym_Catalog_V1_CatalogService.Method.ListExerciseProposals.Input.self, response: Gym_Catalog_V1_CatalogService.Method.ListExerciseProposals.Output.self),
+    HTTPRoute(
+      verb: "POST", template: "/v1/exercises/{id}:review", body: "*", streaming: .unary,
+      method: Gym_Catalog_V1_CatalogService.Method.ReviewExerciseProposal.descriptor, request: Gym_Catalog_V1_CatalogService.Method.ReviewExerciseProposal.Input.self, response: Gym_Catalog_V1_CatalogService.Method.ReviewExerciseProposal.Output.self),
+    HTTPRoute(
       verb: "POST", template: "/v1/programs", body: "program", streaming: .unary,
       method: Gym_Catalog_V1_CatalogService.Method.CreateProgram.descriptor, request: Gym_Catalog_V1_CatalogService.Method.CreateProgram.Input.self, response: Gym_Catalog_V1_CatalogService.Method.CreateProgram.Output.self),
     HTTPRoute(
@@ -486,6 +495,12 @@ extension HTTPRoute {
     HTTPRoute(
       verb: "POST", template: "/v1/clients/{client_id}:setAlerts", body: "*", streaming: .unary,
       method: Gym_Plan_V1_PlanService.Method.SetClientAlerts.descriptor, request: Gym_Plan_V1_PlanService.Method.SetClientAlerts.Input.self, response: Gym_Plan_V1_PlanService.Method.SetClientAlerts.Output.self),
+    HTTPRoute(
+      verb: "PUT", template: "/v1/clients/{client_id}/exercises/{exercise_id}/links", body: "*", streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.SetClientExerciseLinks.descriptor, request: Gym_Plan_V1_PlanService.Method.SetClientExerciseLinks.Input.self, response: Gym_Plan_V1_PlanService.Method.SetClientExerciseLinks.Output.self),
+    HTTPRoute(
+      verb: "GET", template: "/v1/exercise-links", body: nil, streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.ListExerciseLinks.descriptor, request: Gym_Plan_V1_PlanService.Method.ListExerciseLinks.Input.self, response: Gym_Plan_V1_PlanService.Method.ListExerciseLinks.Output.self),
     HTTPRoute(
       verb: "POST", template: "/v1/clients/{client_id}/routines", body: "*", streaming: .unary,
       method: Gym_Plan_V1_PlanService.Method.AssignRoutine.descriptor, request: Gym_Plan_V1_PlanService.Method.AssignRoutine.Input.self, response: Gym_Plan_V1_PlanService.Method.AssignRoutine.Output.self),

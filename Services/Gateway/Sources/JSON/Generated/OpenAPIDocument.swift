@@ -1299,6 +1299,102 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/clients/{clientId}/exercises/{exerciseId}/links": {
+      "put": {
+        "operationId": "PlanService_SetClientExerciseLinks",
+        "summary": "SetClientExerciseLinks",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/SetClientExerciseLinks",
+        "description": "(trainer) Sets the trainer's links for one exercise of one client. They last while the coaching does. At most 300 exercises carry a trainer's links per client. Errors: PERMISSION_DENIED for a non-trainer; NOT_FOUND when not the caller's client; INVALID_ARGUMENT naming the link (URL, caption) or an exercise the client cannot use; RESOURCE_EXHAUSTED past the cap.",
+        "parameters": [
+          {
+            "name": "clientId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`client_id`"
+          },
+          {
+            "name": "exerciseId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`exercise_id`: one the client may use (public, or the client's own)"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "links": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/gym.plan.v1.ExerciseLink"
+                    },
+                    "description": "at most 5; replaces the trainer's links; empty removes them"
+                  }
+                },
+                "additionalProperties": false,
+                "description": "Path variables (`client_id`, `exercise_id`) are not repeated here."
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.SetClientExerciseLinksResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/v1/clients/{clientId}/nutritionPlans": {
       "post": {
         "operationId": "PlanService_AssignNutritionPlan",
@@ -2182,6 +2278,151 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/exercise-links": {
+      "get": {
+        "operationId": "PlanService_ListExerciseLinks",
+        "summary": "A member's links from their current trainers (or, with client_id, a trainer's links for that client).",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/ListExerciseLinks",
+        "description": "A member's links from their current trainers (or, with client_id, a trainer's links for that client). Errors: NOT_FOUND when client_id is not the caller's client.",
+        "parameters": [
+          {
+            "name": "exerciseId",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "empty = every exercise"
+          },
+          {
+            "name": "clientId",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "A trainer reading what they gave this client; empty = the caller's own links, from every current trainer."
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.ListExerciseLinksResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/exercise-proposals": {
+      "get": {
+        "operationId": "CatalogService_ListExerciseProposals",
+        "summary": "Proposals waiting for review.",
+        "tags": [
+          "CatalogService"
+        ],
+        "x-grpc-method": "/gym.catalog.v1.CatalogService/ListExerciseProposals",
+        "description": "Proposals waiting for review. (admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (page).",
+        "parameters": [
+          {
+            "name": "pageSize",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            }
+          },
+          {
+            "name": "pageToken",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.catalog.v1.ListExerciseProposalsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/v1/exercises": {
       "get": {
         "operationId": "CatalogService_ListExercises",
@@ -2272,6 +2513,15 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string"
             }
+          },
+          {
+            "name": "mine",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "boolean"
+            },
+            "description": "Only the caller's own (private) exercises. Without it a list holds the public library and the caller's own exercises."
           }
         ],
         "responses": {
@@ -2319,12 +2569,12 @@ enum OpenAPIDocument {
       },
       "post": {
         "operationId": "CatalogService_CreateExercise",
-        "summary": "Adds an exercise to the library.",
+        "summary": "Adds an exercise to the library (trainer, admin), or a private exercise of one's own (anyone; visibility PRIVATE, the default for members).",
         "tags": [
           "CatalogService"
         ],
         "x-grpc-method": "/gym.catalog.v1.CatalogService/CreateExercise",
-        "description": "Adds an exercise to the library. (trainer, admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED for members; INVALID_ARGUMENT naming the field; ALREADY_EXISTS when the slug is taken.",
+        "description": "Adds an exercise to the library (trainer, admin), or a private exercise of one's own (anyone; visibility PRIVATE, the default for members). A user holds at most 500 private exercises, each name once. Errors: UNAUTHENTICATED; PERMISSION_DENIED for a member asking for PUBLIC; INVALID_ARGUMENT naming the field; ALREADY_EXISTS when the slug (or, for a private one, the name among the owner's) is taken; RESOURCE_EXHAUSTED past the quota.",
         "requestBody": {
           "required": false,
           "content": {
@@ -2515,7 +2765,7 @@ enum OpenAPIDocument {
           "CatalogService"
         ],
         "x-grpc-method": "/gym.catalog.v1.CatalogService/UpdateExercise",
-        "description": "Replaces an exercise. (its trainer author, or an admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale; ALREADY_EXISTS when the new slug is taken.",
+        "description": "Replaces an exercise. (its trainer author or an admin; a private one: its owner) Visibility does not change here (ProposeExercise asks for it). Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale; ALREADY_EXISTS when the new slug is taken.",
         "parameters": [
           {
             "name": "id",
@@ -2588,7 +2838,7 @@ enum OpenAPIDocument {
           "CatalogService"
         ],
         "x-grpc-method": "/gym.catalog.v1.CatalogService/DeleteExercise",
-        "description": "Removes an exercise. (admin) Refused while any program uses it, so that no program ever points at a missing exercise. Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION naming how many programs use it.",
+        "description": "Removes an exercise. (admin; a private one: its owner) Refused while any program uses it, so that no program ever points at a missing exercise. Plan keeps the name of a removed private exercise in the workouts that used it. Errors: UNAUTHENTICATED; PERMISSION_DENIED; NOT_FOUND; FAILED_PRECONDITION naming how many programs use it.",
         "parameters": [
           {
             "name": "id",
@@ -2608,6 +2858,183 @@ enum OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/gym.catalog.v1.DeleteExerciseResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/exercises/{id}:propose": {
+      "post": {
+        "operationId": "CatalogService_ProposeExercise",
+        "summary": "Asks administrators to add one's private exercise to the public library.",
+        "tags": [
+          "CatalogService"
+        ],
+        "x-grpc-method": "/gym.catalog.v1.CatalogService/ProposeExercise",
+        "description": "Asks administrators to add one's private exercise to the public library. It must meet the library's rules first (muscles, equipment, category, difficulty, 1..20 instructions): INVALID_ARGUMENT names what to complete with UpdateExercise. Asking again while pending changes nothing. (its owner) Errors: UNAUTHENTICATED; INVALID_ARGUMENT; NOT_FOUND (not yours, or public already); RESOURCE_EXHAUSTED past 10 pending proposals.",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`id`"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "note": {
+                    "type": "string",
+                    "description": "for the administrator; at most 500 characters",
+                    "default": ""
+                  }
+                },
+                "additionalProperties": false,
+                "description": "Path variables (`id`) are not repeated here."
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.catalog.v1.ProposeExerciseResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/exercises/{id}:review": {
+      "post": {
+        "operationId": "CatalogService_ReviewExerciseProposal",
+        "summary": "Accepts a proposal (the exercise becomes public, its owner stays its author) or declines it with a reason.",
+        "tags": [
+          "CatalogService"
+        ],
+        "x-grpc-method": "/gym.catalog.v1.CatalogService/ReviewExerciseProposal",
+        "description": "Accepts a proposal (the exercise becomes public, its owner stays its author) or declines it with a reason. (admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline, bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give another).",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`id`"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "accept": {
+                    "type": "boolean",
+                    "default": false
+                  },
+                  "reason": {
+                    "type": "string",
+                    "description": "required to decline (the owner reads it); at most 500 characters",
+                    "default": ""
+                  },
+                  "slug": {
+                    "type": "string",
+                    "description": "on accepting: the public slug; empty = derived from the name",
+                    "default": ""
+                  }
+                },
+                "additionalProperties": false,
+                "description": "Path variables (`id`) are not repeated here."
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.catalog.v1.ReviewExerciseProposalResponse"
                 }
               }
             }
@@ -14033,6 +14460,27 @@ enum OpenAPIDocument {
             "type": "string",
             "description": "changes on every update",
             "default": ""
+          },
+          "visibility": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.catalog.v1.ExerciseVisibility"
+              }
+            ],
+            "description": "PRIVATE: a member's own exercise, seen and used only by its owner (author_id); it joins the public library only when an administrator accepts its proposal."
+          },
+          "proposal": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.catalog.v1.ExerciseProposal"
+              }
+            ],
+            "description": "private exercises: where their proposal stands"
+          },
+          "proposalNote": {
+            "type": "string",
+            "description": "The owner's note when proposed; the administrator's reason when declined.",
+            "default": ""
           }
         },
         "additionalProperties": false
@@ -14048,6 +14496,26 @@ enum OpenAPIDocument {
         ],
         "default": "EXERCISE_ORDER_UNSPECIFIED",
         "description": "- `EXERCISE_ORDER_UNSPECIFIED`: RELEVANCE with a query, ALPHABETICAL without\n- `RELEVANCE`: best text match first (needs a query)\n- `ALPHABETICAL`\n- `RECENTLY_ADDED`\n- `EASIEST_FIRST`: beginner first, then by name"
+      },
+      "gym.catalog.v1.ExerciseProposal": {
+        "type": "string",
+        "enum": [
+          "EXERCISE_PROPOSAL_UNSPECIFIED",
+          "EXERCISE_PROPOSAL_PENDING",
+          "EXERCISE_PROPOSAL_DECLINED"
+        ],
+        "default": "EXERCISE_PROPOSAL_UNSPECIFIED",
+        "description": "- `EXERCISE_PROPOSAL_UNSPECIFIED`: never proposed (or accepted: then it is public)\n- `EXERCISE_PROPOSAL_PENDING`: waiting for an administrator\n- `EXERCISE_PROPOSAL_DECLINED`: proposal_note says why; it may be changed and proposed again"
+      },
+      "gym.catalog.v1.ExerciseVisibility": {
+        "type": "string",
+        "enum": [
+          "EXERCISE_VISIBILITY_UNSPECIFIED",
+          "EXERCISE_VISIBILITY_PUBLIC",
+          "EXERCISE_VISIBILITY_PRIVATE"
+        ],
+        "default": "EXERCISE_VISIBILITY_UNSPECIFIED",
+        "description": "- `EXERCISE_VISIBILITY_UNSPECIFIED`: on create: PUBLIC for trainers and admins, PRIVATE for members\n- `EXERCISE_VISIBILITY_PUBLIC`\n- `EXERCISE_VISIBILITY_PRIVATE`"
       },
       "gym.catalog.v1.GetExerciseResponse": {
         "type": "object",
@@ -14145,6 +14613,23 @@ enum OpenAPIDocument {
             "default": ""
           },
           "reason": {
+            "type": "string",
+            "default": ""
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.catalog.v1.ListExerciseProposalsResponse": {
+        "type": "object",
+        "properties": {
+          "exercises": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.catalog.v1.Exercise"
+            },
+            "description": "waiting proposals, oldest first"
+          },
+          "nextPageToken": {
             "type": "string",
             "default": ""
           }
@@ -14553,6 +15038,19 @@ enum OpenAPIDocument {
         "default": "PROGRAM_VIEW_UNSPECIFIED",
         "description": "How much of each program a list carries.\n\n- `PROGRAM_VIEW_UNSPECIFIED`: FULL, as before this field existed\n- `PROGRAM_VIEW_FULL`\n- `PROGRAM_VIEW_SUMMARY`: Everything but `days` (and so their exercises): for browsing; GetProgram has the rest."
       },
+      "gym.catalog.v1.ProposeExerciseResponse": {
+        "type": "object",
+        "properties": {
+          "exercise": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.catalog.v1.Exercise"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.catalog.v1.RateProgramResponse": {
         "type": "object",
         "properties": {
@@ -14670,6 +15168,19 @@ enum OpenAPIDocument {
             "allOf": [
               {
                 "$ref": "#/components/schemas/gym.catalog.v1.Program"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.catalog.v1.ReviewExerciseProposalResponse": {
+        "type": "object",
+        "properties": {
+          "exercise": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.catalog.v1.Exercise"
               }
             ]
           }
@@ -17445,6 +17956,33 @@ enum OpenAPIDocument {
         },
         "additionalProperties": false
       },
+      "gym.plan.v1.ExerciseLink": {
+        "type": "object",
+        "description": "A trainer's own video or page for one exercise, for one client (\"how I want you to do it\"), beside the library's media.",
+        "properties": {
+          "url": {
+            "type": "string",
+            "description": "http(s), at most 500 bytes",
+            "default": ""
+          },
+          "caption": {
+            "type": "string",
+            "description": "at most 200 characters",
+            "default": ""
+          },
+          "trainerId": {
+            "type": "string",
+            "description": "output only: who gave it",
+            "default": ""
+          },
+          "exerciseId": {
+            "type": "string",
+            "description": "output only",
+            "default": ""
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.plan.v1.FinishSessionResponse": {
         "type": "object",
         "properties": {
@@ -18019,6 +18557,19 @@ enum OpenAPIDocument {
           "nextPageToken": {
             "type": "string",
             "default": ""
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.ListExerciseLinksResponse": {
+        "type": "object",
+        "properties": {
+          "links": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.plan.v1.ExerciseLink"
+            },
+            "description": "by exercise, then as the trainer ordered them"
           }
         },
         "additionalProperties": false
@@ -19343,6 +19894,18 @@ enum OpenAPIDocument {
                 "$ref": "#/components/schemas/gym.plan.v1.Client"
               }
             ]
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.SetClientExerciseLinksResponse": {
+        "type": "object",
+        "properties": {
+          "links": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.plan.v1.ExerciseLink"
+            }
           }
         },
         "additionalProperties": false
