@@ -24,6 +24,31 @@ public struct CatalogInternalService: Gym_Catalog_V1_CatalogInternal.SimpleServi
     return .with { $0.exercises = found.map(CatalogMapping.exercise) }
   }
 
+  public func resolveExerciseNames(
+    request: Gym_Catalog_V1_ResolveExerciseNamesRequest, context: ServerContext
+  ) async throws -> Gym_Catalog_V1_ResolveExerciseNamesResponse {
+    try CatalogService.requireID(request.forUserID, field: "for_user_id")
+    guard request.names.count <= 500 else { throw GymError.invalid([FieldViolation("names", "at most 500 per call")]) }
+    let owner = request.forUserID
+    let resolved = try await store.resolve(names: request.names, ownerID: owner, create: request.createMissing) { name in
+      let now = Date()
+      let exercise = Gym_Catalog_V1_Exercise.with { $0.name = name }
+      guard case .success(let input) = ExerciseInput.validate(exercise, id: ID.make(now: now), authorID: owner, ownerID: owner, now: now)
+      else { return nil }
+      return (input.record, input.searchFacets)
+    }
+    return .with {
+      $0.names = resolved.map { item in
+        .with {
+          $0.name = item.name
+          if let exercise = item.exercise { $0.exercise = CatalogMapping.exercise(exercise) }
+          $0.created = item.created
+          $0.problem = item.problem
+        }
+      }
+    }
+  }
+
   public func publishProgram(
     request: Gym_Catalog_V1_PublishProgramRequest, context: ServerContext
   ) async throws -> Gym_Catalog_V1_PublishProgramResponse {

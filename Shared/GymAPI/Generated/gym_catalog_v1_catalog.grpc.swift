@@ -5170,6 +5170,19 @@ public enum Gym_Catalog_V1_CatalogInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ResolveExerciseNames" metadata.
+        public enum ResolveExerciseNames: Sendable {
+            /// Request type for "ResolveExerciseNames".
+            public typealias Input = Gym_Catalog_V1_ResolveExerciseNamesRequest
+            /// Response type for "ResolveExerciseNames".
+            public typealias Output = Gym_Catalog_V1_ResolveExerciseNamesResponse
+            /// Descriptor for "ResolveExerciseNames".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.catalog.v1.CatalogInternal"),
+                method: "ResolveExerciseNames",
+                type: .unary
+            )
+        }
         /// Namespace for "PublishProgram" metadata.
         public enum PublishProgram: Sendable {
             /// Request type for "PublishProgram".
@@ -5188,6 +5201,7 @@ public enum Gym_Catalog_V1_CatalogInternal: Sendable {
             GetProgramSnapshot.descriptor,
             RecordProgramSaved.descriptor,
             LookupExercises.descriptor,
+            ResolveExerciseNames.descriptor,
             PublishProgram.descriptor
         ]
     }
@@ -5273,6 +5287,29 @@ extension Gym_Catalog_V1_CatalogInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_LookupExercisesRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_LookupExercisesResponse>
+
+        /// Handle the "ResolveExerciseNames" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Exercises by the names other apps give them (plan's import of a workout history):
+        /// > each name matched, ignoring case, accents and punctuation, against the library's
+        /// > names and aliases ("Bench Press (Barbell)" also as "Barbell Bench Press" and "Bench
+        /// > Press"), then the user's own exercises; with create_missing, a name matching none
+        /// > becomes one of the user's own. All in one transaction.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (no user, more than 500 names).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Catalog_V1_ResolveExerciseNamesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Catalog_V1_ResolveExerciseNamesResponse` messages.
+        func resolveExerciseNames(
+            request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ResolveExerciseNamesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ResolveExerciseNamesResponse>
 
         /// Handle the "PublishProgram" method.
         ///
@@ -5362,6 +5399,29 @@ extension Gym_Catalog_V1_CatalogInternal {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_LookupExercisesResponse>
 
+        /// Handle the "ResolveExerciseNames" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Exercises by the names other apps give them (plan's import of a workout history):
+        /// > each name matched, ignoring case, accents and punctuation, against the library's
+        /// > names and aliases ("Bench Press (Barbell)" also as "Barbell Bench Press" and "Bench
+        /// > Press"), then the user's own exercises; with create_missing, a name matching none
+        /// > becomes one of the user's own. All in one transaction.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (no user, more than 500 names).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ResolveExerciseNamesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Catalog_V1_ResolveExerciseNamesResponse` message.
+        func resolveExerciseNames(
+            request: GRPCCore.ServerRequest<Gym_Catalog_V1_ResolveExerciseNamesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_ResolveExerciseNamesResponse>
+
         /// Handle the "PublishProgram" method.
         ///
         /// > Source IDL Documentation:
@@ -5448,6 +5508,29 @@ extension Gym_Catalog_V1_CatalogInternal {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Catalog_V1_LookupExercisesResponse
 
+        /// Handle the "ResolveExerciseNames" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Exercises by the names other apps give them (plan's import of a workout history):
+        /// > each name matched, ignoring case, accents and punctuation, against the library's
+        /// > names and aliases ("Bench Press (Barbell)" also as "Barbell Bench Press" and "Bench
+        /// > Press"), then the user's own exercises; with create_missing, a name matching none
+        /// > becomes one of the user's own. All in one transaction.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (no user, more than 500 names).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Catalog_V1_ResolveExerciseNamesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Catalog_V1_ResolveExerciseNamesResponse` to respond with.
+        func resolveExerciseNames(
+            request: Gym_Catalog_V1_ResolveExerciseNamesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Catalog_V1_ResolveExerciseNamesResponse
+
         /// Handle the "PublishProgram" method.
         ///
         /// > Source IDL Documentation:
@@ -5508,6 +5591,17 @@ extension Gym_Catalog_V1_CatalogInternal.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Catalog_V1_CatalogInternal.Method.ResolveExerciseNames.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ResolveExerciseNamesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ResolveExerciseNamesResponse>(),
+            handler: { request, context in
+                try await self.resolveExerciseNames(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Catalog_V1_CatalogInternal.Method.PublishProgram.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_PublishProgramRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_PublishProgramResponse>(),
@@ -5551,6 +5645,17 @@ extension Gym_Catalog_V1_CatalogInternal.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_LookupExercisesResponse> {
         let response = try await self.lookupExercises(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func resolveExerciseNames(
+        request: GRPCCore.StreamingServerRequest<Gym_Catalog_V1_ResolveExerciseNamesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Catalog_V1_ResolveExerciseNamesResponse> {
+        let response = try await self.resolveExerciseNames(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -5604,6 +5709,19 @@ extension Gym_Catalog_V1_CatalogInternal.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_LookupExercisesResponse> {
         return GRPCCore.ServerResponse<Gym_Catalog_V1_LookupExercisesResponse>(
             message: try await self.lookupExercises(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func resolveExerciseNames(
+        request: GRPCCore.ServerRequest<Gym_Catalog_V1_ResolveExerciseNamesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Catalog_V1_ResolveExerciseNamesResponse> {
+        return GRPCCore.ServerResponse<Gym_Catalog_V1_ResolveExerciseNamesResponse>(
+            message: try await self.resolveExerciseNames(
                 request: request.message,
                 context: context
             ),
@@ -5706,6 +5824,34 @@ extension Gym_Catalog_V1_CatalogInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_LookupExercisesResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_LookupExercisesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ResolveExerciseNames" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Exercises by the names other apps give them (plan's import of a workout history):
+        /// > each name matched, ignoring case, accents and punctuation, against the library's
+        /// > names and aliases ("Bench Press (Barbell)" also as "Barbell Bench Press" and "Bench
+        /// > Press"), then the user's own exercises; with create_missing, a name matching none
+        /// > becomes one of the user's own. All in one transaction.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (no user, more than 500 names).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ResolveExerciseNamesRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_ResolveExerciseNamesRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_ResolveExerciseNamesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func resolveExerciseNames<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_ResolveExerciseNamesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_ResolveExerciseNamesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_ResolveExerciseNamesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ResolveExerciseNamesResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "PublishProgram" method.
@@ -5857,6 +6003,45 @@ extension Gym_Catalog_V1_CatalogInternal {
             )
         }
 
+        /// Call the "ResolveExerciseNames" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Exercises by the names other apps give them (plan's import of a workout history):
+        /// > each name matched, ignoring case, accents and punctuation, against the library's
+        /// > names and aliases ("Bench Press (Barbell)" also as "Barbell Bench Press" and "Bench
+        /// > Press"), then the user's own exercises; with create_missing, a name matching none
+        /// > becomes one of the user's own. All in one transaction.
+        /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (no user, more than 500 names).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Catalog_V1_ResolveExerciseNamesRequest` message.
+        ///   - serializer: A serializer for `Gym_Catalog_V1_ResolveExerciseNamesRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Catalog_V1_ResolveExerciseNamesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func resolveExerciseNames<Result>(
+            request: GRPCCore.ClientRequest<Gym_Catalog_V1_ResolveExerciseNamesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Catalog_V1_ResolveExerciseNamesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Catalog_V1_ResolveExerciseNamesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ResolveExerciseNamesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Catalog_V1_CatalogInternal.Method.ResolveExerciseNames.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "PublishProgram" method.
         ///
         /// > Source IDL Documentation:
@@ -5985,6 +6170,40 @@ extension Gym_Catalog_V1_CatalogInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_LookupExercisesRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_LookupExercisesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ResolveExerciseNames" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Exercises by the names other apps give them (plan's import of a workout history):
+    /// > each name matched, ignoring case, accents and punctuation, against the library's
+    /// > names and aliases ("Bench Press (Barbell)" also as "Barbell Bench Press" and "Bench
+    /// > Press"), then the user's own exercises; with create_missing, a name matching none
+    /// > becomes one of the user's own. All in one transaction.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (no user, more than 500 names).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Catalog_V1_ResolveExerciseNamesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func resolveExerciseNames<Result>(
+        request: GRPCCore.ClientRequest<Gym_Catalog_V1_ResolveExerciseNamesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ResolveExerciseNamesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.resolveExerciseNames(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Catalog_V1_ResolveExerciseNamesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Catalog_V1_ResolveExerciseNamesResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -6123,6 +6342,44 @@ extension Gym_Catalog_V1_CatalogInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.lookupExercises(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ResolveExerciseNames" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Exercises by the names other apps give them (plan's import of a workout history):
+    /// > each name matched, ignoring case, accents and punctuation, against the library's
+    /// > names and aliases ("Bench Press (Barbell)" also as "Barbell Bench Press" and "Bench
+    /// > Press"), then the user's own exercises; with create_missing, a name matching none
+    /// > becomes one of the user's own. All in one transaction.
+    /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT (no user, more than 500 names).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func resolveExerciseNames<Result>(
+        _ message: Gym_Catalog_V1_ResolveExerciseNamesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Catalog_V1_ResolveExerciseNamesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Catalog_V1_ResolveExerciseNamesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.resolveExerciseNames(
             request: request,
             options: options,
             onResponse: handleResponse

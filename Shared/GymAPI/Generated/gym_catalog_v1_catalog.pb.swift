@@ -2126,6 +2126,67 @@ public nonisolated struct Gym_Catalog_V1_LookupExercisesResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Gym_Catalog_V1_ResolveExerciseNamesRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var forUserID: String = String()
+
+  /// at most 500
+  public var names: [String] = []
+
+  public var createMissing: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Catalog_V1_ResolvedExerciseName: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// as asked
+  public var name: String = String()
+
+  /// unset when nothing matched (and none was made)
+  public var exercise: Gym_Catalog_V1_Exercise {
+    get {_exercise ?? Gym_Catalog_V1_Exercise()}
+    set {_exercise = newValue}
+  }
+  /// Returns true if `exercise` has been explicitly set.
+  public var hasExercise: Bool {self._exercise != nil}
+  /// Clears the value of `exercise`. Subsequent reads from it will return its default value.
+  public mutating func clearExercise() {self._exercise = nil}
+
+  /// made now as the user's own
+  public var created: Bool = false
+
+  /// why none was made (a name too short or long, the user's cap)
+  public var problem: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _exercise: Gym_Catalog_V1_Exercise? = nil
+}
+
+public nonisolated struct Gym_Catalog_V1_ResolveExerciseNamesResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// in the order asked
+  public var names: [Gym_Catalog_V1_ResolvedExerciseName] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Gym_Catalog_V1_PublishProgramRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -4696,6 +4757,125 @@ nonisolated extension Gym_Catalog_V1_LookupExercisesResponse: SwiftProtobuf.Mess
 
   public static func ==(lhs: Gym_Catalog_V1_LookupExercisesResponse, rhs: Gym_Catalog_V1_LookupExercisesResponse) -> Bool {
     if lhs.exercises != rhs.exercises {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Catalog_V1_ResolveExerciseNamesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ResolveExerciseNamesRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}for_user_id\0\u{1}names\0\u{3}create_missing\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.forUserID) }()
+      case 2: try { try decoder.decodeRepeatedStringField(value: &self.names) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.createMissing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.forUserID.isEmpty {
+      try visitor.visitSingularStringField(value: self.forUserID, fieldNumber: 1)
+    }
+    if !self.names.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.names, fieldNumber: 2)
+    }
+    if self.createMissing != false {
+      try visitor.visitSingularBoolField(value: self.createMissing, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Catalog_V1_ResolveExerciseNamesRequest, rhs: Gym_Catalog_V1_ResolveExerciseNamesRequest) -> Bool {
+    if lhs.forUserID != rhs.forUserID {return false}
+    if lhs.names != rhs.names {return false}
+    if lhs.createMissing != rhs.createMissing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Catalog_V1_ResolvedExerciseName: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ResolvedExerciseName"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}exercise\0\u{1}created\0\u{1}problem\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._exercise) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.created) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.problem) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    try { if let v = self._exercise {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.created != false {
+      try visitor.visitSingularBoolField(value: self.created, fieldNumber: 3)
+    }
+    if !self.problem.isEmpty {
+      try visitor.visitSingularStringField(value: self.problem, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Catalog_V1_ResolvedExerciseName, rhs: Gym_Catalog_V1_ResolvedExerciseName) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs._exercise != rhs._exercise {return false}
+    if lhs.created != rhs.created {return false}
+    if lhs.problem != rhs.problem {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Catalog_V1_ResolveExerciseNamesResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ResolveExerciseNamesResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}names\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.names) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.names.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.names, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Catalog_V1_ResolveExerciseNamesResponse, rhs: Gym_Catalog_V1_ResolveExerciseNamesResponse) -> Bool {
+    if lhs.names != rhs.names {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

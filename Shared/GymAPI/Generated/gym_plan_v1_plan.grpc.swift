@@ -367,6 +367,32 @@ public enum Gym_Plan_V1_PlanService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ImportWorkouts" metadata.
+        public enum ImportWorkouts: Sendable {
+            /// Request type for "ImportWorkouts".
+            public typealias Input = Gym_Plan_V1_ImportWorkoutsRequest
+            /// Response type for "ImportWorkouts".
+            public typealias Output = Gym_Plan_V1_ImportWorkoutsResponse
+            /// Descriptor for "ImportWorkouts".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "ImportWorkouts",
+                type: .unary
+            )
+        }
+        /// Namespace for "ExportWorkouts" metadata.
+        public enum ExportWorkouts: Sendable {
+            /// Request type for "ExportWorkouts".
+            public typealias Input = Gym_Plan_V1_ExportWorkoutsRequest
+            /// Response type for "ExportWorkouts".
+            public typealias Output = Gym_Plan_V1_ExportWorkoutsResponse
+            /// Descriptor for "ExportWorkouts".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "ExportWorkouts",
+                type: .unary
+            )
+        }
         /// Namespace for "ListSessions" metadata.
         public enum ListSessions: Sendable {
             /// Request type for "ListSessions".
@@ -889,6 +915,8 @@ public enum Gym_Plan_V1_PlanService: Sendable {
             UpdateWorkout.descriptor,
             DeleteWorkout.descriptor,
             LogWorkout.descriptor,
+            ImportWorkouts.descriptor,
+            ExportWorkouts.descriptor,
             ListSessions.descriptor,
             GetSession.descriptor,
             GetLifetimeStats.descriptor,
@@ -1426,6 +1454,51 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_LogWorkoutRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_LogWorkoutResponse>
+
+        /// Handle the "ImportWorkouts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
+        /// > finished session on its day in the caller's time zone, in one transaction with the
+        /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
+        /// > already here is counted, not added again. Rows that cannot be read, sets past
+        /// > plan's bounds and workouts past a cap are left out and reported by line.
+        /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
+        /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_ImportWorkoutsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_ImportWorkoutsResponse` messages.
+        func importWorkouts(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ImportWorkoutsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ImportWorkoutsResponse>
+
+        /// Handle the "ExportWorkouts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's finished workouts in Strong's or Hevy's CSV, oldest first, so another
+        /// > app (or ImportWorkouts) reads them back.
+        /// > Errors: INVALID_ARGUMENT (format, dates); FAILED_PRECONDITION when the file would
+        /// > pass 4,000,000 bytes (export a shorter range).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_ExportWorkoutsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_ExportWorkoutsResponse` messages.
+        func exportWorkouts(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ExportWorkoutsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ExportWorkoutsResponse>
 
         /// Handle the "ListSessions" method.
         ///
@@ -2577,6 +2650,51 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_LogWorkoutResponse>
 
+        /// Handle the "ImportWorkouts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
+        /// > finished session on its day in the caller's time zone, in one transaction with the
+        /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
+        /// > already here is counted, not added again. Rows that cannot be read, sets past
+        /// > plan's bounds and workouts past a cap are left out and reported by line.
+        /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
+        /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ImportWorkoutsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_ImportWorkoutsResponse` message.
+        func importWorkouts(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_ImportWorkoutsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ImportWorkoutsResponse>
+
+        /// Handle the "ExportWorkouts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's finished workouts in Strong's or Hevy's CSV, oldest first, so another
+        /// > app (or ImportWorkouts) reads them back.
+        /// > Errors: INVALID_ARGUMENT (format, dates); FAILED_PRECONDITION when the file would
+        /// > pass 4,000,000 bytes (export a shorter range).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ExportWorkoutsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_ExportWorkoutsResponse` message.
+        func exportWorkouts(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_ExportWorkoutsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ExportWorkoutsResponse>
+
         /// Handle the "ListSessions" method.
         ///
         /// - Parameters:
@@ -3725,6 +3843,51 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Plan_V1_LogWorkoutResponse
 
+        /// Handle the "ImportWorkouts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
+        /// > finished session on its day in the caller's time zone, in one transaction with the
+        /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
+        /// > already here is counted, not added again. Rows that cannot be read, sets past
+        /// > plan's bounds and workouts past a cap are left out and reported by line.
+        /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
+        /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_ImportWorkoutsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_ImportWorkoutsResponse` to respond with.
+        func importWorkouts(
+            request: Gym_Plan_V1_ImportWorkoutsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_ImportWorkoutsResponse
+
+        /// Handle the "ExportWorkouts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's finished workouts in Strong's or Hevy's CSV, oldest first, so another
+        /// > app (or ImportWorkouts) reads them back.
+        /// > Errors: INVALID_ARGUMENT (format, dates); FAILED_PRECONDITION when the file would
+        /// > pass 4,000,000 bytes (export a shorter range).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_ExportWorkoutsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_ExportWorkoutsResponse` to respond with.
+        func exportWorkouts(
+            request: Gym_Plan_V1_ExportWorkoutsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_ExportWorkoutsResponse
+
         /// Handle the "ListSessions" method.
         ///
         /// - Parameters:
@@ -4685,6 +4848,28 @@ extension Gym_Plan_V1_PlanService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.ImportWorkouts.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ImportWorkoutsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ImportWorkoutsResponse>(),
+            handler: { request, context in
+                try await self.importWorkouts(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.ExportWorkouts.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ExportWorkoutsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ExportWorkoutsResponse>(),
+            handler: { request, context in
+                try await self.exportWorkouts(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Plan_V1_PlanService.Method.ListSessions.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListSessionsRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListSessionsResponse>(),
@@ -5388,6 +5573,28 @@ extension Gym_Plan_V1_PlanService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_LogWorkoutResponse> {
         let response = try await self.logWorkout(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func importWorkouts(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ImportWorkoutsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ImportWorkoutsResponse> {
+        let response = try await self.importWorkouts(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func exportWorkouts(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ExportWorkoutsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ExportWorkoutsResponse> {
+        let response = try await self.exportWorkouts(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -6147,6 +6354,32 @@ extension Gym_Plan_V1_PlanService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_LogWorkoutResponse> {
         return GRPCCore.ServerResponse<Gym_Plan_V1_LogWorkoutResponse>(
             message: try await self.logWorkout(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func importWorkouts(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_ImportWorkoutsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ImportWorkoutsResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_ImportWorkoutsResponse>(
+            message: try await self.importWorkouts(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func exportWorkouts(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_ExportWorkoutsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ExportWorkoutsResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_ExportWorkoutsResponse>(
+            message: try await self.exportWorkouts(
                 request: request.message,
                 context: context
             ),
@@ -7260,6 +7493,61 @@ extension Gym_Plan_V1_PlanService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_LogWorkoutResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LogWorkoutResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ImportWorkouts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
+        /// > finished session on its day in the caller's time zone, in one transaction with the
+        /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
+        /// > already here is counted, not added again. Rows that cannot be read, sets past
+        /// > plan's bounds and workouts past a cap are left out and reported by line.
+        /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
+        /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ImportWorkoutsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ImportWorkoutsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ImportWorkoutsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func importWorkouts<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ImportWorkoutsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ImportWorkoutsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ImportWorkoutsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ImportWorkoutsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ExportWorkouts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's finished workouts in Strong's or Hevy's CSV, oldest first, so another
+        /// > app (or ImportWorkouts) reads them back.
+        /// > Errors: INVALID_ARGUMENT (format, dates); FAILED_PRECONDITION when the file would
+        /// > pass 4,000,000 bytes (export a shorter range).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ExportWorkoutsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ExportWorkoutsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ExportWorkoutsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func exportWorkouts<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ExportWorkoutsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ExportWorkoutsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ExportWorkoutsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ExportWorkoutsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "ListSessions" method.
@@ -9019,6 +9307,83 @@ extension Gym_Plan_V1_PlanService {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Plan_V1_PlanService.Method.LogWorkout.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ImportWorkouts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
+        /// > finished session on its day in the caller's time zone, in one transaction with the
+        /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
+        /// > already here is counted, not added again. Rows that cannot be read, sets past
+        /// > plan's bounds and workouts past a cap are left out and reported by line.
+        /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
+        /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ImportWorkoutsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ImportWorkoutsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ImportWorkoutsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func importWorkouts<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ImportWorkoutsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ImportWorkoutsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ImportWorkoutsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ImportWorkoutsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.ImportWorkouts.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ExportWorkouts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's finished workouts in Strong's or Hevy's CSV, oldest first, so another
+        /// > app (or ImportWorkouts) reads them back.
+        /// > Errors: INVALID_ARGUMENT (format, dates); FAILED_PRECONDITION when the file would
+        /// > pass 4,000,000 bytes (export a shorter range).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ExportWorkoutsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ExportWorkoutsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ExportWorkoutsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func exportWorkouts<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ExportWorkoutsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ExportWorkoutsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ExportWorkoutsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ExportWorkoutsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.ExportWorkouts.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -11066,6 +11431,73 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
         )
     }
 
+    /// Call the "ImportWorkouts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
+    /// > finished session on its day in the caller's time zone, in one transaction with the
+    /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
+    /// > already here is counted, not added again. Rows that cannot be read, sets past
+    /// > plan's bounds and workouts past a cap are left out and reported by line.
+    /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
+    /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_ImportWorkoutsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func importWorkouts<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_ImportWorkoutsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ImportWorkoutsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.importWorkouts(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ImportWorkoutsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ImportWorkoutsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportWorkouts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's finished workouts in Strong's or Hevy's CSV, oldest first, so another
+    /// > app (or ImportWorkouts) reads them back.
+    /// > Errors: INVALID_ARGUMENT (format, dates); FAILED_PRECONDITION when the file would
+    /// > pass 4,000,000 bytes (export a shorter range).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_ExportWorkoutsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportWorkouts<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_ExportWorkoutsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ExportWorkoutsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.exportWorkouts(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ExportWorkoutsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ExportWorkoutsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "ListSessions" method.
     ///
     /// - Parameters:
@@ -13013,6 +13445,81 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             metadata: metadata
         )
         return try await self.logWorkout(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ImportWorkouts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
+    /// > finished session on its day in the caller's time zone, in one transaction with the
+    /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
+    /// > already here is counted, not added again. Rows that cannot be read, sets past
+    /// > plan's bounds and workouts past a cap are left out and reported by line.
+    /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
+    /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func importWorkouts<Result>(
+        _ message: Gym_Plan_V1_ImportWorkoutsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ImportWorkoutsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_ImportWorkoutsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.importWorkouts(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportWorkouts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's finished workouts in Strong's or Hevy's CSV, oldest first, so another
+    /// > app (or ImportWorkouts) reads them back.
+    /// > Errors: INVALID_ARGUMENT (format, dates); FAILED_PRECONDITION when the file would
+    /// > pass 4,000,000 bytes (export a shorter range).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportWorkouts<Result>(
+        _ message: Gym_Plan_V1_ExportWorkoutsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ExportWorkoutsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_ExportWorkoutsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.exportWorkouts(
             request: request,
             options: options,
             onResponse: handleResponse

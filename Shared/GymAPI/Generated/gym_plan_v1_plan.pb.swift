@@ -17,6 +17,11 @@
 /// Status codes follow the table in docs/api.md. Field violations for INVALID_ARGUMENT
 /// travel as google.rpc.BadRequest in grpc-status-details-bin.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SwiftProtobuf
 
 // If the compiler emits an error on this type, it is because this file
@@ -265,6 +270,51 @@ public nonisolated enum Gym_Plan_V1_RecordKind: SwiftProtobuf.Enum, Swift.CaseIt
     .maxWeight,
     .maxReps,
     .maxVolume,
+  ]
+
+}
+
+/// Another app's export of a workout history.
+public nonisolated enum Gym_Plan_V1_WorkoutFileFormat: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// ImportWorkouts: found from the header
+  case unspecified // = 0
+
+  /// Strong's CSV (comma or semicolon)
+  case strongCsv // = 1
+
+  /// Hevy's CSV
+  case hevyCsv // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .strongCsv
+    case 2: self = .hevyCsv
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .strongCsv: return 1
+    case .hevyCsv: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Gym_Plan_V1_WorkoutFileFormat] = [
+    .unspecified,
+    .strongCsv,
+    .hevyCsv,
   ]
 
 }
@@ -2272,6 +2322,144 @@ public nonisolated struct Gym_Plan_V1_LogWorkoutResponse: Sendable {
   public init() {}
 
   fileprivate var _session: Gym_Plan_V1_Session? = nil
+}
+
+public nonisolated struct Gym_Plan_V1_ImportWorkoutsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The file as exported, UTF-8, at most 4,000,000 bytes (split a longer history by
+  /// date and import each part).
+  public var csv: Data = Data()
+
+  /// Strong's comma format carries no unit: true reads its weights as pounds and
+  /// distances as miles. Files that name their unit are read in it.
+  public var imperial: Bool = false
+
+  /// False (the default): an exercise name that matches nothing in the library or the
+  /// caller's exercises becomes one of the caller's own exercises. True: its sets are
+  /// left out and reported.
+  public var skipUnknownExercises: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_ImportProblem: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// of the file (the header is line 1); 0 for the file as a whole
+  public var line: Int32 = 0
+
+  public var reason: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_ImportedExercise: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// as the file names it
+  public var name: String = String()
+
+  /// empty when left out
+  public var exerciseID: String = String()
+
+  public var exerciseName: String = String()
+
+  /// made now as one of the caller's own exercises
+  public var created: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_ImportWorkoutsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var format: Gym_Plan_V1_WorkoutFileFormat = .unspecified
+
+  public var workoutsImported: Int32 = 0
+
+  /// Already here: imported before (the same start and name), or logged in the app at
+  /// the same minute under the same name. Importing a file again changes nothing.
+  public var workoutsAlreadyImported: Int32 = 0
+
+  public var setsImported: Int32 = 0
+
+  public var exercises: [Gym_Plan_V1_ImportedExercise] = []
+
+  /// What was not understood or not kept, by line; at most 500, the last saying how
+  /// many more there were.
+  public var problems: [Gym_Plan_V1_ImportProblem] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_ExportWorkoutsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// required
+  public var format: Gym_Plan_V1_WorkoutFileFormat = .unspecified
+
+  /// optional, inclusive
+  public var from: Gym_Common_V1_Date {
+    get {_from ?? Gym_Common_V1_Date()}
+    set {_from = newValue}
+  }
+  /// Returns true if `from` has been explicitly set.
+  public var hasFrom: Bool {self._from != nil}
+  /// Clears the value of `from`. Subsequent reads from it will return its default value.
+  public mutating func clearFrom() {self._from = nil}
+
+  /// optional, inclusive
+  public var to: Gym_Common_V1_Date {
+    get {_to ?? Gym_Common_V1_Date()}
+    set {_to = newValue}
+  }
+  /// Returns true if `to` has been explicitly set.
+  public var hasTo: Bool {self._to != nil}
+  /// Clears the value of `to`. Subsequent reads from it will return its default value.
+  public mutating func clearTo() {self._to = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _from: Gym_Common_V1_Date? = nil
+  fileprivate var _to: Gym_Common_V1_Date? = nil
+}
+
+public nonisolated struct Gym_Plan_V1_ExportWorkoutsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var csv: Data = Data()
+
+  /// e.g. "strong-workouts.csv"
+  public var fileName: String = String()
+
+  public var workouts: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Gym_Plan_V1_ListSessionsRequest: Sendable {
@@ -4350,6 +4538,10 @@ nonisolated extension Gym_Plan_V1_RoutineChanges: SwiftProtobuf._ProtoNameProvid
 
 nonisolated extension Gym_Plan_V1_RecordKind: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0RECORD_KIND_UNSPECIFIED\0\u{1}ESTIMATED_ONE_REP_MAX\0\u{1}MAX_WEIGHT\0\u{1}MAX_REPS\0\u{1}MAX_VOLUME\0")
+}
+
+nonisolated extension Gym_Plan_V1_WorkoutFileFormat: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0WORKOUT_FILE_FORMAT_UNSPECIFIED\0\u{1}WORKOUT_FILE_FORMAT_STRONG_CSV\0\u{1}WORKOUT_FILE_FORMAT_HEVY_CSV\0")
 }
 
 nonisolated extension Gym_Plan_V1_Bucket: SwiftProtobuf._ProtoNameProviding {
@@ -7183,6 +7375,265 @@ nonisolated extension Gym_Plan_V1_LogWorkoutResponse: SwiftProtobuf.Message, Swi
 
   public static func ==(lhs: Gym_Plan_V1_LogWorkoutResponse, rhs: Gym_Plan_V1_LogWorkoutResponse) -> Bool {
     if lhs._session != rhs._session {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_ImportWorkoutsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImportWorkoutsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}csv\0\u{1}imperial\0\u{3}skip_unknown_exercises\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.csv) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.imperial) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.skipUnknownExercises) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.csv.isEmpty {
+      try visitor.visitSingularBytesField(value: self.csv, fieldNumber: 1)
+    }
+    if self.imperial != false {
+      try visitor.visitSingularBoolField(value: self.imperial, fieldNumber: 2)
+    }
+    if self.skipUnknownExercises != false {
+      try visitor.visitSingularBoolField(value: self.skipUnknownExercises, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_ImportWorkoutsRequest, rhs: Gym_Plan_V1_ImportWorkoutsRequest) -> Bool {
+    if lhs.csv != rhs.csv {return false}
+    if lhs.imperial != rhs.imperial {return false}
+    if lhs.skipUnknownExercises != rhs.skipUnknownExercises {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_ImportProblem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImportProblem"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}line\0\u{1}reason\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self.line) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.reason) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.line != 0 {
+      try visitor.visitSingularInt32Field(value: self.line, fieldNumber: 1)
+    }
+    if !self.reason.isEmpty {
+      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_ImportProblem, rhs: Gym_Plan_V1_ImportProblem) -> Bool {
+    if lhs.line != rhs.line {return false}
+    if lhs.reason != rhs.reason {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_ImportedExercise: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImportedExercise"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{3}exercise_id\0\u{3}exercise_name\0\u{1}created\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.exerciseID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.exerciseName) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.created) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if !self.exerciseID.isEmpty {
+      try visitor.visitSingularStringField(value: self.exerciseID, fieldNumber: 2)
+    }
+    if !self.exerciseName.isEmpty {
+      try visitor.visitSingularStringField(value: self.exerciseName, fieldNumber: 3)
+    }
+    if self.created != false {
+      try visitor.visitSingularBoolField(value: self.created, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_ImportedExercise, rhs: Gym_Plan_V1_ImportedExercise) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.exerciseID != rhs.exerciseID {return false}
+    if lhs.exerciseName != rhs.exerciseName {return false}
+    if lhs.created != rhs.created {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_ImportWorkoutsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImportWorkoutsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}format\0\u{3}workouts_imported\0\u{3}workouts_already_imported\0\u{3}sets_imported\0\u{1}exercises\0\u{1}problems\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.format) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.workoutsImported) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self.workoutsAlreadyImported) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.setsImported) }()
+      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.exercises) }()
+      case 6: try { try decoder.decodeRepeatedMessageField(value: &self.problems) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.format != .unspecified {
+      try visitor.visitSingularEnumField(value: self.format, fieldNumber: 1)
+    }
+    if self.workoutsImported != 0 {
+      try visitor.visitSingularInt32Field(value: self.workoutsImported, fieldNumber: 2)
+    }
+    if self.workoutsAlreadyImported != 0 {
+      try visitor.visitSingularInt32Field(value: self.workoutsAlreadyImported, fieldNumber: 3)
+    }
+    if self.setsImported != 0 {
+      try visitor.visitSingularInt32Field(value: self.setsImported, fieldNumber: 4)
+    }
+    if !self.exercises.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.exercises, fieldNumber: 5)
+    }
+    if !self.problems.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.problems, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_ImportWorkoutsResponse, rhs: Gym_Plan_V1_ImportWorkoutsResponse) -> Bool {
+    if lhs.format != rhs.format {return false}
+    if lhs.workoutsImported != rhs.workoutsImported {return false}
+    if lhs.workoutsAlreadyImported != rhs.workoutsAlreadyImported {return false}
+    if lhs.setsImported != rhs.setsImported {return false}
+    if lhs.exercises != rhs.exercises {return false}
+    if lhs.problems != rhs.problems {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_ExportWorkoutsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ExportWorkoutsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}format\0\u{1}from\0\u{1}to\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.format) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._from) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._to) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.format != .unspecified {
+      try visitor.visitSingularEnumField(value: self.format, fieldNumber: 1)
+    }
+    try { if let v = self._from {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._to {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_ExportWorkoutsRequest, rhs: Gym_Plan_V1_ExportWorkoutsRequest) -> Bool {
+    if lhs.format != rhs.format {return false}
+    if lhs._from != rhs._from {return false}
+    if lhs._to != rhs._to {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_ExportWorkoutsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ExportWorkoutsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}csv\0\u{3}file_name\0\u{1}workouts\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.csv) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.fileName) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self.workouts) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.csv.isEmpty {
+      try visitor.visitSingularBytesField(value: self.csv, fieldNumber: 1)
+    }
+    if !self.fileName.isEmpty {
+      try visitor.visitSingularStringField(value: self.fileName, fieldNumber: 2)
+    }
+    if self.workouts != 0 {
+      try visitor.visitSingularInt32Field(value: self.workouts, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_ExportWorkoutsResponse, rhs: Gym_Plan_V1_ExportWorkoutsResponse) -> Bool {
+    if lhs.csv != rhs.csv {return false}
+    if lhs.fileName != rhs.fileName {return false}
+    if lhs.workouts != rhs.workouts {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -276,7 +276,7 @@ public struct CatalogStore: Sendable {
   }
 
   /// Rewrites the exercise's facet rows and text-search row.
-  private static func indexExercise(_ db: Database, _ record: ExerciseRecord, searchFacets: String) throws {
+  static func indexExercise(_ db: Database, _ record: ExerciseRecord, searchFacets: String) throws {
     guard let rid = record.rid else { return }
     try db.execute(sql: "DELETE FROM exercise_facets WHERE exercise_rid = ?", arguments: [rid])
     let facets = Set(

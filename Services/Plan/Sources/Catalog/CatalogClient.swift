@@ -35,6 +35,26 @@ public struct CatalogClient: ProgramCatalog {
     return found
   }
 
+  public func resolve(names: [String], for userID: String, create: Bool) async throws -> [ResolvedExercise] {
+    var resolved: [ResolvedExercise] = []
+    for start in stride(from: 0, to: names.count, by: 500) {
+      let chunk = Array(names[start..<min(start + 500, names.count)])
+      let response = try await call {
+        try await client.resolveExerciseNames(
+          .with {
+            $0.forUserID = userID
+            $0.names = chunk
+            $0.createMissing = create
+          }, options: .internalCall())
+      }
+      resolved += response.names.map {
+        ResolvedExercise(
+          name: $0.name, exercise: $0.hasExercise ? PlanStore.ExerciseInfo($0.exercise) : nil, created: $0.created, problem: $0.problem)
+      }
+    }
+    return resolved
+  }
+
   public func snapshot(programID: String, for userID: String) async throws -> Gym_Catalog_V1_ProgramSnapshot {
     try await call {
       try await client.getProgramSnapshot(

@@ -14,6 +14,19 @@ public protocol ProgramCatalog: Sendable {
   func publish(_ program: Gym_Catalog_V1_Program, authorID: String) async throws -> Gym_Catalog_V1_Program
   /// Counts a user's save of a program (the outbox delivers this).
   func recordSaved(programID: String, userID: String) async throws
+  /// Exercises by the names another app gives them, in order; with `create`, names
+  /// matching none become `userID`'s own exercises.
+  func resolve(names: [String], for userID: String, create: Bool) async throws -> [ResolvedExercise]
+}
+
+/// One name of `ProgramCatalog.resolve`'s answer.
+public struct ResolvedExercise: Sendable, Equatable {
+  public var name: String
+  /// Nil when nothing matched and none was made.
+  public var exercise: PlanStore.ExerciseInfo?
+  public var created: Bool
+  /// Why none was made.
+  public var problem: String
 }
 
 extension PlanStore.ExerciseInfo {

@@ -338,6 +338,15 @@ enum PlanMigrations {
           CREATE INDEX exercise_links_by_trainer ON exercise_links(trainer_id, client_id, exercise_id);
           """)
     }
+    migrator.registerMigration("sessions-v5-import-keys") { db in
+      // A workout moved in from another app's export: its start (to the minute) and
+      // name, so the same file imported again adds nothing.
+      try db.execute(
+        sql: """
+          ALTER TABLE sessions ADD COLUMN import_key TEXT;
+          CREATE UNIQUE INDEX sessions_import_key ON sessions(owner_id, import_key) WHERE import_key IS NOT NULL;
+          """)
+    }
     return migrator
   }
 }

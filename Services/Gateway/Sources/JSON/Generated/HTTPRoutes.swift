@@ -412,6 +412,12 @@ extension HTTPRoute {
       verb: "POST", template: "/v1/workouts:log", body: "*", streaming: .unary,
       method: Gym_Plan_V1_PlanService.Method.LogWorkout.descriptor, request: Gym_Plan_V1_PlanService.Method.LogWorkout.Input.self, response: Gym_Plan_V1_PlanService.Method.LogWorkout.Output.self),
     HTTPRoute(
+      verb: "POST", template: "/v1/sessions:import", body: "*", streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.ImportWorkouts.descriptor, request: Gym_Plan_V1_PlanService.Method.ImportWorkouts.Input.self, response: Gym_Plan_V1_PlanService.Method.ImportWorkouts.Output.self),
+    HTTPRoute(
+      verb: "GET", template: "/v1/sessions:export", body: nil, streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.ExportWorkouts.descriptor, request: Gym_Plan_V1_PlanService.Method.ExportWorkouts.Input.self, response: Gym_Plan_V1_PlanService.Method.ExportWorkouts.Output.self),
+    HTTPRoute(
       verb: "GET", template: "/v1/workouts", body: nil, streaming: .unary,
       method: Gym_Plan_V1_PlanService.Method.ListSessions.descriptor, request: Gym_Plan_V1_PlanService.Method.ListSessions.Input.self, response: Gym_Plan_V1_PlanService.Method.ListSessions.Output.self),
     HTTPRoute(

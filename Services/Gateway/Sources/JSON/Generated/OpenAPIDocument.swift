@@ -10104,6 +10104,193 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/sessions:export": {
+      "get": {
+        "operationId": "PlanService_ExportWorkouts",
+        "summary": "The caller's finished workouts in Strong's or Hevy's CSV, oldest first, so another app (or ImportWorkouts) reads them back.",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/ExportWorkouts",
+        "description": "The caller's finished workouts in Strong's or Hevy's CSV, oldest first, so another app (or ImportWorkouts) reads them back. Errors: INVALID_ARGUMENT (format, dates); FAILED_PRECONDITION when the file would pass 4,000,000 bytes (export a shorter range).",
+        "parameters": [
+          {
+            "name": "format",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/gym.plan.v1.WorkoutFileFormat"
+            },
+            "description": "required"
+          },
+          {
+            "name": "from.year",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..9999"
+          },
+          {
+            "name": "from.month",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..12"
+          },
+          {
+            "name": "from.day",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..31, valid for the month"
+          },
+          {
+            "name": "to.year",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..9999"
+          },
+          {
+            "name": "to.month",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..12"
+          },
+          {
+            "name": "to.day",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..31, valid for the month"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.ExportWorkoutsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/sessions:import": {
+      "post": {
+        "operationId": "PlanService_ImportWorkouts",
+        "summary": "Moves in a workout history exported by Strong or Hevy: each workout becomes a finished session on its day in the caller's time zone, in one transaction with the statistics and records rebuilt for the exercises it touches.",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/ImportWorkouts",
+        "description": "Moves in a workout history exported by Strong or Hevy: each workout becomes a finished session on its day in the caller's time zone, in one transaction with the statistics and records rebuilt for the exercises it touches. Idempotent: a workout already here is counted, not added again. Rows that cannot be read, sets past plan's bounds and workouts past a cap are left out and reported by line. Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.",
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/gym.plan.v1.ImportWorkoutsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.ImportWorkoutsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/v1/signingKeys": {
       "get": {
         "operationId": "AuthService_GetSigningKeys",
@@ -17983,6 +18170,27 @@ enum OpenAPIDocument {
         },
         "additionalProperties": false
       },
+      "gym.plan.v1.ExportWorkoutsResponse": {
+        "type": "object",
+        "properties": {
+          "csv": {
+            "type": "string",
+            "format": "byte",
+            "default": ""
+          },
+          "fileName": {
+            "type": "string",
+            "description": "e.g. \"strong-workouts.csv\"",
+            "default": ""
+          },
+          "workouts": {
+            "type": "integer",
+            "format": "int32",
+            "default": 0
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.plan.v1.FinishSessionResponse": {
         "type": "object",
         "properties": {
@@ -18421,6 +18629,111 @@ enum OpenAPIDocument {
         ],
         "default": "GOAL_KIND_UNSPECIFIED",
         "description": "- `GOAL_KIND_UNSPECIFIED`\n- `BODY_WEIGHT`\n- `LIFT`\n- `SESSIONS_PER_WEEK`"
+      },
+      "gym.plan.v1.ImportProblem": {
+        "type": "object",
+        "properties": {
+          "line": {
+            "type": "integer",
+            "format": "int32",
+            "description": "of the file (the header is line 1); 0 for the file as a whole",
+            "default": 0
+          },
+          "reason": {
+            "type": "string",
+            "default": ""
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.ImportWorkoutsRequest": {
+        "type": "object",
+        "properties": {
+          "csv": {
+            "type": "string",
+            "format": "byte",
+            "description": "The file as exported, UTF-8, at most 4,000,000 bytes (split a longer history by date and import each part).",
+            "default": ""
+          },
+          "imperial": {
+            "type": "boolean",
+            "description": "Strong's comma format carries no unit: true reads its weights as pounds and distances as miles. Files that name their unit are read in it.",
+            "default": false
+          },
+          "skipUnknownExercises": {
+            "type": "boolean",
+            "description": "False (the default): an exercise name that matches nothing in the library or the caller's exercises becomes one of the caller's own exercises. True: its sets are left out and reported.",
+            "default": false
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.ImportWorkoutsResponse": {
+        "type": "object",
+        "properties": {
+          "format": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.WorkoutFileFormat"
+              }
+            ]
+          },
+          "workoutsImported": {
+            "type": "integer",
+            "format": "int32",
+            "default": 0
+          },
+          "workoutsAlreadyImported": {
+            "type": "integer",
+            "format": "int32",
+            "description": "Already here: imported before (the same start and name), or logged in the app at the same minute under the same name. Importing a file again changes nothing.",
+            "default": 0
+          },
+          "setsImported": {
+            "type": "integer",
+            "format": "int32",
+            "default": 0
+          },
+          "exercises": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.plan.v1.ImportedExercise"
+            }
+          },
+          "problems": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.plan.v1.ImportProblem"
+            },
+            "description": "What was not understood or not kept, by line; at most 500, the last saying how many more there were."
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.ImportedExercise": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "as the file names it",
+            "default": ""
+          },
+          "exerciseId": {
+            "type": "string",
+            "description": "empty when left out",
+            "default": ""
+          },
+          "exerciseName": {
+            "type": "string",
+            "default": ""
+          },
+          "created": {
+            "type": "boolean",
+            "description": "made now as one of the caller's own exercises",
+            "default": false
+          }
+        },
+        "additionalProperties": false
       },
       "gym.plan.v1.InviteClientRequest": {
         "type": "object",
@@ -20212,6 +20525,16 @@ enum OpenAPIDocument {
         ],
         "default": "WEIGHT_UNIT_UNSPECIFIED",
         "description": "- `WEIGHT_UNIT_UNSPECIFIED`: = KG\n- `KG`\n- `LB`"
+      },
+      "gym.plan.v1.WorkoutFileFormat": {
+        "type": "string",
+        "enum": [
+          "WORKOUT_FILE_FORMAT_UNSPECIFIED",
+          "WORKOUT_FILE_FORMAT_STRONG_CSV",
+          "WORKOUT_FILE_FORMAT_HEVY_CSV"
+        ],
+        "default": "WORKOUT_FILE_FORMAT_UNSPECIFIED",
+        "description": "Another app's export of a workout history.\n\n- `WORKOUT_FILE_FORMAT_UNSPECIFIED`: ImportWorkouts: found from the header\n- `WORKOUT_FILE_FORMAT_STRONG_CSV`: Strong's CSV (comma or semicolon)\n- `WORKOUT_FILE_FORMAT_HEVY_CSV`: Hevy's CSV"
       }
     },
     "responses": {
