@@ -15,7 +15,7 @@ struct GymBench: AsyncParsableCommand {
       GetMe.self, Login.self, GetProfile.self, BanLatency.self, OutboxDrain.self, PlacesImport.self, PlacesSearch.self,
       PlacesBaseline.self, CatalogFill.self, CatalogList.self, CatalogSearch.self, CatalogVote.self,
       EchoServer.self, Token.self, PlanLoad.self, LoginFlood.self, MessagingStreams.self, PlanCoaching.self, PlanReminders.self,
-      BackupRestore.self, Soak.self, PushBurst.self,
+      BackupRestore.self, Soak.self, PushBurst.self, PlanImport.self,
     ])
 
   /// ArgumentParser's own entry, after the owner-only umask every gym process sets (the

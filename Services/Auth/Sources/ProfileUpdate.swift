@@ -35,7 +35,7 @@ struct ProfileUpdate: Sendable {
         if let violation = Self.bioBound.violation(p.bio, field: field) { violations.append(violation) }
         changes.append { $0.bio = p.bio }
       case "avatar_url":
-        if !p.avatarURL.isEmpty && !Self.isWebURL(p.avatarURL) {
+        if !p.avatarURL.isEmpty && !WebURL.isValid(p.avatarURL, maxBytes: 2048) {
           violations.append(FieldViolation(field, "must be an http(s) URL of at most 2048 bytes, or empty"))
         }
         changes.append { $0.avatarURL = p.avatarURL }
@@ -111,13 +111,6 @@ struct ProfileUpdate: Sendable {
 
   func apply(to user: inout UserRecord) {
     for change in changes { change(&user) }
-  }
-
-  static func isWebURL(_ text: String) -> Bool {
-    guard text.utf8.count <= 2048, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "https" || scheme == "http", url.host?.isEmpty == false
-    else { return false }
-    return true
   }
 
   /// The day when it exists, is in the past and at most 120 years ago.

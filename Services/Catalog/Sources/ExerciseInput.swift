@@ -58,10 +58,7 @@ struct ExerciseInput {
       "is required (BEGINNER, INTERMEDIATE or ADVANCED)")
     check(e.media.count <= 10, "media", "at most 10 items")
     for (index, item) in e.media.enumerated() {
-      let url = URL(string: item.url)
-      check(
-        item.url.utf8.count <= 500 && ["http", "https"].contains(url?.scheme?.lowercased() ?? "") && url?.host?.isEmpty == false,
-        "media[\(index)].url", "must be an http(s) URL of at most 500 bytes")
+      check(WebURL.isValid(item.url, maxBytes: 500), "media[\(index)].url", "must be an http(s) URL of at most 500 bytes")
       check(ProtoEnumWords.isNamed(item.type), "media[\(index)].type", "must be IMAGE or VIDEO")
       check(captionBound.allows(item.caption), "media[\(index)].caption", captionBound.rule)
     }

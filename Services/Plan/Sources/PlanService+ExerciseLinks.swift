@@ -16,8 +16,7 @@ extension PlanService {
     var violations: [FieldViolation] = []
     if request.links.count > 5 { violations.append(.init("links", "give at most 5 links per exercise")) }
     for (index, link) in request.links.prefix(5).enumerated() {
-      let url = URL(string: link.url)
-      if link.url.utf8.count > 500 || !["http", "https"].contains(url?.scheme?.lowercased() ?? "") || url?.host?.isEmpty != false {
+      if !WebURL.isValid(link.url, maxBytes: 500) {
         violations.append(.init("links[\(index)].url", "must be an http(s) URL of at most 500 bytes"))
       }
       if let violation = Self.linkCaptionBound.violation(link.caption, field: "links[\(index)].caption") { violations.append(violation) }
