@@ -141,11 +141,17 @@ import Testing
       #expect(try await env.catalog.getExercise(.with { $0.id = ready.id }, metadata: env.admin.metadata).exercise.name == "Pendulum Squat")
 
       // Declined without a reason: refused; with one: Mia reads it, and it stays hers.
-      let noReason = await rpcError { _ = try await env.catalog.reviewExerciseProposal(.with { $0.id = ready.id }, metadata: env.admin.metadata) }
+      let noReason = await rpcError {
+        _ = try await env.catalog.reviewExerciseProposal(
+          .with {
+            $0.id = ready.id; $0.etag = proposed.etag
+          }, metadata: env.admin.metadata)
+      }
       #expect(noReason?.fieldViolations.map(\.field) == ["reason"])
+      #expect(queue.exercises[0].etag == proposed.etag && proposed.etag != ready.etag)
       let declined = try await env.catalog.reviewExerciseProposal(
         .with {
-          $0.id = ready.id; $0.reason = "Add how to set the foot plate."
+          $0.id = ready.id; $0.etag = proposed.etag; $0.reason = "Add how to set the foot plate."
         }, metadata: env.admin.metadata
       ).exercise
       #expect(declined.proposal == .declined && declined.visibility == .private)
@@ -153,17 +159,37 @@ import Testing
       #expect(seen.proposalNote == "Add how to set the foot plate.")
       #expect(try await env.catalog.listExerciseProposals(.init(), metadata: env.admin.metadata).exercises.isEmpty)
 
-      // Proposed again and accepted: public under its own slug, Mia still its author.
-      _ = try await env.catalog.proposeExercise(.with { $0.id = ready.id }, metadata: mia.metadata)
+      // Proposed again, then changed by Mia: the change withdraws it, and a review of
+      // what the administrator read no longer applies.
+      let second = try await env.catalog.proposeExercise(.with { $0.id = ready.id }, metadata: mia.metadata).exercise
+      var sneaky = second
+      sneaky.name = "Pendulum Squat Deluxe"
+      let edited = try await env.catalog.updateExercise(
+        .with {
+          $0.exercise = sneaky; $0.etag = second.etag
+        }, metadata: mia.metadata
+      )
+      .exercise
+      #expect(edited.proposal == .unspecified)
+      #expect(try await env.catalog.listExerciseProposals(.init(), metadata: env.admin.metadata).exercises.isEmpty)
+      let third = try await env.catalog.proposeExercise(.with { $0.id = ready.id }, metadata: mia.metadata).exercise
+      let stale = await rpcError {
+        _ = try await env.catalog.reviewExerciseProposal(
+          .with {
+            $0.id = ready.id; $0.etag = second.etag; $0.accept = true
+          }, metadata: env.admin.metadata)
+      }
+      #expect(stale?.code == .aborted)
+      // Accepted: public under its own slug, Mia still its author.
       let accepted = try await env.catalog.reviewExerciseProposal(
         .with {
-          $0.id = ready.id; $0.accept = true
+          $0.id = ready.id; $0.etag = third.etag; $0.accept = true
         }, metadata: env.admin.metadata
       ).exercise
-      #expect(accepted.visibility == .public && accepted.slug == "pendulum-squat" && accepted.authorID == mia.id)
-      let found = try await env.catalog.getExercise(.with { $0.id = "pendulum-squat" }, metadata: max.metadata).exercise
+      #expect(accepted.visibility == .public && accepted.slug == "pendulum-squat-deluxe" && accepted.authorID == mia.id)
+      let found = try await env.catalog.getExercise(.with { $0.id = "pendulum-squat-deluxe" }, metadata: max.metadata).exercise
       #expect(found.id == ready.id)
-      #expect(try await env.catalog.listExercises(.with { $0.query = "pendulum" }, metadata: max.metadata).exercises.map(\.id) == [ready.id])
+      #expect(try await env.catalog.listExercises(.with { $0.query = "deluxe" }, metadata: max.metadata).exercises.map(\.id) == [ready.id])
       // Now the library's: Mia, a member, no longer edits it.
       let edit = await rpcError {
         _ = try await env.catalog.updateExercise(
@@ -174,18 +200,20 @@ import Testing
       #expect(edit?.code == .permissionDenied)
 
       // A second proposal whose slug the library holds: the administrator chooses another.
-      let twin = try await env.catalog.createExercise(.with { $0.exercise = complete }, metadata: max.metadata).exercise
-      _ = try await env.catalog.proposeExercise(.with { $0.id = twin.id }, metadata: max.metadata)
+      var twinSpec = complete
+      twinSpec.name = "Pendulum Squat Deluxe"
+      let twin = try await env.catalog.createExercise(.with { $0.exercise = twinSpec }, metadata: max.metadata).exercise
+      let twinProposal = try await env.catalog.proposeExercise(.with { $0.id = twin.id }, metadata: max.metadata).exercise
       let taken = await rpcError {
         _ = try await env.catalog.reviewExerciseProposal(
           .with {
-            $0.id = twin.id; $0.accept = true
+            $0.id = twin.id; $0.etag = twinProposal.etag; $0.accept = true
           }, metadata: env.admin.metadata)
       }
       #expect(taken?.code == .alreadyExists)
       let renamed = try await env.catalog.reviewExerciseProposal(
         .with {
-          $0.id = twin.id; $0.accept = true; $0.slug = "pendulum-squat-machine"
+          $0.id = twin.id; $0.etag = twinProposal.etag; $0.accept = true; $0.slug = "pendulum-squat-machine"
         }, metadata: env.admin.metadata
       ).exercise
       #expect(renamed.slug == "pendulum-squat-machine" && renamed.visibility == .public)

@@ -21,6 +21,24 @@ extension PlanRPC {
         let words = "zq-words-of-gone-zed"
         let squat = try await env.exercise("back-squat")
         let due = LocalDate(Date(), in: TimeZone(identifier: "UTC")!).adding(days: 180).proto
+        // A private exercise of theirs, whose name plan remembers once it is used.
+        let drill = try await env.catalog.createExercise(
+          .with {
+            $0.exercise = .with {
+              $0.name = "Drill \(words)"; $0.visibility = .private
+            }
+          }, metadata: zed.metadata
+        )
+        .exercise
+        _ = try await plan.logWorkout(
+          .with {
+            $0.date = date(2026, 1, 5)
+            $0.entries = [
+              .with {
+                $0.exerciseID = drill.id; $0.sets = [.with { $0.reps = 5 }]
+              }
+            ]
+          }, metadata: zed.metadata)
 
         // Their own training and eating: a scheduled routine, a finished session with a
         // record, a weigh-in, a goal, a meal plan, a food log entry, a saved exercise.

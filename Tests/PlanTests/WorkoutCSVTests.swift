@@ -323,4 +323,17 @@ import Testing
     let p = try W.parse(W.write(Self.hevyWorkouts, format: .strong, timeZone: Self.utc), timeZone: Self.utc)
     #expect(p.workouts.count == 2 && p.workouts.allSatisfy { $0.exercises.allSatisfy { $0.superset == 0 } })
   }
+
+  /// A phone records the instant; on the night clocks go forward its wall-clock text can
+  /// name a time that did not exist. The workout stays (made-up sample).
+  @Test func aWorkoutStartedInTheSkippedHourOfTheSpringClockChangeIsKept() throws {
+    let text = """
+      Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+      2026-03-29 02:30:00,Night owl,30m,Squat (Barbell),1,100.0,5,0,0,,,
+
+      """
+    let parsed = try W.parse(text, timeZone: Self.berlin)
+    #expect(parsed.problems.isEmpty)
+    #expect(parsed.workouts.first?.start == ISO8601DateFormatter().date(from: "2026-03-29T01:30:00Z"))
+  }
 }

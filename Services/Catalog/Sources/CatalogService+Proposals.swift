@@ -47,6 +47,7 @@ extension CatalogService {
   ) async throws -> Gym_Catalog_V1_ReviewExerciseProposalResponse {
     let admin = try Caller.admin(for: "reviewing exercise proposals")
     try Self.requireID(request.id, field: "id")
+    if request.etag.isEmpty { throw GymError.invalid([FieldViolation("etag", "is required: pass the etag of the proposal you read")]) }
     let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
     var slug = request.slug
     if request.accept {
@@ -65,7 +66,8 @@ extension CatalogService {
         throw GymError.invalid([FieldViolation("reason", "\(Self.proposalNoteBound.rule), and is required to decline: the owner is told why")])
       }
     }
-    let record = try await store.review(exerciseID: request.id, accept: request.accept, reason: reason, slug: slug, now: Date())
+    let record = try await store.review(
+      exerciseID: request.id, etag: request.etag, accept: request.accept, reason: reason, slug: slug, now: Date())
     logger.notice(
       "exercise proposal reviewed", metadata: ["exercise_id": "\(record.id)", "accepted": "\(request.accept)", "admin_id": "\(admin.userID)"])
     return .with { $0.exercise = CatalogMapping.exercise(record) }

@@ -32,33 +32,46 @@ extension PlanService {
       throw GymError.invalid([.init("csv", Self.reason(error))])
     }
     var problems = parsed.problems.map { (line: $0.line, reason: $0.reason) }
-
-    // Every name once, in order of first use.
-    var names: [String] = []
-    var seen = Set<String>()
-    for exercise in parsed.workouts.flatMap(\.exercises) where seen.insert(exercise.name).inserted { names.append(exercise.name) }
-    let resolved = try await catalog.resolve(names: names, for: caller.userID, create: !request.skipUnknownExercises)
-    let byName = Dictionary(resolved.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-
     let today = LocalDate(now, in: zone)
-    var workouts: [PlanStore.ImportedWorkout] = []
-    var distances = 0
-    for workout in parsed.workouts {
+    let current = parsed.workouts.filter { workout in
       let date = LocalDate(workout.start, in: zone)
       guard date <= today else {
         problems.append((workout.line, "the workout \"\(workout.name)\" on \(date) is in the future: left out"))
-        continue
+        return false
       }
+      return true
+    }
+
+    // Every name once, in order of first use; none made for a workout left out above.
+    var names: [String] = []
+    var seen = Set<String>()
+    for exercise in current.flatMap(\.exercises) where seen.insert(exercise.name).inserted { names.append(exercise.name) }
+    let resolved = try await catalog.resolve(names: names, for: caller.userID, create: !request.skipUnknownExercises)
+    let byName = Dictionary(resolved.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    for item in resolved where item.exercise == nil {
+      problems.append((0, "\"\(item.name)\" was left out: \(item.problem)"))
+    }
+
+    var workouts: [PlanStore.ImportedWorkout] = []
+    var distances = 0
+    for workout in current {
+      let date = LocalDate(workout.start, in: zone)
       var items: [SessionRecord.Item] = []
       for exercise in workout.exercises {
         guard let info = byName[exercise.name]?.exercise else {
           problems.append((workout.line, "\"\(exercise.name)\" is not an exercise here: its \(exercise.sets.count) set(s) were left out"))
           continue
         }
+        let name = exercise.name
         let sets = exercise.sets.compactMap { set -> SessionRecord.LoggedSet? in
           if set.distanceMeters > 0 { distances += 1 }
           guard set.weightKg <= 1000, set.reps <= 1000, set.seconds <= 36000 else {
-            problems.append((workout.line, "a set of \"\(exercise.name)\" is past plan's bounds (1000 kg, 1000 reps, 10 hours): left out"))
+            problems.append((workout.line, "a set of \"\(name)\" is past plan's bounds (1000 kg, 1000 reps, 10 hours): left out"))
+            return nil
+          }
+          // As LogSet: a set is reps, or time for a timed one.
+          guard set.reps > 0 || set.seconds > 0 else {
+            problems.append((workout.line, "a set of \"\(name)\" has neither reps nor time: left out"))
             return nil
           }
           // Plan keeps RPE 1..10 in halves; others read as not given.
@@ -95,10 +108,11 @@ extension PlanService {
         problems.append((workout.line, "the workout \"\(name)\" on \(date) is too large to keep (its notes): left out"))
         continue
       }
-      workouts.append(.init(session: session, key: PlanStore.importKey(start: workout.start, name: name), line: workout.line))
+      workouts.append(.init(session: session, key: PlanStore.importKey(wallClock: workout.start, in: zone, name: name), line: workout.line))
     }
     if distances > 0 { problems.append((0, "\(distances) set(s) had a distance, which plan does not keep: their other values were")) }
 
+    workouts.sort { $0.session.startedAt < $1.session.startedAt }
     let known = resolved.compactMap(\.exercise)
     let outcomes = try await store.importWorkouts(workouts, exercises: known, now: now)
     var imported = 0, already = 0, sets = 0

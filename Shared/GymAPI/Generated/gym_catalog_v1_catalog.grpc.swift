@@ -415,7 +415,8 @@ extension Gym_Catalog_V1_CatalogService {
         /// > Source IDL Documentation:
         /// >
         /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
-        /// > Visibility does not change here (ProposeExercise asks for it).
+        /// > Visibility does not change here (ProposeExercise asks for it); an edit withdraws a
+        /// > pending proposal.
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
         /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
         ///
@@ -521,9 +522,9 @@ extension Gym_Catalog_V1_CatalogService {
         /// >
         /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
         /// > declines it with a reason. (admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
-        /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
-        /// > another).
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no etag, no reason to
+        /// > decline, bad slug); NOT_FOUND (no pending proposal); ABORTED (the proposal changed
+        /// > since it was read); ALREADY_EXISTS (the slug is taken: give another).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Catalog_V1_ReviewExerciseProposalRequest` messages.
@@ -850,7 +851,8 @@ extension Gym_Catalog_V1_CatalogService {
         /// > Source IDL Documentation:
         /// >
         /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
-        /// > Visibility does not change here (ProposeExercise asks for it).
+        /// > Visibility does not change here (ProposeExercise asks for it); an edit withdraws a
+        /// > pending proposal.
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
         /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
         ///
@@ -956,9 +958,9 @@ extension Gym_Catalog_V1_CatalogService {
         /// >
         /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
         /// > declines it with a reason. (admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
-        /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
-        /// > another).
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no etag, no reason to
+        /// > decline, bad slug); NOT_FOUND (no pending proposal); ABORTED (the proposal changed
+        /// > since it was read); ALREADY_EXISTS (the slug is taken: give another).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Catalog_V1_ReviewExerciseProposalRequest` message.
@@ -1283,7 +1285,8 @@ extension Gym_Catalog_V1_CatalogService {
         /// > Source IDL Documentation:
         /// >
         /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
-        /// > Visibility does not change here (ProposeExercise asks for it).
+        /// > Visibility does not change here (ProposeExercise asks for it); an edit withdraws a
+        /// > pending proposal.
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
         /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
         ///
@@ -1389,9 +1392,9 @@ extension Gym_Catalog_V1_CatalogService {
         /// >
         /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
         /// > declines it with a reason. (admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
-        /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
-        /// > another).
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no etag, no reason to
+        /// > decline, bad slug); NOT_FOUND (no pending proposal); ABORTED (the proposal changed
+        /// > since it was read); ALREADY_EXISTS (the slug is taken: give another).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Catalog_V1_ReviewExerciseProposalRequest` message.
@@ -2485,7 +2488,8 @@ extension Gym_Catalog_V1_CatalogService {
         /// > Source IDL Documentation:
         /// >
         /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
-        /// > Visibility does not change here (ProposeExercise asks for it).
+        /// > Visibility does not change here (ProposeExercise asks for it); an edit withdraws a
+        /// > pending proposal.
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
         /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
         ///
@@ -2616,9 +2620,9 @@ extension Gym_Catalog_V1_CatalogService {
         /// >
         /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
         /// > declines it with a reason. (admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
-        /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
-        /// > another).
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no etag, no reason to
+        /// > decline, bad slug); NOT_FOUND (no pending proposal); ABORTED (the proposal changed
+        /// > since it was read); ALREADY_EXISTS (the slug is taken: give another).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Catalog_V1_ReviewExerciseProposalRequest` message.
@@ -3066,7 +3070,8 @@ extension Gym_Catalog_V1_CatalogService {
         /// > Source IDL Documentation:
         /// >
         /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
-        /// > Visibility does not change here (ProposeExercise asks for it).
+        /// > Visibility does not change here (ProposeExercise asks for it); an edit withdraws a
+        /// > pending proposal.
         /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
         /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
         ///
@@ -3252,9 +3257,9 @@ extension Gym_Catalog_V1_CatalogService {
         /// >
         /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
         /// > declines it with a reason. (admin)
-        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
-        /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
-        /// > another).
+        /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no etag, no reason to
+        /// > decline, bad slug); NOT_FOUND (no pending proposal); ABORTED (the proposal changed
+        /// > since it was read); ALREADY_EXISTS (the slug is taken: give another).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Catalog_V1_ReviewExerciseProposalRequest` message.
@@ -3818,7 +3823,8 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
-    /// > Visibility does not change here (ProposeExercise asks for it).
+    /// > Visibility does not change here (ProposeExercise asks for it); an edit withdraws a
+    /// > pending proposal.
     /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
     /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
     ///
@@ -3979,9 +3985,9 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
     /// >
     /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
     /// > declines it with a reason. (admin)
-    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
-    /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
-    /// > another).
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no etag, no reason to
+    /// > decline, bad slug); NOT_FOUND (no pending proposal); ABORTED (the proposal changed
+    /// > since it was read); ALREADY_EXISTS (the slug is taken: give another).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Catalog_V1_ReviewExerciseProposalRequest` message.
@@ -4491,7 +4497,8 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Replaces an exercise. (its trainer author or an admin; a private one: its owner)
-    /// > Visibility does not change here (ProposeExercise asks for it).
+    /// > Visibility does not change here (ProposeExercise asks for it); an edit withdraws a
+    /// > pending proposal.
     /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED
     /// > when the etag is stale; ALREADY_EXISTS when the new slug is taken.
     ///
@@ -4673,9 +4680,9 @@ extension Gym_Catalog_V1_CatalogService.ClientProtocol {
     /// >
     /// > Accepts a proposal (the exercise becomes public, its owner stays its author) or
     /// > declines it with a reason. (admin)
-    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline,
-    /// > bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give
-    /// > another).
+    /// > Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no etag, no reason to
+    /// > decline, bad slug); NOT_FOUND (no pending proposal); ABORTED (the proposal changed
+    /// > since it was read); ALREADY_EXISTS (the slug is taken: give another).
     ///
     /// - Parameters:
     ///   - message: request message to send.

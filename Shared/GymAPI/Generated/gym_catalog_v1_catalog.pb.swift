@@ -1240,6 +1240,10 @@ public nonisolated struct Gym_Catalog_V1_ReviewExerciseProposalRequest: Sendable
   /// on accepting: the public slug; empty = derived from the name
   public var slug: String = String()
 
+  /// The exercise's etag as the proposal was read (ListExerciseProposals): an owner's
+  /// edit withdraws a proposal, and one proposed again has a new etag.
+  public var etag: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3036,7 +3040,7 @@ nonisolated extension Gym_Catalog_V1_ListExerciseProposalsResponse: SwiftProtobu
 
 nonisolated extension Gym_Catalog_V1_ReviewExerciseProposalRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ReviewExerciseProposalRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}accept\0\u{1}reason\0\u{1}slug\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}accept\0\u{1}reason\0\u{1}slug\0\u{1}etag\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3048,6 +3052,7 @@ nonisolated extension Gym_Catalog_V1_ReviewExerciseProposalRequest: SwiftProtobu
       case 2: try { try decoder.decodeSingularBoolField(value: &self.accept) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.reason) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.slug) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.etag) }()
       default: break
       }
     }
@@ -3066,6 +3071,9 @@ nonisolated extension Gym_Catalog_V1_ReviewExerciseProposalRequest: SwiftProtobu
     if !self.slug.isEmpty {
       try visitor.visitSingularStringField(value: self.slug, fieldNumber: 4)
     }
+    if !self.etag.isEmpty {
+      try visitor.visitSingularStringField(value: self.etag, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3074,6 +3082,7 @@ nonisolated extension Gym_Catalog_V1_ReviewExerciseProposalRequest: SwiftProtobu
     if lhs.accept != rhs.accept {return false}
     if lhs.reason != rhs.reason {return false}
     if lhs.slug != rhs.slug {return false}
+    if lhs.etag != rhs.etag {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

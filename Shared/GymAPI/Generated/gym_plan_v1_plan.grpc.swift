@@ -1460,9 +1460,11 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
-        /// > finished session on its day in the caller's time zone, in one transaction with the
-        /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
-        /// > already here is counted, not added again. Rows that cannot be read, sets past
+        /// > finished session on its day in the caller's time zone, oldest first, in
+        /// > transactions of about 2,000 sets that each rebuild the statistics and records of
+        /// > the exercises they touch (so other users' writes never wait long behind an import).
+        /// > Idempotent: a workout already here is counted, not added again, so a call that
+        /// > failed part way is completed by calling again. Rows that cannot be read, sets past
         /// > plan's bounds and workouts past a cap are left out and reported by line.
         /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
         /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.
@@ -2655,9 +2657,11 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
-        /// > finished session on its day in the caller's time zone, in one transaction with the
-        /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
-        /// > already here is counted, not added again. Rows that cannot be read, sets past
+        /// > finished session on its day in the caller's time zone, oldest first, in
+        /// > transactions of about 2,000 sets that each rebuild the statistics and records of
+        /// > the exercises they touch (so other users' writes never wait long behind an import).
+        /// > Idempotent: a workout already here is counted, not added again, so a call that
+        /// > failed part way is completed by calling again. Rows that cannot be read, sets past
         /// > plan's bounds and workouts past a cap are left out and reported by line.
         /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
         /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.
@@ -3848,9 +3852,11 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
-        /// > finished session on its day in the caller's time zone, in one transaction with the
-        /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
-        /// > already here is counted, not added again. Rows that cannot be read, sets past
+        /// > finished session on its day in the caller's time zone, oldest first, in
+        /// > transactions of about 2,000 sets that each rebuild the statistics and records of
+        /// > the exercises they touch (so other users' writes never wait long behind an import).
+        /// > Idempotent: a workout already here is counted, not added again, so a call that
+        /// > failed part way is completed by calling again. Rows that cannot be read, sets past
         /// > plan's bounds and workouts past a cap are left out and reported by line.
         /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
         /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.
@@ -7500,9 +7506,11 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
-        /// > finished session on its day in the caller's time zone, in one transaction with the
-        /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
-        /// > already here is counted, not added again. Rows that cannot be read, sets past
+        /// > finished session on its day in the caller's time zone, oldest first, in
+        /// > transactions of about 2,000 sets that each rebuild the statistics and records of
+        /// > the exercises they touch (so other users' writes never wait long behind an import).
+        /// > Idempotent: a workout already here is counted, not added again, so a call that
+        /// > failed part way is completed by calling again. Rows that cannot be read, sets past
         /// > plan's bounds and workouts past a cap are left out and reported by line.
         /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
         /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.
@@ -9319,9 +9327,11 @@ extension Gym_Plan_V1_PlanService {
         /// > Source IDL Documentation:
         /// >
         /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
-        /// > finished session on its day in the caller's time zone, in one transaction with the
-        /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
-        /// > already here is counted, not added again. Rows that cannot be read, sets past
+        /// > finished session on its day in the caller's time zone, oldest first, in
+        /// > transactions of about 2,000 sets that each rebuild the statistics and records of
+        /// > the exercises they touch (so other users' writes never wait long behind an import).
+        /// > Idempotent: a workout already here is counted, not added again, so a call that
+        /// > failed part way is completed by calling again. Rows that cannot be read, sets past
         /// > plan's bounds and workouts past a cap are left out and reported by line.
         /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
         /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.
@@ -11436,9 +11446,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
-    /// > finished session on its day in the caller's time zone, in one transaction with the
-    /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
-    /// > already here is counted, not added again. Rows that cannot be read, sets past
+    /// > finished session on its day in the caller's time zone, oldest first, in
+    /// > transactions of about 2,000 sets that each rebuild the statistics and records of
+    /// > the exercises they touch (so other users' writes never wait long behind an import).
+    /// > Idempotent: a workout already here is counted, not added again, so a call that
+    /// > failed part way is completed by calling again. Rows that cannot be read, sets past
     /// > plan's bounds and workouts past a cap are left out and reported by line.
     /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
     /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.
@@ -13456,9 +13468,11 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
     /// > Source IDL Documentation:
     /// >
     /// > Moves in a workout history exported by Strong or Hevy: each workout becomes a
-    /// > finished session on its day in the caller's time zone, in one transaction with the
-    /// > statistics and records rebuilt for the exercises it touches. Idempotent: a workout
-    /// > already here is counted, not added again. Rows that cannot be read, sets past
+    /// > finished session on its day in the caller's time zone, oldest first, in
+    /// > transactions of about 2,000 sets that each rebuild the statistics and records of
+    /// > the exercises they touch (so other users' writes never wait long behind an import).
+    /// > Idempotent: a workout already here is counted, not added again, so a call that
+    /// > failed part way is completed by calling again. Rows that cannot be read, sets past
     /// > plan's bounds and workouts past a cap are left out and reported by line.
     /// > Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of
     /// > neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.

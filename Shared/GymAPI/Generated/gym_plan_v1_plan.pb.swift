@@ -2330,7 +2330,8 @@ public nonisolated struct Gym_Plan_V1_ImportWorkoutsRequest: Sendable {
   // methods supported on all messages.
 
   /// The file as exported, UTF-8, at most 4,000,000 bytes (split a longer history by
-  /// date and import each part).
+  /// date and import each part). Through HTTP/JSON the file travels as base64, a third
+  /// larger, within the gateway's 4 MiB body: about 3,000,000 bytes there.
   public var csv: Data = Data()
 
   /// Strong's comma format carries no unit: true reads its weights as pounds and

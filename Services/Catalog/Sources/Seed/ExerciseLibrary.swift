@@ -14,7 +14,7 @@ import SwiftProtobuf
 /// slug), otherwise starting again changes nothing, so an administrator's deletions stay
 /// deleted.
 public enum ExerciseLibrary {
-  public static let version = "2"
+  public static let version = "1"
   static let metaKey = "exercise_library_version"
   static let resourceName = "exercise-library"
 

@@ -196,6 +196,8 @@ enum CatalogMigrations {
           ALTER TABLE exercises ADD COLUMN proposal_note TEXT NOT NULL DEFAULT '';
           ALTER TABLE exercises ADD COLUMN proposed_at DATETIME;
           CREATE UNIQUE INDEX exercises_private_names ON exercises(owner_id, name_key) WHERE owner_id <> '';
+          -- For `owner_id = ?` and `owner_id IN ('', ?)` (a bound value cannot use the partial index).
+          CREATE INDEX exercises_by_owner ON exercises(owner_id, name_key);
           CREATE INDEX exercises_proposals ON exercises(proposed_at, rid) WHERE proposal = 1;
           """)
     }

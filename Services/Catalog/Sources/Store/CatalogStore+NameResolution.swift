@@ -26,9 +26,13 @@ extension CatalogStore {
       }
       var own: [String: ExerciseRecord] = [:]
       for record in try ExerciseRecord.filter(Column("owner_id") == ownerID).fetchAll(db) { own[Self.matchKey(record.name)] = record }
-      var held = own.count
+      // Counted, not taken from `own`: names that differ only in punctuation share a key.
+      var held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exercises WHERE owner_id = ?", arguments: [ownerID]) ?? 0
       return try names.map { name in
         let candidates = Self.candidates(name)
+        guard !candidates[0].isEmpty else {
+          return ResolvedName(name: name, exercise: nil, created: false, problem: "the name has no letters or digits")
+        }
         if let found = candidates.lazy.compactMap({ library[$0] ?? aliases[$0] }).first ?? candidates.lazy.compactMap({ own[$0] }).first {
           return ResolvedName(name: name, exercise: found, created: false, problem: "")
         }

@@ -29,6 +29,8 @@ extension CatalogStore {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exercises WHERE owner_id = ? AND proposal = 1", arguments: [ownerID]) ?? 0
       guard pending < Self.pendingProposalsPerUser else { throw CatalogError.tooManyProposals(limit: Self.pendingProposalsPerUser) }
       (record.proposal, record.proposalNote, record.proposedAt) = (.pending, note, now)
+      // A new etag names this proposal: the administrator's review must carry it.
+      record.etag = UUID().uuidString.lowercased()
       try record.update(db)
       try Self.storeExerciseMessage(db, rid: record.rid, encoder: encoder)
       return record
@@ -44,14 +46,16 @@ extension CatalogStore {
   }
 
   /// Accepted: the exercise joins the library under `slug`, its owner stays its author.
-  /// Declined: it stays private with the reason.
-  public func review(exerciseID: String, accept: Bool, reason: String, slug: String, now: Date) async throws -> ExerciseRecord {
+  /// Declined: it stays private with the reason. `etag` is the proposal the
+  /// administrator read: an exercise withdrawn and proposed again since is another one.
+  public func review(exerciseID: String, etag: String, accept: Bool, reason: String, slug: String, now: Date) async throws -> ExerciseRecord {
     try await writer.write { db in
       guard
         var record = try ExerciseRecord.filter(
           Column("id") == exerciseID && Column("proposal") == ExerciseRecord.Proposal.pending.rawValue
         ).fetchOne(db)
       else { throw GymError.notFound("no pending proposal for this exercise") }
+      guard record.etag == etag else { throw GymError.staleEtag("exercise") }
       if accept {
         if try Self.exerciseRID(db, slug: slug) != nil { throw CatalogError.slugTaken(slug) }
         (record.ownerID, record.slug, record.proposal, record.proposalNote, record.proposedAt) = ("", slug, .none, "", nil)

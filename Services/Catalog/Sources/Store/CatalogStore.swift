@@ -79,6 +79,9 @@ public struct CatalogStore: Sendable {
       record.createdAt = existing.createdAt
       (record.ownerID, record.proposal, record.proposalNote, record.proposedAt) =
         (existing.ownerID, existing.proposal, existing.proposalNote, existing.proposedAt)
+      // An edit withdraws a waiting proposal: what an administrator reviews is what was
+      // proposed (ProposeExercise checks the library's rules again).
+      if record.proposal == .pending { (record.proposal, record.proposalNote, record.proposedAt) = (.none, "", nil) }
       if record.isPrivate { try Self.requireFreePrivateName(db, record) }
       try record.update(db)
       try Self.indexExercise(db, record, searchFacets: searchFacets)

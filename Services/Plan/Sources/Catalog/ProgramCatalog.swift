@@ -31,6 +31,8 @@ public struct ResolvedExercise: Sendable, Equatable {
 
 extension PlanStore.ExerciseInfo {
   init(_ exercise: Gym_Catalog_V1_Exercise) {
-    self.init(id: exercise.id, name: exercise.name, equipment: exercise.equipment.map { "\($0)" })
+    self.init(
+      id: exercise.id, name: exercise.name, equipment: exercise.equipment.map { "\($0)" },
+      ownerID: exercise.visibility == .private ? exercise.authorID : "")
   }
 }

@@ -275,10 +275,13 @@ public enum WorkoutCSV {
       let n = v.compactMap { $0 }
       guard n.count == 6 else { return nil }
       let parts = DateComponents(year: n[0], month: n[1], day: n[2], hour: n[3], minute: n[4], second: n[5])
-      // Calendar rolls 31 Feb over to March; reading the date back rejects it.
+      // Calendar rolls 31 Feb over to March; reading the date back rejects it. A time the
+      // clocks skipped in spring (02:30 on the night they go forward) reads back an hour
+      // later: it is the instant the phone recorded, so it stays.
       guard let date = calendar.date(from: parts) else { return nil }
       let back = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-      return [back.year, back.month, back.day, back.hour, back.minute, back.second] == n.map(Optional.some) ? date : nil
+      let same = [back.year, back.month, back.day, back.minute, back.second] == [n[0], n[1], n[2], n[4], n[5]].map(Optional.some)
+      return same && (back.hour == n[3] || back.hour == n[3] + 1 && (0...23).contains(n[3])) ? date : nil
     }
 
     func strong(_ date: Date) -> String {

@@ -338,6 +338,10 @@ enum PlanMigrations {
           CREATE INDEX exercise_links_by_trainer ON exercise_links(trainer_id, client_id, exercise_id);
           """)
     }
+    migrator.registerMigration("exercises-v2-owners") { db in
+      // Whose private exercise a remembered name is, so that their erasure takes it.
+      try db.execute(sql: "ALTER TABLE exercises ADD COLUMN owner_id TEXT NOT NULL DEFAULT ''")
+    }
     migrator.registerMigration("sessions-v5-import-keys") { db in
       // A workout moved in from another app's export: its start (to the minute) and
       // name, so the same file imported again adds nothing.

@@ -33,11 +33,14 @@ public struct PlanStore: Sendable {
     public var name: String
     /// Catalog equipment words, e.g. ["barbell", "bench"].
     public var equipment: [String]
+    /// The one user whose private exercise it is; empty for the public library.
+    public var ownerID: String
 
-    public init(id: String, name: String, equipment: [String]) {
+    public init(id: String, name: String, equipment: [String], ownerID: String = "") {
       self.id = id
       self.name = name
       self.equipment = equipment
+      self.ownerID = ownerID
     }
   }
 
@@ -50,11 +53,12 @@ public struct PlanStore: Sendable {
   static func remember(_ db: Database, _ exercises: [ExerciseInfo], now: Date) throws {
     let statement = try db.cachedStatement(
       sql: """
-        INSERT INTO exercises (id, name, equipment, refreshed_at) VALUES (?, ?, ?, ?)
-        ON CONFLICT (id) DO UPDATE SET name = excluded.name, equipment = excluded.equipment, refreshed_at = excluded.refreshed_at
+        INSERT INTO exercises (id, name, equipment, refreshed_at, owner_id) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET name = excluded.name, equipment = excluded.equipment, refreshed_at = excluded.refreshed_at,
+          owner_id = excluded.owner_id
         """)
     for exercise in exercises {
-      try statement.execute(arguments: [exercise.id, exercise.name, exercise.equipment.joined(separator: ","), now])
+      try statement.execute(arguments: [exercise.id, exercise.name, exercise.equipment.joined(separator: ","), now, exercise.ownerID])
     }
   }
 
@@ -99,6 +103,9 @@ public struct PlanStore: Sendable {
         try db.execute(sql: sql, arguments: [userID, userID])
         removed += db.changesCount
       }
+      // The names of their private exercises (the library's stay: others use them).
+      try db.execute(sql: "DELETE FROM exercises WHERE owner_id = ?", arguments: [userID])
+      removed += db.changesCount
       try db.execute(sql: "DELETE FROM people WHERE user_id = ?", arguments: [userID])
       removed += db.changesCount
       removed += try UserProjection.remove(db, userID: userID)

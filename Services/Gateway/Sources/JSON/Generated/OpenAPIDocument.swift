@@ -2765,7 +2765,7 @@ enum OpenAPIDocument {
           "CatalogService"
         ],
         "x-grpc-method": "/gym.catalog.v1.CatalogService/UpdateExercise",
-        "description": "Replaces an exercise. (its trainer author or an admin; a private one: its owner) Visibility does not change here (ProposeExercise asks for it). Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale; ALREADY_EXISTS when the new slug is taken.",
+        "description": "Replaces an exercise. (its trainer author or an admin; a private one: its owner) Visibility does not change here (ProposeExercise asks for it); an edit withdraws a pending proposal. Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT; NOT_FOUND; ABORTED when the etag is stale; ALREADY_EXISTS when the new slug is taken.",
         "parameters": [
           {
             "name": "id",
@@ -2987,7 +2987,7 @@ enum OpenAPIDocument {
           "CatalogService"
         ],
         "x-grpc-method": "/gym.catalog.v1.CatalogService/ReviewExerciseProposal",
-        "description": "Accepts a proposal (the exercise becomes public, its owner stays its author) or declines it with a reason. (admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no reason to decline, bad slug); NOT_FOUND (no pending proposal); ALREADY_EXISTS (the slug is taken: give another).",
+        "description": "Accepts a proposal (the exercise becomes public, its owner stays its author) or declines it with a reason. (admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT (no etag, no reason to decline, bad slug); NOT_FOUND (no pending proposal); ABORTED (the proposal changed since it was read); ALREADY_EXISTS (the slug is taken: give another).",
         "parameters": [
           {
             "name": "id",
@@ -3019,6 +3019,11 @@ enum OpenAPIDocument {
                   "slug": {
                     "type": "string",
                     "description": "on accepting: the public slug; empty = derived from the name",
+                    "default": ""
+                  },
+                  "etag": {
+                    "type": "string",
+                    "description": "The exercise's etag as the proposal was read (ListExerciseProposals): an owner's edit withdraws a proposal, and one proposed again has a new etag.",
                     "default": ""
                   }
                 },
@@ -10231,12 +10236,12 @@ enum OpenAPIDocument {
     "/v1/sessions:import": {
       "post": {
         "operationId": "PlanService_ImportWorkouts",
-        "summary": "Moves in a workout history exported by Strong or Hevy: each workout becomes a finished session on its day in the caller's time zone, in one transaction with the statistics and records rebuilt for the exercises it touches.",
+        "summary": "Moves in a workout history exported by Strong or Hevy: each workout becomes a finished session on its day in the caller's time zone, oldest first, in transactions of about 2,000 sets that each rebuild the statistics and records of the exercises they touch (so other users' writes never wait long behind an import).",
         "tags": [
           "PlanService"
         ],
         "x-grpc-method": "/gym.plan.v1.PlanService/ImportWorkouts",
-        "description": "Moves in a workout history exported by Strong or Hevy: each workout becomes a finished session on its day in the caller's time zone, in one transaction with the statistics and records rebuilt for the exercises it touches. Idempotent: a workout already here is counted, not added again. Rows that cannot be read, sets past plan's bounds and workouts past a cap are left out and reported by line. Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.",
+        "description": "Moves in a workout history exported by Strong or Hevy: each workout becomes a finished session on its day in the caller's time zone, oldest first, in transactions of about 2,000 sets that each rebuild the statistics and records of the exercises they touch (so other users' writes never wait long behind an import). Idempotent: a workout already here is counted, not added again, so a call that failed part way is completed by calling again. Rows that cannot be read, sets past plan's bounds and workouts past a cap are left out and reported by line. Errors: INVALID_ARGUMENT naming `csv` (empty, not UTF-8, too large, a header of neither app, an unclosed quote); UNAVAILABLE when the catalog cannot be reached.",
         "requestBody": {
           "required": false,
           "content": {
@@ -18652,7 +18657,7 @@ enum OpenAPIDocument {
           "csv": {
             "type": "string",
             "format": "byte",
-            "description": "The file as exported, UTF-8, at most 4,000,000 bytes (split a longer history by date and import each part).",
+            "description": "The file as exported, UTF-8, at most 4,000,000 bytes (split a longer history by date and import each part). Through HTTP/JSON the file travels as base64, a third larger, within the gateway's 4 MiB body: about 3,000,000 bytes there.",
             "default": ""
           },
           "imperial": {
