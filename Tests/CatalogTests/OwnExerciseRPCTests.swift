@@ -220,7 +220,7 @@ import Testing
     }
   }
 
-  @Test func ownExercisesAreCappedAndGoWithTheirOwnersAccount() async throws {
+  @Test func ownExercisesGoWithTheirOwnersAccount() async throws {
     try await CatalogFixture.run { env in
       let zoe = env.members[2]
       let ids = try await withThrowingTaskGroup(of: String.self) { group in
@@ -260,5 +260,28 @@ import Testing
       _ = try await store.insertExercise(record("one more", owner: "u1"), searchFacets: "")
     }
     _ = try await store.insertExercise(record("one more", owner: "u2"), searchFacets: "")
+  }
+
+  /// An import makes no exercise past the cap, even when the owner's names differ only in
+  /// punctuation (one key for matching, two rows for the cap); a name of punctuation
+  /// alone matches nothing and is made into nothing.
+  @Test func namesFromAnImportStopAtTheCapAndNeedALetterOrDigit() async throws {
+    let store = try CatalogStore(path: try temporaryDirectory() + "/catalog.sqlite")
+    @Sendable func record(_ name: String) -> ExerciseRecord {
+      let id = ID.make()
+      return ExerciseRecord(
+        rid: nil, id: id, slug: ExerciseInput.privateSlug(name: name, id: id), name: name, nameKey: name.folded, aliases: [],
+        description: "", instructions: [], commonMistakes: [], primaryMuscles: [], secondaryMuscles: [], equipment: [], category: 0,
+        difficulty: 0, media: [], authorID: "u1", createdAt: Date(), updatedAt: Date(), etag: id, ownerID: "u1")
+    }
+    for index in 0..<CatalogStore.privateExercisesPerUser / 2 {
+      _ = try await store.insertExercise(record("p \(index)"), searchFacets: "")
+      _ = try await store.insertExercise(record("p-\(index)"), searchFacets: "")
+    }
+    let resolved = try await store.resolve(names: ["Brand New Drill", "!!"], ownerID: "u1", create: true) { name in
+      (record(name), "")
+    }
+    #expect(resolved.map(\.created) == [false, false] && resolved.allSatisfy { $0.exercise == nil })
+    #expect(resolved[0].problem.contains("500") && resolved[1].problem.contains("no letters or digits"))
   }
 }

@@ -123,12 +123,9 @@ extension PlanService {
     let now = Date()
     // The client must be able to use every exercise: a trainer's private one is theirs
     // alone until the library accepts it.
-    let usable = try await catalog.exercises(ids: source.exerciseIDs, for: request.clientID)
-    if let own = source.exerciseIDs.first(where: { usable[$0] == nil }) {
-      throw GymError.invalid([
-        .init("routine_id", "the routine uses exercise \(own), which is private or gone: propose it to the library or use a public one")
-      ])
-    }
+    try await checkExercises(
+      source.exerciseIDs, for: request.clientID, fields: Dictionary(uniqueKeysWithValues: source.exerciseIDs.map { ($0, "routine_id") }),
+      now: now)
     let copy = RoutineRecord(
       id: ID.make(now: now), ownerID: request.clientID, name: source.name, description: source.description, days: source.days,
       sourceProgramID: source.sourceProgramID, sourceProgramVersion: source.sourceProgramVersion, now: now)

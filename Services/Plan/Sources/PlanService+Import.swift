@@ -120,7 +120,7 @@ extension PlanService {
       switch outcome {
       case .imported:
         imported += 1
-        sets += workout.session.items.reduce(0) { $0 + $1.loggedSets.count }
+        sets += workout.sets
       case .alreadyHere: already += 1
       case .refused(let reason): problems.append((workout.line, "the workout \"\(workout.session.name)\" was left out: \(reason)"))
       }
