@@ -205,19 +205,31 @@ import Testing
           } catch let error as RPCError where error.message.hasPrefix("too many sign-ins are being checked") {}
         }
       }
-      // Probe (each as another unknown account, so no budget runs out) until the permit is seen taken.
+      // Probe (each as another unknown account, so no budget runs out) until the permit is
+      // seen taken: three at once, so that one at least arrives while another hashes even
+      // when the background sign-ins are starved of the CPU.
       var probes = 0
+      var answers = "no probe answered"
       #expect(
-        try await eventually(within: .seconds(20)) {
-          probes += 1
-          let probe = await rpcError {
-            _ = try await auth.login(
-              .with {
-                $0.identifier = "nobody_\(probes)"; $0.password = "probe probe probe"
-              })
+        try await eventually(within: .seconds(60)) {
+          let names = (0..<3).map { "nobody_\(probes + $0)" }
+          probes += names.count
+          let errors = await withTaskGroup(of: RPCError?.self) { group in
+            for name in names {
+              group.addTask {
+                await rpcError {
+                  _ = try await auth.login(
+                    .with {
+                      $0.identifier = name; $0.password = "probe probe probe"
+                    })
+                }
+              }
+            }
+            return await group.reduce(into: [RPCError?]()) { $0.append($1) }
           }
-          return probe?.message.hasPrefix("too many sign-ins are being checked") == true
-        })
+          answers = errors.map { $0.map { "\($0.code): \($0.message)" } ?? "no error" }.joined(separator: "; ")
+          return errors.contains { $0?.message.hasPrefix("too many sign-ins are being checked") == true }
+        }, "after \(probes) probes the last answers were: \(answers)")
       seen.withLock { $0 = true }
       // A taken name is refused before hashing: ALREADY_EXISTS, not "busy".
       var again = newAccount("first_one")

@@ -107,19 +107,26 @@ extension SystemTests {
   /// next (the outbox delivery's and the auth transaction's both children of auth's call);
   /// nil until every one of them has arrived.
   static func traceChain(_ spans: [ReceivedSpan], clientSpanID: String) -> [ReceivedSpan]? {
-    func child(of parent: String, _ service: String, _ kind: String, _ name: (String) -> Bool) -> ReceivedSpan? {
-      spans.first { $0.parentSpanID == parent && $0.service == service && $0.kind == kind && name($0.name) }
+    func children(of parent: String, _ service: String, _ kind: String, _ name: (String) -> Bool) -> [ReceivedSpan] {
+      spans.filter { $0.parentSpanID == parent && $0.service == service && $0.kind == kind && name($0.name) }
     }
     let method = "gym.auth.v1.AuthService/UpdateProfile"
-    guard let gateway = child(of: clientSpanID, "gym-gateway", "SPAN_KIND_SERVER", { $0 == method }),
-      let auth = child(of: gateway.spanID, "gym-auth", "SPAN_KIND_SERVER", { $0 == method }),
-      let authWrite = child(of: auth.spanID, "gym-auth", "SPAN_KIND_CLIENT", { $0 == "sqlite write" }),
-      let delivery = child(of: auth.spanID, "gym-auth", "SPAN_KIND_PRODUCER", { $0 == "outbox user-updated to messaging" }),
-      let call = child(of: delivery.spanID, "gym-auth", "SPAN_KIND_CLIENT", { $0 == "gym.common.v1.UserLifecycleInternal/UpdateUser" }),
-      let messaging = child(of: call.spanID, "gym-messaging", "SPAN_KIND_SERVER", { $0 == call.name }),
-      let messagingWrite = child(of: messaging.spanID, "gym-messaging", "SPAN_KIND_CLIENT", { $0 == "sqlite write" })
+    guard let gateway = children(of: clientSpanID, "gym-gateway", "SPAN_KIND_SERVER", { $0 == method }).first,
+      let auth = children(of: gateway.spanID, "gym-auth", "SPAN_KIND_SERVER", { $0 == method }).first,
+      let authWrite = children(of: auth.spanID, "gym-auth", "SPAN_KIND_CLIENT", { $0 == "sqlite write" }).first
     else { return nil }
-    return [gateway, auth, authWrite, delivery, call, messaging, messagingWrite]
+    // A delivery may have been tried more than once (an attempt that timed out on a loaded
+    // machine is a span of its own): the attempt that reached messaging completes the chain.
+    for delivery in children(of: auth.spanID, "gym-auth", "SPAN_KIND_PRODUCER", { $0 == "outbox user-updated to messaging" }) {
+      for call in children(of: delivery.spanID, "gym-auth", "SPAN_KIND_CLIENT", { $0 == "gym.common.v1.UserLifecycleInternal/UpdateUser" }) {
+        for messaging in children(of: call.spanID, "gym-messaging", "SPAN_KIND_SERVER", { $0 == call.name }) {
+          if let messagingWrite = children(of: messaging.spanID, "gym-messaging", "SPAN_KIND_CLIENT", { $0 == "sqlite write" }).first {
+            return [gateway, auth, authWrite, delivery, call, messaging, messagingWrite]
+          }
+        }
+      }
+    }
+    return nil
   }
 
   static func randomHex(bytes: Int) -> String {

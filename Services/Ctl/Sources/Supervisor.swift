@@ -261,13 +261,12 @@ public final class Supervisor: Sendable {
     let deadline = ContinuousClock.now + timeout
     let address = service.address(in: layout)
     let security = try layout.clientSecurity()
-    while ContinuousClock.now < deadline {
+    let serving = try await HealthProbe.waitUntilServing(address, security: security, until: deadline) {
       if !process.isRunning {
         throw StartError(description: "\(service.executable) exited with status \(process.terminationStatus) during start-up:\n" + Self.tail(of: logFile))
       }
-      if await HealthProbe.check(address, timeout: .milliseconds(500), security: security).serving { return }
-      try await Task.sleep(for: .milliseconds(50))
     }
+    if serving { return }
     throw StartError(description: "\(service.executable) was not serving on \(address) within \(timeout):\n" + Self.tail(of: logFile))
   }
 

@@ -33,4 +33,33 @@ public enum HealthProbe {
       return Result(status: nil, error: "\(error)", latency: .now - start)
     }
   }
+
+  /// Asks `address` until it answers SERVING or `deadline` passes, over one connection
+  /// kept for every try: on a loaded machine a fresh connection per try can spend its
+  /// whole timeout on the handshake, so that no try ever reaches a service that serves.
+  /// A refused connection is retried within a quarter second (a starting service listens
+  /// within moments), not after gRPC's default second and more.
+  /// - Parameter before: runs before each try; throws to stop waiting (the process died).
+  /// - Returns: false when the deadline passed first.
+  public static func waitUntilServing(
+    _ address: HostPort, security: HTTP2ClientTransport.Posix.TransportSecurity = .plaintext,
+    until deadline: ContinuousClock.Instant, before: @Sendable () throws -> Void = {}
+  ) async throws -> Bool {
+    var config = HTTP2ClientTransport.Posix.Config.defaults
+    config.backoff = .init(initial: .milliseconds(50), max: .milliseconds(250), multiplier: 1.6, jitter: 0.2)
+    let transport = try HTTP2ClientTransport.Posix(target: address.target, transportSecurity: security, config: config)
+    return try await withGRPCClient(transport: transport) { client in
+      let health = Grpc_Health_V1_Health.Client(wrapping: client)
+      while ContinuousClock.now < deadline {
+        try before()
+        // Up to five seconds for one answer (bounded by the deadline); a refused
+        // connection fails at once, since the call does not wait for one.
+        var options = CallOptions.internalCall(timeout: min(.seconds(5), max(deadline - .now, .milliseconds(1))))
+        options.waitForReady = false
+        if (try? await health.check(.init(), options: options))?.status == .serving { return true }
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      return false
+    }
+  }
 }

@@ -1,0 +1,156 @@
+import Foundation
+import GRPCCore
+import GymService
+import GymTesting
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `gymctl up` and the system tests wait for each service with these probes; on a
+/// loaded machine a new connection can take longer than one probe's timeout.
+@Suite struct HealthProbeTests {
+  /// Every connection through the door waits 800 ms before its first byte moves, as on
+  /// a machine busy enough that a handshake outlasts a 500 ms probe.
+  @Test func aServiceWhoseConnectionsAreSlowToOpenIsSeenServing() async throws {
+    try await withBareServer("slow", services: []) { address in
+      let door = try SlowDoor(to: address, delay: .milliseconds(800))
+      defer { door.close() }
+      // A fresh connection per try with a 500 ms timeout never sees it: the fault the
+      // start-up wait had.
+      #expect(await HealthProbe.check(door.address, timeout: .milliseconds(500)).serving == false)
+      let seen = try await HealthProbe.waitUntilServing(door.address, until: .now + .seconds(30))
+      #expect(seen, "one connection kept across tries gets an answer once it is open")
+      #expect(door.connections == 2, "the wait opened one connection (the first was the lone check's)")
+    }
+  }
+
+  /// Before the service listens each try is refused at once; it is seen soon after it
+  /// listens, and the wait stops when the caller says its process died.
+  @Test func aServiceThatListensLateIsSeenAndADeadProcessEndsTheWait() async throws {
+    let port = try freeLoopbackPort()
+    let address = HostPort(host: "127.0.0.1", port: port)
+    let seen = Mutex(false)
+    let late = Task {
+      try await Task.sleep(for: .milliseconds(600))
+      return try await withBareServer("late", services: [], port: port) { _ in
+        // Serves until the wait below has seen it (bounded, should it never).
+        _ = try await eventually(within: .seconds(60)) { seen.withLock { $0 } }
+      }
+    }
+    #expect(try await HealthProbe.waitUntilServing(address, until: .now + .seconds(60)))
+    seen.withLock { $0 = true }
+    try await late.value
+
+    struct Died: Error {}
+    let tries = Mutex(0)
+    await #expect(throws: Died.self) {
+      _ = try await HealthProbe.waitUntilServing(address, until: .now + .seconds(60)) {
+        if tries.withLock({
+          $0 += 1; return $0
+        }) == 3 {
+          throw Died()
+        }
+      }
+    }
+    #expect(tries.withLock { $0 } == 3)
+  }
+}
+
+/// A port nothing listens on now (the kernel's pick, released at once).
+private func freeLoopbackPort() throws -> Int {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  defer { Glibc.close(fd) }
+  var addr = sockaddr_in.loopback(port: 0)
+  guard withUnsafePointer(to: &addr, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, 16) } }) == 0 else {
+    throw POSIXError(.EADDRINUSE)
+  }
+  var bound = sockaddr_in()
+  var length = socklen_t(16)
+  _ = withUnsafeMutablePointer(to: &bound) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+  return Int(UInt16(bigEndian: bound.sin_port))
+}
+
+extension sockaddr_in {
+  fileprivate static func loopback(port: UInt16) -> sockaddr_in {
+    var addr = sockaddr_in()
+    addr.sin_family = sa_family_t(AF_INET)
+    addr.sin_port = port.bigEndian
+    addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return addr
+  }
+}
+
+/// A TCP relay to `upstream` that holds each new connection for `delay` before relaying,
+/// on threads of its own (the test process's async pool is busy with other tests).
+private final class SlowDoor: Sendable {
+  let address: HostPort
+  private let listener: Int32
+  private let accepted = Tally()
+  var connections: Int { accepted.count }
+
+  final class Tally: Sendable {
+    private let value = Mutex(0)
+    var count: Int { value.withLock { $0 } }
+    func add() { value.withLock { $0 += 1 } }
+  }
+
+  init(to upstream: HostPort, delay: Duration) throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var addr = sockaddr_in.loopback(port: 0)
+    let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, 16) } }
+    guard bound == 0, listen(fd, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+    var local = sockaddr_in()
+    var length = socklen_t(16)
+    _ = withUnsafeMutablePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+    listener = fd
+    address = HostPort(host: "127.0.0.1", port: Int(UInt16(bigEndian: local.sin_port)))
+    let accepted = self.accepted
+    let pause = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+    Thread.detachNewThread {
+      while true {
+        let client = accept(fd, nil, nil)
+        guard client >= 0 else { return }  // closed
+        accepted.add()
+        Thread.detachNewThread {
+          Thread.sleep(forTimeInterval: pause)
+          let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+          var target = sockaddr_in.loopback(port: UInt16(upstream.port))
+          let connected = withUnsafePointer(to: &target) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(server, $0, 16) } }
+          guard connected == 0 else {
+            Glibc.close(client)
+            Glibc.close(server)
+            return
+          }
+          Thread.detachNewThread { SlowDoor.pump(from: server, to: client) }
+          SlowDoor.pump(from: client, to: server)
+        }
+      }
+    }
+  }
+
+  func close() {
+    shutdown(listener, Int32(SHUT_RDWR))
+    Glibc.close(listener)
+  }
+
+  /// Copies until either side closes, then closes both.
+  private static func pump(from source: Int32, to sink: Int32) {
+    var buffer = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      var sent = 0
+      while sent < count {
+        let wrote = buffer.withUnsafeBytes { write(sink, $0.baseAddress! + sent, count - sent) }
+        guard wrote > 0 else { break }
+        sent += wrote
+      }
+      if sent < count { break }
+    }
+    shutdown(source, Int32(SHUT_RDWR))
+    shutdown(sink, Int32(SHUT_RDWR))
+  }
+}
