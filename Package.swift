@@ -387,8 +387,8 @@ let targets: [Target] = [
   .testTarget(
     name: "PlanTests",
     dependencies: grpc + [
-      "GymPlan", "GymCatalog", "GymMessaging", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
-      .product(name: "GRDB", package: "GRDB.swift"),
+      "GymPlan", "GymCatalog", "GymMessaging", "GymPlaces", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting",
+      "GymAPI", .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: swiftSettings
   ),

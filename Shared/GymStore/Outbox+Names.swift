@@ -48,3 +48,12 @@ extension Outbox.Kind {
   /// address, which auth sends (`SendUserMail`): messaging's daily digest.
   public static let userMail: Outbox.Kind = "user-mail"
 }
+
+extension Outbox.Kind {
+  /// Payload: JSON `{"trainerID", "clientID", "active"}`; the job's id orders one pair's
+  /// changes. Auth keeps its copy of coaching (a public profile's trainers).
+  public static let coaching: Outbox.Kind = "coaching"
+  /// Payload: JSON `{"trainerID", "clientCount", "ratingCount", "starSum"}`; the job's id
+  /// orders one trainer's figures. Places shows them on the trainer's listing.
+  public static let trainerStats: Outbox.Kind = "trainer-stats"
+}

@@ -21,6 +21,8 @@ enum PlacesFixture {
     let placesLifecycle: Gym_Common_V1_UserLifecycleInternal.Client<Posix>
     /// What a user reaching for the internal service would hold: no credential.
     let placesLifecycleWithoutCredential: Gym_Common_V1_UserLifecycleInternal.Client<Posix>
+    let placesInternal: Gym_Places_V1_PlacesInternal.Client<Posix>
+    let placesInternalWithoutCredential: Gym_Places_V1_PlacesInternal.Client<Posix>
     let auth: Gym_Auth_V1_AuthService.Client<Posix>
     let admin: Metadata
     let member: Metadata
@@ -76,6 +78,8 @@ enum PlacesFixture {
                 places: Gym_Places_V1_PlacesService.Client(wrapping: placesClient),
                 placesLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: placesInternalClient),
                 placesLifecycleWithoutCredential: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: placesClient),
+                placesInternal: Gym_Places_V1_PlacesInternal.Client(wrapping: placesInternalClient),
+                placesInternalWithoutCredential: Gym_Places_V1_PlacesInternal.Client(wrapping: placesClient),
                 auth: auth.auth,
                 admin: admin.metadata, member: member.metadata,
                 trainer: trainer.metadata, trainerID: trainer.id, accounts: accounts, dataDirectory: dataDirectory))

@@ -42,4 +42,26 @@ import Testing
     let left = try await store.writer.read { db in try Data.fetchAll(db, sql: "SELECT payload FROM outbox ORDER BY id") }
     #expect(left == [jobs[1].2, jobs[4].2])
   }
+
+  /// A client's erasure takes their relation and rating: their trainer's listing hears
+  /// the figures without them, and auth hears nothing naming them.
+  @Test func aClientsPurgeSendsTheirTrainerFiguresWithoutThem() async throws {
+    let store = try PlanStore(writer: DatabaseQueue())
+    let now = Date()
+    try await store.writer.write { db in
+      for client in ["zed", "lena"] {
+        try db.execute(sql: "INSERT INTO trainer_clients (trainer_id, client_id, since) VALUES ('tess', ?, ?)", arguments: [client, now])
+      }
+    }
+    #expect(try await store.rateTrainer(clientID: "zed", trainerID: "tess", stars: 2, now: now) == 2)
+    #expect(try await store.rateTrainer(clientID: "lena", trainerID: "tess", stars: 5, now: now) == 5)
+    try await store.writer.write { db in try db.execute(sql: "DELETE FROM outbox") }
+
+    _ = try await store.purgeUser("zed")
+
+    let left = try await store.writer.read { db in try Row.fetchAll(db, sql: "SELECT destination, kind, payload FROM outbox ORDER BY id") }
+    #expect(left.map { $0["kind"] as String } == ["trainer-stats"])
+    let stats = try JSONDecoder().decode(TrainerStatsJob.self, from: try #require(left.first?["payload"] as Data?))
+    #expect(stats == TrainerStatsJob(trainerID: "tess", clientCount: 1, ratingCount: 1, starSum: 5))
+  }
 }

@@ -12,5 +12,9 @@ import Testing
     #expect(Outbox.Destination.messaging == PlatformManifest.messaging.outboxDestination)
     #expect(PlatformManifest.plan.calls.contains(PlatformManifest.catalog.name))
     #expect(PlatformManifest.plan.calls.contains(PlatformManifest.messaging.name))
+    #expect(Outbox.Destination.auth == PlatformManifest.auth.outboxDestination)
+    #expect(Outbox.Destination.places == PlatformManifest.places.outboxDestination)
+    #expect(PlatformManifest.plan.calls.contains(PlatformManifest.auth.name))
+    #expect(PlatformManifest.plan.calls.contains(PlatformManifest.places.name))
   }
 }

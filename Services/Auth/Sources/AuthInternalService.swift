@@ -171,4 +171,20 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
     let applied = try await store.setFriendship(request.userID, request.otherUserID, friends: request.friends, version: request.version)
     return .with { $0.applied = applied }
   }
+
+  /// Plan's outbox keeping auth's copy of who coaches whom (a public profile's trainers).
+  public func setCoaching(
+    request: Gym_Auth_V1_SetCoachingRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_SetCoachingResponse {
+    var violations: [FieldViolation] = []
+    if request.trainerID.isEmpty { violations.append(FieldViolation("trainer_id", "is required")) }
+    if request.clientID.isEmpty || request.clientID == request.trainerID {
+      violations.append(FieldViolation("client_id", "is required and must differ from trainer_id"))
+    }
+    if request.version < 1 { violations.append(FieldViolation("version", "must be 1 or more")) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
+    let applied = try await store.setCoaching(
+      trainerID: request.trainerID, clientID: request.clientID, active: request.active, version: request.version)
+    return .with { $0.applied = applied }
+  }
 }

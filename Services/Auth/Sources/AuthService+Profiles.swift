@@ -92,7 +92,8 @@ extension AuthService {
     // copy of messaging's friendships, kept by its outbox).
     let full =
       user.visibility != Gym_Auth_V1_Visibility.private.rawValue || user.id == caller.userID || caller.isAdmin || viewerIsFriend
-    return .with { $0.profile = ProfileMapping.publicProfile(user, full: full) }
+    let trainers = full && user.showTrainers ? try await store.trainers(of: user.id, now: Date()) : []
+    return .with { $0.profile = ProfileMapping.publicProfile(user, full: full, trainers: trainers) }
   }
 
   public func searchProfiles(

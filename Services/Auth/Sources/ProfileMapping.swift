@@ -31,6 +31,8 @@ enum ProfileMapping {
       p.homeGymID = user.homeGymID
       p.city = user.city
       p.showLocation = user.showLocation
+      p.showHomeGym = user.showHomeGym
+      p.showTrainers = user.showTrainers
       p.givenName = user.givenName
       p.familyName = user.familyName
     }
@@ -58,7 +60,8 @@ enum ProfileMapping {
   }
 
   /// What another user sees; a PRIVATE profile shows only name and avatar.
-  static func publicProfile(_ user: UserRecord, full: Bool) -> Gym_Auth_V1_PublicProfile {
+  /// - Parameter trainers: the user's trainers when they chose to show them.
+  static func publicProfile(_ user: UserRecord, full: Bool, trainers: [UserRecord] = []) -> Gym_Auth_V1_PublicProfile {
     .with { p in
       p.userID = user.id
       p.username = user.username
@@ -71,7 +74,17 @@ enum ProfileMapping {
       if full {
         p.bio = user.bio
         p.experienceLevel = Gym_Auth_V1_ExperienceLevel(rawValue: user.experienceLevel) ?? .unspecified
-        p.homeGymID = user.homeGymID
+        if user.showHomeGym { p.homeGymID = user.homeGymID }
+        if user.showTrainers {
+          p.trainers = trainers.map { trainer in
+            .with {
+              $0.userID = trainer.id
+              $0.username = trainer.username
+              $0.displayName = trainer.displayName
+              $0.avatarURL = trainer.avatarURL
+            }
+          }
+        }
         if user.showLocation {
           p.city = user.city
           if let lat = user.homeLat, let lng = user.homeLng {

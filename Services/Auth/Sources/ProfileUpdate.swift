@@ -11,6 +11,7 @@ struct ProfileUpdate: Sendable {
   static let paths: Set<String> = [
     "display_name", "bio", "avatar_url", "date_of_birth", "sex", "height_m", "experience_level", "unit_system",
     "time_zone", "visibility", "home_location", "home_gym_id", "city", "show_location", "given_name", "family_name",
+    "show_home_gym", "show_trainers",
   ]
 
   static let displayNameBound = TextBound(characters: 100, minimum: 1)
@@ -91,6 +92,10 @@ struct ProfileUpdate: Sendable {
         changes.append { $0.city = city }
       case "show_location":
         changes.append { $0.showLocation = p.showLocation }
+      case "show_home_gym":
+        changes.append { $0.showHomeGym = p.showHomeGym }
+      case "show_trainers":
+        changes.append { $0.showTrainers = p.showTrainers }
       case "home_gym_id":
         if let violation = Self.homeGymIDBound.violation(p.homeGymID, field: field) { violations.append(violation) }
         changes.append { $0.homeGymID = p.homeGymID }

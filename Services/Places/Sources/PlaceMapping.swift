@@ -71,8 +71,13 @@ enum PlaceMapping {
     }
   }
 
-  static func listing(_ r: TrainerRecord) -> Gym_Places_V1_TrainerListing {
+  static func listing(_ r: TrainerRecord, stats: TrainerStats?) -> Gym_Places_V1_TrainerListing {
     .with { l in
+      if let stats {
+        l.clientCount = Int32(clamping: stats.clientCount)
+        l.ratingCount = Int32(clamping: stats.ratingCount)
+        l.ratingAverage = stats.shownAverage
+      }
       l.trainerID = r.trainerID
       l.location = .with {
         $0.latitude = r.lat

@@ -33,6 +33,7 @@ public enum PlacesApp {
     ) { authClient in
       [
         PlacesService(store: store, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),
+        PlacesInternalService(store: store),
         UserLifecycleService(PlacesLifecycle(store: store), logger: logger),
       ]
     }

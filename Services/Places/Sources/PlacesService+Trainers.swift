@@ -47,7 +47,8 @@ extension PlacesService {
         rid: nil, trainerID: caller.userID, lat: point.latitude, lng: point.longitude, serviceRadiusM: l.serviceRadiusM,
         specialties: specialties, specialtyKey: specialties.map { $0.lowercased() }.joined(separator: "|"),
         pricePerSession: l.pricePerSession, currency: currency, bio: l.bio, gymID: l.gymID, updatedAt: Date()))
-    return .with { $0.listing = PlaceMapping.listing(record) }
+    let stats = try await store.trainerStats(ids: [record.trainerID])[record.trainerID]
+    return .with { $0.listing = PlaceMapping.listing(record, stats: stats) }
   }
 
   public func deleteTrainerListing(
@@ -72,13 +73,17 @@ extension PlacesService {
     }
     if let violation = TextBound(characters: 50).violation(request.specialty, field: "specialty") { violations.append(violation) }
     if let violation = TextBound(characters: 100).violation(request.query, field: "query") { violations.append(violation) }
+    if !request.minRating.isFinite || request.minRating != 0 && !(1...5).contains(request.minRating) {
+      violations.append(FieldViolation("min_rating", "must be 0 (any) or between 1 and 5"))
+    }
     guard violations.isEmpty else { throw GymError.invalid(violations) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let specialty = request.specialty.trimmingCharacters(in: .whitespaces)
     let words = request.query.split(whereSeparator: \.isWhitespace).map { Self.folded(String($0)) }
     let now = Date()
-    // Accounts already read, kept across the widening rounds.
+    // Accounts and coaching figures already read, kept across the widening rounds.
     var accounts: [String: UserProjection.User] = [:]
+    var stats: [String: TrainerStats] = [:]
     let visible = try await NearestFirst.search(
       radius: radius, needed: offset + paging.size + 1, firstRadius: Self.firstTrainerRadius
     ) { within in
@@ -88,9 +93,13 @@ extension PlacesService {
       // Only active trainers: banned, deleted or demoted ones drop out as soon as auth's
       // update (or purge) arrives, and the names are the projection's.
       let unknown = found.map(\.0.trainerID).filter { accounts[$0] == nil }
-      if !unknown.isEmpty { accounts.merge(try await projection.users(ids: unknown)) { _, new in new } }
+      if !unknown.isEmpty {
+        accounts.merge(try await projection.users(ids: unknown)) { _, new in new }
+        stats.merge(try await store.trainerStats(ids: unknown)) { _, new in new }
+      }
       return found.filter { listing, _ in
         guard let account = accounts[listing.trainerID], !account.isBanned(at: now), account.role == "trainer" else { return false }
+        if request.minRating > 0 && (stats[listing.trainerID]?.shownAverage ?? 0) < request.minRating { return false }
         let names = Self.folded(account.displayName + " " + account.username)
         return words.allSatisfy { names.contains($0) }
       }
@@ -101,7 +110,7 @@ extension PlacesService {
         page.map { record, distance in
           let account = accounts[record.trainerID]
           return Gym_Places_V1_TrainerResult.with {
-            $0.listing = PlaceMapping.listing(record)
+            $0.listing = PlaceMapping.listing(record, stats: stats[record.trainerID])
             $0.distanceM = (distance * 10).rounded() / 10
             $0.username = account?.username ?? ""
             $0.displayName = account?.displayName ?? ""
@@ -124,7 +133,8 @@ extension PlacesService {
     guard let account = try await projection.user(id: record.trainerID), !account.isBanned(at: Date()) else {
       throw GymError.notFound("no listing for this trainer")
     }
-    return .with { $0.listing = PlaceMapping.listing(record) }
+    let stats = try await store.trainerStats(ids: [record.trainerID])[record.trainerID]
+    return .with { $0.listing = PlaceMapping.listing(record, stats: stats) }
   }
 
   static func folded(_ text: String) -> String {

@@ -17,6 +17,9 @@ public enum PlanApp {
 
   public static let messagingAddress = PlatformManifest.plan.addressKey(
     of: PlatformManifest.messaging, default: "", "HOST:PORT of gym-messaging, which delivers workout reminders; empty = no reminders")
+  public static let placesAddress = PlatformManifest.plan.addressKey(
+    of: PlatformManifest.places, default: "",
+    "HOST:PORT of gym-places, which shows trainers' client counts and ratings; empty = those figures are not sent")
 
   public static let reminderInterval = ConfigKey(
     "GYM_PLAN_REMINDER_INTERVAL_SECONDS", default: "20", "How often due workout reminders are sent (the most they can be late)")
@@ -56,7 +59,7 @@ public enum PlanApp {
 
   public static let keys: [ConfigKey] =
     [
-      listen, authAddress, catalogAddress, messagingAddress, reminderInterval, reminderMaxLate, maxRoutines, maxScheduleEntries,
+      listen, authAddress, catalogAddress, messagingAddress, placesAddress, reminderInterval, reminderMaxLate, maxRoutines, maxScheduleEntries,
       maxReminders, maxSessionExercises, maxSessionSets, maxSessionsPerDay, maxSessions, maxFoodEntriesPerDay, maxFoodEntries,
       maxBodyWeights, maxNutritionPlans, maxGoals, maxSavedExercises, CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, CommonKeys.backupKeep,
       ServiceCredential.fileKey,
@@ -68,6 +71,8 @@ public enum PlanApp {
     public var catalog: HostPort
     /// Where reminders go; none without it.
     public var messaging: HostPort?
+    /// Where trainers' figures go; none without it.
+    public var places: HostPort?
     public var outboxPollInterval: Duration = .milliseconds(500)
     public var reminderInterval: Duration = .seconds(20)
     public var reminderMaxLate: TimeInterval = 3600
@@ -82,6 +87,7 @@ public enum PlanApp {
       backend = try BackendSettings(config: config, listenKey: PlanApp.listen, authKey: PlanApp.authAddress)
       catalog = try config.address(PlanApp.catalogAddress)
       if !(try config.string(PlanApp.messagingAddress)).isEmpty { messaging = try config.address(PlanApp.messagingAddress) }
+      if !(try config.string(PlanApp.placesAddress)).isEmpty { places = try config.address(PlanApp.placesAddress) }
       reminderInterval = .seconds(try config.int(PlanApp.reminderInterval, in: 1...3600))
       reminderMaxLate = TimeInterval(try config.int(PlanApp.reminderMaxLate, in: 60...86_400))
       let cap = { (key: ConfigKey) in try config.int(key, in: 1...1_000_000) }
@@ -125,15 +131,22 @@ public enum PlanApp {
     let notifier = notifier ?? messagingConnection.map(MessagingNotifier.init)
     if notifier == nil { logger.notice("no messaging address: workout reminders, coaching notifications and blocks are off") }
     let blocks: any BlockList = messagingConnection.map { MessagingBlockList(client: $0, logger: logger) } ?? NoBlockList()
-    let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
-      try await deliver(job, to: catalog, notifier: notifier, logger: logger)
-    }
+    let placesConnection = try settings.places.map { try InternalClient.make(to: $0, settings: settings.backend, metrics: metrics) }
+    if placesConnection == nil { logger.notice("no places address: trainers' listings show no client counts or ratings") }
     return try await BuiltProcess.backend(
       name: "gym-plan", settings: settings.backend, lock: lock, database: (path, store.writer),
       healthName: Gym_Plan_V1_PlanService.descriptor.fullyQualifiedService, logger: logger,
       extraServices: { authClient in
+        let coaching = CoachingDelivery(
+          auth: Gym_Auth_V1_AuthInternal.Client(wrapping: authClient),
+          places: placesConnection.map { Gym_Places_V1_PlacesInternal.Client(wrapping: $0) }, logger: logger)
+        let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
+          if try await coaching.deliver(job) { return }
+          try await deliver(job, to: catalog, notifier: notifier, logger: logger)
+        }
         var services: [any Service] = [ClientConnections(catalogConnection), outbox]
         if let messagingConnection { services.append(ClientConnections(messagingConnection)) }
+        if let placesConnection { services.append(ClientConnections(placesConnection)) }
         if let notifier {
           let projection = ProjectedUsers(writer: store.writer, auth: users ?? AuthUserDirectory(client: authClient, logger: logger))
           services.append(

@@ -52,7 +52,7 @@ extension PlanService {
 
   public func removeClient(request: Gym_Plan_V1_RemoveClientRequest, context: ServerContext) async throws -> Gym_Plan_V1_RemoveClientResponse {
     let caller = try Self.requireTrainer()
-    try await store.removeClient(trainerID: caller.userID, clientID: request.clientID)
+    try await store.removeClient(trainerID: caller.userID, clientID: request.clientID, now: Date())
     return .init()
   }
 
@@ -243,13 +243,27 @@ extension PlanService {
     let caller = try Caller.current()
     let ids = try await store.trainers(of: caller.userID)
     let names = try await store.people(ids)
-    return .with { $0.trainers = ids.map { id in names[id].map(Self.person) ?? .with { $0.userID = id } } }
+    let ratings = try await store.ratings(by: caller.userID, of: ids)
+    return .with {
+      $0.trainers = ids.map { id in names[id].map(Self.person) ?? .with { $0.userID = id } }
+      $0.myRatings = ratings.mapValues { Int32($0) }
+    }
   }
 
   public func leaveTrainer(request: Gym_Plan_V1_LeaveTrainerRequest, context: ServerContext) async throws -> Gym_Plan_V1_LeaveTrainerResponse {
     let caller = try Caller.current()
-    try await store.removeClient(trainerID: request.trainerID, clientID: caller.userID)
+    try await store.removeClient(trainerID: request.trainerID, clientID: caller.userID, now: Date())
     return .init()
+  }
+
+  public func rateTrainer(request: Gym_Plan_V1_RateTrainerRequest, context: ServerContext) async throws -> Gym_Plan_V1_RateTrainerResponse {
+    let caller = try Caller.current()
+    var violations: [FieldViolation] = []
+    if request.trainerID.isEmpty { violations.append(FieldViolation("trainer_id", "is required")) }
+    if !(0...5).contains(request.stars) { violations.append(FieldViolation("stars", "must be 1 to 5, or 0 to take your rating back")) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
+    let stars = try await store.rateTrainer(clientID: caller.userID, trainerID: request.trainerID, stars: Int(request.stars), now: Date())
+    return .with { $0.stars = Int32(stars) }
   }
 
   func requireNotBlocked(_ userID: String, _ otherUserID: String) async throws {

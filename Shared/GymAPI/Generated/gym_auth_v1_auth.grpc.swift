@@ -6559,6 +6559,19 @@ public enum Gym_Auth_V1_AuthInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SetCoaching" metadata.
+        public enum SetCoaching: Sendable {
+            /// Request type for "SetCoaching".
+            public typealias Input = Gym_Auth_V1_SetCoachingRequest
+            /// Response type for "SetCoaching".
+            public typealias Output = Gym_Auth_V1_SetCoachingResponse
+            /// Descriptor for "SetCoaching".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.auth.v1.AuthInternal"),
+                method: "SetCoaching",
+                type: .unary
+            )
+        }
         /// Namespace for "SendUserMail" metadata.
         public enum SendUserMail: Sendable {
             /// Request type for "SendUserMail".
@@ -6580,6 +6593,7 @@ public enum Gym_Auth_V1_AuthInternal: Sendable {
             CreateAdmin.descriptor,
             ExportUser.descriptor,
             SetFriendship.descriptor,
+            SetCoaching.descriptor,
             SendUserMail.descriptor
         ]
     }
@@ -6726,6 +6740,27 @@ extension Gym_Auth_V1_AuthInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_SetFriendshipRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetFriendshipResponse>
+
+        /// Handle the "SetCoaching" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps auth's copy of who coaches whom (a public profile's trainers). Plan's outbox
+        /// > calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Auth_V1_SetCoachingRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_SetCoachingResponse` messages.
+        func setCoaching(
+            request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_SetCoachingRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetCoachingResponse>
 
         /// Handle the "SendUserMail" method.
         ///
@@ -6877,6 +6912,27 @@ extension Gym_Auth_V1_AuthInternal {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetFriendshipResponse>
 
+        /// Handle the "SetCoaching" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps auth's copy of who coaches whom (a public profile's trainers). Plan's outbox
+        /// > calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_SetCoachingRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Auth_V1_SetCoachingResponse` message.
+        func setCoaching(
+            request: GRPCCore.ServerRequest<Gym_Auth_V1_SetCoachingRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetCoachingResponse>
+
         /// Handle the "SendUserMail" method.
         ///
         /// > Source IDL Documentation:
@@ -7027,6 +7083,27 @@ extension Gym_Auth_V1_AuthInternal {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Auth_V1_SetFriendshipResponse
 
+        /// Handle the "SetCoaching" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps auth's copy of who coaches whom (a public profile's trainers). Plan's outbox
+        /// > calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Auth_V1_SetCoachingRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Auth_V1_SetCoachingResponse` to respond with.
+        func setCoaching(
+            request: Gym_Auth_V1_SetCoachingRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Auth_V1_SetCoachingResponse
+
         /// Handle the "SendUserMail" method.
         ///
         /// > Source IDL Documentation:
@@ -7121,6 +7198,17 @@ extension Gym_Auth_V1_AuthInternal.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Auth_V1_AuthInternal.Method.SetCoaching.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SetCoachingRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SetCoachingResponse>(),
+            handler: { request, context in
+                try await self.setCoaching(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Auth_V1_AuthInternal.Method.SendUserMail.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SendUserMailRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SendUserMailResponse>(),
@@ -7197,6 +7285,17 @@ extension Gym_Auth_V1_AuthInternal.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetFriendshipResponse> {
         let response = try await self.setFriendship(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func setCoaching(
+        request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_SetCoachingRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetCoachingResponse> {
+        let response = try await self.setCoaching(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -7297,6 +7396,19 @@ extension Gym_Auth_V1_AuthInternal.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetFriendshipResponse> {
         return GRPCCore.ServerResponse<Gym_Auth_V1_SetFriendshipResponse>(
             message: try await self.setFriendship(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func setCoaching(
+        request: GRPCCore.ServerRequest<Gym_Auth_V1_SetCoachingRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetCoachingResponse> {
+        return GRPCCore.ServerResponse<Gym_Auth_V1_SetCoachingResponse>(
+            message: try await self.setCoaching(
                 request: request.message,
                 context: context
             ),
@@ -7475,6 +7587,32 @@ extension Gym_Auth_V1_AuthInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_SetFriendshipResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetFriendshipResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SetCoaching" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps auth's copy of who coaches whom (a public profile's trainers). Plan's outbox
+        /// > calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_SetCoachingRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_SetCoachingRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_SetCoachingResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setCoaching<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_SetCoachingRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_SetCoachingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_SetCoachingResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetCoachingResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "SendUserMail" method.
@@ -7732,6 +7870,43 @@ extension Gym_Auth_V1_AuthInternal {
             )
         }
 
+        /// Call the "SetCoaching" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps auth's copy of who coaches whom (a public profile's trainers). Plan's outbox
+        /// > calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_SetCoachingRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_SetCoachingRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_SetCoachingResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setCoaching<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_SetCoachingRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_SetCoachingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_SetCoachingResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetCoachingResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Auth_V1_AuthInternal.Method.SetCoaching.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "SendUserMail" method.
         ///
         /// > Source IDL Documentation:
@@ -7951,6 +8126,38 @@ extension Gym_Auth_V1_AuthInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SetFriendshipRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SetFriendshipResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetCoaching" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Keeps auth's copy of who coaches whom (a public profile's trainers). Plan's outbox
+    /// > calls it at least once and possibly out of order.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+    /// > or repeated user id, or a version below 1.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Auth_V1_SetCoachingRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setCoaching<Result>(
+        request: GRPCCore.ClientRequest<Gym_Auth_V1_SetCoachingRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetCoachingResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setCoaching(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SetCoachingRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SetCoachingResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -8192,6 +8399,42 @@ extension Gym_Auth_V1_AuthInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.setFriendship(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetCoaching" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Keeps auth's copy of who coaches whom (a public profile's trainers). Plan's outbox
+    /// > calls it at least once and possibly out of order.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+    /// > or repeated user id, or a version below 1.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setCoaching<Result>(
+        _ message: Gym_Auth_V1_SetCoachingRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetCoachingResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Auth_V1_SetCoachingRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setCoaching(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -309,7 +309,7 @@ public nonisolated struct Gym_Auth_V1_Profile: @unchecked Sendable {
   /// Clears the value of `homeLocation`. Subsequent reads from it will return its default value.
   public mutating func clearHomeLocation() {_uniqueStorage()._homeLocation = nil}
 
-  /// at most 64 characters and 256 bytes (UTF-8)
+  /// at most 64 characters and 256 bytes (UTF-8); public only when show_home_gym
   public var homeGymID: String {
     get {_storage._homeGymID}
     set {_uniqueStorage()._homeGymID = newValue}
@@ -339,6 +339,19 @@ public nonisolated struct Gym_Auth_V1_Profile: @unchecked Sendable {
   public var familyName: String {
     get {_storage._familyName}
     set {_uniqueStorage()._familyName = newValue}
+  }
+
+  /// What the public profile shows beside the rest; each is the user's choice, off
+  /// until they turn it on.
+  public var showHomeGym: Bool {
+    get {_storage._showHomeGym}
+    set {_uniqueStorage()._showHomeGym = newValue}
+  }
+
+  /// the trainers coaching them now (from plan)
+  public var showTrainers: Bool {
+    get {_storage._showTrainers}
+    set {_uniqueStorage()._showTrainers = newValue}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -542,6 +555,7 @@ public nonisolated struct Gym_Auth_V1_PublicProfile: Sendable {
 
   public var experienceLevel: Gym_Auth_V1_ExperienceLevel = .unspecified
 
+  /// only when the user chose show_home_gym
   public var homeGymID: String = String()
 
   public var viewCount: Int64 = 0
@@ -564,11 +578,34 @@ public nonisolated struct Gym_Auth_V1_PublicProfile: Sendable {
 
   public var isTrainer: Bool = false
 
+  /// The trainers coaching the user now, when they chose show_trainers (same PRIVATE
+  /// rule as the rest); banned trainers are left out.
+  public var trainers: [Gym_Auth_V1_ProfileTrainer] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _approximateLocation: Gym_Common_V1_LatLng? = nil
+}
+
+/// A trainer as shown on their client's profile.
+public nonisolated struct Gym_Auth_V1_ProfileTrainer: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String = String()
+
+  public var username: String = String()
+
+  public var displayName: String = String()
+
+  public var avatarURL: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Gym_Auth_V1_Tokens: Sendable {
@@ -2021,6 +2058,40 @@ public nonisolated struct Gym_Auth_V1_SetFriendshipResponse: Sendable {
   public init() {}
 }
 
+/// A coaching relation as plan, where coaching lives, last changed it.
+public nonisolated struct Gym_Auth_V1_SetCoachingRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var trainerID: String = String()
+
+  public var clientID: String = String()
+
+  public var active: Bool = false
+
+  /// Orders one pair's changes (plan's outbox job id): applied only when higher than
+  /// the last one applied for the pair.
+  public var version: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Auth_V1_SetCoachingResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// false when a newer change was already applied, or an account is gone
+  public var applied: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "gym.auth.v1"
@@ -2047,7 +2118,7 @@ nonisolated extension Gym_Auth_V1_TrainerRoleRequestState: SwiftProtobuf._ProtoN
 
 nonisolated extension Gym_Auth_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Profile"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}display_name\0\u{1}bio\0\u{3}avatar_url\0\u{3}date_of_birth\0\u{1}sex\0\u{3}height_m\0\u{3}experience_level\0\u{3}unit_system\0\u{3}time_zone\0\u{1}visibility\0\u{3}home_location\0\u{3}home_gym_id\0\u{1}city\0\u{3}show_location\0\u{3}given_name\0\u{3}family_name\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}display_name\0\u{1}bio\0\u{3}avatar_url\0\u{3}date_of_birth\0\u{1}sex\0\u{3}height_m\0\u{3}experience_level\0\u{3}unit_system\0\u{3}time_zone\0\u{1}visibility\0\u{3}home_location\0\u{3}home_gym_id\0\u{1}city\0\u{3}show_location\0\u{3}given_name\0\u{3}family_name\0\u{3}show_home_gym\0\u{3}show_trainers\0")
 
   fileprivate class _StorageClass {
     var _displayName: String = String()
@@ -2066,6 +2137,8 @@ nonisolated extension Gym_Auth_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf.
     var _showLocation: Bool = false
     var _givenName: String = String()
     var _familyName: String = String()
+    var _showHomeGym: Bool = false
+    var _showTrainers: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2092,6 +2165,8 @@ nonisolated extension Gym_Auth_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf.
       _showLocation = source._showLocation
       _givenName = source._givenName
       _familyName = source._familyName
+      _showHomeGym = source._showHomeGym
+      _showTrainers = source._showTrainers
     }
   }
 
@@ -2126,6 +2201,8 @@ nonisolated extension Gym_Auth_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf.
         case 14: try { try decoder.decodeSingularBoolField(value: &_storage._showLocation) }()
         case 15: try { try decoder.decodeSingularStringField(value: &_storage._givenName) }()
         case 16: try { try decoder.decodeSingularStringField(value: &_storage._familyName) }()
+        case 17: try { try decoder.decodeSingularBoolField(value: &_storage._showHomeGym) }()
+        case 18: try { try decoder.decodeSingularBoolField(value: &_storage._showTrainers) }()
         default: break
         }
       }
@@ -2186,6 +2263,12 @@ nonisolated extension Gym_Auth_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf.
       if !_storage._familyName.isEmpty {
         try visitor.visitSingularStringField(value: _storage._familyName, fieldNumber: 16)
       }
+      if _storage._showHomeGym != false {
+        try visitor.visitSingularBoolField(value: _storage._showHomeGym, fieldNumber: 17)
+      }
+      if _storage._showTrainers != false {
+        try visitor.visitSingularBoolField(value: _storage._showTrainers, fieldNumber: 18)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2211,6 +2294,8 @@ nonisolated extension Gym_Auth_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf.
         if _storage._showLocation != rhs_storage._showLocation {return false}
         if _storage._givenName != rhs_storage._givenName {return false}
         if _storage._familyName != rhs_storage._familyName {return false}
+        if _storage._showHomeGym != rhs_storage._showHomeGym {return false}
+        if _storage._showTrainers != rhs_storage._showTrainers {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -2480,7 +2565,7 @@ nonisolated extension Gym_Auth_V1_TrainerRoleRequest: SwiftProtobuf.Message, Swi
 
 nonisolated extension Gym_Auth_V1_PublicProfile: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PublicProfile"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{3}display_name\0\u{3}avatar_url\0\u{1}roles\0\u{1}bio\0\u{3}experience_level\0\u{3}home_gym_id\0\u{3}view_count\0\u{1}limited\0\u{1}city\0\u{3}approximate_location\0\u{3}is_trainer\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{3}display_name\0\u{3}avatar_url\0\u{1}roles\0\u{1}bio\0\u{3}experience_level\0\u{3}home_gym_id\0\u{3}view_count\0\u{1}limited\0\u{1}city\0\u{3}approximate_location\0\u{3}is_trainer\0\u{1}trainers\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2501,6 +2586,7 @@ nonisolated extension Gym_Auth_V1_PublicProfile: SwiftProtobuf.Message, SwiftPro
       case 11: try { try decoder.decodeSingularStringField(value: &self.city) }()
       case 12: try { try decoder.decodeSingularMessageField(value: &self._approximateLocation) }()
       case 13: try { try decoder.decodeSingularBoolField(value: &self.isTrainer) }()
+      case 14: try { try decoder.decodeRepeatedMessageField(value: &self.trainers) }()
       default: break
       }
     }
@@ -2550,6 +2636,9 @@ nonisolated extension Gym_Auth_V1_PublicProfile: SwiftProtobuf.Message, SwiftPro
     if self.isTrainer != false {
       try visitor.visitSingularBoolField(value: self.isTrainer, fieldNumber: 13)
     }
+    if !self.trainers.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.trainers, fieldNumber: 14)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2567,6 +2656,52 @@ nonisolated extension Gym_Auth_V1_PublicProfile: SwiftProtobuf.Message, SwiftPro
     if lhs.city != rhs.city {return false}
     if lhs._approximateLocation != rhs._approximateLocation {return false}
     if lhs.isTrainer != rhs.isTrainer {return false}
+    if lhs.trainers != rhs.trainers {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_ProfileTrainer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ProfileTrainer"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{3}display_name\0\u{3}avatar_url\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.username) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.displayName) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.avatarURL) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    }
+    if !self.username.isEmpty {
+      try visitor.visitSingularStringField(value: self.username, fieldNumber: 2)
+    }
+    if !self.displayName.isEmpty {
+      try visitor.visitSingularStringField(value: self.displayName, fieldNumber: 3)
+    }
+    if !self.avatarURL.isEmpty {
+      try visitor.visitSingularStringField(value: self.avatarURL, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_ProfileTrainer, rhs: Gym_Auth_V1_ProfileTrainer) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs.username != rhs.username {return false}
+    if lhs.displayName != rhs.displayName {return false}
+    if lhs.avatarURL != rhs.avatarURL {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5256,6 +5391,81 @@ nonisolated extension Gym_Auth_V1_SetFriendshipResponse: SwiftProtobuf.Message, 
   }
 
   public static func ==(lhs: Gym_Auth_V1_SetFriendshipResponse, rhs: Gym_Auth_V1_SetFriendshipResponse) -> Bool {
+    if lhs.applied != rhs.applied {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_SetCoachingRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetCoachingRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trainer_id\0\u{3}client_id\0\u{1}active\0\u{1}version\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.trainerID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.clientID) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.active) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self.version) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.trainerID.isEmpty {
+      try visitor.visitSingularStringField(value: self.trainerID, fieldNumber: 1)
+    }
+    if !self.clientID.isEmpty {
+      try visitor.visitSingularStringField(value: self.clientID, fieldNumber: 2)
+    }
+    if self.active != false {
+      try visitor.visitSingularBoolField(value: self.active, fieldNumber: 3)
+    }
+    if self.version != 0 {
+      try visitor.visitSingularInt64Field(value: self.version, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_SetCoachingRequest, rhs: Gym_Auth_V1_SetCoachingRequest) -> Bool {
+    if lhs.trainerID != rhs.trainerID {return false}
+    if lhs.clientID != rhs.clientID {return false}
+    if lhs.active != rhs.active {return false}
+    if lhs.version != rhs.version {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_SetCoachingResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetCoachingResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}applied\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.applied) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.applied != false {
+      try visitor.visitSingularBoolField(value: self.applied, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_SetCoachingResponse, rhs: Gym_Auth_V1_SetCoachingResponse) -> Bool {
     if lhs.applied != rhs.applied {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true

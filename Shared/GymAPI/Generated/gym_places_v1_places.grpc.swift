@@ -2475,3 +2475,352 @@ extension Gym_Places_V1_PlacesService.ClientProtocol {
         )
     }
 }
+
+// MARK: - gym.places.v1.PlacesInternal
+
+/// Namespace containing generated types for the "gym.places.v1.PlacesInternal" service.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+public enum Gym_Places_V1_PlacesInternal: Sendable {
+    /// Service descriptor for the "gym.places.v1.PlacesInternal" service.
+    public static let descriptor = GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.places.v1.PlacesInternal")
+    /// Namespace for method metadata.
+    public enum Method: Sendable {
+        /// Namespace for "SetTrainerStats" metadata.
+        public enum SetTrainerStats: Sendable {
+            /// Request type for "SetTrainerStats".
+            public typealias Input = Gym_Places_V1_SetTrainerStatsRequest
+            /// Response type for "SetTrainerStats".
+            public typealias Output = Gym_Places_V1_SetTrainerStatsResponse
+            /// Descriptor for "SetTrainerStats".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.places.v1.PlacesInternal"),
+                method: "SetTrainerStats",
+                type: .unary
+            )
+        }
+        /// Descriptors for all methods in the "gym.places.v1.PlacesInternal" service.
+        public static let descriptors: [GRPCCore.MethodDescriptor] = [
+            SetTrainerStats.descriptor
+        ]
+    }
+}
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension GRPCCore.ServiceDescriptor {
+    /// Service descriptor for the "gym.places.v1.PlacesInternal" service.
+    public static let gym_places_v1_PlacesInternal = GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.places.v1.PlacesInternal")
+}
+
+// MARK: gym.places.v1.PlacesInternal (server)
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Gym_Places_V1_PlacesInternal {
+    /// Streaming variant of the service protocol for the "gym.places.v1.PlacesInternal" service.
+    ///
+    /// This protocol is the lowest-level of the service protocols generated for this service
+    /// giving you the most flexibility over the implementation of your service. This comes at
+    /// the cost of more verbose and less strict APIs. Each RPC requires you to implement it in
+    /// terms of a request stream and response stream. Where the RPC expects only a single
+    /// request or response message, you are responsible for ensuring your implementation
+    /// maintains this invariant.
+    ///
+    /// Where possible, prefer using the stricter, less-verbose ``ServiceProtocol``
+    /// or ``SimpleServiceProtocol`` instead.
+    public protocol StreamingServiceProtocol: GRPCCore.RegistrableRPCService {
+        /// Handle the "SetTrainerStats" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps places' copy of a trainer's client count and ratings, shown on their listing.
+        /// > Plan's outbox calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > trainer id, negative figures, stars outside 1..5 on average, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Places_V1_SetTrainerStatsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Places_V1_SetTrainerStatsResponse` messages.
+        func setTrainerStats(
+            request: GRPCCore.StreamingServerRequest<Gym_Places_V1_SetTrainerStatsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Places_V1_SetTrainerStatsResponse>
+    }
+
+    /// Service protocol for the "gym.places.v1.PlacesInternal" service.
+    ///
+    /// This protocol is higher level than ``StreamingServiceProtocol`` but lower level than
+    /// the ``SimpleServiceProtocol``, it provides access to request and response metadata and
+    /// trailing response metadata. If you don't need these then consider using
+    /// the ``SimpleServiceProtocol``. If you need fine grained control over your RPCs then
+    /// use ``StreamingServiceProtocol``.
+    public protocol ServiceProtocol: Gym_Places_V1_PlacesInternal.StreamingServiceProtocol {
+        /// Handle the "SetTrainerStats" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps places' copy of a trainer's client count and ratings, shown on their listing.
+        /// > Plan's outbox calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > trainer id, negative figures, stars outside 1..5 on average, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Places_V1_SetTrainerStatsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Places_V1_SetTrainerStatsResponse` message.
+        func setTrainerStats(
+            request: GRPCCore.ServerRequest<Gym_Places_V1_SetTrainerStatsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Places_V1_SetTrainerStatsResponse>
+    }
+
+    /// Simple service protocol for the "gym.places.v1.PlacesInternal" service.
+    ///
+    /// This is the highest level protocol for the service. The API is the easiest to use but
+    /// doesn't provide access to request or response metadata. If you need access to these
+    /// then use ``ServiceProtocol`` instead.
+    public protocol SimpleServiceProtocol: Gym_Places_V1_PlacesInternal.ServiceProtocol {
+        /// Handle the "SetTrainerStats" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps places' copy of a trainer's client count and ratings, shown on their listing.
+        /// > Plan's outbox calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > trainer id, negative figures, stars outside 1..5 on average, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Places_V1_SetTrainerStatsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Places_V1_SetTrainerStatsResponse` to respond with.
+        func setTrainerStats(
+            request: Gym_Places_V1_SetTrainerStatsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Places_V1_SetTrainerStatsResponse
+    }
+}
+
+// Default implementation of 'registerMethods(with:)'.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Gym_Places_V1_PlacesInternal.StreamingServiceProtocol {
+    public func registerMethods<Transport>(with router: inout GRPCCore.RPCRouter<Transport>) where Transport: GRPCCore.ServerTransport {
+        router.registerHandler(
+            forMethod: Gym_Places_V1_PlacesInternal.Method.SetTrainerStats.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Places_V1_SetTrainerStatsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Places_V1_SetTrainerStatsResponse>(),
+            handler: { request, context in
+                try await self.setTrainerStats(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+    }
+}
+
+// Default implementation of streaming methods from 'StreamingServiceProtocol'.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Gym_Places_V1_PlacesInternal.ServiceProtocol {
+    public func setTrainerStats(
+        request: GRPCCore.StreamingServerRequest<Gym_Places_V1_SetTrainerStatsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Places_V1_SetTrainerStatsResponse> {
+        let response = try await self.setTrainerStats(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+}
+
+// Default implementation of methods from 'ServiceProtocol'.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Gym_Places_V1_PlacesInternal.SimpleServiceProtocol {
+    public func setTrainerStats(
+        request: GRPCCore.ServerRequest<Gym_Places_V1_SetTrainerStatsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Places_V1_SetTrainerStatsResponse> {
+        return GRPCCore.ServerResponse<Gym_Places_V1_SetTrainerStatsResponse>(
+            message: try await self.setTrainerStats(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+}
+
+// MARK: gym.places.v1.PlacesInternal (client)
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Gym_Places_V1_PlacesInternal {
+    /// Generated client protocol for the "gym.places.v1.PlacesInternal" service.
+    ///
+    /// You don't need to implement this protocol directly, use the generated
+    /// implementation, ``Client``.
+    public protocol ClientProtocol: Sendable {
+        /// Call the "SetTrainerStats" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps places' copy of a trainer's client count and ratings, shown on their listing.
+        /// > Plan's outbox calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > trainer id, negative figures, stars outside 1..5 on average, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Places_V1_SetTrainerStatsRequest` message.
+        ///   - serializer: A serializer for `Gym_Places_V1_SetTrainerStatsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Places_V1_SetTrainerStatsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setTrainerStats<Result>(
+            request: GRPCCore.ClientRequest<Gym_Places_V1_SetTrainerStatsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Places_V1_SetTrainerStatsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Places_V1_SetTrainerStatsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_SetTrainerStatsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+    }
+
+    /// Generated client for the "gym.places.v1.PlacesInternal" service.
+    ///
+    /// The ``Client`` provides an implementation of ``ClientProtocol`` which wraps
+    /// a `GRPCCore.GRPCCClient`. The underlying `GRPCClient` provides the long-lived
+    /// means of communication with the remote peer.
+    public struct Client<Transport>: ClientProtocol where Transport: GRPCCore.ClientTransport {
+        private let client: GRPCCore.GRPCClient<Transport>
+
+        /// Creates a new client wrapping the provided `GRPCCore.GRPCClient`.
+        ///
+        /// - Parameters:
+        ///   - client: A `GRPCCore.GRPCClient` providing a communication channel to the service.
+        public init(wrapping client: GRPCCore.GRPCClient<Transport>) {
+            self.client = client
+        }
+
+        /// Call the "SetTrainerStats" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps places' copy of a trainer's client count and ratings, shown on their listing.
+        /// > Plan's outbox calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > trainer id, negative figures, stars outside 1..5 on average, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Places_V1_SetTrainerStatsRequest` message.
+        ///   - serializer: A serializer for `Gym_Places_V1_SetTrainerStatsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Places_V1_SetTrainerStatsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setTrainerStats<Result>(
+            request: GRPCCore.ClientRequest<Gym_Places_V1_SetTrainerStatsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Places_V1_SetTrainerStatsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Places_V1_SetTrainerStatsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_SetTrainerStatsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Places_V1_PlacesInternal.Method.SetTrainerStats.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+    }
+}
+
+// Helpers providing default arguments to 'ClientProtocol' methods.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Gym_Places_V1_PlacesInternal.ClientProtocol {
+    /// Call the "SetTrainerStats" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Keeps places' copy of a trainer's client count and ratings, shown on their listing.
+    /// > Plan's outbox calls it at least once and possibly out of order.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+    /// > trainer id, negative figures, stars outside 1..5 on average, or a version below 1.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Places_V1_SetTrainerStatsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setTrainerStats<Result>(
+        request: GRPCCore.ClientRequest<Gym_Places_V1_SetTrainerStatsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_SetTrainerStatsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setTrainerStats(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Places_V1_SetTrainerStatsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Places_V1_SetTrainerStatsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+}
+
+// Helpers providing sugared APIs for 'ClientProtocol' methods.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Gym_Places_V1_PlacesInternal.ClientProtocol {
+    /// Call the "SetTrainerStats" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Keeps places' copy of a trainer's client count and ratings, shown on their listing.
+    /// > Plan's outbox calls it at least once and possibly out of order.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+    /// > trainer id, negative figures, stars outside 1..5 on average, or a version below 1.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setTrainerStats<Result>(
+        _ message: Gym_Places_V1_SetTrainerStatsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_SetTrainerStatsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Places_V1_SetTrainerStatsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setTrainerStats(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+}

@@ -690,6 +690,17 @@ public nonisolated struct Gym_Places_V1_TrainerListing: Sendable {
   /// Clears the value of `updatedAt`. Subsequent reads from it will return its default value.
   public mutating func clearUpdatedAt() {self._updatedAt = nil}
 
+  /// Output only, from plan where coaching lives (ignored on upsert): the trainer's
+  /// current clients, and their clients' ratings (1..5 stars, present and former
+  /// clients). The average is shown once three clients have rated, so no single
+  /// client's stars can be read from it; until then it is 0.
+  public var clientCount: Int32 = 0
+
+  public var ratingCount: Int32 = 0
+
+  /// to one decimal place
+  public var ratingAverage: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -698,34 +709,46 @@ public nonisolated struct Gym_Places_V1_TrainerListing: Sendable {
   fileprivate var _updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
-public nonisolated struct Gym_Places_V1_TrainerResult: Sendable {
+public nonisolated struct Gym_Places_V1_TrainerResult: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var listing: Gym_Places_V1_TrainerListing {
-    get {_listing ?? Gym_Places_V1_TrainerListing()}
-    set {_listing = newValue}
+    get {_storage._listing ?? Gym_Places_V1_TrainerListing()}
+    set {_uniqueStorage()._listing = newValue}
   }
   /// Returns true if `listing` has been explicitly set.
-  public var hasListing: Bool {self._listing != nil}
+  public var hasListing: Bool {_storage._listing != nil}
   /// Clears the value of `listing`. Subsequent reads from it will return its default value.
-  public mutating func clearListing() {self._listing = nil}
+  public mutating func clearListing() {_uniqueStorage()._listing = nil}
 
-  public var distanceM: Double = 0
+  public var distanceM: Double {
+    get {_storage._distanceM}
+    set {_uniqueStorage()._distanceM = newValue}
+  }
 
   /// The trainer's account as auth has it now.
-  public var username: String = String()
+  public var username: String {
+    get {_storage._username}
+    set {_uniqueStorage()._username = newValue}
+  }
 
-  public var displayName: String = String()
+  public var displayName: String {
+    get {_storage._displayName}
+    set {_uniqueStorage()._displayName = newValue}
+  }
 
-  public var avatarURL: String = String()
+  public var avatarURL: String {
+    get {_storage._avatarURL}
+    set {_uniqueStorage()._avatarURL = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _listing: Gym_Places_V1_TrainerListing? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Gym_Places_V1_UpsertTrainerListingRequest: Sendable {
@@ -822,6 +845,10 @@ public nonisolated struct Gym_Places_V1_FindTrainersRequest: Sendable {
   /// accents; every word must match.
   public var query: String = String()
 
+  /// Only trainers whose shown average is at least this (1..5); 0 = any, including
+  /// trainers not rated yet.
+  public var minRating: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -875,6 +902,43 @@ public nonisolated struct Gym_Places_V1_GetTrainerListingResponse: Sendable {
   public init() {}
 
   fileprivate var _listing: Gym_Places_V1_TrainerListing? = nil
+}
+
+/// A trainer's coaching figures as plan, where coaching lives, last counted them.
+public nonisolated struct Gym_Places_V1_SetTrainerStatsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var trainerID: String = String()
+
+  public var clientCount: Int32 = 0
+
+  public var ratingCount: Int32 = 0
+
+  /// the sum of the ratings' stars
+  public var starSum: Int64 = 0
+
+  /// Orders one trainer's figures (plan's outbox job id): applied only when higher than
+  /// the last applied.
+  public var version: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Places_V1_SetTrainerStatsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// false when newer figures were already applied
+  public var applied: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -1831,7 +1895,7 @@ nonisolated extension Gym_Places_V1_ImportPlacesResponse: SwiftProtobuf.Message,
 
 nonisolated extension Gym_Places_V1_TrainerListing: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TrainerListing"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trainer_id\0\u{1}location\0\u{3}service_radius_m\0\u{1}specialties\0\u{3}price_per_session\0\u{1}currency\0\u{1}bio\0\u{3}gym_id\0\u{3}updated_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trainer_id\0\u{1}location\0\u{3}service_radius_m\0\u{1}specialties\0\u{3}price_per_session\0\u{1}currency\0\u{1}bio\0\u{3}gym_id\0\u{3}updated_at\0\u{3}client_count\0\u{3}rating_count\0\u{3}rating_average\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1848,6 +1912,9 @@ nonisolated extension Gym_Places_V1_TrainerListing: SwiftProtobuf.Message, Swift
       case 7: try { try decoder.decodeSingularStringField(value: &self.bio) }()
       case 8: try { try decoder.decodeSingularStringField(value: &self.gymID) }()
       case 9: try { try decoder.decodeSingularMessageField(value: &self._updatedAt) }()
+      case 10: try { try decoder.decodeSingularInt32Field(value: &self.clientCount) }()
+      case 11: try { try decoder.decodeSingularInt32Field(value: &self.ratingCount) }()
+      case 12: try { try decoder.decodeSingularDoubleField(value: &self.ratingAverage) }()
       default: break
       }
     }
@@ -1885,6 +1952,15 @@ nonisolated extension Gym_Places_V1_TrainerListing: SwiftProtobuf.Message, Swift
     try { if let v = self._updatedAt {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
     } }()
+    if self.clientCount != 0 {
+      try visitor.visitSingularInt32Field(value: self.clientCount, fieldNumber: 10)
+    }
+    if self.ratingCount != 0 {
+      try visitor.visitSingularInt32Field(value: self.ratingCount, fieldNumber: 11)
+    }
+    if self.ratingAverage.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.ratingAverage, fieldNumber: 12)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1898,6 +1974,9 @@ nonisolated extension Gym_Places_V1_TrainerListing: SwiftProtobuf.Message, Swift
     if lhs.bio != rhs.bio {return false}
     if lhs.gymID != rhs.gymID {return false}
     if lhs._updatedAt != rhs._updatedAt {return false}
+    if lhs.clientCount != rhs.clientCount {return false}
+    if lhs.ratingCount != rhs.ratingCount {return false}
+    if lhs.ratingAverage != rhs.ratingAverage {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1907,51 +1986,95 @@ nonisolated extension Gym_Places_V1_TrainerResult: SwiftProtobuf.Message, SwiftP
   public static let protoMessageName: String = _protobuf_package + ".TrainerResult"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}listing\0\u{3}distance_m\0\u{1}username\0\u{3}display_name\0\u{3}avatar_url\0")
 
+  fileprivate class _StorageClass {
+    var _listing: Gym_Places_V1_TrainerListing? = nil
+    var _distanceM: Double = 0
+    var _username: String = String()
+    var _displayName: String = String()
+    var _avatarURL: String = String()
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _listing = source._listing
+      _distanceM = source._distanceM
+      _username = source._username
+      _displayName = source._displayName
+      _avatarURL = source._avatarURL
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._listing) }()
-      case 2: try { try decoder.decodeSingularDoubleField(value: &self.distanceM) }()
-      case 3: try { try decoder.decodeSingularStringField(value: &self.username) }()
-      case 4: try { try decoder.decodeSingularStringField(value: &self.displayName) }()
-      case 5: try { try decoder.decodeSingularStringField(value: &self.avatarURL) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._listing) }()
+        case 2: try { try decoder.decodeSingularDoubleField(value: &_storage._distanceM) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._username) }()
+        case 4: try { try decoder.decodeSingularStringField(value: &_storage._displayName) }()
+        case 5: try { try decoder.decodeSingularStringField(value: &_storage._avatarURL) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._listing {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    if self.distanceM.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.distanceM, fieldNumber: 2)
-    }
-    if !self.username.isEmpty {
-      try visitor.visitSingularStringField(value: self.username, fieldNumber: 3)
-    }
-    if !self.displayName.isEmpty {
-      try visitor.visitSingularStringField(value: self.displayName, fieldNumber: 4)
-    }
-    if !self.avatarURL.isEmpty {
-      try visitor.visitSingularStringField(value: self.avatarURL, fieldNumber: 5)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._listing {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      if _storage._distanceM.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._distanceM, fieldNumber: 2)
+      }
+      if !_storage._username.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._username, fieldNumber: 3)
+      }
+      if !_storage._displayName.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._displayName, fieldNumber: 4)
+      }
+      if !_storage._avatarURL.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._avatarURL, fieldNumber: 5)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Places_V1_TrainerResult, rhs: Gym_Places_V1_TrainerResult) -> Bool {
-    if lhs._listing != rhs._listing {return false}
-    if lhs.distanceM != rhs.distanceM {return false}
-    if lhs.username != rhs.username {return false}
-    if lhs.displayName != rhs.displayName {return false}
-    if lhs.avatarURL != rhs.avatarURL {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._listing != rhs_storage._listing {return false}
+        if _storage._distanceM != rhs_storage._distanceM {return false}
+        if _storage._username != rhs_storage._username {return false}
+        if _storage._displayName != rhs_storage._displayName {return false}
+        if _storage._avatarURL != rhs_storage._avatarURL {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2065,7 +2188,7 @@ nonisolated extension Gym_Places_V1_DeleteTrainerListingResponse: SwiftProtobuf.
 
 nonisolated extension Gym_Places_V1_FindTrainersRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FindTrainersRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}location\0\u{3}radius_m\0\u{1}specialty\0\u{3}max_price\0\u{3}page_size\0\u{3}page_token\0\u{1}query\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}location\0\u{3}radius_m\0\u{1}specialty\0\u{3}max_price\0\u{3}page_size\0\u{3}page_token\0\u{1}query\0\u{3}min_rating\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2080,6 +2203,7 @@ nonisolated extension Gym_Places_V1_FindTrainersRequest: SwiftProtobuf.Message, 
       case 5: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
       case 6: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
       case 7: try { try decoder.decodeSingularStringField(value: &self.query) }()
+      case 8: try { try decoder.decodeSingularDoubleField(value: &self.minRating) }()
       default: break
       }
     }
@@ -2111,6 +2235,9 @@ nonisolated extension Gym_Places_V1_FindTrainersRequest: SwiftProtobuf.Message, 
     if !self.query.isEmpty {
       try visitor.visitSingularStringField(value: self.query, fieldNumber: 7)
     }
+    if self.minRating.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.minRating, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2122,6 +2249,7 @@ nonisolated extension Gym_Places_V1_FindTrainersRequest: SwiftProtobuf.Message, 
     if lhs.pageSize != rhs.pageSize {return false}
     if lhs.pageToken != rhs.pageToken {return false}
     if lhs.query != rhs.query {return false}
+    if lhs.minRating != rhs.minRating {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2221,6 +2349,86 @@ nonisolated extension Gym_Places_V1_GetTrainerListingResponse: SwiftProtobuf.Mes
 
   public static func ==(lhs: Gym_Places_V1_GetTrainerListingResponse, rhs: Gym_Places_V1_GetTrainerListingResponse) -> Bool {
     if lhs._listing != rhs._listing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Places_V1_SetTrainerStatsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetTrainerStatsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trainer_id\0\u{3}client_count\0\u{3}rating_count\0\u{3}star_sum\0\u{1}version\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.trainerID) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.clientCount) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self.ratingCount) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self.starSum) }()
+      case 5: try { try decoder.decodeSingularInt64Field(value: &self.version) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.trainerID.isEmpty {
+      try visitor.visitSingularStringField(value: self.trainerID, fieldNumber: 1)
+    }
+    if self.clientCount != 0 {
+      try visitor.visitSingularInt32Field(value: self.clientCount, fieldNumber: 2)
+    }
+    if self.ratingCount != 0 {
+      try visitor.visitSingularInt32Field(value: self.ratingCount, fieldNumber: 3)
+    }
+    if self.starSum != 0 {
+      try visitor.visitSingularInt64Field(value: self.starSum, fieldNumber: 4)
+    }
+    if self.version != 0 {
+      try visitor.visitSingularInt64Field(value: self.version, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Places_V1_SetTrainerStatsRequest, rhs: Gym_Places_V1_SetTrainerStatsRequest) -> Bool {
+    if lhs.trainerID != rhs.trainerID {return false}
+    if lhs.clientCount != rhs.clientCount {return false}
+    if lhs.ratingCount != rhs.ratingCount {return false}
+    if lhs.starSum != rhs.starSum {return false}
+    if lhs.version != rhs.version {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Places_V1_SetTrainerStatsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetTrainerStatsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}applied\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.applied) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.applied != false {
+      try visitor.visitSingularBoolField(value: self.applied, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Places_V1_SetTrainerStatsResponse, rhs: Gym_Places_V1_SetTrainerStatsResponse) -> Bool {
+    if lhs.applied != rhs.applied {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

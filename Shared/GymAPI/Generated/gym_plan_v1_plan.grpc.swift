@@ -887,6 +887,19 @@ public enum Gym_Plan_V1_PlanService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "RateTrainer" metadata.
+        public enum RateTrainer: Sendable {
+            /// Request type for "RateTrainer".
+            public typealias Input = Gym_Plan_V1_RateTrainerRequest
+            /// Response type for "RateTrainer".
+            public typealias Output = Gym_Plan_V1_RateTrainerResponse
+            /// Descriptor for "RateTrainer".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "RateTrainer",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "gym.plan.v1.PlanService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreateRoutine.descriptor,
@@ -954,7 +967,8 @@ public enum Gym_Plan_V1_PlanService: Sendable {
             RespondTrainerRequest.descriptor,
             CancelTrainerRequest.descriptor,
             ListMyTrainers.descriptor,
-            LeaveTrainer.descriptor
+            LeaveTrainer.descriptor,
+            RateTrainer.descriptor
         ]
     }
 }
@@ -2168,6 +2182,27 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_LeaveTrainerRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_LeaveTrainerResponse>
+
+        /// Handle the "RateTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Rates a trainer who coaches or coached the caller, 1..5 stars (again: replaces;
+        /// > 0: takes it back). The trainer's listing shows their clients' average.
+        /// > Errors: INVALID_ARGUMENT for stars outside 0..5 or a missing trainer_id; NOT_FOUND
+        /// > when the trainer never coached the caller (or, taking back, there is no rating).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_RateTrainerRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_RateTrainerResponse` messages.
+        func rateTrainer(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_RateTrainerRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_RateTrainerResponse>
     }
 
     /// Service protocol for the "gym.plan.v1.PlanService" service.
@@ -3365,6 +3400,27 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.ServerRequest<Gym_Plan_V1_LeaveTrainerRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_LeaveTrainerResponse>
+
+        /// Handle the "RateTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Rates a trainer who coaches or coached the caller, 1..5 stars (again: replaces;
+        /// > 0: takes it back). The trainer's listing shows their clients' average.
+        /// > Errors: INVALID_ARGUMENT for stars outside 0..5 or a missing trainer_id; NOT_FOUND
+        /// > when the trainer never coached the caller (or, taking back, there is no rating).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_RateTrainerRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_RateTrainerResponse` message.
+        func rateTrainer(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_RateTrainerRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_RateTrainerResponse>
     }
 
     /// Simple service protocol for the "gym.plan.v1.PlanService" service.
@@ -4560,6 +4616,27 @@ extension Gym_Plan_V1_PlanService {
             request: Gym_Plan_V1_LeaveTrainerRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Plan_V1_LeaveTrainerResponse
+
+        /// Handle the "RateTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Rates a trainer who coaches or coached the caller, 1..5 stars (again: replaces;
+        /// > 0: takes it back). The trainer's listing shows their clients' average.
+        /// > Errors: INVALID_ARGUMENT for stars outside 0..5 or a missing trainer_id; NOT_FOUND
+        /// > when the trainer never coached the caller (or, taking back, there is no rating).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_RateTrainerRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_RateTrainerResponse` to respond with.
+        func rateTrainer(
+            request: Gym_Plan_V1_RateTrainerRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_RateTrainerResponse
     }
 }
 
@@ -5293,6 +5370,17 @@ extension Gym_Plan_V1_PlanService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.RateTrainer.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_RateTrainerRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_RateTrainerResponse>(),
+            handler: { request, context in
+                try await self.rateTrainer(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -6019,6 +6107,17 @@ extension Gym_Plan_V1_PlanService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_LeaveTrainerResponse> {
         let response = try await self.leaveTrainer(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func rateTrainer(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_RateTrainerRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_RateTrainerResponse> {
+        let response = try await self.rateTrainer(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -6880,6 +6979,19 @@ extension Gym_Plan_V1_PlanService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_LeaveTrainerResponse> {
         return GRPCCore.ServerResponse<Gym_Plan_V1_LeaveTrainerResponse>(
             message: try await self.leaveTrainer(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func rateTrainer(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_RateTrainerRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_RateTrainerResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_RateTrainerResponse>(
+            message: try await self.rateTrainer(
                 request: request.message,
                 context: context
             ),
@@ -8413,6 +8525,32 @@ extension Gym_Plan_V1_PlanService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_LeaveTrainerResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LeaveTrainerResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RateTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Rates a trainer who coaches or coached the caller, 1..5 stars (again: replaces;
+        /// > 0: takes it back). The trainer's listing shows their clients' average.
+        /// > Errors: INVALID_ARGUMENT for stars outside 0..5 or a missing trainer_id; NOT_FOUND
+        /// > when the trainer never coached the caller (or, taking back, there is no rating).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_RateTrainerRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_RateTrainerRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_RateTrainerResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func rateTrainer<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_RateTrainerRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_RateTrainerRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_RateTrainerResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RateTrainerResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -10675,6 +10813,43 @@ extension Gym_Plan_V1_PlanService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "RateTrainer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Rates a trainer who coaches or coached the caller, 1..5 stars (again: replaces;
+        /// > 0: takes it back). The trainer's listing shows their clients' average.
+        /// > Errors: INVALID_ARGUMENT for stars outside 0..5 or a missing trainer_id; NOT_FOUND
+        /// > when the trainer never coached the caller (or, taking back, there is no rating).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_RateTrainerRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_RateTrainerRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_RateTrainerResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func rateTrainer<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_RateTrainerRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_RateTrainerRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_RateTrainerResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RateTrainerResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.RateTrainer.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -12590,6 +12765,38 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_LeaveTrainerRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_LeaveTrainerResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RateTrainer" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Rates a trainer who coaches or coached the caller, 1..5 stars (again: replaces;
+    /// > 0: takes it back). The trainer's listing shows their clients' average.
+    /// > Errors: INVALID_ARGUMENT for stars outside 0..5 or a missing trainer_id; NOT_FOUND
+    /// > when the trainer never coached the caller (or, taking back, there is no rating).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_RateTrainerRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func rateTrainer<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_RateTrainerRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RateTrainerResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.rateTrainer(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_RateTrainerRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_RateTrainerResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -14771,6 +14978,42 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             metadata: metadata
         )
         return try await self.leaveTrainer(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RateTrainer" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Rates a trainer who coaches or coached the caller, 1..5 stars (again: replaces;
+    /// > 0: takes it back). The trainer's listing shows their clients' average.
+    /// > Errors: INVALID_ARGUMENT for stars outside 0..5 or a missing trainer_id; NOT_FOUND
+    /// > when the trainer never coached the caller (or, taking back, there is no rating).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func rateTrainer<Result>(
+        _ message: Gym_Plan_V1_RateTrainerRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_RateTrainerResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_RateTrainerRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.rateTrainer(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -4490,6 +4490,37 @@ public nonisolated struct Gym_Plan_V1_ListMyTrainersResponse: Sendable {
 
   public var trainers: [Gym_Plan_V1_Person] = []
 
+  /// The caller's stars for each of these trainers they have rated, by trainer id.
+  public var myRatings: Dictionary<String,Int32> = [:]
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_RateTrainerRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var trainerID: String = String()
+
+  /// 1..5; 0 takes the rating back
+  public var stars: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_RateTrainerResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// as stored; 0 when taken back
+  public var stars: Int32 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -11300,7 +11331,7 @@ nonisolated extension Gym_Plan_V1_ListMyTrainersRequest: SwiftProtobuf.Message, 
 
 nonisolated extension Gym_Plan_V1_ListMyTrainersResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ListMyTrainersResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}trainers\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}trainers\0\u{3}my_ratings\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -11309,6 +11340,7 @@ nonisolated extension Gym_Plan_V1_ListMyTrainersResponse: SwiftProtobuf.Message,
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeRepeatedMessageField(value: &self.trainers) }()
+      case 2: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufInt32>.self, value: &self.myRatings) }()
       default: break
       }
     }
@@ -11318,11 +11350,80 @@ nonisolated extension Gym_Plan_V1_ListMyTrainersResponse: SwiftProtobuf.Message,
     if !self.trainers.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.trainers, fieldNumber: 1)
     }
+    if !self.myRatings.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufInt32>.self, value: self.myRatings, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_ListMyTrainersResponse, rhs: Gym_Plan_V1_ListMyTrainersResponse) -> Bool {
     if lhs.trainers != rhs.trainers {return false}
+    if lhs.myRatings != rhs.myRatings {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_RateTrainerRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RateTrainerRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trainer_id\0\u{1}stars\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.trainerID) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.stars) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.trainerID.isEmpty {
+      try visitor.visitSingularStringField(value: self.trainerID, fieldNumber: 1)
+    }
+    if self.stars != 0 {
+      try visitor.visitSingularInt32Field(value: self.stars, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_RateTrainerRequest, rhs: Gym_Plan_V1_RateTrainerRequest) -> Bool {
+    if lhs.trainerID != rhs.trainerID {return false}
+    if lhs.stars != rhs.stars {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_RateTrainerResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RateTrainerResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}stars\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self.stars) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.stars != 0 {
+      try visitor.visitSingularInt32Field(value: self.stars, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_RateTrainerResponse, rhs: Gym_Plan_V1_RateTrainerResponse) -> Bool {
+    if lhs.stars != rhs.stars {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -42,7 +42,9 @@ public enum PlatformManifest {
     name: "plan", portOffset: 3,
     publicServices: [.init(descriptor: Gym_Plan_V1_PlanService.descriptor, methods: Gym_Plan_V1_PlanService.Method.descriptors)],
     internalServices: [Gym_Common_V1_UserLifecycleInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
-    calls: ["auth", "catalog", "messaging"],
+    // Coaching reaches auth (a profile's trainers) and places (a listing's figures)
+    // through plan's outbox.
+    calls: ["auth", "catalog", "messaging", "places"],
     receivesLifecycle: true)
 
   public static let messaging = ServiceManifest(
@@ -63,7 +65,7 @@ public enum PlatformManifest {
   public static let places = ServiceManifest(
     name: "places", portOffset: 5,
     publicServices: [.init(descriptor: Gym_Places_V1_PlacesService.descriptor, methods: Gym_Places_V1_PlacesService.Method.descriptors)],
-    internalServices: [Gym_Common_V1_UserLifecycleInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
+    internalServices: [Gym_Places_V1_PlacesInternal.descriptor, Gym_Common_V1_UserLifecycleInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
     calls: ["auth"],
     receivesLifecycle: true,
     operatorMethods: [Gym_Places_V1_PlacesService.Method.ImportPlaces.descriptor])

@@ -223,6 +223,26 @@ enum AuthMigrations {
           ALTER TABLE users ADD COLUMN family_name TEXT NOT NULL DEFAULT '';
           """)
     }
+    // The public profile's home gym and trainers, each shown by the user's choice (a home
+    // gym set before was public: it stays shown); and auth's copy of plan's coaching
+    // relations, sent by its outbox. A row stays after the relation ends (active = 0) so
+    // an older change arriving late cannot revive it; rows go with either account.
+    migrator.registerMigration("v10-profile-choices-coaching") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE users ADD COLUMN show_home_gym INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE users ADD COLUMN show_trainers INTEGER NOT NULL DEFAULT 0;
+          UPDATE users SET show_home_gym = 1 WHERE home_gym_id != '';
+          CREATE TABLE coaching (
+            trainer_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            client_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            active BOOLEAN NOT NULL,
+            version INTEGER NOT NULL,
+            PRIMARY KEY (client_id, trainer_id)
+          ) WITHOUT ROWID;
+          CREATE INDEX coaching_by_trainer ON coaching(trainer_id);
+          """)
+    }
     return migrator
   }
 }

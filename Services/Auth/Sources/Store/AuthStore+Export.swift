@@ -15,7 +15,7 @@ extension AuthStore {
         """
         SELECT id, email, username, display_name, role, terms_version, terms_accepted_at, created_at, updated_at, bio, avatar_url,
           date_of_birth, sex, height_m, experience_level, unit_system, time_zone, visibility, home_lat, home_lng, home_gym_id, city,
-          show_location, given_name, family_name, view_count, email_verified_at, last_active_at, inactive_notice_at, ban_reason, banned_at, banned_until
+          show_location, show_home_gym, show_trainers, given_name, family_name, view_count, email_verified_at, last_active_at, inactive_notice_at, ban_reason, banned_at, banned_until
         FROM users WHERE id = ?
         """, [userID]),
       ExportTable(

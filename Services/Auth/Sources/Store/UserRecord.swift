@@ -47,6 +47,9 @@ public struct UserRecord: Codable, Sendable, Equatable, FetchableRecord, Persist
   // Migration v9: private.
   public var givenName = ""
   public var familyName = ""
+  // Migration v10: what the public profile shows, each the user's choice.
+  public var showHomeGym = false
+  public var showTrainers = false
   /// Orders this user's ban changes at other services across restores (µs since 1970).
   public var standingVersion: Int64 = 0
 
@@ -103,6 +106,8 @@ public struct UserRecord: Codable, Sendable, Equatable, FetchableRecord, Persist
     case standingVersion = "standing_version"
     case givenName = "given_name"
     case familyName = "family_name"
+    case showHomeGym = "show_home_gym"
+    case showTrainers = "show_trainers"
   }
 
   public enum Columns {

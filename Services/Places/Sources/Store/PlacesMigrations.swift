@@ -93,6 +93,20 @@ enum PlacesMigrations {
       try PlacesStore.encodeAllMessages(db, messages: encoder)
     }
     StoredMessageEncoding.registerMigration(in: &migrator)
+    // A trainer's client count and ratings as plan, where coaching lives, last sent them
+    // (its outbox, ordered by version); kept apart from the listing, which may come later.
+    migrator.registerMigration("trainer-stats-v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE trainer_stats (
+            trainer_id TEXT PRIMARY KEY,
+            client_count INTEGER NOT NULL,
+            rating_count INTEGER NOT NULL,
+            star_sum INTEGER NOT NULL,
+            version INTEGER NOT NULL
+          ) WITHOUT ROWID;
+          """)
+    }
     return migrator
   }
 }

@@ -217,7 +217,8 @@ public struct PlacesStore: Sendable {
   /// account), erased; the rows removed, 0 when already purged.
   public func purgeUser(_ userID: String) async throws -> Int {
     try await GymDatabase.erase(writer) { db in
-      (try Self.deleteTrainer(db, id: userID) ? 1 : 0) + (try UserProjection.remove(db, userID: userID))
+      try db.execute(sql: "DELETE FROM trainer_stats WHERE trainer_id = ?", arguments: [userID])
+      return db.changesCount + (try Self.deleteTrainer(db, id: userID) ? 1 : 0) + (try UserProjection.remove(db, userID: userID))
     }
   }
 

@@ -8,4 +8,8 @@ extension Outbox.Destination {
   static let catalog: Outbox.Destination = "catalog"
   /// Coaching notifications (`notification`).
   static let messaging: Outbox.Destination = "messaging"
+  /// Coaching relations, for the trainers a public profile shows (`coaching`).
+  static let auth: Outbox.Destination = "auth"
+  /// Trainers' client counts and ratings, for their listings (`trainer-stats`).
+  static let places: Outbox.Destination = "places"
 }

@@ -351,6 +351,29 @@ enum PlanMigrations {
           CREATE UNIQUE INDEX sessions_import_key ON sessions(owner_id, import_key) WHERE import_key IS NOT NULL;
           """)
     }
+    migrator.registerMigration("coaching-v6-ratings") { db in
+      // A client's stars for a trainer who coaches or coached them; they outlast the
+      // relation (a former client's word still counts) and go with either account.
+      try db.execute(
+        sql: """
+          CREATE TABLE trainer_ratings (
+            trainer_id TEXT NOT NULL,
+            client_id TEXT NOT NULL,
+            stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+            rated_at REAL NOT NULL,
+            PRIMARY KEY (trainer_id, client_id)
+          ) WITHOUT ROWID;
+          CREATE INDEX trainer_ratings_by_client ON trainer_ratings(client_id);
+          """)
+      // Relations that began before auth and places kept copies reach them now.
+      let now = Date()
+      for row in try Row.fetchAll(db, sql: "SELECT trainer_id, client_id FROM trainer_clients") {
+        try PlanStore.enqueueCoaching(db, trainerID: row["trainer_id"], clientID: row["client_id"], active: true, now: now)
+      }
+      for trainerID in try String.fetchAll(db, sql: "SELECT DISTINCT trainer_id FROM trainer_clients") {
+        try PlanStore.enqueueTrainerStats(db, trainerID: trainerID, now: now)
+      }
+    }
     return migrator
   }
 }

@@ -59,10 +59,11 @@ extension PlanStore {
   }
 
   /// Ends the relation from either side; the client keeps every assigned copy.
-  public func removeClient(trainerID: String, clientID: String) async throws {
+  public func removeClient(trainerID: String, clientID: String, now: Date) async throws {
     try await writer.write { db in
       try db.execute(sql: "DELETE FROM trainer_clients WHERE trainer_id = ? AND client_id = ?", arguments: [trainerID, clientID])
       guard db.changesCount == 1 else { throw GymError.notFound("no such client") }
+      try Self.coachingChanged(db, trainerID: trainerID, clientID: clientID, active: false, now: now)
     }
   }
 

@@ -89,6 +89,10 @@ extension PlanStore {
         SELECT id, client_id, trainer_id, from_trainer, invitee_email, message, state, created_at, responded_at
         FROM trainer_requests WHERE trainer_id = ? OR client_id = ? ORDER BY rid
         """, [userID, userID]),
+      // The ratings the user gave; those a trainer received stay each client's own.
+      ExportTable(
+        "trainer_ratings", "SELECT trainer_id, stars, rated_at FROM trainer_ratings WHERE client_id = ? ORDER BY rated_at, trainer_id",
+        [userID]),
       ExportTable("people", "SELECT user_id, username, display_name, given_name, family_name, refreshed_at FROM people WHERE user_id = ?", [userID]),
     ]
   }

@@ -153,6 +153,7 @@ extension PlanStore {
       try db.execute(
         sql: "INSERT INTO trainer_clients (trainer_id, client_id, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         arguments: [request.trainerID, clientID, now])
+      if db.changesCount == 1 { try coachingChanged(db, trainerID: request.trainerID, clientID: clientID, active: true, now: now) }
       try db.execute(
         sql: "UPDATE trainer_requests SET state = 2, responded_at = ? WHERE client_id = ? AND trainer_id = ? AND state = 1",
         arguments: [now, clientID, request.trainerID])

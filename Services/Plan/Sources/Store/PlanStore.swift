@@ -95,8 +95,14 @@ public struct PlanStore: Sendable {
         try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [userID])
         removed += db.changesCount
       }
-      // Relations from both sides.
+      // Trainers whose figures change: the user was their client, or rated them.
+      let trainers = try String.fetchAll(
+        db,
+        sql: "SELECT trainer_id FROM trainer_clients WHERE client_id = ?1 UNION SELECT trainer_id FROM trainer_ratings WHERE client_id = ?1",
+        arguments: [userID])
+      // Relations and ratings from both sides.
       for sql in [
+        "DELETE FROM trainer_ratings WHERE trainer_id = ? OR client_id = ?",
         "DELETE FROM trainer_clients WHERE trainer_id = ? OR client_id = ?",
         "DELETE FROM trainer_requests WHERE trainer_id = ? OR client_id = ?",
       ] {
@@ -116,6 +122,7 @@ public struct PlanStore: Sendable {
       // about them) would carry them back into catalog or messaging after those purged.
       try db.execute(sql: "DELETE FROM outbox WHERE instr(CAST(payload AS TEXT), ?) > 0", arguments: [userID])
       removed += db.changesCount
+      for trainerID in trainers { try Self.enqueueTrainerStats(db, trainerID: trainerID, now: Date()) }
       return removed
     }
   }

@@ -531,5 +531,8 @@ extension HTTPRoute {
     HTTPRoute(
       verb: "DELETE", template: "/v1/me/trainers/{trainer_id}", body: nil, streaming: .unary,
       method: Gym_Plan_V1_PlanService.Method.LeaveTrainer.descriptor, request: Gym_Plan_V1_PlanService.Method.LeaveTrainer.Input.self, response: Gym_Plan_V1_PlanService.Method.LeaveTrainer.Output.self),
+    HTTPRoute(
+      verb: "PUT", template: "/v1/me/trainers/{trainer_id}/rating", body: "*", streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.RateTrainer.descriptor, request: Gym_Plan_V1_PlanService.Method.RateTrainer.Input.self, response: Gym_Plan_V1_PlanService.Method.RateTrainer.Output.self),
   ]
 }

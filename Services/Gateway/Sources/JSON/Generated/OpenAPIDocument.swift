@@ -5461,6 +5461,91 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/me/trainers/{trainerId}/rating": {
+      "put": {
+        "operationId": "PlanService_RateTrainer",
+        "summary": "Rates a trainer who coaches or coached the caller, 1..5 stars (again: replaces; 0: takes it back).",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/RateTrainer",
+        "description": "Rates a trainer who coaches or coached the caller, 1..5 stars (again: replaces; 0: takes it back). The trainer's listing shows their clients' average. Errors: INVALID_ARGUMENT for stars outside 0..5 or a missing trainer_id; NOT_FOUND when the trainer never coached the caller (or, taking back, there is no rating).",
+        "parameters": [
+          {
+            "name": "trainerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`trainer_id`"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "stars": {
+                    "type": "integer",
+                    "format": "int32",
+                    "description": "1..5; 0 takes the rating back",
+                    "default": 0
+                  }
+                },
+                "additionalProperties": false,
+                "description": "Path variables (`trainer_id`) are not repeated here."
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.RateTrainerResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/v1/me:changeEmail": {
       "post": {
         "operationId": "AuthService_ChangeEmail",
@@ -11211,6 +11296,16 @@ enum OpenAPIDocument {
               "type": "string"
             },
             "description": "Words matched against the trainer's display name and username, ignoring case and accents; every word must match."
+          },
+          {
+            "name": "minRating",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "number",
+              "format": "double"
+            },
+            "description": "Only trainers whose shown average is at least this (1..5); 0 = any, including trainers not rated yet."
           }
         ],
         "responses": {
@@ -13721,7 +13816,7 @@ enum OpenAPIDocument {
           },
           "homeGymId": {
             "type": "string",
-            "description": "at most 64 characters and 256 bytes (UTF-8)",
+            "description": "at most 64 characters and 256 bytes (UTF-8); public only when show_home_gym",
             "default": ""
           },
           "city": {
@@ -13740,6 +13835,39 @@ enum OpenAPIDocument {
             "default": ""
           },
           "familyName": {
+            "type": "string",
+            "default": ""
+          },
+          "showHomeGym": {
+            "type": "boolean",
+            "description": "What the public profile shows beside the rest; each is the user's choice, off until they turn it on.\n\nhome_gym_id",
+            "default": false
+          },
+          "showTrainers": {
+            "type": "boolean",
+            "description": "the trainers coaching them now (from plan)",
+            "default": false
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.auth.v1.ProfileTrainer": {
+        "type": "object",
+        "description": "A trainer as shown on their client's profile.",
+        "properties": {
+          "userId": {
+            "type": "string",
+            "default": ""
+          },
+          "username": {
+            "type": "string",
+            "default": ""
+          },
+          "displayName": {
+            "type": "string",
+            "default": ""
+          },
+          "avatarUrl": {
             "type": "string",
             "default": ""
           }
@@ -13786,6 +13914,7 @@ enum OpenAPIDocument {
           },
           "homeGymId": {
             "type": "string",
+            "description": "only when the user chose show_home_gym",
             "default": ""
           },
           "viewCount": {
@@ -13815,6 +13944,13 @@ enum OpenAPIDocument {
           "isTrainer": {
             "type": "boolean",
             "default": false
+          },
+          "trainers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.auth.v1.ProfileTrainer"
+            },
+            "description": "The trainers coaching the user now, when they chose show_trainers (same PRIVATE rule as the rest); banned trainers are left out."
           }
         },
         "additionalProperties": false
@@ -17745,6 +17881,23 @@ enum OpenAPIDocument {
                 "$ref": "#/components/schemas/google.protobuf.Timestamp"
               }
             ]
+          },
+          "clientCount": {
+            "type": "integer",
+            "format": "int32",
+            "description": "Output only, from plan where coaching lives (ignored on upsert): the trainer's current clients, and their clients' ratings (1..5 stars, present and former clients). The average is shown once three clients have rated, so no single client's stars can be read from it; until then it is 0.",
+            "default": 0
+          },
+          "ratingCount": {
+            "type": "integer",
+            "format": "int32",
+            "default": 0
+          },
+          "ratingAverage": {
+            "type": "number",
+            "format": "double",
+            "description": "to one decimal place",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -18930,6 +19083,14 @@ enum OpenAPIDocument {
             "items": {
               "$ref": "#/components/schemas/gym.plan.v1.Person"
             }
+          },
+          "myRatings": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "The caller's stars for each of these trainers they have rated, by trainer id."
           }
         },
         "additionalProperties": false
@@ -19608,6 +19769,18 @@ enum OpenAPIDocument {
           "programId": {
             "type": "string",
             "default": ""
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.RateTrainerResponse": {
+        "type": "object",
+        "properties": {
+          "stars": {
+            "type": "integer",
+            "format": "int32",
+            "description": "as stored; 0 when taken back",
+            "default": 0
           }
         },
         "additionalProperties": false
