@@ -28,8 +28,14 @@ import Testing
           }
         }, metadata: env.trainer)
 
-      // The listing and the trainer's projected account.
-      #expect(try await env.placesLifecycle.purgeUser(.with { $0.userID = env.trainerID }).removed == 2)
+      // The figures plan counted for them.
+      _ = try await env.placesInternal.setTrainerStats(
+        .with {
+          $0.trainerID = env.trainerID; $0.clientCount = 3; $0.ratingCount = 3; $0.starSum = 12; $0.version = 1
+        })
+
+      // The listing, its figures and the trainer's projected account.
+      #expect(try await env.placesLifecycle.purgeUser(.with { $0.userID = env.trainerID }).removed == 3)
 
       let left = try LeftBehind.rows(mentioning: [env.trainerID, words], inDatabaseAt: env.dataDirectory + "/places.sqlite")
       #expect(left.isEmpty, "\(left.map(\.description).joined(separator: "\n"))")

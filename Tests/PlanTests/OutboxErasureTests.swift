@@ -64,4 +64,28 @@ import Testing
     let stats = try JSONDecoder().decode(TrainerStatsJob.self, from: try #require(left.first?["payload"] as Data?))
     #expect(stats == TrainerStatsJob(trainerID: "tess", clientCount: 1, ratingCount: 1, starSum: 5))
   }
+
+  /// Relations that began before auth and places kept copies are sent to both once, by
+  /// the migration that starts the copies: one job per relation, one per trainer.
+  @Test func relationsFromBeforeAreSentOnceByTheMigration() async throws {
+    let queue = try DatabaseQueue()
+    try PlanMigrations.migrator.migrate(queue, upTo: "sessions-v5-import-keys")
+    try await queue.write { db in
+      for (trainer, client) in [("tess", "lena"), ("tess", "omar"), ("tom", "lena")] {
+        try db.execute(
+          sql: "INSERT INTO trainer_clients (trainer_id, client_id, since) VALUES (?, ?, ?)", arguments: [trainer, client, Date()])
+      }
+    }
+    let store = try PlanStore(writer: queue)
+    let jobs = try await store.writer.read { db in try Row.fetchAll(db, sql: "SELECT destination, kind, payload FROM outbox ORDER BY id") }
+    let coaching = try jobs.filter { ($0["kind"] as String) == "coaching" }.map {
+      try JSONDecoder().decode(CoachingChange.self, from: $0["payload"] as Data)
+    }
+    #expect(
+      Set(coaching.map { "\($0.trainerID)>\($0.clientID) \($0.active)" }) == ["tess>lena true", "tess>omar true", "tom>lena true"])
+    let stats = try jobs.filter { ($0["kind"] as String) == "trainer-stats" }.map {
+      try JSONDecoder().decode(TrainerStatsJob.self, from: $0["payload"] as Data)
+    }
+    #expect(stats.sorted { $0.trainerID < $1.trainerID }.map { "\($0.trainerID) \($0.clientCount)" } == ["tess 2", "tom 1"])
+  }
 }
