@@ -52,6 +52,19 @@ extension PlanRPC {
         #expect(try await plan.listMyTrainers(.init(), metadata: env.lena.metadata).myRatings == [tess.id: 5])
         #expect(try await eventually(within: .seconds(30)) { try await listing().ratingCount == 1 })
         #expect(try await listing().ratingAverage == 0, "one rating alone shows no average")
+        // Her export holds the rating she gave; Tess's holds no client's stars.
+        @Sendable func exportedRatings(of user: PlanFixture.User) async throws -> String {
+          try await env.planLifecycle.exportUser(.with { $0.userID = user.id }) { response in
+            var rows = ""
+            for try await message in response.messages where message.part.document.table == "trainer_ratings" {
+              rows += message.part.document.rowsJson
+            }
+            return rows
+          }
+        }
+        let lenas = try await exportedRatings(of: env.lena)
+        #expect(lenas.contains(tess.id) && lenas.contains("\"stars\":5"), "\(lenas)")
+        #expect(try await exportedRatings(of: tess) == "[]")
 
         // She leaves: off her profile, one client fewer, and her rating stays.
         _ = try await plan.leaveTrainer(.with { $0.trainerID = tess.id }, metadata: env.lena.metadata)

@@ -60,7 +60,7 @@ enum ProfileMapping {
   }
 
   /// What another user sees; a PRIVATE profile shows only name and avatar.
-  /// - Parameter trainers: the user's trainers when they chose to show them.
+  /// - Parameter trainers: the user's trainers, read only when they chose to show them.
   static func publicProfile(_ user: UserRecord, full: Bool, trainers: [UserRecord] = []) -> Gym_Auth_V1_PublicProfile {
     .with { p in
       p.userID = user.id
@@ -75,14 +75,12 @@ enum ProfileMapping {
         p.bio = user.bio
         p.experienceLevel = Gym_Auth_V1_ExperienceLevel(rawValue: user.experienceLevel) ?? .unspecified
         if user.showHomeGym { p.homeGymID = user.homeGymID }
-        if user.showTrainers {
-          p.trainers = trainers.map { trainer in
-            .with {
-              $0.userID = trainer.id
-              $0.username = trainer.username
-              $0.displayName = trainer.displayName
-              $0.avatarURL = trainer.avatarURL
-            }
+        p.trainers = trainers.map { trainer in
+          .with {
+            $0.userID = trainer.id
+            $0.username = trainer.username
+            $0.displayName = trainer.displayName
+            $0.avatarURL = trainer.avatarURL
           }
         }
         if user.showLocation {

@@ -47,7 +47,7 @@ extension PlacesService {
         rid: nil, trainerID: caller.userID, lat: point.latitude, lng: point.longitude, serviceRadiusM: l.serviceRadiusM,
         specialties: specialties, specialtyKey: specialties.map { $0.lowercased() }.joined(separator: "|"),
         pricePerSession: l.pricePerSession, currency: currency, bio: l.bio, gymID: l.gymID, updatedAt: Date()))
-    let stats = try await store.trainerStats(ids: [record.trainerID])[record.trainerID]
+    let stats = try await store.trainerStats(id: record.trainerID)
     return .with { $0.listing = PlaceMapping.listing(record, stats: stats) }
   }
 
@@ -133,7 +133,7 @@ extension PlacesService {
     guard let account = try await projection.user(id: record.trainerID), !account.isBanned(at: Date()) else {
       throw GymError.notFound("no listing for this trainer")
     }
-    let stats = try await store.trainerStats(ids: [record.trainerID])[record.trainerID]
+    let stats = try await store.trainerStats(id: record.trainerID)
     return .with { $0.listing = PlaceMapping.listing(record, stats: stats) }
   }
 

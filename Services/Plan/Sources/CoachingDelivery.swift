@@ -16,35 +16,32 @@ struct CoachingDelivery: Sendable {
   let places: Gym_Places_V1_PlacesInternal.Client<HTTP2ClientTransport.Posix>?
   let logger: Logger
 
-  /// False when the job is not a coaching one.
-  func deliver(_ job: Outbox.Job) async throws -> Bool {
-    switch (job.kind, job.destination) {
-    case (.coaching, .auth):
-      let change = try JSONDecoder().decode(CoachingChange.self, from: job.payload)
-      _ = try await auth.setCoaching(
-        .with {
-          $0.trainerID = change.trainerID
-          $0.clientID = change.clientID
-          $0.active = change.active
-          $0.version = job.id
-        }, options: .internalCall())
-    case (.trainerStats, .places):
-      let stats = try JSONDecoder().decode(TrainerStatsJob.self, from: job.payload)
-      guard let places else {
-        logger.notice("trainer figures dropped: no places address")
-        return true
-      }
-      _ = try await places.setTrainerStats(
-        .with {
-          $0.trainerID = stats.trainerID
-          $0.clientCount = Int32(clamping: stats.clientCount)
-          $0.ratingCount = Int32(clamping: stats.ratingCount)
-          $0.starSum = stats.starSum
-          $0.version = job.id
-        }, options: .internalCall())
-    default:
-      return false
+  /// A relation to auth's copy.
+  func setCoaching(_ job: Outbox.Job) async throws {
+    let change = try JSONDecoder().decode(CoachingChange.self, from: job.payload)
+    _ = try await auth.setCoaching(
+      .with {
+        $0.trainerID = change.trainerID
+        $0.clientID = change.clientID
+        $0.active = change.active
+        $0.version = job.id
+      }, options: .internalCall())
+  }
+
+  /// A trainer's figures to their listing, when places is configured.
+  func setTrainerStats(_ job: Outbox.Job) async throws {
+    let stats = try JSONDecoder().decode(TrainerStatsJob.self, from: job.payload)
+    guard let places else {
+      logger.notice("trainer figures dropped: no places address")
+      return
     }
-    return true
+    _ = try await places.setTrainerStats(
+      .with {
+        $0.trainerID = stats.trainerID
+        $0.clientCount = Int32(clamping: stats.clientCount)
+        $0.ratingCount = Int32(clamping: stats.ratingCount)
+        $0.starSum = stats.starSum
+        $0.version = job.id
+      }, options: .internalCall())
   }
 }

@@ -141,8 +141,7 @@ public enum PlanApp {
           auth: Gym_Auth_V1_AuthInternal.Client(wrapping: authClient),
           places: placesConnection.map { Gym_Places_V1_PlacesInternal.Client(wrapping: $0) }, logger: logger)
         let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
-          if try await coaching.deliver(job) { return }
-          try await deliver(job, to: catalog, notifier: notifier, logger: logger)
+          try await deliver(job, to: catalog, notifier: notifier, coaching: coaching, logger: logger)
         }
         var services: [any Service] = [ClientConnections(catalogConnection), outbox]
         if let messagingConnection { services.append(ClientConnections(messagingConnection)) }
@@ -167,8 +166,14 @@ public enum PlanApp {
     }
   }
 
-  static func deliver(_ job: Outbox.Job, to catalog: any ProgramCatalog, notifier: (any Notifier)?, logger: Logger) async throws {
+  static func deliver(
+    _ job: Outbox.Job, to catalog: any ProgramCatalog, notifier: (any Notifier)?, coaching: CoachingDelivery, logger: Logger
+  ) async throws {
     switch (job.kind, job.destination) {
+    case (.coaching, .auth):
+      try await coaching.setCoaching(job)
+    case (.trainerStats, .places):
+      try await coaching.setTrainerStats(job)
     case (.notification, .messaging):
       let note = try JSONDecoder().decode(NotificationJob.self, from: job.payload)
       guard let notifier else {

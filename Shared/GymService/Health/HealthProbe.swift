@@ -53,9 +53,8 @@ public enum HealthProbe {
       while ContinuousClock.now < deadline {
         try before()
         // Up to five seconds for one answer (bounded by the deadline); a refused
-        // connection fails at once, since the call does not wait for one.
-        var options = CallOptions.internalCall(timeout: min(.seconds(5), max(deadline - .now, .milliseconds(1))))
-        options.waitForReady = false
+        // connection fails at once, since an internal call does not wait for one.
+        let options = CallOptions.internalCall(timeout: min(.seconds(5), max(deadline - .now, .milliseconds(1))))
         if (try? await health.check(.init(), options: options))?.status == .serving { return true }
         try await Task.sleep(for: .milliseconds(50))
       }

@@ -40,6 +40,11 @@ extension PlacesStore {
     }
   }
 
+  /// The figures held for one trainer; nil when plan never counted them.
+  public func trainerStats(id: String) async throws -> TrainerStats? {
+    try await trainerStats(ids: [id])[id]
+  }
+
   /// The figures held for `ids`; a trainer plan never counted is absent.
   public func trainerStats(ids: [String]) async throws -> [String: TrainerStats] {
     guard !ids.isEmpty else { return [:] }
