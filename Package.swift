@@ -395,8 +395,8 @@ let targets: [Target] = [
   .testTarget(
     name: "MessagingTests",
     dependencies: grpc + [
-      "GymMessaging", "GymCatalog", "GymGateway", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting", "GymAPI",
-      "GymPush", "PushTesting",
+      "GymMessaging", "GymCatalog", "GymGateway", "GymPlaces", "GymAuth", "AuthTesting", "GymService", "GymStore", "GymTesting",
+      "GymAPI", "GymPush", "PushTesting",
       .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "Crypto", package: "swift-crypto"),
     ],

@@ -56,4 +56,7 @@ extension Outbox.Kind {
   /// Payload: JSON `{"trainerID", "clientCount", "ratingCount", "starSum"}`; the job's id
   /// orders one trainer's figures. Places shows them on the trainer's listing.
   public static let trainerStats: Outbox.Kind = "trainer-stats"
+  /// Payload: JSON `{"placeID", "reviewCount", "starSum"}`; the job's id orders one
+  /// place's figures. Places shows them with the place.
+  public static let placeReviewStats: Outbox.Kind = "place-review-stats"
 }

@@ -30,11 +30,14 @@ import Testing
   /// Before the service listens each try is refused at once; it is seen soon after it
   /// listens, and the wait stops when the caller says its process died.
   @Test func aServiceThatListensLateIsSeenAndADeadProcessEndsTheWait() async throws {
-    let port = try freeLoopbackPort()
+    // Held (bound, not listening: connections are refused) until the server takes it, so
+    // that no other test's listener or outgoing connection is given the port meanwhile.
+    let (reservation, port) = try reservedLoopbackPort()
     let address = HostPort(host: "127.0.0.1", port: port)
     let seen = Mutex(false)
     let late = Task {
       try await Task.sleep(for: .milliseconds(600))
+      Glibc.close(reservation)
       return try await withBareServer("late", services: [], port: port) { _ in
         // Serves until the wait below has seen it (bounded, should it never).
         _ = try await eventually(within: .seconds(60)) { seen.withLock { $0 } }
@@ -59,18 +62,19 @@ import Testing
   }
 }
 
-/// A port nothing listens on now (the kernel's pick, released at once).
-private func freeLoopbackPort() throws -> Int {
+/// A port nothing listens on (the kernel's pick), kept by the returned socket until the
+/// caller closes it.
+private func reservedLoopbackPort() throws -> (fd: Int32, port: Int) {
   let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  defer { Glibc.close(fd) }
   var addr = sockaddr_in.loopback(port: 0)
   guard withUnsafePointer(to: &addr, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, 16) } }) == 0 else {
+    Glibc.close(fd)
     throw POSIXError(.EADDRINUSE)
   }
   var bound = sockaddr_in()
   var length = socklen_t(16)
   _ = withUnsafeMutablePointer(to: &bound) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-  return Int(UInt16(bigEndian: bound.sin_port))
+  return (fd, Int(UInt16(bigEndian: bound.sin_port)))
 }
 
 extension sockaddr_in {

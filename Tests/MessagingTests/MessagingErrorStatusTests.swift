@@ -25,6 +25,11 @@ import Testing
     .tooManyUploads(inFlight: 3),
     .unknownProgram("p1"),
     .catalogNotConfigured,
+    .unknownPlace("g1"),
+    .placesNotConfigured,
+    .notHomeGym(placeID: "g1"),
+    .placeReviewRemoved,
+    .tooManyPlaceReviews(limit: 100),
   ]
 
   static func row(for error: MessagingError) -> (RPCError.Code, String) {
@@ -55,6 +60,16 @@ import Testing
         .unavailable,
         "rooms about a program are unavailable: this server does not reach the catalog (GYM_CATALOG_ADDR); leave program_id empty"
       )
+    case .unknownPlace: (.notFound, "place_id: no place with id g1 in gym-places")
+    case .placesNotConfigured:
+      (.unavailable, "places' rooms and reviews are unavailable: this server does not reach gym-places (GYM_PLACES_ADDR)")
+    case .notHomeGym:
+      (
+        .failedPrecondition,
+        "only members whose home gym is this place may review it: set home_gym_id to g1 on your profile (UpdateProfile) first"
+      )
+    case .placeReviewRemoved: (.failedPrecondition, "a moderator removed your review of this place; it cannot be written again or deleted")
+    case .tooManyPlaceReviews: (.resourceExhausted, "you hold 100 place reviews, the most allowed; delete one to review another place")
     }
   }
 

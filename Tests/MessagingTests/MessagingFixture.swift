@@ -5,6 +5,7 @@ import GRPCNIOTransportHTTP2
 import GymAPI
 import GymCatalog
 import GymMessaging
+import GymPlaces
 import GymService
 import GymTesting
 import Logging
@@ -36,6 +37,8 @@ enum MessagingFixture {
     let cat: User
     /// gym-catalog, when the test asked for a running one.
     let catalog: Catalog?
+    /// gym-places, when the test asked for it (`places: true`).
+    let places: Gym_Places_V1_PlacesService.Client<Posix>?
   }
 
   /// Which gym-catalog messaging is given: none (no address), a running one, or an
@@ -49,50 +52,66 @@ enum MessagingFixture {
   static func run<T: Sendable>(
     streamBuffer: Int = 1000, streamBufferBytes: Int? = nil, streamsPerUser: Int? = nil, maxAttachmentBytes: Int = 10 << 20, eventRetention: Duration? = nil,
     reportsPerDay: Int = 20,
-    catalog: CatalogMode = .none, configure: @Sendable (inout MessagingApp.Settings) -> Void = { _ in },
+    catalog: CatalogMode = .none, places: Bool = false, configure: @Sendable (inout MessagingApp.Settings) -> Void = { _ in },
     _ body: @Sendable (Env) async throws -> T
   ) async throws -> T {
     let port = try freePort()
     return try await withRunningAuth(outboxReceivers: ["messaging": HostPort(host: "127.0.0.1", port: port)]) { auth in
       try await withCatalog(catalog, auth: auth) { catalogAddress in
-        let dataDirectory = try temporaryDirectory("gym-messaging")
-        var settings = MessagingApp.Settings(
-          backend: BackendSettings(
-            common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
-            dataDirectory: dataDirectory, auth: auth.address, credential: auth.credential))
-        settings.streamBuffer = streamBuffer
-        if let streamBufferBytes { settings.streamBufferBytes = streamBufferBytes }
-        if let streamsPerUser { settings.streamsPerUser = streamsPerUser }
-        settings.maxAttachmentBytes = maxAttachmentBytes
-        settings.reportsPerDay = reportsPerDay
-        if let eventRetention {
-          settings.eventRetention = eventRetention
-          settings.trimEvery = .milliseconds(200)
-        }
-        settings.catalog = catalogAddress
-        settings.outboxPollInterval = .milliseconds(50)
-        configure(&settings)
-        let messaging = try await MessagingApp.build(settings, logger: Logger(label: "messaging"))
-        return try await withRunningProcess(messaging) { address in
-          try await withClient(to: address) { client in
-            try await withCredentialClient(to: address, auth.credential) { internalClient in
-              try await withOptionalClient(to: catalog == .running ? catalogAddress : nil) { catalogClient in
-                try await body(
-                  Env(
-                    messaging: Messaging(wrapping: client),
-                    messagingInternal: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient),
-                    messagingInternalWithoutCredential: Gym_Messaging_V1_MessagingInternal.Client(wrapping: client),
-                    messagingLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: internalClient),
-                    messagingLifecycleWithoutCredential: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: client),
-                    address: address, dataDirectory: dataDirectory, running: auth,
-                    ana: try await auth.register("ana"), ben: try await auth.register("ben"), cat: try await auth.register("cat"),
-                    catalog: catalogClient.map { Catalog(wrapping: $0) }))
+        try await withPlaces(places, auth: auth) { placesAddress in
+          let dataDirectory = try temporaryDirectory("gym-messaging")
+          var settings = MessagingApp.Settings(
+            backend: BackendSettings(
+              common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: port), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
+              dataDirectory: dataDirectory, auth: auth.address, credential: auth.credential))
+          settings.streamBuffer = streamBuffer
+          if let streamBufferBytes { settings.streamBufferBytes = streamBufferBytes }
+          if let streamsPerUser { settings.streamsPerUser = streamsPerUser }
+          settings.maxAttachmentBytes = maxAttachmentBytes
+          settings.reportsPerDay = reportsPerDay
+          if let eventRetention {
+            settings.eventRetention = eventRetention
+            settings.trimEvery = .milliseconds(200)
+          }
+          settings.catalog = catalogAddress
+          settings.places = placesAddress
+          settings.outboxPollInterval = .milliseconds(50)
+          configure(&settings)
+          let messaging = try await MessagingApp.build(settings, logger: Logger(label: "messaging"))
+          return try await withRunningProcess(messaging) { address in
+            try await withClient(to: address) { client in
+              try await withCredentialClient(to: address, auth.credential) { internalClient in
+                try await withOptionalClient(to: catalog == .running ? catalogAddress : nil) { catalogClient in
+                  try await withOptionalClient(to: placesAddress) { placesClient in
+                    try await body(
+                      Env(
+                        messaging: Messaging(wrapping: client),
+                        messagingInternal: Gym_Messaging_V1_MessagingInternal.Client(wrapping: internalClient),
+                        messagingInternalWithoutCredential: Gym_Messaging_V1_MessagingInternal.Client(wrapping: client),
+                        messagingLifecycle: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: internalClient),
+                        messagingLifecycleWithoutCredential: Gym_Common_V1_UserLifecycleInternal.Client(wrapping: client),
+                        address: address, dataDirectory: dataDirectory, running: auth,
+                        ana: try await auth.register("ana"), ben: try await auth.register("ben"), cat: try await auth.register("cat"),
+                        catalog: catalogClient.map { Catalog(wrapping: $0) },
+                        places: placesClient.map { Gym_Places_V1_PlacesService.Client(wrapping: $0) }))
+                  }
+                }
               }
             }
           }
         }
       }
     }
+  }
+
+  /// gym-places built by its composition root, or nothing.
+  static func withPlaces<T: Sendable>(_ run: Bool, auth: RunningAuth, _ body: @Sendable (HostPort?) async throws -> T) async throws -> T {
+    guard run else { return try await body(nil) }
+    let settings = PlacesApp.Settings(
+      common: CommonSettings(listen: HostPort(host: "127.0.0.1", port: 0), metricsListen: HostPort(host: "127.0.0.1", port: 0)),
+      dataDirectory: try temporaryDirectory("gym-places"), auth: auth.address, credential: auth.credential)
+    let places = try await PlacesApp.build(settings, logger: Logger(label: "places"))
+    return try await withRunningProcess(places) { try await body($0) }
   }
 
   /// gym-catalog built by its composition root (`.running`), an address nothing listens

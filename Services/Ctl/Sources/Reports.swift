@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 import GymAPI
 
-/// `gymctl reports list|resolve`: members' reports of users, messages and posts, one
+/// `gymctl reports list|resolve`: members' reports of users, messages, posts and reviews, one
 /// case per reported target (messaging's ListReportCases / ResolveReportCase).
 struct Reports: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Review reports of users, direct and room messages and posts.", subcommands: [List.self, Resolve.self])
+    abstract: "Review reports of users, direct and room messages, posts and place reviews.", subcommands: [List.self, Resolve.self])
 
   typealias Client = Gym_Messaging_V1_MessagingService.Client
 
@@ -14,6 +14,7 @@ struct Reports: AsyncParsableCommand {
     case user, message
     case roomMessage = "room-message"
     case post
+    case placeReview = "place-review"
 
     var proto: Gym_Messaging_V1_ReportKind {
       switch self {
@@ -21,6 +22,7 @@ struct Reports: AsyncParsableCommand {
       case .message: .directMessage
       case .roomMessage: .roomMessage
       case .post: .post
+      case .placeReview: .placeReview
       }
     }
   }
@@ -31,6 +33,7 @@ struct Reports: AsyncParsableCommand {
     case .directMessage: "message"
     case .roomMessage: "room-message"
     case .post: "post"
+    case .placeReview: "place-review"
     default: "\(kind)"
     }
   }
@@ -60,7 +63,7 @@ struct Reports: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open report cases, the oldest first, one per reported target.")
 
     @OptionGroup var stack: StackOptions
-    @Option(help: "Only this kind: user, message (direct), room-message or post.") var kind: Kind?
+    @Option(help: "Only this kind: user, message (direct), room-message, post or place-review.") var kind: Kind?
     @Option(help: "Page size (at most 100).") var limit = 50
     @Option(help: "Continue from a previous page.") var pageToken = ""
 

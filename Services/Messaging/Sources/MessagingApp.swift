@@ -30,6 +30,10 @@ public enum MessagingApp {
   public static let reportsPerDay = ConfigKey(
     "GYM_MESSAGING_REPORTS_PER_DAY", default: "20", "Reports of users, messages and posts one member may file in 24 hours")
 
+  public static let placeReviewsPerUser = ConfigKey(
+    "GYM_MESSAGING_PLACE_REVIEWS_PER_USER", default: "100",
+    "Place reviews one member may hold (rewriting one is free); writing more is RESOURCE_EXHAUSTED")
+
   public static let reportRetention = ConfigKey(
     "GYM_MESSAGING_REPORT_RETENTION_DAYS", default: "90",
     "How long a resolved report case (its reports and the reported content's snapshot) is kept")
@@ -37,6 +41,11 @@ public enum MessagingApp {
   public static let catalogAddress = PlatformManifest.messaging.addressKey(
     of: PlatformManifest.catalog, default: "",
     "HOST:PORT of gym-catalog, which says whether a room's program_id exists; empty = rooms about a program are refused (UNAVAILABLE)")
+
+  public static let placesAddress = PlatformManifest.messaging.addressKey(
+    of: PlatformManifest.places, default: "",
+    "HOST:PORT of gym-places, which says whether a place exists (its room, its reviews) and shows its review figures; empty = places' rooms and reviews are refused (UNAVAILABLE)"
+  )
 
   public static let roomMembers = ConfigKey(
     "GYM_MESSAGING_ROOM_MEMBERS_MAX", default: "\(MessagingStore.RoomLimits().membersPerRoom)",
@@ -60,8 +69,8 @@ public enum MessagingApp {
 
   public static let keys: [ConfigKey] =
     [
-      listen, authAddress, catalogAddress, streamBuffer, streamBufferBytes, streamsPerUser, maxAttachmentBytes, eventRetention,
-      reportsPerDay, reportRetention, roomMembers, roomPostsPerMinute, roomsPerOwner, attachmentQuota, uploadsInFlight,
+      listen, authAddress, catalogAddress, placesAddress, streamBuffer, streamBufferBytes, streamsPerUser, maxAttachmentBytes, eventRetention,
+      reportsPerDay, placeReviewsPerUser, reportRetention, roomMembers, roomPostsPerMinute, roomsPerOwner, attachmentQuota, uploadsInFlight,
       unattachedUploadHours,
     ] + PushSettings.keys + [
       CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, CommonKeys.backupKeep, ServiceCredential.fileKey,
@@ -76,11 +85,14 @@ public enum MessagingApp {
     public var maxAttachmentBytes = 10 << 20
     public var eventRetention: Duration = .seconds(30 * 86_400)
     public var reportsPerDay = 20
+    public var placeReviewsPerUser = 100
     public var reportRetention: Duration = .seconds(90 * 86_400)
     /// How often the event log and resolved report cases are trimmed (and unattached uploads deleted).
     public var trimEvery: Duration = .seconds(3600)
     /// gym-catalog, for rooms about a program; nil refuses those rooms.
     public var catalog: HostPort?
+    /// gym-places, for places' rooms and reviews; nil refuses those.
+    public var places: HostPort?
     public var rooms = MessagingStore.RoomLimits()
     public var attachments = AttachmentLimits()
     /// How long an upload never attached is kept.
@@ -102,9 +114,11 @@ public enum MessagingApp {
       maxAttachmentBytes = try config.int(MessagingApp.maxAttachmentBytes, in: 1024...(1 << 30))
       eventRetention = .seconds(try config.int(MessagingApp.eventRetention, in: 1...3650) * 86_400)
       reportsPerDay = try config.int(MessagingApp.reportsPerDay, in: 1...1_000_000)
+      placeReviewsPerUser = try config.int(MessagingApp.placeReviewsPerUser, in: 1...1_000_000)
       // At least a day: the daily allowance counts the reports of the last 24 hours.
       reportRetention = .seconds(try config.int(MessagingApp.reportRetention, in: 1...3650) * 86_400)
       if !(try config.string(MessagingApp.catalogAddress)).isEmpty { catalog = try config.address(MessagingApp.catalogAddress) }
+      if !(try config.string(MessagingApp.placesAddress)).isEmpty { places = try config.address(MessagingApp.placesAddress) }
       rooms = MessagingStore.RoomLimits(
         membersPerRoom: try config.int(MessagingApp.roomMembers, in: 2...10_000_000),
         postsPerMinute: try config.int(MessagingApp.roomPostsPerMinute, in: 1...100_000),
@@ -142,6 +156,9 @@ public enum MessagingApp {
     if settings.catalog == nil {
       logger.notice("no catalog address: rooms about a program are refused")
     }
+    let placesConnection = try settings.places.map { try InternalClient.make(to: $0, settings: settings.backend, metrics: metrics) }
+    let places = placesConnection.map { PlacesPlaceDirectory(client: $0, logger: logger) } as (any PlaceDirectory)? ?? NoPlaceDirectory()
+    if placesConnection == nil { logger.notice("no places address: places' rooms and reviews are refused") }
     // Open streams checked their token when they began: each batch of revocations ends
     // those whose caller the list now refuses. A phone belongs to the session that
     // registered it: an ended session's phones hear nothing more.
@@ -171,7 +188,9 @@ public enum MessagingApp {
       backupDirectories: [.init(name: "attachments", path: files.directory)], info: push.opsDetails(store: store),
       healthName: Gym_Messaging_V1_MessagingService.descriptor.fullyQualifiedService, logger: logger,
       extraServices: { authClient in
-        let delivery = AuthDelivery(auth: Gym_Auth_V1_AuthInternal.Client(wrapping: authClient))
+        let delivery = OutboxDelivery(
+          auth: Gym_Auth_V1_AuthInternal.Client(wrapping: authClient),
+          places: placesConnection.map { Gym_Places_V1_PlacesInternal.Client(wrapping: $0) }, logger: logger)
         var services: [any Service] = [
           OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger, deliver: delivery.deliver),
           DigestWorker(store: store, logger: logger),
@@ -180,6 +199,7 @@ public enum MessagingApp {
             unattachedUploadLifetime: settings.unattachedUploadLifetime, every: settings.trimEvery, logger: logger),
         ]
         if let catalogConnection { services.append(ClientConnections(catalogConnection)) }
+        if let placesConnection { services.append(ClientConnections(placesConnection)) }
         if let worker = push.worker(store: store, logger: logger) { services.append(worker) }
         return services
       },
@@ -189,7 +209,8 @@ public enum MessagingApp {
         MessagingService(
           store: store, hub: hub, files: files, maxAttachmentBytes: settings.maxAttachmentBytes,
           users: users ?? AuthUserDirectory(client: authClient, logger: logger), reportsPerDay: settings.reportsPerDay,
-          programs: programs, rooms: settings.rooms, attachmentLimits: settings.attachments, uploads: PerUserSlots(),
+          placeReviewsPerUser: settings.placeReviewsPerUser,
+          programs: programs, places: places, rooms: settings.rooms, attachmentLimits: settings.attachments, uploads: PerUserSlots(),
           push: settings.push, logger: logger),
         MessagingInternalService(store: store),
         UserLifecycleService(MessagingLifecycle(store: store, files: files, logger: logger), logger: logger),

@@ -50,6 +50,18 @@ extension MessagingError: GymErrorMapping {
       RPCError(
         code: .unavailable,
         message: "rooms about a program are unavailable: this server does not reach the catalog (GYM_CATALOG_ADDR); leave program_id empty")
+    case .unknownPlace(let id):
+      .notFound("place_id: no place with id \(id) in gym-places")
+    case .placesNotConfigured:
+      RPCError(code: .unavailable, message: "places' rooms and reviews are unavailable: this server does not reach gym-places (GYM_PLACES_ADDR)")
+    case .notHomeGym(let placeID):
+      RPCError(
+        code: .failedPrecondition,
+        message: "only members whose home gym is this place may review it: set home_gym_id to \(placeID) on your profile (UpdateProfile) first")
+    case .placeReviewRemoved:
+      RPCError(code: .failedPrecondition, message: "a moderator removed your review of this place; it cannot be written again or deleted")
+    case .tooManyPlaceReviews(let limit):
+      RPCError(code: .resourceExhausted, message: "you hold \(limit) place reviews, the most allowed; delete one to review another place")
     }
   }
 }

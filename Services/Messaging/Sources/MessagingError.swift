@@ -35,4 +35,14 @@ public enum MessagingError: Error, Equatable, Sendable {
   case unknownProgram(String)
   /// No catalog address is configured, so a program cannot be checked.
   case catalogNotConfigured
+  /// Places has no place with this id.
+  case unknownPlace(String)
+  /// No places address is configured, so a place cannot be checked.
+  case placesNotConfigured
+  /// The caller's profile does not name this place as their home gym.
+  case notHomeGym(placeID: String)
+  /// A moderator removed the caller's review of this place.
+  case placeReviewRemoved
+  /// The member holds this many place reviews, the most allowed.
+  case tooManyPlaceReviews(limit: Int)
 }

@@ -83,13 +83,27 @@ enum MessagingMapping {
       $0.name = room.name
       $0.topic = room.topic
       $0.programID = room.programID ?? ""
-      $0.owner = owner ?? .with { $0.userID = room.ownerID }
+      $0.placeID = room.placeID ?? ""
+      // A place's room has no owner.
+      if !room.ownerID.isEmpty { $0.owner = owner ?? .with { $0.userID = room.ownerID } }
       $0.memberCount = Int32(clamping: room.memberCount)
       $0.joined = room.joined
       $0.createdAt = .init(date: room.createdAt)
       $0.closed = room.closedAt != nil
       if let closedAt = room.closedAt { $0.closedAt = .init(date: closedAt) }
       $0.unreadCount = Int32(clamping: room.unread)
+    }
+  }
+
+  static func placeReview(_ review: MessagingStore.PlaceReviewRecord, _ refs: [String: Gym_Messaging_V1_UserRef]) -> Gym_Messaging_V1_PlaceReview {
+    .with {
+      $0.id = review.id
+      $0.placeID = review.placeID
+      $0.author = user(review.authorID, refs)
+      $0.stars = Int32(review.stars)
+      $0.text = review.text
+      $0.createdAt = .init(date: review.createdAt)
+      $0.updatedAt = .init(date: review.updatedAt)
     }
   }
 
@@ -172,6 +186,7 @@ enum MessagingMapping {
     case .directMessage: .directMessage
     case .roomMessage: .roomMessage
     case .post: .post
+    case .placeReview: .placeReview
     }
   }
 

@@ -95,12 +95,7 @@ extension MessagingService {
   /// reference is the reporter's report id.
   static func reviewNotice(now: Date) -> MessagingStore.ReviewNotice {
     { reviewed in
-      let what =
-        switch reviewed.kind {
-        case .user: "account"
-        case .directMessage, .roomMessage: "message"
-        case .post: "post"
-        }
+      let what = reviewed.kind.noun
       let outcome =
         switch (reviewed.resolution, reviewed.kind) {
         case (.removed, .user): "We took action on the account you reported."

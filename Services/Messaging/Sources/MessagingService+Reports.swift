@@ -3,7 +3,7 @@ import GRPCCore
 import GymAPI
 import GymService
 
-/// Members report users, direct and room messages and posts; the moderators' side is in
+/// Members report users, direct and room messages, posts and place reviews; the moderators' side is in
 /// `+Moderation`.
 extension MessagingService {
   public func createReport(request: Gym_Messaging_V1_CreateReportRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CreateReportResponse {
@@ -16,6 +16,7 @@ extension MessagingService {
       target = .user(id: user.id, snapshot: Self.snapshot(of: user))
     case .message(let id): target = .message(id: id)
     case .post(let id): target = .post(id: id)
+    case .placeReview(let id): target = .placeReview(id: id)
     }
     let now = Date()
     let report = try await store.createReport(

@@ -119,7 +119,7 @@ extension MessagingService {
   }
 
   func roomMessage(_ room: MessagingStore.RoomView) async throws -> Gym_Messaging_V1_Room {
-    let refs = try await userRefs([room.ownerID])
+    let refs = room.ownerID.isEmpty ? [:] : try await userRefs([room.ownerID])
     return MessagingMapping.room(room, owner: refs[room.ownerID])
   }
 }

@@ -21,8 +21,12 @@ public struct MessagingService: Sendable {
   let projection: ProjectedUsers
   /// Reports one member may file in 24 hours.
   let reportsPerDay: Int
+  /// Place reviews one member may hold.
+  let placeReviewsPerUser: Int
   /// Whether a room's program exists (gym-catalog).
   let programs: any ProgramDirectory
+  /// Whether a place exists, for its room and reviews.
+  let places: any PlaceDirectory
   let rooms: MessagingStore.RoomLimits
   let attachmentLimits: AttachmentLimits
   /// Uploads in flight, by user.
@@ -33,7 +37,8 @@ public struct MessagingService: Sendable {
 
   public init(
     store: MessagingStore, hub: EventHub, files: AttachmentFiles, maxAttachmentBytes: Int, users: any UserDirectory,
-    reportsPerDay: Int = 20, programs: any ProgramDirectory = NoProgramDirectory(), rooms: MessagingStore.RoomLimits = .init(),
+    reportsPerDay: Int = 20, placeReviewsPerUser: Int = 100, programs: any ProgramDirectory = NoProgramDirectory(),
+    places: any PlaceDirectory = NoPlaceDirectory(), rooms: MessagingStore.RoomLimits = .init(),
     attachmentLimits: AttachmentLimits = .init(), uploads: PerUserSlots = PerUserSlots(), push: PushSettings = PushSettings(),
     logger: Logger
   ) {
@@ -44,7 +49,9 @@ public struct MessagingService: Sendable {
     self.users = users
     self.projection = ProjectedUsers(writer: store.writer, auth: users)
     self.reportsPerDay = reportsPerDay
+    self.placeReviewsPerUser = placeReviewsPerUser
     self.programs = programs
+    self.places = places
     self.rooms = rooms
     self.attachmentLimits = attachmentLimits
     self.uploads = uploads

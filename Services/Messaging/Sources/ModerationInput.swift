@@ -47,7 +47,9 @@ struct ModerationInput {
     case .directMessage: .directMessage
     case .roomMessage: .roomMessage
     case .post: .post
-    case .UNRECOGNIZED: throw .invalid([.init("kind", "must be USER, DIRECT_MESSAGE, ROOM_MESSAGE, POST or unset for all")])
+    case .placeReview: .placeReview
+    case .UNRECOGNIZED:
+      throw .invalid([.init("kind", "must be USER, DIRECT_MESSAGE, ROOM_MESSAGE, POST, PLACE_REVIEW or unset for all")])
     }
   }
 }

@@ -12,6 +12,7 @@ struct ReportInput {
     case user(id: String)
     case message(id: String)
     case post(id: String)
+    case placeReview(id: String)
   }
 
   let category: Int
@@ -33,8 +34,9 @@ struct ReportInput {
       target = .user(id: id)
     case .messageID(let id) where !id.isEmpty: target = .message(id: id)
     case .postID(let id) where !id.isEmpty: target = .post(id: id)
+    case .placeReviewID(let id) where !id.isEmpty: target = .placeReview(id: id)
     default:
-      throw .invalid(violations + [.init("target", "give user_id, message_id or post_id")])
+      throw .invalid(violations + [.init("target", "give user_id, message_id, post_id or place_review_id")])
     }
     guard violations.isEmpty else { throw .invalid(violations) }
   }

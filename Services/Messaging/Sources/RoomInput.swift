@@ -32,6 +32,7 @@ struct RoomInput {
     var query = MessagingStore.RoomQuery()
     query.words = request.query.split(whereSeparator: \.isWhitespace).map(String.init)
     query.programID = request.programID.isEmpty ? nil : request.programID
+    query.placeID = request.placeID.isEmpty ? nil : request.placeID
     query.joinedOnly = request.joinedOnly
     query.limit = limit
     query.offset = offset

@@ -53,9 +53,19 @@ enum PlaceMapping {
   /// as closed with no times), with the place's bytes copied in rather than built.
   static func resultElement(_ stored: PlacesStore.StoredPlace, distance: Double, at instant: Date) throws -> Data {
     var element = Data()
-    EncodedPage.append(field: 1, length: stored.message, to: &element)
+    var place = stored.message
+    // A message's encoding followed by another's is the two merged: the stored place
+    // gains its review figures without being decoded.
+    if let reviews = stored.reviews { place.append(try Gym_Places_V1_Place.with { withReviews(reviews, &$0) }.serializedBytes()) }
+    EncodedPage.append(field: 1, length: place, to: &element)
     element.append(try state(stored.hoursIntervals, timeZone: stored.timeZone, distance: distance, at: instant).serializedBytes())
     return element
+  }
+
+  /// A place's review figures, as `Place` shows them.
+  static func withReviews(_ stats: PlaceReviewStats, _ place: inout Gym_Places_V1_Place) {
+    place.reviewCount = Int32(clamping: stats.reviewCount)
+    place.ratingAverage = stats.shownAverage
   }
 
   /// A result without its place: the distance and the state at `instant`.

@@ -27,4 +27,36 @@ public struct PlacesInternalService: Gym_Places_V1_PlacesInternal.SimpleServiceP
     let applied = try await store.setTrainerStats(trainerID: request.trainerID, stats, version: request.version)
     return .with { $0.applied = applied }
   }
+
+  /// Messaging, before it makes a place's room or takes a review of it.
+  public func getPlaceSnapshot(
+    request: Gym_Places_V1_GetPlaceSnapshotRequest, context: ServerContext
+  ) async throws -> Gym_Places_V1_GetPlaceSnapshotResponse {
+    guard !request.placeID.isEmpty else { throw GymError.invalid([FieldViolation("place_id", "is required")]) }
+    guard let place = try await store.place(id: request.placeID) else { throw GymError.notFound("no place with id \(request.placeID)") }
+    return .with {
+      $0.placeID = place.id
+      $0.name = place.name
+      $0.kind = Gym_Places_V1_PlaceKind(rawValue: place.kind) ?? .other
+      $0.city = place.city
+    }
+  }
+
+  /// Messaging's outbox keeping the review count and stars a place shows.
+  public func setPlaceReviewStats(
+    request: Gym_Places_V1_SetPlaceReviewStatsRequest, context: ServerContext
+  ) async throws -> Gym_Places_V1_SetPlaceReviewStatsResponse {
+    var violations: [FieldViolation] = []
+    if request.placeID.isEmpty { violations.append(FieldViolation("place_id", "is required")) }
+    if request.reviewCount < 0 { violations.append(FieldViolation("review_count", "must be 0 or more")) }
+    let reviews = Int64(max(request.reviewCount, 0))
+    if request.starSum < reviews || request.starSum > reviews * 5 {
+      violations.append(FieldViolation("star_sum", "must be between 1 and 5 stars per review"))
+    }
+    if request.version < 1 { violations.append(FieldViolation("version", "must be 1 or more")) }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
+    let applied = try await store.setPlaceReviewStats(
+      placeID: request.placeID, PlaceReviewStats(reviewCount: Int(request.reviewCount), starSum: request.starSum), version: request.version)
+    return .with { $0.applied = applied }
+  }
 }

@@ -65,7 +65,9 @@ extension PlacesService {
   public func getPlace(request: Gym_Places_V1_GetPlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_GetPlaceResponse {
     guard !request.id.isEmpty else { throw GymError.invalid([FieldViolation("id", "is required")]) }
     guard let place = try await store.place(id: request.id) else { throw GymError.notFound("no place with id \(request.id)") }
-    return .with { $0.place = PlaceMapping.place(place) }
+    var message = PlaceMapping.place(place)
+    if let reviews = try await store.placeReviewStats(id: place.id) { PlaceMapping.withReviews(reviews, &message) }
+    return .with { $0.place = message }
   }
 
   public func createPlace(request: Gym_Places_V1_CreatePlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_CreatePlaceResponse {

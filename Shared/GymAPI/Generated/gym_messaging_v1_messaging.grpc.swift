@@ -132,6 +132,19 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "GetPlaceRoom" metadata.
+        public enum GetPlaceRoom: Sendable {
+            /// Request type for "GetPlaceRoom".
+            public typealias Input = Gym_Messaging_V1_GetPlaceRoomRequest
+            /// Response type for "GetPlaceRoom".
+            public typealias Output = Gym_Messaging_V1_GetPlaceRoomResponse
+            /// Descriptor for "GetPlaceRoom".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "GetPlaceRoom",
+                type: .unary
+            )
+        }
         /// Namespace for "JoinRoom" metadata.
         public enum JoinRoom: Sendable {
             /// Request type for "JoinRoom".
@@ -587,6 +600,45 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ReviewPlace" metadata.
+        public enum ReviewPlace: Sendable {
+            /// Request type for "ReviewPlace".
+            public typealias Input = Gym_Messaging_V1_ReviewPlaceRequest
+            /// Response type for "ReviewPlace".
+            public typealias Output = Gym_Messaging_V1_ReviewPlaceResponse
+            /// Descriptor for "ReviewPlace".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "ReviewPlace",
+                type: .unary
+            )
+        }
+        /// Namespace for "DeletePlaceReview" metadata.
+        public enum DeletePlaceReview: Sendable {
+            /// Request type for "DeletePlaceReview".
+            public typealias Input = Gym_Messaging_V1_DeletePlaceReviewRequest
+            /// Response type for "DeletePlaceReview".
+            public typealias Output = Gym_Messaging_V1_DeletePlaceReviewResponse
+            /// Descriptor for "DeletePlaceReview".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "DeletePlaceReview",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListPlaceReviews" metadata.
+        public enum ListPlaceReviews: Sendable {
+            /// Request type for "ListPlaceReviews".
+            public typealias Input = Gym_Messaging_V1_ListPlaceReviewsRequest
+            /// Response type for "ListPlaceReviews".
+            public typealias Output = Gym_Messaging_V1_ListPlaceReviewsResponse
+            /// Descriptor for "ListPlaceReviews".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "ListPlaceReviews",
+                type: .unary
+            )
+        }
         /// Namespace for "CreateReport" metadata.
         public enum CreateReport: Sendable {
             /// Request type for "CreateReport".
@@ -636,6 +688,7 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
             DownloadAttachment.descriptor,
             CreateRoom.descriptor,
             ListRooms.descriptor,
+            GetPlaceRoom.descriptor,
             JoinRoom.descriptor,
             LeaveRoom.descriptor,
             CloseRoom.descriptor,
@@ -671,6 +724,9 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
             UpdateNotificationSettings.descriptor,
             DeleteMessage.descriptor,
             DeletePostAsAdmin.descriptor,
+            ReviewPlace.descriptor,
+            DeletePlaceReview.descriptor,
+            ListPlaceReviews.descriptor,
             CreateReport.descriptor,
             ListReportCases.descriptor,
             ResolveReportCase.descriptor
@@ -845,6 +901,27 @@ extension Gym_Messaging_V1_MessagingService {
             request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListRoomsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListRoomsResponse>
+
+        /// Handle the "GetPlaceRoom" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The discussion room of a place in gym-places, made on first use (named after the
+        /// > place, with no owner); everyone may join it like any room.
+        /// > Errors: INVALID_ARGUMENT without place_id; NOT_FOUND for a place gym-places does not
+        /// > have; UNAVAILABLE when gym-places cannot be asked (only until the room exists).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_GetPlaceRoomRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_GetPlaceRoomResponse` messages.
+        func getPlaceRoom(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_GetPlaceRoomRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_GetPlaceRoomResponse>
 
         /// Handle the "JoinRoom" method.
         ///
@@ -1455,15 +1532,83 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>
 
+        /// Handle the "ReviewPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Place reviews: a verified member whose profile names the place as their home gym
+        /// > (auth's home_gym_id) writes one review of it, and rewrites it at will; it stays
+        /// > theirs if they move gyms. A review is public whatever the author's profile
+        /// > visibility. The place's count and average (from three reviews) show in gym-places'
+        /// > SearchNearby and GetPlace. A review a moderator removed cannot be rewritten or
+        /// > deleted by its author. A member holds at most GYM_MESSAGING_PLACE_REVIEWS_PER_USER
+        /// > reviews (100; RESOURCE_EXHAUSTED past it, rewriting is free).
+        /// > Errors: INVALID_ARGUMENT (stars outside 1..5, text too long); FAILED_PRECONDITION
+        /// > when the place is not the caller's home gym, or the review was removed; NOT_FOUND
+        /// > for a place gym-places does not have; UNAVAILABLE when auth or gym-places cannot be
+        /// > asked (FAILED_PRECONDITION too for an unverified email address).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_ReviewPlaceRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_ReviewPlaceResponse` messages.
+        func reviewPlace(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ReviewPlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ReviewPlaceResponse>
+
+        /// Handle the "DeletePlaceReview" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when the caller has no review of the place; FAILED_PRECONDITION
+        /// > for a review a moderator removed.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_DeletePlaceReviewRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_DeletePlaceReviewResponse` messages.
+        func deletePlaceReview(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_DeletePlaceReviewRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeletePlaceReviewResponse>
+
+        /// Handle the "ListPlaceReviews" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A place's reviews, leaving out removed ones, banned authors' and those of anyone in
+        /// > a block with the caller. Errors: INVALID_ARGUMENT without place_id or for a bad
+        /// > page_token.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_ListPlaceReviewsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_ListPlaceReviewsResponse` messages.
+        func listPlaceReviews(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListPlaceReviewsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListPlaceReviewsResponse>
+
         /// Handle the "CreateReport" method.
         ///
         /// > Source IDL Documentation:
         /// >
         /// > Reports a user, a direct message (its participants), a room message (the room's
-        /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+        /// > members), a post (whoever may see it) or a place review (anyone) to the moderators,
+        /// > with a snapshot of it.
         /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
         /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
-        /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+        /// > for oneself or one's own message, post or review; ALREADY_EXISTS when the caller's report on
         /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
         ///
         /// - Parameters:
@@ -1672,6 +1817,27 @@ extension Gym_Messaging_V1_MessagingService {
             request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListRoomsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListRoomsResponse>
+
+        /// Handle the "GetPlaceRoom" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The discussion room of a place in gym-places, made on first use (named after the
+        /// > place, with no owner); everyone may join it like any room.
+        /// > Errors: INVALID_ARGUMENT without place_id; NOT_FOUND for a place gym-places does not
+        /// > have; UNAVAILABLE when gym-places cannot be asked (only until the room exists).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_GetPlaceRoomRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_GetPlaceRoomResponse` message.
+        func getPlaceRoom(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_GetPlaceRoomRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_GetPlaceRoomResponse>
 
         /// Handle the "JoinRoom" method.
         ///
@@ -2282,15 +2448,83 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>
 
+        /// Handle the "ReviewPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Place reviews: a verified member whose profile names the place as their home gym
+        /// > (auth's home_gym_id) writes one review of it, and rewrites it at will; it stays
+        /// > theirs if they move gyms. A review is public whatever the author's profile
+        /// > visibility. The place's count and average (from three reviews) show in gym-places'
+        /// > SearchNearby and GetPlace. A review a moderator removed cannot be rewritten or
+        /// > deleted by its author. A member holds at most GYM_MESSAGING_PLACE_REVIEWS_PER_USER
+        /// > reviews (100; RESOURCE_EXHAUSTED past it, rewriting is free).
+        /// > Errors: INVALID_ARGUMENT (stars outside 1..5, text too long); FAILED_PRECONDITION
+        /// > when the place is not the caller's home gym, or the review was removed; NOT_FOUND
+        /// > for a place gym-places does not have; UNAVAILABLE when auth or gym-places cannot be
+        /// > asked (FAILED_PRECONDITION too for an unverified email address).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ReviewPlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_ReviewPlaceResponse` message.
+        func reviewPlace(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_ReviewPlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ReviewPlaceResponse>
+
+        /// Handle the "DeletePlaceReview" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when the caller has no review of the place; FAILED_PRECONDITION
+        /// > for a review a moderator removed.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DeletePlaceReviewRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_DeletePlaceReviewResponse` message.
+        func deletePlaceReview(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_DeletePlaceReviewRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePlaceReviewResponse>
+
+        /// Handle the "ListPlaceReviews" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A place's reviews, leaving out removed ones, banned authors' and those of anyone in
+        /// > a block with the caller. Errors: INVALID_ARGUMENT without place_id or for a bad
+        /// > page_token.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListPlaceReviewsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_ListPlaceReviewsResponse` message.
+        func listPlaceReviews(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListPlaceReviewsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListPlaceReviewsResponse>
+
         /// Handle the "CreateReport" method.
         ///
         /// > Source IDL Documentation:
         /// >
         /// > Reports a user, a direct message (its participants), a room message (the room's
-        /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+        /// > members), a post (whoever may see it) or a place review (anyone) to the moderators,
+        /// > with a snapshot of it.
         /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
         /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
-        /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+        /// > for oneself or one's own message, post or review; ALREADY_EXISTS when the caller's report on
         /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
         ///
         /// - Parameters:
@@ -2498,6 +2732,27 @@ extension Gym_Messaging_V1_MessagingService {
             request: Gym_Messaging_V1_ListRoomsRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_ListRoomsResponse
+
+        /// Handle the "GetPlaceRoom" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The discussion room of a place in gym-places, made on first use (named after the
+        /// > place, with no owner); everyone may join it like any room.
+        /// > Errors: INVALID_ARGUMENT without place_id; NOT_FOUND for a place gym-places does not
+        /// > have; UNAVAILABLE when gym-places cannot be asked (only until the room exists).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_GetPlaceRoomRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_GetPlaceRoomResponse` to respond with.
+        func getPlaceRoom(
+            request: Gym_Messaging_V1_GetPlaceRoomRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_GetPlaceRoomResponse
 
         /// Handle the "JoinRoom" method.
         ///
@@ -3109,15 +3364,83 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_DeletePostAsAdminResponse
 
+        /// Handle the "ReviewPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Place reviews: a verified member whose profile names the place as their home gym
+        /// > (auth's home_gym_id) writes one review of it, and rewrites it at will; it stays
+        /// > theirs if they move gyms. A review is public whatever the author's profile
+        /// > visibility. The place's count and average (from three reviews) show in gym-places'
+        /// > SearchNearby and GetPlace. A review a moderator removed cannot be rewritten or
+        /// > deleted by its author. A member holds at most GYM_MESSAGING_PLACE_REVIEWS_PER_USER
+        /// > reviews (100; RESOURCE_EXHAUSTED past it, rewriting is free).
+        /// > Errors: INVALID_ARGUMENT (stars outside 1..5, text too long); FAILED_PRECONDITION
+        /// > when the place is not the caller's home gym, or the review was removed; NOT_FOUND
+        /// > for a place gym-places does not have; UNAVAILABLE when auth or gym-places cannot be
+        /// > asked (FAILED_PRECONDITION too for an unverified email address).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_ReviewPlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_ReviewPlaceResponse` to respond with.
+        func reviewPlace(
+            request: Gym_Messaging_V1_ReviewPlaceRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_ReviewPlaceResponse
+
+        /// Handle the "DeletePlaceReview" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when the caller has no review of the place; FAILED_PRECONDITION
+        /// > for a review a moderator removed.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_DeletePlaceReviewRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_DeletePlaceReviewResponse` to respond with.
+        func deletePlaceReview(
+            request: Gym_Messaging_V1_DeletePlaceReviewRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_DeletePlaceReviewResponse
+
+        /// Handle the "ListPlaceReviews" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A place's reviews, leaving out removed ones, banned authors' and those of anyone in
+        /// > a block with the caller. Errors: INVALID_ARGUMENT without place_id or for a bad
+        /// > page_token.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_ListPlaceReviewsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_ListPlaceReviewsResponse` to respond with.
+        func listPlaceReviews(
+            request: Gym_Messaging_V1_ListPlaceReviewsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_ListPlaceReviewsResponse
+
         /// Handle the "CreateReport" method.
         ///
         /// > Source IDL Documentation:
         /// >
         /// > Reports a user, a direct message (its participants), a room message (the room's
-        /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+        /// > members), a post (whoever may see it) or a place review (anyone) to the moderators,
+        /// > with a snapshot of it.
         /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
         /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
-        /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+        /// > for oneself or one's own message, post or review; ALREADY_EXISTS when the caller's report on
         /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
         ///
         /// - Parameters:
@@ -3261,6 +3584,17 @@ extension Gym_Messaging_V1_MessagingService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListRoomsResponse>(),
             handler: { request, context in
                 try await self.listRooms(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.GetPlaceRoom.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_GetPlaceRoomRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_GetPlaceRoomResponse>(),
+            handler: { request, context in
+                try await self.getPlaceRoom(
                     request: request,
                     context: context
                 )
@@ -3652,6 +3986,39 @@ extension Gym_Messaging_V1_MessagingService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.ReviewPlace.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ReviewPlaceRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ReviewPlaceResponse>(),
+            handler: { request, context in
+                try await self.reviewPlace(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.DeletePlaceReview.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DeletePlaceReviewRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DeletePlaceReviewResponse>(),
+            handler: { request, context in
+                try await self.deletePlaceReview(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.ListPlaceReviews.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListPlaceReviewsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListPlaceReviewsResponse>(),
+            handler: { request, context in
+                try await self.listPlaceReviews(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Messaging_V1_MessagingService.Method.CreateReport.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_CreateReportRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_CreateReportResponse>(),
@@ -3772,6 +4139,17 @@ extension Gym_Messaging_V1_MessagingService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListRoomsResponse> {
         let response = try await self.listRooms(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getPlaceRoom(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_GetPlaceRoomRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_GetPlaceRoomResponse> {
+        let response = try await self.getPlaceRoom(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -4163,6 +4541,39 @@ extension Gym_Messaging_V1_MessagingService.ServiceProtocol {
         return GRPCCore.StreamingServerResponse(single: response)
     }
 
+    public func reviewPlace(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ReviewPlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ReviewPlaceResponse> {
+        let response = try await self.reviewPlace(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deletePlaceReview(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_DeletePlaceReviewRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeletePlaceReviewResponse> {
+        let response = try await self.deletePlaceReview(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listPlaceReviews(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListPlaceReviewsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListPlaceReviewsResponse> {
+        let response = try await self.listPlaceReviews(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
     public func createReport(
         request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_CreateReportRequest>,
         context: GRPCCore.ServerContext
@@ -4301,6 +4712,19 @@ extension Gym_Messaging_V1_MessagingService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListRoomsResponse> {
         return GRPCCore.ServerResponse<Gym_Messaging_V1_ListRoomsResponse>(
             message: try await self.listRooms(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getPlaceRoom(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_GetPlaceRoomRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_GetPlaceRoomResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_GetPlaceRoomResponse>(
+            message: try await self.getPlaceRoom(
                 request: request.message,
                 context: context
             ),
@@ -4767,6 +5191,45 @@ extension Gym_Messaging_V1_MessagingService.SimpleServiceProtocol {
         )
     }
 
+    public func reviewPlace(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_ReviewPlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ReviewPlaceResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_ReviewPlaceResponse>(
+            message: try await self.reviewPlace(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deletePlaceReview(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_DeletePlaceReviewRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePlaceReviewResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePlaceReviewResponse>(
+            message: try await self.deletePlaceReview(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listPlaceReviews(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListPlaceReviewsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListPlaceReviewsResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_ListPlaceReviewsResponse>(
+            message: try await self.listPlaceReviews(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
     public func createReport(
         request: GRPCCore.ServerRequest<Gym_Messaging_V1_CreateReportRequest>,
         context: GRPCCore.ServerContext
@@ -5000,6 +5463,32 @@ extension Gym_Messaging_V1_MessagingService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListRoomsResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListRoomsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetPlaceRoom" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The discussion room of a place in gym-places, made on first use (named after the
+        /// > place, with no owner); everyone may join it like any room.
+        /// > Errors: INVALID_ARGUMENT without place_id; NOT_FOUND for a place gym-places does not
+        /// > have; UNAVAILABLE when gym-places cannot be asked (only until the room exists).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_GetPlaceRoomRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_GetPlaceRoomRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_GetPlaceRoomResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getPlaceRoom<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_GetPlaceRoomRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_GetPlaceRoomRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_GetPlaceRoomResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_GetPlaceRoomResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "JoinRoom" method.
@@ -5786,15 +6275,98 @@ extension Gym_Messaging_V1_MessagingService {
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
+        /// Call the "ReviewPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Place reviews: a verified member whose profile names the place as their home gym
+        /// > (auth's home_gym_id) writes one review of it, and rewrites it at will; it stays
+        /// > theirs if they move gyms. A review is public whatever the author's profile
+        /// > visibility. The place's count and average (from three reviews) show in gym-places'
+        /// > SearchNearby and GetPlace. A review a moderator removed cannot be rewritten or
+        /// > deleted by its author. A member holds at most GYM_MESSAGING_PLACE_REVIEWS_PER_USER
+        /// > reviews (100; RESOURCE_EXHAUSTED past it, rewriting is free).
+        /// > Errors: INVALID_ARGUMENT (stars outside 1..5, text too long); FAILED_PRECONDITION
+        /// > when the place is not the caller's home gym, or the review was removed; NOT_FOUND
+        /// > for a place gym-places does not have; UNAVAILABLE when auth or gym-places cannot be
+        /// > asked (FAILED_PRECONDITION too for an unverified email address).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ReviewPlaceRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ReviewPlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ReviewPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func reviewPlace<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ReviewPlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ReviewPlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ReviewPlaceResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ReviewPlaceResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeletePlaceReview" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when the caller has no review of the place; FAILED_PRECONDITION
+        /// > for a review a moderator removed.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DeletePlaceReviewRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_DeletePlaceReviewRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_DeletePlaceReviewResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deletePlaceReview<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_DeletePlaceReviewRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_DeletePlaceReviewRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_DeletePlaceReviewResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePlaceReviewResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListPlaceReviews" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A place's reviews, leaving out removed ones, banned authors' and those of anyone in
+        /// > a block with the caller. Errors: INVALID_ARGUMENT without place_id or for a bad
+        /// > page_token.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListPlaceReviewsRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ListPlaceReviewsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ListPlaceReviewsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listPlaceReviews<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListPlaceReviewsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ListPlaceReviewsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListPlaceReviewsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListPlaceReviewsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
         /// Call the "CreateReport" method.
         ///
         /// > Source IDL Documentation:
         /// >
         /// > Reports a user, a direct message (its participants), a room message (the room's
-        /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+        /// > members), a post (whoever may see it) or a place review (anyone) to the moderators,
+        /// > with a snapshot of it.
         /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
         /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
-        /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+        /// > for oneself or one's own message, post or review; ALREADY_EXISTS when the caller's report on
         /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
         ///
         /// - Parameters:
@@ -6146,6 +6718,43 @@ extension Gym_Messaging_V1_MessagingService {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Messaging_V1_MessagingService.Method.ListRooms.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetPlaceRoom" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The discussion room of a place in gym-places, made on first use (named after the
+        /// > place, with no owner); everyone may join it like any room.
+        /// > Errors: INVALID_ARGUMENT without place_id; NOT_FOUND for a place gym-places does not
+        /// > have; UNAVAILABLE when gym-places cannot be asked (only until the room exists).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_GetPlaceRoomRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_GetPlaceRoomRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_GetPlaceRoomResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getPlaceRoom<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_GetPlaceRoomRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_GetPlaceRoomRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_GetPlaceRoomResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_GetPlaceRoomResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.GetPlaceRoom.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -7320,15 +7929,131 @@ extension Gym_Messaging_V1_MessagingService {
             )
         }
 
+        /// Call the "ReviewPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Place reviews: a verified member whose profile names the place as their home gym
+        /// > (auth's home_gym_id) writes one review of it, and rewrites it at will; it stays
+        /// > theirs if they move gyms. A review is public whatever the author's profile
+        /// > visibility. The place's count and average (from three reviews) show in gym-places'
+        /// > SearchNearby and GetPlace. A review a moderator removed cannot be rewritten or
+        /// > deleted by its author. A member holds at most GYM_MESSAGING_PLACE_REVIEWS_PER_USER
+        /// > reviews (100; RESOURCE_EXHAUSTED past it, rewriting is free).
+        /// > Errors: INVALID_ARGUMENT (stars outside 1..5, text too long); FAILED_PRECONDITION
+        /// > when the place is not the caller's home gym, or the review was removed; NOT_FOUND
+        /// > for a place gym-places does not have; UNAVAILABLE when auth or gym-places cannot be
+        /// > asked (FAILED_PRECONDITION too for an unverified email address).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ReviewPlaceRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ReviewPlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ReviewPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func reviewPlace<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ReviewPlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ReviewPlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ReviewPlaceResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ReviewPlaceResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.ReviewPlace.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeletePlaceReview" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND when the caller has no review of the place; FAILED_PRECONDITION
+        /// > for a review a moderator removed.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DeletePlaceReviewRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_DeletePlaceReviewRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_DeletePlaceReviewResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deletePlaceReview<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_DeletePlaceReviewRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_DeletePlaceReviewRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_DeletePlaceReviewResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePlaceReviewResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.DeletePlaceReview.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListPlaceReviews" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A place's reviews, leaving out removed ones, banned authors' and those of anyone in
+        /// > a block with the caller. Errors: INVALID_ARGUMENT without place_id or for a bad
+        /// > page_token.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListPlaceReviewsRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ListPlaceReviewsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ListPlaceReviewsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listPlaceReviews<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListPlaceReviewsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ListPlaceReviewsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListPlaceReviewsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListPlaceReviewsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.ListPlaceReviews.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "CreateReport" method.
         ///
         /// > Source IDL Documentation:
         /// >
         /// > Reports a user, a direct message (its participants), a room message (the room's
-        /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+        /// > members), a post (whoever may see it) or a place review (anyone) to the moderators,
+        /// > with a snapshot of it.
         /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
         /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
-        /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+        /// > for oneself or one's own message, post or review; ALREADY_EXISTS when the caller's report on
         /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
         ///
         /// - Parameters:
@@ -7663,6 +8388,38 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListRoomsRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListRoomsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetPlaceRoom" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The discussion room of a place in gym-places, made on first use (named after the
+    /// > place, with no owner); everyone may join it like any room.
+    /// > Errors: INVALID_ARGUMENT without place_id; NOT_FOUND for a place gym-places does not
+    /// > have; UNAVAILABLE when gym-places cannot be asked (only until the room exists).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_GetPlaceRoomRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getPlaceRoom<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_GetPlaceRoomRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_GetPlaceRoomResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getPlaceRoom(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_GetPlaceRoomRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_GetPlaceRoomResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -8660,15 +9417,116 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
         )
     }
 
+    /// Call the "ReviewPlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Place reviews: a verified member whose profile names the place as their home gym
+    /// > (auth's home_gym_id) writes one review of it, and rewrites it at will; it stays
+    /// > theirs if they move gyms. A review is public whatever the author's profile
+    /// > visibility. The place's count and average (from three reviews) show in gym-places'
+    /// > SearchNearby and GetPlace. A review a moderator removed cannot be rewritten or
+    /// > deleted by its author. A member holds at most GYM_MESSAGING_PLACE_REVIEWS_PER_USER
+    /// > reviews (100; RESOURCE_EXHAUSTED past it, rewriting is free).
+    /// > Errors: INVALID_ARGUMENT (stars outside 1..5, text too long); FAILED_PRECONDITION
+    /// > when the place is not the caller's home gym, or the review was removed; NOT_FOUND
+    /// > for a place gym-places does not have; UNAVAILABLE when auth or gym-places cannot be
+    /// > asked (FAILED_PRECONDITION too for an unverified email address).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_ReviewPlaceRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func reviewPlace<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_ReviewPlaceRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ReviewPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.reviewPlace(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ReviewPlaceRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ReviewPlaceResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeletePlaceReview" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND when the caller has no review of the place; FAILED_PRECONDITION
+    /// > for a review a moderator removed.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_DeletePlaceReviewRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deletePlaceReview<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_DeletePlaceReviewRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePlaceReviewResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deletePlaceReview(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DeletePlaceReviewRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DeletePlaceReviewResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListPlaceReviews" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A place's reviews, leaving out removed ones, banned authors' and those of anyone in
+    /// > a block with the caller. Errors: INVALID_ARGUMENT without place_id or for a bad
+    /// > page_token.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_ListPlaceReviewsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listPlaceReviews<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListPlaceReviewsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListPlaceReviewsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listPlaceReviews(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListPlaceReviewsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListPlaceReviewsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "CreateReport" method.
     ///
     /// > Source IDL Documentation:
     /// >
     /// > Reports a user, a direct message (its participants), a room message (the room's
-    /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+    /// > members), a post (whoever may see it) or a place review (anyone) to the moderators,
+    /// > with a snapshot of it.
     /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
     /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
-    /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+    /// > for oneself or one's own message, post or review; ALREADY_EXISTS when the caller's report on
     /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
     ///
     /// - Parameters:
@@ -9019,6 +9877,42 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             metadata: metadata
         )
         return try await self.listRooms(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetPlaceRoom" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The discussion room of a place in gym-places, made on first use (named after the
+    /// > place, with no owner); everyone may join it like any room.
+    /// > Errors: INVALID_ARGUMENT without place_id; NOT_FOUND for a place gym-places does not
+    /// > have; UNAVAILABLE when gym-places cannot be asked (only until the room exists).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getPlaceRoom<Result>(
+        _ message: Gym_Messaging_V1_GetPlaceRoomRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_GetPlaceRoomResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_GetPlaceRoomRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getPlaceRoom(
             request: request,
             options: options,
             onResponse: handleResponse
@@ -10157,15 +11051,128 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
         )
     }
 
+    /// Call the "ReviewPlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Place reviews: a verified member whose profile names the place as their home gym
+    /// > (auth's home_gym_id) writes one review of it, and rewrites it at will; it stays
+    /// > theirs if they move gyms. A review is public whatever the author's profile
+    /// > visibility. The place's count and average (from three reviews) show in gym-places'
+    /// > SearchNearby and GetPlace. A review a moderator removed cannot be rewritten or
+    /// > deleted by its author. A member holds at most GYM_MESSAGING_PLACE_REVIEWS_PER_USER
+    /// > reviews (100; RESOURCE_EXHAUSTED past it, rewriting is free).
+    /// > Errors: INVALID_ARGUMENT (stars outside 1..5, text too long); FAILED_PRECONDITION
+    /// > when the place is not the caller's home gym, or the review was removed; NOT_FOUND
+    /// > for a place gym-places does not have; UNAVAILABLE when auth or gym-places cannot be
+    /// > asked (FAILED_PRECONDITION too for an unverified email address).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func reviewPlace<Result>(
+        _ message: Gym_Messaging_V1_ReviewPlaceRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ReviewPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_ReviewPlaceRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.reviewPlace(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeletePlaceReview" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND when the caller has no review of the place; FAILED_PRECONDITION
+    /// > for a review a moderator removed.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deletePlaceReview<Result>(
+        _ message: Gym_Messaging_V1_DeletePlaceReviewRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePlaceReviewResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_DeletePlaceReviewRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deletePlaceReview(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListPlaceReviews" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A place's reviews, leaving out removed ones, banned authors' and those of anyone in
+    /// > a block with the caller. Errors: INVALID_ARGUMENT without place_id or for a bad
+    /// > page_token.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listPlaceReviews<Result>(
+        _ message: Gym_Messaging_V1_ListPlaceReviewsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListPlaceReviewsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_ListPlaceReviewsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listPlaceReviews(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "CreateReport" method.
     ///
     /// > Source IDL Documentation:
     /// >
     /// > Reports a user, a direct message (its participants), a room message (the room's
-    /// > members) or a post (whoever may see it) to the moderators, with a snapshot of it.
+    /// > members), a post (whoever may see it) or a place review (anyone) to the moderators,
+    /// > with a snapshot of it.
     /// > Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for
     /// > anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION
-    /// > for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on
+    /// > for oneself or one's own message, post or review; ALREADY_EXISTS when the caller's report on
     /// > it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).
     ///
     /// - Parameters:

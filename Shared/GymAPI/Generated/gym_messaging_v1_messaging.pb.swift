@@ -365,6 +365,7 @@ public nonisolated enum Gym_Messaging_V1_ReportKind: SwiftProtobuf.Enum, Swift.C
   case directMessage // = 2
   case roomMessage // = 3
   case post // = 4
+  case placeReview // = 5
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -378,6 +379,7 @@ public nonisolated enum Gym_Messaging_V1_ReportKind: SwiftProtobuf.Enum, Swift.C
     case 2: self = .directMessage
     case 3: self = .roomMessage
     case 4: self = .post
+    case 5: self = .placeReview
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -389,6 +391,7 @@ public nonisolated enum Gym_Messaging_V1_ReportKind: SwiftProtobuf.Enum, Swift.C
     case .directMessage: return 2
     case .roomMessage: return 3
     case .post: return 4
+    case .placeReview: return 5
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -400,6 +403,7 @@ public nonisolated enum Gym_Messaging_V1_ReportKind: SwiftProtobuf.Enum, Swift.C
     .directMessage,
     .roomMessage,
     .post,
+    .placeReview,
   ]
 
 }
@@ -978,6 +982,10 @@ public nonisolated struct Gym_Messaging_V1_Room: Sendable {
   /// their own and those of anyone in a block with them. 0 for non-members.
   public var unreadCount: Int32 = 0
 
+  /// Set when the room is a place's discussion (GetPlaceRoom): it has no owner, counts
+  /// against no one's rooms, and only an admin closes it.
+  public var placeID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1042,6 +1050,9 @@ public nonisolated struct Gym_Messaging_V1_ListRoomsRequest: Sendable {
 
   public var pageToken: String = String()
 
+  /// the place's room (GetPlaceRoom makes it), if it was made
+  public var placeID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1059,6 +1070,39 @@ public nonisolated struct Gym_Messaging_V1_ListRoomsResponse: Sendable {
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_GetPlaceRoomRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var placeID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_GetPlaceRoomResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var room: Gym_Messaging_V1_Room {
+    get {_room ?? Gym_Messaging_V1_Room()}
+    set {_room = newValue}
+  }
+  /// Returns true if `room` has been explicitly set.
+  public var hasRoom: Bool {self._room != nil}
+  /// Clears the value of `room`. Subsequent reads from it will return its default value.
+  public mutating func clearRoom() {self._room = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _room: Gym_Messaging_V1_Room? = nil
 }
 
 public nonisolated struct Gym_Messaging_V1_JoinRoomRequest: Sendable {
@@ -2489,6 +2533,161 @@ public nonisolated struct Gym_Messaging_V1_DeleteMessageResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Gym_Messaging_V1_PlaceReview: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var placeID: String = String()
+
+  public var author: Gym_Messaging_V1_UserRef {
+    get {_author ?? Gym_Messaging_V1_UserRef()}
+    set {_author = newValue}
+  }
+  /// Returns true if `author` has been explicitly set.
+  public var hasAuthor: Bool {self._author != nil}
+  /// Clears the value of `author`. Subsequent reads from it will return its default value.
+  public mutating func clearAuthor() {self._author = nil}
+
+  /// 1..5
+  public var stars: Int32 = 0
+
+  /// at most 1000 characters and 4000 bytes (UTF-8); may be empty
+  public var text: String = String()
+
+  public var createdAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_createdAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_createdAt = newValue}
+  }
+  /// Returns true if `createdAt` has been explicitly set.
+  public var hasCreatedAt: Bool {self._createdAt != nil}
+  /// Clears the value of `createdAt`. Subsequent reads from it will return its default value.
+  public mutating func clearCreatedAt() {self._createdAt = nil}
+
+  public var updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_updatedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_updatedAt = newValue}
+  }
+  /// Returns true if `updatedAt` has been explicitly set.
+  public var hasUpdatedAt: Bool {self._updatedAt != nil}
+  /// Clears the value of `updatedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearUpdatedAt() {self._updatedAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _author: Gym_Messaging_V1_UserRef? = nil
+  fileprivate var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Gym_Messaging_V1_ReviewPlaceRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var placeID: String = String()
+
+  /// 1..5
+  public var stars: Int32 = 0
+
+  /// at most 1000 characters and 4000 bytes (UTF-8); may be empty
+  public var text: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_ReviewPlaceResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var review: Gym_Messaging_V1_PlaceReview {
+    get {_review ?? Gym_Messaging_V1_PlaceReview()}
+    set {_review = newValue}
+  }
+  /// Returns true if `review` has been explicitly set.
+  public var hasReview: Bool {self._review != nil}
+  /// Clears the value of `review`. Subsequent reads from it will return its default value.
+  public mutating func clearReview() {self._review = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _review: Gym_Messaging_V1_PlaceReview? = nil
+}
+
+public nonisolated struct Gym_Messaging_V1_DeletePlaceReviewRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var placeID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_DeletePlaceReviewResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_ListPlaceReviewsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var placeID: String = String()
+
+  public var pageSize: Int32 = 0
+
+  public var pageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Messaging_V1_ListPlaceReviewsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// the most recently written first
+  public var reviews: [Gym_Messaging_V1_PlaceReview] = []
+
+  public var nextPageToken: String = String()
+
+  /// the caller's own review of the place, if any
+  public var mine: Gym_Messaging_V1_PlaceReview {
+    get {_mine ?? Gym_Messaging_V1_PlaceReview()}
+    set {_mine = newValue}
+  }
+  /// Returns true if `mine` has been explicitly set.
+  public var hasMine: Bool {self._mine != nil}
+  /// Clears the value of `mine`. Subsequent reads from it will return its default value.
+  public mutating func clearMine() {self._mine = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _mine: Gym_Messaging_V1_PlaceReview? = nil
+}
+
 public nonisolated struct Gym_Messaging_V1_CreateReportRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2521,6 +2720,14 @@ public nonisolated struct Gym_Messaging_V1_CreateReportRequest: Sendable {
     set {target = .postID(newValue)}
   }
 
+  public var placeReviewID: String {
+    get {
+      if case .placeReviewID(let v)? = target {return v}
+      return String()
+    }
+    set {target = .placeReviewID(newValue)}
+  }
+
   public var category: Gym_Messaging_V1_ReportCategory = .unspecified
 
   /// optional: at most 1000 characters and 4000 bytes (UTF-8)
@@ -2533,6 +2740,7 @@ public nonisolated struct Gym_Messaging_V1_CreateReportRequest: Sendable {
     /// a direct or room message
     case messageID(String)
     case postID(String)
+    case placeReviewID(String)
 
   }
 
@@ -2918,7 +3126,7 @@ nonisolated extension Gym_Messaging_V1_EmailDigestMode: SwiftProtobuf._ProtoName
 }
 
 nonisolated extension Gym_Messaging_V1_ReportKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REPORT_KIND_UNSPECIFIED\0\u{1}REPORT_KIND_USER\0\u{1}REPORT_KIND_DIRECT_MESSAGE\0\u{1}REPORT_KIND_ROOM_MESSAGE\0\u{1}REPORT_KIND_POST\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REPORT_KIND_UNSPECIFIED\0\u{1}REPORT_KIND_USER\0\u{1}REPORT_KIND_DIRECT_MESSAGE\0\u{1}REPORT_KIND_ROOM_MESSAGE\0\u{1}REPORT_KIND_POST\0\u{1}REPORT_KIND_PLACE_REVIEW\0")
 }
 
 nonisolated extension Gym_Messaging_V1_ReportCategory: SwiftProtobuf._ProtoNameProviding {
@@ -3686,7 +3894,7 @@ nonisolated extension Gym_Messaging_V1_MarkConversationReadResponse: SwiftProtob
 
 nonisolated extension Gym_Messaging_V1_Room: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Room"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}name\0\u{1}topic\0\u{3}program_id\0\u{1}owner\0\u{3}member_count\0\u{1}joined\0\u{3}created_at\0\u{1}closed\0\u{3}closed_at\0\u{3}unread_count\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}name\0\u{1}topic\0\u{3}program_id\0\u{1}owner\0\u{3}member_count\0\u{1}joined\0\u{3}created_at\0\u{1}closed\0\u{3}closed_at\0\u{3}unread_count\0\u{3}place_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3705,6 +3913,7 @@ nonisolated extension Gym_Messaging_V1_Room: SwiftProtobuf.Message, SwiftProtobu
       case 9: try { try decoder.decodeSingularBoolField(value: &self.closed) }()
       case 10: try { try decoder.decodeSingularMessageField(value: &self._closedAt) }()
       case 11: try { try decoder.decodeSingularInt32Field(value: &self.unreadCount) }()
+      case 12: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
       default: break
       }
     }
@@ -3748,6 +3957,9 @@ nonisolated extension Gym_Messaging_V1_Room: SwiftProtobuf.Message, SwiftProtobu
     if self.unreadCount != 0 {
       try visitor.visitSingularInt32Field(value: self.unreadCount, fieldNumber: 11)
     }
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 12)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3763,6 +3975,7 @@ nonisolated extension Gym_Messaging_V1_Room: SwiftProtobuf.Message, SwiftProtobu
     if lhs.closed != rhs.closed {return false}
     if lhs._closedAt != rhs._closedAt {return false}
     if lhs.unreadCount != rhs.unreadCount {return false}
+    if lhs.placeID != rhs.placeID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3844,7 +4057,7 @@ nonisolated extension Gym_Messaging_V1_CreateRoomResponse: SwiftProtobuf.Message
 
 nonisolated extension Gym_Messaging_V1_ListRoomsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ListRoomsRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}query\0\u{3}program_id\0\u{3}joined_only\0\u{3}page_size\0\u{3}page_token\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}query\0\u{3}program_id\0\u{3}joined_only\0\u{3}page_size\0\u{3}page_token\0\u{3}place_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3857,6 +4070,7 @@ nonisolated extension Gym_Messaging_V1_ListRoomsRequest: SwiftProtobuf.Message, 
       case 3: try { try decoder.decodeSingularBoolField(value: &self.joinedOnly) }()
       case 4: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
       case 5: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
       default: break
       }
     }
@@ -3878,6 +4092,9 @@ nonisolated extension Gym_Messaging_V1_ListRoomsRequest: SwiftProtobuf.Message, 
     if !self.pageToken.isEmpty {
       try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 5)
     }
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3887,6 +4104,7 @@ nonisolated extension Gym_Messaging_V1_ListRoomsRequest: SwiftProtobuf.Message, 
     if lhs.joinedOnly != rhs.joinedOnly {return false}
     if lhs.pageSize != rhs.pageSize {return false}
     if lhs.pageToken != rhs.pageToken {return false}
+    if lhs.placeID != rhs.placeID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3922,6 +4140,70 @@ nonisolated extension Gym_Messaging_V1_ListRoomsResponse: SwiftProtobuf.Message,
   public static func ==(lhs: Gym_Messaging_V1_ListRoomsResponse, rhs: Gym_Messaging_V1_ListRoomsResponse) -> Bool {
     if lhs.rooms != rhs.rooms {return false}
     if lhs.nextPageToken != rhs.nextPageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_GetPlaceRoomRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetPlaceRoomRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}place_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_GetPlaceRoomRequest, rhs: Gym_Messaging_V1_GetPlaceRoomRequest) -> Bool {
+    if lhs.placeID != rhs.placeID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_GetPlaceRoomResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetPlaceRoomResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}room\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._room) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._room {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_GetPlaceRoomResponse, rhs: Gym_Messaging_V1_GetPlaceRoomResponse) -> Bool {
+    if lhs._room != rhs._room {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6727,9 +7009,280 @@ nonisolated extension Gym_Messaging_V1_DeleteMessageResponse: SwiftProtobuf.Mess
   }
 }
 
+nonisolated extension Gym_Messaging_V1_PlaceReview: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PlaceReview"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}place_id\0\u{1}author\0\u{1}stars\0\u{1}text\0\u{3}created_at\0\u{3}updated_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._author) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.stars) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._updatedAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 2)
+    }
+    try { if let v = self._author {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if self.stars != 0 {
+      try visitor.visitSingularInt32Field(value: self.stars, fieldNumber: 4)
+    }
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 5)
+    }
+    try { if let v = self._createdAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._updatedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_PlaceReview, rhs: Gym_Messaging_V1_PlaceReview) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.placeID != rhs.placeID {return false}
+    if lhs._author != rhs._author {return false}
+    if lhs.stars != rhs.stars {return false}
+    if lhs.text != rhs.text {return false}
+    if lhs._createdAt != rhs._createdAt {return false}
+    if lhs._updatedAt != rhs._updatedAt {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_ReviewPlaceRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReviewPlaceRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}place_id\0\u{1}stars\0\u{1}text\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.stars) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 1)
+    }
+    if self.stars != 0 {
+      try visitor.visitSingularInt32Field(value: self.stars, fieldNumber: 2)
+    }
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_ReviewPlaceRequest, rhs: Gym_Messaging_V1_ReviewPlaceRequest) -> Bool {
+    if lhs.placeID != rhs.placeID {return false}
+    if lhs.stars != rhs.stars {return false}
+    if lhs.text != rhs.text {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_ReviewPlaceResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReviewPlaceResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}review\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._review) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._review {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_ReviewPlaceResponse, rhs: Gym_Messaging_V1_ReviewPlaceResponse) -> Bool {
+    if lhs._review != rhs._review {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_DeletePlaceReviewRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeletePlaceReviewRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}place_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_DeletePlaceReviewRequest, rhs: Gym_Messaging_V1_DeletePlaceReviewRequest) -> Bool {
+    if lhs.placeID != rhs.placeID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_DeletePlaceReviewResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeletePlaceReviewResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_DeletePlaceReviewResponse, rhs: Gym_Messaging_V1_DeletePlaceReviewResponse) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_ListPlaceReviewsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListPlaceReviewsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}place_id\0\u{3}page_size\0\u{3}page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 1)
+    }
+    if self.pageSize != 0 {
+      try visitor.visitSingularInt32Field(value: self.pageSize, fieldNumber: 2)
+    }
+    if !self.pageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_ListPlaceReviewsRequest, rhs: Gym_Messaging_V1_ListPlaceReviewsRequest) -> Bool {
+    if lhs.placeID != rhs.placeID {return false}
+    if lhs.pageSize != rhs.pageSize {return false}
+    if lhs.pageToken != rhs.pageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Messaging_V1_ListPlaceReviewsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListPlaceReviewsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reviews\0\u{3}next_page_token\0\u{1}mine\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.reviews) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.nextPageToken) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._mine) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.reviews.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.reviews, fieldNumber: 1)
+    }
+    if !self.nextPageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.nextPageToken, fieldNumber: 2)
+    }
+    try { if let v = self._mine {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Messaging_V1_ListPlaceReviewsResponse, rhs: Gym_Messaging_V1_ListPlaceReviewsResponse) -> Bool {
+    if lhs.reviews != rhs.reviews {return false}
+    if lhs.nextPageToken != rhs.nextPageToken {return false}
+    if lhs._mine != rhs._mine {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Gym_Messaging_V1_CreateReportRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreateReportRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{3}message_id\0\u{3}post_id\0\u{1}category\0\u{1}details\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{3}message_id\0\u{3}post_id\0\u{1}category\0\u{1}details\0\u{3}place_review_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6763,6 +7316,14 @@ nonisolated extension Gym_Messaging_V1_CreateReportRequest: SwiftProtobuf.Messag
       }()
       case 4: try { try decoder.decodeSingularEnumField(value: &self.category) }()
       case 5: try { try decoder.decodeSingularStringField(value: &self.details) }()
+      case 6: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.target != nil {try decoder.handleConflictingOneOf()}
+          self.target = .placeReviewID(v)
+        }
+      }()
       default: break
       }
     }
@@ -6786,7 +7347,7 @@ nonisolated extension Gym_Messaging_V1_CreateReportRequest: SwiftProtobuf.Messag
       guard case .postID(let v)? = self.target else { preconditionFailure() }
       try visitor.visitSingularStringField(value: v, fieldNumber: 3)
     }()
-    case nil: break
+    default: break
     }
     if self.category != .unspecified {
       try visitor.visitSingularEnumField(value: self.category, fieldNumber: 4)
@@ -6794,6 +7355,9 @@ nonisolated extension Gym_Messaging_V1_CreateReportRequest: SwiftProtobuf.Messag
     if !self.details.isEmpty {
       try visitor.visitSingularStringField(value: self.details, fieldNumber: 5)
     }
+    try { if case .placeReviewID(let v)? = self.target {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 6)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 

@@ -2498,9 +2498,37 @@ public enum Gym_Places_V1_PlacesInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "GetPlaceSnapshot" metadata.
+        public enum GetPlaceSnapshot: Sendable {
+            /// Request type for "GetPlaceSnapshot".
+            public typealias Input = Gym_Places_V1_GetPlaceSnapshotRequest
+            /// Response type for "GetPlaceSnapshot".
+            public typealias Output = Gym_Places_V1_GetPlaceSnapshotResponse
+            /// Descriptor for "GetPlaceSnapshot".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.places.v1.PlacesInternal"),
+                method: "GetPlaceSnapshot",
+                type: .unary
+            )
+        }
+        /// Namespace for "SetPlaceReviewStats" metadata.
+        public enum SetPlaceReviewStats: Sendable {
+            /// Request type for "SetPlaceReviewStats".
+            public typealias Input = Gym_Places_V1_SetPlaceReviewStatsRequest
+            /// Response type for "SetPlaceReviewStats".
+            public typealias Output = Gym_Places_V1_SetPlaceReviewStatsResponse
+            /// Descriptor for "SetPlaceReviewStats".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.places.v1.PlacesInternal"),
+                method: "SetPlaceReviewStats",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "gym.places.v1.PlacesInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
-            SetTrainerStats.descriptor
+            SetTrainerStats.descriptor,
+            GetPlaceSnapshot.descriptor,
+            SetPlaceReviewStats.descriptor
         ]
     }
 }
@@ -2547,6 +2575,47 @@ extension Gym_Places_V1_PlacesInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Places_V1_SetTrainerStatsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Places_V1_SetTrainerStatsResponse>
+
+        /// Handle the "GetPlaceSnapshot" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Messaging asks before it makes a place's room or takes a review of it.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+        /// > place_id; NOT_FOUND for a place that does not exist.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Places_V1_GetPlaceSnapshotRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Places_V1_GetPlaceSnapshotResponse` messages.
+        func getPlaceSnapshot(
+            request: GRPCCore.StreamingServerRequest<Gym_Places_V1_GetPlaceSnapshotRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Places_V1_GetPlaceSnapshotResponse>
+
+        /// Handle the "SetPlaceReviewStats" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps places' copy of a place's review count and stars, shown with the place.
+        /// > Messaging's outbox calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > place id, negative figures, stars outside 1..5 on average, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Places_V1_SetPlaceReviewStatsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Places_V1_SetPlaceReviewStatsResponse` messages.
+        func setPlaceReviewStats(
+            request: GRPCCore.StreamingServerRequest<Gym_Places_V1_SetPlaceReviewStatsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Places_V1_SetPlaceReviewStatsResponse>
     }
 
     /// Service protocol for the "gym.places.v1.PlacesInternal" service.
@@ -2577,6 +2646,47 @@ extension Gym_Places_V1_PlacesInternal {
             request: GRPCCore.ServerRequest<Gym_Places_V1_SetTrainerStatsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Places_V1_SetTrainerStatsResponse>
+
+        /// Handle the "GetPlaceSnapshot" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Messaging asks before it makes a place's room or takes a review of it.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+        /// > place_id; NOT_FOUND for a place that does not exist.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Places_V1_GetPlaceSnapshotRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Places_V1_GetPlaceSnapshotResponse` message.
+        func getPlaceSnapshot(
+            request: GRPCCore.ServerRequest<Gym_Places_V1_GetPlaceSnapshotRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Places_V1_GetPlaceSnapshotResponse>
+
+        /// Handle the "SetPlaceReviewStats" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps places' copy of a place's review count and stars, shown with the place.
+        /// > Messaging's outbox calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > place id, negative figures, stars outside 1..5 on average, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Places_V1_SetPlaceReviewStatsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Places_V1_SetPlaceReviewStatsResponse` message.
+        func setPlaceReviewStats(
+            request: GRPCCore.ServerRequest<Gym_Places_V1_SetPlaceReviewStatsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Places_V1_SetPlaceReviewStatsResponse>
     }
 
     /// Simple service protocol for the "gym.places.v1.PlacesInternal" service.
@@ -2605,6 +2715,47 @@ extension Gym_Places_V1_PlacesInternal {
             request: Gym_Places_V1_SetTrainerStatsRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Places_V1_SetTrainerStatsResponse
+
+        /// Handle the "GetPlaceSnapshot" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Messaging asks before it makes a place's room or takes a review of it.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+        /// > place_id; NOT_FOUND for a place that does not exist.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Places_V1_GetPlaceSnapshotRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Places_V1_GetPlaceSnapshotResponse` to respond with.
+        func getPlaceSnapshot(
+            request: Gym_Places_V1_GetPlaceSnapshotRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Places_V1_GetPlaceSnapshotResponse
+
+        /// Handle the "SetPlaceReviewStats" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps places' copy of a place's review count and stars, shown with the place.
+        /// > Messaging's outbox calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > place id, negative figures, stars outside 1..5 on average, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Places_V1_SetPlaceReviewStatsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Places_V1_SetPlaceReviewStatsResponse` to respond with.
+        func setPlaceReviewStats(
+            request: Gym_Places_V1_SetPlaceReviewStatsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Places_V1_SetPlaceReviewStatsResponse
     }
 }
 
@@ -2618,6 +2769,28 @@ extension Gym_Places_V1_PlacesInternal.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Places_V1_SetTrainerStatsResponse>(),
             handler: { request, context in
                 try await self.setTrainerStats(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Places_V1_PlacesInternal.Method.GetPlaceSnapshot.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Places_V1_GetPlaceSnapshotRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Places_V1_GetPlaceSnapshotResponse>(),
+            handler: { request, context in
+                try await self.getPlaceSnapshot(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Places_V1_PlacesInternal.Method.SetPlaceReviewStats.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Places_V1_SetPlaceReviewStatsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Places_V1_SetPlaceReviewStatsResponse>(),
+            handler: { request, context in
+                try await self.setPlaceReviewStats(
                     request: request,
                     context: context
                 )
@@ -2639,6 +2812,28 @@ extension Gym_Places_V1_PlacesInternal.ServiceProtocol {
         )
         return GRPCCore.StreamingServerResponse(single: response)
     }
+
+    public func getPlaceSnapshot(
+        request: GRPCCore.StreamingServerRequest<Gym_Places_V1_GetPlaceSnapshotRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Places_V1_GetPlaceSnapshotResponse> {
+        let response = try await self.getPlaceSnapshot(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func setPlaceReviewStats(
+        request: GRPCCore.StreamingServerRequest<Gym_Places_V1_SetPlaceReviewStatsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Places_V1_SetPlaceReviewStatsResponse> {
+        let response = try await self.setPlaceReviewStats(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
 }
 
 // Default implementation of methods from 'ServiceProtocol'.
@@ -2650,6 +2845,32 @@ extension Gym_Places_V1_PlacesInternal.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Places_V1_SetTrainerStatsResponse> {
         return GRPCCore.ServerResponse<Gym_Places_V1_SetTrainerStatsResponse>(
             message: try await self.setTrainerStats(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getPlaceSnapshot(
+        request: GRPCCore.ServerRequest<Gym_Places_V1_GetPlaceSnapshotRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Places_V1_GetPlaceSnapshotResponse> {
+        return GRPCCore.ServerResponse<Gym_Places_V1_GetPlaceSnapshotResponse>(
+            message: try await self.getPlaceSnapshot(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func setPlaceReviewStats(
+        request: GRPCCore.ServerRequest<Gym_Places_V1_SetPlaceReviewStatsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Places_V1_SetPlaceReviewStatsResponse> {
+        return GRPCCore.ServerResponse<Gym_Places_V1_SetPlaceReviewStatsResponse>(
+            message: try await self.setPlaceReviewStats(
                 request: request.message,
                 context: context
             ),
@@ -2691,6 +2912,57 @@ extension Gym_Places_V1_PlacesInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Places_V1_SetTrainerStatsResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_SetTrainerStatsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetPlaceSnapshot" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Messaging asks before it makes a place's room or takes a review of it.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+        /// > place_id; NOT_FOUND for a place that does not exist.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Places_V1_GetPlaceSnapshotRequest` message.
+        ///   - serializer: A serializer for `Gym_Places_V1_GetPlaceSnapshotRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Places_V1_GetPlaceSnapshotResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getPlaceSnapshot<Result>(
+            request: GRPCCore.ClientRequest<Gym_Places_V1_GetPlaceSnapshotRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Places_V1_GetPlaceSnapshotRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Places_V1_GetPlaceSnapshotResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_GetPlaceSnapshotResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SetPlaceReviewStats" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps places' copy of a place's review count and stars, shown with the place.
+        /// > Messaging's outbox calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > place id, negative figures, stars outside 1..5 on average, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Places_V1_SetPlaceReviewStatsRequest` message.
+        ///   - serializer: A serializer for `Gym_Places_V1_SetPlaceReviewStatsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Places_V1_SetPlaceReviewStatsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setPlaceReviewStats<Result>(
+            request: GRPCCore.ClientRequest<Gym_Places_V1_SetPlaceReviewStatsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Places_V1_SetPlaceReviewStatsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Places_V1_SetPlaceReviewStatsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_SetPlaceReviewStatsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -2746,6 +3018,79 @@ extension Gym_Places_V1_PlacesInternal {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "GetPlaceSnapshot" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Messaging asks before it makes a place's room or takes a review of it.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+        /// > place_id; NOT_FOUND for a place that does not exist.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Places_V1_GetPlaceSnapshotRequest` message.
+        ///   - serializer: A serializer for `Gym_Places_V1_GetPlaceSnapshotRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Places_V1_GetPlaceSnapshotResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getPlaceSnapshot<Result>(
+            request: GRPCCore.ClientRequest<Gym_Places_V1_GetPlaceSnapshotRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Places_V1_GetPlaceSnapshotRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Places_V1_GetPlaceSnapshotResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_GetPlaceSnapshotResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Places_V1_PlacesInternal.Method.GetPlaceSnapshot.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "SetPlaceReviewStats" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps places' copy of a place's review count and stars, shown with the place.
+        /// > Messaging's outbox calls it at least once and possibly out of order.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > place id, negative figures, stars outside 1..5 on average, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Places_V1_SetPlaceReviewStatsRequest` message.
+        ///   - serializer: A serializer for `Gym_Places_V1_SetPlaceReviewStatsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Places_V1_SetPlaceReviewStatsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setPlaceReviewStats<Result>(
+            request: GRPCCore.ClientRequest<Gym_Places_V1_SetPlaceReviewStatsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Places_V1_SetPlaceReviewStatsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Places_V1_SetPlaceReviewStatsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_SetPlaceReviewStatsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Places_V1_PlacesInternal.Method.SetPlaceReviewStats.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -2779,6 +3124,69 @@ extension Gym_Places_V1_PlacesInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Places_V1_SetTrainerStatsRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Places_V1_SetTrainerStatsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetPlaceSnapshot" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Messaging asks before it makes a place's room or takes a review of it.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+    /// > place_id; NOT_FOUND for a place that does not exist.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Places_V1_GetPlaceSnapshotRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getPlaceSnapshot<Result>(
+        request: GRPCCore.ClientRequest<Gym_Places_V1_GetPlaceSnapshotRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_GetPlaceSnapshotResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getPlaceSnapshot(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Places_V1_GetPlaceSnapshotRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Places_V1_GetPlaceSnapshotResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetPlaceReviewStats" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Keeps places' copy of a place's review count and stars, shown with the place.
+    /// > Messaging's outbox calls it at least once and possibly out of order.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+    /// > place id, negative figures, stars outside 1..5 on average, or a version below 1.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Places_V1_SetPlaceReviewStatsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setPlaceReviewStats<Result>(
+        request: GRPCCore.ClientRequest<Gym_Places_V1_SetPlaceReviewStatsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_SetPlaceReviewStatsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setPlaceReviewStats(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Places_V1_SetPlaceReviewStatsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Places_V1_SetPlaceReviewStatsResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -2818,6 +3226,77 @@ extension Gym_Places_V1_PlacesInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.setTrainerStats(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetPlaceSnapshot" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Messaging asks before it makes a place's room or takes a review of it.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT without
+    /// > place_id; NOT_FOUND for a place that does not exist.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getPlaceSnapshot<Result>(
+        _ message: Gym_Places_V1_GetPlaceSnapshotRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_GetPlaceSnapshotResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Places_V1_GetPlaceSnapshotRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getPlaceSnapshot(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetPlaceReviewStats" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Keeps places' copy of a place's review count and stars, shown with the place.
+    /// > Messaging's outbox calls it at least once and possibly out of order.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+    /// > place id, negative figures, stars outside 1..5 on average, or a version below 1.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setPlaceReviewStats<Result>(
+        _ message: Gym_Places_V1_SetPlaceReviewStatsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Places_V1_SetPlaceReviewStatsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Places_V1_SetPlaceReviewStatsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setPlaceReviewStats(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -283,6 +283,18 @@ public nonisolated struct Gym_Places_V1_Place: @unchecked Sendable {
     set {_uniqueStorage()._etag = newValue}
   }
 
+  /// Members' reviews (gym-messaging's ReviewPlace), as messaging last counted them.
+  public var reviewCount: Int32 {
+    get {_storage._reviewCount}
+    set {_uniqueStorage()._reviewCount = newValue}
+  }
+
+  /// to one decimal, from three reviews on; 0 before
+  public var ratingAverage: Double {
+    get {_storage._ratingAverage}
+    set {_uniqueStorage()._ratingAverage = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -941,6 +953,72 @@ public nonisolated struct Gym_Places_V1_SetTrainerStatsResponse: Sendable {
   public init() {}
 }
 
+/// What another service needs to know of a place: that it exists, and its name.
+public nonisolated struct Gym_Places_V1_GetPlaceSnapshotRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var placeID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Places_V1_GetPlaceSnapshotResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var placeID: String = String()
+
+  public var name: String = String()
+
+  public var kind: Gym_Places_V1_PlaceKind = .unspecified
+
+  public var city: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A place's review figures as messaging, where reviews live, last counted them.
+public nonisolated struct Gym_Places_V1_SetPlaceReviewStatsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var placeID: String = String()
+
+  public var reviewCount: Int32 = 0
+
+  /// the sum of the reviews' stars
+  public var starSum: Int64 = 0
+
+  /// Orders one place's figures (messaging's outbox job id): applied only when higher
+  /// than the last applied.
+  public var version: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Places_V1_SetPlaceReviewStatsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// false when newer figures were applied, or the place is gone
+  public var applied: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "gym.places.v1"
@@ -1121,7 +1199,7 @@ nonisolated extension Gym_Places_V1_OpeningHours: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Gym_Places_V1_Place: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Place"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}name\0\u{1}kind\0\u{1}location\0\u{1}address\0\u{1}phone\0\u{1}website\0\u{3}opening_hours\0\u{3}time_zone\0\u{1}price\0\u{1}amenities\0\u{1}source\0\u{3}created_at\0\u{3}updated_at\0\u{1}etag\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}name\0\u{1}kind\0\u{1}location\0\u{1}address\0\u{1}phone\0\u{1}website\0\u{3}opening_hours\0\u{3}time_zone\0\u{1}price\0\u{1}amenities\0\u{1}source\0\u{3}created_at\0\u{3}updated_at\0\u{1}etag\0\u{3}review_count\0\u{3}rating_average\0")
 
   fileprivate class _StorageClass {
     var _id: String = String()
@@ -1139,6 +1217,8 @@ nonisolated extension Gym_Places_V1_Place: SwiftProtobuf.Message, SwiftProtobuf.
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _etag: String = String()
+    var _reviewCount: Int32 = 0
+    var _ratingAverage: Double = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1164,6 +1244,8 @@ nonisolated extension Gym_Places_V1_Place: SwiftProtobuf.Message, SwiftProtobuf.
       _createdAt = source._createdAt
       _updatedAt = source._updatedAt
       _etag = source._etag
+      _reviewCount = source._reviewCount
+      _ratingAverage = source._ratingAverage
     }
   }
 
@@ -1197,6 +1279,8 @@ nonisolated extension Gym_Places_V1_Place: SwiftProtobuf.Message, SwiftProtobuf.
         case 13: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
         case 14: try { try decoder.decodeSingularMessageField(value: &_storage._updatedAt) }()
         case 15: try { try decoder.decodeSingularStringField(value: &_storage._etag) }()
+        case 16: try { try decoder.decodeSingularInt32Field(value: &_storage._reviewCount) }()
+        case 17: try { try decoder.decodeSingularDoubleField(value: &_storage._ratingAverage) }()
         default: break
         }
       }
@@ -1254,6 +1338,12 @@ nonisolated extension Gym_Places_V1_Place: SwiftProtobuf.Message, SwiftProtobuf.
       if !_storage._etag.isEmpty {
         try visitor.visitSingularStringField(value: _storage._etag, fieldNumber: 15)
       }
+      if _storage._reviewCount != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._reviewCount, fieldNumber: 16)
+      }
+      if _storage._ratingAverage.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._ratingAverage, fieldNumber: 17)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1278,6 +1368,8 @@ nonisolated extension Gym_Places_V1_Place: SwiftProtobuf.Message, SwiftProtobuf.
         if _storage._createdAt != rhs_storage._createdAt {return false}
         if _storage._updatedAt != rhs_storage._updatedAt {return false}
         if _storage._etag != rhs_storage._etag {return false}
+        if _storage._reviewCount != rhs_storage._reviewCount {return false}
+        if _storage._ratingAverage != rhs_storage._ratingAverage {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -2428,6 +2520,156 @@ nonisolated extension Gym_Places_V1_SetTrainerStatsResponse: SwiftProtobuf.Messa
   }
 
   public static func ==(lhs: Gym_Places_V1_SetTrainerStatsResponse, rhs: Gym_Places_V1_SetTrainerStatsResponse) -> Bool {
+    if lhs.applied != rhs.applied {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Places_V1_GetPlaceSnapshotRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetPlaceSnapshotRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}place_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Places_V1_GetPlaceSnapshotRequest, rhs: Gym_Places_V1_GetPlaceSnapshotRequest) -> Bool {
+    if lhs.placeID != rhs.placeID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Places_V1_GetPlaceSnapshotResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetPlaceSnapshotResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}place_id\0\u{1}name\0\u{1}kind\0\u{1}city\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.city) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 1)
+    }
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 2)
+    }
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 3)
+    }
+    if !self.city.isEmpty {
+      try visitor.visitSingularStringField(value: self.city, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Places_V1_GetPlaceSnapshotResponse, rhs: Gym_Places_V1_GetPlaceSnapshotResponse) -> Bool {
+    if lhs.placeID != rhs.placeID {return false}
+    if lhs.name != rhs.name {return false}
+    if lhs.kind != rhs.kind {return false}
+    if lhs.city != rhs.city {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Places_V1_SetPlaceReviewStatsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetPlaceReviewStatsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}place_id\0\u{3}review_count\0\u{3}star_sum\0\u{1}version\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.reviewCount) }()
+      case 3: try { try decoder.decodeSingularInt64Field(value: &self.starSum) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self.version) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 1)
+    }
+    if self.reviewCount != 0 {
+      try visitor.visitSingularInt32Field(value: self.reviewCount, fieldNumber: 2)
+    }
+    if self.starSum != 0 {
+      try visitor.visitSingularInt64Field(value: self.starSum, fieldNumber: 3)
+    }
+    if self.version != 0 {
+      try visitor.visitSingularInt64Field(value: self.version, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Places_V1_SetPlaceReviewStatsRequest, rhs: Gym_Places_V1_SetPlaceReviewStatsRequest) -> Bool {
+    if lhs.placeID != rhs.placeID {return false}
+    if lhs.reviewCount != rhs.reviewCount {return false}
+    if lhs.starSum != rhs.starSum {return false}
+    if lhs.version != rhs.version {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Places_V1_SetPlaceReviewStatsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetPlaceReviewStatsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}applied\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.applied) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.applied != false {
+      try visitor.visitSingularBoolField(value: self.applied, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Places_V1_SetPlaceReviewStatsResponse, rhs: Gym_Places_V1_SetPlaceReviewStatsResponse) -> Bool {
     if lhs.applied != rhs.applied {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true

@@ -55,7 +55,9 @@ public enum PlatformManifest {
         longLived: [Gym_Messaging_V1_MessagingService.Method.Subscribe.descriptor])
     ],
     internalServices: [Gym_Messaging_V1_MessagingInternal.descriptor, Gym_Common_V1_UserLifecycleInternal.descriptor, Gym_Ops_V1_Ops.descriptor],
-    calls: ["auth", "catalog"],
+    // Places: whether a place exists (its room, its reviews), and its review figures
+    // through messaging's outbox.
+    calls: ["auth", "catalog", "places"],
     receivesLifecycle: true,
     operatorMethods: [
       Gym_Messaging_V1_MessagingService.Method.ListReportCases.descriptor,

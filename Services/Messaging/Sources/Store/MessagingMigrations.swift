@@ -444,6 +444,30 @@ enum MessagingMigrations {
           CREATE INDEX email_digests_due ON email_digests(due_at) WHERE due_at IS NOT NULL;
           """)
     }
+    migrator.registerMigration("place-rooms-reviews-v1") { db in
+      try db.execute(
+        sql: """
+          -- A place's discussion room (one per place, made on first use; owner_id '').
+          ALTER TABLE rooms ADD COLUMN place_id TEXT;
+          CREATE UNIQUE INDEX rooms_by_place ON rooms(place_id) WHERE place_id IS NOT NULL;
+          -- One review per member and place; a moderator's removal keeps the row (and so
+          -- the author from writing it again) with the reason.
+          CREATE TABLE place_reviews (
+            rid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            place_id TEXT NOT NULL,
+            author_id TEXT NOT NULL,
+            stars INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            created_at DATETIME NOT NULL,
+            updated_at DATETIME NOT NULL,
+            removed_at DATETIME,
+            removed_reason TEXT,
+            UNIQUE (place_id, author_id)
+          );
+          CREATE INDEX place_reviews_by_author ON place_reviews(author_id);
+          """)
+    }
     return migrator
   }
 }

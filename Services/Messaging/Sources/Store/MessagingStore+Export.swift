@@ -35,6 +35,10 @@ extension MessagingStore {
       ExportTable(
         "rooms_owned", "SELECT id, name, topic, program_id, created_at FROM rooms WHERE owner_id = ? ORDER BY rid", [userID]),
       ExportTable(
+        "place_reviews",
+        "SELECT id, place_id, stars, text, created_at, updated_at, removed_at, removed_reason FROM place_reviews WHERE author_id = ? ORDER BY rid",
+        [userID]),
+      ExportTable(
         "room_memberships",
         """
         SELECT r.id AS room_id, r.name AS room_name, m.joined_at FROM room_members m JOIN rooms r ON r.rid = m.room_rid

@@ -46,6 +46,11 @@ extension MessagingStore {
           WHERE rid IN (SELECT post_rid FROM post_reactions WHERE user_id = ?)
           """, arguments: [userID, userID, userID])
       let files = try String.fetchAll(db, sql: "SELECT DISTINCT sha256 FROM attachments WHERE owner_id = ?", arguments: [userID])
+      // Their reviews leave, and the places' figures are counted without them.
+      let reviewed = try Self.placesReviewed(by: userID, db)
+      try db.execute(sql: "DELETE FROM place_reviews WHERE author_id = ?", arguments: [userID])
+      removed += db.changesCount
+      for placeID in reviewed { try PlaceReviewStats.enqueue(db, placeID: placeID, now: Date()) }
       removed += try Self.handOverRooms(db, ownerID: userID)
       // The rooms they were in count one member fewer (the memberships go below).
       try db.execute(

@@ -31,7 +31,7 @@ extension MessagingStore {
       let content = try Self.reportedContent(db, target, reporterID: reporterID, now: now)
       guard content.targetUserID != reporterID else {
         throw GymError.failedPrecondition(
-          content.kind == .user ? "you cannot report yourself" : "you cannot report your own \(content.kind == .post ? "post" : "message")")
+          content.kind == .user ? "you cannot report yourself" : "you cannot report your own \(content.kind.noun)")
       }
       let open = try Int64.fetchOne(
         db, sql: "SELECT rid FROM report_cases WHERE kind = ? AND target_id = ? AND resolved_at IS NULL",
@@ -124,6 +124,21 @@ extension MessagingStore {
         kind: .post, targetID: id, targetUserID: row["author_id"], text: row["text"], createdAt: row["created_at"],
         attachmentRIDs: try Int64.fetchAll(
           db, sql: "SELECT attachment_rid FROM attachment_uses WHERE post_rid = ? ORDER BY position", arguments: [row["rid"]]))
+    case .placeReview(let id):
+      guard
+        let row = try SQLRequest<Row>(
+          literal: """
+            SELECT r.author_id, r.place_id, r.stars, r.text, r.updated_at FROM place_reviews r
+            WHERE r.id = \(id) AND r.removed_at IS NULL AND \(literal: visibleAuthor("r.author_id", now: now))
+              AND \(literal: notBlocked("r.author_id", viewer: reporterID))
+            """
+        ).fetchOne(db)
+      else { throw GymError.notFound("no place review with id \(id)") }
+      let stars: Int = row["stars"]
+      let text: String = row["text"]
+      return ReportedContent(
+        kind: .placeReview, targetID: id, targetUserID: row["author_id"],
+        text: "\(stars) of 5 stars for place \(row["place_id"] as String)" + (text.isEmpty ? "" : "\n\(text)"), createdAt: row["updated_at"])
     }
   }
 
@@ -180,6 +195,11 @@ extension MessagingStore {
         try
           !(Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM posts WHERE id = ? AND deleted_reason IS NULL)", arguments: [record.targetID]) ?? false)
+      case .placeReview:
+        try
+          !(Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM place_reviews WHERE id = ? AND removed_at IS NULL)", arguments: [record.targetID])
+          ?? false)
       }
     return filled
   }
@@ -201,6 +221,7 @@ extension MessagingStore {
         switch record.kind {
         case .directMessage, .roomMessage: _ = try removeMessage(db, id: record.targetID, reason: reason, now: now, scrub: scrub)
         case .post: _ = try removePost(db, id: record.targetID, authorID: nil, reason: reason, now: now, scrub: scrub)
+        case .placeReview: _ = try removePlaceReview(db, id: record.targetID, reason: reason, now: now)
         case .user: break
         }
       }

@@ -8,6 +8,8 @@ extension MessagingStore {
     public var name: String
     public var topic: String
     public var programID: String?
+    /// Set for a place's room, which has no owner (`ownerID` empty).
+    public var placeID: String?
     public var ownerID: String
     public var memberCount: Int
     public var joined: Bool
@@ -51,9 +53,32 @@ extension MessagingStore {
     }
   }
 
+  /// The place's room, made on first use with `name` and `topic` and no owner or
+  /// member; it counts against no one's rooms. Two first uses at once make one room.
+  public func placeRoom(placeID: String, viewerID: String) async throws -> RoomView? {
+    try await writer.read { db in
+      guard let id = try String.fetchOne(db, sql: "SELECT id FROM rooms WHERE place_id = ?", arguments: [placeID]) else { return nil }
+      return try Self.room(db, id: id, viewerID: viewerID)
+    }
+  }
+
+  public func createPlaceRoom(id: String, placeID: String, name: String, topic: String, viewerID: String, now: Date) async throws -> RoomView {
+    try await writer.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO rooms (id, name, name_key, topic, place_id, owner_id, created_at, member_count) VALUES (?, ?, ?, ?, ?, '', ?, 0)
+          ON CONFLICT DO NOTHING
+          """,
+        arguments: [id, name, name.lowercased(), topic, placeID, now])
+      let made = try String.fetchOne(db, sql: "SELECT id FROM rooms WHERE place_id = ?", arguments: [placeID])!
+      return try Self.room(db, id: made, viewerID: viewerID)!
+    }
+  }
+
   public struct RoomQuery: Sendable {
     public var words: [String] = []
     public var programID: String?
+    public var placeID: String?
     public var joinedOnly = false
     public var limit = 20
     public var offset = 0
@@ -71,6 +96,7 @@ extension MessagingStore {
         conditions.append("(r.name_key LIKE \(pattern) ESCAPE '\\' OR lower(r.topic) LIKE \(pattern) ESCAPE '\\')")
       }
       if let programID = query.programID { conditions.append("r.program_id = \(programID)") }
+      if let placeID = query.placeID { conditions.append("r.place_id = \(placeID)") }
       let member: SQL = "EXISTS (SELECT 1 FROM room_members j WHERE j.room_rid = r.rid AND j.user_id = \(viewerID))"
       if query.joinedOnly {
         conditions.append(member)
@@ -106,7 +132,8 @@ extension MessagingStore {
     let joined: Bool = row["joined"]
     let unread = joined ? try unreadCount(db, roomRID: row["rid"], viewerID: viewerID, after: row["last_read_rid"]) : 0
     return RoomView(
-      id: row["id"], name: row["name"], topic: row["topic"], programID: row["program_id"], ownerID: row["owner_id"],
+      id: row["id"], name: row["name"], topic: row["topic"], programID: row["program_id"], placeID: row["place_id"],
+      ownerID: row["owner_id"],
       memberCount: row["member_count"], joined: joined, createdAt: row["created_at"], closedAt: row["closed_at"], unread: unread)
   }
 

@@ -12,7 +12,10 @@ extension MessagingStore {
             sequence = excluded.sequence
           WHERE excluded.sequence > user_standing.sequence
           """, arguments: [userID, banned, until, sequence])
-      return db.changesCount == 1
+      guard db.changesCount == 1 else { return false }
+      // A banned author's reviews leave their places' figures, and come back with them.
+      for placeID in try Self.placesReviewed(by: userID, db) { try PlaceReviewStats.enqueue(db, placeID: placeID, now: Date()) }
+      return true
     }
   }
 

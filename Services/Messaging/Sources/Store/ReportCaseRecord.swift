@@ -7,6 +7,17 @@ public enum ReportKind: Int, Sendable, CaseIterable {
   case directMessage = 2
   case roomMessage = 3
   case post = 4
+  case placeReview = 5
+
+  /// What a member reports, in a refusal's words.
+  var noun: String {
+    switch self {
+    case .user: "account"
+    case .directMessage, .roomMessage: "message"
+    case .post: "post"
+    case .placeReview: "review"
+    }
+  }
 }
 
 /// How a moderator closed a case. The raw values are stored.
@@ -76,6 +87,7 @@ public enum ReportTarget: Sendable, Equatable {
   case user(id: String, snapshot: String)
   case message(id: String)
   case post(id: String)
+  case placeReview(id: String)
 }
 
 /// Words the handler gives a reviewed report's notification.

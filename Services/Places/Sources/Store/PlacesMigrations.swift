@@ -107,6 +107,19 @@ enum PlacesMigrations {
           ) WITHOUT ROWID;
           """)
     }
+    // Members' reviews live in messaging; this is the count it last sent, which goes
+    // with its place.
+    migrator.registerMigration("place-review-stats-v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE place_review_stats (
+            place_rid INTEGER PRIMARY KEY REFERENCES places(rid) ON DELETE CASCADE,
+            review_count INTEGER NOT NULL,
+            star_sum INTEGER NOT NULL,
+            version INTEGER NOT NULL
+          );
+          """)
+    }
     return migrator
   }
 }

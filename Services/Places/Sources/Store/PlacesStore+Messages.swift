@@ -13,6 +13,8 @@ extension PlacesStore {
     public var message: Data
     public var hoursIntervals: [OpeningHours.Interval]
     public var timeZone: String
+    /// Kept apart from the message: they change with every review, not with the place.
+    public var reviews: PlaceReviewStats?
   }
 
   /// Stored places for `rids`, by rid (a place deleted meanwhile is simply absent).
@@ -24,13 +26,15 @@ extension PlacesStore {
       // `IN \(rids)` expands to `IN (?,?,...)`, one argument per rid.
       let rows = try SQLRequest<Row>(
         literal: """
-          SELECT p.rid, m.message, p.hours_intervals, p.time_zone FROM places p JOIN place_messages m ON m.rid = p.rid
+          SELECT p.rid, m.message, p.hours_intervals, p.time_zone, s.review_count, s.star_sum
+          FROM places p JOIN place_messages m ON m.rid = p.rid LEFT JOIN place_review_stats s ON s.place_rid = p.rid
           WHERE p.rid IN \(rids)
           """
       ).fetchCursor(db)
       while let row = try rows.next() {
         found[row[0]] = StoredPlace(
-          message: row[1], hoursIntervals: try decoder.decode([OpeningHours.Interval].self, from: row[2] as Data), timeZone: row[3])
+          message: row[1], hoursIntervals: try decoder.decode([OpeningHours.Interval].self, from: row[2] as Data), timeZone: row[3],
+          reviews: (row[4] as Int?).map { PlaceReviewStats(reviewCount: $0, starSum: row[5]) })
       }
       return found
     }

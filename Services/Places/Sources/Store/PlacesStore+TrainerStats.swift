@@ -18,9 +18,13 @@ public struct TrainerStats: Sendable, Equatable {
   }
 
   /// The average to one decimal place once enough clients rated; 0 before.
-  public var shownAverage: Double {
-    guard ratingCount >= Self.ratingsBeforeAnAverage else { return 0 }
-    return (Double(starSum) / Double(ratingCount) * 10).rounded() / 10
+  public var shownAverage: Double { Self.shownAverage(count: ratingCount, starSum: starSum) }
+
+  /// Stars to one decimal place from `ratingsBeforeAnAverage` ratings on (trainers'
+  /// and places' alike); 0 before.
+  public static func shownAverage(count: Int, starSum: Int64) -> Double {
+    guard count >= ratingsBeforeAnAverage else { return 0 }
+    return (Double(starSum) / Double(count) * 10).rounded() / 10
   }
 }
 

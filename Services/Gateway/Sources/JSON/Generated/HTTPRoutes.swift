@@ -181,6 +181,9 @@ extension HTTPRoute {
       verb: "GET", template: "/v1/rooms", body: nil, streaming: .unary,
       method: Gym_Messaging_V1_MessagingService.Method.ListRooms.descriptor, request: Gym_Messaging_V1_MessagingService.Method.ListRooms.Input.self, response: Gym_Messaging_V1_MessagingService.Method.ListRooms.Output.self),
     HTTPRoute(
+      verb: "GET", template: "/v1/places/{place_id}/room", body: nil, streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.GetPlaceRoom.descriptor, request: Gym_Messaging_V1_MessagingService.Method.GetPlaceRoom.Input.self, response: Gym_Messaging_V1_MessagingService.Method.GetPlaceRoom.Output.self),
+    HTTPRoute(
       verb: "POST", template: "/v1/rooms/{room_id}:join", body: "*", streaming: .unary,
       method: Gym_Messaging_V1_MessagingService.Method.JoinRoom.descriptor, request: Gym_Messaging_V1_MessagingService.Method.JoinRoom.Input.self, response: Gym_Messaging_V1_MessagingService.Method.JoinRoom.Output.self),
     HTTPRoute(
@@ -294,6 +297,15 @@ extension HTTPRoute {
     HTTPRoute(
       verb: "POST", template: "/v1/posts/{id}:remove", body: "*", streaming: .unary,
       method: Gym_Messaging_V1_MessagingService.Method.DeletePostAsAdmin.descriptor, request: Gym_Messaging_V1_MessagingService.Method.DeletePostAsAdmin.Input.self, response: Gym_Messaging_V1_MessagingService.Method.DeletePostAsAdmin.Output.self),
+    HTTPRoute(
+      verb: "PUT", template: "/v1/places/{place_id}/review", body: "*", streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.ReviewPlace.descriptor, request: Gym_Messaging_V1_MessagingService.Method.ReviewPlace.Input.self, response: Gym_Messaging_V1_MessagingService.Method.ReviewPlace.Output.self),
+    HTTPRoute(
+      verb: "DELETE", template: "/v1/places/{place_id}/review", body: nil, streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.DeletePlaceReview.descriptor, request: Gym_Messaging_V1_MessagingService.Method.DeletePlaceReview.Input.self, response: Gym_Messaging_V1_MessagingService.Method.DeletePlaceReview.Output.self),
+    HTTPRoute(
+      verb: "GET", template: "/v1/places/{place_id}/reviews", body: nil, streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.ListPlaceReviews.descriptor, request: Gym_Messaging_V1_MessagingService.Method.ListPlaceReviews.Input.self, response: Gym_Messaging_V1_MessagingService.Method.ListPlaceReviews.Output.self),
     HTTPRoute(
       verb: "POST", template: "/v1/reports", body: "*", streaming: .unary,
       method: Gym_Messaging_V1_MessagingService.Method.CreateReport.descriptor, request: Gym_Messaging_V1_MessagingService.Method.CreateReport.Input.self, response: Gym_Messaging_V1_MessagingService.Method.CreateReport.Output.self),

@@ -6930,6 +6930,306 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/places/{placeId}/review": {
+      "put": {
+        "operationId": "MessagingService_ReviewPlace",
+        "summary": "Place reviews: a verified member whose profile names the place as their home gym (auth's home_gym_id) writes one review of it, and rewrites it at will; it stays theirs if they move gyms.",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/ReviewPlace",
+        "description": "Place reviews: a verified member whose profile names the place as their home gym (auth's home_gym_id) writes one review of it, and rewrites it at will; it stays theirs if they move gyms. A review is public whatever the author's profile visibility. The place's count and average (from three reviews) show in gym-places' SearchNearby and GetPlace. A review a moderator removed cannot be rewritten or deleted by its author. A member holds at most GYM_MESSAGING_PLACE_REVIEWS_PER_USER reviews (100; RESOURCE_EXHAUSTED past it, rewriting is free). Errors: INVALID_ARGUMENT (stars outside 1..5, text too long); FAILED_PRECONDITION when the place is not the caller's home gym, or the review was removed; NOT_FOUND for a place gym-places does not have; UNAVAILABLE when auth or gym-places cannot be asked (FAILED_PRECONDITION too for an unverified email address).",
+        "parameters": [
+          {
+            "name": "placeId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`place_id`"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "stars": {
+                    "type": "integer",
+                    "format": "int32",
+                    "description": "1..5",
+                    "default": 0
+                  },
+                  "text": {
+                    "type": "string",
+                    "description": "at most 1000 characters and 4000 bytes (UTF-8); may be empty",
+                    "default": ""
+                  }
+                },
+                "additionalProperties": false,
+                "description": "Path variables (`place_id`) are not repeated here."
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.ReviewPlaceResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "MessagingService_DeletePlaceReview",
+        "summary": "DeletePlaceReview",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/DeletePlaceReview",
+        "description": "Errors: NOT_FOUND when the caller has no review of the place; FAILED_PRECONDITION for a review a moderator removed.",
+        "parameters": [
+          {
+            "name": "placeId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`place_id`"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.DeletePlaceReviewResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/places/{placeId}/reviews": {
+      "get": {
+        "operationId": "MessagingService_ListPlaceReviews",
+        "summary": "A place's reviews, leaving out removed ones, banned authors' and those of anyone in a block with the caller.",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/ListPlaceReviews",
+        "description": "A place's reviews, leaving out removed ones, banned authors' and those of anyone in a block with the caller. Errors: INVALID_ARGUMENT without place_id or for a bad page_token.",
+        "parameters": [
+          {
+            "name": "placeId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`place_id`"
+          },
+          {
+            "name": "pageSize",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            }
+          },
+          {
+            "name": "pageToken",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.ListPlaceReviewsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/places/{placeId}/room": {
+      "get": {
+        "operationId": "MessagingService_GetPlaceRoom",
+        "summary": "The discussion room of a place in gym-places, made on first use (named after the place, with no owner); everyone may join it like any room.",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/GetPlaceRoom",
+        "description": "The discussion room of a place in gym-places, made on first use (named after the place, with no owner); everyone may join it like any room. Errors: INVALID_ARGUMENT without place_id; NOT_FOUND for a place gym-places does not have; UNAVAILABLE when gym-places cannot be asked (only until the room exists).",
+        "parameters": [
+          {
+            "name": "placeId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`place_id`"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.GetPlaceRoomResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/v1/places:import": {
       "post": {
         "operationId": "PlacesService_ImportPlaces",
@@ -8515,12 +8815,12 @@ enum OpenAPIDocument {
     "/v1/reports": {
       "post": {
         "operationId": "MessagingService_CreateReport",
-        "summary": "Reports a user, a direct message (its participants), a room message (the room's members) or a post (whoever may see it) to the moderators, with a snapshot of it.",
+        "summary": "Reports a user, a direct message (its participants), a room message (the room's members), a post (whoever may see it) or a place review (anyone) to the moderators, with a snapshot of it.",
         "tags": [
           "MessagingService"
         ],
         "x-grpc-method": "/gym.messaging.v1.MessagingService/CreateReport",
-        "description": "Reports a user, a direct message (its participants), a room message (the room's members) or a post (whoever may see it) to the moderators, with a snapshot of it. Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION for oneself or one's own message or post; ALREADY_EXISTS when the caller's report on it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).",
+        "description": "Reports a user, a direct message (its participants), a room message (the room's members), a post (whoever may see it) or a place review (anyone) to the moderators, with a snapshot of it. Errors: INVALID_ARGUMENT (a target, a category, details too long); NOT_FOUND for anything the caller cannot see (exactly as for a missing one); FAILED_PRECONDITION for oneself or one's own message, post or review; ALREADY_EXISTS when the caller's report on it is still open; RESOURCE_EXHAUSTED past the daily allowance (with when to retry).",
         "requestBody": {
           "required": false,
           "content": {
@@ -8687,6 +8987,15 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string"
             }
+          },
+          {
+            "name": "placeId",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "the place's room (GetPlaceRoom makes it), if it was made"
           }
         ],
         "responses": {
@@ -15951,6 +16260,10 @@ enum OpenAPIDocument {
             "type": "string",
             "description": "One of `target`: set at most one of its fields."
           },
+          "placeReviewId": {
+            "type": "string",
+            "description": "One of `target`: set at most one of its fields."
+          },
           "category": {
             "allOf": [
               {
@@ -16013,6 +16326,11 @@ enum OpenAPIDocument {
         "additionalProperties": false
       },
       "gym.messaging.v1.DeleteMessageResponse": {
+        "type": "object",
+        "properties": {},
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.DeletePlaceReviewResponse": {
         "type": "object",
         "properties": {},
         "additionalProperties": false
@@ -16316,6 +16634,19 @@ enum OpenAPIDocument {
         },
         "additionalProperties": false
       },
+      "gym.messaging.v1.GetPlaceRoomResponse": {
+        "type": "object",
+        "properties": {
+          "room": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.Room"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.messaging.v1.JoinRoomResponse": {
         "type": "object",
         "properties": {
@@ -16465,6 +16796,31 @@ enum OpenAPIDocument {
             "type": "integer",
             "format": "int32",
             "default": 0
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.ListPlaceReviewsResponse": {
+        "type": "object",
+        "properties": {
+          "reviews": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.messaging.v1.PlaceReview"
+            },
+            "description": "the most recently written first"
+          },
+          "nextPageToken": {
+            "type": "string",
+            "default": ""
+          },
+          "mine": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.PlaceReview"
+              }
+            ],
+            "description": "the caller's own review of the place, if any"
           }
         },
         "additionalProperties": false
@@ -16737,6 +17093,52 @@ enum OpenAPIDocument {
               }
             ],
             "description": "When the daily email digest goes, in the user's zone (08:00 by default)."
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.PlaceReview": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "default": ""
+          },
+          "placeId": {
+            "type": "string",
+            "default": ""
+          },
+          "author": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.UserRef"
+              }
+            ]
+          },
+          "stars": {
+            "type": "integer",
+            "format": "int32",
+            "description": "1..5",
+            "default": 0
+          },
+          "text": {
+            "type": "string",
+            "description": "at most 1000 characters and 4000 bytes (UTF-8); may be empty",
+            "default": ""
+          },
+          "createdAt": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/google.protobuf.Timestamp"
+              }
+            ]
+          },
+          "updatedAt": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/google.protobuf.Timestamp"
+              }
+            ]
           }
         },
         "additionalProperties": false
@@ -17125,10 +17527,11 @@ enum OpenAPIDocument {
           "REPORT_KIND_USER",
           "REPORT_KIND_DIRECT_MESSAGE",
           "REPORT_KIND_ROOM_MESSAGE",
-          "REPORT_KIND_POST"
+          "REPORT_KIND_POST",
+          "REPORT_KIND_PLACE_REVIEW"
         ],
         "default": "REPORT_KIND_UNSPECIFIED",
-        "description": "- `REPORT_KIND_UNSPECIFIED`: in ListReportCases: every kind\n- `REPORT_KIND_USER`\n- `REPORT_KIND_DIRECT_MESSAGE`\n- `REPORT_KIND_ROOM_MESSAGE`\n- `REPORT_KIND_POST`"
+        "description": "- `REPORT_KIND_UNSPECIFIED`: in ListReportCases: every kind\n- `REPORT_KIND_USER`\n- `REPORT_KIND_DIRECT_MESSAGE`\n- `REPORT_KIND_ROOM_MESSAGE`\n- `REPORT_KIND_POST`\n- `REPORT_KIND_PLACE_REVIEW`"
       },
       "gym.messaging.v1.ResolveReportCaseResponse": {
         "type": "object",
@@ -17160,6 +17563,19 @@ enum OpenAPIDocument {
             "allOf": [
               {
                 "$ref": "#/components/schemas/gym.messaging.v1.FriendRequest"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.ReviewPlaceResponse": {
+        "type": "object",
+        "properties": {
+          "review": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.PlaceReview"
               }
             ]
           }
@@ -17230,6 +17646,11 @@ enum OpenAPIDocument {
             "format": "int32",
             "description": "For a member: messages after the caller's read cursor (MarkRoomRead), leaving out their own and those of anyone in a block with them. 0 for non-members.",
             "default": 0
+          },
+          "placeId": {
+            "type": "string",
+            "description": "Set when the room is a place's discussion (GetPlaceRoom): it has no owner, counts against no one's rooms, and only an admin closes it.",
+            "default": ""
           }
         },
         "additionalProperties": false
@@ -17730,6 +18151,18 @@ enum OpenAPIDocument {
             "type": "string",
             "description": "changes on every update",
             "default": ""
+          },
+          "reviewCount": {
+            "type": "integer",
+            "format": "int32",
+            "description": "Members' reviews (gym-messaging's ReviewPlace), as messaging last counted them.",
+            "default": 0
+          },
+          "ratingAverage": {
+            "type": "number",
+            "format": "double",
+            "description": "to one decimal, from three reviews on; 0 before",
+            "default": 0
           }
         },
         "additionalProperties": false
