@@ -18,25 +18,7 @@ struct OutboxDelivery: Sendable {
 
   func deliver(_ job: Outbox.Job) async throws {
     switch (job.destination, job.kind) {
-    case (.places, .placeReviewStats):
-      let stats = try JSONDecoder().decode(PlaceReviewStats.self, from: job.payload)
-      guard let places else { return logger.notice("place review figures dropped: no places address") }
-      _ = try await places.setPlaceReviewStats(
-        .with {
-          $0.placeID = stats.placeID
-          $0.reviewCount = Int32(clamping: stats.reviewCount)
-          $0.starSum = stats.starSum
-          // Messaging's job ids only grow: they order one place's figures.
-          $0.version = job.id
-        }, options: .internalCall())
-    case (.auth, _): try await deliverToAuth(job)
-    default: throw Outbox.UnknownJob(job, process: "messaging")
-    }
-  }
-
-  private func deliverToAuth(_ job: Outbox.Job) async throws {
-    switch job.kind {
-    case .friendship:
+    case (.auth, .friendship):
       let change = try JSONDecoder().decode(FriendshipChange.self, from: job.payload)
       _ = try await auth.setFriendship(
         .with {
@@ -46,7 +28,7 @@ struct OutboxDelivery: Sendable {
           // Messaging's job ids only grow: they order one pair's changes.
           $0.version = job.id
         }, options: .internalCall())
-    case .userMail:
+    case (.auth, .userMail):
       let mail = try JSONDecoder().decode(UserMail.self, from: job.payload)
       _ = try await auth.sendUserMail(
         .with {
@@ -54,6 +36,17 @@ struct OutboxDelivery: Sendable {
           $0.id = mail.id
           $0.subject = mail.subject
           $0.body = mail.body
+        }, options: .internalCall())
+    case (.places, .placeReviewStats):
+      let stats = try JSONDecoder().decode(PlaceReviewStats.self, from: job.payload)
+      guard let places else { return logger.notice("place review figures dropped: no places address") }
+      _ = try await places.setPlaceReviewStats(
+        .with {
+          $0.placeID = stats.placeID
+          $0.reviewCount = Int32(clamping: stats.reviewCount)
+          $0.starSum = stats.starSum
+          // And one place's figures.
+          $0.version = job.id
         }, options: .internalCall())
     default:
       throw Outbox.UnknownJob(job, process: "messaging")

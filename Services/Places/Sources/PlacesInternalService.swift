@@ -16,12 +16,7 @@ public struct PlacesInternalService: Gym_Places_V1_PlacesInternal.SimpleServiceP
     var violations: [FieldViolation] = []
     if request.trainerID.isEmpty { violations.append(FieldViolation("trainer_id", "is required")) }
     if request.clientCount < 0 { violations.append(FieldViolation("client_count", "must be 0 or more")) }
-    if request.ratingCount < 0 { violations.append(FieldViolation("rating_count", "must be 0 or more")) }
-    let ratings = Int64(max(request.ratingCount, 0))
-    if request.starSum < ratings || request.starSum > ratings * 5 {
-      violations.append(FieldViolation("star_sum", "must be between 1 and 5 stars per rating"))
-    }
-    if request.version < 1 { violations.append(FieldViolation("version", "must be 1 or more")) }
+    violations += Self.figureViolations(count: request.ratingCount, of: "rating", starSum: request.starSum, version: request.version)
     guard violations.isEmpty else { throw GymError.invalid(violations) }
     let stats = TrainerStats(clientCount: Int(request.clientCount), ratingCount: Int(request.ratingCount), starSum: request.starSum)
     let applied = try await store.setTrainerStats(trainerID: request.trainerID, stats, version: request.version)
@@ -48,15 +43,23 @@ public struct PlacesInternalService: Gym_Places_V1_PlacesInternal.SimpleServiceP
   ) async throws -> Gym_Places_V1_SetPlaceReviewStatsResponse {
     var violations: [FieldViolation] = []
     if request.placeID.isEmpty { violations.append(FieldViolation("place_id", "is required")) }
-    if request.reviewCount < 0 { violations.append(FieldViolation("review_count", "must be 0 or more")) }
-    let reviews = Int64(max(request.reviewCount, 0))
-    if request.starSum < reviews || request.starSum > reviews * 5 {
-      violations.append(FieldViolation("star_sum", "must be between 1 and 5 stars per review"))
-    }
-    if request.version < 1 { violations.append(FieldViolation("version", "must be 1 or more")) }
+    violations += Self.figureViolations(count: request.reviewCount, of: "review", starSum: request.starSum, version: request.version)
     guard violations.isEmpty else { throw GymError.invalid(violations) }
     let applied = try await store.setPlaceReviewStats(
       placeID: request.placeID, PlaceReviewStats(reviewCount: Int(request.reviewCount), starSum: request.starSum), version: request.version)
     return .with { $0.applied = applied }
+  }
+
+  /// A count of ratings or reviews (`<what>_count`), their stars' sum and the figures'
+  /// version, as another service's outbox sends them: what does not add up, named.
+  static func figureViolations(count: Int32, of what: String, starSum: Int64, version: Int64) -> [FieldViolation] {
+    var violations: [FieldViolation] = []
+    if count < 0 { violations.append(FieldViolation("\(what)_count", "must be 0 or more")) }
+    let counted = Int64(max(count, 0))
+    if starSum < counted || starSum > counted * 5 {
+      violations.append(FieldViolation("star_sum", "must be between 1 and 5 stars per \(what)"))
+    }
+    if version < 1 { violations.append(FieldViolation("version", "must be 1 or more")) }
+    return violations
   }
 }
