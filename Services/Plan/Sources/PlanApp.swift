@@ -48,7 +48,8 @@ public enum PlanApp {
   public static let maxFoodEntries = ConfigKey(
     "GYM_PLAN_MAX_FOOD_ENTRIES", default: "\(defaults.foodEntries)", "food log entries one user may have in all")
   public static let maxBodyWeights = ConfigKey(
-    "GYM_PLAN_MAX_BODY_WEIGHTS", default: "\(defaults.bodyWeights)", "weigh-ins (one per day) one user may have in all")
+    "GYM_PLAN_MAX_BODY_WEIGHTS", default: "\(defaults.bodyWeights)",
+    "weigh-ins (one per day) one user may have in all, and as many days of body measurements")
   public static let maxFoodEntriesPerDay = ConfigKey(
     "GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY", default: "\(defaults.foodEntriesPerDay)", "food log entries one user may have on one day")
   public static let maxNutritionPlans = ConfigKey(

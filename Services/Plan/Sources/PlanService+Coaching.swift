@@ -93,6 +93,7 @@ extension PlanService {
     let recent = try await store.sessions(ownerID: clientID, from: nil, to: nil, limit: 5, offset: 0, withSets: true, endedOnly: true)
     let totals = try await store.lifetimeTotals(ownerID: clientID)
     let weights = try await store.bodyWeights(ownerID: clientID, from: nil, to: nil, limit: 10, offset: 0)
+    let measurements = try await store.bodyMeasurements(ownerID: clientID, from: nil, to: nil, sharedOnly: true, limit: 10, offset: 0)
     let monday = today.adding(days: 1 - today.isoWeekday)
     let thisWeek = try await store.sessionCount(ownerID: clientID, from: monday, to: today)
     let week = try await store.dailyCalories(ownerID: clientID, from: today.adding(days: -6), to: today)
@@ -104,6 +105,7 @@ extension PlanService {
       $0.recentSessions = recent.map { PlanMapping.session($0, names: names) }
       $0.stats = Self.lifetimeStats(totals, today: today)
       $0.bodyWeight = weights.map(Self.bodyWeight)
+      $0.bodyMeasurements = measurements.map(Self.bodyMeasurements)
       $0.sessionsThisWeek = Int32(thisWeek)
       $0.foodDaysLogged = Int32(week.count)
       $0.kcalDaysMet = Int32(week.filter { NutritionInput.status($0.1, target: plans[$0.0]?.targets.kcal ?? 0) == .met }.count)

@@ -523,6 +523,45 @@ public enum Gym_Plan_V1_PlanService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "LogBodyMeasurements" metadata.
+        public enum LogBodyMeasurements: Sendable {
+            /// Request type for "LogBodyMeasurements".
+            public typealias Input = Gym_Plan_V1_LogBodyMeasurementsRequest
+            /// Response type for "LogBodyMeasurements".
+            public typealias Output = Gym_Plan_V1_LogBodyMeasurementsResponse
+            /// Descriptor for "LogBodyMeasurements".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "LogBodyMeasurements",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListBodyMeasurements" metadata.
+        public enum ListBodyMeasurements: Sendable {
+            /// Request type for "ListBodyMeasurements".
+            public typealias Input = Gym_Plan_V1_ListBodyMeasurementsRequest
+            /// Response type for "ListBodyMeasurements".
+            public typealias Output = Gym_Plan_V1_ListBodyMeasurementsResponse
+            /// Descriptor for "ListBodyMeasurements".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "ListBodyMeasurements",
+                type: .unary
+            )
+        }
+        /// Namespace for "DeleteBodyMeasurements" metadata.
+        public enum DeleteBodyMeasurements: Sendable {
+            /// Request type for "DeleteBodyMeasurements".
+            public typealias Input = Gym_Plan_V1_DeleteBodyMeasurementsRequest
+            /// Response type for "DeleteBodyMeasurements".
+            public typealias Output = Gym_Plan_V1_DeleteBodyMeasurementsResponse
+            /// Descriptor for "DeleteBodyMeasurements".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "DeleteBodyMeasurements",
+                type: .unary
+            )
+        }
         /// Namespace for "PredictBodyWeight" metadata.
         public enum PredictBodyWeight: Sendable {
             /// Request type for "PredictBodyWeight".
@@ -940,6 +979,9 @@ public enum Gym_Plan_V1_PlanService: Sendable {
             LogBodyWeight.descriptor,
             ListBodyWeight.descriptor,
             DeleteBodyWeight.descriptor,
+            LogBodyMeasurements.descriptor,
+            ListBodyMeasurements.descriptor,
+            DeleteBodyMeasurements.descriptor,
             PredictBodyWeight.descriptor,
             CreateGoal.descriptor,
             ListGoals.descriptor,
@@ -1680,6 +1722,59 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_DeleteBodyWeightRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteBodyWeightResponse>
+
+        /// Handle the "LogBodyMeasurements" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One entry per day; logging a day again replaces it (every measure, and whether it is
+        /// > shared). Errors: INVALID_ARGUMENT (no measure, one out of range, a future date);
+        /// > RESOURCE_EXHAUSTED for a new day at the cap (GYM_PLAN_MAX_BODY_WEIGHTS, which
+        /// > bounds measurement days as it bounds weigh-ins).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_LogBodyMeasurementsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_LogBodyMeasurementsResponse` messages.
+        func logBodyMeasurements(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_LogBodyMeasurementsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_LogBodyMeasurementsResponse>
+
+        /// Handle the "ListBodyMeasurements" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_ListBodyMeasurementsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_ListBodyMeasurementsResponse` messages.
+        func listBodyMeasurements(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListBodyMeasurementsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListBodyMeasurementsResponse>
+
+        /// Handle the "DeleteBodyMeasurements" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND (also for another user's entry).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_DeleteBodyMeasurementsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_DeleteBodyMeasurementsResponse` messages.
+        func deleteBodyMeasurements(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_DeleteBodyMeasurementsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteBodyMeasurementsResponse>
 
         /// Handle the "PredictBodyWeight" method.
         ///
@@ -2899,6 +2994,59 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteBodyWeightResponse>
 
+        /// Handle the "LogBodyMeasurements" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One entry per day; logging a day again replaces it (every measure, and whether it is
+        /// > shared). Errors: INVALID_ARGUMENT (no measure, one out of range, a future date);
+        /// > RESOURCE_EXHAUSTED for a new day at the cap (GYM_PLAN_MAX_BODY_WEIGHTS, which
+        /// > bounds measurement days as it bounds weigh-ins).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_LogBodyMeasurementsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_LogBodyMeasurementsResponse` message.
+        func logBodyMeasurements(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_LogBodyMeasurementsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_LogBodyMeasurementsResponse>
+
+        /// Handle the "ListBodyMeasurements" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListBodyMeasurementsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_ListBodyMeasurementsResponse` message.
+        func listBodyMeasurements(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_ListBodyMeasurementsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListBodyMeasurementsResponse>
+
+        /// Handle the "DeleteBodyMeasurements" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND (also for another user's entry).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteBodyMeasurementsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_DeleteBodyMeasurementsResponse` message.
+        func deleteBodyMeasurements(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_DeleteBodyMeasurementsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteBodyMeasurementsResponse>
+
         /// Handle the "PredictBodyWeight" method.
         ///
         /// > Source IDL Documentation:
@@ -4115,6 +4263,59 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Plan_V1_DeleteBodyWeightResponse
 
+        /// Handle the "LogBodyMeasurements" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One entry per day; logging a day again replaces it (every measure, and whether it is
+        /// > shared). Errors: INVALID_ARGUMENT (no measure, one out of range, a future date);
+        /// > RESOURCE_EXHAUSTED for a new day at the cap (GYM_PLAN_MAX_BODY_WEIGHTS, which
+        /// > bounds measurement days as it bounds weigh-ins).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_LogBodyMeasurementsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_LogBodyMeasurementsResponse` to respond with.
+        func logBodyMeasurements(
+            request: Gym_Plan_V1_LogBodyMeasurementsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_LogBodyMeasurementsResponse
+
+        /// Handle the "ListBodyMeasurements" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_ListBodyMeasurementsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_ListBodyMeasurementsResponse` to respond with.
+        func listBodyMeasurements(
+            request: Gym_Plan_V1_ListBodyMeasurementsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_ListBodyMeasurementsResponse
+
+        /// Handle the "DeleteBodyMeasurements" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND (also for another user's entry).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_DeleteBodyMeasurementsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_DeleteBodyMeasurementsResponse` to respond with.
+        func deleteBodyMeasurements(
+            request: Gym_Plan_V1_DeleteBodyMeasurementsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_DeleteBodyMeasurementsResponse
+
         /// Handle the "PredictBodyWeight" method.
         ///
         /// > Source IDL Documentation:
@@ -5063,6 +5264,39 @@ extension Gym_Plan_V1_PlanService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.LogBodyMeasurements.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_LogBodyMeasurementsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_LogBodyMeasurementsResponse>(),
+            handler: { request, context in
+                try await self.logBodyMeasurements(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.ListBodyMeasurements.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListBodyMeasurementsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListBodyMeasurementsResponse>(),
+            handler: { request, context in
+                try await self.listBodyMeasurements(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.DeleteBodyMeasurements.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_DeleteBodyMeasurementsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_DeleteBodyMeasurementsResponse>(),
+            handler: { request, context in
+                try await self.deleteBodyMeasurements(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Plan_V1_PlanService.Method.PredictBodyWeight.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_PredictBodyWeightRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_PredictBodyWeightResponse>(),
@@ -5799,6 +6033,39 @@ extension Gym_Plan_V1_PlanService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteBodyWeightResponse> {
         let response = try await self.deleteBodyWeight(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func logBodyMeasurements(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_LogBodyMeasurementsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_LogBodyMeasurementsResponse> {
+        let response = try await self.logBodyMeasurements(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listBodyMeasurements(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListBodyMeasurementsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListBodyMeasurementsResponse> {
+        let response = try await self.listBodyMeasurements(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deleteBodyMeasurements(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_DeleteBodyMeasurementsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_DeleteBodyMeasurementsResponse> {
+        let response = try await self.deleteBodyMeasurements(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -6615,6 +6882,45 @@ extension Gym_Plan_V1_PlanService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteBodyWeightResponse> {
         return GRPCCore.ServerResponse<Gym_Plan_V1_DeleteBodyWeightResponse>(
             message: try await self.deleteBodyWeight(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func logBodyMeasurements(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_LogBodyMeasurementsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_LogBodyMeasurementsResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_LogBodyMeasurementsResponse>(
+            message: try await self.logBodyMeasurements(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listBodyMeasurements(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_ListBodyMeasurementsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListBodyMeasurementsResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_ListBodyMeasurementsResponse>(
+            message: try await self.listBodyMeasurements(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deleteBodyMeasurements(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_DeleteBodyMeasurementsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_DeleteBodyMeasurementsResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_DeleteBodyMeasurementsResponse>(
+            message: try await self.deleteBodyMeasurements(
                 request: request.message,
                 context: context
             ),
@@ -7883,6 +8189,74 @@ extension Gym_Plan_V1_PlanService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_DeleteBodyWeightResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteBodyWeightResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "LogBodyMeasurements" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One entry per day; logging a day again replaces it (every measure, and whether it is
+        /// > shared). Errors: INVALID_ARGUMENT (no measure, one out of range, a future date);
+        /// > RESOURCE_EXHAUSTED for a new day at the cap (GYM_PLAN_MAX_BODY_WEIGHTS, which
+        /// > bounds measurement days as it bounds weigh-ins).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_LogBodyMeasurementsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_LogBodyMeasurementsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_LogBodyMeasurementsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func logBodyMeasurements<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_LogBodyMeasurementsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_LogBodyMeasurementsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_LogBodyMeasurementsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LogBodyMeasurementsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListBodyMeasurements" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListBodyMeasurementsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListBodyMeasurementsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListBodyMeasurementsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listBodyMeasurements<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListBodyMeasurementsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListBodyMeasurementsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListBodyMeasurementsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListBodyMeasurementsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeleteBodyMeasurements" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND (also for another user's entry).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteBodyMeasurementsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_DeleteBodyMeasurementsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_DeleteBodyMeasurementsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deleteBodyMeasurements<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteBodyMeasurementsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_DeleteBodyMeasurementsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_DeleteBodyMeasurementsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteBodyMeasurementsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "PredictBodyWeight" method.
@@ -9857,6 +10231,107 @@ extension Gym_Plan_V1_PlanService {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Plan_V1_PlanService.Method.DeleteBodyWeight.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "LogBodyMeasurements" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One entry per day; logging a day again replaces it (every measure, and whether it is
+        /// > shared). Errors: INVALID_ARGUMENT (no measure, one out of range, a future date);
+        /// > RESOURCE_EXHAUSTED for a new day at the cap (GYM_PLAN_MAX_BODY_WEIGHTS, which
+        /// > bounds measurement days as it bounds weigh-ins).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_LogBodyMeasurementsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_LogBodyMeasurementsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_LogBodyMeasurementsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func logBodyMeasurements<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_LogBodyMeasurementsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_LogBodyMeasurementsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_LogBodyMeasurementsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LogBodyMeasurementsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.LogBodyMeasurements.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListBodyMeasurements" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListBodyMeasurementsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListBodyMeasurementsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListBodyMeasurementsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listBodyMeasurements<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListBodyMeasurementsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListBodyMeasurementsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListBodyMeasurementsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListBodyMeasurementsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.ListBodyMeasurements.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeleteBodyMeasurements" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: NOT_FOUND (also for another user's entry).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_DeleteBodyMeasurementsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_DeleteBodyMeasurementsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_DeleteBodyMeasurementsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deleteBodyMeasurements<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteBodyMeasurementsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_DeleteBodyMeasurementsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_DeleteBodyMeasurementsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteBodyMeasurementsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.DeleteBodyMeasurements.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -11960,6 +12435,92 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
         )
     }
 
+    /// Call the "LogBodyMeasurements" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One entry per day; logging a day again replaces it (every measure, and whether it is
+    /// > shared). Errors: INVALID_ARGUMENT (no measure, one out of range, a future date);
+    /// > RESOURCE_EXHAUSTED for a new day at the cap (GYM_PLAN_MAX_BODY_WEIGHTS, which
+    /// > bounds measurement days as it bounds weigh-ins).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_LogBodyMeasurementsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func logBodyMeasurements<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_LogBodyMeasurementsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LogBodyMeasurementsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.logBodyMeasurements(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_LogBodyMeasurementsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_LogBodyMeasurementsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListBodyMeasurements" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_ListBodyMeasurementsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listBodyMeasurements<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_ListBodyMeasurementsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListBodyMeasurementsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listBodyMeasurements(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListBodyMeasurementsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListBodyMeasurementsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteBodyMeasurements" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND (also for another user's entry).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_DeleteBodyMeasurementsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteBodyMeasurements<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_DeleteBodyMeasurementsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteBodyMeasurementsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deleteBodyMeasurements(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_DeleteBodyMeasurementsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_DeleteBodyMeasurementsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "PredictBodyWeight" method.
     ///
     /// > Source IDL Documentation:
@@ -14056,6 +14617,104 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             metadata: metadata
         )
         return try await self.deleteBodyWeight(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "LogBodyMeasurements" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One entry per day; logging a day again replaces it (every measure, and whether it is
+    /// > shared). Errors: INVALID_ARGUMENT (no measure, one out of range, a future date);
+    /// > RESOURCE_EXHAUSTED for a new day at the cap (GYM_PLAN_MAX_BODY_WEIGHTS, which
+    /// > bounds measurement days as it bounds weigh-ins).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func logBodyMeasurements<Result>(
+        _ message: Gym_Plan_V1_LogBodyMeasurementsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_LogBodyMeasurementsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_LogBodyMeasurementsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.logBodyMeasurements(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListBodyMeasurements" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listBodyMeasurements<Result>(
+        _ message: Gym_Plan_V1_ListBodyMeasurementsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListBodyMeasurementsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_ListBodyMeasurementsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listBodyMeasurements(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteBodyMeasurements" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: NOT_FOUND (also for another user's entry).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteBodyMeasurements<Result>(
+        _ message: Gym_Plan_V1_DeleteBodyMeasurementsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_DeleteBodyMeasurementsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_DeleteBodyMeasurementsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deleteBodyMeasurements(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -3014,6 +3014,175 @@ public nonisolated struct Gym_Plan_V1_DeleteBodyWeightResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Gym_Plan_V1_BodyMeasurements: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  /// one entry per date; logging again replaces it
+  public var date: Gym_Common_V1_Date {
+    get {_date ?? Gym_Common_V1_Date()}
+    set {_date = newValue}
+  }
+  /// Returns true if `date` has been explicitly set.
+  public var hasDate: Bool {self._date != nil}
+  /// Clears the value of `date`. Subsequent reads from it will return its default value.
+  public mutating func clearDate() {self._date = nil}
+
+  /// Centimetres, 10..300 each; 0 = not measured that day.
+  public var chestCm: Double = 0
+
+  public var waistCm: Double = 0
+
+  public var hipsCm: Double = 0
+
+  /// upper arm, flexed or not as the user always measures it
+  public var armCm: Double = 0
+
+  public var thighCm: Double = 0
+
+  /// 2..75; 0 = not measured
+  public var bodyFatPercent: Double = 0
+
+  /// Shown to the user's trainers in their client overview; off unless chosen.
+  public var sharedWithTrainer: Bool = false
+
+  public var loggedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_loggedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_loggedAt = newValue}
+  }
+  /// Returns true if `loggedAt` has been explicitly set.
+  public var hasLoggedAt: Bool {self._loggedAt != nil}
+  /// Clears the value of `loggedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearLoggedAt() {self._loggedAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _date: Gym_Common_V1_Date? = nil
+  fileprivate var _loggedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Gym_Plan_V1_LogBodyMeasurementsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// `id` and `logged_at` are set by the server; the date defaults to today in the
+  /// user's time zone and must not be in the future. At least one measure is given.
+  public var measurements: Gym_Plan_V1_BodyMeasurements {
+    get {_measurements ?? Gym_Plan_V1_BodyMeasurements()}
+    set {_measurements = newValue}
+  }
+  /// Returns true if `measurements` has been explicitly set.
+  public var hasMeasurements: Bool {self._measurements != nil}
+  /// Clears the value of `measurements`. Subsequent reads from it will return its default value.
+  public mutating func clearMeasurements() {self._measurements = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _measurements: Gym_Plan_V1_BodyMeasurements? = nil
+}
+
+public nonisolated struct Gym_Plan_V1_LogBodyMeasurementsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var measurements: Gym_Plan_V1_BodyMeasurements {
+    get {_measurements ?? Gym_Plan_V1_BodyMeasurements()}
+    set {_measurements = newValue}
+  }
+  /// Returns true if `measurements` has been explicitly set.
+  public var hasMeasurements: Bool {self._measurements != nil}
+  /// Clears the value of `measurements`. Subsequent reads from it will return its default value.
+  public mutating func clearMeasurements() {self._measurements = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _measurements: Gym_Plan_V1_BodyMeasurements? = nil
+}
+
+public nonisolated struct Gym_Plan_V1_ListBodyMeasurementsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var from: Gym_Common_V1_Date {
+    get {_from ?? Gym_Common_V1_Date()}
+    set {_from = newValue}
+  }
+  /// Returns true if `from` has been explicitly set.
+  public var hasFrom: Bool {self._from != nil}
+  /// Clears the value of `from`. Subsequent reads from it will return its default value.
+  public mutating func clearFrom() {self._from = nil}
+
+  public var to: Gym_Common_V1_Date {
+    get {_to ?? Gym_Common_V1_Date()}
+    set {_to = newValue}
+  }
+  /// Returns true if `to` has been explicitly set.
+  public var hasTo: Bool {self._to != nil}
+  /// Clears the value of `to`. Subsequent reads from it will return its default value.
+  public mutating func clearTo() {self._to = nil}
+
+  /// default 100, at most 1000
+  public var pageSize: Int32 = 0
+
+  public var pageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _from: Gym_Common_V1_Date? = nil
+  fileprivate var _to: Gym_Common_V1_Date? = nil
+}
+
+public nonisolated struct Gym_Plan_V1_ListBodyMeasurementsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// newest first
+  public var entries: [Gym_Plan_V1_BodyMeasurements] = []
+
+  public var nextPageToken: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_DeleteBodyMeasurementsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_DeleteBodyMeasurementsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Gym_Plan_V1_PredictBodyWeightRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -4167,6 +4336,12 @@ public nonisolated struct Gym_Plan_V1_GetClientOverviewResponse: @unchecked Send
   public var kcalDaysMet: Int32 {
     get {_storage._kcalDaysMet}
     set {_uniqueStorage()._kcalDaysMet = newValue}
+  }
+
+  /// The last 10 body measurements the client shared with their trainers, newest first.
+  public var bodyMeasurements: [Gym_Plan_V1_BodyMeasurements] {
+    get {_storage._bodyMeasurements}
+    set {_uniqueStorage()._bodyMeasurements = newValue}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -8684,6 +8859,286 @@ nonisolated extension Gym_Plan_V1_DeleteBodyWeightResponse: SwiftProtobuf.Messag
   }
 }
 
+nonisolated extension Gym_Plan_V1_BodyMeasurements: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BodyMeasurements"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}date\0\u{3}chest_cm\0\u{3}waist_cm\0\u{3}hips_cm\0\u{3}arm_cm\0\u{3}thigh_cm\0\u{3}body_fat_percent\0\u{3}shared_with_trainer\0\u{3}logged_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._date) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.chestCm) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.waistCm) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self.hipsCm) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self.armCm) }()
+      case 7: try { try decoder.decodeSingularDoubleField(value: &self.thighCm) }()
+      case 8: try { try decoder.decodeSingularDoubleField(value: &self.bodyFatPercent) }()
+      case 9: try { try decoder.decodeSingularBoolField(value: &self.sharedWithTrainer) }()
+      case 10: try { try decoder.decodeSingularMessageField(value: &self._loggedAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try { if let v = self._date {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.chestCm.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.chestCm, fieldNumber: 3)
+    }
+    if self.waistCm.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.waistCm, fieldNumber: 4)
+    }
+    if self.hipsCm.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.hipsCm, fieldNumber: 5)
+    }
+    if self.armCm.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.armCm, fieldNumber: 6)
+    }
+    if self.thighCm.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.thighCm, fieldNumber: 7)
+    }
+    if self.bodyFatPercent.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.bodyFatPercent, fieldNumber: 8)
+    }
+    if self.sharedWithTrainer != false {
+      try visitor.visitSingularBoolField(value: self.sharedWithTrainer, fieldNumber: 9)
+    }
+    try { if let v = self._loggedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_BodyMeasurements, rhs: Gym_Plan_V1_BodyMeasurements) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs._date != rhs._date {return false}
+    if lhs.chestCm != rhs.chestCm {return false}
+    if lhs.waistCm != rhs.waistCm {return false}
+    if lhs.hipsCm != rhs.hipsCm {return false}
+    if lhs.armCm != rhs.armCm {return false}
+    if lhs.thighCm != rhs.thighCm {return false}
+    if lhs.bodyFatPercent != rhs.bodyFatPercent {return false}
+    if lhs.sharedWithTrainer != rhs.sharedWithTrainer {return false}
+    if lhs._loggedAt != rhs._loggedAt {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_LogBodyMeasurementsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LogBodyMeasurementsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}measurements\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._measurements) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._measurements {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_LogBodyMeasurementsRequest, rhs: Gym_Plan_V1_LogBodyMeasurementsRequest) -> Bool {
+    if lhs._measurements != rhs._measurements {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_LogBodyMeasurementsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LogBodyMeasurementsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}measurements\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._measurements) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._measurements {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_LogBodyMeasurementsResponse, rhs: Gym_Plan_V1_LogBodyMeasurementsResponse) -> Bool {
+    if lhs._measurements != rhs._measurements {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_ListBodyMeasurementsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListBodyMeasurementsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}from\0\u{1}to\0\u{3}page_size\0\u{3}page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._from) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._to) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._from {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._to {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.pageSize != 0 {
+      try visitor.visitSingularInt32Field(value: self.pageSize, fieldNumber: 3)
+    }
+    if !self.pageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.pageToken, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_ListBodyMeasurementsRequest, rhs: Gym_Plan_V1_ListBodyMeasurementsRequest) -> Bool {
+    if lhs._from != rhs._from {return false}
+    if lhs._to != rhs._to {return false}
+    if lhs.pageSize != rhs.pageSize {return false}
+    if lhs.pageToken != rhs.pageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_ListBodyMeasurementsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListBodyMeasurementsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}entries\0\u{3}next_page_token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.entries) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.nextPageToken) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.entries.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.entries, fieldNumber: 1)
+    }
+    if !self.nextPageToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.nextPageToken, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_ListBodyMeasurementsResponse, rhs: Gym_Plan_V1_ListBodyMeasurementsResponse) -> Bool {
+    if lhs.entries != rhs.entries {return false}
+    if lhs.nextPageToken != rhs.nextPageToken {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_DeleteBodyMeasurementsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeleteBodyMeasurementsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_DeleteBodyMeasurementsRequest, rhs: Gym_Plan_V1_DeleteBodyMeasurementsRequest) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_DeleteBodyMeasurementsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeleteBodyMeasurementsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_DeleteBodyMeasurementsResponse, rhs: Gym_Plan_V1_DeleteBodyMeasurementsResponse) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Gym_Plan_V1_PredictBodyWeightRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PredictBodyWeightRequest"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}target_date\0")
@@ -10644,7 +11099,7 @@ nonisolated extension Gym_Plan_V1_GetClientOverviewRequest: SwiftProtobuf.Messag
 
 nonisolated extension Gym_Plan_V1_GetClientOverviewResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GetClientOverviewResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}client\0\u{3}recent_sessions\0\u{1}stats\0\u{3}body_weight\0\u{3}sessions_this_week\0\u{3}food_days_logged\0\u{3}kcal_days_met\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}client\0\u{3}recent_sessions\0\u{1}stats\0\u{3}body_weight\0\u{3}sessions_this_week\0\u{3}food_days_logged\0\u{3}kcal_days_met\0\u{3}body_measurements\0")
 
   fileprivate class _StorageClass {
     var _client: Gym_Plan_V1_Client? = nil
@@ -10654,6 +11109,7 @@ nonisolated extension Gym_Plan_V1_GetClientOverviewResponse: SwiftProtobuf.Messa
     var _sessionsThisWeek: Int32 = 0
     var _foodDaysLogged: Int32 = 0
     var _kcalDaysMet: Int32 = 0
+    var _bodyMeasurements: [Gym_Plan_V1_BodyMeasurements] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -10671,6 +11127,7 @@ nonisolated extension Gym_Plan_V1_GetClientOverviewResponse: SwiftProtobuf.Messa
       _sessionsThisWeek = source._sessionsThisWeek
       _foodDaysLogged = source._foodDaysLogged
       _kcalDaysMet = source._kcalDaysMet
+      _bodyMeasurements = source._bodyMeasurements
     }
   }
 
@@ -10696,6 +11153,7 @@ nonisolated extension Gym_Plan_V1_GetClientOverviewResponse: SwiftProtobuf.Messa
         case 5: try { try decoder.decodeSingularInt32Field(value: &_storage._sessionsThisWeek) }()
         case 6: try { try decoder.decodeSingularInt32Field(value: &_storage._foodDaysLogged) }()
         case 7: try { try decoder.decodeSingularInt32Field(value: &_storage._kcalDaysMet) }()
+        case 8: try { try decoder.decodeRepeatedMessageField(value: &_storage._bodyMeasurements) }()
         default: break
         }
       }
@@ -10729,6 +11187,9 @@ nonisolated extension Gym_Plan_V1_GetClientOverviewResponse: SwiftProtobuf.Messa
       if _storage._kcalDaysMet != 0 {
         try visitor.visitSingularInt32Field(value: _storage._kcalDaysMet, fieldNumber: 7)
       }
+      if !_storage._bodyMeasurements.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._bodyMeasurements, fieldNumber: 8)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -10745,6 +11206,7 @@ nonisolated extension Gym_Plan_V1_GetClientOverviewResponse: SwiftProtobuf.Messa
         if _storage._sessionsThisWeek != rhs_storage._sessionsThisWeek {return false}
         if _storage._foodDaysLogged != rhs_storage._foodDaysLogged {return false}
         if _storage._kcalDaysMet != rhs_storage._kcalDaysMet {return false}
+        if _storage._bodyMeasurements != rhs_storage._bodyMeasurements {return false}
         return true
       }
       if !storagesAreEqual {return false}

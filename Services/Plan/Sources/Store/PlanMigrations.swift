@@ -374,6 +374,27 @@ enum PlanMigrations {
         try PlanStore.enqueueTrainerStats(db, trainerID: trainerID, now: now)
       }
     }
+    migrator.registerMigration("body-measurements-v1") { db in
+      // NULL: not measured that day. Private unless the entry is shared with trainers.
+      try db.execute(
+        sql: """
+          CREATE TABLE body_measurements (
+            rid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            owner_id TEXT NOT NULL,
+            local_date TEXT NOT NULL,
+            chest_cm REAL,
+            waist_cm REAL,
+            hips_cm REAL,
+            arm_cm REAL,
+            thigh_cm REAL,
+            body_fat_percent REAL,
+            shared_with_trainer INTEGER NOT NULL,
+            logged_at DATETIME NOT NULL,
+            UNIQUE (owner_id, local_date)
+          );
+          """)
+    }
     return migrator
   }
 }

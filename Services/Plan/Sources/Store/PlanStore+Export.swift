@@ -48,6 +48,12 @@ extension PlanStore {
       ExportTable(
         "body_weights", "SELECT id, local_date, weight_kg, logged_at FROM body_weights WHERE owner_id = ? ORDER BY rid", [userID]),
       ExportTable(
+        "body_measurements",
+        """
+        SELECT id, local_date, chest_cm, waist_cm, hips_cm, arm_cm, thigh_cm, body_fat_percent, shared_with_trainer, logged_at
+        FROM body_measurements WHERE owner_id = ? ORDER BY rid
+        """, [userID]),
+      ExportTable(
         "goals",
         """
         SELECT id, kind, target_weight_kg, exercise_id, target_reps, sessions_per_week, due_date, start_value, created_at

@@ -89,7 +89,7 @@ public struct PlanStore: Sendable {
       // Children go by ON DELETE CASCADE (items and sets with their sessions, schedule
       // entries with their routines); these are the owner-keyed tables.
       for table in [
-        "logged_sets", "sessions", "schedule_entries", "routines", "saved_exercises", "records", "body_weights", "goals",
+        "logged_sets", "sessions", "schedule_entries", "routines", "saved_exercises", "records", "body_weights", "body_measurements", "goals",
         "nutrition_plans", "nutrition_plan_history", "food_log",
       ] {
         try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [userID])

@@ -460,6 +460,15 @@ extension HTTPRoute {
       verb: "DELETE", template: "/v1/bodyWeight/{id}", body: nil, streaming: .unary,
       method: Gym_Plan_V1_PlanService.Method.DeleteBodyWeight.descriptor, request: Gym_Plan_V1_PlanService.Method.DeleteBodyWeight.Input.self, response: Gym_Plan_V1_PlanService.Method.DeleteBodyWeight.Output.self),
     HTTPRoute(
+      verb: "POST", template: "/v1/bodyMeasurements", body: "*", streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.LogBodyMeasurements.descriptor, request: Gym_Plan_V1_PlanService.Method.LogBodyMeasurements.Input.self, response: Gym_Plan_V1_PlanService.Method.LogBodyMeasurements.Output.self),
+    HTTPRoute(
+      verb: "GET", template: "/v1/bodyMeasurements", body: nil, streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.ListBodyMeasurements.descriptor, request: Gym_Plan_V1_PlanService.Method.ListBodyMeasurements.Input.self, response: Gym_Plan_V1_PlanService.Method.ListBodyMeasurements.Output.self),
+    HTTPRoute(
+      verb: "DELETE", template: "/v1/bodyMeasurements/{id}", body: nil, streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.DeleteBodyMeasurements.descriptor, request: Gym_Plan_V1_PlanService.Method.DeleteBodyMeasurements.Input.self, response: Gym_Plan_V1_PlanService.Method.DeleteBodyMeasurements.Output.self),
+    HTTPRoute(
       verb: "GET", template: "/v1/bodyWeight:predict", body: nil, streaming: .unary,
       method: Gym_Plan_V1_PlanService.Method.PredictBodyWeight.descriptor, request: Gym_Plan_V1_PlanService.Method.PredictBodyWeight.Input.self, response: Gym_Plan_V1_PlanService.Method.PredictBodyWeight.Output.self),
     HTTPRoute(

@@ -555,6 +555,264 @@ enum OpenAPIDocument {
         "security": []
       }
     },
+    "/v1/bodyMeasurements": {
+      "post": {
+        "operationId": "PlanService_LogBodyMeasurements",
+        "summary": "One entry per day; logging a day again replaces it (every measure, and whether it is shared).",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/LogBodyMeasurements",
+        "description": "One entry per day; logging a day again replaces it (every measure, and whether it is shared). Errors: INVALID_ARGUMENT (no measure, one out of range, a future date); RESOURCE_EXHAUSTED for a new day at the cap (GYM_PLAN_MAX_BODY_WEIGHTS, which bounds measurement days as it bounds weigh-ins).",
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/gym.plan.v1.LogBodyMeasurementsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.LogBodyMeasurementsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "get": {
+        "operationId": "PlanService_ListBodyMeasurements",
+        "summary": "ListBodyMeasurements",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/ListBodyMeasurements",
+        "parameters": [
+          {
+            "name": "from.year",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..9999"
+          },
+          {
+            "name": "from.month",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..12"
+          },
+          {
+            "name": "from.day",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..31, valid for the month"
+          },
+          {
+            "name": "to.year",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..9999"
+          },
+          {
+            "name": "to.month",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..12"
+          },
+          {
+            "name": "to.day",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..31, valid for the month"
+          },
+          {
+            "name": "pageSize",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "default 100, at most 1000"
+          },
+          {
+            "name": "pageToken",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.ListBodyMeasurementsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/bodyMeasurements/{id}": {
+      "delete": {
+        "operationId": "PlanService_DeleteBodyMeasurements",
+        "summary": "DeleteBodyMeasurements",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/DeleteBodyMeasurements",
+        "description": "Errors: NOT_FOUND (also for another user's entry).",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`id`"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.DeleteBodyMeasurementsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/v1/bodyWeight": {
       "post": {
         "operationId": "PlanService_LogBodyWeight",
@@ -18482,6 +18740,69 @@ enum OpenAPIDocument {
         },
         "additionalProperties": false
       },
+      "gym.plan.v1.BodyMeasurements": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "default": ""
+          },
+          "date": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.common.v1.Date"
+              }
+            ],
+            "description": "one entry per date; logging again replaces it"
+          },
+          "chestCm": {
+            "type": "number",
+            "format": "double",
+            "description": "Centimetres, 10..300 each; 0 = not measured that day.",
+            "default": 0
+          },
+          "waistCm": {
+            "type": "number",
+            "format": "double",
+            "default": 0
+          },
+          "hipsCm": {
+            "type": "number",
+            "format": "double",
+            "default": 0
+          },
+          "armCm": {
+            "type": "number",
+            "format": "double",
+            "description": "upper arm, flexed or not as the user always measures it",
+            "default": 0
+          },
+          "thighCm": {
+            "type": "number",
+            "format": "double",
+            "default": 0
+          },
+          "bodyFatPercent": {
+            "type": "number",
+            "format": "double",
+            "description": "2..75; 0 = not measured",
+            "default": 0
+          },
+          "sharedWithTrainer": {
+            "type": "boolean",
+            "description": "Shown to the user's trainers in their client overview; off unless chosen.",
+            "default": false
+          },
+          "loggedAt": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/google.protobuf.Timestamp"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.plan.v1.BodyWeightEntry": {
         "type": "object",
         "properties": {
@@ -18670,6 +18991,11 @@ enum OpenAPIDocument {
             ]
           }
         },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.DeleteBodyMeasurementsResponse": {
+        "type": "object",
+        "properties": {},
         "additionalProperties": false
       },
       "gym.plan.v1.DeleteBodyWeightResponse": {
@@ -18909,6 +19235,13 @@ enum OpenAPIDocument {
             "type": "integer",
             "format": "int32",
             "default": 0
+          },
+          "bodyMeasurements": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.plan.v1.BodyMeasurements"
+            },
+            "description": "The last 10 body measurements the client shared with their trainers, newest first."
           }
         },
         "additionalProperties": false
@@ -19431,6 +19764,23 @@ enum OpenAPIDocument {
         },
         "additionalProperties": false
       },
+      "gym.plan.v1.ListBodyMeasurementsResponse": {
+        "type": "object",
+        "properties": {
+          "entries": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.plan.v1.BodyMeasurements"
+            },
+            "description": "newest first"
+          },
+          "nextPageToken": {
+            "type": "string",
+            "default": ""
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.plan.v1.ListBodyWeightResponse": {
         "type": "object",
         "properties": {
@@ -19627,6 +19977,33 @@ enum OpenAPIDocument {
           "nextPageToken": {
             "type": "string",
             "default": ""
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.LogBodyMeasurementsRequest": {
+        "type": "object",
+        "properties": {
+          "measurements": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.BodyMeasurements"
+              }
+            ],
+            "description": "`id` and `logged_at` are set by the server; the date defaults to today in the user's time zone and must not be in the future. At least one measure is given."
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.LogBodyMeasurementsResponse": {
+        "type": "object",
+        "properties": {
+          "measurements": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.BodyMeasurements"
+              }
+            ]
           }
         },
         "additionalProperties": false

@@ -1,0 +1,86 @@
+import Foundation
+import GRPCCore
+import GymAPI
+import GymService
+import GymStore
+
+/// Circumferences and body fat over time, beside body weight; private unless an entry
+/// is shared with the user's trainers (their client overview).
+extension PlanService {
+  static let circumferenceRange = 10.0...300.0
+  static let bodyFatRange = 2.0...75.0
+
+  public func logBodyMeasurements(
+    request: Gym_Plan_V1_LogBodyMeasurementsRequest, context: ServerContext
+  ) async throws -> Gym_Plan_V1_LogBodyMeasurementsResponse {
+    let caller = try Caller.current()
+    let now = Date()
+    let zone = try await timeZone(of: caller.userID)
+    let m = request.measurements
+    let date = try PlanInput.date(m.date, field: "measurements.date") ?? LocalDate(now, in: zone)
+    var violations: [FieldViolation] = []
+    if date > LocalDate(now, in: zone) {
+      violations.append(.init("measurements.date", "is in the future (in your time zone, \(zone.identifier))"))
+    }
+    /// 0 is "not measured"; anything else must be a plausible value.
+    func measure(_ value: Double, _ field: String, _ range: ClosedRange<Double>, _ unit: String) -> Double? {
+      guard value != 0 else { return nil }
+      if !value.isFinite || !range.contains(value) {
+        violations.append(.init("measurements.\(field)", "must be \(Int(range.lowerBound)) to \(Int(range.upperBound)) \(unit), or 0 when not measured"))
+      }
+      return value
+    }
+    let entry = PlanStore.BodyMeasurementsEntry(
+      id: ID.make(now: now), date: date, chestCm: measure(m.chestCm, "chest_cm", Self.circumferenceRange, "cm"),
+      waistCm: measure(m.waistCm, "waist_cm", Self.circumferenceRange, "cm"), hipsCm: measure(m.hipsCm, "hips_cm", Self.circumferenceRange, "cm"),
+      armCm: measure(m.armCm, "arm_cm", Self.circumferenceRange, "cm"), thighCm: measure(m.thighCm, "thigh_cm", Self.circumferenceRange, "cm"),
+      bodyFatPercent: measure(m.bodyFatPercent, "body_fat_percent", Self.bodyFatRange, "%"), sharedWithTrainer: m.sharedWithTrainer,
+      loggedAt: now)
+    if [entry.chestCm, entry.waistCm, entry.hipsCm, entry.armCm, entry.thighCm, entry.bodyFatPercent].allSatisfy({ $0 == nil }) {
+      violations.append(.init("measurements", "give at least one measure (chest_cm, waist_cm, hips_cm, arm_cm, thigh_cm, body_fat_percent)"))
+    }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
+    let logged = try await store.logBodyMeasurements(entry, ownerID: caller.userID)
+    return .with { $0.measurements = Self.bodyMeasurements(logged) }
+  }
+
+  public func listBodyMeasurements(
+    request: Gym_Plan_V1_ListBodyMeasurementsRequest, context: ServerContext
+  ) async throws -> Gym_Plan_V1_ListBodyMeasurementsResponse {
+    let caller = try Caller.current()
+    let from = try PlanInput.date(request.from, field: "from")
+    let to = try PlanInput.date(request.to, field: "to")
+    guard request.pageSize >= 0 else { throw GymError.invalid([.init("page_size", "must not be negative")]) }
+    // Drawn as a graph, like weigh-ins: the same longer default page.
+    let size = request.pageSize == 0 ? 100 : min(Int(request.pageSize), 1000)
+    let offset = try Paging(size: 1, token: request.pageToken).offset()
+    let entries = try await store.bodyMeasurements(ownerID: caller.userID, from: from, to: to, limit: size, offset: offset)
+    return .with {
+      $0.entries = entries.map(Self.bodyMeasurements)
+      $0.nextPageToken = entries.count < size ? "" : Paging.token(for: String(offset + entries.count))
+    }
+  }
+
+  public func deleteBodyMeasurements(
+    request: Gym_Plan_V1_DeleteBodyMeasurementsRequest, context: ServerContext
+  ) async throws -> Gym_Plan_V1_DeleteBodyMeasurementsResponse {
+    let caller = try Caller.current()
+    try await store.deleteBodyMeasurements(id: request.id, ownerID: caller.userID)
+    return .init()
+  }
+
+  static func bodyMeasurements(_ entry: PlanStore.BodyMeasurementsEntry) -> Gym_Plan_V1_BodyMeasurements {
+    .with {
+      $0.id = entry.id
+      $0.date = entry.date.proto
+      $0.chestCm = entry.chestCm ?? 0
+      $0.waistCm = entry.waistCm ?? 0
+      $0.hipsCm = entry.hipsCm ?? 0
+      $0.armCm = entry.armCm ?? 0
+      $0.thighCm = entry.thighCm ?? 0
+      $0.bodyFatPercent = entry.bodyFatPercent ?? 0
+      $0.sharedWithTrainer = entry.sharedWithTrainer
+      $0.loggedAt = .init(date: entry.loggedAt)
+    }
+  }
+}
