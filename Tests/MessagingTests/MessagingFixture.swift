@@ -225,10 +225,8 @@ func download(_ messaging: Messaging, _ id: String, as user: MessagingFixture.Us
   }
 }
 
-/// A JPEG's signature followed by `size` deterministic bytes.
-func jpeg(size: Int) -> [UInt8] {
-  [0xFF, 0xD8, 0xFF, 0xE0] + (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-}
+/// A JPEG of `size` deterministic bytes of picture (and a few of header).
+func jpeg(size: Int) -> [UInt8] { TestImages.jpeg(size: size) }
 
 extension OpenStream {
   /// A stream of `user`'s events that is known to be live: notifications are sent to the

@@ -156,7 +156,7 @@ extension SystemTests {
         },
         // An attachment goes to a file beside the database: ENOSPC there is the same answer.
         otherWrite: {
-          let photo: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 7, count: 300_000)
+          let photo = TestImages.jpeg(size: 300_000)
           _ = try await messaging.uploadAttachment(metadata: member) { writer in
             try await writer.write(.with { $0.start = .with { $0.filename = "photo.jpg" } })
             for start in stride(from: 0, to: photo.count, by: 64 * 1024) {

@@ -102,8 +102,8 @@ extension SystemTests {
       }.attachment
     }
     // Larger than a chunk, so it arrives in several.
-    let photo: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-    let benPhoto: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + (0..<5_000).map { UInt8(truncatingIfNeeded: $0 &* 17 &+ 3) }
+    let photo = TestImages.jpeg(size: 200_000)
+    let benPhoto = TestImages.jpeg(size: 5_000, seed: 3)
     let attached = try await upload(photo, as: ana)
     _ = try await messaging.createPost(
       .with {

@@ -62,7 +62,7 @@ extension SystemTests {
   /// backup still works (its key came back with the run).
   @Test func aBackupRunHoldsAttachmentsAndSigningKeysAndComesBackWhole() async throws {
     let gymctl = Supervisor.defaultBinDirectory() + "/gymctl"
-    let bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 4000)
+    let bytes = TestImages.png(size: 4000)
     let environment = ["GYM_REQUIRE_VERIFIED_EMAIL": "false"]
     let (run, photo, token, data) = try await Self.withStack(environment: environment) { supervisor, gateway in
       let (photo, token) = try await withClient(to: gateway) { client in

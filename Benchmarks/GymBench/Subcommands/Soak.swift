@@ -268,10 +268,17 @@ struct Soak: AsyncParsableCommand {
   }
 
   /// 32 KB that start as a PNG (what messaging checks) and are random after.
+  /// A PNG laid out as uploads are checked (signature, header, one IDAT of random
+  /// bytes, end), about 32 KiB.
   static let picture: Data = {
+    func chunk(_ name: String, _ data: [UInt8]) -> [UInt8] {
+      let n = UInt32(data.count).bigEndian
+      return withUnsafeBytes(of: n, Array.init) + Array(name.utf8) + data + [0, 0, 0, 0]
+    }
     var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    bytes += (0..<(32 * 1024 - 8)).map { _ in UInt8.random(in: 0...255) }
-    return Data(bytes)
+    bytes += chunk("IHDR", [0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])
+    bytes += chunk("IDAT", (0..<(32 * 1024 - 57)).map { _ in UInt8.random(in: 0...255) })
+    return Data(bytes + chunk("IEND", []))
   }()
 }
 

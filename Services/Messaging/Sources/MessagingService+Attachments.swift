@@ -9,7 +9,8 @@ extension MessagingService {
   static let filenameBound = TextBound(characters: 200)
 
   /// Streams the file to a temporary name while hashing it, checks its size and its
-  /// type from the first bytes, then keeps it under its hash.
+  /// type from the first bytes, takes a picture's metadata out (a photo's EXIF says
+  /// where it was taken), then keeps it under its hash.
   public func uploadAttachment(
     request: RPCAsyncSequence<Gym_Messaging_V1_UploadAttachmentRequest, any Error>, context: ServerContext
   ) async throws -> Gym_Messaging_V1_UploadAttachmentResponse {
@@ -31,6 +32,7 @@ extension MessagingService {
       throw MessagingError.attachmentQuota(usedBytes: used, quotaBytes: attachmentLimits.quotaBytes)
     }
     let upload = try files.startUpload()
+    var clean: AttachmentFiles.Upload?
     do {
       while let part = try await iterator.next() {
         guard case .chunk(let bytes) = part.part else {
@@ -51,18 +53,27 @@ extension MessagingService {
       if !start.mimeType.isEmpty && start.mimeType.lowercased() != type {
         throw GymError.invalid([.init("start.mime_type", "says \(start.mimeType) but the bytes are \(type)")])
       }
-      let sha256 = try upload.finish()
+      let sent = try upload.finish()
+      do {
+        clean = try files.withoutMetadata(upload, type: type)
+      } catch let unreadable as ImageMetadata.Unreadable {
+        throw GymError.invalid([.init("chunk", "the file starts as \(type) but \(unreadable.reason); send the picture as it was saved")])
+      }
+      let sha256 = try clean?.finish() ?? sent
+      let kept = clean ?? upload
       let now = Date()
       let record = MessagingStore.AttachmentRecord(
-        id: ID.make(now: now), ownerID: caller.userID, sha256: sha256, mimeType: type, sizeBytes: Int64(upload.size),
+        id: ID.make(now: now), ownerID: caller.userID, sha256: sha256, mimeType: type, sizeBytes: Int64(kept.size),
         filename: filename, createdAt: now)
       // The file is put in place inside the write that records it, so a purge removing
       // the same bytes' file (also inside a write) never leaves this row without it.
-      let (files, temporaryPath) = (self.files, upload.temporaryPath)
+      let (files, temporaryPath) = (self.files, kept.temporaryPath)
       try await store.insertAttachment(record, quotaBytes: attachmentLimits.quotaBytes) { try files.keep(temporaryPath: temporaryPath, sha256: sha256) }
+      if clean != nil { upload.discard() }
       return .with { $0.attachment = MessagingMapping.attachment(record) }
     } catch {
       upload.discard()
+      clean?.discard()
       throw error
     }
   }

@@ -826,11 +826,14 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > A JPEG, PNG or WebP is stored without its metadata: EXIF (with where the photo was
+        /// > taken), XMP, IPTC, comments, text chunks and bytes after the image's end go; the
+        /// > picture's own bytes stay as sent. size_bytes and sha256 describe the stored file.
         /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
-        /// > caller's storage quota (the bytes they hold, named) or with too many of their
-        /// > uploads in flight. An upload never attached to a message or post is deleted a
-        /// > day after it was made.
+        /// > or that is not accepted, a picture whose structure cannot be read);
+        /// > RESOURCE_EXHAUSTED over the size limit, over the caller's storage quota (the bytes
+        /// > they hold, named) or with too many of their uploads in flight. An upload never
+        /// > attached to a message or post is deleted a day after it was made.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_UploadAttachmentRequest` messages.
@@ -1742,11 +1745,14 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > A JPEG, PNG or WebP is stored without its metadata: EXIF (with where the photo was
+        /// > taken), XMP, IPTC, comments, text chunks and bytes after the image's end go; the
+        /// > picture's own bytes stay as sent. size_bytes and sha256 describe the stored file.
         /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
-        /// > caller's storage quota (the bytes they hold, named) or with too many of their
-        /// > uploads in flight. An upload never attached to a message or post is deleted a
-        /// > day after it was made.
+        /// > or that is not accepted, a picture whose structure cannot be read);
+        /// > RESOURCE_EXHAUSTED over the size limit, over the caller's storage quota (the bytes
+        /// > they hold, named) or with too many of their uploads in flight. An upload never
+        /// > attached to a message or post is deleted a day after it was made.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_UploadAttachmentRequest` messages.
@@ -2656,11 +2662,14 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > A JPEG, PNG or WebP is stored without its metadata: EXIF (with where the photo was
+        /// > taken), XMP, IPTC, comments, text chunks and bytes after the image's end go; the
+        /// > picture's own bytes stay as sent. size_bytes and sha256 describe the stored file.
         /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
-        /// > caller's storage quota (the bytes they hold, named) or with too many of their
-        /// > uploads in flight. An upload never attached to a message or post is deleted a
-        /// > day after it was made.
+        /// > or that is not accepted, a picture whose structure cannot be read);
+        /// > RESOURCE_EXHAUSTED over the size limit, over the caller's storage quota (the bytes
+        /// > they hold, named) or with too many of their uploads in flight. An upload never
+        /// > attached to a message or post is deleted a day after it was made.
         ///
         /// - Parameters:
         ///   - request: A stream of `Gym_Messaging_V1_UploadAttachmentRequest` messages.
@@ -5369,11 +5378,14 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > A JPEG, PNG or WebP is stored without its metadata: EXIF (with where the photo was
+        /// > taken), XMP, IPTC, comments, text chunks and bytes after the image's end go; the
+        /// > picture's own bytes stay as sent. size_bytes and sha256 describe the stored file.
         /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
-        /// > caller's storage quota (the bytes they hold, named) or with too many of their
-        /// > uploads in flight. An upload never attached to a message or post is deleted a
-        /// > day after it was made.
+        /// > or that is not accepted, a picture whose structure cannot be read);
+        /// > RESOURCE_EXHAUSTED over the size limit, over the caller's storage quota (the bytes
+        /// > they hold, named) or with too many of their uploads in flight. An upload never
+        /// > attached to a message or post is deleted a day after it was made.
         ///
         /// - Parameters:
         ///   - request: A streaming request producing `Gym_Messaging_V1_UploadAttachmentRequest` messages.
@@ -6587,11 +6599,14 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
+        /// > A JPEG, PNG or WebP is stored without its metadata: EXIF (with where the photo was
+        /// > taken), XMP, IPTC, comments, text chunks and bytes after the image's end go; the
+        /// > picture's own bytes stay as sent. size_bytes and sha256 describe the stored file.
         /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-        /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
-        /// > caller's storage quota (the bytes they hold, named) or with too many of their
-        /// > uploads in flight. An upload never attached to a message or post is deleted a
-        /// > day after it was made.
+        /// > or that is not accepted, a picture whose structure cannot be read);
+        /// > RESOURCE_EXHAUSTED over the size limit, over the caller's storage quota (the bytes
+        /// > they hold, named) or with too many of their uploads in flight. An upload never
+        /// > attached to a message or post is deleted a day after it was made.
         ///
         /// - Parameters:
         ///   - request: A streaming request producing `Gym_Messaging_V1_UploadAttachmentRequest` messages.
@@ -8275,11 +8290,14 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
+    /// > A JPEG, PNG or WebP is stored without its metadata: EXIF (with where the photo was
+    /// > taken), XMP, IPTC, comments, text chunks and bytes after the image's end go; the
+    /// > picture's own bytes stay as sent. size_bytes and sha256 describe the stored file.
     /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-    /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
-    /// > caller's storage quota (the bytes they hold, named) or with too many of their
-    /// > uploads in flight. An upload never attached to a message or post is deleted a
-    /// > day after it was made.
+    /// > or that is not accepted, a picture whose structure cannot be read);
+    /// > RESOURCE_EXHAUSTED over the size limit, over the caller's storage quota (the bytes
+    /// > they hold, named) or with too many of their uploads in flight. An upload never
+    /// > attached to a message or post is deleted a day after it was made.
     ///
     /// - Parameters:
     ///   - request: A streaming request producing `Gym_Messaging_V1_UploadAttachmentRequest` messages.
@@ -9748,11 +9766,14 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
+    /// > A JPEG, PNG or WebP is stored without its metadata: EXIF (with where the photo was
+    /// > taken), XMP, IPTC, comments, text chunks and bytes after the image's end go; the
+    /// > picture's own bytes stay as sent. size_bytes and sha256 describe the stored file.
     /// > Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show
-    /// > or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the
-    /// > caller's storage quota (the bytes they hold, named) or with too many of their
-    /// > uploads in flight. An upload never attached to a message or post is deleted a
-    /// > day after it was made.
+    /// > or that is not accepted, a picture whose structure cannot be read);
+    /// > RESOURCE_EXHAUSTED over the size limit, over the caller's storage quota (the bytes
+    /// > they hold, named) or with too many of their uploads in flight. An upload never
+    /// > attached to a message or post is deleted a day after it was made.
     ///
     /// - Parameters:
     ///   - metadata: Additional metadata to send, defaults to empty.

@@ -51,6 +51,23 @@ public struct AttachmentFiles: Sendable {
 
   func startUpload() throws -> Upload { try Upload(directory: directory) }
 
+  /// A finished upload of a picture written again without its metadata
+  /// (`ImageMetadata`), or nil when it had none: then the upload is kept as it is.
+  func withoutMetadata(_ upload: Upload, type: String) throws -> Upload? {
+    guard ImageMetadata.types.contains(type) else { return nil }
+    let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: upload.temporaryPath)))
+    let stripped = try ImageMetadata.stripped(original, type: type)
+    guard stripped != original else { return nil }
+    let clean = try startUpload()
+    do {
+      try clean.append(stripped)
+    } catch {
+      clean.discard()
+      throw error
+    }
+    return clean
+  }
+
   /// Moves a finished upload to its content address (or drops it when that file exists).
   func keep(temporaryPath: String, sha256: String) throws {
     let destination = path(sha256: sha256)

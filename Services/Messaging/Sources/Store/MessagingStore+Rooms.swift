@@ -53,8 +53,7 @@ extension MessagingStore {
     }
   }
 
-  /// The place's room, made on first use with `name` and `topic` and no owner or
-  /// member; it counts against no one's rooms. Two first uses at once make one room.
+  /// The place's room, once made.
   public func placeRoom(placeID: String, viewerID: String) async throws -> RoomView? {
     try await writer.read { db in
       guard let id = try String.fetchOne(db, sql: "SELECT id FROM rooms WHERE place_id = ?", arguments: [placeID]) else { return nil }
@@ -62,6 +61,8 @@ extension MessagingStore {
     }
   }
 
+  /// Makes the place's room on first use, with `name` and `topic` and no owner or
+  /// member; it counts against no one's rooms. Two first uses at once make one room.
   public func createPlaceRoom(id: String, placeID: String, name: String, topic: String, viewerID: String, now: Date) async throws -> RoomView {
     try await writer.write { db in
       try db.execute(
@@ -133,8 +134,7 @@ extension MessagingStore {
     let unread = joined ? try unreadCount(db, roomRID: row["rid"], viewerID: viewerID, after: row["last_read_rid"]) : 0
     return RoomView(
       id: row["id"], name: row["name"], topic: row["topic"], programID: row["program_id"], placeID: row["place_id"],
-      ownerID: row["owner_id"],
-      memberCount: row["member_count"], joined: joined, createdAt: row["created_at"], closedAt: row["closed_at"], unread: unread)
+      ownerID: row["owner_id"], memberCount: row["member_count"], joined: joined, createdAt: row["created_at"], closedAt: row["closed_at"], unread: unread)
   }
 
   /// Messages after the member's read cursor that they would see: not their own, not

@@ -37,12 +37,12 @@ enum OpenAPIDocument {
     "/v1/attachments": {
       "post": {
         "operationId": "MessagingService_UploadAttachment",
-        "summary": "UploadAttachment",
+        "summary": "A JPEG, PNG or WebP is stored without its metadata: EXIF (with where the photo was taken), XMP, IPTC, comments, text chunks and bytes after the image's end go; the picture's own bytes stay as sent.",
         "tags": [
           "MessagingService"
         ],
         "x-grpc-method": "/gym.messaging.v1.MessagingService/UploadAttachment",
-        "description": "Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show or that is not accepted); RESOURCE_EXHAUSTED over the size limit, over the caller's storage quota (the bytes they hold, named) or with too many of their uploads in flight. An upload never attached to a message or post is deleted a day after it was made.",
+        "description": "A JPEG, PNG or WebP is stored without its metadata: EXIF (with where the photo was taken), XMP, IPTC, comments, text chunks and bytes after the image's end go; the picture's own bytes stay as sent. size_bytes and sha256 describe the stored file. Errors: INVALID_ARGUMENT (no start, an empty file, a type the bytes do not show or that is not accepted, a picture whose structure cannot be read); RESOURCE_EXHAUSTED over the size limit, over the caller's storage quota (the bytes they hold, named) or with too many of their uploads in flight. An upload never attached to a message or post is deleted a day after it was made.",
         "requestBody": {
           "required": true,
           "description": "A stream of requests: one JSON object per line (NDJSON), sent as they are read.",
