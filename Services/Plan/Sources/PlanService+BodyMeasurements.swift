@@ -48,16 +48,12 @@ extension PlanService {
     request: Gym_Plan_V1_ListBodyMeasurementsRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_ListBodyMeasurementsResponse {
     let caller = try Caller.current()
-    let from = try PlanInput.date(request.from, field: "from")
-    let to = try PlanInput.date(request.to, field: "to")
-    guard request.pageSize >= 0 else { throw GymError.invalid([.init("page_size", "must not be negative")]) }
-    // Drawn as a graph, like weigh-ins: the same longer default page.
-    let size = request.pageSize == 0 ? 100 : min(Int(request.pageSize), 1000)
-    let offset = try Paging(size: 1, token: request.pageToken).offset()
-    let entries = try await store.bodyMeasurements(ownerID: caller.userID, from: from, to: to, limit: size, offset: offset)
+    let page = try DatedPage(from: request.from, to: request.to, pageSize: request.pageSize, pageToken: request.pageToken)
+    let entries = try await store.bodyMeasurements(
+      ownerID: caller.userID, from: page.from, to: page.to, limit: page.size, offset: page.offset)
     return .with {
       $0.entries = entries.map(Self.bodyMeasurements)
-      $0.nextPageToken = entries.count < size ? "" : Paging.token(for: String(offset + entries.count))
+      $0.nextPageToken = page.nextToken(returned: entries.count)
     }
   }
 

@@ -22,16 +22,11 @@ extension PlanService {
 
   public func listBodyWeight(request: Gym_Plan_V1_ListBodyWeightRequest, context: ServerContext) async throws -> Gym_Plan_V1_ListBodyWeightResponse {
     let caller = try Caller.current()
-    let from = try PlanInput.date(request.from, field: "from")
-    let to = try PlanInput.date(request.to, field: "to")
-    guard request.pageSize >= 0 else { throw GymError.invalid([.init("page_size", "must not be negative")]) }
-    // Weigh-ins are small rows drawn as a graph: a longer default page than other lists.
-    let size = request.pageSize == 0 ? 100 : min(Int(request.pageSize), 1000)
-    let offset = try Paging(size: 1, token: request.pageToken).offset()
-    let entries = try await store.bodyWeights(ownerID: caller.userID, from: from, to: to, limit: size, offset: offset)
+    let page = try DatedPage(from: request.from, to: request.to, pageSize: request.pageSize, pageToken: request.pageToken)
+    let entries = try await store.bodyWeights(ownerID: caller.userID, from: page.from, to: page.to, limit: page.size, offset: page.offset)
     return .with {
       $0.entries = entries.map(Self.bodyWeight)
-      $0.nextPageToken = entries.count < size ? "" : Paging.token(for: String(offset + entries.count))
+      $0.nextPageToken = page.nextToken(returned: entries.count)
     }
   }
 
