@@ -64,9 +64,11 @@ extension PlacesService {
 
   public func getPlace(request: Gym_Places_V1_GetPlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_GetPlaceResponse {
     guard !request.id.isEmpty else { throw GymError.invalid([FieldViolation("id", "is required")]) }
-    guard let place = try await store.place(id: request.id) else { throw GymError.notFound("no place with id \(request.id)") }
+    guard let (place, reviews) = try await store.placeWithReviews(id: request.id) else {
+      throw GymError.notFound("no place with id \(request.id)")
+    }
     var message = PlaceMapping.place(place)
-    if let reviews = try await store.placeReviewStats(id: place.id) { PlaceMapping.withReviews(reviews, &message) }
+    if let reviews { PlaceMapping.withReviews(reviews, &message) }
     return .with { $0.place = message }
   }
 

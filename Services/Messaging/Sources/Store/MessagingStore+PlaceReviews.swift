@@ -116,6 +116,12 @@ public struct PlaceReviewStats: Codable, Sendable, Equatable {
   public var reviewCount: Int
   public var starSum: Int64
 
+  /// Each place's figures, counted now (a ban or an erasure touches every place the
+  /// user reviewed).
+  static func enqueue(_ db: Database, placeIDs: [String], now: Date) throws {
+    for placeID in placeIDs { try enqueue(db, placeID: placeID, now: now) }
+  }
+
   static func enqueue(_ db: Database, placeID: String, now: Date) throws {
     let row = try SQLRequest<Row>(
       literal: """

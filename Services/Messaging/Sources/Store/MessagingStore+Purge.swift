@@ -50,7 +50,7 @@ extension MessagingStore {
       let reviewed = try Self.placesReviewed(by: userID, db)
       try db.execute(sql: "DELETE FROM place_reviews WHERE author_id = ?", arguments: [userID])
       removed += db.changesCount
-      for placeID in reviewed { try PlaceReviewStats.enqueue(db, placeID: placeID, now: Date()) }
+      try PlaceReviewStats.enqueue(db, placeIDs: reviewed, now: Date())
       removed += try Self.handOverRooms(db, ownerID: userID)
       // The rooms they were in count one member fewer (the memberships go below).
       try db.execute(

@@ -14,7 +14,7 @@ extension MessagingStore {
           """, arguments: [userID, banned, until, sequence])
       guard db.changesCount == 1 else { return false }
       // A banned author's reviews leave their places' figures, and come back with them.
-      for placeID in try Self.placesReviewed(by: userID, db) { try PlaceReviewStats.enqueue(db, placeID: placeID, now: Date()) }
+      try PlaceReviewStats.enqueue(db, placeIDs: Self.placesReviewed(by: userID, db), now: Date())
       return true
     }
   }

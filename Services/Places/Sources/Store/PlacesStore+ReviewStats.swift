@@ -33,15 +33,15 @@ extension PlacesStore {
     }
   }
 
-  /// The figures held for one place; nil when messaging never counted any review.
-  public func placeReviewStats(id: String) async throws -> PlaceReviewStats? {
+  /// A place with the figures held for it (nil when messaging never counted a review),
+  /// in one read.
+  public func placeWithReviews(id: String) async throws -> (PlaceRecord, PlaceReviewStats?)? {
     try await writer.read { db in
-      try Row.fetchOne(
-        db,
-        sql: """
-          SELECT s.review_count, s.star_sum FROM place_review_stats s JOIN places p ON p.rid = s.place_rid WHERE p.id = ?
-          """, arguments: [id]
+      guard let place = try PlaceRecord.filter(Column("id") == id).fetchOne(db) else { return nil }
+      let stats = try Row.fetchOne(
+        db, sql: "SELECT review_count, star_sum FROM place_review_stats WHERE place_rid = ?", arguments: [place.rid]
       ).map { PlaceReviewStats(reviewCount: $0[0], starSum: $0[1]) }
+      return (place, stats)
     }
   }
 }
