@@ -1,5 +1,6 @@
 import GRPCCore
 import GRPCNIOTransportHTTP2
+import GymAPI
 import GymService
 
 /// `authorization: Bearer <token>` metadata, as apps send it.
@@ -39,4 +40,18 @@ public func eventually(within: Duration = .seconds(30), _ condition: () async th
     try await Task.sleep(for: .milliseconds(50))
   }
   return try await condition()
+}
+
+/// The rows one service's export of `userID` holds in `table`, as its JSON text ("[]"
+/// for none): what an account's owner would read in their copy.
+public func exportedRows(
+  _ lifecycle: Gym_Common_V1_UserLifecycleInternal.Client<HTTP2ClientTransport.Posix>, of userID: String, table: String
+) async throws -> String {
+  try await lifecycle.exportUser(.with { $0.userID = userID }) { response in
+    var rows = ""
+    for try await message in response.messages where message.part.document.table == table {
+      rows += message.part.document.rowsJson
+    }
+    return rows
+  }
 }

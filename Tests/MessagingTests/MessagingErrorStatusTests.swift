@@ -30,6 +30,9 @@ import Testing
     .notHomeGym(placeID: "g1"),
     .placeReviewRemoved,
     .tooManyPlaceReviews(limit: 100),
+    .unknownUpload("u1"),
+    .pictureInUse("u1"),
+    .tooManyProgressPhotos(limit: 1000),
   ]
 
   static func row(for error: MessagingError) -> (RPCError.Code, String) {
@@ -70,6 +73,9 @@ import Testing
       )
     case .placeReviewRemoved: (.failedPrecondition, "a moderator removed your review of this place; it cannot be written again or deleted")
     case .tooManyPlaceReviews: (.resourceExhausted, "you hold 100 place reviews, the most allowed; delete one to review another place")
+    case .unknownUpload: (.notFound, "attachment_id: no upload of yours with id u1; upload the picture first (UploadAttachment)")
+    case .pictureInUse: (.invalidArgument, "invalid request: attachment_id: upload u1 is another progress photo's picture; upload the picture again")
+    case .tooManyProgressPhotos: (.resourceExhausted, "you hold 1000 progress photos, the most allowed; delete one to add another")
     }
   }
 

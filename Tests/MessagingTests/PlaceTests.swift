@@ -214,6 +214,10 @@ import Testing
         })
       #expect(try await Self.placeShows(place, count: 3, average: 4.3, env, as: env.ana))
 
+      // A member's copy of their data holds their reviews.
+      let exported = try await exportedRows(env.messagingLifecycle, of: env.ben.id, table: "place_reviews")
+      #expect(exported.contains(place.id) && exported.contains("\"stars\":5"), "\(exported)")
+
       // An erased account's review goes, and the figures are counted without it.
       _ = try await env.messagingLifecycle.purgeUser(.with { $0.userID = env.ben.id })
       #expect(try await Self.placeShows(place, count: 2, average: 0, env, as: env.ana))

@@ -52,6 +52,10 @@ import Testing
       // The trainer sees the shared entry only.
       let overview = try await plan.getClientOverview(.with { $0.clientID = env.lena.id }, metadata: tess.metadata)
       #expect(overview.bodyMeasurements.map(\.id) == [shared.id] && overview.bodyMeasurements[0].armCm == 31)
+      // Her copy of her data holds both, shared or not; Omar's none.
+      let exported = try await exportedRows(env.planLifecycle, of: env.lena.id, table: "body_measurements")
+      #expect(exported.contains(first.id) && exported.contains(shared.id) && exported.contains("82.5"), "\(exported)")
+      #expect(try await exportedRows(env.planLifecycle, of: env.omar.id, table: "body_measurements") == "[]")
 
       // Another user's entry is not found, and not deleted; her own goes.
       let foreign = await rpcError {

@@ -65,8 +65,9 @@ import Testing
     #expect(stats == TrainerStatsJob(trainerID: "tess", clientCount: 1, ratingCount: 1, starSum: 5))
   }
 
-  /// Relations that began before auth and places kept copies are sent to both once, by
-  /// the migration that starts the copies: one job per relation, one per trainer.
+  /// Relations that began before auth, messaging and places kept copies are sent to each
+  /// once, by the migrations that start the copies: one job per relation and copy, one
+  /// per trainer.
   @Test func relationsFromBeforeAreSentOnceByTheMigration() async throws {
     let queue = try DatabaseQueue()
     try PlanMigrations.migrator.migrate(queue, upTo: "sessions-v5-import-keys")
@@ -78,11 +79,14 @@ import Testing
     }
     let store = try PlanStore(writer: queue)
     let jobs = try await store.writer.read { db in try Row.fetchAll(db, sql: "SELECT destination, kind, payload FROM outbox ORDER BY id") }
-    let coaching = try jobs.filter { ($0["kind"] as String) == "coaching" }.map {
-      try JSONDecoder().decode(CoachingChange.self, from: $0["payload"] as Data)
+    for destination in ["auth", "messaging"] {
+      let coaching = try jobs.filter { ($0["kind"] as String) == "coaching" && ($0["destination"] as String) == destination }.map {
+        try JSONDecoder().decode(CoachingChange.self, from: $0["payload"] as Data)
+      }
+      #expect(
+        coaching.map { "\($0.trainerID)>\($0.clientID) \($0.active)" }.sorted() == ["tess>lena true", "tess>omar true", "tom>lena true"],
+        "\(destination)")
     }
-    #expect(
-      Set(coaching.map { "\($0.trainerID)>\($0.clientID) \($0.active)" }) == ["tess>lena true", "tess>omar true", "tom>lena true"])
     let stats = try jobs.filter { ($0["kind"] as String) == "trainer-stats" }.map {
       try JSONDecoder().decode(TrainerStatsJob.self, from: $0["payload"] as Data)
     }

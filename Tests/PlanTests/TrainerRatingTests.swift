@@ -54,13 +54,7 @@ extension PlanRPC {
         #expect(try await listing().ratingAverage == 0, "one rating alone shows no average")
         // Her export holds the rating she gave; Tess's holds no client's stars.
         @Sendable func exportedRatings(of user: PlanFixture.User) async throws -> String {
-          try await env.planLifecycle.exportUser(.with { $0.userID = user.id }) { response in
-            var rows = ""
-            for try await message in response.messages where message.part.document.table == "trainer_ratings" {
-              rows += message.part.document.rowsJson
-            }
-            return rows
-          }
+          try await exportedRows(env.planLifecycle, of: user.id, table: "trainer_ratings")
         }
         let lenas = try await exportedRatings(of: env.lena)
         #expect(lenas.contains(tess.id) && lenas.contains("\"stars\":5"), "\(lenas)")

@@ -65,6 +65,7 @@ struct DashboardSetup {
   static let planName = "Lean bulk 2400 kcal"
   static let trainerMessage = "Great week! Add 2.5 kg to the squat on Monday."
   static let clientMessage = "Will do, thanks coach"
+  static let photoNote = "Week 4, front"
 
   struct Account {
     let id: String
@@ -206,6 +207,33 @@ struct DashboardSetup {
         }
       }, metadata: tess.metadata)
 
+    // Lena's profile picture, a progress photo she shares with her trainers and one she
+    // keeps to herself; the trainer sees the shared one once plan's outbox has told
+    // messaging of the coaching.
+    let messaging = Gym_Messaging_V1_MessagingService.Client(wrapping: client)
+    func upload(_ bytes: [UInt8], _ filename: String) async throws -> Gym_Messaging_V1_Attachment {
+      try await messaging.uploadAttachment(metadata: lena.metadata) { writer in
+        try await writer.write(.with { $0.start = .with { $0.filename = filename } })
+        try await writer.write(.with { $0.chunk = Data(bytes) })
+      }.attachment
+    }
+    let picture = try await upload(TestImages.decodablePNG(width: 100, height: 100, seed: 1), "lena.png")
+    _ = try await messaging.setProfilePicture(.with { $0.attachmentID = picture.id }, metadata: lena.metadata)
+    for (seed, note, shared) in [(2, photoNote, true), (3, "not for the coach", false)] {
+      let photo = try await upload(TestImages.decodablePNG(width: 90, height: 120, seed: seed), "front.png")
+      _ = try await messaging.addProgressPhoto(
+        .with {
+          $0.attachmentID = photo.id; $0.takenOn = day(-1); $0.note = note; $0.sharedWithTrainer = shared
+        }, metadata: lena.metadata)
+    }
+    for (client, shared) in [(lena, 1), (omar, 0)] {
+      #expect(
+        try await eventually {
+          (try? await messaging.listProgressPhotos(.with { $0.userID = client.id }, metadata: tess.metadata).photos.count) == shared
+        }, "messaging heard of the coaching")
+    }
+    let pictureURL = try await auth.getProfile(.with { $0.userID = lena.id }, metadata: tess.metadata).profile.avatarURL
+
     // What the page must show: what the API answers the trainer.
     let overview = try await plan.getClientOverview(.with { $0.clientID = lena.id }, metadata: tess.metadata)
     let flow: [String: Any] = [
@@ -222,6 +250,7 @@ struct DashboardSetup {
         "weighIns": overview.bodyWeight.map(\.weightKg), "sessionNames": overview.recentSessions.map(\.name),
       ],
       "routine": routineName, "plan": planName,
+      "pictureUrl": pictureURL, "photoNotes": [photoNote],
       "trainerMessage": trainerMessage, "clientMessage": clientMessage,
     ]
     #expect(overview.bodyWeight.count == 3 && overview.recentSessions.count == 1 && overview.foodDaysLogged == 1, "\(overview)")

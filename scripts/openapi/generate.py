@@ -345,10 +345,18 @@ def bindings(rule):
         kind = binding.WhichOneof("pattern")
         if kind == "custom":
             fail("custom HTTP methods are not served")
-        if binding.response_body:
-            fail("response_body is not served: answer with the whole message")
-        out.append((kind.upper(), getattr(binding, kind), binding.body))
+        out.append((kind.upper(), getattr(binding, kind), binding.body, binding.response_body))
     return out
+
+
+def check_response_body(generator, method, verb, response_body, where):
+    """A response_body binding serves a server stream as one file: the named bytes field of
+    every message, in order, is the body (the gateway's media routes)."""
+    if not method.server_streaming or method.client_streaming or verb != "GET":
+        fail(f"{where}: response_body is served only on a GET of a server stream (a file sent in chunks)")
+    field = next((f for f in generator.index.messages[method.output_type][1].field if f.name == response_body), None)
+    if field is None or field.type != F.TYPE_BYTES or field.label == F.LABEL_REPEATED:
+        fail(f"{where}: response_body '{response_body}' must name a singular bytes field of {method.output_type}")
 
 
 def main():
@@ -383,8 +391,10 @@ def main():
                     fail(f"{where}: bidirectional streams have no HTTP/JSON form")
                 description = index.comment(file, (6, s, 2, m))
                 public = "(public)" in description
-                for number, (verb, template, body) in enumerate(bindings(rule)):
+                for number, (verb, template, body, response_body) in enumerate(bindings(rule)):
                     check_template(template, where)
+                    if response_body:
+                        check_response_body(generator, method, verb, response_body, where)
                     variables = [v.group(1) for v in TEMPLATE_VARIABLE.finditer(template)]
                     # Path parameters take their fields' JSON names ("routine.id" → "routineId"),
                     # as query parameters and bodies do (tools read a dot as attribute access);
@@ -433,11 +443,11 @@ def main():
                         operation["parameters"] = parameters
                     if body:
                         operation["requestBody"] = request_body(generator, method, body, variables)
-                    operation["responses"] = responses(generator, method)
+                    operation["responses"] = media_responses() if response_body else responses(generator, method)
                     if public:
                         operation["security"] = []
                     paths.setdefault(openapi_path_text, {})[verb.lower()] = operation
-                    swift_rows.append((verb, template, body, swift_service, method))
+                    swift_rows.append((verb, template, body, bool(response_body), swift_service, method))
 
     generator.resolve_pending()
     document = {
@@ -546,6 +556,24 @@ def responses(generator, method):
     return out
 
 
+def media_responses():
+    out = {
+        "200": {
+            "description": "The file itself, typed by its bytes, with its ETag (the sha256) and its name in "
+                           "`Content-Disposition`; `Cache-Control: private, no-cache`.",
+            "headers": {
+                "ETag": {"schema": {"type": "string"}, "description": "The file's sha256, quoted."},
+            },
+            "content": {"*/*": {"schema": {"type": "string", "format": "binary"}}},
+        },
+        "304": {"description": "Not Modified: the `If-None-Match` request header names the file's ETag."},
+    }
+    for status in ERROR_STATUSES:
+        out[status] = {"$ref": "#/components/responses/Error"}
+    out["default"] = {"$ref": "#/components/responses/Error"}
+    return out
+
+
 def swift_type(package, name):
     """The name protoc-gen-swift gives `name` of `package` ("gym.plan.v1" → "Gym_Plan_V1_")."""
     return "_".join(part[:1].upper() + part[1:] for part in package.split(".")) + "_" + name
@@ -562,10 +590,11 @@ def swift_routes(rows):
         "extension HTTPRoute {",
         "  static let generated: [HTTPRoute] = [",
     ]
-    for verb, template, body, swift_service, method in rows:
+    for verb, template, body, media, swift_service, method in rows:
         swift_method = f"{swift_service}.Method.{method.name}"
         streaming = (
-            ".serverStream" if method.server_streaming else ".clientStream" if method.client_streaming else ".unary")
+            ".media" if media else ".serverStream" if method.server_streaming
+            else ".clientStream" if method.client_streaming else ".unary")
         body_text = "nil" if not body else json.dumps(body)
         lines.append(
             f"    HTTPRoute(\n"

@@ -260,7 +260,8 @@ public enum AuthApp {
       services: [
         service,
         AuthInternalService(
-          store: store, hasher: hasher, policy: policy, export: export, requireVerifiedEmail: settings.requireVerifiedEmail, logger: logger),
+          store: store, hasher: hasher, policy: policy, export: export, requireVerifiedEmail: settings.requireVerifiedEmail,
+          lifecycleDestinations: destinations, logger: logger),
       ])
   }
 }

@@ -23,11 +23,14 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
   let heartbeat: Duration
   /// Other services' mail goes only to verified addresses (when the platform asks for verification).
   let requireVerifiedEmail: Bool
+  /// The services told of a profile change.
+  let lifecycleDestinations: [Outbox.Destination]
 
   public init(
     store: AuthStore, hasher: PasswordHasher, policy: PasswordPolicy, export: PlatformExport? = nil, heartbeat: Duration = .seconds(2),
-    requireVerifiedEmail: Bool = true, logger: Logger
+    requireVerifiedEmail: Bool = true, lifecycleDestinations: [Outbox.Destination] = [], logger: Logger
   ) {
+    self.lifecycleDestinations = lifecycleDestinations
     self.heartbeat = heartbeat
     self.requireVerifiedEmail = requireVerifiedEmail
     self.export = export
@@ -176,15 +179,32 @@ public struct AuthInternalService: Gym_Auth_V1_AuthInternal.SimpleServiceProtoco
   public func setCoaching(
     request: Gym_Auth_V1_SetCoachingRequest, context: ServerContext
   ) async throws -> Gym_Auth_V1_SetCoachingResponse {
-    var violations: [FieldViolation] = []
-    if request.trainerID.isEmpty { violations.append(FieldViolation("trainer_id", "is required")) }
-    if request.clientID.isEmpty || request.clientID == request.trainerID {
-      violations.append(FieldViolation("client_id", "is required and must differ from trainer_id"))
-    }
-    if request.version < 1 { violations.append(FieldViolation("version", "must be 1 or more")) }
+    let violations = CoachingChangeCheck.violations(trainerID: request.trainerID, clientID: request.clientID, version: request.version)
     guard violations.isEmpty else { throw GymError.invalid(violations) }
     let applied = try await store.setCoaching(
       trainerID: request.trainerID, clientID: request.clientID, active: request.active, version: request.version)
     return .with { $0.applied = applied }
+  }
+
+  /// Messaging setting a member's profile picture, which it checked is theirs and a
+  /// picture: the profile's avatar_url becomes its path, and every service hears of it.
+  public func setProfilePicture(
+    request: Gym_Auth_V1_SetProfilePictureRequest, context: ServerContext
+  ) async throws -> Gym_Auth_V1_SetProfilePictureResponse {
+    var violations: [FieldViolation] = []
+    if request.userID.isEmpty { violations.append(FieldViolation("user_id", "is required")) }
+    if !request.attachmentID.isEmpty && !ID.isValid(request.attachmentID) {
+      violations.append(FieldViolation("attachment_id", "is not an attachment id"))
+    }
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
+    let avatarURL = request.attachmentID.isEmpty ? "" : ProfilePicture.path(attachmentID: request.attachmentID)
+    do {
+      _ = try await store.updateUser(id: request.userID, lifecycleDestinations: lifecycleDestinations, now: Date()) {
+        $0.avatarURL = avatarURL
+      }
+    } catch AuthError.sessionEnded {
+      throw GymError.notFound("no such user")
+    }
+    return .with { $0.avatarURL = avatarURL }
   }
 }

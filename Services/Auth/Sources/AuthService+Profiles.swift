@@ -68,6 +68,11 @@ extension AuthService {
   ) async throws -> Gym_Auth_V1_UpdateProfileResponse {
     let caller = try Caller.current()
     let change = try ProfileUpdate(profile: request.profile, paths: request.updateMask.paths)
+    if let kept = change.keptPicture, try await store.user(id: caller.userID)?.avatarURL != kept {
+      throw GymError.invalid([
+        FieldViolation("profile.avatar_url", "is a profile picture's path: set a picture with SetProfilePicture (PUT /v1/me/picture)")
+      ])
+    }
     let updated = try await store.updateUser(id: caller.userID, lifecycleDestinations: settings.lifecycleDestinations, now: Date()) {
       change.apply(to: &$0)
     }

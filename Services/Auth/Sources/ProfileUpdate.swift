@@ -7,6 +7,8 @@ import GymStore
 /// or value is reported at once, each naming its field.
 struct ProfileUpdate: Sendable {
   private var changes: [@Sendable (inout UserRecord) -> Void] = []
+  /// A profile picture's path given as avatar_url: taken only when it is the one set.
+  private(set) var keptPicture: String?
 
   static let paths: Set<String> = [
     "display_name", "bio", "avatar_url", "date_of_birth", "sex", "height_m", "experience_level", "unit_system",
@@ -35,6 +37,10 @@ struct ProfileUpdate: Sendable {
       case "bio":
         if let violation = Self.bioBound.violation(p.bio, field: field) { violations.append(violation) }
         changes.append { $0.bio = p.bio }
+      case "avatar_url" where ProfilePicture.attachmentID(in: p.avatarURL) != nil:
+        // A client sending the whole profile back sends its picture's path too: kept as it
+        // is when it is the picture already set (a new one is set by SetProfilePicture).
+        keptPicture = p.avatarURL
       case "avatar_url":
         if !p.avatarURL.isEmpty && !WebURL.isValid(p.avatarURL, maxBytes: 2048) {
           violations.append(FieldViolation(field, "must be an http(s) URL of at most 2048 bytes, or empty"))

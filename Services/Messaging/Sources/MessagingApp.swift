@@ -34,6 +34,10 @@ public enum MessagingApp {
     "GYM_MESSAGING_PLACE_REVIEWS_PER_USER", default: "100",
     "Place reviews one member may hold (rewriting one is free); writing more is RESOURCE_EXHAUSTED")
 
+  public static let progressPhotosPerUser = ConfigKey(
+    "GYM_MESSAGING_PROGRESS_PHOTOS_PER_USER", default: "1000",
+    "Progress photos one member may hold; adding more is RESOURCE_EXHAUSTED (their bytes count against the attachment quota too)")
+
   public static let reportRetention = ConfigKey(
     "GYM_MESSAGING_REPORT_RETENTION_DAYS", default: "90",
     "How long a resolved report case (its reports and the reported content's snapshot) is kept")
@@ -70,7 +74,8 @@ public enum MessagingApp {
   public static let keys: [ConfigKey] =
     [
       listen, authAddress, catalogAddress, placesAddress, streamBuffer, streamBufferBytes, streamsPerUser, maxAttachmentBytes, eventRetention,
-      reportsPerDay, placeReviewsPerUser, reportRetention, roomMembers, roomPostsPerMinute, roomsPerOwner, attachmentQuota, uploadsInFlight,
+      reportsPerDay, placeReviewsPerUser, progressPhotosPerUser, reportRetention, roomMembers, roomPostsPerMinute, roomsPerOwner, attachmentQuota,
+      uploadsInFlight,
       unattachedUploadHours,
     ] + PushSettings.keys + [
       CommonKeys.dataDir, CommonKeys.backupDir, CommonKeys.backupMinFree, CommonKeys.backupKeep, ServiceCredential.fileKey,
@@ -86,6 +91,8 @@ public enum MessagingApp {
     public var eventRetention: Duration = .seconds(30 * 86_400)
     public var reportsPerDay = 20
     public var placeReviewsPerUser = 100
+    /// Progress photos one member may hold.
+    public var progressPhotosPerUser = 1000
     public var reportRetention: Duration = .seconds(90 * 86_400)
     /// How often the event log and resolved report cases are trimmed (and unattached uploads deleted).
     public var trimEvery: Duration = .seconds(3600)
@@ -115,6 +122,7 @@ public enum MessagingApp {
       eventRetention = .seconds(try config.int(MessagingApp.eventRetention, in: 1...3650) * 86_400)
       reportsPerDay = try config.int(MessagingApp.reportsPerDay, in: 1...1_000_000)
       placeReviewsPerUser = try config.int(MessagingApp.placeReviewsPerUser, in: 1...1_000_000)
+      progressPhotosPerUser = try config.int(MessagingApp.progressPhotosPerUser, in: 1...1_000_000)
       // At least a day: the daily allowance counts the reports of the last 24 hours.
       reportRetention = .seconds(try config.int(MessagingApp.reportRetention, in: 1...3650) * 86_400)
       if !(try config.string(MessagingApp.catalogAddress)).isEmpty { catalog = try config.address(MessagingApp.catalogAddress) }
@@ -209,9 +217,9 @@ public enum MessagingApp {
         MessagingService(
           store: store, hub: hub, files: files, maxAttachmentBytes: settings.maxAttachmentBytes,
           users: users ?? AuthUserDirectory(client: authClient, logger: logger), reportsPerDay: settings.reportsPerDay,
-          placeReviewsPerUser: settings.placeReviewsPerUser,
+          placeReviewsPerUser: settings.placeReviewsPerUser, progressPhotosPerUser: settings.progressPhotosPerUser,
           programs: programs, places: places, rooms: settings.rooms, attachmentLimits: settings.attachments, uploads: PerUserSlots(),
-          push: settings.push, logger: logger),
+          push: settings.push, pictures: AuthProfilePictures(client: authClient, logger: logger), logger: logger),
         MessagingInternalService(store: store),
         UserLifecycleService(MessagingLifecycle(store: store, files: files, logger: logger), logger: logger),
       ]

@@ -62,6 +62,12 @@ extension MessagingError: GymErrorMapping {
       RPCError(code: .failedPrecondition, message: "a moderator removed your review of this place; it cannot be written again or deleted")
     case .tooManyPlaceReviews(let limit):
       RPCError(code: .resourceExhausted, message: "you hold \(limit) place reviews, the most allowed; delete one to review another place")
+    case .unknownUpload(let id):
+      .notFound("attachment_id: no upload of yours with id \(id.prefix(64)); upload the picture first (UploadAttachment)")
+    case .pictureInUse(let id):
+      .invalidArgument([FieldViolation("attachment_id", "upload \(id.prefix(64)) is another progress photo's picture; upload the picture again")])
+    case .tooManyProgressPhotos(let limit):
+      RPCError(code: .resourceExhausted, message: "you hold \(limit) progress photos, the most allowed; delete one to add another")
     }
   }
 }

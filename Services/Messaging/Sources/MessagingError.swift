@@ -45,4 +45,10 @@ public enum MessagingError: Error, Equatable, Sendable {
   case placeReviewRemoved
   /// The member holds this many place reviews, the most allowed.
   case tooManyPlaceReviews(limit: Int)
+  /// The caller has no upload with this id.
+  case unknownUpload(String)
+  /// Another of the caller's progress photos shows this upload.
+  case pictureInUse(String)
+  /// The member holds this many progress photos, the most allowed.
+  case tooManyProgressPhotos(limit: Int)
 }

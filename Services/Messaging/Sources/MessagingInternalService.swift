@@ -41,4 +41,14 @@ public struct MessagingInternalService: Gym_Messaging_V1_MessagingInternal.Simpl
       $0.blocked = relation.blocked
     }
   }
+
+  /// Plan's outbox keeping messaging's copy of who coaches whom (a client's shared
+  /// progress photos).
+  public func setCoaching(request: Gym_Messaging_V1_SetCoachingRequest, context: ServerContext) async throws -> Gym_Messaging_V1_SetCoachingResponse {
+    let violations = CoachingChangeCheck.violations(trainerID: request.trainerID, clientID: request.clientID, version: request.version)
+    guard violations.isEmpty else { throw GymError.invalid(violations) }
+    let applied = try await store.setCoaching(
+      trainerID: request.trainerID, clientID: request.clientID, active: request.active, version: request.version)
+    return .with { $0.applied = applied }
+  }
 }

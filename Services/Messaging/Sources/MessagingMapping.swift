@@ -107,6 +107,18 @@ enum MessagingMapping {
     }
   }
 
+  static func progressPhoto(_ photo: MessagingStore.ProgressPhotoRecord) -> Gym_Messaging_V1_ProgressPhoto {
+    .with {
+      $0.id = photo.id
+      $0.userID = photo.userID
+      $0.attachment = attachment(photo.attachment)
+      $0.takenOn = photo.takenOn.proto
+      $0.note = photo.note
+      $0.sharedWithTrainer = photo.sharedWithTrainer
+      $0.createdAt = .init(date: photo.createdAt)
+    }
+  }
+
   static func roomMember(
     userID: String, joinedAt: Date, online: Bool, _ refs: [String: Gym_Messaging_V1_UserRef]
   ) -> Gym_Messaging_V1_RoomMember {

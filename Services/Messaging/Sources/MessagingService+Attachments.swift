@@ -83,6 +83,9 @@ extension MessagingService {
     context: ServerContext
   ) async throws {
     let caller = try Caller.current()
+    if request.ifNoneMatch.utf8.count > EntityTag.maxConditionBytes {
+      throw GymError.invalid([.init("if_none_match", "is over \(EntityTag.maxConditionBytes) bytes; send the tags of the copies you hold")])
+    }
     guard let record = try await store.downloadableAttachment(id: request.attachmentID, userID: caller.userID, moderator: caller.isAdmin)
     else {
       throw GymError.notFound("no attachment with id \(request.attachmentID)")
@@ -91,6 +94,8 @@ extension MessagingService {
     // Closing a file that was only read cannot lose anything.
     defer { try? handle.close() }
     try await response.write(.with { $0.attachment = MessagingMapping.attachment(record) })
+    // The caller holds these bytes already: what the file is, and no bytes.
+    if EntityTag.matches(request.ifNoneMatch, record.sha256) { return }
     while let data = try handle.read(upToCount: Self.chunkBytes), !data.isEmpty {
       try await response.write(.with { $0.chunk = data })
     }

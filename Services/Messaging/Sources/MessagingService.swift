@@ -23,6 +23,8 @@ public struct MessagingService: Sendable {
   let reportsPerDay: Int
   /// Place reviews one member may hold.
   let placeReviewsPerUser: Int
+  /// Progress photos one member may hold.
+  let progressPhotosPerUser: Int
   /// Whether a room's program exists (gym-catalog).
   let programs: any ProgramDirectory
   /// Whether a place exists, for its room and reviews.
@@ -33,15 +35,18 @@ public struct MessagingService: Sendable {
   let uploads: PerUserSlots
   /// Which devices may register for push, and how many per account.
   let push: PushSettings
+  /// Where a profile picture is named (auth's profile).
+  let pictures: any ProfilePictures
   let logger: Logger
 
   public init(
     store: MessagingStore, hub: EventHub, files: AttachmentFiles, maxAttachmentBytes: Int, users: any UserDirectory,
-    reportsPerDay: Int = 20, placeReviewsPerUser: Int = 100, programs: any ProgramDirectory = NoProgramDirectory(),
+    reportsPerDay: Int = 20, placeReviewsPerUser: Int = 100, progressPhotosPerUser: Int = 1000, programs: any ProgramDirectory = NoProgramDirectory(),
     places: any PlaceDirectory = NoPlaceDirectory(), rooms: MessagingStore.RoomLimits = .init(),
     attachmentLimits: AttachmentLimits = .init(), uploads: PerUserSlots = PerUserSlots(), push: PushSettings = PushSettings(),
-    logger: Logger
+    pictures: any ProfilePictures, logger: Logger
   ) {
+    self.pictures = pictures
     self.store = store
     self.hub = hub
     self.files = files
@@ -50,6 +55,7 @@ public struct MessagingService: Sendable {
     self.projection = ProjectedUsers(writer: store.writer, auth: users)
     self.reportsPerDay = reportsPerDay
     self.placeReviewsPerUser = placeReviewsPerUser
+    self.progressPhotosPerUser = progressPhotosPerUser
     self.programs = programs
     self.places = places
     self.rooms = rooms

@@ -140,6 +140,7 @@ public enum PlanApp {
       extraServices: { authClient in
         let coaching = CoachingDelivery(
           auth: Gym_Auth_V1_AuthInternal.Client(wrapping: authClient),
+          messaging: messagingConnection.map { Gym_Messaging_V1_MessagingInternal.Client(wrapping: $0) },
           places: placesConnection.map { Gym_Places_V1_PlacesInternal.Client(wrapping: $0) }, logger: logger)
         let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
           try await deliver(job, to: catalog, notifier: notifier, coaching: coaching, logger: logger)
@@ -171,7 +172,7 @@ public enum PlanApp {
     _ job: Outbox.Job, to catalog: any ProgramCatalog, notifier: (any Notifier)?, coaching: CoachingDelivery, logger: Logger
   ) async throws {
     switch (job.kind, job.destination) {
-    case (.coaching, .auth):
+    case (.coaching, .auth), (.coaching, .messaging):
       try await coaching.setCoaching(job)
     case (.trainerStats, .places):
       try await coaching.setTrainerStats(job)

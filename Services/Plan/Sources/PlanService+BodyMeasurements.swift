@@ -17,7 +17,7 @@ extension PlanService {
     let now = Date()
     let zone = try await timeZone(of: caller.userID)
     let m = request.measurements
-    let date = try PlanInput.date(m.date, field: "measurements.date") ?? LocalDate(now, in: zone)
+    let date = try LocalDate.optional(m.date, field: "measurements.date") ?? LocalDate(now, in: zone)
     var violations: [FieldViolation] = []
     if date > LocalDate(now, in: zone) {
       violations.append(.init("measurements.date", "is in the future (in your time zone, \(zone.identifier))"))

@@ -9,7 +9,7 @@ extension PlanService {
     let caller = try Caller.current()
     let now = Date()
     let zone = try await timeZone(of: caller.userID)
-    let date = try PlanInput.date(request.date, field: "date") ?? LocalDate(now, in: zone)
+    let date = try LocalDate.optional(request.date, field: "date") ?? LocalDate(now, in: zone)
     var violations: [FieldViolation] = []
     if date > LocalDate(now, in: zone) { violations.append(.init("date", "is in the future (in your time zone, \(zone.identifier))")) }
     if !request.weightKg.isFinite || !(20...500).contains(request.weightKg) {
@@ -42,7 +42,7 @@ extension PlanService {
     request: Gym_Plan_V1_PredictBodyWeightRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_PredictBodyWeightResponse {
     let caller = try Caller.current()
-    let target = try PlanInput.requiredDate(request.targetDate, field: "target_date")
+    let target = try LocalDate.required(request.targetDate, field: "target_date")
     let zone = try await timeZone(of: caller.userID)
     let today = LocalDate(Date(), in: zone)
     guard target > today, target.daysSinceEpoch - today.daysSinceEpoch <= 365 else {

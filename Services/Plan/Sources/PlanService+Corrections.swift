@@ -42,7 +42,7 @@ extension PlanService {
       switch path {
       case "date":
         do {
-          let date = try PlanInput.requiredDate(request.date, field: "date")
+          let date = try LocalDate.required(request.date, field: "date")
           if date > LocalDate(Date(), in: zone) {
             violations.append(.init("date", "is in the future (in your time zone, \(zone.identifier))"))
           }

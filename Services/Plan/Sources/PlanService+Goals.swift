@@ -11,7 +11,7 @@ extension PlanService {
     let now = Date()
     let zone = try await timeZone(of: caller.userID)
     let today = LocalDate(now, in: zone)
-    let due = try PlanInput.requiredDate(goal.due, field: "goal.due")
+    let due = try LocalDate.required(goal.due, field: "goal.due")
     var violations: [FieldViolation] = []
     if due <= today { violations.append(.init("goal.due", "must be after today")) }
     var record: GoalRecord

@@ -162,8 +162,8 @@ extension PlanService {
     case .hevyCsv: format = .hevy
     default: throw GymError.invalid([.init("format", "must be WORKOUT_FILE_FORMAT_STRONG_CSV or WORKOUT_FILE_FORMAT_HEVY_CSV")])
     }
-    let from = try PlanInput.date(request.from, field: "from")
-    let to = try PlanInput.date(request.to, field: "to")
+    let from = try LocalDate.optional(request.from, field: "from")
+    let to = try LocalDate.optional(request.to, field: "to")
     if let from, let to, from > to { throw GymError.invalid([.init("to", "is before from")]) }
     let zone = try await timeZone(of: caller.userID)
     let sessions = try await store.finishedSessions(ownerID: caller.userID, from: from, to: to)

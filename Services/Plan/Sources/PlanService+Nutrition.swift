@@ -75,7 +75,7 @@ extension PlanService {
     let now = Date()
     let zone = try await timeZone(of: caller.userID)
     let today = LocalDate(now, in: zone)
-    let date = try PlanInput.date(entry.date, field: "entry.date") ?? today
+    let date = try LocalDate.optional(entry.date, field: "entry.date") ?? today
     var violations: [FieldViolation] = []
     if date > today { violations.append(.init("entry.date", "is in the future (in your time zone, \(zone.identifier))")) }
     let description = entry.description_p.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -93,8 +93,8 @@ extension PlanService {
 
   public func listFoodLog(request: Gym_Plan_V1_ListFoodLogRequest, context: ServerContext) async throws -> Gym_Plan_V1_ListFoodLogResponse {
     let caller = try Caller.current()
-    let from = try PlanInput.date(request.from, field: "from")
-    let to = try PlanInput.date(request.to, field: "to")
+    let from = try LocalDate.optional(request.from, field: "from")
+    let to = try LocalDate.optional(request.to, field: "to")
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let entries = try await store.foodLog(ownerID: caller.userID, from: from, to: to, limit: paging.size, offset: offset)
     let page = Paging.fitting(entries.map(Self.foodEntry))
@@ -117,7 +117,7 @@ extension PlanService {
   ) async throws -> Gym_Plan_V1_GetNutritionDayResponse {
     let caller = try Caller.current()
     let zone = try await timeZone(of: caller.userID)
-    let date = try PlanInput.date(request.date, field: "date") ?? LocalDate(Date(), in: zone)
+    let date = try LocalDate.optional(request.date, field: "date") ?? LocalDate(Date(), in: zone)
     let plan = try await store.nutritionPlan(ownerID: caller.userID, on: date)
     let logged = try await store.foodLog(ownerID: caller.userID, from: date, to: date, limit: 1000, offset: 0)
     let totals = logged.map(\.macros).reduce(.zero, +)

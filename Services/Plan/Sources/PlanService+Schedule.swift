@@ -26,8 +26,8 @@ extension PlanService {
 
   public func listSchedule(request: Gym_Plan_V1_ListScheduleRequest, context: ServerContext) async throws -> Gym_Plan_V1_ListScheduleResponse {
     let caller = try Caller.current()
-    let from = try PlanInput.requiredDate(request.from, field: "from")
-    let to = try PlanInput.requiredDate(request.to, field: "to")
+    let from = try LocalDate.required(request.from, field: "from")
+    let to = try LocalDate.required(request.to, field: "to")
     guard from <= to, to.daysSinceEpoch - from.daysSinceEpoch < Self.maximumScheduleDays else {
       throw GymError.invalid([.init("to", "must be on or after from and at most \(Self.maximumScheduleDays - 1) days later")])
     }
@@ -86,7 +86,7 @@ extension PlanService {
     let count = violations.count
     var date: LocalDate? = nil
     do {
-      date = try PlanInput.date(entry.date, field: "\(field).date")
+      date = try LocalDate.optional(entry.date, field: "\(field).date")
     } catch .invalid(let problems) {
       violations += problems
     } catch {}

@@ -179,7 +179,7 @@ extension PlanService {
     let caller = try Caller.current()
     let now = Date()
     let zone = try await timeZone(of: caller.userID)
-    let date = try PlanInput.requiredDate(request.date, field: "date")
+    let date = try LocalDate.required(request.date, field: "date")
     var violations: [FieldViolation] = []
     if date > LocalDate(now, in: zone) { violations.append(.init("date", "is in the future (in your time zone, \(zone.identifier))")) }
     if request.entries.isEmpty || request.entries.count > 30 { violations.append(.init("entries", "give 1 to 30 exercises")) }
@@ -225,8 +225,8 @@ extension PlanService {
 
   public func listSessions(request: Gym_Plan_V1_ListSessionsRequest, context: ServerContext) async throws -> Gym_Plan_V1_ListSessionsResponse {
     let caller = try Caller.current()
-    let from = try PlanInput.date(request.from, field: "from")
-    let to = try PlanInput.date(request.to, field: "to")
+    let from = try LocalDate.optional(request.from, field: "from")
+    let to = try LocalDate.optional(request.to, field: "to")
     if let from, let to, from > to { throw GymError.invalid([.init("to", "must be on or after from")]) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let sessions = try await store.sessions(ownerID: caller.userID, from: from, to: to, limit: paging.size, offset: offset)

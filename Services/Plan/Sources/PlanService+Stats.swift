@@ -35,8 +35,8 @@ extension PlanService {
     let caller = try Caller.current()
     try PlanInput.id(request.exerciseID, field: "exercise_id")
     let zone = try await timeZone(of: caller.userID)
-    let to = try PlanInput.date(request.to, field: "to") ?? LocalDate(Date(), in: zone)
-    let from = try PlanInput.date(request.from, field: "from") ?? to.adding(days: -365)
+    let to = try LocalDate.optional(request.to, field: "to") ?? LocalDate(Date(), in: zone)
+    let from = try LocalDate.optional(request.from, field: "from") ?? to.adding(days: -365)
     guard from <= to else { throw GymError.invalid([.init("to", "must be on or after from")]) }
     let bucket: PlanStore.Bucket =
       switch request.bucket {

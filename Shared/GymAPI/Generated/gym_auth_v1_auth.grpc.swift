@@ -6572,6 +6572,19 @@ public enum Gym_Auth_V1_AuthInternal: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SetProfilePicture" metadata.
+        public enum SetProfilePicture: Sendable {
+            /// Request type for "SetProfilePicture".
+            public typealias Input = Gym_Auth_V1_SetProfilePictureRequest
+            /// Response type for "SetProfilePicture".
+            public typealias Output = Gym_Auth_V1_SetProfilePictureResponse
+            /// Descriptor for "SetProfilePicture".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.auth.v1.AuthInternal"),
+                method: "SetProfilePicture",
+                type: .unary
+            )
+        }
         /// Namespace for "SendUserMail" metadata.
         public enum SendUserMail: Sendable {
             /// Request type for "SendUserMail".
@@ -6594,6 +6607,7 @@ public enum Gym_Auth_V1_AuthInternal: Sendable {
             ExportUser.descriptor,
             SetFriendship.descriptor,
             SetCoaching.descriptor,
+            SetProfilePicture.descriptor,
             SendUserMail.descriptor
         ]
     }
@@ -6761,6 +6775,28 @@ extension Gym_Auth_V1_AuthInternal {
             request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_SetCoachingRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetCoachingResponse>
+
+        /// Handle the "SetProfilePicture" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Sets a user's avatar_url to the path of the picture messaging keeps for them
+        /// > (MessagingService.SetProfilePicture, which checked it is theirs and a picture), or
+        /// > clears it; other services hear of it as of any profile change.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > user id or an attachment id that is not an id; NOT_FOUND for no such account.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Auth_V1_SetProfilePictureRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Auth_V1_SetProfilePictureResponse` messages.
+        func setProfilePicture(
+            request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_SetProfilePictureRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetProfilePictureResponse>
 
         /// Handle the "SendUserMail" method.
         ///
@@ -6933,6 +6969,28 @@ extension Gym_Auth_V1_AuthInternal {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetCoachingResponse>
 
+        /// Handle the "SetProfilePicture" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Sets a user's avatar_url to the path of the picture messaging keeps for them
+        /// > (MessagingService.SetProfilePicture, which checked it is theirs and a picture), or
+        /// > clears it; other services hear of it as of any profile change.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > user id or an attachment id that is not an id; NOT_FOUND for no such account.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_SetProfilePictureRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Auth_V1_SetProfilePictureResponse` message.
+        func setProfilePicture(
+            request: GRPCCore.ServerRequest<Gym_Auth_V1_SetProfilePictureRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetProfilePictureResponse>
+
         /// Handle the "SendUserMail" method.
         ///
         /// > Source IDL Documentation:
@@ -7104,6 +7162,28 @@ extension Gym_Auth_V1_AuthInternal {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Auth_V1_SetCoachingResponse
 
+        /// Handle the "SetProfilePicture" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Sets a user's avatar_url to the path of the picture messaging keeps for them
+        /// > (MessagingService.SetProfilePicture, which checked it is theirs and a picture), or
+        /// > clears it; other services hear of it as of any profile change.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > user id or an attachment id that is not an id; NOT_FOUND for no such account.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Auth_V1_SetProfilePictureRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Auth_V1_SetProfilePictureResponse` to respond with.
+        func setProfilePicture(
+            request: Gym_Auth_V1_SetProfilePictureRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Auth_V1_SetProfilePictureResponse
+
         /// Handle the "SendUserMail" method.
         ///
         /// > Source IDL Documentation:
@@ -7209,6 +7289,17 @@ extension Gym_Auth_V1_AuthInternal.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Auth_V1_AuthInternal.Method.SetProfilePicture.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SetProfilePictureRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SetProfilePictureResponse>(),
+            handler: { request, context in
+                try await self.setProfilePicture(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Auth_V1_AuthInternal.Method.SendUserMail.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SendUserMailRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SendUserMailResponse>(),
@@ -7296,6 +7387,17 @@ extension Gym_Auth_V1_AuthInternal.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetCoachingResponse> {
         let response = try await self.setCoaching(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func setProfilePicture(
+        request: GRPCCore.StreamingServerRequest<Gym_Auth_V1_SetProfilePictureRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Auth_V1_SetProfilePictureResponse> {
+        let response = try await self.setProfilePicture(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -7409,6 +7511,19 @@ extension Gym_Auth_V1_AuthInternal.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetCoachingResponse> {
         return GRPCCore.ServerResponse<Gym_Auth_V1_SetCoachingResponse>(
             message: try await self.setCoaching(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func setProfilePicture(
+        request: GRPCCore.ServerRequest<Gym_Auth_V1_SetProfilePictureRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Auth_V1_SetProfilePictureResponse> {
+        return GRPCCore.ServerResponse<Gym_Auth_V1_SetProfilePictureResponse>(
+            message: try await self.setProfilePicture(
                 request: request.message,
                 context: context
             ),
@@ -7613,6 +7728,33 @@ extension Gym_Auth_V1_AuthInternal {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_SetCoachingResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetCoachingResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SetProfilePicture" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Sets a user's avatar_url to the path of the picture messaging keeps for them
+        /// > (MessagingService.SetProfilePicture, which checked it is theirs and a picture), or
+        /// > clears it; other services hear of it as of any profile change.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > user id or an attachment id that is not an id; NOT_FOUND for no such account.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_SetProfilePictureRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_SetProfilePictureRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_SetProfilePictureResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setProfilePicture<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_SetProfilePictureRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_SetProfilePictureRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_SetProfilePictureResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetProfilePictureResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "SendUserMail" method.
@@ -7907,6 +8049,44 @@ extension Gym_Auth_V1_AuthInternal {
             )
         }
 
+        /// Call the "SetProfilePicture" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Sets a user's avatar_url to the path of the picture messaging keeps for them
+        /// > (MessagingService.SetProfilePicture, which checked it is theirs and a picture), or
+        /// > clears it; other services hear of it as of any profile change.
+        /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+        /// > user id or an attachment id that is not an id; NOT_FOUND for no such account.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Auth_V1_SetProfilePictureRequest` message.
+        ///   - serializer: A serializer for `Gym_Auth_V1_SetProfilePictureRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Auth_V1_SetProfilePictureResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setProfilePicture<Result>(
+            request: GRPCCore.ClientRequest<Gym_Auth_V1_SetProfilePictureRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Auth_V1_SetProfilePictureRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Auth_V1_SetProfilePictureResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetProfilePictureResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Auth_V1_AuthInternal.Method.SetProfilePicture.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "SendUserMail" method.
         ///
         /// > Source IDL Documentation:
@@ -8158,6 +8338,39 @@ extension Gym_Auth_V1_AuthInternal.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SetCoachingRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SetCoachingResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetProfilePicture" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Sets a user's avatar_url to the path of the picture messaging keeps for them
+    /// > (MessagingService.SetProfilePicture, which checked it is theirs and a picture), or
+    /// > clears it; other services hear of it as of any profile change.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+    /// > user id or an attachment id that is not an id; NOT_FOUND for no such account.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Auth_V1_SetProfilePictureRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setProfilePicture<Result>(
+        request: GRPCCore.ClientRequest<Gym_Auth_V1_SetProfilePictureRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetProfilePictureResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setProfilePicture(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Auth_V1_SetProfilePictureRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Auth_V1_SetProfilePictureResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -8435,6 +8648,43 @@ extension Gym_Auth_V1_AuthInternal.ClientProtocol {
             metadata: metadata
         )
         return try await self.setCoaching(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetProfilePicture" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Sets a user's avatar_url to the path of the picture messaging keeps for them
+    /// > (MessagingService.SetProfilePicture, which checked it is theirs and a picture), or
+    /// > clears it; other services hear of it as of any profile change.
+    /// > Errors: UNAUTHENTICATED without a service credential; INVALID_ARGUMENT for a missing
+    /// > user id or an attachment id that is not an id; NOT_FOUND for no such account.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setProfilePicture<Result>(
+        _ message: Gym_Auth_V1_SetProfilePictureRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Auth_V1_SetProfilePictureResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Auth_V1_SetProfilePictureRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setProfilePicture(
             request: request,
             options: options,
             onResponse: handleResponse

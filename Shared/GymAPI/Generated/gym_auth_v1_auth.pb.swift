@@ -253,7 +253,8 @@ public nonisolated struct Gym_Auth_V1_Profile: @unchecked Sendable {
     set {_uniqueStorage()._bio = newValue}
   }
 
-  /// http(s), at most 2048 bytes
+  /// http(s), at most 2048 bytes; or the platform's own picture, "/v1/attachments/{id}/content"
+  /// (set with MessagingService.SetProfilePicture: UpdateProfile takes only http(s))
   public var avatarURL: String {
     get {_storage._avatarURL}
     set {_uniqueStorage()._avatarURL = newValue}
@@ -2086,6 +2087,34 @@ public nonisolated struct Gym_Auth_V1_SetCoachingResponse: Sendable {
 
   /// false when a newer change was already applied, or an account is gone
   public var applied: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Auth_V1_SetProfilePictureRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String = String()
+
+  /// The picture messaging keeps for the user; empty removes it.
+  public var attachmentID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Auth_V1_SetProfilePictureResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// "/v1/attachments/{attachment_id}/content", or empty
+  public var avatarURL: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -5467,6 +5496,71 @@ nonisolated extension Gym_Auth_V1_SetCoachingResponse: SwiftProtobuf.Message, Sw
 
   public static func ==(lhs: Gym_Auth_V1_SetCoachingResponse, rhs: Gym_Auth_V1_SetCoachingResponse) -> Bool {
     if lhs.applied != rhs.applied {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_SetProfilePictureRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetProfilePictureRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{3}attachment_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.attachmentID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    }
+    if !self.attachmentID.isEmpty {
+      try visitor.visitSingularStringField(value: self.attachmentID, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_SetProfilePictureRequest, rhs: Gym_Auth_V1_SetProfilePictureRequest) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs.attachmentID != rhs.attachmentID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Auth_V1_SetProfilePictureResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetProfilePictureResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}avatar_url\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.avatarURL) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.avatarURL.isEmpty {
+      try visitor.visitSingularStringField(value: self.avatarURL, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Auth_V1_SetProfilePictureResponse, rhs: Gym_Auth_V1_SetProfilePictureResponse) -> Bool {
+    if lhs.avatarURL != rhs.avatarURL {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -106,6 +106,19 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
                 type: .serverStreaming
             )
         }
+        /// Namespace for "SetProfilePicture" metadata.
+        public enum SetProfilePicture: Sendable {
+            /// Request type for "SetProfilePicture".
+            public typealias Input = Gym_Messaging_V1_SetProfilePictureRequest
+            /// Response type for "SetProfilePicture".
+            public typealias Output = Gym_Messaging_V1_SetProfilePictureResponse
+            /// Descriptor for "SetProfilePicture".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "SetProfilePicture",
+                type: .unary
+            )
+        }
         /// Namespace for "CreateRoom" metadata.
         public enum CreateRoom: Sendable {
             /// Request type for "CreateRoom".
@@ -600,6 +613,58 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "AddProgressPhoto" metadata.
+        public enum AddProgressPhoto: Sendable {
+            /// Request type for "AddProgressPhoto".
+            public typealias Input = Gym_Messaging_V1_AddProgressPhotoRequest
+            /// Response type for "AddProgressPhoto".
+            public typealias Output = Gym_Messaging_V1_AddProgressPhotoResponse
+            /// Descriptor for "AddProgressPhoto".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "AddProgressPhoto",
+                type: .unary
+            )
+        }
+        /// Namespace for "UpdateProgressPhoto" metadata.
+        public enum UpdateProgressPhoto: Sendable {
+            /// Request type for "UpdateProgressPhoto".
+            public typealias Input = Gym_Messaging_V1_UpdateProgressPhotoRequest
+            /// Response type for "UpdateProgressPhoto".
+            public typealias Output = Gym_Messaging_V1_UpdateProgressPhotoResponse
+            /// Descriptor for "UpdateProgressPhoto".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "UpdateProgressPhoto",
+                type: .unary
+            )
+        }
+        /// Namespace for "DeleteProgressPhoto" metadata.
+        public enum DeleteProgressPhoto: Sendable {
+            /// Request type for "DeleteProgressPhoto".
+            public typealias Input = Gym_Messaging_V1_DeleteProgressPhotoRequest
+            /// Response type for "DeleteProgressPhoto".
+            public typealias Output = Gym_Messaging_V1_DeleteProgressPhotoResponse
+            /// Descriptor for "DeleteProgressPhoto".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "DeleteProgressPhoto",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListProgressPhotos" metadata.
+        public enum ListProgressPhotos: Sendable {
+            /// Request type for "ListProgressPhotos".
+            public typealias Input = Gym_Messaging_V1_ListProgressPhotosRequest
+            /// Response type for "ListProgressPhotos".
+            public typealias Output = Gym_Messaging_V1_ListProgressPhotosResponse
+            /// Descriptor for "ListProgressPhotos".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingService"),
+                method: "ListProgressPhotos",
+                type: .unary
+            )
+        }
         /// Namespace for "ReviewPlace" metadata.
         public enum ReviewPlace: Sendable {
             /// Request type for "ReviewPlace".
@@ -686,6 +751,7 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
             MarkConversationRead.descriptor,
             UploadAttachment.descriptor,
             DownloadAttachment.descriptor,
+            SetProfilePicture.descriptor,
             CreateRoom.descriptor,
             ListRooms.descriptor,
             GetPlaceRoom.descriptor,
@@ -724,6 +790,10 @@ public enum Gym_Messaging_V1_MessagingService: Sendable {
             UpdateNotificationSettings.descriptor,
             DeleteMessage.descriptor,
             DeletePostAsAdmin.descriptor,
+            AddProgressPhoto.descriptor,
+            UpdateProgressPhoto.descriptor,
+            DeleteProgressPhoto.descriptor,
+            ListProgressPhotos.descriptor,
             ReviewPlace.descriptor,
             DeletePlaceReview.descriptor,
             ListPlaceReviews.descriptor,
@@ -851,9 +921,16 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > For its uploader, the members of a conversation or room where it was sent, and
-        /// > anyone who can see a post that carries it.
-        /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+        /// > For its uploader, the members of a conversation or room where it was sent, anyone
+        /// > who can see a post that carries it, anyone signed in when it is its uploader's
+        /// > profile picture, and the uploader's trainers when it is a progress photo shared
+        /// > with them; never across a block, nor a banned uploader's picture to others.
+        /// > GET /v1/attachments/{id} streams the messages as JSON lines. GET .../content is the
+        /// > file itself for browsers: its type, ETag (the sha256), `Cache-Control: private,
+        /// > no-cache` (a block or a new picture takes effect at the next request, which a
+        /// > cached file costs one 304), If-None-Match, and `Content-Disposition` with the name.
+        /// > Errors: NOT_FOUND (also for attachments the caller may not see); INVALID_ARGUMENT
+        /// > for an if_none_match over 1000 bytes.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Messaging_V1_DownloadAttachmentRequest` messages.
@@ -866,6 +943,31 @@ extension Gym_Messaging_V1_MessagingService {
             request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_DownloadAttachmentRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DownloadAttachmentResponse>
+
+        /// Handle the "SetProfilePicture" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Makes one of the caller's uploaded pictures their profile picture, which anyone
+        /// > signed in may then download (blocks and bans applied): the profile's avatar_url
+        /// > becomes its path, "/v1/attachments/{id}/content", relative to the API's address.
+        /// > An empty attachment_id removes the picture (avatar_url becomes empty). The picture
+        /// > stays as long as it is the profile's; one replaced is deleted a day after upload.
+        /// > Errors: INVALID_ARGUMENT for an upload that is not a JPEG, PNG, GIF or WebP, or is
+        /// > over 2 MiB (resize it first); NOT_FOUND for an id that is not the caller's upload;
+        /// > UNAVAILABLE when auth cannot be reached (nothing changed: try again).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_SetProfilePictureRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_SetProfilePictureResponse` messages.
+        func setProfilePicture(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_SetProfilePictureRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_SetProfilePictureResponse>
 
         /// Handle the "CreateRoom" method.
         ///
@@ -1535,6 +1637,86 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>
 
+        /// Handle the "AddProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Progress photos: pictures of one's body over time, private to their owner unless
+        /// > shared with the trainers coaching them (plan's coaching, which messaging keeps a copy
+        /// > of). The picture is an upload (UploadAttachment, its metadata removed); a photo keeps
+        /// > it while the photo exists, and counts against the attachment quota.
+        /// > Errors: INVALID_ARGUMENT (no date, a date after today, a note too long, an upload
+        /// > that is not a picture or is used by another photo); NOT_FOUND for an id that is not
+        /// > the caller's upload; RESOURCE_EXHAUSTED past GYM_MESSAGING_PROGRESS_PHOTOS_PER_USER.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_AddProgressPhotoRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_AddProgressPhotoResponse` messages.
+        func addProgressPhoto(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_AddProgressPhotoRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_AddProgressPhotoResponse>
+
+        /// Handle the "UpdateProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (as AddProgressPhoto); NOT_FOUND (also another's photo).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_UpdateProgressPhotoRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_UpdateProgressPhotoResponse` messages.
+        func updateProgressPhoto(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_UpdateProgressPhotoRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_UpdateProgressPhotoResponse>
+
+        /// Handle the "DeleteProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The photo goes at once; its upload is deleted a day after it was made, as any
+        /// > upload nothing uses. Errors: NOT_FOUND (also another's photo).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_DeleteProgressPhotoRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_DeleteProgressPhotoResponse` messages.
+        func deleteProgressPhoto(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_DeleteProgressPhotoRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeleteProgressPhotoResponse>
+
+        /// Handle the "ListProgressPhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (paging, a bad date); NOT_FOUND for a user_id that is not a
+        /// > client the caller coaches now, or one in a block with the caller.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_ListProgressPhotosRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_ListProgressPhotosResponse` messages.
+        func listProgressPhotos(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListProgressPhotosRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListProgressPhotosResponse>
+
         /// Handle the "ReviewPlace" method.
         ///
         /// > Source IDL Documentation:
@@ -1770,9 +1952,16 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > For its uploader, the members of a conversation or room where it was sent, and
-        /// > anyone who can see a post that carries it.
-        /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+        /// > For its uploader, the members of a conversation or room where it was sent, anyone
+        /// > who can see a post that carries it, anyone signed in when it is its uploader's
+        /// > profile picture, and the uploader's trainers when it is a progress photo shared
+        /// > with them; never across a block, nor a banned uploader's picture to others.
+        /// > GET /v1/attachments/{id} streams the messages as JSON lines. GET .../content is the
+        /// > file itself for browsers: its type, ETag (the sha256), `Cache-Control: private,
+        /// > no-cache` (a block or a new picture takes effect at the next request, which a
+        /// > cached file costs one 304), If-None-Match, and `Content-Disposition` with the name.
+        /// > Errors: NOT_FOUND (also for attachments the caller may not see); INVALID_ARGUMENT
+        /// > for an if_none_match over 1000 bytes.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_DownloadAttachmentRequest` message.
@@ -1785,6 +1974,31 @@ extension Gym_Messaging_V1_MessagingService {
             request: GRPCCore.ServerRequest<Gym_Messaging_V1_DownloadAttachmentRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DownloadAttachmentResponse>
+
+        /// Handle the "SetProfilePicture" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Makes one of the caller's uploaded pictures their profile picture, which anyone
+        /// > signed in may then download (blocks and bans applied): the profile's avatar_url
+        /// > becomes its path, "/v1/attachments/{id}/content", relative to the API's address.
+        /// > An empty attachment_id removes the picture (avatar_url becomes empty). The picture
+        /// > stays as long as it is the profile's; one replaced is deleted a day after upload.
+        /// > Errors: INVALID_ARGUMENT for an upload that is not a JPEG, PNG, GIF or WebP, or is
+        /// > over 2 MiB (resize it first); NOT_FOUND for an id that is not the caller's upload;
+        /// > UNAVAILABLE when auth cannot be reached (nothing changed: try again).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_SetProfilePictureRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_SetProfilePictureResponse` message.
+        func setProfilePicture(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_SetProfilePictureRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_SetProfilePictureResponse>
 
         /// Handle the "CreateRoom" method.
         ///
@@ -2454,6 +2668,86 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>
 
+        /// Handle the "AddProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Progress photos: pictures of one's body over time, private to their owner unless
+        /// > shared with the trainers coaching them (plan's coaching, which messaging keeps a copy
+        /// > of). The picture is an upload (UploadAttachment, its metadata removed); a photo keeps
+        /// > it while the photo exists, and counts against the attachment quota.
+        /// > Errors: INVALID_ARGUMENT (no date, a date after today, a note too long, an upload
+        /// > that is not a picture or is used by another photo); NOT_FOUND for an id that is not
+        /// > the caller's upload; RESOURCE_EXHAUSTED past GYM_MESSAGING_PROGRESS_PHOTOS_PER_USER.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_AddProgressPhotoRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_AddProgressPhotoResponse` message.
+        func addProgressPhoto(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_AddProgressPhotoRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_AddProgressPhotoResponse>
+
+        /// Handle the "UpdateProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (as AddProgressPhoto); NOT_FOUND (also another's photo).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_UpdateProgressPhotoRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_UpdateProgressPhotoResponse` message.
+        func updateProgressPhoto(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_UpdateProgressPhotoRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_UpdateProgressPhotoResponse>
+
+        /// Handle the "DeleteProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The photo goes at once; its upload is deleted a day after it was made, as any
+        /// > upload nothing uses. Errors: NOT_FOUND (also another's photo).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DeleteProgressPhotoRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_DeleteProgressPhotoResponse` message.
+        func deleteProgressPhoto(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_DeleteProgressPhotoRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeleteProgressPhotoResponse>
+
+        /// Handle the "ListProgressPhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (paging, a bad date); NOT_FOUND for a user_id that is not a
+        /// > client the caller coaches now, or one in a block with the caller.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListProgressPhotosRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_ListProgressPhotosResponse` message.
+        func listProgressPhotos(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListProgressPhotosRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListProgressPhotosResponse>
+
         /// Handle the "ReviewPlace" method.
         ///
         /// > Source IDL Documentation:
@@ -2687,9 +2981,16 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > For its uploader, the members of a conversation or room where it was sent, and
-        /// > anyone who can see a post that carries it.
-        /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+        /// > For its uploader, the members of a conversation or room where it was sent, anyone
+        /// > who can see a post that carries it, anyone signed in when it is its uploader's
+        /// > profile picture, and the uploader's trainers when it is a progress photo shared
+        /// > with them; never across a block, nor a banned uploader's picture to others.
+        /// > GET /v1/attachments/{id} streams the messages as JSON lines. GET .../content is the
+        /// > file itself for browsers: its type, ETag (the sha256), `Cache-Control: private,
+        /// > no-cache` (a block or a new picture takes effect at the next request, which a
+        /// > cached file costs one 304), If-None-Match, and `Content-Disposition` with the name.
+        /// > Errors: NOT_FOUND (also for attachments the caller may not see); INVALID_ARGUMENT
+        /// > for an if_none_match over 1000 bytes.
         ///
         /// - Parameters:
         ///   - request: A `Gym_Messaging_V1_DownloadAttachmentRequest` message.
@@ -2703,6 +3004,31 @@ extension Gym_Messaging_V1_MessagingService {
             response: GRPCCore.RPCWriter<Gym_Messaging_V1_DownloadAttachmentResponse>,
             context: GRPCCore.ServerContext
         ) async throws
+
+        /// Handle the "SetProfilePicture" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Makes one of the caller's uploaded pictures their profile picture, which anyone
+        /// > signed in may then download (blocks and bans applied): the profile's avatar_url
+        /// > becomes its path, "/v1/attachments/{id}/content", relative to the API's address.
+        /// > An empty attachment_id removes the picture (avatar_url becomes empty). The picture
+        /// > stays as long as it is the profile's; one replaced is deleted a day after upload.
+        /// > Errors: INVALID_ARGUMENT for an upload that is not a JPEG, PNG, GIF or WebP, or is
+        /// > over 2 MiB (resize it first); NOT_FOUND for an id that is not the caller's upload;
+        /// > UNAVAILABLE when auth cannot be reached (nothing changed: try again).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_SetProfilePictureRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_SetProfilePictureResponse` to respond with.
+        func setProfilePicture(
+            request: Gym_Messaging_V1_SetProfilePictureRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_SetProfilePictureResponse
 
         /// Handle the "CreateRoom" method.
         ///
@@ -3373,6 +3699,86 @@ extension Gym_Messaging_V1_MessagingService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Messaging_V1_DeletePostAsAdminResponse
 
+        /// Handle the "AddProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Progress photos: pictures of one's body over time, private to their owner unless
+        /// > shared with the trainers coaching them (plan's coaching, which messaging keeps a copy
+        /// > of). The picture is an upload (UploadAttachment, its metadata removed); a photo keeps
+        /// > it while the photo exists, and counts against the attachment quota.
+        /// > Errors: INVALID_ARGUMENT (no date, a date after today, a note too long, an upload
+        /// > that is not a picture or is used by another photo); NOT_FOUND for an id that is not
+        /// > the caller's upload; RESOURCE_EXHAUSTED past GYM_MESSAGING_PROGRESS_PHOTOS_PER_USER.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_AddProgressPhotoRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_AddProgressPhotoResponse` to respond with.
+        func addProgressPhoto(
+            request: Gym_Messaging_V1_AddProgressPhotoRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_AddProgressPhotoResponse
+
+        /// Handle the "UpdateProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (as AddProgressPhoto); NOT_FOUND (also another's photo).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_UpdateProgressPhotoRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_UpdateProgressPhotoResponse` to respond with.
+        func updateProgressPhoto(
+            request: Gym_Messaging_V1_UpdateProgressPhotoRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_UpdateProgressPhotoResponse
+
+        /// Handle the "DeleteProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The photo goes at once; its upload is deleted a day after it was made, as any
+        /// > upload nothing uses. Errors: NOT_FOUND (also another's photo).
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_DeleteProgressPhotoRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_DeleteProgressPhotoResponse` to respond with.
+        func deleteProgressPhoto(
+            request: Gym_Messaging_V1_DeleteProgressPhotoRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_DeleteProgressPhotoResponse
+
+        /// Handle the "ListProgressPhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (paging, a bad date); NOT_FOUND for a user_id that is not a
+        /// > client the caller coaches now, or one in a block with the caller.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_ListProgressPhotosRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_ListProgressPhotosResponse` to respond with.
+        func listProgressPhotos(
+            request: Gym_Messaging_V1_ListProgressPhotosRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_ListProgressPhotosResponse
+
         /// Handle the "ReviewPlace" method.
         ///
         /// > Source IDL Documentation:
@@ -3571,6 +3977,17 @@ extension Gym_Messaging_V1_MessagingService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DownloadAttachmentResponse>(),
             handler: { request, context in
                 try await self.downloadAttachment(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.SetProfilePicture.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_SetProfilePictureRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_SetProfilePictureResponse>(),
+            handler: { request, context in
+                try await self.setProfilePicture(
                     request: request,
                     context: context
                 )
@@ -3995,6 +4412,50 @@ extension Gym_Messaging_V1_MessagingService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.AddProgressPhoto.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_AddProgressPhotoRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_AddProgressPhotoResponse>(),
+            handler: { request, context in
+                try await self.addProgressPhoto(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.UpdateProgressPhoto.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_UpdateProgressPhotoRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_UpdateProgressPhotoResponse>(),
+            handler: { request, context in
+                try await self.updateProgressPhoto(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.DeleteProgressPhoto.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DeleteProgressPhotoRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DeleteProgressPhotoResponse>(),
+            handler: { request, context in
+                try await self.deleteProgressPhoto(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingService.Method.ListProgressPhotos.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListProgressPhotosRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListProgressPhotosResponse>(),
+            handler: { request, context in
+                try await self.listProgressPhotos(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Messaging_V1_MessagingService.Method.ReviewPlace.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ReviewPlaceRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ReviewPlaceResponse>(),
@@ -4130,6 +4591,17 @@ extension Gym_Messaging_V1_MessagingService.ServiceProtocol {
             context: context
         )
         return response
+    }
+
+    public func setProfilePicture(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_SetProfilePictureRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_SetProfilePictureResponse> {
+        let response = try await self.setProfilePicture(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
     }
 
     public func createRoom(
@@ -4550,6 +5022,50 @@ extension Gym_Messaging_V1_MessagingService.ServiceProtocol {
         return GRPCCore.StreamingServerResponse(single: response)
     }
 
+    public func addProgressPhoto(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_AddProgressPhotoRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_AddProgressPhotoResponse> {
+        let response = try await self.addProgressPhoto(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func updateProgressPhoto(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_UpdateProgressPhotoRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_UpdateProgressPhotoResponse> {
+        let response = try await self.updateProgressPhoto(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deleteProgressPhoto(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_DeleteProgressPhotoRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_DeleteProgressPhotoResponse> {
+        let response = try await self.deleteProgressPhoto(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listProgressPhotos(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ListProgressPhotosRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_ListProgressPhotosResponse> {
+        let response = try await self.listProgressPhotos(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
     public func reviewPlace(
         request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_ReviewPlaceRequest>,
         context: GRPCCore.ServerContext
@@ -4699,6 +5215,19 @@ extension Gym_Messaging_V1_MessagingService.SimpleServiceProtocol {
                 )
                 return [:]
             }
+        )
+    }
+
+    public func setProfilePicture(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_SetProfilePictureRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_SetProfilePictureResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_SetProfilePictureResponse>(
+            message: try await self.setProfilePicture(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
         )
     }
 
@@ -5200,6 +5729,58 @@ extension Gym_Messaging_V1_MessagingService.SimpleServiceProtocol {
         )
     }
 
+    public func addProgressPhoto(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_AddProgressPhotoRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_AddProgressPhotoResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_AddProgressPhotoResponse>(
+            message: try await self.addProgressPhoto(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func updateProgressPhoto(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_UpdateProgressPhotoRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_UpdateProgressPhotoResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_UpdateProgressPhotoResponse>(
+            message: try await self.updateProgressPhoto(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deleteProgressPhoto(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_DeleteProgressPhotoRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_DeleteProgressPhotoResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_DeleteProgressPhotoResponse>(
+            message: try await self.deleteProgressPhoto(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listProgressPhotos(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_ListProgressPhotosRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_ListProgressPhotosResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_ListProgressPhotosResponse>(
+            message: try await self.listProgressPhotos(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
     public func reviewPlace(
         request: GRPCCore.ServerRequest<Gym_Messaging_V1_ReviewPlaceRequest>,
         context: GRPCCore.ServerContext
@@ -5408,9 +5989,16 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > For its uploader, the members of a conversation or room where it was sent, and
-        /// > anyone who can see a post that carries it.
-        /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+        /// > For its uploader, the members of a conversation or room where it was sent, anyone
+        /// > who can see a post that carries it, anyone signed in when it is its uploader's
+        /// > profile picture, and the uploader's trainers when it is a progress photo shared
+        /// > with them; never across a block, nor a banned uploader's picture to others.
+        /// > GET /v1/attachments/{id} streams the messages as JSON lines. GET .../content is the
+        /// > file itself for browsers: its type, ETag (the sha256), `Cache-Control: private,
+        /// > no-cache` (a block or a new picture takes effect at the next request, which a
+        /// > cached file costs one 304), If-None-Match, and `Content-Disposition` with the name.
+        /// > Errors: NOT_FOUND (also for attachments the caller may not see); INVALID_ARGUMENT
+        /// > for an if_none_match over 1000 bytes.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_DownloadAttachmentRequest` message.
@@ -5427,6 +6015,36 @@ extension Gym_Messaging_V1_MessagingService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_DownloadAttachmentResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Gym_Messaging_V1_DownloadAttachmentResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SetProfilePicture" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Makes one of the caller's uploaded pictures their profile picture, which anyone
+        /// > signed in may then download (blocks and bans applied): the profile's avatar_url
+        /// > becomes its path, "/v1/attachments/{id}/content", relative to the API's address.
+        /// > An empty attachment_id removes the picture (avatar_url becomes empty). The picture
+        /// > stays as long as it is the profile's; one replaced is deleted a day after upload.
+        /// > Errors: INVALID_ARGUMENT for an upload that is not a JPEG, PNG, GIF or WebP, or is
+        /// > over 2 MiB (resize it first); NOT_FOUND for an id that is not the caller's upload;
+        /// > UNAVAILABLE when auth cannot be reached (nothing changed: try again).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_SetProfilePictureRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_SetProfilePictureRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_SetProfilePictureResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setProfilePicture<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_SetProfilePictureRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_SetProfilePictureRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_SetProfilePictureResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetProfilePictureResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "CreateRoom" method.
@@ -6287,6 +6905,106 @@ extension Gym_Messaging_V1_MessagingService {
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeletePostAsAdminResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
+        /// Call the "AddProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Progress photos: pictures of one's body over time, private to their owner unless
+        /// > shared with the trainers coaching them (plan's coaching, which messaging keeps a copy
+        /// > of). The picture is an upload (UploadAttachment, its metadata removed); a photo keeps
+        /// > it while the photo exists, and counts against the attachment quota.
+        /// > Errors: INVALID_ARGUMENT (no date, a date after today, a note too long, an upload
+        /// > that is not a picture or is used by another photo); NOT_FOUND for an id that is not
+        /// > the caller's upload; RESOURCE_EXHAUSTED past GYM_MESSAGING_PROGRESS_PHOTOS_PER_USER.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_AddProgressPhotoRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_AddProgressPhotoRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_AddProgressPhotoResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func addProgressPhoto<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_AddProgressPhotoRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_AddProgressPhotoRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_AddProgressPhotoResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_AddProgressPhotoResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UpdateProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (as AddProgressPhoto); NOT_FOUND (also another's photo).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_UpdateProgressPhotoRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_UpdateProgressPhotoRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_UpdateProgressPhotoResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func updateProgressPhoto<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_UpdateProgressPhotoRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_UpdateProgressPhotoRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_UpdateProgressPhotoResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UpdateProgressPhotoResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeleteProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The photo goes at once; its upload is deleted a day after it was made, as any
+        /// > upload nothing uses. Errors: NOT_FOUND (also another's photo).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DeleteProgressPhotoRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_DeleteProgressPhotoRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_DeleteProgressPhotoResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deleteProgressPhoto<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_DeleteProgressPhotoRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_DeleteProgressPhotoRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_DeleteProgressPhotoResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeleteProgressPhotoResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListProgressPhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (paging, a bad date); NOT_FOUND for a user_id that is not a
+        /// > client the caller coaches now, or one in a block with the caller.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListProgressPhotosRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ListProgressPhotosRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ListProgressPhotosResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listProgressPhotos<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListProgressPhotosRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ListProgressPhotosRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListProgressPhotosResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListProgressPhotosResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
         /// Call the "ReviewPlace" method.
         ///
         /// > Source IDL Documentation:
@@ -6640,9 +7358,16 @@ extension Gym_Messaging_V1_MessagingService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > For its uploader, the members of a conversation or room where it was sent, and
-        /// > anyone who can see a post that carries it.
-        /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+        /// > For its uploader, the members of a conversation or room where it was sent, anyone
+        /// > who can see a post that carries it, anyone signed in when it is its uploader's
+        /// > profile picture, and the uploader's trainers when it is a progress photo shared
+        /// > with them; never across a block, nor a banned uploader's picture to others.
+        /// > GET /v1/attachments/{id} streams the messages as JSON lines. GET .../content is the
+        /// > file itself for browsers: its type, ETag (the sha256), `Cache-Control: private,
+        /// > no-cache` (a block or a new picture takes effect at the next request, which a
+        /// > cached file costs one 304), If-None-Match, and `Content-Disposition` with the name.
+        /// > Errors: NOT_FOUND (also for attachments the caller may not see); INVALID_ARGUMENT
+        /// > for an if_none_match over 1000 bytes.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Messaging_V1_DownloadAttachmentRequest` message.
@@ -6663,6 +7388,47 @@ extension Gym_Messaging_V1_MessagingService {
             try await self.client.serverStreaming(
                 request: request,
                 descriptor: Gym_Messaging_V1_MessagingService.Method.DownloadAttachment.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "SetProfilePicture" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Makes one of the caller's uploaded pictures their profile picture, which anyone
+        /// > signed in may then download (blocks and bans applied): the profile's avatar_url
+        /// > becomes its path, "/v1/attachments/{id}/content", relative to the API's address.
+        /// > An empty attachment_id removes the picture (avatar_url becomes empty). The picture
+        /// > stays as long as it is the profile's; one replaced is deleted a day after upload.
+        /// > Errors: INVALID_ARGUMENT for an upload that is not a JPEG, PNG, GIF or WebP, or is
+        /// > over 2 MiB (resize it first); NOT_FOUND for an id that is not the caller's upload;
+        /// > UNAVAILABLE when auth cannot be reached (nothing changed: try again).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_SetProfilePictureRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_SetProfilePictureRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_SetProfilePictureResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setProfilePicture<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_SetProfilePictureRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_SetProfilePictureRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_SetProfilePictureResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetProfilePictureResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.SetProfilePicture.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -7944,6 +8710,150 @@ extension Gym_Messaging_V1_MessagingService {
             )
         }
 
+        /// Call the "AddProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Progress photos: pictures of one's body over time, private to their owner unless
+        /// > shared with the trainers coaching them (plan's coaching, which messaging keeps a copy
+        /// > of). The picture is an upload (UploadAttachment, its metadata removed); a photo keeps
+        /// > it while the photo exists, and counts against the attachment quota.
+        /// > Errors: INVALID_ARGUMENT (no date, a date after today, a note too long, an upload
+        /// > that is not a picture or is used by another photo); NOT_FOUND for an id that is not
+        /// > the caller's upload; RESOURCE_EXHAUSTED past GYM_MESSAGING_PROGRESS_PHOTOS_PER_USER.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_AddProgressPhotoRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_AddProgressPhotoRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_AddProgressPhotoResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func addProgressPhoto<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_AddProgressPhotoRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_AddProgressPhotoRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_AddProgressPhotoResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_AddProgressPhotoResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.AddProgressPhoto.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UpdateProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (as AddProgressPhoto); NOT_FOUND (also another's photo).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_UpdateProgressPhotoRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_UpdateProgressPhotoRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_UpdateProgressPhotoResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func updateProgressPhoto<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_UpdateProgressPhotoRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_UpdateProgressPhotoRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_UpdateProgressPhotoResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UpdateProgressPhotoResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.UpdateProgressPhoto.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeleteProgressPhoto" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The photo goes at once; its upload is deleted a day after it was made, as any
+        /// > upload nothing uses. Errors: NOT_FOUND (also another's photo).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_DeleteProgressPhotoRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_DeleteProgressPhotoRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_DeleteProgressPhotoResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deleteProgressPhoto<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_DeleteProgressPhotoRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_DeleteProgressPhotoRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_DeleteProgressPhotoResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeleteProgressPhotoResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.DeleteProgressPhoto.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListProgressPhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT (paging, a bad date); NOT_FOUND for a user_id that is not a
+        /// > client the caller coaches now, or one in a block with the caller.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_ListProgressPhotosRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_ListProgressPhotosRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_ListProgressPhotosResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listProgressPhotos<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListProgressPhotosRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_ListProgressPhotosRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_ListProgressPhotosResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListProgressPhotosResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingService.Method.ListProgressPhotos.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "ReviewPlace" method.
         ///
         /// > Source IDL Documentation:
@@ -8326,9 +9236,16 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > For its uploader, the members of a conversation or room where it was sent, and
-    /// > anyone who can see a post that carries it.
-    /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+    /// > For its uploader, the members of a conversation or room where it was sent, anyone
+    /// > who can see a post that carries it, anyone signed in when it is its uploader's
+    /// > profile picture, and the uploader's trainers when it is a progress photo shared
+    /// > with them; never across a block, nor a banned uploader's picture to others.
+    /// > GET /v1/attachments/{id} streams the messages as JSON lines. GET .../content is the
+    /// > file itself for browsers: its type, ETag (the sha256), `Cache-Control: private,
+    /// > no-cache` (a block or a new picture takes effect at the next request, which a
+    /// > cached file costs one 304), If-None-Match, and `Content-Disposition` with the name.
+    /// > Errors: NOT_FOUND (also for attachments the caller may not see); INVALID_ARGUMENT
+    /// > for an if_none_match over 1000 bytes.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Messaging_V1_DownloadAttachmentRequest` message.
@@ -8346,6 +9263,42 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DownloadAttachmentRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DownloadAttachmentResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetProfilePicture" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Makes one of the caller's uploaded pictures their profile picture, which anyone
+    /// > signed in may then download (blocks and bans applied): the profile's avatar_url
+    /// > becomes its path, "/v1/attachments/{id}/content", relative to the API's address.
+    /// > An empty attachment_id removes the picture (avatar_url becomes empty). The picture
+    /// > stays as long as it is the profile's; one replaced is deleted a day after upload.
+    /// > Errors: INVALID_ARGUMENT for an upload that is not a JPEG, PNG, GIF or WebP, or is
+    /// > over 2 MiB (resize it first); NOT_FOUND for an id that is not the caller's upload;
+    /// > UNAVAILABLE when auth cannot be reached (nothing changed: try again).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_SetProfilePictureRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setProfilePicture<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_SetProfilePictureRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetProfilePictureResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setProfilePicture(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_SetProfilePictureRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_SetProfilePictureResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -9435,6 +10388,130 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
         )
     }
 
+    /// Call the "AddProgressPhoto" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Progress photos: pictures of one's body over time, private to their owner unless
+    /// > shared with the trainers coaching them (plan's coaching, which messaging keeps a copy
+    /// > of). The picture is an upload (UploadAttachment, its metadata removed); a photo keeps
+    /// > it while the photo exists, and counts against the attachment quota.
+    /// > Errors: INVALID_ARGUMENT (no date, a date after today, a note too long, an upload
+    /// > that is not a picture or is used by another photo); NOT_FOUND for an id that is not
+    /// > the caller's upload; RESOURCE_EXHAUSTED past GYM_MESSAGING_PROGRESS_PHOTOS_PER_USER.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_AddProgressPhotoRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func addProgressPhoto<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_AddProgressPhotoRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_AddProgressPhotoResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.addProgressPhoto(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_AddProgressPhotoRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_AddProgressPhotoResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateProgressPhoto" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (as AddProgressPhoto); NOT_FOUND (also another's photo).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_UpdateProgressPhotoRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateProgressPhoto<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_UpdateProgressPhotoRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UpdateProgressPhotoResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.updateProgressPhoto(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_UpdateProgressPhotoRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_UpdateProgressPhotoResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteProgressPhoto" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The photo goes at once; its upload is deleted a day after it was made, as any
+    /// > upload nothing uses. Errors: NOT_FOUND (also another's photo).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_DeleteProgressPhotoRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteProgressPhoto<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_DeleteProgressPhotoRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeleteProgressPhotoResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deleteProgressPhoto(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_DeleteProgressPhotoRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_DeleteProgressPhotoResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListProgressPhotos" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (paging, a bad date); NOT_FOUND for a user_id that is not a
+    /// > client the caller coaches now, or one in a block with the caller.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_ListProgressPhotosRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listProgressPhotos<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_ListProgressPhotosRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListProgressPhotosResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listProgressPhotos(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_ListProgressPhotosRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_ListProgressPhotosResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "ReviewPlace" method.
     ///
     /// > Source IDL Documentation:
@@ -9807,9 +10884,16 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > For its uploader, the members of a conversation or room where it was sent, and
-    /// > anyone who can see a post that carries it.
-    /// > Errors: NOT_FOUND (also for attachments the caller may not see).
+    /// > For its uploader, the members of a conversation or room where it was sent, anyone
+    /// > who can see a post that carries it, anyone signed in when it is its uploader's
+    /// > profile picture, and the uploader's trainers when it is a progress photo shared
+    /// > with them; never across a block, nor a banned uploader's picture to others.
+    /// > GET /v1/attachments/{id} streams the messages as JSON lines. GET .../content is the
+    /// > file itself for browsers: its type, ETag (the sha256), `Cache-Control: private,
+    /// > no-cache` (a block or a new picture takes effect at the next request, which a
+    /// > cached file costs one 304), If-None-Match, and `Content-Disposition` with the name.
+    /// > Errors: NOT_FOUND (also for attachments the caller may not see); INVALID_ARGUMENT
+    /// > for an if_none_match over 1000 bytes.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -9830,6 +10914,46 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
             metadata: metadata
         )
         return try await self.downloadAttachment(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetProfilePicture" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Makes one of the caller's uploaded pictures their profile picture, which anyone
+    /// > signed in may then download (blocks and bans applied): the profile's avatar_url
+    /// > becomes its path, "/v1/attachments/{id}/content", relative to the API's address.
+    /// > An empty attachment_id removes the picture (avatar_url becomes empty). The picture
+    /// > stays as long as it is the profile's; one replaced is deleted a day after upload.
+    /// > Errors: INVALID_ARGUMENT for an upload that is not a JPEG, PNG, GIF or WebP, or is
+    /// > over 2 MiB (resize it first); NOT_FOUND for an id that is not the caller's upload;
+    /// > UNAVAILABLE when auth cannot be reached (nothing changed: try again).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setProfilePicture<Result>(
+        _ message: Gym_Messaging_V1_SetProfilePictureRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetProfilePictureResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_SetProfilePictureRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setProfilePicture(
             request: request,
             options: options,
             onResponse: handleResponse
@@ -11072,6 +12196,146 @@ extension Gym_Messaging_V1_MessagingService.ClientProtocol {
         )
     }
 
+    /// Call the "AddProgressPhoto" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Progress photos: pictures of one's body over time, private to their owner unless
+    /// > shared with the trainers coaching them (plan's coaching, which messaging keeps a copy
+    /// > of). The picture is an upload (UploadAttachment, its metadata removed); a photo keeps
+    /// > it while the photo exists, and counts against the attachment quota.
+    /// > Errors: INVALID_ARGUMENT (no date, a date after today, a note too long, an upload
+    /// > that is not a picture or is used by another photo); NOT_FOUND for an id that is not
+    /// > the caller's upload; RESOURCE_EXHAUSTED past GYM_MESSAGING_PROGRESS_PHOTOS_PER_USER.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func addProgressPhoto<Result>(
+        _ message: Gym_Messaging_V1_AddProgressPhotoRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_AddProgressPhotoResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_AddProgressPhotoRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.addProgressPhoto(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateProgressPhoto" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (as AddProgressPhoto); NOT_FOUND (also another's photo).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateProgressPhoto<Result>(
+        _ message: Gym_Messaging_V1_UpdateProgressPhotoRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_UpdateProgressPhotoResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_UpdateProgressPhotoRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.updateProgressPhoto(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteProgressPhoto" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The photo goes at once; its upload is deleted a day after it was made, as any
+    /// > upload nothing uses. Errors: NOT_FOUND (also another's photo).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteProgressPhoto<Result>(
+        _ message: Gym_Messaging_V1_DeleteProgressPhotoRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_DeleteProgressPhotoResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_DeleteProgressPhotoRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deleteProgressPhoto(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListProgressPhotos" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT (paging, a bad date); NOT_FOUND for a user_id that is not a
+    /// > client the caller coaches now, or one in a block with the caller.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listProgressPhotos<Result>(
+        _ message: Gym_Messaging_V1_ListProgressPhotosRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_ListProgressPhotosResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_ListProgressPhotosRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listProgressPhotos(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "ReviewPlace" method.
     ///
     /// > Source IDL Documentation:
@@ -11303,6 +12567,19 @@ public enum Gym_Messaging_V1_MessagingInternal: Sendable {
     public static let descriptor = GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingInternal")
     /// Namespace for method metadata.
     public enum Method: Sendable {
+        /// Namespace for "SetCoaching" metadata.
+        public enum SetCoaching: Sendable {
+            /// Request type for "SetCoaching".
+            public typealias Input = Gym_Messaging_V1_SetCoachingRequest
+            /// Response type for "SetCoaching".
+            public typealias Output = Gym_Messaging_V1_SetCoachingResponse
+            /// Descriptor for "SetCoaching".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.messaging.v1.MessagingInternal"),
+                method: "SetCoaching",
+                type: .unary
+            )
+        }
         /// Namespace for "Notify" metadata.
         public enum Notify: Sendable {
             /// Request type for "Notify".
@@ -11331,6 +12608,7 @@ public enum Gym_Messaging_V1_MessagingInternal: Sendable {
         }
         /// Descriptors for all methods in the "gym.messaging.v1.MessagingInternal" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
+            SetCoaching.descriptor,
             Notify.descriptor,
             AreFriends.descriptor
         ]
@@ -11363,6 +12641,26 @@ extension Gym_Messaging_V1_MessagingInternal {
     /// >
     /// > Calls from other gym processes, with the service credential.
     public protocol StreamingServiceProtocol: GRPCCore.RegistrableRPCService {
+        /// Handle the "SetCoaching" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps messaging's copy of who coaches whom (a trainer sees a client's shared progress
+        /// > photos). Plan's outbox calls it at least once and possibly out of order.
+        /// > Errors: INVALID_ARGUMENT for a missing or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Messaging_V1_SetCoachingRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Messaging_V1_SetCoachingResponse` messages.
+        func setCoaching(
+            request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_SetCoachingRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_SetCoachingResponse>
+
         /// Handle the "Notify" method.
         ///
         /// > Source IDL Documentation:
@@ -11412,6 +12710,26 @@ extension Gym_Messaging_V1_MessagingInternal {
     /// >
     /// > Calls from other gym processes, with the service credential.
     public protocol ServiceProtocol: Gym_Messaging_V1_MessagingInternal.StreamingServiceProtocol {
+        /// Handle the "SetCoaching" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps messaging's copy of who coaches whom (a trainer sees a client's shared progress
+        /// > photos). Plan's outbox calls it at least once and possibly out of order.
+        /// > Errors: INVALID_ARGUMENT for a missing or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_SetCoachingRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Messaging_V1_SetCoachingResponse` message.
+        func setCoaching(
+            request: GRPCCore.ServerRequest<Gym_Messaging_V1_SetCoachingRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_SetCoachingResponse>
+
         /// Handle the "Notify" method.
         ///
         /// > Source IDL Documentation:
@@ -11459,6 +12777,26 @@ extension Gym_Messaging_V1_MessagingInternal {
     /// >
     /// > Calls from other gym processes, with the service credential.
     public protocol SimpleServiceProtocol: Gym_Messaging_V1_MessagingInternal.ServiceProtocol {
+        /// Handle the "SetCoaching" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps messaging's copy of who coaches whom (a trainer sees a client's shared progress
+        /// > photos). Plan's outbox calls it at least once and possibly out of order.
+        /// > Errors: INVALID_ARGUMENT for a missing or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Messaging_V1_SetCoachingRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Messaging_V1_SetCoachingResponse` to respond with.
+        func setCoaching(
+            request: Gym_Messaging_V1_SetCoachingRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Messaging_V1_SetCoachingResponse
+
         /// Handle the "Notify" method.
         ///
         /// > Source IDL Documentation:
@@ -11502,6 +12840,17 @@ extension Gym_Messaging_V1_MessagingInternal {
 extension Gym_Messaging_V1_MessagingInternal.StreamingServiceProtocol {
     public func registerMethods<Transport>(with router: inout GRPCCore.RPCRouter<Transport>) where Transport: GRPCCore.ServerTransport {
         router.registerHandler(
+            forMethod: Gym_Messaging_V1_MessagingInternal.Method.SetCoaching.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_SetCoachingRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_SetCoachingResponse>(),
+            handler: { request, context in
+                try await self.setCoaching(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Messaging_V1_MessagingInternal.Method.Notify.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_NotifyRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_NotifyResponse>(),
@@ -11529,6 +12878,17 @@ extension Gym_Messaging_V1_MessagingInternal.StreamingServiceProtocol {
 // Default implementation of streaming methods from 'StreamingServiceProtocol'.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 extension Gym_Messaging_V1_MessagingInternal.ServiceProtocol {
+    public func setCoaching(
+        request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_SetCoachingRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Messaging_V1_SetCoachingResponse> {
+        let response = try await self.setCoaching(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
     public func notify(
         request: GRPCCore.StreamingServerRequest<Gym_Messaging_V1_NotifyRequest>,
         context: GRPCCore.ServerContext
@@ -11555,6 +12915,19 @@ extension Gym_Messaging_V1_MessagingInternal.ServiceProtocol {
 // Default implementation of methods from 'ServiceProtocol'.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 extension Gym_Messaging_V1_MessagingInternal.SimpleServiceProtocol {
+    public func setCoaching(
+        request: GRPCCore.ServerRequest<Gym_Messaging_V1_SetCoachingRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Messaging_V1_SetCoachingResponse> {
+        return GRPCCore.ServerResponse<Gym_Messaging_V1_SetCoachingResponse>(
+            message: try await self.setCoaching(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
     public func notify(
         request: GRPCCore.ServerRequest<Gym_Messaging_V1_NotifyRequest>,
         context: GRPCCore.ServerContext
@@ -11595,6 +12968,31 @@ extension Gym_Messaging_V1_MessagingInternal {
     /// >
     /// > Calls from other gym processes, with the service credential.
     public protocol ClientProtocol: Sendable {
+        /// Call the "SetCoaching" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps messaging's copy of who coaches whom (a trainer sees a client's shared progress
+        /// > photos). Plan's outbox calls it at least once and possibly out of order.
+        /// > Errors: INVALID_ARGUMENT for a missing or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_SetCoachingRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_SetCoachingRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_SetCoachingResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setCoaching<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_SetCoachingRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_SetCoachingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_SetCoachingResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetCoachingResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
         /// Call the "Notify" method.
         ///
         /// > Source IDL Documentation:
@@ -11660,6 +13058,42 @@ extension Gym_Messaging_V1_MessagingInternal {
         ///   - client: A `GRPCCore.GRPCClient` providing a communication channel to the service.
         public init(wrapping client: GRPCCore.GRPCClient<Transport>) {
             self.client = client
+        }
+
+        /// Call the "SetCoaching" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Keeps messaging's copy of who coaches whom (a trainer sees a client's shared progress
+        /// > photos). Plan's outbox calls it at least once and possibly out of order.
+        /// > Errors: INVALID_ARGUMENT for a missing or repeated user id, or a version below 1.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Messaging_V1_SetCoachingRequest` message.
+        ///   - serializer: A serializer for `Gym_Messaging_V1_SetCoachingRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Messaging_V1_SetCoachingResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setCoaching<Result>(
+            request: GRPCCore.ClientRequest<Gym_Messaging_V1_SetCoachingRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Messaging_V1_SetCoachingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Messaging_V1_SetCoachingResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetCoachingResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Messaging_V1_MessagingInternal.Method.SetCoaching.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
         }
 
         /// Call the "Notify" method.
@@ -11735,6 +13169,37 @@ extension Gym_Messaging_V1_MessagingInternal {
 // Helpers providing default arguments to 'ClientProtocol' methods.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
+    /// Call the "SetCoaching" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Keeps messaging's copy of who coaches whom (a trainer sees a client's shared progress
+    /// > photos). Plan's outbox calls it at least once and possibly out of order.
+    /// > Errors: INVALID_ARGUMENT for a missing or repeated user id, or a version below 1.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Messaging_V1_SetCoachingRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setCoaching<Result>(
+        request: GRPCCore.ClientRequest<Gym_Messaging_V1_SetCoachingRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetCoachingResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setCoaching(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Messaging_V1_SetCoachingRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Messaging_V1_SetCoachingResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "Notify" method.
     ///
     /// > Source IDL Documentation:
@@ -11797,6 +13262,41 @@ extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
 // Helpers providing sugared APIs for 'ClientProtocol' methods.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 extension Gym_Messaging_V1_MessagingInternal.ClientProtocol {
+    /// Call the "SetCoaching" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Keeps messaging's copy of who coaches whom (a trainer sees a client's shared progress
+    /// > photos). Plan's outbox calls it at least once and possibly out of order.
+    /// > Errors: INVALID_ARGUMENT for a missing or repeated user id, or a version below 1.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setCoaching<Result>(
+        _ message: Gym_Messaging_V1_SetCoachingRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Messaging_V1_SetCoachingResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Messaging_V1_SetCoachingRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setCoaching(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "Notify" method.
     ///
     /// > Source IDL Documentation:

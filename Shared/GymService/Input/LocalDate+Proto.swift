@@ -16,4 +16,18 @@ extension LocalDate {
       $0.day = Int32(day)
     }
   }
+
+  /// A calendar date from a request; nil when unset (all zero).
+  public static func optional(_ date: Gym_Common_V1_Date, field: String) throws(GymError) -> LocalDate? {
+    if date.year == 0 && date.month == 0 && date.day == 0 { return nil }
+    guard let local = LocalDate(date) else {
+      throw .invalid([.init(field, "is not a real date (year 1-9999, month 1-12, a day the month has)")])
+    }
+    return local
+  }
+
+  public static func required(_ date: Gym_Common_V1_Date, field: String) throws(GymError) -> LocalDate {
+    guard let local = try optional(date, field: field) else { throw .invalid([.init(field, "is required")]) }
+    return local
+  }
 }

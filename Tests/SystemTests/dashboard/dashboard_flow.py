@@ -81,6 +81,18 @@ class Flow:
         self.driver.find_element(By.ID, "password").send_keys(account["password"])
         self.driver.find_element(By.ID, "signin-submit").click()
 
+    def wait_for_pictures(self, notes):
+        d = self.driver
+
+        def shown(_):
+            picture = d.find_element(By.ID, "client-picture")
+            images = d.find_elements(By.CSS_SELECTOR, "#progress-photos img")
+            loaded = picture.is_displayed() and d.execute_script("return arguments[0].naturalWidth", picture) > 0
+            return loaded and len(images) == len(notes) and all(d.execute_script("return arguments[0].naturalWidth", i) > 0 for i in images)
+        self.wait(shown, "the client's picture and shared photos, loaded")
+        captions = [c.text for c in d.find_elements(By.CSS_SELECTOR, "#progress-photos figcaption")]
+        assert [c.split(" · ")[-1] for c in captions] == notes, f"photo captions {captions}, shared notes {notes}"
+
     def client_rows(self):
         return self.driver.find_elements(By.CSS_SELECTOR, "#client-list li")
 
@@ -141,6 +153,23 @@ class Flow:
         assert d.find_elements(By.CSS_SELECTOR, "#weight-chart svg polyline"), "no line in the weight chart"
         rows = [row.find_elements(By.TAG_NAME, "td")[1].text for row in d.find_elements(By.CSS_SELECTOR, "#sessions tbody tr")]
         assert rows == expected["sessionNames"], f"recent sessions {rows}, the API says {expected['sessionNames']}"
+
+        self.step("her picture and the progress photo she shares, not the one she keeps")
+        picture_url = self.base + setup["pictureUrl"]
+        self.wait_for_pictures(setup["photoNotes"])
+        self.step("seen again, the pictures are revalidated (304), not fetched again")
+        d.find_element(By.CSS_SELECTOR, f'#client-list li[data-user-id="{omar["userId"]}"]').click()
+        self.wait(lambda _: self.text("client-name") == omar["displayName"] and self.visible("progress-photos-empty")
+                  and not self.visible("client-picture"), "the other client, with no picture or photos")
+        d.find_element(By.CSS_SELECTOR, f'#client-list li[data-user-id="{lena["userId"]}"]').click()
+        self.wait(lambda _: self.text("client-name") == lena["displayName"], "the overview again")
+        self.wait_for_pictures(setup["photoNotes"])
+        loads = d.execute_script(
+            "return performance.getEntriesByName(arguments[0]).map(e => [e.transferSize, e.encodedBodySize])", picture_url)
+        assert len(loads) == 2, f"the picture was fetched {len(loads)} times: {loads}"
+        (first_sent, size), (again_sent, again_size) = loads
+        assert first_sent > size > 0, f"the first load carried no body: {loads}"
+        assert 0 < again_sent < again_size == size, f"the second load carried the body again rather than a 304: {loads}"
 
         self.step("assign a routine and a nutrition plan")
         Select(d.find_element(By.ID, "routine-choice")).select_by_visible_text(setup["routine"])

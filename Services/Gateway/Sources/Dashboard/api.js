@@ -80,6 +80,19 @@ export class Api {
     return answer;
   }
 
+  // A file of the platform (GET /v1/attachments/{id}/content) as an object URL for an
+  // <img>. The browser's cache keeps it by its ETag and asks again with If-None-Match,
+  // so a picture seen before costs a 304.
+  async file(path, retried = false) {
+    const response = await fetch(path, { headers: { authorization: this.headers(false).authorization } });
+    if (response.status === 401 && !retried && this.tokens) {
+      await this.refresh();
+      return this.file(path, true);
+    }
+    if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => ({})));
+    return URL.createObjectURL(await response.blob());
+  }
+
   get(path, query = {}) {
     const parameters = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== undefined && value !== ""));
     const text = parameters.toString();

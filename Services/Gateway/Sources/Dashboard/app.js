@@ -167,12 +167,50 @@ async function openClient(id) {
     showOverview(overview);
     showMessages(messages.messages || []);
     $("overview").hidden = false;
+    // Pictures come after the figures: a picture that fails to load says so in its place.
+    await showPictures(id).catch((error) => {
+      if (!handleSignedOut(error) && state.open === id) $("progress-photos-status").textContent = describe(error);
+    });
   } catch (error) {
     if (!handleSignedOut(error)) {
       $("overview").hidden = false;
       $("client-since").textContent = describe(error);
     }
   }
+}
+
+// The client's profile picture and the progress photos she shares with her trainers,
+// each fetched with the token (an <img> cannot send one) and kept by the browser's cache.
+async function showPictures(id) {
+  const picture = $("client-picture");
+  picture.hidden = true;
+  picture.removeAttribute("src");
+  const gallery = $("progress-photos");
+  gallery.replaceChildren();
+  $("progress-photos-empty").hidden = true;
+  $("progress-photos-status").textContent = "";
+  const [profile, photos] = await Promise.all([
+    api.call("GET", `/v1/profiles/${encodeURIComponent(id)}`),
+    api.get("/v1/progressPhotos", { userId: id, pageSize: 12 }),
+  ]);
+  if (state.open !== id) return;
+  const avatar = profile.profile?.avatarUrl || "";
+  if (avatar.startsWith("/v1/attachments/")) {
+    picture.src = await api.file(avatar);
+    picture.alt = `${nameOf(profile.profile)}'s picture`;
+    picture.hidden = false;
+  }
+  const figures = [];
+  for (const photo of photos.photos || []) {
+    const image = element("img", undefined, { alt: photo.note || "progress photo", "data-photo-id": photo.id });
+    image.src = await api.file(`/v1/attachments/${encodeURIComponent(photo.attachment.id)}/content`);
+    const day = photo.takenOn ? `${photo.takenOn.year}-${String(photo.takenOn.month).padStart(2, "0")}-${String(photo.takenOn.day).padStart(2, "0")}` : "";
+    figures.push(element("figure"));
+    figures.at(-1).append(image, element("figcaption", [day, photo.note].filter(Boolean).join(" · ")));
+  }
+  if (state.open !== id) return;
+  gallery.replaceChildren(...figures);
+  $("progress-photos-empty").hidden = figures.length > 0;
 }
 
 function showOverview(overview) {

@@ -29,7 +29,7 @@ extension StaticFile {
   /// The policy of the dashboard's pages: its own scripts, styles and API only, never in
   /// a frame, so an injected text can neither run nor send anything anywhere.
   static let pagePolicy =
-    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data: blob:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
   static func html(_ bytes: [UInt8]) -> StaticFile {
     StaticFile(

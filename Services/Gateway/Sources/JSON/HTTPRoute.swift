@@ -12,6 +12,9 @@ struct HTTPRoute: Sendable {
     case clientStream
     /// The answer is a stream of `{"result": …}` lines (NDJSON).
     case serverStream
+    /// A server stream that sends a file (a `response_body` binding): the answer is the
+    /// file itself, as its messages describe and carry it (`MediaStreamMessage`).
+    case media
   }
 
   /// Why a request's JSON did not become its message.
@@ -34,6 +37,8 @@ struct HTTPRoute: Sendable {
   let decode: @Sendable (_ body: [UInt8]?, _ parameters: [UInt8]?) throws(DecodingFailure) -> [UInt8]
   /// One response message's proto3 JSON.
   let encode: @Sendable (_ message: ByteBuffer) throws -> [UInt8]
+  /// A media route's response message as what it adds to the file; nil for other routes.
+  let mediaPart: (@Sendable (_ message: ByteBuffer) throws -> MediaPart)?
 
   init<Request: Message, Response: Message>(
     verb: String, template: String, body: String?, streaming: Streaming, method: MethodDescriptor, request: Request.Type,
@@ -74,6 +79,14 @@ struct HTTPRoute: Sendable {
     encode = { buffer in
       let message = try Response(serializedBytes: Array(buffer.readableBytesView))
       return try message.jsonUTF8Bytes(options: HTTPRoute.encodingOptions)
+    }
+    if streaming == .media {
+      guard let media = Response.self as? any MediaStreamMessage.Type else {
+        fatalError("\(Response.protoMessageName) is served as a file: it needs a MediaStreamMessage conformance")
+      }
+      mediaPart = { buffer in try media.init(serializedBytes: Array(buffer.readableBytesView)).mediaPart }
+    } else {
+      mediaPart = nil
     }
   }
 

@@ -41,6 +41,10 @@ extension JSONCallHandler {
 
   func received(message: ByteBuffer) {
     guard let route else { return }
+    if route.streaming == .media {
+      receivedMedia(message, route: route)
+      return
+    }
     // A server stream is already streaming: its headers came first, as gRPC's always do.
     guard phase == .streamingResponse else {
       guard answer == nil else {
@@ -82,6 +86,10 @@ extension JSONCallHandler {
       context.writeAndFlush(wrapOutboundOut(.data(.init(data: .byteBuffer(ByteBuffer()), endStream: true))), promise: nil)
       return
     }
+    if route.streaming == .media {
+      fail(code: 2, "\(route.method) answered OK without the file")
+      return
+    }
     if route.streaming == .serverStream {
       // OK with no message and no headers before: an empty stream.
       respond(status: 200, contentType: "application/x-ndjson", body: ByteBuffer())
@@ -111,6 +119,13 @@ extension JSONCallHandler {
   }
 
   func failed(_ error: JSONErrorBody) {
+    if phase == .streamingResponse, route?.streaming == .media {
+      // Part of a file has gone out under a 200: only a reset tells the client it is cut
+      // short, where a status written after it would read as the file's last bytes.
+      phase = .done
+      context.writeAndFlush(wrapOutboundOut(.rstStream(.internalError)), promise: nil)
+      return
+    }
     if phase == .streamingResponse {
       // The client has a 200 already: the status is the stream's last line.
       phase = .done

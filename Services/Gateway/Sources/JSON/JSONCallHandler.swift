@@ -169,8 +169,14 @@ final class JSONCallHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   private func finishBody() {
     guard let route else { return }
+    var fields = variables
+    if route.streaming == .media, let condition = request["if-none-match"].first {
+      // A browser revalidating the file it holds: the backend hears the tag it sent and
+      // sends no bytes when they are the same (the door answers 304).
+      fields.append((field: "if_none_match", value: condition))
+    }
     do {
-      let message = try door.transcoder.request(route, variables: variables, query: query, body: body)
+      let message = try door.transcoder.request(route, variables: fields, query: query, body: body)
       body = []
       phase = .awaitingResponse
       toRelay(.headers(.init(headers: grpcRequestHeaders(route), endStream: false)))

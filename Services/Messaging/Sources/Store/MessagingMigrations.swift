@@ -468,6 +468,33 @@ enum MessagingMigrations {
           CREATE INDEX place_reviews_by_author ON place_reviews(author_id);
           """)
     }
+    migrator.registerMigration("progress-photos-v1") { db in
+      try db.execute(
+        sql: """
+          -- Messaging's copy of plan's coaching relations (plan's outbox keeps it), for the
+          -- progress photos a client shares with their trainers.
+          CREATE TABLE coaching (
+            trainer_id TEXT NOT NULL,
+            client_id TEXT NOT NULL,
+            active INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            PRIMARY KEY (client_id, trainer_id)
+          ) WITHOUT ROWID;
+          CREATE INDEX coaching_by_trainer ON coaching(trainer_id);
+          -- A member's picture of their body on a day; the upload stays while the photo does.
+          CREATE TABLE progress_photos (
+            rid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL,
+            attachment_rid INTEGER NOT NULL UNIQUE REFERENCES attachments(rid) ON DELETE CASCADE,
+            taken_on TEXT NOT NULL,
+            note TEXT NOT NULL,
+            shared_with_trainer INTEGER NOT NULL,
+            created_at DATETIME NOT NULL
+          );
+          CREATE INDEX progress_photos_by_user ON progress_photos(user_id, taken_on);
+          """)
+    }
     return migrator
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GymStore
 
 extension MessagingStore {
   public struct AttachmentRecord: Sendable, Equatable {
@@ -49,6 +50,13 @@ extension MessagingStore {
     EXISTS (SELECT 1 FROM attachment_uses u
       LEFT JOIN messages m ON m.rid = u.message_rid LEFT JOIN posts p ON p.rid = u.post_rid
       WHERE u.attachment_rid = a.rid AND ((m.rid IS NOT NULL AND m.deleted_reason IS NULL) OR (p.rid IS NOT NULL AND p.deleted_reason IS NULL)))
+    """
+
+  /// True for the attachment `a` while its uploader's profile names it as their picture
+  /// (auth's avatar_url, as messaging's copy of the user last heard it).
+  static let profilePicture = """
+    EXISTS (SELECT 1 FROM user_projection pp WHERE pp.user_id = a.owner_id
+      AND pp.avatar_url = '\(ProfilePicture.prefix)' || a.id || '\(ProfilePicture.suffix)')
     """
 
   /// Records an upload; `storeFile` puts its bytes in place inside the same write.
@@ -119,9 +127,13 @@ extension MessagingStore {
 
   /// The attachment when `userID` may download it: its uploader, or someone in no block
   /// with the uploader (either way) who is a member of a conversation or room it was
-  /// sent to, or who sees a post that carries it; or a moderator (`moderator`) when it
-  /// is evidence in a report case. Otherwise nil, as for one that does not exist.
-  public func downloadableAttachment(id: String, userID: String, moderator: Bool = false) async throws -> AttachmentRecord? {
+  /// sent to, or who sees a post that carries it, or anyone when it is the profile
+  /// picture of an uploader under no ban, or a trainer coaching the uploader when it is a
+  /// progress photo shared with trainers; or a moderator (`moderator`) when it is
+  /// evidence in a report case. Otherwise nil, as for one that does not exist.
+  public func downloadableAttachment(
+    id: String, userID: String, moderator: Bool = false, now: Date = Date()
+  ) async throws -> AttachmentRecord? {
     try await writer.read { db in
       guard let row = try Row.fetchOne(db, sql: "SELECT * FROM attachments WHERE id = ?", arguments: [id]) else { return nil }
       let record = AttachmentRecord(row: row)
@@ -133,7 +145,8 @@ extension MessagingStore {
         try SQLRequest<Bool>(
           literal: """
             SELECT (\(moderator) AND EXISTS (SELECT 1 FROM report_case_attachments l WHERE l.attachment_rid = a.rid))
-            OR \(literal: Self.notBlocked("a.owner_id", viewer: userID)) AND (EXISTS (
+            OR \(literal: Self.notBlocked("a.owner_id", viewer: userID)) AND ((\(sql: Self.profilePicture)
+              AND \(literal: Self.visibleAuthor("a.owner_id", now: now))) OR \(literal: Self.sharedWithTrainer(viewer: userID)) OR EXISTS (
               SELECT 1 FROM attachment_uses u JOIN messages m ON m.rid = u.message_rid
               LEFT JOIN conversations c ON c.rid = m.conversation_rid
               WHERE u.attachment_rid = a.rid AND m.deleted_reason IS NULL AND (
@@ -159,7 +172,8 @@ extension MessagingStore {
   public func deleteUnattachedUploads(madeBefore cutoff: Date, files: AttachmentFiles) async throws -> Int {
     let (deleted, hashes) = try await writer.write { db in
       let unattached = """
-        FROM attachments a WHERE a.created_at < ? AND NOT \(Self.carried)
+        FROM attachments a WHERE a.created_at < ? AND NOT \(Self.carried) AND NOT \(Self.profilePicture)
+          AND NOT \(Self.progressPhoto)
           AND NOT EXISTS (SELECT 1 FROM report_case_attachments r WHERE r.attachment_rid = a.rid)
         """
       let hashes = try String.fetchAll(db, sql: "SELECT DISTINCT a.sha256 \(unattached)", arguments: [cutoff])

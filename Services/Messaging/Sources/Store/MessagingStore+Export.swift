@@ -39,6 +39,12 @@ extension MessagingStore {
         "SELECT id, place_id, stars, text, created_at, updated_at, removed_at, removed_reason FROM place_reviews WHERE author_id = ? ORDER BY rid",
         [userID]),
       ExportTable(
+        "progress_photos",
+        """
+        SELECT p.id, a.id AS attachment_id, p.taken_on, p.note, p.shared_with_trainer, p.created_at
+        FROM progress_photos p JOIN attachments a ON a.rid = p.attachment_rid WHERE p.user_id = ? ORDER BY p.taken_on, p.rid
+        """, [userID]),
+      ExportTable(
         "room_memberships",
         """
         SELECT r.id AS room_id, r.name AS room_name, m.joined_at FROM room_members m JOIN rooms r ON r.rid = m.room_rid

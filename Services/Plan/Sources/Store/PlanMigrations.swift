@@ -368,7 +368,7 @@ enum PlanMigrations {
       // Relations that began before auth and places kept copies reach them now.
       let now = Date()
       for row in try Row.fetchAll(db, sql: "SELECT trainer_id, client_id FROM trainer_clients") {
-        try PlanStore.enqueueCoaching(db, trainerID: row["trainer_id"], clientID: row["client_id"], active: true, now: now)
+        try PlanStore.enqueueCoaching(db, trainerID: row["trainer_id"], clientID: row["client_id"], active: true, to: [.auth], now: now)
       }
       for trainerID in try String.fetchAll(db, sql: "SELECT DISTINCT trainer_id FROM trainer_clients") {
         try PlanStore.enqueueTrainerStats(db, trainerID: trainerID, now: now)
@@ -394,6 +394,14 @@ enum PlanMigrations {
             UNIQUE (owner_id, local_date)
           );
           """)
+    }
+    migrator.registerMigration("coaching-v7-messaging-copy") { db in
+      // Messaging keeps a copy now too (a client's shared progress photos): the relations
+      // that began before reach it.
+      let now = Date()
+      for row in try Row.fetchAll(db, sql: "SELECT trainer_id, client_id FROM trainer_clients") {
+        try PlanStore.enqueueCoaching(db, trainerID: row["trainer_id"], clientID: row["client_id"], active: true, to: [.messaging], now: now)
+      }
     }
     return migrator
   }

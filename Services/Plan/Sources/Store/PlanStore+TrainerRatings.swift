@@ -51,15 +51,20 @@ extension PlanStore {
         """, arguments: [trainerID, clientID, TrainerRequestRecord.State.accepted.rawValue]) ?? false
   }
 
-  /// A relation began or ended: auth hears of it, places of the trainer's new figures.
+  /// A relation began or ended: auth and messaging hear of it, places of the trainer's
+  /// new figures.
   static func coachingChanged(_ db: Database, trainerID: String, clientID: String, active: Bool, now: Date) throws {
     try enqueueCoaching(db, trainerID: trainerID, clientID: clientID, active: active, now: now)
     try enqueueTrainerStats(db, trainerID: trainerID, now: now)
   }
 
-  static func enqueueCoaching(_ db: Database, trainerID: String, clientID: String, active: Bool, now: Date) throws {
-    let change = CoachingChange(trainerID: trainerID, clientID: clientID, active: active)
-    try Outbox.enqueue(db, destination: .auth, kind: .coaching, payload: try JSONEncoder().encode(change), now: now)
+  /// Auth's copy shows a public profile's trainers; messaging's lets a trainer see the
+  /// progress photos a client shares.
+  static func enqueueCoaching(
+    _ db: Database, trainerID: String, clientID: String, active: Bool, to destinations: [Outbox.Destination] = [.auth, .messaging], now: Date
+  ) throws {
+    let change = try JSONEncoder().encode(CoachingChange(trainerID: trainerID, clientID: clientID, active: active))
+    for destination in destinations { try Outbox.enqueue(db, destination: destination, kind: .coaching, payload: change, now: now) }
   }
 
   /// Counts the trainer's figures as they stand in this transaction and queues them.
@@ -72,7 +77,7 @@ extension PlanStore {
   }
 }
 
-/// A coaching relation that began or ended, on its way to auth (`SetCoaching`).
+/// A coaching relation that began or ended, on its way to auth and messaging (`SetCoaching`).
 public struct CoachingChange: Codable, Sendable, Equatable {
   public var trainerID: String
   public var clientID: String

@@ -175,6 +175,12 @@ extension HTTPRoute {
       verb: "GET", template: "/v1/attachments/{attachment_id}", body: nil, streaming: .serverStream,
       method: Gym_Messaging_V1_MessagingService.Method.DownloadAttachment.descriptor, request: Gym_Messaging_V1_MessagingService.Method.DownloadAttachment.Input.self, response: Gym_Messaging_V1_MessagingService.Method.DownloadAttachment.Output.self),
     HTTPRoute(
+      verb: "GET", template: "/v1/attachments/{attachment_id}/content", body: nil, streaming: .media,
+      method: Gym_Messaging_V1_MessagingService.Method.DownloadAttachment.descriptor, request: Gym_Messaging_V1_MessagingService.Method.DownloadAttachment.Input.self, response: Gym_Messaging_V1_MessagingService.Method.DownloadAttachment.Output.self),
+    HTTPRoute(
+      verb: "PUT", template: "/v1/me/picture", body: "*", streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.SetProfilePicture.descriptor, request: Gym_Messaging_V1_MessagingService.Method.SetProfilePicture.Input.self, response: Gym_Messaging_V1_MessagingService.Method.SetProfilePicture.Output.self),
+    HTTPRoute(
       verb: "POST", template: "/v1/rooms", body: "*", streaming: .unary,
       method: Gym_Messaging_V1_MessagingService.Method.CreateRoom.descriptor, request: Gym_Messaging_V1_MessagingService.Method.CreateRoom.Input.self, response: Gym_Messaging_V1_MessagingService.Method.CreateRoom.Output.self),
     HTTPRoute(
@@ -297,6 +303,18 @@ extension HTTPRoute {
     HTTPRoute(
       verb: "POST", template: "/v1/posts/{id}:remove", body: "*", streaming: .unary,
       method: Gym_Messaging_V1_MessagingService.Method.DeletePostAsAdmin.descriptor, request: Gym_Messaging_V1_MessagingService.Method.DeletePostAsAdmin.Input.self, response: Gym_Messaging_V1_MessagingService.Method.DeletePostAsAdmin.Output.self),
+    HTTPRoute(
+      verb: "POST", template: "/v1/progressPhotos", body: "*", streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.AddProgressPhoto.descriptor, request: Gym_Messaging_V1_MessagingService.Method.AddProgressPhoto.Input.self, response: Gym_Messaging_V1_MessagingService.Method.AddProgressPhoto.Output.self),
+    HTTPRoute(
+      verb: "PUT", template: "/v1/progressPhotos/{photo_id}", body: "*", streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.UpdateProgressPhoto.descriptor, request: Gym_Messaging_V1_MessagingService.Method.UpdateProgressPhoto.Input.self, response: Gym_Messaging_V1_MessagingService.Method.UpdateProgressPhoto.Output.self),
+    HTTPRoute(
+      verb: "DELETE", template: "/v1/progressPhotos/{photo_id}", body: nil, streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.DeleteProgressPhoto.descriptor, request: Gym_Messaging_V1_MessagingService.Method.DeleteProgressPhoto.Input.self, response: Gym_Messaging_V1_MessagingService.Method.DeleteProgressPhoto.Output.self),
+    HTTPRoute(
+      verb: "GET", template: "/v1/progressPhotos", body: nil, streaming: .unary,
+      method: Gym_Messaging_V1_MessagingService.Method.ListProgressPhotos.descriptor, request: Gym_Messaging_V1_MessagingService.Method.ListProgressPhotos.Input.self, response: Gym_Messaging_V1_MessagingService.Method.ListProgressPhotos.Output.self),
     HTTPRoute(
       verb: "PUT", template: "/v1/places/{place_id}/review", body: "*", streaming: .unary,
       method: Gym_Messaging_V1_MessagingService.Method.ReviewPlace.descriptor, request: Gym_Messaging_V1_MessagingService.Method.ReviewPlace.Input.self, response: Gym_Messaging_V1_MessagingService.Method.ReviewPlace.Output.self),

@@ -101,12 +101,12 @@ enum OpenAPIDocument {
     "/v1/attachments/{attachmentId}": {
       "get": {
         "operationId": "MessagingService_DownloadAttachment",
-        "summary": "For its uploader, the members of a conversation or room where it was sent, and anyone who can see a post that carries it.",
+        "summary": "For its uploader, the members of a conversation or room where it was sent, anyone who can see a post that carries it, anyone signed in when it is its uploader's profile picture, and the uploader's trainers when it is a progress photo shared with them; never across a block, nor a banned uploader's picture to others.",
         "tags": [
           "MessagingService"
         ],
         "x-grpc-method": "/gym.messaging.v1.MessagingService/DownloadAttachment",
-        "description": "For its uploader, the members of a conversation or room where it was sent, and anyone who can see a post that carries it. Errors: NOT_FOUND (also for attachments the caller may not see).",
+        "description": "For its uploader, the members of a conversation or room where it was sent, anyone who can see a post that carries it, anyone signed in when it is its uploader's profile picture, and the uploader's trainers when it is a progress photo shared with them; never across a block, nor a banned uploader's picture to others. GET /v1/attachments/{id} streams the messages as JSON lines. GET .../content is the file itself for browsers: its type, ETag (the sha256), `Cache-Control: private, no-cache` (a block or a new picture takes effect at the next request, which a cached file costs one 304), If-None-Match, and `Content-Disposition` with the name. Errors: NOT_FOUND (also for attachments the caller may not see); INVALID_ARGUMENT for an if_none_match over 1000 bytes.",
         "parameters": [
           {
             "name": "attachmentId",
@@ -117,6 +117,15 @@ enum OpenAPIDocument {
               "minLength": 1
             },
             "description": "`attachment_id`"
+          },
+          {
+            "name": "ifNoneMatch",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "An entity tag the caller holds: the attachment's sha256, bare or quoted as HTTP has it, or a list of them (at most 1000 bytes). When one is the attachment's, the answer is the first message alone, with no bytes. At /content the If-None-Match header fills it, and such an answer is 304 Not Modified."
           }
         ],
         "responses": {
@@ -138,6 +147,92 @@ enum OpenAPIDocument {
                 }
               }
             }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/attachments/{attachmentId}/content": {
+      "get": {
+        "operationId": "MessagingService_DownloadAttachment_2",
+        "summary": "For its uploader, the members of a conversation or room where it was sent, anyone who can see a post that carries it, anyone signed in when it is its uploader's profile picture, and the uploader's trainers when it is a progress photo shared with them; never across a block, nor a banned uploader's picture to others.",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/DownloadAttachment",
+        "description": "For its uploader, the members of a conversation or room where it was sent, anyone who can see a post that carries it, anyone signed in when it is its uploader's profile picture, and the uploader's trainers when it is a progress photo shared with them; never across a block, nor a banned uploader's picture to others. GET /v1/attachments/{id} streams the messages as JSON lines. GET .../content is the file itself for browsers: its type, ETag (the sha256), `Cache-Control: private, no-cache` (a block or a new picture takes effect at the next request, which a cached file costs one 304), If-None-Match, and `Content-Disposition` with the name. Errors: NOT_FOUND (also for attachments the caller may not see); INVALID_ARGUMENT for an if_none_match over 1000 bytes.",
+        "parameters": [
+          {
+            "name": "attachmentId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`attachment_id`"
+          },
+          {
+            "name": "ifNoneMatch",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "An entity tag the caller holds: the attachment's sha256, bare or quoted as HTTP has it, or a list of them (at most 1000 bytes). When one is the attachment's, the answer is the first message alone, with no bytes. At /content the If-None-Match header fills it, and such an answer is 304 Not Modified."
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The file itself, typed by its bytes, with its ETag (the sha256) and its name in `Content-Disposition`; `Cache-Control: private, no-cache`.",
+            "headers": {
+              "ETag": {
+                "schema": {
+                  "type": "string"
+                },
+                "description": "The file's sha256, quoted."
+              }
+            },
+            "content": {
+              "*/*": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: the `If-None-Match` request header names the file's ETag."
           },
           "400": {
             "$ref": "#/components/responses/Error"
@@ -5195,6 +5290,69 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/me/picture": {
+      "put": {
+        "operationId": "MessagingService_SetProfilePicture",
+        "summary": "Makes one of the caller's uploaded pictures their profile picture, which anyone signed in may then download (blocks and bans applied): the profile's avatar_url becomes its path, \"/v1/attachments/{id}/content\", relative to the API's address.",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/SetProfilePicture",
+        "description": "Makes one of the caller's uploaded pictures their profile picture, which anyone signed in may then download (blocks and bans applied): the profile's avatar_url becomes its path, \"/v1/attachments/{id}/content\", relative to the API's address. An empty attachment_id removes the picture (avatar_url becomes empty). The picture stays as long as it is the profile's; one replaced is deleted a day after upload. Errors: INVALID_ARGUMENT for an upload that is not a JPEG, PNG, GIF or WebP, or is over 2 MiB (resize it first); NOT_FOUND for an id that is not the caller's upload; UNAVAILABLE when auth cannot be reached (nothing changed: try again).",
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/gym.messaging.v1.SetProfilePictureRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.SetProfilePictureResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/v1/me/posts": {
       "get": {
         "operationId": "MessagingService_ListUserPosts",
@@ -8861,6 +9019,366 @@ enum OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/gym.catalog.v1.RecommendProgramsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/progressPhotos": {
+      "post": {
+        "operationId": "MessagingService_AddProgressPhoto",
+        "summary": "Progress photos: pictures of one's body over time, private to their owner unless shared with the trainers coaching them (plan's coaching, which messaging keeps a copy of).",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/AddProgressPhoto",
+        "description": "Progress photos: pictures of one's body over time, private to their owner unless shared with the trainers coaching them (plan's coaching, which messaging keeps a copy of). The picture is an upload (UploadAttachment, its metadata removed); a photo keeps it while the photo exists, and counts against the attachment quota. Errors: INVALID_ARGUMENT (no date, a date after today, a note too long, an upload that is not a picture or is used by another photo); NOT_FOUND for an id that is not the caller's upload; RESOURCE_EXHAUSTED past GYM_MESSAGING_PROGRESS_PHOTOS_PER_USER.",
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/gym.messaging.v1.AddProgressPhotoRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.AddProgressPhotoResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "get": {
+        "operationId": "MessagingService_ListProgressPhotos",
+        "summary": "ListProgressPhotos",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/ListProgressPhotos",
+        "description": "Errors: INVALID_ARGUMENT (paging, a bad date); NOT_FOUND for a user_id that is not a client the caller coaches now, or one in a block with the caller.",
+        "parameters": [
+          {
+            "name": "userId",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "Empty: the caller's own photos. Another user's id: that client's photos shared with their trainers, for a trainer coaching them now."
+          },
+          {
+            "name": "from.year",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..9999"
+          },
+          {
+            "name": "from.month",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..12"
+          },
+          {
+            "name": "from.day",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..31, valid for the month"
+          },
+          {
+            "name": "to.year",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..9999"
+          },
+          {
+            "name": "to.month",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..12"
+          },
+          {
+            "name": "to.day",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "1..31, valid for the month"
+          },
+          {
+            "name": "pageSize",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "default 100, at most 1000"
+          },
+          {
+            "name": "pageToken",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.ListProgressPhotosResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/progressPhotos/{photoId}": {
+      "put": {
+        "operationId": "MessagingService_UpdateProgressPhoto",
+        "summary": "UpdateProgressPhoto",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/UpdateProgressPhoto",
+        "description": "Errors: INVALID_ARGUMENT (as AddProgressPhoto); NOT_FOUND (also another's photo).",
+        "parameters": [
+          {
+            "name": "photoId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`photo_id`"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "description": "Replaces the date, the note and the sharing, all three.\n\nPath variables (`photo_id`) are not repeated here.",
+                "properties": {
+                  "takenOn": {
+                    "allOf": [
+                      {
+                        "$ref": "#/components/schemas/gym.common.v1.Date"
+                      }
+                    ]
+                  },
+                  "note": {
+                    "type": "string",
+                    "default": ""
+                  },
+                  "sharedWithTrainer": {
+                    "type": "boolean",
+                    "default": false
+                  }
+                },
+                "additionalProperties": false
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.UpdateProgressPhotoResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "MessagingService_DeleteProgressPhoto",
+        "summary": "The photo goes at once; its upload is deleted a day after it was made, as any upload nothing uses.",
+        "tags": [
+          "MessagingService"
+        ],
+        "x-grpc-method": "/gym.messaging.v1.MessagingService/DeleteProgressPhoto",
+        "description": "The photo goes at once; its upload is deleted a day after it was made, as any upload nothing uses. Errors: NOT_FOUND (also another's photo).",
+        "parameters": [
+          {
+            "name": "photoId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "`photo_id`"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.messaging.v1.DeleteProgressPhotoResponse"
                 }
               }
             }
@@ -14325,7 +14843,7 @@ enum OpenAPIDocument {
           },
           "avatarUrl": {
             "type": "string",
-            "description": "http(s), at most 2048 bytes",
+            "description": "http(s), at most 2048 bytes; or the platform's own picture, \"/v1/attachments/{id}/content\" (set with MessagingService.SetProfilePicture: UpdateProfile takes only http(s))",
             "default": ""
           },
           "dateOfBirth": {
@@ -16371,6 +16889,46 @@ enum OpenAPIDocument {
         "default": "WEEKDAY_UNSPECIFIED",
         "description": "ISO weekdays.\n\n- `WEEKDAY_UNSPECIFIED`\n- `MONDAY`\n- `TUESDAY`\n- `WEDNESDAY`\n- `THURSDAY`\n- `FRIDAY`\n- `SATURDAY`\n- `SUNDAY`"
       },
+      "gym.messaging.v1.AddProgressPhotoRequest": {
+        "type": "object",
+        "properties": {
+          "attachmentId": {
+            "type": "string",
+            "description": "the caller's upload: a JPEG, PNG, GIF or WebP",
+            "default": ""
+          },
+          "takenOn": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.common.v1.Date"
+              }
+            ],
+            "description": "required; not after today"
+          },
+          "note": {
+            "type": "string",
+            "default": ""
+          },
+          "sharedWithTrainer": {
+            "type": "boolean",
+            "default": false
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.AddProgressPhotoResponse": {
+        "type": "object",
+        "properties": {
+          "photo": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.ProgressPhoto"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.messaging.v1.Attachment": {
         "type": "object",
         "description": "A file uploaded with UploadAttachment. Its type is read from its bytes.",
@@ -16599,6 +17157,11 @@ enum OpenAPIDocument {
         "additionalProperties": false
       },
       "gym.messaging.v1.DeletePostResponse": {
+        "type": "object",
+        "properties": {},
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.DeleteProgressPhotoResponse": {
         "type": "object",
         "properties": {},
         "additionalProperties": false
@@ -17083,6 +17646,23 @@ enum OpenAPIDocument {
         },
         "additionalProperties": false
       },
+      "gym.messaging.v1.ListProgressPhotosResponse": {
+        "type": "object",
+        "properties": {
+          "photos": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.messaging.v1.ProgressPhoto"
+            },
+            "description": "by the day taken, newest first"
+          },
+          "nextPageToken": {
+            "type": "string",
+            "default": ""
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.messaging.v1.ListReportCasesResponse": {
         "type": "object",
         "properties": {
@@ -17476,6 +18056,53 @@ enum OpenAPIDocument {
           "online": {
             "type": "boolean",
             "default": false
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.ProgressPhoto": {
+        "type": "object",
+        "description": "A picture of one's body on a day, to see change over time. Only its owner sees it, unless it is shared with their trainers.",
+        "properties": {
+          "id": {
+            "type": "string",
+            "default": ""
+          },
+          "userId": {
+            "type": "string",
+            "default": ""
+          },
+          "attachment": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.Attachment"
+              }
+            ],
+            "description": "download it with DownloadAttachment"
+          },
+          "takenOn": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.common.v1.Date"
+              }
+            ]
+          },
+          "note": {
+            "type": "string",
+            "description": "at most 500 characters and 2000 bytes (UTF-8)",
+            "default": ""
+          },
+          "sharedWithTrainer": {
+            "type": "boolean",
+            "description": "the owner's trainers see it and may download it",
+            "default": false
+          },
+          "createdAt": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/google.protobuf.Timestamp"
+              }
+            ]
           }
         },
         "additionalProperties": false
@@ -17999,6 +18626,28 @@ enum OpenAPIDocument {
         },
         "additionalProperties": false
       },
+      "gym.messaging.v1.SetProfilePictureRequest": {
+        "type": "object",
+        "properties": {
+          "attachmentId": {
+            "type": "string",
+            "description": "the caller's upload; empty: no picture",
+            "default": ""
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.SetProfilePictureResponse": {
+        "type": "object",
+        "properties": {
+          "avatarUrl": {
+            "type": "string",
+            "description": "the profile's avatar_url now: the picture's path, or empty",
+            "default": ""
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.messaging.v1.UnblockUserResponse": {
         "type": "object",
         "properties": {},
@@ -18050,6 +18699,19 @@ enum OpenAPIDocument {
             "allOf": [
               {
                 "$ref": "#/components/schemas/gym.messaging.v1.NotificationSettings"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.messaging.v1.UpdateProgressPhotoResponse": {
+        "type": "object",
+        "properties": {
+          "photo": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.messaging.v1.ProgressPhoto"
               }
             ]
           }
