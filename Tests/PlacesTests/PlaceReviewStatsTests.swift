@@ -74,6 +74,48 @@ import Testing
     }
   }
 
+  /// "Gyms rated 4 and up": the average as shown decides, and a place with too few
+  /// reviews to show one is left out.
+  @Test func aSearchKeepsPlacesAtLeastAsWellRatedAsAsked() async throws {
+    try await PlacesFixture.run { env in
+      var ids: [String: String] = [:]
+      // Shown averages: 13/3 → 4.3, 12/3 → 4.0, 87/20 → 4.35 → 4.4; two reviews show none.
+      for (index, (name, reviews, stars)) in [("Iron", 3, 13), ("Steel", 3, 12), ("Chalk", 20, 87), ("Small", 2, 10), ("New", 0, 0)]
+        .enumerated()
+      {
+        let place = try await env.places.createPlace(
+          .with { $0.place = gym(name, 51.5 + Double(index) * 0.001, -0.12) }, metadata: env.admin
+        ).place
+        ids[name] = place.id
+        if reviews > 0 {
+          _ = try await env.placesInternal.setPlaceReviewStats(
+            .with {
+              $0.placeID = place.id; $0.reviewCount = Int32(reviews); $0.starSum = Int64(stars); $0.version = 1
+            })
+        }
+      }
+      @Sendable func found(atLeast rating: Double) async throws -> [String] {
+        try await env.places.searchNearby(
+          .with {
+            $0.location = Self.here; $0.minRating = rating
+          }, metadata: env.member
+        ).results.map(\.place.name)
+      }
+      #expect(try await found(atLeast: 0) == ["Iron", "Steel", "Chalk", "Small", "New"])
+      #expect(try await found(atLeast: 4) == ["Iron", "Steel", "Chalk"])
+      #expect(try await found(atLeast: 4.3) == ["Iron", "Chalk"])
+      #expect(try await found(atLeast: 4.4) == ["Chalk"])
+      let chalk = try await env.places.getPlace(.with { $0.id = ids["Chalk"]! }, metadata: env.member).place
+      #expect(chalk.ratingAverage == 4.4, "the filter and the average shown agree")
+      #expect(try await found(atLeast: 4.5).isEmpty)
+      #expect(try await found(atLeast: 1) == ["Iron", "Steel", "Chalk"])
+      for bad in [0.5, 5.5, -1, .nan] {
+        let refused = await rpcError { _ = try await found(atLeast: bad) }
+        #expect(refused?.code == .invalidArgument && refused?.message.contains("min_rating") == true, "\(bad)")
+      }
+    }
+  }
+
   @Test func theSnapshotAndTheFiguresAreForTheServiceCredentialAndCheckedField() async throws {
     try await PlacesFixture.run { env in
       let place = try await env.places.createPlace(

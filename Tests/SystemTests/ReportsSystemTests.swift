@@ -10,7 +10,8 @@ extension SystemTests {
   /// A moderator's queue on a running stack: members report a direct message, a post and
   /// a user through the gateway; the operator lists them by kind with gymctl, removes the
   /// message, dismisses the post, is sent to `users ban` for the user and then closes it;
-  /// the reporters read that their reports were reviewed, and the message is gone.
+  /// the reporters read that their reports were reviewed, and the message is gone. A
+  /// review of a gym is listed as its own kind and removed like a post.
   @Test func gymctlReviewsReportsOfMessagesPostsAndUsers() async throws {
     // The members here cannot read the mail sink; reporting is what this test is about.
     try await Self.withStack(environment: ["GYM_REQUIRE_VERIFIED_EMAIL": "false"]) { supervisor, gateway in
@@ -84,6 +85,51 @@ extension SystemTests {
         #expect(try await ctl("users", "ban", "ana", "--reason", "harassing members").contains("banned ana"))
         #expect(try await ctl("reports", "resolve", ids[2], "--remove", "--reason", "banned for harassment").contains("removed user"))
         #expect(try await ctl("reports", "list").contains("no open reports"))
+
+        // A review of a gym, reported and removed like a post: its author's home gym is the
+        // place an administrator added, and the place's figures follow the removal.
+        let (created, createdOutput) = try await Self.run(
+          gymctl, ["users", "create-admin", "--email", "mod@example.com", "--username", "mod"] + stack, input: Self.jsonPassword + "\n")
+        try #require(created == 0, "\(createdOutput)")
+        let admin = try await auth.login(
+          .with {
+            $0.identifier = "mod"; $0.password = Self.jsonPassword
+          })
+        let places = Gym_Places_V1_PlacesService.Client(wrapping: client)
+        let place = try await places.createPlace(
+          .with {
+            $0.place = .with {
+              $0.name = "Iron Works"; $0.kind = .gym; $0.timeZone = "Europe/London"; $0.openingHours = .with { $0.osm = "24/7" }
+              $0.location = .with {
+                $0.latitude = 51.5; $0.longitude = -0.12
+              }
+            }
+          }, metadata: ["authorization": "Bearer \(admin.tokens.accessToken)"]
+        ).place
+        _ = try await auth.updateProfile(
+          .with {
+            $0.profile.homeGymID = place.id; $0.updateMask = .with { $0.paths = ["home_gym_id"] }
+          }, metadata: cat.metadata)
+        let review = try await messaging.reviewPlace(
+          .with {
+            $0.placeID = place.id; $0.stars = 1; $0.text = "the owner is a crook"
+          }, metadata: cat.metadata
+        ).review
+        _ = try await messaging.createReport(
+          .with {
+            $0.placeReviewID = review.id; $0.category = .harassment
+          }, metadata: ben.metadata)
+        let reviews = try await ctl("reports", "list", "--kind", "place-review")
+        #expect(reviews.contains("place-review") && reviews.contains("1 of 5 stars for place \(place.id)"), "\(reviews)")
+        let reviewJSON = try await ctl("reports", "list", "--kind", "place-review", "--json")
+        #expect(reviewJSON.contains("the owner is a crook"), "\(reviewJSON)")
+        let reviewCase = try #require(
+          (try JSONSerialization.jsonObject(with: Data(reviewJSON.utf8)) as? [String: Any])?["cases"] as? [[String: Any]])
+        #expect(reviewCase.map { $0["kind"] as? String } == ["REPORT_KIND_PLACE_REVIEW"])
+        let reviewCaseID = try #require(reviewCase.first?["id"] as? String)
+        #expect(try await ctl("reports", "resolve", reviewCaseID, "--remove", "--reason", "a personal attack").contains("removed"))
+        let listed = try await messaging.listPlaceReviews(.with { $0.placeID = place.id }, metadata: ben.metadata).reviews
+        #expect(listed.isEmpty)
 
         // Both flags, or neither, is a usage error before anything is sent.
         let (bothStatus, _, both) = try await Self.runSeparately(gymctl, ["reports", "resolve", ids[0], "--remove", "--dismiss", "--reason", "x"] + stack)

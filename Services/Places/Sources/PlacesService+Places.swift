@@ -24,6 +24,9 @@ extension PlacesService {
     } else if request.maxMonthlyPrice > 0 {
       filter.maxMonthlyPrice = request.maxMonthlyPrice
     }
+    let (minRating, ratingViolation) = Self.minRating(request.minRating)
+    filter.minRating = minRating
+    if let ratingViolation { violations.append(ratingViolation) }
     let paging: Paging, offset: Int
     do {
       (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)

@@ -73,9 +73,7 @@ extension PlacesService {
     }
     if let violation = TextBound(characters: 50).violation(request.specialty, field: "specialty") { violations.append(violation) }
     if let violation = TextBound(characters: 100).violation(request.query, field: "query") { violations.append(violation) }
-    if !request.minRating.isFinite || request.minRating != 0 && !(1...5).contains(request.minRating) {
-      violations.append(FieldViolation("min_rating", "must be 0 (any) or between 1 and 5"))
-    }
+    if let violation = Self.minRating(request.minRating).1 { violations.append(violation) }
     guard violations.isEmpty else { throw GymError.invalid(violations) }
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let specialty = request.specialty.trimmingCharacters(in: .whitespaces)

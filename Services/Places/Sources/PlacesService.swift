@@ -42,6 +42,14 @@ public struct PlacesService: Sendable {
     }
     return (point, effective, violations)
   }
+
+  /// The least average stars a search asks for (nil: any), or why it cannot be one.
+  static func minRating(_ value: Double) -> (Double?, FieldViolation?) {
+    guard value.isFinite, value == 0 || (1...5).contains(value) else {
+      return (nil, FieldViolation("min_rating", "must be 0 (any) or between 1 and 5"))
+    }
+    return (value > 0 ? value : nil, nil)
+  }
 }
 
 extension PlacesService: Gym_Places_V1_PlacesService.SimpleServiceProtocol {}

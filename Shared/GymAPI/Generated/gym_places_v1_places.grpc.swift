@@ -199,7 +199,7 @@ extension Gym_Places_V1_PlacesService {
         /// >
         /// > Places within radius_m of location, nearest first, with their distance.
         /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT naming the field (latitude, longitude,
-        /// > radius_m, kinds, max_monthly_price, page_token).
+        /// > radius_m, kinds, max_monthly_price, min_rating, page_token).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Gym_Places_V1_SearchNearbyRequest` messages.
@@ -407,7 +407,7 @@ extension Gym_Places_V1_PlacesService {
         /// >
         /// > Places within radius_m of location, nearest first, with their distance.
         /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT naming the field (latitude, longitude,
-        /// > radius_m, kinds, max_monthly_price, page_token).
+        /// > radius_m, kinds, max_monthly_price, min_rating, page_token).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Places_V1_SearchNearbyRequest` message.
@@ -613,7 +613,7 @@ extension Gym_Places_V1_PlacesService {
         /// >
         /// > Places within radius_m of location, nearest first, with their distance.
         /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT naming the field (latitude, longitude,
-        /// > radius_m, kinds, max_monthly_price, page_token).
+        /// > radius_m, kinds, max_monthly_price, min_rating, page_token).
         ///
         /// - Parameters:
         ///   - request: A `Gym_Places_V1_SearchNearbyRequest` message.
@@ -1188,7 +1188,7 @@ extension Gym_Places_V1_PlacesService {
         /// >
         /// > Places within radius_m of location, nearest first, with their distance.
         /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT naming the field (latitude, longitude,
-        /// > radius_m, kinds, max_monthly_price, page_token).
+        /// > radius_m, kinds, max_monthly_price, min_rating, page_token).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Places_V1_SearchNearbyRequest` message.
@@ -1454,7 +1454,7 @@ extension Gym_Places_V1_PlacesService {
         /// >
         /// > Places within radius_m of location, nearest first, with their distance.
         /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT naming the field (latitude, longitude,
-        /// > radius_m, kinds, max_monthly_price, page_token).
+        /// > radius_m, kinds, max_monthly_price, min_rating, page_token).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Gym_Places_V1_SearchNearbyRequest` message.
@@ -1818,7 +1818,7 @@ extension Gym_Places_V1_PlacesService.ClientProtocol {
     /// >
     /// > Places within radius_m of location, nearest first, with their distance.
     /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT naming the field (latitude, longitude,
-    /// > radius_m, kinds, max_monthly_price, page_token).
+    /// > radius_m, kinds, max_monthly_price, min_rating, page_token).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Gym_Places_V1_SearchNearbyRequest` message.
@@ -2131,7 +2131,7 @@ extension Gym_Places_V1_PlacesService.ClientProtocol {
     /// >
     /// > Places within radius_m of location, nearest first, with their distance.
     /// > Errors: UNAUTHENTICATED; INVALID_ARGUMENT naming the field (latitude, longitude,
-    /// > radius_m, kinds, max_monthly_price, page_token).
+    /// > radius_m, kinds, max_monthly_price, min_rating, page_token).
     ///
     /// - Parameters:
     ///   - message: request message to send.

@@ -399,6 +399,10 @@ public nonisolated struct Gym_Places_V1_SearchNearbyRequest: Sendable {
   /// Clears the value of `at`. Subsequent reads from it will return its default value.
   public mutating func clearAt() {self._at = nil}
 
+  /// 0 = any; 1..5: only places whose members' average (Place.rating_average, shown from
+  /// three reviews on) is at least this. Places with fewer reviews are left out when set.
+  public var minRating: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1435,7 +1439,7 @@ nonisolated extension Gym_Places_V1_PlaceResult: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Gym_Places_V1_SearchNearbyRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SearchNearbyRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}location\0\u{3}radius_m\0\u{1}kinds\0\u{3}open_at\0\u{3}max_monthly_price\0\u{3}page_size\0\u{3}page_token\0\u{1}at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}location\0\u{3}radius_m\0\u{1}kinds\0\u{3}open_at\0\u{3}max_monthly_price\0\u{3}page_size\0\u{3}page_token\0\u{1}at\0\u{3}min_rating\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1451,6 +1455,7 @@ nonisolated extension Gym_Places_V1_SearchNearbyRequest: SwiftProtobuf.Message, 
       case 6: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
       case 7: try { try decoder.decodeSingularStringField(value: &self.pageToken) }()
       case 8: try { try decoder.decodeSingularMessageField(value: &self._at) }()
+      case 9: try { try decoder.decodeSingularDoubleField(value: &self.minRating) }()
       default: break
       }
     }
@@ -1485,6 +1490,9 @@ nonisolated extension Gym_Places_V1_SearchNearbyRequest: SwiftProtobuf.Message, 
     try { if let v = self._at {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
     } }()
+    if self.minRating.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.minRating, fieldNumber: 9)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1497,6 +1505,7 @@ nonisolated extension Gym_Places_V1_SearchNearbyRequest: SwiftProtobuf.Message, 
     if lhs.pageSize != rhs.pageSize {return false}
     if lhs.pageToken != rhs.pageToken {return false}
     if lhs._at != rhs._at {return false}
+    if lhs.minRating != rhs.minRating {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

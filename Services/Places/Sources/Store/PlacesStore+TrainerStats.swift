@@ -24,7 +24,9 @@ public struct TrainerStats: Sendable, Equatable {
   /// and places' alike); 0 before.
   public static func shownAverage(count: Int, starSum: Int64) -> Double {
     guard count >= ratingsBeforeAnAverage else { return 0 }
-    return (Double(starSum) / Double(count) * 10).rounded() / 10
+    // Tenths first, so a half (87 stars of 20 reviews: 43.5 tenths) is exact and rounds up,
+    // as SearchNearby's min_rating filter rounds it in SQL.
+    return (Double(starSum) * 10 / Double(count)).rounded() / 10
   }
 }
 

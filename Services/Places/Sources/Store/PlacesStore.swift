@@ -133,6 +133,8 @@ public struct PlacesStore: Sendable {
   public struct Filter: Sendable {
     public var kinds: Set<Int> = []
     public var maxMonthlyPrice: Double? = nil
+    /// The least shown average of members' reviews (`PlaceReviewStats.shownAverage`).
+    public var minRating: Double? = nil
     public init() {}
   }
 
@@ -275,6 +277,15 @@ public struct PlacesStore: Sendable {
     }
     if let maxPrice = filter.maxMonthlyPrice {
       sql += " AND p.price_monthly > 0 AND p.price_monthly <= \(maxPrice)"
+    }
+    if let minRating = filter.minRating {
+      // The average as it is shown: to one decimal, rounded half up as `shownAverage`
+      // does, and only from the reviews an average needs.
+      sql += """
+         AND EXISTS (SELECT 1 FROM place_review_stats s WHERE s.place_rid = p.rid
+          AND s.review_count >= \(TrainerStats.ratingsBeforeAnAverage)
+          AND CAST(s.star_sum * 10.0 / s.review_count + 0.5 AS INTEGER) / 10.0 >= \(minRating))
+        """
     }
   }
 

@@ -6944,7 +6944,7 @@ enum OpenAPIDocument {
           "PlacesService"
         ],
         "x-grpc-method": "/gym.places.v1.PlacesService/SearchNearby",
-        "description": "Places within radius_m of location, nearest first, with their distance. Errors: UNAUTHENTICATED; INVALID_ARGUMENT naming the field (latitude, longitude, radius_m, kinds, max_monthly_price, page_token).",
+        "description": "Places within radius_m of location, nearest first, with their distance. Errors: UNAUTHENTICATED; INVALID_ARGUMENT naming the field (latitude, longitude, radius_m, kinds, max_monthly_price, min_rating, page_token).",
         "parameters": [
           {
             "name": "location.latitude",
@@ -7038,6 +7038,16 @@ enum OpenAPIDocument {
               "example": "2026-01-31T18:30:00Z"
             },
             "description": "The instant the results' open, closes_at and opens_at describe, without filtering (default: open_at, else now). With open_at as well, the two must be equal."
+          },
+          {
+            "name": "minRating",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "number",
+              "format": "double"
+            },
+            "description": "0 = any; 1..5: only places whose members' average (Place.rating_average, shown from three reviews on) is at least this. Places with fewer reviews are left out when set."
           }
         ],
         "responses": {
