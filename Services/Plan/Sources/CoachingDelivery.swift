@@ -7,7 +7,8 @@ import GymStore
 import Logging
 
 /// Delivers plan's coaching jobs: relations to auth's `SetCoaching` (the trainers a
-/// public profile shows) and messaging's (a client's shared progress photos), trainers' figures to places' `SetTrainerStats` (their listing).
+/// public profile shows) and messaging's (a client's shared progress photos), trainers'
+/// figures to places' `SetTrainerStats` (their listing).
 /// Plan's job ids only grow, so each is the version that orders a pair's or a trainer's
 /// changes at the receiver.
 struct CoachingDelivery: Sendable {
