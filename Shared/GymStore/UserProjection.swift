@@ -20,6 +20,8 @@ public enum UserProjection {
     public var banned: Bool
     public var bannedUntil: Date?
     public var isPrivate: Bool
+    /// The profile's unit system is imperial (pounds, inches).
+    public var imperial: Bool
     /// Auth's version of the account when this was true; 0 for a copy read from auth
     /// directly (a user no event had described yet), which any event replaces.
     public var version: Int64
@@ -27,7 +29,7 @@ public enum UserProjection {
 
     public init(
       userID: String, username: String, displayName: String, avatarURL: String, timeZone: String, role: String, banned: Bool,
-      bannedUntil: Date?, isPrivate: Bool, version: Int64, updatedAt: Date
+      bannedUntil: Date?, isPrivate: Bool, imperial: Bool = false, version: Int64, updatedAt: Date
     ) {
       self.userID = userID
       self.username = username
@@ -38,6 +40,7 @@ public enum UserProjection {
       self.banned = banned
       self.bannedUntil = bannedUntil
       self.isPrivate = isPrivate
+      self.imperial = imperial
       self.version = version
       self.updatedAt = updatedAt
     }
@@ -51,8 +54,22 @@ public enum UserProjection {
       case role, banned
       case bannedUntil = "banned_until"
       case isPrivate = "is_private"
+      case imperial
       case version
       case updatedAt = "updated_at"
+    }
+
+    // Outbox jobs queued before `imperial` existed lack it: those users were metric.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      self.init(
+        userID: try c.decode(String.self, forKey: .userID), username: try c.decode(String.self, forKey: .username),
+        displayName: try c.decode(String.self, forKey: .displayName), avatarURL: try c.decode(String.self, forKey: .avatarURL),
+        timeZone: try c.decode(String.self, forKey: .timeZone), role: try c.decode(String.self, forKey: .role),
+        banned: try c.decode(Bool.self, forKey: .banned), bannedUntil: try c.decodeIfPresent(Date.self, forKey: .bannedUntil),
+        isPrivate: try c.decode(Bool.self, forKey: .isPrivate),
+        imperial: try c.decodeIfPresent(Bool.self, forKey: .imperial) ?? false,
+        version: try c.decode(Int64.self, forKey: .version), updatedAt: try c.decode(Date.self, forKey: .updatedAt))
     }
 
     /// A ban with an end lapses by itself; no event is needed when it does.
@@ -83,21 +100,31 @@ public enum UserProjection {
     }
   }
 
+  /// Adds the unit system to `user_projection`; call once, after `registerMigration`,
+  /// at the end of a service's migrator (never edited after). Rows already there say
+  /// metric until auth's next event about the user (auth re-announces imperial users).
+  public static func registerUnitsMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("user-projection-v2-units") { db in
+      try db.execute(sql: "ALTER TABLE user_projection ADD COLUMN imperial BOOLEAN NOT NULL DEFAULT 0")
+    }
+  }
+
   /// Applies an event from auth unless a newer one already was; returns whether it was.
   public static func apply(_ db: Database, _ user: User) throws -> Bool {
     try db.execute(
       sql: """
         INSERT INTO user_projection (user_id, username, display_name, avatar_url, time_zone, role, banned, banned_until, is_private,
-          version, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          imperial, version, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name,
           avatar_url = excluded.avatar_url, time_zone = excluded.time_zone, role = excluded.role, banned = excluded.banned,
-          banned_until = excluded.banned_until, is_private = excluded.is_private, version = excluded.version,
+          banned_until = excluded.banned_until, is_private = excluded.is_private, imperial = excluded.imperial,
+          version = excluded.version,
           updated_at = excluded.updated_at
         WHERE excluded.version > user_projection.version
         """,
       arguments: [
         user.userID, user.username, user.displayName, user.avatarURL, user.timeZone, user.role, user.banned,
-        user.banned ? user.bannedUntil : nil, user.isPrivate, user.version, user.updatedAt,
+        user.banned ? user.bannedUntil : nil, user.isPrivate, user.imperial, user.version, user.updatedAt,
       ])
     return db.changesCount > 0
   }

@@ -13,6 +13,7 @@ import Testing
   static func database() throws -> DatabasePool {
     var migrator = DatabaseMigrator()
     UserProjection.registerMigration(in: &migrator)
+    UserProjection.registerUnitsMigration(in: &migrator)
     return try GymDatabase.openPool(at: try temporaryDirectory() + "/projection.sqlite", migrator: migrator)
   }
 
@@ -41,13 +42,14 @@ import Testing
     func users(emails: [String]) async throws(DependencyError) -> [String: Gym_Auth_V1_User] { [:] }
   }
 
-  static func account(_ id: String, zone: String) -> Gym_Auth_V1_User {
+  static func account(_ id: String, zone: String, imperial: Bool = false) -> Gym_Auth_V1_User {
     .with {
       $0.id = id
       $0.username = id
       $0.roles = [.trainer]
       $0.profile = .with {
         $0.displayName = id.capitalized; $0.timeZone = zone; $0.visibility = .private
+        $0.unitSystem = imperial ? .imperial : .metric
       }
     }
   }
@@ -71,7 +73,7 @@ import Testing
 
   @Test func aUserTheProjectionLacksIsReadFromAuthOnceAndAnyUpdateReplacesIt() async throws {
     let pool = try Self.database()
-    let auth = Auth([Self.account("ben", zone: "Europe/Oslo"), Self.account("cat", zone: "")])
+    let auth = Auth([Self.account("ben", zone: "Europe/Oslo", imperial: true), Self.account("cat", zone: "")])
     let users = ProjectedUsers(writer: pool, auth: auth)
     // An update that reached the projection first is kept over what auth is asked.
     _ = try await pool.write { db in try UserProjection.apply(db, Self.user("cat", zone: "Asia/Seoul", version: 5)) }
@@ -81,6 +83,7 @@ import Testing
     #expect(found["ben"]?.timeZone == "Europe/Oslo")
     #expect(found["ben"]?.role == "trainer")
     #expect(found["ben"]?.isPrivate == true)
+    #expect(found["ben"]?.imperial == true, "the profile's unit system comes along")
     #expect(found["cat"]?.timeZone == "Asia/Seoul")
     #expect(auth.lookups == [["ben", "gone"]])
 
@@ -115,11 +118,33 @@ import Testing
         $0.banned = true
         $0.bannedUntil = .init(date: until)
         $0.isPrivate = true
+        $0.imperial = true
         $0.version = 42
       }, now: Date())
     #expect(user.username == "dan_lifts" && user.displayName == "Dan" && user.avatarURL == "https://example.com/dan.png")
     #expect(user.timeZone == "Europe/Rome" && user.role == "admin" && user.isPrivate && user.version == 42)
+    #expect(user.imperial && Gym_Common_V1_UpdateUserRequest(user).imperial)
     #expect(user.isBanned(at: until.addingTimeInterval(-1)))
     #expect(!user.isBanned(at: until.addingTimeInterval(1)), "a ban with an end lapses by itself")
+  }
+
+  /// Auth's outbox may still hold jobs written before the unit system was sent: they
+  /// describe metric users, and the row stored from them says so.
+  @Test func aJobQueuedBeforeUnitsReadsAsMetric() async throws {
+    let old = Data(
+      #"{"user_id":"eve","username":"eve","display_name":"Eve","avatar_url":"","time_zone":"","role":"member","banned":false,"is_private":false,"version":7,"updated_at":1800000000}"#
+        .utf8)
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    let user = try decoder.decode(UserProjection.User.self, from: old)
+    #expect(!user.imperial && user.version == 7 && user.bannedUntil == nil)
+    let pool = try Self.database()
+    var changed = user
+    changed.imperial = true
+    changed.version = 8
+    let imperial = changed
+    let applied = try await pool.write { db in [try UserProjection.apply(db, user), try UserProjection.apply(db, imperial)] }
+    #expect(applied == [true, true])
+    #expect(try await pool.read { db in try UserProjection.users(db, ids: ["eve"]) }["eve"]?.imperial == true)
   }
 }

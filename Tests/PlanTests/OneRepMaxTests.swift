@@ -36,17 +36,27 @@ import Testing
         == OneRepMax.estimate(weightKg: 100, reps: 30, formula: .brzycki))
   }
 
+  /// Each row is the nearest load the lifter's plates make: 1.25 kg steps by default.
   @Test func repMaxTableFrom150Kg() {
-    let rows = OneRepMax.repMaxTable(oneRepMaxKg: 150)
+    let rows = OneRepMax.repMaxTable(oneRepMax: 150, unit: .kilograms)
     let expected: [(Int, Double, Int)] = [
-      (1, 150, 100), (2, 140.6, 94), (3, 136.4, 91), (4, 132.4, 88), (5, 128.6, 86), (6, 125, 83),
-      (7, 121.6, 81), (8, 118.4, 79), (9, 115.4, 77), (10, 112.5, 75), (11, 109.8, 73), (12, 107.1, 71),
+      (1, 150, 100), (2, 141.25, 94), (3, 136.25, 91), (4, 132.5, 88), (5, 128.75, 86), (6, 125, 83),
+      (7, 121.25, 81), (8, 118.75, 79), (9, 115, 77), (10, 112.5, 75), (11, 110, 73), (12, 107.5, 71),
     ]
     #expect(rows.count == expected.count)
     for (row, (reps, weight, percent)) in zip(rows, expected) {
       #expect(row.reps == reps)
-      #expect(abs(row.weightKg - weight) < 1e-9, "\(reps) reps")
+      #expect(abs(row.weight - weight) < 1e-9, "\(reps) reps")
       #expect(row.percent == percent, "\(reps) reps")
     }
+  }
+
+  /// A pound lifter's table is in pounds, on 2.5 lb steps (or 5 lb, when they say so).
+  @Test func repMaxTableFrom330PoundsOnPoundPlates() {
+    let rows = OneRepMax.repMaxTable(oneRepMax: 330, unit: LoadUnit(imperial: true, plateStep: 2.5))
+    #expect(rows.map(\.weight) == [330, 310, 300, 290, 282.5, 275, 267.5, 260, 255, 247.5, 242.5, 235])
+    let fives = OneRepMax.repMaxTable(oneRepMax: 330, unit: LoadUnit(imperial: true, plateStep: 5))
+    #expect(fives.map(\.weight) == [330, 310, 300, 290, 285, 275, 270, 260, 255, 250, 240, 235])
+    #expect(LoadUnit(imperial: true, plateStep: 5).text(282.5) == "282.5 lb")
   }
 }

@@ -97,14 +97,26 @@ extension PlanRPC {
         measured.items[0].loggedSets.append(again)
         let oneMore: [UInt8] = try measured.serializedBytes()
         #expect(oneMore.count > 256 << 10)
-        // A set without notes still fits.
-        _ = try await plan.logSet(
-          .with {
-            $0.sessionID = session.id; $0.itemID = session.items[0].id;
-            $0.set = .with {
-              $0.reps = 5; $0.weightKg = 100
-            }
-          }, metadata: lena)
+        // A set without notes is taken exactly when the room left holds it (the room is
+        // whatever the last long note left, which the fields' sizes decide).
+        var bare = again
+        bare.notes = ""
+        measured.items[0].loggedSets[measured.items[0].loggedSets.count - 1] = bare
+        let withBare: [UInt8] = try measured.serializedBytes()
+        let small = await rpcError {
+          _ = try await plan.logSet(
+            .with {
+              $0.sessionID = session.id; $0.itemID = session.items[0].id;
+              $0.set = .with {
+                $0.reps = 5; $0.weightKg = 100
+              }
+            }, metadata: lena)
+        }
+        if withBare.count <= 256 << 10 {
+          #expect(small == nil, "a set without notes fits in the room left (\((256 << 10) - fits.count) bytes)")
+        } else {
+          #expect(small?.fieldViolations.map(\.field) == ["set"], "no room left for even a bare set")
+        }
       }
     }
   }

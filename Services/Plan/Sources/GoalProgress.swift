@@ -10,8 +10,10 @@ struct GoalProgress: Equatable {
   var onTrack: Bool
   var status: String
 
-  /// `today` and the goal's creation day are both read in the owner's `zone`.
-  init(goal: GoalRecord, current: Double, today: LocalDate, zone: TimeZone) {
+  /// `today` and the goal's creation day are both read in the owner's `zone`; weights
+  /// are written in pounds for an `imperial` owner.
+  init(goal: GoalRecord, current: Double, today: LocalDate, zone: TimeZone, imperial: Bool = false) {
+    func kg(_ value: Double) -> String { Self.weight(value, imperial: imperial) }
     let created = LocalDate(goal.createdAt, in: zone)
     let totalDays = max(1, goal.due.daysSinceEpoch - created.daysSinceEpoch)
     let elapsed = min(1, max(0, Double(today.daysSinceEpoch - created.daysSinceEpoch) / Double(totalDays)))
@@ -23,11 +25,11 @@ struct GoalProgress: Equatable {
       achieved = goal.kind == .lift ? current >= target : (span <= 0 ? current <= target : current >= target)
       fraction = achieved ? 1 : (span == 0 ? 0 : min(1, max(0, (current - goal.startValue) / span)))
       onTrack = achieved || (!overdue && fraction >= elapsed)
-      let unit = goal.kind == .lift ? "best \(Self.kg(current)) for \(goal.targetReps)" : "now \(Self.kg(current))"
+      let unit = goal.kind == .lift ? "best \(kg(current)) for \(goal.targetReps)" : "now \(kg(current))"
       status =
         achieved
-        ? "reached: \(unit), target \(Self.kg(target))"
-        : "\(Int((fraction * 100).rounded())) % of the way (\(unit), target \(Self.kg(target)) by \(goal.due))"
+        ? "reached: \(unit), target \(kg(target))"
+        : "\(Int((fraction * 100).rounded())) % of the way (\(unit), target \(kg(target)) by \(goal.due))"
           + (overdue ? "; the due date has passed" : onTrack ? "; on track" : "; behind the pace needed")
     case .sessionsPerWeek:
       let target = Double(goal.sessionsPerWeek)
@@ -40,8 +42,11 @@ struct GoalProgress: Equatable {
     }
   }
 
-  static func kg(_ value: Double) -> String {
+  /// "82.5 kg", or for an imperial owner "181.9 lb": to a tenth.
+  static func weight(_ kg: Double, imperial: Bool) -> String {
+    let value = imperial ? kg / Imperial.kilogramsPerPound : kg
     let rounded = (value * 10).rounded() / 10
-    return rounded == rounded.rounded() ? "\(Int(rounded)) kg" : String(format: "%.1f kg", rounded)
+    let unit = imperial ? "lb" : "kg"
+    return rounded == rounded.rounded() ? "\(Int(rounded)) \(unit)" : String(format: "%.1f \(unit)", rounded)
   }
 }

@@ -77,6 +77,8 @@ public enum PlanApp {
     public var outboxPollInterval: Duration = .milliseconds(500)
     public var reminderInterval: Duration = .seconds(20)
     public var reminderMaxLate: TimeInterval = 3600
+    /// How often deletions older than `PlanStore.changeRetentionDays` leave the change log.
+    public var changePruneInterval: Duration = .seconds(3600)
     public var limits = PlanLimits()
 
     public init(backend: BackendSettings, catalog: HostPort) {
@@ -145,7 +147,13 @@ public enum PlanApp {
         let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
           try await deliver(job, to: catalog, notifier: notifier, coaching: coaching, logger: logger)
         }
-        var services: [any Service] = [ClientConnections(catalogConnection), outbox]
+        // ListChanges keeps deletions for 90 days; a client away longer starts again.
+        let pruner = PeriodicService(every: settings.changePruneInterval, failure: "change log pruning failed", logger: logger) {
+          let removed = try await store.pruneChanges(before: Date().addingTimeInterval(-Double(PlanStore.changeRetentionDays) * 86_400))
+          if removed > 0 { logger.info("old deletions left the change log", metadata: ["removed": "\(removed)"]) }
+          return .done
+        }
+        var services: [any Service] = [ClientConnections(catalogConnection), outbox, pruner]
         if let messagingConnection { services.append(ClientConnections(messagingConnection)) }
         if let placesConnection { services.append(ClientConnections(placesConnection)) }
         if let notifier {

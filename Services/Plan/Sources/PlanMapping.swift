@@ -2,7 +2,7 @@ import Foundation
 import GymAPI
 import SwiftProtobuf
 
-/// Domain → proto for plan's responses.
+/// Domain → proto for plan's responses. Every kilogram goes out in pounds beside it.
 enum PlanMapping {
   static func routine(_ record: RoutineRecord, names: [String: String]) -> Gym_Plan_V1_Routine {
     .with {
@@ -19,6 +19,7 @@ enum PlanMapping {
               $0.sets = exercise.sets.map(plannedSet)
               $0.notes = exercise.notes
               $0.incrementKg = exercise.incrementKg
+              $0.incrementLb = Imperial.pounds(exercise.incrementKg)
               $0.superset = Int32(exercise.superset)
             }
           }
@@ -39,6 +40,7 @@ enum PlanMapping {
     .with {
       $0.targetReps = Int32(set.targetReps)
       $0.targetWeightKg = set.targetWeightKg
+      $0.targetWeightLb = Imperial.pounds(set.targetWeightKg)
       $0.targetDurationSeconds = Int32(set.targetDurationSeconds)
       $0.restSeconds = Int32(set.restSeconds)
     }
@@ -93,6 +95,7 @@ enum PlanMapping {
     .with {
       $0.reps = Int32(set.reps)
       $0.weightKg = set.weightKg
+      $0.weightLb = Imperial.pounds(set.weightKg)
       $0.rpe = set.rpe
       $0.durationSeconds = Int32(set.durationSeconds)
       $0.notes = set.notes
@@ -116,6 +119,7 @@ enum PlanMapping {
       $0.sets = Int32(summary.sets)
       $0.reps = Int32(summary.reps)
       $0.volumeKg = summary.volumeKg
+      $0.volumeLb = Imperial.pounds(summary.volumeKg)
       $0.newRecords = summary.newRecords.map { record($0, names: names) }
     }
   }
@@ -133,6 +137,10 @@ enum PlanMapping {
         }
       $0.value = record.value
       $0.previous = record.previous
+      if record.kind != .maxReps {
+        $0.valueLb = Imperial.pounds(record.value)
+        $0.previousLb = Imperial.pounds(record.previous)
+      }
       $0.achievedAt = .init(date: record.achievedAt)
     }
   }

@@ -26,18 +26,25 @@ extension PlanService {
     func measure(_ value: Double, _ field: String, _ range: ClosedRange<Double>, _ unit: String) -> Double? {
       guard value != 0 else { return nil }
       if !value.isFinite || !range.contains(value) {
-        violations.append(.init("measurements.\(field)", "must be \(Int(range.lowerBound)) to \(Int(range.upperBound)) \(unit), or 0 when not measured"))
+        violations.append(.init(field, "must be \(Int(range.lowerBound)) to \(Int(range.upperBound)) \(unit), or 0 when not measured"))
       }
       return value
     }
+    /// A circumference in centimetres or inches (`name_cm` or `name_in`).
+    func circumference(_ cm: Double, _ inches: Double, _ name: String) -> Double? {
+      let reading = Imperial.centimetres(cm, field: "measurements.\(name)_cm", inches, twin: "measurements.\(name)_in")
+      if let violation = reading.violation { violations.append(violation) }
+      return measure(reading.value, reading.field, Self.circumferenceRange, "cm (3.94 to 118.11 in)")
+    }
     let entry = PlanStore.BodyMeasurementsEntry(
-      id: ID.make(now: now), date: date, chestCm: measure(m.chestCm, "chest_cm", Self.circumferenceRange, "cm"),
-      waistCm: measure(m.waistCm, "waist_cm", Self.circumferenceRange, "cm"), hipsCm: measure(m.hipsCm, "hips_cm", Self.circumferenceRange, "cm"),
-      armCm: measure(m.armCm, "arm_cm", Self.circumferenceRange, "cm"), thighCm: measure(m.thighCm, "thigh_cm", Self.circumferenceRange, "cm"),
-      bodyFatPercent: measure(m.bodyFatPercent, "body_fat_percent", Self.bodyFatRange, "%"), sharedWithTrainer: m.sharedWithTrainer,
-      loggedAt: now)
+      id: ID.make(now: now), date: date, chestCm: circumference(m.chestCm, m.chestIn, "chest"),
+      waistCm: circumference(m.waistCm, m.waistIn, "waist"), hipsCm: circumference(m.hipsCm, m.hipsIn, "hips"),
+      armCm: circumference(m.armCm, m.armIn, "arm"), thighCm: circumference(m.thighCm, m.thighIn, "thigh"),
+      bodyFatPercent: measure(m.bodyFatPercent, "measurements.body_fat_percent", Self.bodyFatRange, "%"),
+      sharedWithTrainer: m.sharedWithTrainer, loggedAt: now)
     if [entry.chestCm, entry.waistCm, entry.hipsCm, entry.armCm, entry.thighCm, entry.bodyFatPercent].allSatisfy({ $0 == nil }) {
-      violations.append(.init("measurements", "give at least one measure (chest_cm, waist_cm, hips_cm, arm_cm, thigh_cm, body_fat_percent)"))
+      violations.append(
+        .init("measurements", "give at least one measure (chest, waist, hips, arm, thigh in _cm or _in, body_fat_percent)"))
     }
     guard violations.isEmpty else { throw GymError.invalid(violations) }
     let logged = try await store.logBodyMeasurements(entry, ownerID: caller.userID)
@@ -74,6 +81,11 @@ extension PlanService {
       $0.hipsCm = entry.hipsCm ?? 0
       $0.armCm = entry.armCm ?? 0
       $0.thighCm = entry.thighCm ?? 0
+      $0.chestIn = Imperial.inches(entry.chestCm ?? 0)
+      $0.waistIn = Imperial.inches(entry.waistCm ?? 0)
+      $0.hipsIn = Imperial.inches(entry.hipsCm ?? 0)
+      $0.armIn = Imperial.inches(entry.armCm ?? 0)
+      $0.thighIn = Imperial.inches(entry.thighCm ?? 0)
       $0.bodyFatPercent = entry.bodyFatPercent ?? 0
       $0.sharedWithTrainer = entry.sharedWithTrainer
       $0.loggedAt = .init(date: entry.loggedAt)

@@ -12,11 +12,13 @@ extension PlanService {
     let date = try LocalDate.optional(request.date, field: "date") ?? LocalDate(now, in: zone)
     var violations: [FieldViolation] = []
     if date > LocalDate(now, in: zone) { violations.append(.init("date", "is in the future (in your time zone, \(zone.identifier))")) }
-    if !request.weightKg.isFinite || !(20...500).contains(request.weightKg) {
-      violations.append(.init("weight_kg", "must be 20 to 500 kg"))
+    let weight = Imperial.kilograms(request.weightKg, field: "weight_kg", request.weightLb, twin: "weight_lb")
+    if let violation = weight.violation { violations.append(violation) }
+    if !weight.value.isFinite || !(20...500).contains(weight.value) {
+      violations.append(.init(weight.field, "must be 20 to 500 kg (44.09 to 1102.31 lb)"))
     }
     guard violations.isEmpty else { throw GymError.invalid(violations) }
-    let entry = try await store.logBodyWeight(id: ID.make(now: now), ownerID: caller.userID, date: date, weightKg: request.weightKg, now: now)
+    let entry = try await store.logBodyWeight(id: ID.make(now: now), ownerID: caller.userID, date: date, weightKg: weight.value, now: now)
     return .with { $0.entry = Self.bodyWeight(entry) }
   }
 
@@ -64,6 +66,10 @@ extension PlanService {
       $0.lowKg = prediction.lowKg
       $0.highKg = prediction.highKg
       $0.trendKgPerWeek = prediction.kgPerWeek
+      $0.predictedLb = Imperial.pounds(prediction.kg)
+      $0.lowLb = Imperial.pounds(prediction.lowKg)
+      $0.highLb = Imperial.pounds(prediction.highKg)
+      $0.trendLbPerWeek = Imperial.pounds(prediction.kgPerWeek)
       $0.method = prediction.method
       $0.entriesUsed = Int32(prediction.entriesUsed)
       $0.foodDaysUsed = Int32(prediction.foodDaysUsed)
@@ -75,6 +81,7 @@ extension PlanService {
       $0.id = entry.id
       $0.date = entry.date.proto
       $0.weightKg = entry.weightKg
+      $0.weightLb = Imperial.pounds(entry.weightKg)
       $0.loggedAt = .init(date: entry.loggedAt)
     }
   }

@@ -8,27 +8,32 @@ extension PlanService {
   public func calculateOneRepMax(
     request: Gym_Plan_V1_CalculateOneRepMaxRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_CalculateOneRepMaxResponse {
-    _ = try Caller.current()
-    var violations: [FieldViolation] = []
-    if !request.weightKg.isFinite || request.weightKg <= 0 || request.weightKg > 1000 {
-      violations.append(.init("weight_kg", "must be more than 0 and at most 1000 kg"))
+    let caller = try Caller.current()
+    let weight = Imperial.kilograms(request.weightKg, field: "weight_kg", request.weightLb, twin: "weight_lb")
+    var violations = weight.violation.map { [$0] } ?? []
+    if !weight.value.isFinite || weight.value <= 0 || weight.value > 1000 {
+      violations.append(.init(weight.field, "must be more than 0 and at most 1000 kg (2204.62 lb)"))
     }
     if !(1...30).contains(request.reps) { violations.append(.init("reps", "must be 1 to 30")) }
     guard violations.isEmpty else { throw GymError.invalid(violations) }
-    let estimates = OneRepMax.estimates(weightKg: request.weightKg, reps: Int(request.reps))
+    let unit = try await loadUnit(of: caller.userID)
+    let estimates = OneRepMax.estimates(weightKg: weight.value, reps: Int(request.reps))
     let mean = estimates.map(\.kg).reduce(0, +) / Double(estimates.count)
     return .with {
       $0.estimates = estimates.map { estimate in
         .with {
           $0.formula = Self.formula(estimate.formula)
           $0.oneRepMaxKg = Self.rounded(estimate.kg)
+          $0.oneRepMaxLb = Imperial.pounds(estimate.kg)
         }
       }
       $0.meanKg = Self.rounded(mean)
-      $0.repMaxes = OneRepMax.repMaxTable(oneRepMaxKg: mean).map { row in
+      $0.meanLb = Imperial.pounds(mean)
+      $0.repMaxes = OneRepMax.repMaxTable(oneRepMax: unit.fromKilograms(mean), unit: unit).map { row in
         .with {
           $0.reps = Int32(row.reps)
-          $0.weightKg = row.weightKg
+          $0.weightKg = unit.imperial ? unit.toKilograms(row.weight) : row.weight
+          $0.weightLb = unit.imperial ? row.weight : Imperial.pounds(row.weight)
           $0.percent = Int32(row.percent)
         }
       }
@@ -38,7 +43,7 @@ extension PlanService {
   public func calculateStrengthScore(
     request: Gym_Plan_V1_CalculateStrengthScoreRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_CalculateStrengthScoreResponse {
-    _ = try Caller.current()
+    let caller = try Caller.current()
     var violations: [FieldViolation] = []
     let sex: StrengthScore.Sex
     switch request.sex {
@@ -48,10 +53,11 @@ extension PlanService {
       sex = .male
       violations.append(.init("sex", "must be MALE or FEMALE: the formulas have a coefficient set for each"))
     }
-    let toKg = request.unit == .lb ? 1 / StrengthScore.poundsPerKilogram : 1
     if request.unit != .unspecified && request.unit != .kg && request.unit != .lb {
-      violations.append(.init("unit", "must be KG or LB"))
+      violations.append(.init("unit", "must be KG or LB, or unset for the unit system on your profile"))
     }
+    let pounds = request.unit == .unspecified ? try await loadUnit(of: caller.userID).imperial : request.unit == .lb
+    let toKg = pounds ? Imperial.kilogramsPerPound : 1
     let bodyweight = request.bodyweight * toKg
     if !bodyweight.isFinite || !(20...300).contains(bodyweight) {
       violations.append(.init("bodyweight", "must be 20 to 300 kg (44 to 661 lb)"))
@@ -70,6 +76,7 @@ extension PlanService {
     let total = (request.total > 0 ? request.total : sum) * toKg
     return .with {
       $0.totalKg = Self.rounded(total)
+      $0.totalLb = Imperial.pounds(total)
       $0.wilks = Self.rounded(StrengthScore.wilks(totalKg: total, bodyweightKg: bodyweight, sex: sex))
       $0.wilks2020 = Self.rounded(StrengthScore.wilks2020(totalKg: total, bodyweightKg: bodyweight, sex: sex))
       $0.dots = Self.rounded(StrengthScore.dots(totalKg: total, bodyweightKg: bodyweight, sex: sex))
@@ -85,23 +92,26 @@ extension PlanService {
     guard !recent.isEmpty else {
       throw GymError.failedPrecondition("no finished session has sets of this exercise yet; log a workout with it first")
     }
+    // Worked out in the user's unit: a pound lifter's increments and plates are pounds.
+    let unit = try await loadUnit(of: caller.userID)
     let increment: Double
     if let set = try await store.incrementKg(ownerID: caller.userID, exerciseID: request.exerciseID) {
-      increment = set
+      // An increment entered in pounds comes back as the pounds it was, to the thousandth.
+      increment = unit.toThousandths(unit.fromKilograms(set))
     } else {
       let equipment = try await store.exercises(ids: [request.exerciseID])[request.exerciseID]?.equipment ?? []
-      increment = Progression.defaultIncrementKg(equipment: equipment.map(Self.snakeCase))
+      increment = Progression.defaultIncrement(equipment: equipment.map(Self.snakeCase), imperial: unit.imperial)
     }
     let workouts = recent.map { workout in
       Progression.Workout(
         date: workout.date,
         sets: workout.sets.map { set in
           Progression.SetResult(
-            targetReps: set.planned?.targetReps ?? 0, targetWeightKg: set.planned?.targetWeightKg ?? 0, reps: set.reps,
-            weightKg: set.weightKg)
+            targetReps: set.planned?.targetReps ?? 0, targetWeight: unit.fromKilograms(set.planned?.targetWeightKg ?? 0),
+            reps: set.reps, weight: unit.fromKilograms(set.weightKg))
         })
     }
-    guard let advice = Progression.advise(recent: workouts, incrementKg: increment) else {
+    guard let advice = Progression.advise(recent: workouts, increment: increment, unit: unit) else {
       throw GymError.failedPrecondition("the logged sets of this exercise have no weights or reps to go on")
     }
     return .with {
@@ -112,9 +122,11 @@ extension PlanService {
         case .hold: .hold
         case .deload: .deload
         }
-      $0.amountKg = advice.amountKg
+      $0.amountKg = unit.toKilograms(advice.amount)
+      $0.amountLb = unit.imperial ? advice.amount : Imperial.pounds(advice.amount)
       $0.amountReps = Int32(advice.amountReps)
-      $0.nextWeightKg = advice.nextWeightKg
+      $0.nextWeightKg = unit.toKilograms(advice.nextWeight)
+      $0.nextWeightLb = unit.imperial ? advice.nextWeight : Imperial.pounds(advice.nextWeight)
       $0.reason = advice.reason
       $0.sessionsConsidered = Int32(advice.sessionsConsidered)
     }

@@ -31,14 +31,16 @@ extension PlanService {
     let (paging, offset) = try Paging.withOffset(size: request.pageSize, token: request.pageToken)
     let saved = try await store.savedExercises(ownerID: caller.userID, limit: paging.size, offset: offset)
     return .with {
-      $0.exercises = saved.map { item in
-        .with {
-          $0.exerciseID = item.exerciseID
-          $0.exerciseName = item.name
-          $0.savedAt = .init(date: item.savedAt)
-        }
-      }
+      $0.exercises = saved.map(Self.savedExercise)
       $0.nextPageToken = paging.nextToken(offset: offset, returned: saved.count)
+    }
+  }
+
+  static func savedExercise(_ item: PlanStore.SavedExercise) -> Gym_Plan_V1_SavedExercise {
+    .with {
+      $0.exerciseID = item.exerciseID
+      $0.exerciseName = item.name
+      $0.savedAt = .init(date: item.savedAt)
     }
   }
 }

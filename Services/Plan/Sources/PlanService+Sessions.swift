@@ -289,20 +289,22 @@ extension PlanService {
     let session = 4 * string + footprint.textBytes + 2 * varint + 2 * timestamp
     // Each: the item message; id, exercise_id, exercise_name (empty here), notes; state, superset.
     let items = footprint.items * (message + 4 * string + 2 * varint) + footprint.itemTextBytes
-    // A planned set encodes to at most 48 bytes (message, 3 varints, a double) and is
+    // A planned set encodes to at most 57 bytes (message, 3 varints, 2 doubles) and is
     // stored as JSON with its four field names, at least 77 bytes: the stored bytes bound it.
     let planned = footprint.plannedSetBytes
-    // Each: the message; reps, duration_seconds, type; weight_kg, rpe; notes; logged_at;
-    // id (a rowid: at most 19 digits).
-    let sets = footprint.loggedSets * (message + 3 * varint + 2 * double + string + timestamp + string + 19) + footprint.loggedSetNoteBytes
+    // Each: the message; reps, duration_seconds, type; weight_kg, weight_lb, rpe; notes;
+    // logged_at; id (a rowid: at most 19 digits).
+    let sets = footprint.loggedSets * (message + 3 * varint + 3 * double + string + timestamp + string + 19) + footprint.loggedSetNoteBytes
     return session + items + planned + sets
   }
 
   static func loggedSet(_ set: Gym_Plan_V1_LoggedSet, field: String, now: Date) throws(GymError) -> SessionRecord.LoggedSet {
     var violations: [FieldViolation] = []
     if !(0...1000).contains(set.reps) { violations.append(.init("\(field).reps", "must be 0 to 1000")) }
-    if !set.weightKg.isFinite || !(0...1000).contains(set.weightKg) {
-      violations.append(.init("\(field).weight_kg", "must be 0 to 1000 kg"))
+    let weight = Imperial.kilograms(set.weightKg, field: "\(field).weight_kg", set.weightLb, twin: "\(field).weight_lb")
+    if let violation = weight.violation { violations.append(violation) }
+    if !weight.value.isFinite || !(0...1000).contains(weight.value) {
+      violations.append(.init(weight.field, "must be 0 to 1000 kg (2204.62 lb)"))
     }
     if !set.rpe.isFinite || !(set.rpe == 0 || ((1...10).contains(set.rpe) && (set.rpe * 2).rounded() == set.rpe * 2)) {
       violations.append(.init("\(field).rpe", "must be 0 (not given) or 1 to 10 in steps of 0.5"))
@@ -322,7 +324,7 @@ extension PlanService {
     }
     guard violations.isEmpty else { throw .invalid(violations) }
     return SessionRecord.LoggedSet(
-      reps: Int(set.reps), weightKg: set.weightKg, rpe: set.rpe, durationSeconds: Int(set.durationSeconds), notes: set.notes,
+      reps: Int(set.reps), weightKg: weight.value, rpe: set.rpe, durationSeconds: Int(set.durationSeconds), notes: set.notes,
       loggedAt: now, type: type)
   }
 }

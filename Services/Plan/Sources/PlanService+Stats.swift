@@ -20,6 +20,7 @@ extension PlanService {
       $0.sessions = Int32(totals.sessions)
       $0.totalSeconds = Int64(totals.seconds)
       $0.volumeKg = totals.volumeKg
+      $0.volumeLb = Imperial.pounds(totals.volumeKg)
       $0.sets = Int32(totals.sets)
       $0.reps = Int64(totals.reps)
       $0.currentWeeklyStreak = Int32(streaks.current)
@@ -54,6 +55,9 @@ extension PlanService {
           $0.bestEstimatedOneRepMaxKg = point.bestEstimatedOneRepMaxKg
           $0.maxWeightKg = point.maxWeightKg
           $0.volumeKg = point.volumeKg
+          $0.bestEstimatedOneRepMaxLb = Imperial.pounds(point.bestEstimatedOneRepMaxKg)
+          $0.maxWeightLb = Imperial.pounds(point.maxWeightKg)
+          $0.volumeLb = Imperial.pounds(point.volumeKg)
           $0.reps = Int64(point.reps)
           $0.sets = Int32(point.sets)
         }

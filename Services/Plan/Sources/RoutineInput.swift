@@ -42,8 +42,11 @@ enum RoutineInput {
         }
         if exercise.sets.isEmpty || exercise.sets.count > 20 { violations.append(.init("\(field).sets", "needs 1 to 20 sets")) }
         if let violation = Self.notesBound.violation(exercise.notes, field: "\(field).notes") { violations.append(violation) }
-        if !exercise.incrementKg.isFinite || exercise.incrementKg < 0 || exercise.incrementKg > 50 {
-          violations.append(.init("\(field).increment_kg", "must be from 0 to 50 kg (0 = the default for the equipment)"))
+        let increment = Imperial.kilograms(
+          exercise.incrementKg, field: "\(field).increment_kg", exercise.incrementLb, twin: "\(field).increment_lb")
+        if let violation = increment.violation { violations.append(violation) }
+        if !increment.value.isFinite || increment.value < 0 || increment.value > 50 {
+          violations.append(.init(increment.field, "must be from 0 to 50 kg (110.23 lb; 0 = the default for the equipment)"))
         }
         let sets = exercise.sets.prefix(20).enumerated().map { s, set in
           let setField = "\(field).sets[\(s)]"
@@ -52,7 +55,7 @@ enum RoutineInput {
         }
         exercises.append(
           .init(
-            exerciseID: exercise.exerciseID, sets: sets, notes: exercise.notes, incrementKg: exercise.incrementKg,
+            exerciseID: exercise.exerciseID, sets: sets, notes: exercise.notes, incrementKg: increment.value,
             superset: Int(exercise.superset)))
       }
       violations += Superset.violations(day.exercises.prefix(30).map(\.superset)) { "\(dayField).exercises[\($0)].superset" }
@@ -65,8 +68,10 @@ enum RoutineInput {
   static func plannedSetViolations(_ set: Gym_Plan_V1_PlannedSet, field: String) -> [FieldViolation] {
     var violations: [FieldViolation] = []
     if !(0...100).contains(set.targetReps) { violations.append(.init("\(field).target_reps", "must be 0 to 100")) }
-    if !set.targetWeightKg.isFinite || !(0...1000).contains(set.targetWeightKg) {
-      violations.append(.init("\(field).target_weight_kg", "must be 0 to 1000 kg"))
+    let weight = targetWeight(set, field: field)
+    if let violation = weight.violation { violations.append(violation) }
+    if !weight.value.isFinite || !(0...1000).contains(weight.value) {
+      violations.append(.init(weight.field, "must be 0 to 1000 kg (2204.62 lb)"))
     }
     if !(0...36000).contains(set.targetDurationSeconds) {
       violations.append(.init("\(field).target_duration_seconds", "must be 0 to 36000 seconds"))
@@ -78,9 +83,13 @@ enum RoutineInput {
     return violations
   }
 
+  static func targetWeight(_ set: Gym_Plan_V1_PlannedSet, field: String) -> Imperial.Reading {
+    Imperial.kilograms(set.targetWeightKg, field: "\(field).target_weight_kg", set.targetWeightLb, twin: "\(field).target_weight_lb")
+  }
+
   static func plannedSet(_ set: Gym_Plan_V1_PlannedSet) -> RoutineRecord.PlannedSet {
     .init(
-      targetReps: Int(set.targetReps), targetWeightKg: set.targetWeightKg, targetDurationSeconds: Int(set.targetDurationSeconds),
+      targetReps: Int(set.targetReps), targetWeightKg: targetWeight(set, field: "").value, targetDurationSeconds: Int(set.targetDurationSeconds),
       restSeconds: Int(set.restSeconds))
   }
 }

@@ -163,6 +163,10 @@ public nonisolated struct Gym_Common_V1_UpdateUserRequest: Sendable {
   /// are ignored.
   public var version: Int64 = 0
 
+  /// The profile's unit system is imperial: plan rounds its suggestions to the user's
+  /// pound plates and writes pounds in its sentences.
+  public var imperial: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -431,7 +435,7 @@ nonisolated extension Gym_Common_V1_SetUserVisibilityResponse: SwiftProtobuf.Mes
 
 nonisolated extension Gym_Common_V1_UpdateUserRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".UpdateUserRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{3}display_name\0\u{3}avatar_url\0\u{3}time_zone\0\u{1}roles\0\u{1}banned\0\u{3}banned_until\0\u{3}is_private\0\u{1}version\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{3}display_name\0\u{3}avatar_url\0\u{3}time_zone\0\u{1}roles\0\u{1}banned\0\u{3}banned_until\0\u{3}is_private\0\u{1}version\0\u{1}imperial\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -449,6 +453,7 @@ nonisolated extension Gym_Common_V1_UpdateUserRequest: SwiftProtobuf.Message, Sw
       case 8: try { try decoder.decodeSingularMessageField(value: &self._bannedUntil) }()
       case 9: try { try decoder.decodeSingularBoolField(value: &self.isPrivate) }()
       case 10: try { try decoder.decodeSingularInt64Field(value: &self.version) }()
+      case 11: try { try decoder.decodeSingularBoolField(value: &self.imperial) }()
       default: break
       }
     }
@@ -489,6 +494,9 @@ nonisolated extension Gym_Common_V1_UpdateUserRequest: SwiftProtobuf.Message, Sw
     if self.version != 0 {
       try visitor.visitSingularInt64Field(value: self.version, fieldNumber: 10)
     }
+    if self.imperial != false {
+      try visitor.visitSingularBoolField(value: self.imperial, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -503,6 +511,7 @@ nonisolated extension Gym_Common_V1_UpdateUserRequest: SwiftProtobuf.Message, Sw
     if lhs._bannedUntil != rhs._bannedUntil {return false}
     if lhs.isPrivate != rhs.isPrivate {return false}
     if lhs.version != rhs.version {return false}
+    if lhs.imperial != rhs.imperial {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

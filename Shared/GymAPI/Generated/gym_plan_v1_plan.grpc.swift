@@ -4,6 +4,14 @@
 ///
 /// Everything here is private to its owner: another user's routine, session, goal or
 /// body-weight entry answers NOT_FOUND, exactly as one that does not exist.
+///
+/// Units: weights are kept in kilograms and lengths in centimetres. Every `_kg` field
+/// has a `_lb` twin (pounds) and every `_cm` one an `_in` twin (inches): answers fill
+/// both, rounded to 0.01 in pounds and inches; a request may give either. When a request
+/// gives both, they must agree to within 0.01 (a client sending an answer back gives
+/// both); otherwise INVALID_ARGUMENT names the pair. Suggested weights (progression, the
+/// rep-max table) are rounded to the plate step of the unit system on the user's profile
+/// (UnitSettings). Nutrition stays in grams and kcal.
 /// Status codes follow the table in docs/api.md. Field violations for INVALID_ARGUMENT
 /// travel as google.rpc.BadRequest in grpc-status-details-bin.
 
@@ -575,6 +583,45 @@ public enum Gym_Plan_V1_PlanService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ListChanges" metadata.
+        public enum ListChanges: Sendable {
+            /// Request type for "ListChanges".
+            public typealias Input = Gym_Plan_V1_ListChangesRequest
+            /// Response type for "ListChanges".
+            public typealias Output = Gym_Plan_V1_ListChangesResponse
+            /// Descriptor for "ListChanges".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "ListChanges",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetUnitSettings" metadata.
+        public enum GetUnitSettings: Sendable {
+            /// Request type for "GetUnitSettings".
+            public typealias Input = Gym_Plan_V1_GetUnitSettingsRequest
+            /// Response type for "GetUnitSettings".
+            public typealias Output = Gym_Plan_V1_GetUnitSettingsResponse
+            /// Descriptor for "GetUnitSettings".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "GetUnitSettings",
+                type: .unary
+            )
+        }
+        /// Namespace for "UpdateUnitSettings" metadata.
+        public enum UpdateUnitSettings: Sendable {
+            /// Request type for "UpdateUnitSettings".
+            public typealias Input = Gym_Plan_V1_UpdateUnitSettingsRequest
+            /// Response type for "UpdateUnitSettings".
+            public typealias Output = Gym_Plan_V1_UpdateUnitSettingsResponse
+            /// Descriptor for "UpdateUnitSettings".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "gym.plan.v1.PlanService"),
+                method: "UpdateUnitSettings",
+                type: .unary
+            )
+        }
         /// Namespace for "CreateGoal" metadata.
         public enum CreateGoal: Sendable {
             /// Request type for "CreateGoal".
@@ -983,6 +1030,9 @@ public enum Gym_Plan_V1_PlanService: Sendable {
             ListBodyMeasurements.descriptor,
             DeleteBodyMeasurements.descriptor,
             PredictBodyWeight.descriptor,
+            ListChanges.descriptor,
+            GetUnitSettings.descriptor,
+            UpdateUnitSettings.descriptor,
             CreateGoal.descriptor,
             ListGoals.descriptor,
             DeleteGoal.descriptor,
@@ -1793,6 +1843,64 @@ extension Gym_Plan_V1_PlanService {
             request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_PredictBodyWeightRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_PredictBodyWeightResponse>
+
+        /// Handle the "ListChanges" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Each object of the caller's that changed after the cursor, once, in its current
+        /// > state, or a tombstone when it is gone; a cursor is good for 90 days after the
+        /// > changes it follows. Errors: INVALID_ARGUMENT for a malformed cursor;
+        /// > FAILED_PRECONDITION (start again from an empty cursor) for one older than the
+        /// > deletions kept.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_ListChangesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_ListChangesResponse` messages.
+        func listChanges(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListChangesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListChangesResponse>
+
+        /// Handle the "GetUnitSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The plate steps plan rounds suggested weights to, and the profile's unit system.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_GetUnitSettingsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_GetUnitSettingsResponse` messages.
+        func getUnitSettings(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_GetUnitSettingsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetUnitSettingsResponse>
+
+        /// Handle the "UpdateUnitSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT for a step out of range.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Gym_Plan_V1_UpdateUnitSettingsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Gym_Plan_V1_UpdateUnitSettingsResponse` messages.
+        func updateUnitSettings(
+            request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_UpdateUnitSettingsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_UpdateUnitSettingsResponse>
 
         /// Handle the "CreateGoal" method.
         ///
@@ -3065,6 +3173,64 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_PredictBodyWeightResponse>
 
+        /// Handle the "ListChanges" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Each object of the caller's that changed after the cursor, once, in its current
+        /// > state, or a tombstone when it is gone; a cursor is good for 90 days after the
+        /// > changes it follows. Errors: INVALID_ARGUMENT for a malformed cursor;
+        /// > FAILED_PRECONDITION (start again from an empty cursor) for one older than the
+        /// > deletions kept.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListChangesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_ListChangesResponse` message.
+        func listChanges(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_ListChangesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListChangesResponse>
+
+        /// Handle the "GetUnitSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The plate steps plan rounds suggested weights to, and the profile's unit system.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_GetUnitSettingsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_GetUnitSettingsResponse` message.
+        func getUnitSettings(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_GetUnitSettingsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetUnitSettingsResponse>
+
+        /// Handle the "UpdateUnitSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT for a step out of range.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_UpdateUnitSettingsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Gym_Plan_V1_UpdateUnitSettingsResponse` message.
+        func updateUnitSettings(
+            request: GRPCCore.ServerRequest<Gym_Plan_V1_UpdateUnitSettingsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_UpdateUnitSettingsResponse>
+
         /// Handle the "CreateGoal" method.
         ///
         /// > Source IDL Documentation:
@@ -4334,6 +4500,64 @@ extension Gym_Plan_V1_PlanService {
             context: GRPCCore.ServerContext
         ) async throws -> Gym_Plan_V1_PredictBodyWeightResponse
 
+        /// Handle the "ListChanges" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Each object of the caller's that changed after the cursor, once, in its current
+        /// > state, or a tombstone when it is gone; a cursor is good for 90 days after the
+        /// > changes it follows. Errors: INVALID_ARGUMENT for a malformed cursor;
+        /// > FAILED_PRECONDITION (start again from an empty cursor) for one older than the
+        /// > deletions kept.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_ListChangesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_ListChangesResponse` to respond with.
+        func listChanges(
+            request: Gym_Plan_V1_ListChangesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_ListChangesResponse
+
+        /// Handle the "GetUnitSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The plate steps plan rounds suggested weights to, and the profile's unit system.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_GetUnitSettingsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_GetUnitSettingsResponse` to respond with.
+        func getUnitSettings(
+            request: Gym_Plan_V1_GetUnitSettingsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_GetUnitSettingsResponse
+
+        /// Handle the "UpdateUnitSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT for a step out of range.
+        ///
+        /// - Parameters:
+        ///   - request: A `Gym_Plan_V1_UpdateUnitSettingsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Gym_Plan_V1_UpdateUnitSettingsResponse` to respond with.
+        func updateUnitSettings(
+            request: Gym_Plan_V1_UpdateUnitSettingsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Gym_Plan_V1_UpdateUnitSettingsResponse
+
         /// Handle the "CreateGoal" method.
         ///
         /// > Source IDL Documentation:
@@ -5308,6 +5532,39 @@ extension Gym_Plan_V1_PlanService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.ListChanges.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListChangesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListChangesResponse>(),
+            handler: { request, context in
+                try await self.listChanges(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.GetUnitSettings.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_GetUnitSettingsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_GetUnitSettingsResponse>(),
+            handler: { request, context in
+                try await self.getUnitSettings(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Gym_Plan_V1_PlanService.Method.UpdateUnitSettings.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_UpdateUnitSettingsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_UpdateUnitSettingsResponse>(),
+            handler: { request, context in
+                try await self.updateUnitSettings(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Gym_Plan_V1_PlanService.Method.CreateGoal.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_CreateGoalRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_CreateGoalResponse>(),
@@ -6077,6 +6334,39 @@ extension Gym_Plan_V1_PlanService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_PredictBodyWeightResponse> {
         let response = try await self.predictBodyWeight(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listChanges(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_ListChangesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_ListChangesResponse> {
+        let response = try await self.listChanges(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getUnitSettings(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_GetUnitSettingsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_GetUnitSettingsResponse> {
+        let response = try await self.getUnitSettings(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func updateUnitSettings(
+        request: GRPCCore.StreamingServerRequest<Gym_Plan_V1_UpdateUnitSettingsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Gym_Plan_V1_UpdateUnitSettingsResponse> {
+        let response = try await self.updateUnitSettings(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -6934,6 +7224,45 @@ extension Gym_Plan_V1_PlanService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_PredictBodyWeightResponse> {
         return GRPCCore.ServerResponse<Gym_Plan_V1_PredictBodyWeightResponse>(
             message: try await self.predictBodyWeight(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listChanges(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_ListChangesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_ListChangesResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_ListChangesResponse>(
+            message: try await self.listChanges(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getUnitSettings(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_GetUnitSettingsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_GetUnitSettingsResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_GetUnitSettingsResponse>(
+            message: try await self.getUnitSettings(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func updateUnitSettings(
+        request: GRPCCore.ServerRequest<Gym_Plan_V1_UpdateUnitSettingsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Gym_Plan_V1_UpdateUnitSettingsResponse> {
+        return GRPCCore.ServerResponse<Gym_Plan_V1_UpdateUnitSettingsResponse>(
+            message: try await self.updateUnitSettings(
                 request: request.message,
                 context: context
             ),
@@ -8280,6 +8609,79 @@ extension Gym_Plan_V1_PlanService {
             deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_PredictBodyWeightResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_PredictBodyWeightResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListChanges" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Each object of the caller's that changed after the cursor, once, in its current
+        /// > state, or a tombstone when it is gone; a cursor is good for 90 days after the
+        /// > changes it follows. Errors: INVALID_ARGUMENT for a malformed cursor;
+        /// > FAILED_PRECONDITION (start again from an empty cursor) for one older than the
+        /// > deletions kept.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListChangesRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListChangesRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListChangesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listChanges<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListChangesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListChangesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListChangesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListChangesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetUnitSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The plate steps plan rounds suggested weights to, and the profile's unit system.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_GetUnitSettingsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_GetUnitSettingsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_GetUnitSettingsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getUnitSettings<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_GetUnitSettingsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_GetUnitSettingsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_GetUnitSettingsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetUnitSettingsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UpdateUnitSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT for a step out of range.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_UpdateUnitSettingsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_UpdateUnitSettingsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_UpdateUnitSettingsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func updateUnitSettings<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_UpdateUnitSettingsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_UpdateUnitSettingsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_UpdateUnitSettingsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateUnitSettingsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "CreateGoal" method.
@@ -10366,6 +10768,112 @@ extension Gym_Plan_V1_PlanService {
             try await self.client.unary(
                 request: request,
                 descriptor: Gym_Plan_V1_PlanService.Method.PredictBodyWeight.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListChanges" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Each object of the caller's that changed after the cursor, once, in its current
+        /// > state, or a tombstone when it is gone; a cursor is good for 90 days after the
+        /// > changes it follows. Errors: INVALID_ARGUMENT for a malformed cursor;
+        /// > FAILED_PRECONDITION (start again from an empty cursor) for one older than the
+        /// > deletions kept.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_ListChangesRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_ListChangesRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_ListChangesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listChanges<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_ListChangesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_ListChangesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_ListChangesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListChangesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.ListChanges.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetUnitSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The plate steps plan rounds suggested weights to, and the profile's unit system.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_GetUnitSettingsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_GetUnitSettingsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_GetUnitSettingsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getUnitSettings<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_GetUnitSettingsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_GetUnitSettingsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_GetUnitSettingsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetUnitSettingsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.GetUnitSettings.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UpdateUnitSettings" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Errors: INVALID_ARGUMENT for a step out of range.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Gym_Plan_V1_UpdateUnitSettingsRequest` message.
+        ///   - serializer: A serializer for `Gym_Plan_V1_UpdateUnitSettingsRequest` messages.
+        ///   - deserializer: A deserializer for `Gym_Plan_V1_UpdateUnitSettingsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func updateUnitSettings<Result>(
+            request: GRPCCore.ClientRequest<Gym_Plan_V1_UpdateUnitSettingsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Gym_Plan_V1_UpdateUnitSettingsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Gym_Plan_V1_UpdateUnitSettingsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateUnitSettingsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Gym_Plan_V1_PlanService.Method.UpdateUnitSettings.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -12545,6 +13053,97 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_PredictBodyWeightRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_PredictBodyWeightResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListChanges" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Each object of the caller's that changed after the cursor, once, in its current
+    /// > state, or a tombstone when it is gone; a cursor is good for 90 days after the
+    /// > changes it follows. Errors: INVALID_ARGUMENT for a malformed cursor;
+    /// > FAILED_PRECONDITION (start again from an empty cursor) for one older than the
+    /// > deletions kept.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_ListChangesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listChanges<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_ListChangesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListChangesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listChanges(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_ListChangesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_ListChangesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetUnitSettings" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The plate steps plan rounds suggested weights to, and the profile's unit system.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_GetUnitSettingsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getUnitSettings<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_GetUnitSettingsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetUnitSettingsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getUnitSettings(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_GetUnitSettingsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_GetUnitSettingsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateUnitSettings" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT for a step out of range.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Gym_Plan_V1_UpdateUnitSettingsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateUnitSettings<Result>(
+        request: GRPCCore.ClientRequest<Gym_Plan_V1_UpdateUnitSettingsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateUnitSettingsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.updateUnitSettings(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Gym_Plan_V1_UpdateUnitSettingsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Gym_Plan_V1_UpdateUnitSettingsResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -14748,6 +15347,109 @@ extension Gym_Plan_V1_PlanService.ClientProtocol {
             metadata: metadata
         )
         return try await self.predictBodyWeight(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListChanges" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Each object of the caller's that changed after the cursor, once, in its current
+    /// > state, or a tombstone when it is gone; a cursor is good for 90 days after the
+    /// > changes it follows. Errors: INVALID_ARGUMENT for a malformed cursor;
+    /// > FAILED_PRECONDITION (start again from an empty cursor) for one older than the
+    /// > deletions kept.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listChanges<Result>(
+        _ message: Gym_Plan_V1_ListChangesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_ListChangesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_ListChangesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listChanges(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetUnitSettings" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The plate steps plan rounds suggested weights to, and the profile's unit system.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getUnitSettings<Result>(
+        _ message: Gym_Plan_V1_GetUnitSettingsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_GetUnitSettingsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_GetUnitSettingsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getUnitSettings(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateUnitSettings" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Errors: INVALID_ARGUMENT for a step out of range.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateUnitSettings<Result>(
+        _ message: Gym_Plan_V1_UpdateUnitSettingsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Gym_Plan_V1_UpdateUnitSettingsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Gym_Plan_V1_UpdateUnitSettingsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.updateUnitSettings(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -14,6 +14,14 @@
 ///
 /// Everything here is private to its owner: another user's routine, session, goal or
 /// body-weight entry answers NOT_FOUND, exactly as one that does not exist.
+///
+/// Units: weights are kept in kilograms and lengths in centimetres. Every `_kg` field
+/// has a `_lb` twin (pounds) and every `_cm` one an `_in` twin (inches): answers fill
+/// both, rounded to 0.01 in pounds and inches; a request may give either. When a request
+/// gives both, they must agree to within 0.01 (a client sending an answer back gives
+/// both); otherwise INVALID_ARGUMENT names the pair. Suggested weights (progression, the
+/// rep-max table) are rounded to the plate step of the unit system on the user's profile
+/// (UnitSettings). Nutrition stays in grams and kcal.
 /// Status codes follow the table in docs/api.md. Field violations for INVALID_ARGUMENT
 /// travel as google.rpc.BadRequest in grpc-status-details-bin.
 
@@ -462,7 +470,7 @@ public nonisolated enum Gym_Plan_V1_Sex: SwiftProtobuf.Enum, Swift.CaseIterable 
 public nonisolated enum Gym_Plan_V1_WeightUnit: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
 
-  /// = KG
+  /// the unit system on the user's profile (KG when unset)
   case unspecified // = 0
   case kg // = 1
   case lb // = 2
@@ -541,6 +549,76 @@ public nonisolated enum Gym_Plan_V1_Advice: SwiftProtobuf.Enum, Swift.CaseIterab
     .increaseReps,
     .hold,
     .deload,
+  ]
+
+}
+
+public nonisolated enum Gym_Plan_V1_ChangeKind: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case routine // = 1
+  case scheduleEntry // = 2
+
+  /// a live or past workout, with its items and sets
+  case session // = 3
+  case bodyWeight // = 4
+  case bodyMeasurements // = 5
+  case goal // = 6
+  case nutritionPlan // = 7
+  case foodEntry // = 8
+
+  /// id: the exercise's id
+  case savedExercise // = 9
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .routine
+    case 2: self = .scheduleEntry
+    case 3: self = .session
+    case 4: self = .bodyWeight
+    case 5: self = .bodyMeasurements
+    case 6: self = .goal
+    case 7: self = .nutritionPlan
+    case 8: self = .foodEntry
+    case 9: self = .savedExercise
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .routine: return 1
+    case .scheduleEntry: return 2
+    case .session: return 3
+    case .bodyWeight: return 4
+    case .bodyMeasurements: return 5
+    case .goal: return 6
+    case .nutritionPlan: return 7
+    case .foodEntry: return 8
+    case .savedExercise: return 9
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Gym_Plan_V1_ChangeKind] = [
+    .unspecified,
+    .routine,
+    .scheduleEntry,
+    .session,
+    .bodyWeight,
+    .bodyMeasurements,
+    .goal,
+    .nutritionPlan,
+    .foodEntry,
+    .savedExercise,
   ]
 
 }
@@ -785,6 +863,9 @@ public nonisolated struct Gym_Plan_V1_PlannedSet: Sendable {
   /// 0..3600
   public var restSeconds: Int32 = 0
 
+  /// target_weight_kg in pounds
+  public var targetWeightLb: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -815,6 +896,9 @@ public nonisolated struct Gym_Plan_V1_RoutineExercise: Sendable {
   /// done in turn, a set of each, before resting. A group is at least two exercises,
   /// side by side.
   public var superset: Int32 = 0
+
+  /// increment_kg in pounds
+  public var incrementLb: Double = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1543,6 +1627,9 @@ public nonisolated struct Gym_Plan_V1_LoggedSet: Sendable {
 
   public var type: Gym_Plan_V1_SetType = .unspecified
 
+  /// weight_kg in pounds
+  public var weightLb: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1973,6 +2060,11 @@ public nonisolated struct Gym_Plan_V1_PersonalRecord: Sendable {
   /// Clears the value of `achievedAt`. Subsequent reads from it will return its default value.
   public mutating func clearAchievedAt() {self._achievedAt = nil}
 
+  /// Weights only (0 for MAX_REPS): value and previous in pounds.
+  public var valueLb: Double = 0
+
+  public var previousLb: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1998,6 +2090,8 @@ public nonisolated struct Gym_Plan_V1_SessionSummary: Sendable {
   public var volumeKg: Double = 0
 
   public var newRecords: [Gym_Plan_V1_PersonalRecord] = []
+
+  public var volumeLb: Double = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2597,6 +2691,8 @@ public nonisolated struct Gym_Plan_V1_LifetimeStats: Sendable {
   /// Clears the value of `lastWorkout`. Subsequent reads from it will return its default value.
   public mutating func clearLastWorkout() {self._lastWorkout = nil}
 
+  public var volumeLb: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2650,6 +2746,12 @@ public nonisolated struct Gym_Plan_V1_StatsPoint: Sendable {
   public var reps: Int64 = 0
 
   public var sets: Int32 = 0
+
+  public var bestEstimatedOneRepMaxLb: Double = 0
+
+  public var maxWeightLb: Double = 0
+
+  public var volumeLb: Double = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2722,6 +2824,9 @@ public nonisolated struct Gym_Plan_V1_CalculateOneRepMaxRequest: Sendable {
   /// 1..30
   public var reps: Int32 = 0
 
+  /// or the weight in pounds
+  public var weightLb: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2736,6 +2841,8 @@ public nonisolated struct Gym_Plan_V1_OneRepMaxEstimate: Sendable {
 
   public var oneRepMaxKg: Double = 0
 
+  public var oneRepMaxLb: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2749,11 +2856,14 @@ public nonisolated struct Gym_Plan_V1_RepMax: Sendable {
   /// 1..12
   public var reps: Int32 = 0
 
-  /// from the mean estimate, by Epley inverted
+  /// From the mean estimate, by Epley inverted, rounded to the plate step of the
+  /// user's unit system (the other field is that load converted).
   public var weightKg: Double = 0
 
   /// of the one-rep max
   public var percent: Int32 = 0
+
+  public var weightLb: Double = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2770,6 +2880,8 @@ public nonisolated struct Gym_Plan_V1_CalculateOneRepMaxResponse: Sendable {
   public var meanKg: Double = 0
 
   public var repMaxes: [Gym_Plan_V1_RepMax] = []
+
+  public var meanLb: Double = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2816,6 +2928,8 @@ public nonisolated struct Gym_Plan_V1_CalculateStrengthScoreResponse: Sendable {
 
   public var dots: Double = 0
 
+  public var totalLb: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2833,6 +2947,12 @@ public nonisolated struct Gym_Plan_V1_GetProgressionAdviceRequest: Sendable {
   public init() {}
 }
 
+/// Worked out in the unit system on the user's profile: an imperial user's increments
+/// are pounds (the routine's, or by equipment: barbell 5 lb, dumbbell and kettlebell
+/// 5 lb, machines and cables 10 lb, else 2.5 lb) and the reason speaks pounds. When the
+/// increment is a whole number of plate steps, the next weight is the nearest load the
+/// user's plates make (a weight logged in the other unit comes back to their plates);
+/// other increments (dumbbells) are added as they are.
 public nonisolated struct Gym_Plan_V1_GetProgressionAdviceResponse: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2853,6 +2973,10 @@ public nonisolated struct Gym_Plan_V1_GetProgressionAdviceResponse: Sendable {
   public var reason: String = String()
 
   public var sessionsConsidered: Int32 = 0
+
+  public var amountLb: Double = 0
+
+  public var nextWeightLb: Double = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2888,6 +3012,8 @@ public nonisolated struct Gym_Plan_V1_BodyWeightEntry: Sendable {
   /// Clears the value of `loggedAt`. Subsequent reads from it will return its default value.
   public mutating func clearLoggedAt() {self._loggedAt = nil}
 
+  public var weightLb: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2912,6 +3038,9 @@ public nonisolated struct Gym_Plan_V1_LogBodyWeightRequest: Sendable {
   public mutating func clearDate() {self._date = nil}
 
   public var weightKg: Double = 0
+
+  /// or the weight in pounds
+  public var weightLb: Double = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3014,56 +3143,105 @@ public nonisolated struct Gym_Plan_V1_DeleteBodyWeightResponse: Sendable {
   public init() {}
 }
 
-public nonisolated struct Gym_Plan_V1_BodyMeasurements: Sendable {
+public nonisolated struct Gym_Plan_V1_BodyMeasurements: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var id: String = String()
+  public var id: String {
+    get {_storage._id}
+    set {_uniqueStorage()._id = newValue}
+  }
 
   /// one entry per date; logging again replaces it
   public var date: Gym_Common_V1_Date {
-    get {_date ?? Gym_Common_V1_Date()}
-    set {_date = newValue}
+    get {_storage._date ?? Gym_Common_V1_Date()}
+    set {_uniqueStorage()._date = newValue}
   }
   /// Returns true if `date` has been explicitly set.
-  public var hasDate: Bool {self._date != nil}
+  public var hasDate: Bool {_storage._date != nil}
   /// Clears the value of `date`. Subsequent reads from it will return its default value.
-  public mutating func clearDate() {self._date = nil}
+  public mutating func clearDate() {_uniqueStorage()._date = nil}
 
   /// Centimetres, 10..300 each; 0 = not measured that day.
-  public var chestCm: Double = 0
+  public var chestCm: Double {
+    get {_storage._chestCm}
+    set {_uniqueStorage()._chestCm = newValue}
+  }
 
-  public var waistCm: Double = 0
+  public var waistCm: Double {
+    get {_storage._waistCm}
+    set {_uniqueStorage()._waistCm = newValue}
+  }
 
-  public var hipsCm: Double = 0
+  public var hipsCm: Double {
+    get {_storage._hipsCm}
+    set {_uniqueStorage()._hipsCm = newValue}
+  }
 
   /// upper arm, flexed or not as the user always measures it
-  public var armCm: Double = 0
+  public var armCm: Double {
+    get {_storage._armCm}
+    set {_uniqueStorage()._armCm = newValue}
+  }
 
-  public var thighCm: Double = 0
+  public var thighCm: Double {
+    get {_storage._thighCm}
+    set {_uniqueStorage()._thighCm = newValue}
+  }
 
   /// 2..75; 0 = not measured
-  public var bodyFatPercent: Double = 0
+  public var bodyFatPercent: Double {
+    get {_storage._bodyFatPercent}
+    set {_uniqueStorage()._bodyFatPercent = newValue}
+  }
 
   /// Shown to the user's trainers in their client overview; off unless chosen.
-  public var sharedWithTrainer: Bool = false
+  public var sharedWithTrainer: Bool {
+    get {_storage._sharedWithTrainer}
+    set {_uniqueStorage()._sharedWithTrainer = newValue}
+  }
 
   public var loggedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_loggedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_loggedAt = newValue}
+    get {_storage._loggedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._loggedAt = newValue}
   }
   /// Returns true if `loggedAt` has been explicitly set.
-  public var hasLoggedAt: Bool {self._loggedAt != nil}
+  public var hasLoggedAt: Bool {_storage._loggedAt != nil}
   /// Clears the value of `loggedAt`. Subsequent reads from it will return its default value.
-  public mutating func clearLoggedAt() {self._loggedAt = nil}
+  public mutating func clearLoggedAt() {_uniqueStorage()._loggedAt = nil}
+
+  /// The measures in inches (the same bounds): a request may give these instead.
+  public var chestIn: Double {
+    get {_storage._chestIn}
+    set {_uniqueStorage()._chestIn = newValue}
+  }
+
+  public var waistIn: Double {
+    get {_storage._waistIn}
+    set {_uniqueStorage()._waistIn = newValue}
+  }
+
+  public var hipsIn: Double {
+    get {_storage._hipsIn}
+    set {_uniqueStorage()._hipsIn = newValue}
+  }
+
+  public var armIn: Double {
+    get {_storage._armIn}
+    set {_uniqueStorage()._armIn = newValue}
+  }
+
+  public var thighIn: Double {
+    get {_storage._thighIn}
+    set {_uniqueStorage()._thighIn = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _date: Gym_Common_V1_Date? = nil
-  fileprivate var _loggedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Gym_Plan_V1_LogBodyMeasurementsRequest: Sendable {
@@ -3227,9 +3405,268 @@ public nonisolated struct Gym_Plan_V1_PredictBodyWeightResponse: Sendable {
   /// days with logged calories that corrected the trend
   public var foodDaysUsed: Int32 = 0
 
+  public var predictedLb: Double = 0
+
+  public var lowLb: Double = 0
+
+  public var highLb: Double = 0
+
+  public var trendLbPerWeek: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_Change: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Gym_Plan_V1_ChangeKind {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
+
+  public var id: String {
+    get {_storage._id}
+    set {_uniqueStorage()._id = newValue}
+  }
+
+  /// The object is gone (deleted, or no longer the caller's): drop the local copy.
+  public var deleted: Bool {
+    get {_storage._deleted}
+    set {_uniqueStorage()._deleted = newValue}
+  }
+
+  /// The object as it is now, unless deleted.
+  public var object: OneOf_Object? {
+    get {return _storage._object}
+    set {_uniqueStorage()._object = newValue}
+  }
+
+  public var routine: Gym_Plan_V1_Routine {
+    get {
+      if case .routine(let v)? = _storage._object {return v}
+      return Gym_Plan_V1_Routine()
+    }
+    set {_uniqueStorage()._object = .routine(newValue)}
+  }
+
+  public var scheduleEntry: Gym_Plan_V1_ScheduleEntry {
+    get {
+      if case .scheduleEntry(let v)? = _storage._object {return v}
+      return Gym_Plan_V1_ScheduleEntry()
+    }
+    set {_uniqueStorage()._object = .scheduleEntry(newValue)}
+  }
+
+  public var session: Gym_Plan_V1_Session {
+    get {
+      if case .session(let v)? = _storage._object {return v}
+      return Gym_Plan_V1_Session()
+    }
+    set {_uniqueStorage()._object = .session(newValue)}
+  }
+
+  public var bodyWeight: Gym_Plan_V1_BodyWeightEntry {
+    get {
+      if case .bodyWeight(let v)? = _storage._object {return v}
+      return Gym_Plan_V1_BodyWeightEntry()
+    }
+    set {_uniqueStorage()._object = .bodyWeight(newValue)}
+  }
+
+  public var bodyMeasurements: Gym_Plan_V1_BodyMeasurements {
+    get {
+      if case .bodyMeasurements(let v)? = _storage._object {return v}
+      return Gym_Plan_V1_BodyMeasurements()
+    }
+    set {_uniqueStorage()._object = .bodyMeasurements(newValue)}
+  }
+
+  public var goal: Gym_Plan_V1_Goal {
+    get {
+      if case .goal(let v)? = _storage._object {return v}
+      return Gym_Plan_V1_Goal()
+    }
+    set {_uniqueStorage()._object = .goal(newValue)}
+  }
+
+  public var nutritionPlan: Gym_Plan_V1_NutritionPlan {
+    get {
+      if case .nutritionPlan(let v)? = _storage._object {return v}
+      return Gym_Plan_V1_NutritionPlan()
+    }
+    set {_uniqueStorage()._object = .nutritionPlan(newValue)}
+  }
+
+  public var foodEntry: Gym_Plan_V1_FoodEntry {
+    get {
+      if case .foodEntry(let v)? = _storage._object {return v}
+      return Gym_Plan_V1_FoodEntry()
+    }
+    set {_uniqueStorage()._object = .foodEntry(newValue)}
+  }
+
+  public var savedExercise: Gym_Plan_V1_SavedExercise {
+    get {
+      if case .savedExercise(let v)? = _storage._object {return v}
+      return Gym_Plan_V1_SavedExercise()
+    }
+    set {_uniqueStorage()._object = .savedExercise(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  /// The object as it is now, unless deleted.
+  public nonisolated enum OneOf_Object: Equatable, Sendable {
+    case routine(Gym_Plan_V1_Routine)
+    case scheduleEntry(Gym_Plan_V1_ScheduleEntry)
+    case session(Gym_Plan_V1_Session)
+    case bodyWeight(Gym_Plan_V1_BodyWeightEntry)
+    case bodyMeasurements(Gym_Plan_V1_BodyMeasurements)
+    case goal(Gym_Plan_V1_Goal)
+    case nutritionPlan(Gym_Plan_V1_NutritionPlan)
+    case foodEntry(Gym_Plan_V1_FoodEntry)
+    case savedExercise(Gym_Plan_V1_SavedExercise)
+
+  }
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+public nonisolated struct Gym_Plan_V1_ListChangesRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Empty: from the beginning (everything the caller has, and recent deletions).
+  /// Otherwise the next_cursor of the last page applied.
+  public var cursor: String = String()
+
+  /// default 100, at most 500; a page also stops near 2 MiB
+  public var pageSize: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_ListChangesResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Oldest change first; each object at most once per page, in its latest state.
+  public var changes: [Gym_Plan_V1_Change] = []
+
+  /// keep it, and call again from it: also when changes is empty
+  public var nextCursor: String = String()
+
+  /// further changes are waiting now
+  public var more: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// How plan rounds the weights it suggests. The unit system itself is the profile's
+/// (auth's UpdateProfile unit_system), so every app shows the same one.
+public nonisolated struct Gym_Plan_V1_UnitSettings: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// output only: the profile's unit system is imperial
+  public var imperial: Bool = false
+
+  /// The smallest change of load the user's plates allow, in each system: 0.25..10 kg
+  /// (default 1.25) and 0.5..25 lb (default 2.5). The one of the profile's system is used.
+  public var plateStepKg: Double = 0
+
+  public var plateStepLb: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_GetUnitSettingsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Gym_Plan_V1_GetUnitSettingsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var settings: Gym_Plan_V1_UnitSettings {
+    get {_settings ?? Gym_Plan_V1_UnitSettings()}
+    set {_settings = newValue}
+  }
+  /// Returns true if `settings` has been explicitly set.
+  public var hasSettings: Bool {self._settings != nil}
+  /// Clears the value of `settings`. Subsequent reads from it will return its default value.
+  public mutating func clearSettings() {self._settings = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _settings: Gym_Plan_V1_UnitSettings? = nil
+}
+
+public nonisolated struct Gym_Plan_V1_UpdateUnitSettingsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// a step of 0 = its default
+  public var settings: Gym_Plan_V1_UnitSettings {
+    get {_settings ?? Gym_Plan_V1_UnitSettings()}
+    set {_settings = newValue}
+  }
+  /// Returns true if `settings` has been explicitly set.
+  public var hasSettings: Bool {self._settings != nil}
+  /// Clears the value of `settings`. Subsequent reads from it will return its default value.
+  public mutating func clearSettings() {self._settings = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _settings: Gym_Plan_V1_UnitSettings? = nil
+}
+
+public nonisolated struct Gym_Plan_V1_UpdateUnitSettingsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var settings: Gym_Plan_V1_UnitSettings {
+    get {_settings ?? Gym_Plan_V1_UnitSettings()}
+    set {_settings = newValue}
+  }
+  /// Returns true if `settings` has been explicitly set.
+  public var hasSettings: Bool {self._settings != nil}
+  /// Clears the value of `settings`. Subsequent reads from it will return its default value.
+  public mutating func clearSettings() {self._settings = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _settings: Gym_Plan_V1_UnitSettings? = nil
 }
 
 public nonisolated struct Gym_Plan_V1_Goal: @unchecked Sendable {
@@ -3324,10 +3761,27 @@ public nonisolated struct Gym_Plan_V1_Goal: @unchecked Sendable {
     set {_uniqueStorage()._onTrack = newValue}
   }
 
-  /// in words
+  /// in words, in the profile's unit system
   public var status: String {
     get {_storage._status}
     set {_uniqueStorage()._status = newValue}
+  }
+
+  /// or the target in pounds
+  public var targetWeightLb: Double {
+    get {_storage._targetWeightLb}
+    set {_uniqueStorage()._targetWeightLb = newValue}
+  }
+
+  /// BODY_WEIGHT and LIFT: start_value and current_value in pounds.
+  public var startValueLb: Double {
+    get {_storage._startValueLb}
+    set {_uniqueStorage()._startValueLb = newValue}
+  }
+
+  public var currentValueLb: Double {
+    get {_storage._currentValueLb}
+    set {_uniqueStorage()._currentValueLb = newValue}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -4771,6 +5225,10 @@ nonisolated extension Gym_Plan_V1_Advice: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ADVICE_UNSPECIFIED\0\u{1}INCREASE_WEIGHT\0\u{1}INCREASE_REPS\0\u{1}HOLD\0\u{1}DELOAD\0")
 }
 
+nonisolated extension Gym_Plan_V1_ChangeKind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CHANGE_KIND_UNSPECIFIED\0\u{1}CHANGE_KIND_ROUTINE\0\u{1}CHANGE_KIND_SCHEDULE_ENTRY\0\u{1}CHANGE_KIND_SESSION\0\u{1}CHANGE_KIND_BODY_WEIGHT\0\u{1}CHANGE_KIND_BODY_MEASUREMENTS\0\u{1}CHANGE_KIND_GOAL\0\u{1}CHANGE_KIND_NUTRITION_PLAN\0\u{1}CHANGE_KIND_FOOD_ENTRY\0\u{1}CHANGE_KIND_SAVED_EXERCISE\0")
+}
+
 nonisolated extension Gym_Plan_V1_GoalKind: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0GOAL_KIND_UNSPECIFIED\0\u{1}BODY_WEIGHT\0\u{1}LIFT\0\u{1}SESSIONS_PER_WEEK\0")
 }
@@ -4793,7 +5251,7 @@ nonisolated extension Gym_Plan_V1_RequestDirection: SwiftProtobuf._ProtoNameProv
 
 nonisolated extension Gym_Plan_V1_PlannedSet: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PlannedSet"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}target_reps\0\u{3}target_weight_kg\0\u{3}target_duration_seconds\0\u{3}rest_seconds\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}target_reps\0\u{3}target_weight_kg\0\u{3}target_duration_seconds\0\u{3}rest_seconds\0\u{3}target_weight_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4805,6 +5263,7 @@ nonisolated extension Gym_Plan_V1_PlannedSet: SwiftProtobuf.Message, SwiftProtob
       case 2: try { try decoder.decodeSingularDoubleField(value: &self.targetWeightKg) }()
       case 3: try { try decoder.decodeSingularInt32Field(value: &self.targetDurationSeconds) }()
       case 4: try { try decoder.decodeSingularInt32Field(value: &self.restSeconds) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self.targetWeightLb) }()
       default: break
       }
     }
@@ -4823,6 +5282,9 @@ nonisolated extension Gym_Plan_V1_PlannedSet: SwiftProtobuf.Message, SwiftProtob
     if self.restSeconds != 0 {
       try visitor.visitSingularInt32Field(value: self.restSeconds, fieldNumber: 4)
     }
+    if self.targetWeightLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.targetWeightLb, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4831,6 +5293,7 @@ nonisolated extension Gym_Plan_V1_PlannedSet: SwiftProtobuf.Message, SwiftProtob
     if lhs.targetWeightKg != rhs.targetWeightKg {return false}
     if lhs.targetDurationSeconds != rhs.targetDurationSeconds {return false}
     if lhs.restSeconds != rhs.restSeconds {return false}
+    if lhs.targetWeightLb != rhs.targetWeightLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4838,7 +5301,7 @@ nonisolated extension Gym_Plan_V1_PlannedSet: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Gym_Plan_V1_RoutineExercise: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RoutineExercise"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}exercise_id\0\u{3}exercise_name\0\u{1}sets\0\u{1}notes\0\u{3}increment_kg\0\u{1}superset\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}exercise_id\0\u{3}exercise_name\0\u{1}sets\0\u{1}notes\0\u{3}increment_kg\0\u{1}superset\0\u{3}increment_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4852,6 +5315,7 @@ nonisolated extension Gym_Plan_V1_RoutineExercise: SwiftProtobuf.Message, SwiftP
       case 4: try { try decoder.decodeSingularStringField(value: &self.notes) }()
       case 5: try { try decoder.decodeSingularDoubleField(value: &self.incrementKg) }()
       case 6: try { try decoder.decodeSingularInt32Field(value: &self.superset) }()
+      case 7: try { try decoder.decodeSingularDoubleField(value: &self.incrementLb) }()
       default: break
       }
     }
@@ -4876,6 +5340,9 @@ nonisolated extension Gym_Plan_V1_RoutineExercise: SwiftProtobuf.Message, SwiftP
     if self.superset != 0 {
       try visitor.visitSingularInt32Field(value: self.superset, fieldNumber: 6)
     }
+    if self.incrementLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.incrementLb, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4886,6 +5353,7 @@ nonisolated extension Gym_Plan_V1_RoutineExercise: SwiftProtobuf.Message, SwiftP
     if lhs.notes != rhs.notes {return false}
     if lhs.incrementKg != rhs.incrementKg {return false}
     if lhs.superset != rhs.superset {return false}
+    if lhs.incrementLb != rhs.incrementLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6099,7 +6567,7 @@ nonisolated extension Gym_Plan_V1_GetTodayResponse: SwiftProtobuf.Message, Swift
 
 nonisolated extension Gym_Plan_V1_LoggedSet: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LoggedSet"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reps\0\u{3}weight_kg\0\u{1}rpe\0\u{3}duration_seconds\0\u{1}notes\0\u{3}logged_at\0\u{1}id\0\u{1}type\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reps\0\u{3}weight_kg\0\u{1}rpe\0\u{3}duration_seconds\0\u{1}notes\0\u{3}logged_at\0\u{1}id\0\u{1}type\0\u{3}weight_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6115,6 +6583,7 @@ nonisolated extension Gym_Plan_V1_LoggedSet: SwiftProtobuf.Message, SwiftProtobu
       case 6: try { try decoder.decodeSingularMessageField(value: &self._loggedAt) }()
       case 7: try { try decoder.decodeSingularStringField(value: &self.id) }()
       case 8: try { try decoder.decodeSingularEnumField(value: &self.type) }()
+      case 9: try { try decoder.decodeSingularDoubleField(value: &self.weightLb) }()
       default: break
       }
     }
@@ -6149,6 +6618,9 @@ nonisolated extension Gym_Plan_V1_LoggedSet: SwiftProtobuf.Message, SwiftProtobu
     if self.type != .unspecified {
       try visitor.visitSingularEnumField(value: self.type, fieldNumber: 8)
     }
+    if self.weightLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.weightLb, fieldNumber: 9)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6161,6 +6633,7 @@ nonisolated extension Gym_Plan_V1_LoggedSet: SwiftProtobuf.Message, SwiftProtobu
     if lhs._loggedAt != rhs._loggedAt {return false}
     if lhs.id != rhs.id {return false}
     if lhs.type != rhs.type {return false}
+    if lhs.weightLb != rhs.weightLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6920,7 +7393,7 @@ nonisolated extension Gym_Plan_V1_EditSessionResponse: SwiftProtobuf.Message, Sw
 
 nonisolated extension Gym_Plan_V1_PersonalRecord: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PersonalRecord"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}exercise_id\0\u{3}exercise_name\0\u{1}kind\0\u{1}value\0\u{1}previous\0\u{3}achieved_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}exercise_id\0\u{3}exercise_name\0\u{1}kind\0\u{1}value\0\u{1}previous\0\u{3}achieved_at\0\u{3}value_lb\0\u{3}previous_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6934,6 +7407,8 @@ nonisolated extension Gym_Plan_V1_PersonalRecord: SwiftProtobuf.Message, SwiftPr
       case 4: try { try decoder.decodeSingularDoubleField(value: &self.value) }()
       case 5: try { try decoder.decodeSingularDoubleField(value: &self.previous) }()
       case 6: try { try decoder.decodeSingularMessageField(value: &self._achievedAt) }()
+      case 7: try { try decoder.decodeSingularDoubleField(value: &self.valueLb) }()
+      case 8: try { try decoder.decodeSingularDoubleField(value: &self.previousLb) }()
       default: break
       }
     }
@@ -6962,6 +7437,12 @@ nonisolated extension Gym_Plan_V1_PersonalRecord: SwiftProtobuf.Message, SwiftPr
     try { if let v = self._achievedAt {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
     } }()
+    if self.valueLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.valueLb, fieldNumber: 7)
+    }
+    if self.previousLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.previousLb, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6972,6 +7453,8 @@ nonisolated extension Gym_Plan_V1_PersonalRecord: SwiftProtobuf.Message, SwiftPr
     if lhs.value != rhs.value {return false}
     if lhs.previous != rhs.previous {return false}
     if lhs._achievedAt != rhs._achievedAt {return false}
+    if lhs.valueLb != rhs.valueLb {return false}
+    if lhs.previousLb != rhs.previousLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6979,7 +7462,7 @@ nonisolated extension Gym_Plan_V1_PersonalRecord: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Gym_Plan_V1_SessionSummary: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SessionSummary"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}duration_seconds\0\u{3}exercises_done\0\u{3}exercises_total\0\u{1}sets\0\u{1}reps\0\u{3}volume_kg\0\u{3}new_records\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}duration_seconds\0\u{3}exercises_done\0\u{3}exercises_total\0\u{1}sets\0\u{1}reps\0\u{3}volume_kg\0\u{3}new_records\0\u{3}volume_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6994,6 +7477,7 @@ nonisolated extension Gym_Plan_V1_SessionSummary: SwiftProtobuf.Message, SwiftPr
       case 5: try { try decoder.decodeSingularInt32Field(value: &self.reps) }()
       case 6: try { try decoder.decodeSingularDoubleField(value: &self.volumeKg) }()
       case 7: try { try decoder.decodeRepeatedMessageField(value: &self.newRecords) }()
+      case 8: try { try decoder.decodeSingularDoubleField(value: &self.volumeLb) }()
       default: break
       }
     }
@@ -7021,6 +7505,9 @@ nonisolated extension Gym_Plan_V1_SessionSummary: SwiftProtobuf.Message, SwiftPr
     if !self.newRecords.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.newRecords, fieldNumber: 7)
     }
+    if self.volumeLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.volumeLb, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -7032,6 +7519,7 @@ nonisolated extension Gym_Plan_V1_SessionSummary: SwiftProtobuf.Message, SwiftPr
     if lhs.reps != rhs.reps {return false}
     if lhs.volumeKg != rhs.volumeKg {return false}
     if lhs.newRecords != rhs.newRecords {return false}
+    if lhs.volumeLb != rhs.volumeLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -8015,7 +8503,7 @@ nonisolated extension Gym_Plan_V1_GetLifetimeStatsRequest: SwiftProtobuf.Message
 
 nonisolated extension Gym_Plan_V1_LifetimeStats: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LifetimeStats"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sessions\0\u{3}total_seconds\0\u{3}volume_kg\0\u{1}sets\0\u{1}reps\0\u{3}current_weekly_streak\0\u{3}longest_weekly_streak\0\u{3}first_workout\0\u{3}last_workout\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sessions\0\u{3}total_seconds\0\u{3}volume_kg\0\u{1}sets\0\u{1}reps\0\u{3}current_weekly_streak\0\u{3}longest_weekly_streak\0\u{3}first_workout\0\u{3}last_workout\0\u{3}volume_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8032,6 +8520,7 @@ nonisolated extension Gym_Plan_V1_LifetimeStats: SwiftProtobuf.Message, SwiftPro
       case 7: try { try decoder.decodeSingularInt32Field(value: &self.longestWeeklyStreak) }()
       case 8: try { try decoder.decodeSingularMessageField(value: &self._firstWorkout) }()
       case 9: try { try decoder.decodeSingularMessageField(value: &self._lastWorkout) }()
+      case 10: try { try decoder.decodeSingularDoubleField(value: &self.volumeLb) }()
       default: break
       }
     }
@@ -8069,6 +8558,9 @@ nonisolated extension Gym_Plan_V1_LifetimeStats: SwiftProtobuf.Message, SwiftPro
     try { if let v = self._lastWorkout {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
     } }()
+    if self.volumeLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.volumeLb, fieldNumber: 10)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -8082,6 +8574,7 @@ nonisolated extension Gym_Plan_V1_LifetimeStats: SwiftProtobuf.Message, SwiftPro
     if lhs.longestWeeklyStreak != rhs.longestWeeklyStreak {return false}
     if lhs._firstWorkout != rhs._firstWorkout {return false}
     if lhs._lastWorkout != rhs._lastWorkout {return false}
+    if lhs.volumeLb != rhs.volumeLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -8123,7 +8616,7 @@ nonisolated extension Gym_Plan_V1_GetLifetimeStatsResponse: SwiftProtobuf.Messag
 
 nonisolated extension Gym_Plan_V1_StatsPoint: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StatsPoint"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}start\0\u{3}best_estimated_one_rep_max_kg\0\u{3}max_weight_kg\0\u{3}volume_kg\0\u{1}reps\0\u{1}sets\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}start\0\u{3}best_estimated_one_rep_max_kg\0\u{3}max_weight_kg\0\u{3}volume_kg\0\u{1}reps\0\u{1}sets\0\u{3}best_estimated_one_rep_max_lb\0\u{3}max_weight_lb\0\u{3}volume_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8137,6 +8630,9 @@ nonisolated extension Gym_Plan_V1_StatsPoint: SwiftProtobuf.Message, SwiftProtob
       case 4: try { try decoder.decodeSingularDoubleField(value: &self.volumeKg) }()
       case 5: try { try decoder.decodeSingularInt64Field(value: &self.reps) }()
       case 6: try { try decoder.decodeSingularInt32Field(value: &self.sets) }()
+      case 7: try { try decoder.decodeSingularDoubleField(value: &self.bestEstimatedOneRepMaxLb) }()
+      case 8: try { try decoder.decodeSingularDoubleField(value: &self.maxWeightLb) }()
+      case 9: try { try decoder.decodeSingularDoubleField(value: &self.volumeLb) }()
       default: break
       }
     }
@@ -8165,6 +8661,15 @@ nonisolated extension Gym_Plan_V1_StatsPoint: SwiftProtobuf.Message, SwiftProtob
     if self.sets != 0 {
       try visitor.visitSingularInt32Field(value: self.sets, fieldNumber: 6)
     }
+    if self.bestEstimatedOneRepMaxLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.bestEstimatedOneRepMaxLb, fieldNumber: 7)
+    }
+    if self.maxWeightLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.maxWeightLb, fieldNumber: 8)
+    }
+    if self.volumeLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.volumeLb, fieldNumber: 9)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -8175,6 +8680,9 @@ nonisolated extension Gym_Plan_V1_StatsPoint: SwiftProtobuf.Message, SwiftProtob
     if lhs.volumeKg != rhs.volumeKg {return false}
     if lhs.reps != rhs.reps {return false}
     if lhs.sets != rhs.sets {return false}
+    if lhs.bestEstimatedOneRepMaxLb != rhs.bestEstimatedOneRepMaxLb {return false}
+    if lhs.maxWeightLb != rhs.maxWeightLb {return false}
+    if lhs.volumeLb != rhs.volumeLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -8266,7 +8774,7 @@ nonisolated extension Gym_Plan_V1_GetExerciseStatsResponse: SwiftProtobuf.Messag
 
 nonisolated extension Gym_Plan_V1_CalculateOneRepMaxRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CalculateOneRepMaxRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}weight_kg\0\u{1}reps\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}weight_kg\0\u{1}reps\0\u{3}weight_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8276,6 +8784,7 @@ nonisolated extension Gym_Plan_V1_CalculateOneRepMaxRequest: SwiftProtobuf.Messa
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularDoubleField(value: &self.weightKg) }()
       case 2: try { try decoder.decodeSingularInt32Field(value: &self.reps) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.weightLb) }()
       default: break
       }
     }
@@ -8288,12 +8797,16 @@ nonisolated extension Gym_Plan_V1_CalculateOneRepMaxRequest: SwiftProtobuf.Messa
     if self.reps != 0 {
       try visitor.visitSingularInt32Field(value: self.reps, fieldNumber: 2)
     }
+    if self.weightLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.weightLb, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_CalculateOneRepMaxRequest, rhs: Gym_Plan_V1_CalculateOneRepMaxRequest) -> Bool {
     if lhs.weightKg != rhs.weightKg {return false}
     if lhs.reps != rhs.reps {return false}
+    if lhs.weightLb != rhs.weightLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -8301,7 +8814,7 @@ nonisolated extension Gym_Plan_V1_CalculateOneRepMaxRequest: SwiftProtobuf.Messa
 
 nonisolated extension Gym_Plan_V1_OneRepMaxEstimate: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".OneRepMaxEstimate"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}formula\0\u{3}one_rep_max_kg\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}formula\0\u{3}one_rep_max_kg\0\u{3}one_rep_max_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8311,6 +8824,7 @@ nonisolated extension Gym_Plan_V1_OneRepMaxEstimate: SwiftProtobuf.Message, Swif
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularEnumField(value: &self.formula) }()
       case 2: try { try decoder.decodeSingularDoubleField(value: &self.oneRepMaxKg) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.oneRepMaxLb) }()
       default: break
       }
     }
@@ -8323,12 +8837,16 @@ nonisolated extension Gym_Plan_V1_OneRepMaxEstimate: SwiftProtobuf.Message, Swif
     if self.oneRepMaxKg.bitPattern != 0 {
       try visitor.visitSingularDoubleField(value: self.oneRepMaxKg, fieldNumber: 2)
     }
+    if self.oneRepMaxLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.oneRepMaxLb, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_OneRepMaxEstimate, rhs: Gym_Plan_V1_OneRepMaxEstimate) -> Bool {
     if lhs.formula != rhs.formula {return false}
     if lhs.oneRepMaxKg != rhs.oneRepMaxKg {return false}
+    if lhs.oneRepMaxLb != rhs.oneRepMaxLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -8336,7 +8854,7 @@ nonisolated extension Gym_Plan_V1_OneRepMaxEstimate: SwiftProtobuf.Message, Swif
 
 nonisolated extension Gym_Plan_V1_RepMax: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RepMax"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reps\0\u{3}weight_kg\0\u{1}percent\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reps\0\u{3}weight_kg\0\u{1}percent\0\u{3}weight_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8347,6 +8865,7 @@ nonisolated extension Gym_Plan_V1_RepMax: SwiftProtobuf.Message, SwiftProtobuf._
       case 1: try { try decoder.decodeSingularInt32Field(value: &self.reps) }()
       case 2: try { try decoder.decodeSingularDoubleField(value: &self.weightKg) }()
       case 3: try { try decoder.decodeSingularInt32Field(value: &self.percent) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.weightLb) }()
       default: break
       }
     }
@@ -8362,6 +8881,9 @@ nonisolated extension Gym_Plan_V1_RepMax: SwiftProtobuf.Message, SwiftProtobuf._
     if self.percent != 0 {
       try visitor.visitSingularInt32Field(value: self.percent, fieldNumber: 3)
     }
+    if self.weightLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.weightLb, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -8369,6 +8891,7 @@ nonisolated extension Gym_Plan_V1_RepMax: SwiftProtobuf.Message, SwiftProtobuf._
     if lhs.reps != rhs.reps {return false}
     if lhs.weightKg != rhs.weightKg {return false}
     if lhs.percent != rhs.percent {return false}
+    if lhs.weightLb != rhs.weightLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -8376,7 +8899,7 @@ nonisolated extension Gym_Plan_V1_RepMax: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Gym_Plan_V1_CalculateOneRepMaxResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CalculateOneRepMaxResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}estimates\0\u{3}mean_kg\0\u{3}rep_maxes\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}estimates\0\u{3}mean_kg\0\u{3}rep_maxes\0\u{3}mean_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8387,6 +8910,7 @@ nonisolated extension Gym_Plan_V1_CalculateOneRepMaxResponse: SwiftProtobuf.Mess
       case 1: try { try decoder.decodeRepeatedMessageField(value: &self.estimates) }()
       case 2: try { try decoder.decodeSingularDoubleField(value: &self.meanKg) }()
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.repMaxes) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.meanLb) }()
       default: break
       }
     }
@@ -8402,6 +8926,9 @@ nonisolated extension Gym_Plan_V1_CalculateOneRepMaxResponse: SwiftProtobuf.Mess
     if !self.repMaxes.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.repMaxes, fieldNumber: 3)
     }
+    if self.meanLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.meanLb, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -8409,6 +8936,7 @@ nonisolated extension Gym_Plan_V1_CalculateOneRepMaxResponse: SwiftProtobuf.Mess
     if lhs.estimates != rhs.estimates {return false}
     if lhs.meanKg != rhs.meanKg {return false}
     if lhs.repMaxes != rhs.repMaxes {return false}
+    if lhs.meanLb != rhs.meanLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -8476,7 +9004,7 @@ nonisolated extension Gym_Plan_V1_CalculateStrengthScoreRequest: SwiftProtobuf.M
 
 nonisolated extension Gym_Plan_V1_CalculateStrengthScoreResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CalculateStrengthScoreResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}total_kg\0\u{1}wilks\0\u{3}wilks_2020\0\u{1}dots\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}total_kg\0\u{1}wilks\0\u{3}wilks_2020\0\u{1}dots\0\u{3}total_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8488,6 +9016,7 @@ nonisolated extension Gym_Plan_V1_CalculateStrengthScoreResponse: SwiftProtobuf.
       case 2: try { try decoder.decodeSingularDoubleField(value: &self.wilks) }()
       case 3: try { try decoder.decodeSingularDoubleField(value: &self.wilks2020) }()
       case 4: try { try decoder.decodeSingularDoubleField(value: &self.dots) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self.totalLb) }()
       default: break
       }
     }
@@ -8506,6 +9035,9 @@ nonisolated extension Gym_Plan_V1_CalculateStrengthScoreResponse: SwiftProtobuf.
     if self.dots.bitPattern != 0 {
       try visitor.visitSingularDoubleField(value: self.dots, fieldNumber: 4)
     }
+    if self.totalLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.totalLb, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -8514,6 +9046,7 @@ nonisolated extension Gym_Plan_V1_CalculateStrengthScoreResponse: SwiftProtobuf.
     if lhs.wilks != rhs.wilks {return false}
     if lhs.wilks2020 != rhs.wilks2020 {return false}
     if lhs.dots != rhs.dots {return false}
+    if lhs.totalLb != rhs.totalLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -8551,7 +9084,7 @@ nonisolated extension Gym_Plan_V1_GetProgressionAdviceRequest: SwiftProtobuf.Mes
 
 nonisolated extension Gym_Plan_V1_GetProgressionAdviceResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GetProgressionAdviceResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}advice\0\u{3}amount_kg\0\u{3}amount_reps\0\u{3}next_weight_kg\0\u{1}reason\0\u{3}sessions_considered\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}advice\0\u{3}amount_kg\0\u{3}amount_reps\0\u{3}next_weight_kg\0\u{1}reason\0\u{3}sessions_considered\0\u{3}amount_lb\0\u{3}next_weight_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8565,6 +9098,8 @@ nonisolated extension Gym_Plan_V1_GetProgressionAdviceResponse: SwiftProtobuf.Me
       case 4: try { try decoder.decodeSingularDoubleField(value: &self.nextWeightKg) }()
       case 5: try { try decoder.decodeSingularStringField(value: &self.reason) }()
       case 6: try { try decoder.decodeSingularInt32Field(value: &self.sessionsConsidered) }()
+      case 7: try { try decoder.decodeSingularDoubleField(value: &self.amountLb) }()
+      case 8: try { try decoder.decodeSingularDoubleField(value: &self.nextWeightLb) }()
       default: break
       }
     }
@@ -8589,6 +9124,12 @@ nonisolated extension Gym_Plan_V1_GetProgressionAdviceResponse: SwiftProtobuf.Me
     if self.sessionsConsidered != 0 {
       try visitor.visitSingularInt32Field(value: self.sessionsConsidered, fieldNumber: 6)
     }
+    if self.amountLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.amountLb, fieldNumber: 7)
+    }
+    if self.nextWeightLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.nextWeightLb, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -8599,6 +9140,8 @@ nonisolated extension Gym_Plan_V1_GetProgressionAdviceResponse: SwiftProtobuf.Me
     if lhs.nextWeightKg != rhs.nextWeightKg {return false}
     if lhs.reason != rhs.reason {return false}
     if lhs.sessionsConsidered != rhs.sessionsConsidered {return false}
+    if lhs.amountLb != rhs.amountLb {return false}
+    if lhs.nextWeightLb != rhs.nextWeightLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -8606,7 +9149,7 @@ nonisolated extension Gym_Plan_V1_GetProgressionAdviceResponse: SwiftProtobuf.Me
 
 nonisolated extension Gym_Plan_V1_BodyWeightEntry: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BodyWeightEntry"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}date\0\u{3}weight_kg\0\u{3}logged_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}date\0\u{3}weight_kg\0\u{3}logged_at\0\u{3}weight_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8618,6 +9161,7 @@ nonisolated extension Gym_Plan_V1_BodyWeightEntry: SwiftProtobuf.Message, SwiftP
       case 2: try { try decoder.decodeSingularMessageField(value: &self._date) }()
       case 3: try { try decoder.decodeSingularDoubleField(value: &self.weightKg) }()
       case 4: try { try decoder.decodeSingularMessageField(value: &self._loggedAt) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self.weightLb) }()
       default: break
       }
     }
@@ -8640,6 +9184,9 @@ nonisolated extension Gym_Plan_V1_BodyWeightEntry: SwiftProtobuf.Message, SwiftP
     try { if let v = self._loggedAt {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
     } }()
+    if self.weightLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.weightLb, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -8648,6 +9195,7 @@ nonisolated extension Gym_Plan_V1_BodyWeightEntry: SwiftProtobuf.Message, SwiftP
     if lhs._date != rhs._date {return false}
     if lhs.weightKg != rhs.weightKg {return false}
     if lhs._loggedAt != rhs._loggedAt {return false}
+    if lhs.weightLb != rhs.weightLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -8655,7 +9203,7 @@ nonisolated extension Gym_Plan_V1_BodyWeightEntry: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Gym_Plan_V1_LogBodyWeightRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LogBodyWeightRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}date\0\u{3}weight_kg\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}date\0\u{3}weight_kg\0\u{3}weight_lb\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8665,6 +9213,7 @@ nonisolated extension Gym_Plan_V1_LogBodyWeightRequest: SwiftProtobuf.Message, S
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._date) }()
       case 2: try { try decoder.decodeSingularDoubleField(value: &self.weightKg) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.weightLb) }()
       default: break
       }
     }
@@ -8681,12 +9230,16 @@ nonisolated extension Gym_Plan_V1_LogBodyWeightRequest: SwiftProtobuf.Message, S
     if self.weightKg.bitPattern != 0 {
       try visitor.visitSingularDoubleField(value: self.weightKg, fieldNumber: 2)
     }
+    if self.weightLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.weightLb, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_LogBodyWeightRequest, rhs: Gym_Plan_V1_LogBodyWeightRequest) -> Bool {
     if lhs._date != rhs._date {return false}
     if lhs.weightKg != rhs.weightKg {return false}
+    if lhs.weightLb != rhs.weightLb {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -8861,78 +9414,167 @@ nonisolated extension Gym_Plan_V1_DeleteBodyWeightResponse: SwiftProtobuf.Messag
 
 nonisolated extension Gym_Plan_V1_BodyMeasurements: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BodyMeasurements"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}date\0\u{3}chest_cm\0\u{3}waist_cm\0\u{3}hips_cm\0\u{3}arm_cm\0\u{3}thigh_cm\0\u{3}body_fat_percent\0\u{3}shared_with_trainer\0\u{3}logged_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}date\0\u{3}chest_cm\0\u{3}waist_cm\0\u{3}hips_cm\0\u{3}arm_cm\0\u{3}thigh_cm\0\u{3}body_fat_percent\0\u{3}shared_with_trainer\0\u{3}logged_at\0\u{3}chest_in\0\u{3}waist_in\0\u{3}hips_in\0\u{3}arm_in\0\u{3}thigh_in\0")
+
+  fileprivate class _StorageClass {
+    var _id: String = String()
+    var _date: Gym_Common_V1_Date? = nil
+    var _chestCm: Double = 0
+    var _waistCm: Double = 0
+    var _hipsCm: Double = 0
+    var _armCm: Double = 0
+    var _thighCm: Double = 0
+    var _bodyFatPercent: Double = 0
+    var _sharedWithTrainer: Bool = false
+    var _loggedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _chestIn: Double = 0
+    var _waistIn: Double = 0
+    var _hipsIn: Double = 0
+    var _armIn: Double = 0
+    var _thighIn: Double = 0
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _date = source._date
+      _chestCm = source._chestCm
+      _waistCm = source._waistCm
+      _hipsCm = source._hipsCm
+      _armCm = source._armCm
+      _thighCm = source._thighCm
+      _bodyFatPercent = source._bodyFatPercent
+      _sharedWithTrainer = source._sharedWithTrainer
+      _loggedAt = source._loggedAt
+      _chestIn = source._chestIn
+      _waistIn = source._waistIn
+      _hipsIn = source._hipsIn
+      _armIn = source._armIn
+      _thighIn = source._thighIn
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._date) }()
-      case 3: try { try decoder.decodeSingularDoubleField(value: &self.chestCm) }()
-      case 4: try { try decoder.decodeSingularDoubleField(value: &self.waistCm) }()
-      case 5: try { try decoder.decodeSingularDoubleField(value: &self.hipsCm) }()
-      case 6: try { try decoder.decodeSingularDoubleField(value: &self.armCm) }()
-      case 7: try { try decoder.decodeSingularDoubleField(value: &self.thighCm) }()
-      case 8: try { try decoder.decodeSingularDoubleField(value: &self.bodyFatPercent) }()
-      case 9: try { try decoder.decodeSingularBoolField(value: &self.sharedWithTrainer) }()
-      case 10: try { try decoder.decodeSingularMessageField(value: &self._loggedAt) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._id) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._date) }()
+        case 3: try { try decoder.decodeSingularDoubleField(value: &_storage._chestCm) }()
+        case 4: try { try decoder.decodeSingularDoubleField(value: &_storage._waistCm) }()
+        case 5: try { try decoder.decodeSingularDoubleField(value: &_storage._hipsCm) }()
+        case 6: try { try decoder.decodeSingularDoubleField(value: &_storage._armCm) }()
+        case 7: try { try decoder.decodeSingularDoubleField(value: &_storage._thighCm) }()
+        case 8: try { try decoder.decodeSingularDoubleField(value: &_storage._bodyFatPercent) }()
+        case 9: try { try decoder.decodeSingularBoolField(value: &_storage._sharedWithTrainer) }()
+        case 10: try { try decoder.decodeSingularMessageField(value: &_storage._loggedAt) }()
+        case 11: try { try decoder.decodeSingularDoubleField(value: &_storage._chestIn) }()
+        case 12: try { try decoder.decodeSingularDoubleField(value: &_storage._waistIn) }()
+        case 13: try { try decoder.decodeSingularDoubleField(value: &_storage._hipsIn) }()
+        case 14: try { try decoder.decodeSingularDoubleField(value: &_storage._armIn) }()
+        case 15: try { try decoder.decodeSingularDoubleField(value: &_storage._thighIn) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.id.isEmpty {
-      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._id.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._id, fieldNumber: 1)
+      }
+      try { if let v = _storage._date {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      if _storage._chestCm.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._chestCm, fieldNumber: 3)
+      }
+      if _storage._waistCm.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._waistCm, fieldNumber: 4)
+      }
+      if _storage._hipsCm.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._hipsCm, fieldNumber: 5)
+      }
+      if _storage._armCm.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._armCm, fieldNumber: 6)
+      }
+      if _storage._thighCm.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._thighCm, fieldNumber: 7)
+      }
+      if _storage._bodyFatPercent.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._bodyFatPercent, fieldNumber: 8)
+      }
+      if _storage._sharedWithTrainer != false {
+        try visitor.visitSingularBoolField(value: _storage._sharedWithTrainer, fieldNumber: 9)
+      }
+      try { if let v = _storage._loggedAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      } }()
+      if _storage._chestIn.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._chestIn, fieldNumber: 11)
+      }
+      if _storage._waistIn.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._waistIn, fieldNumber: 12)
+      }
+      if _storage._hipsIn.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._hipsIn, fieldNumber: 13)
+      }
+      if _storage._armIn.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._armIn, fieldNumber: 14)
+      }
+      if _storage._thighIn.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._thighIn, fieldNumber: 15)
+      }
     }
-    try { if let v = self._date {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    if self.chestCm.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.chestCm, fieldNumber: 3)
-    }
-    if self.waistCm.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.waistCm, fieldNumber: 4)
-    }
-    if self.hipsCm.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.hipsCm, fieldNumber: 5)
-    }
-    if self.armCm.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.armCm, fieldNumber: 6)
-    }
-    if self.thighCm.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.thighCm, fieldNumber: 7)
-    }
-    if self.bodyFatPercent.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.bodyFatPercent, fieldNumber: 8)
-    }
-    if self.sharedWithTrainer != false {
-      try visitor.visitSingularBoolField(value: self.sharedWithTrainer, fieldNumber: 9)
-    }
-    try { if let v = self._loggedAt {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_BodyMeasurements, rhs: Gym_Plan_V1_BodyMeasurements) -> Bool {
-    if lhs.id != rhs.id {return false}
-    if lhs._date != rhs._date {return false}
-    if lhs.chestCm != rhs.chestCm {return false}
-    if lhs.waistCm != rhs.waistCm {return false}
-    if lhs.hipsCm != rhs.hipsCm {return false}
-    if lhs.armCm != rhs.armCm {return false}
-    if lhs.thighCm != rhs.thighCm {return false}
-    if lhs.bodyFatPercent != rhs.bodyFatPercent {return false}
-    if lhs.sharedWithTrainer != rhs.sharedWithTrainer {return false}
-    if lhs._loggedAt != rhs._loggedAt {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._date != rhs_storage._date {return false}
+        if _storage._chestCm != rhs_storage._chestCm {return false}
+        if _storage._waistCm != rhs_storage._waistCm {return false}
+        if _storage._hipsCm != rhs_storage._hipsCm {return false}
+        if _storage._armCm != rhs_storage._armCm {return false}
+        if _storage._thighCm != rhs_storage._thighCm {return false}
+        if _storage._bodyFatPercent != rhs_storage._bodyFatPercent {return false}
+        if _storage._sharedWithTrainer != rhs_storage._sharedWithTrainer {return false}
+        if _storage._loggedAt != rhs_storage._loggedAt {return false}
+        if _storage._chestIn != rhs_storage._chestIn {return false}
+        if _storage._waistIn != rhs_storage._waistIn {return false}
+        if _storage._hipsIn != rhs_storage._hipsIn {return false}
+        if _storage._armIn != rhs_storage._armIn {return false}
+        if _storage._thighIn != rhs_storage._thighIn {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -9175,7 +9817,7 @@ nonisolated extension Gym_Plan_V1_PredictBodyWeightRequest: SwiftProtobuf.Messag
 
 nonisolated extension Gym_Plan_V1_PredictBodyWeightResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PredictBodyWeightResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}predicted_kg\0\u{3}low_kg\0\u{3}high_kg\0\u{3}trend_kg_per_week\0\u{1}method\0\u{3}entries_used\0\u{3}food_days_used\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}predicted_kg\0\u{3}low_kg\0\u{3}high_kg\0\u{3}trend_kg_per_week\0\u{1}method\0\u{3}entries_used\0\u{3}food_days_used\0\u{3}predicted_lb\0\u{3}low_lb\0\u{3}high_lb\0\u{3}trend_lb_per_week\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -9190,6 +9832,10 @@ nonisolated extension Gym_Plan_V1_PredictBodyWeightResponse: SwiftProtobuf.Messa
       case 5: try { try decoder.decodeSingularStringField(value: &self.method) }()
       case 6: try { try decoder.decodeSingularInt32Field(value: &self.entriesUsed) }()
       case 7: try { try decoder.decodeSingularInt32Field(value: &self.foodDaysUsed) }()
+      case 8: try { try decoder.decodeSingularDoubleField(value: &self.predictedLb) }()
+      case 9: try { try decoder.decodeSingularDoubleField(value: &self.lowLb) }()
+      case 10: try { try decoder.decodeSingularDoubleField(value: &self.highLb) }()
+      case 11: try { try decoder.decodeSingularDoubleField(value: &self.trendLbPerWeek) }()
       default: break
       }
     }
@@ -9217,6 +9863,18 @@ nonisolated extension Gym_Plan_V1_PredictBodyWeightResponse: SwiftProtobuf.Messa
     if self.foodDaysUsed != 0 {
       try visitor.visitSingularInt32Field(value: self.foodDaysUsed, fieldNumber: 7)
     }
+    if self.predictedLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.predictedLb, fieldNumber: 8)
+    }
+    if self.lowLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.lowLb, fieldNumber: 9)
+    }
+    if self.highLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.highLb, fieldNumber: 10)
+    }
+    if self.trendLbPerWeek.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.trendLbPerWeek, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -9228,6 +9886,489 @@ nonisolated extension Gym_Plan_V1_PredictBodyWeightResponse: SwiftProtobuf.Messa
     if lhs.method != rhs.method {return false}
     if lhs.entriesUsed != rhs.entriesUsed {return false}
     if lhs.foodDaysUsed != rhs.foodDaysUsed {return false}
+    if lhs.predictedLb != rhs.predictedLb {return false}
+    if lhs.lowLb != rhs.lowLb {return false}
+    if lhs.highLb != rhs.highLb {return false}
+    if lhs.trendLbPerWeek != rhs.trendLbPerWeek {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_Change: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Change"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}id\0\u{1}deleted\0\u{1}routine\0\u{3}schedule_entry\0\u{1}session\0\u{3}body_weight\0\u{3}body_measurements\0\u{1}goal\0\u{3}nutrition_plan\0\u{3}food_entry\0\u{3}saved_exercise\0")
+
+  fileprivate class _StorageClass {
+    var _kind: Gym_Plan_V1_ChangeKind = .unspecified
+    var _id: String = String()
+    var _deleted: Bool = false
+    var _object: Gym_Plan_V1_Change.OneOf_Object?
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _kind = source._kind
+      _id = source._id
+      _deleted = source._deleted
+      _object = source._object
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._id) }()
+        case 3: try { try decoder.decodeSingularBoolField(value: &_storage._deleted) }()
+        case 4: try {
+          var v: Gym_Plan_V1_Routine?
+          var hadOneofValue = false
+          if let current = _storage._object {
+            hadOneofValue = true
+            if case .routine(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._object = .routine(v)
+          }
+        }()
+        case 5: try {
+          var v: Gym_Plan_V1_ScheduleEntry?
+          var hadOneofValue = false
+          if let current = _storage._object {
+            hadOneofValue = true
+            if case .scheduleEntry(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._object = .scheduleEntry(v)
+          }
+        }()
+        case 6: try {
+          var v: Gym_Plan_V1_Session?
+          var hadOneofValue = false
+          if let current = _storage._object {
+            hadOneofValue = true
+            if case .session(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._object = .session(v)
+          }
+        }()
+        case 7: try {
+          var v: Gym_Plan_V1_BodyWeightEntry?
+          var hadOneofValue = false
+          if let current = _storage._object {
+            hadOneofValue = true
+            if case .bodyWeight(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._object = .bodyWeight(v)
+          }
+        }()
+        case 8: try {
+          var v: Gym_Plan_V1_BodyMeasurements?
+          var hadOneofValue = false
+          if let current = _storage._object {
+            hadOneofValue = true
+            if case .bodyMeasurements(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._object = .bodyMeasurements(v)
+          }
+        }()
+        case 9: try {
+          var v: Gym_Plan_V1_Goal?
+          var hadOneofValue = false
+          if let current = _storage._object {
+            hadOneofValue = true
+            if case .goal(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._object = .goal(v)
+          }
+        }()
+        case 10: try {
+          var v: Gym_Plan_V1_NutritionPlan?
+          var hadOneofValue = false
+          if let current = _storage._object {
+            hadOneofValue = true
+            if case .nutritionPlan(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._object = .nutritionPlan(v)
+          }
+        }()
+        case 11: try {
+          var v: Gym_Plan_V1_FoodEntry?
+          var hadOneofValue = false
+          if let current = _storage._object {
+            hadOneofValue = true
+            if case .foodEntry(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._object = .foodEntry(v)
+          }
+        }()
+        case 12: try {
+          var v: Gym_Plan_V1_SavedExercise?
+          var hadOneofValue = false
+          if let current = _storage._object {
+            hadOneofValue = true
+            if case .savedExercise(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._object = .savedExercise(v)
+          }
+        }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._kind != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 1)
+      }
+      if !_storage._id.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._id, fieldNumber: 2)
+      }
+      if _storage._deleted != false {
+        try visitor.visitSingularBoolField(value: _storage._deleted, fieldNumber: 3)
+      }
+      switch _storage._object {
+      case .routine?: try {
+        guard case .routine(let v)? = _storage._object else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      }()
+      case .scheduleEntry?: try {
+        guard case .scheduleEntry(let v)? = _storage._object else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      }()
+      case .session?: try {
+        guard case .session(let v)? = _storage._object else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      }()
+      case .bodyWeight?: try {
+        guard case .bodyWeight(let v)? = _storage._object else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      }()
+      case .bodyMeasurements?: try {
+        guard case .bodyMeasurements(let v)? = _storage._object else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      }()
+      case .goal?: try {
+        guard case .goal(let v)? = _storage._object else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+      }()
+      case .nutritionPlan?: try {
+        guard case .nutritionPlan(let v)? = _storage._object else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      }()
+      case .foodEntry?: try {
+        guard case .foodEntry(let v)? = _storage._object else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      }()
+      case .savedExercise?: try {
+        guard case .savedExercise(let v)? = _storage._object else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      }()
+      case nil: break
+      }
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_Change, rhs: Gym_Plan_V1_Change) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._deleted != rhs_storage._deleted {return false}
+        if _storage._object != rhs_storage._object {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_ListChangesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListChangesRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}cursor\0\u{3}page_size\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.cursor) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.cursor.isEmpty {
+      try visitor.visitSingularStringField(value: self.cursor, fieldNumber: 1)
+    }
+    if self.pageSize != 0 {
+      try visitor.visitSingularInt32Field(value: self.pageSize, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_ListChangesRequest, rhs: Gym_Plan_V1_ListChangesRequest) -> Bool {
+    if lhs.cursor != rhs.cursor {return false}
+    if lhs.pageSize != rhs.pageSize {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_ListChangesResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListChangesResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}changes\0\u{3}next_cursor\0\u{1}more\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.changes) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.nextCursor) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.more) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.changes.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.changes, fieldNumber: 1)
+    }
+    if !self.nextCursor.isEmpty {
+      try visitor.visitSingularStringField(value: self.nextCursor, fieldNumber: 2)
+    }
+    if self.more != false {
+      try visitor.visitSingularBoolField(value: self.more, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_ListChangesResponse, rhs: Gym_Plan_V1_ListChangesResponse) -> Bool {
+    if lhs.changes != rhs.changes {return false}
+    if lhs.nextCursor != rhs.nextCursor {return false}
+    if lhs.more != rhs.more {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_UnitSettings: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UnitSettings"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}imperial\0\u{3}plate_step_kg\0\u{3}plate_step_lb\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.imperial) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.plateStepKg) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.plateStepLb) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.imperial != false {
+      try visitor.visitSingularBoolField(value: self.imperial, fieldNumber: 1)
+    }
+    if self.plateStepKg.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.plateStepKg, fieldNumber: 2)
+    }
+    if self.plateStepLb.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.plateStepLb, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_UnitSettings, rhs: Gym_Plan_V1_UnitSettings) -> Bool {
+    if lhs.imperial != rhs.imperial {return false}
+    if lhs.plateStepKg != rhs.plateStepKg {return false}
+    if lhs.plateStepLb != rhs.plateStepLb {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_GetUnitSettingsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetUnitSettingsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_GetUnitSettingsRequest, rhs: Gym_Plan_V1_GetUnitSettingsRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_GetUnitSettingsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetUnitSettingsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}settings\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._settings) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._settings {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_GetUnitSettingsResponse, rhs: Gym_Plan_V1_GetUnitSettingsResponse) -> Bool {
+    if lhs._settings != rhs._settings {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_UpdateUnitSettingsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UpdateUnitSettingsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}settings\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._settings) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._settings {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_UpdateUnitSettingsRequest, rhs: Gym_Plan_V1_UpdateUnitSettingsRequest) -> Bool {
+    if lhs._settings != rhs._settings {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Gym_Plan_V1_UpdateUnitSettingsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UpdateUnitSettingsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}settings\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._settings) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._settings {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Gym_Plan_V1_UpdateUnitSettingsResponse, rhs: Gym_Plan_V1_UpdateUnitSettingsResponse) -> Bool {
+    if lhs._settings != rhs._settings {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -9235,7 +10376,7 @@ nonisolated extension Gym_Plan_V1_PredictBodyWeightResponse: SwiftProtobuf.Messa
 
 nonisolated extension Gym_Plan_V1_Goal: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Goal"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{3}target_weight_kg\0\u{3}exercise_id\0\u{3}exercise_name\0\u{3}target_reps\0\u{3}sessions_per_week\0\u{1}due\0\u{3}created_at\0\u{3}start_value\0\u{3}current_value\0\u{1}progress\0\u{1}achieved\0\u{3}on_track\0\u{1}status\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{3}target_weight_kg\0\u{3}exercise_id\0\u{3}exercise_name\0\u{3}target_reps\0\u{3}sessions_per_week\0\u{1}due\0\u{3}created_at\0\u{3}start_value\0\u{3}current_value\0\u{1}progress\0\u{1}achieved\0\u{3}on_track\0\u{1}status\0\u{3}target_weight_lb\0\u{3}start_value_lb\0\u{3}current_value_lb\0")
 
   fileprivate class _StorageClass {
     var _id: String = String()
@@ -9253,6 +10394,9 @@ nonisolated extension Gym_Plan_V1_Goal: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _achieved: Bool = false
     var _onTrack: Bool = false
     var _status: String = String()
+    var _targetWeightLb: Double = 0
+    var _startValueLb: Double = 0
+    var _currentValueLb: Double = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -9278,6 +10422,9 @@ nonisolated extension Gym_Plan_V1_Goal: SwiftProtobuf.Message, SwiftProtobuf._Me
       _achieved = source._achieved
       _onTrack = source._onTrack
       _status = source._status
+      _targetWeightLb = source._targetWeightLb
+      _startValueLb = source._startValueLb
+      _currentValueLb = source._currentValueLb
     }
   }
 
@@ -9311,6 +10458,9 @@ nonisolated extension Gym_Plan_V1_Goal: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 13: try { try decoder.decodeSingularBoolField(value: &_storage._achieved) }()
         case 14: try { try decoder.decodeSingularBoolField(value: &_storage._onTrack) }()
         case 15: try { try decoder.decodeSingularStringField(value: &_storage._status) }()
+        case 16: try { try decoder.decodeSingularDoubleField(value: &_storage._targetWeightLb) }()
+        case 17: try { try decoder.decodeSingularDoubleField(value: &_storage._startValueLb) }()
+        case 18: try { try decoder.decodeSingularDoubleField(value: &_storage._currentValueLb) }()
         default: break
         }
       }
@@ -9368,6 +10518,15 @@ nonisolated extension Gym_Plan_V1_Goal: SwiftProtobuf.Message, SwiftProtobuf._Me
       if !_storage._status.isEmpty {
         try visitor.visitSingularStringField(value: _storage._status, fieldNumber: 15)
       }
+      if _storage._targetWeightLb.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._targetWeightLb, fieldNumber: 16)
+      }
+      if _storage._startValueLb.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._startValueLb, fieldNumber: 17)
+      }
+      if _storage._currentValueLb.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._currentValueLb, fieldNumber: 18)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -9392,6 +10551,9 @@ nonisolated extension Gym_Plan_V1_Goal: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._achieved != rhs_storage._achieved {return false}
         if _storage._onTrack != rhs_storage._onTrack {return false}
         if _storage._status != rhs_storage._status {return false}
+        if _storage._targetWeightLb != rhs_storage._targetWeightLb {return false}
+        if _storage._startValueLb != rhs_storage._startValueLb {return false}
+        if _storage._currentValueLb != rhs_storage._currentValueLb {return false}
         return true
       }
       if !storagesAreEqual {return false}

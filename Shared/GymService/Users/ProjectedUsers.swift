@@ -47,7 +47,7 @@ public struct ProjectedUsers: Sendable {
       userID: user.id, username: user.username, displayName: user.profile.displayName, avatarURL: user.profile.avatarURL,
       timeZone: user.profile.timeZone, role: user.roles.first.map(\.claimName) ?? "member", banned: user.hasBan,
       bannedUntil: user.hasBan && user.ban.hasUntil ? user.ban.until.date : nil, isPrivate: user.profile.visibility == .private,
-      version: 0, updatedAt: now)
+      imperial: user.profile.unitSystem == .imperial, version: 0, updatedAt: now)
   }
 }
 
@@ -57,8 +57,8 @@ extension UserProjection.User {
     self.init(
       userID: update.userID, username: update.username, displayName: update.displayName, avatarURL: update.avatarURL,
       timeZone: update.timeZone, role: update.roles.first.map(\.claimName) ?? "member", banned: update.banned,
-      bannedUntil: update.hasBannedUntil ? update.bannedUntil.date : nil, isPrivate: update.isPrivate, version: update.version,
-      updatedAt: now)
+      bannedUntil: update.hasBannedUntil ? update.bannedUntil.date : nil, isPrivate: update.isPrivate, imperial: update.imperial,
+      version: update.version, updatedAt: now)
   }
 }
 
@@ -75,6 +75,7 @@ extension Gym_Common_V1_UpdateUserRequest {
     banned = user.banned
     if let until = user.bannedUntil { bannedUntil = .init(date: until) }
     isPrivate = user.isPrivate
+    imperial = user.imperial
     version = user.version
   }
 }

@@ -243,6 +243,31 @@ enum AuthMigrations {
           CREATE INDEX coaching_by_trainer ON coaching(trainer_id);
           """)
     }
+    // Plan rounds suggestions to pound plates for imperial profiles, which its copy of
+    // accounts did not carry before: each imperial account is announced once, at a new
+    // version, so plan's copy takes it.
+    migrator.registerMigration("v11-unit-systems-to-plan") { db in
+      // The payload is UserProjection.User as JSONEncoder writes it (dates in seconds
+      // since 1970), and the version moves on as AuthStore.advanceVersion moves it (to
+      // the clock in microseconds, past the last one): visibility 2 is PRIVATE.
+      try db.execute(
+        sql: """
+          UPDATE users SET standing_version = MAX(CAST((julianday('now') - 2440587.5) * 86400000000 AS INTEGER), standing_version + 1)
+          WHERE unit_system = 2;
+          INSERT INTO outbox (destination, kind, payload, created_at, next_attempt_at)
+          SELECT 'plan', 'user-updated', CAST(json_object(
+              'user_id', id, 'username', username, 'display_name', display_name, 'avatar_url', avatar_url,
+              'time_zone', time_zone, 'role', role, 'banned', json(CASE WHEN banned THEN 'true' ELSE 'false' END),
+              'banned_until', CASE WHEN banned AND banned_until IS NOT NULL THEN (julianday(banned_until) - 2440587.5) * 86400.0 END,
+              'is_private', json(CASE WHEN visibility = 2 THEN 'true' ELSE 'false' END), 'imperial', json('true'),
+              'version', standing_version, 'updated_at', (julianday('now') - 2440587.5) * 86400.0) AS BLOB),
+            CURRENT_TIMESTAMP, CURRENT_TIMESTAMP
+          FROM (
+            SELECT *, banned_at IS NOT NULL AND (banned_until IS NULL OR julianday(banned_until) > julianday('now')) AS banned
+            FROM users WHERE unit_system = 2
+          ) ORDER BY id;
+          """)
+    }
     return migrator
   }
 }

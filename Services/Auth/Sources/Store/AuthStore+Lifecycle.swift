@@ -25,8 +25,11 @@ extension AuthStore {
 
 extension UserRecord {
   /// The fields services keep (`UserProjection.User`) besides the ban, which `setBan` sends.
+  /// The profile's unit system is imperial (`UnitSystem.IMPERIAL` is stored as 2).
+  var imperial: Bool { unitSystem == 2 }
+
   var projected: [String] {
-    [username, displayName, avatarURL, timeZone, role, isPrivate ? "private" : "public"]
+    [username, displayName, avatarURL, timeZone, role, isPrivate ? "private" : "public", imperial ? "imperial" : "metric"]
   }
 }
 
@@ -37,6 +40,6 @@ extension UserProjection.User {
     self.init(
       userID: user.id, username: user.username, displayName: user.displayName, avatarURL: user.avatarURL, timeZone: user.timeZone,
       role: user.role, banned: banned, bannedUntil: banned ? user.bannedUntil : nil, isPrivate: user.isPrivate,
-      version: user.standingVersion, updatedAt: now)
+      imperial: user.imperial, version: user.standingVersion, updatedAt: now)
   }
 }

@@ -219,6 +219,7 @@ enum CatalogMigrations {
       try CatalogStore.encodeAllMessages(db, encoder: encoder)
     }
     StoredMessageEncoding.registerMigration(in: &migrator)
+    UserProjection.registerUnitsMigration(in: &migrator)
     return migrator
   }
 }

@@ -495,6 +495,7 @@ enum MessagingMigrations {
           CREATE INDEX progress_photos_by_user ON progress_photos(user_id, taken_on);
           """)
     }
+    UserProjection.registerUnitsMigration(in: &migrator)
     return migrator
   }
 }

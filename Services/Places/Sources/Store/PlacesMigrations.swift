@@ -120,6 +120,7 @@ enum PlacesMigrations {
           );
           """)
     }
+    UserProjection.registerUnitsMigration(in: &migrator)
     return migrator
   }
 }

@@ -36,14 +36,12 @@ public enum OneRepMax {
 
   /// Rows for 1...12 reps: the weight Epley says can be lifted that many times
   /// (1RM / (1 + reps / 30); 1 rep is the 1RM itself, as in `estimate`) and its percent
-  /// of the 1RM. Weights are rounded to the nearest 0.1 kg, fine enough for microplates;
-  /// rounding to the plates a lifter owns is the client's job. The percent is rounded
-  /// from the unrounded weight.
-  public static func repMaxTable(oneRepMaxKg: Double) -> [(reps: Int, weightKg: Double, percent: Int)] {
+  /// of the 1RM. `oneRepMax` and the weights are in `unit`; each weight is the nearest
+  /// load the user's plates make. The percent is rounded from the unrounded weight.
+  public static func repMaxTable(oneRepMax: Double, unit: LoadUnit) -> [(reps: Int, weight: Double, percent: Int)] {
     (1...12).map { reps in
       let share = reps == 1 ? 1 : 1 / (1 + Double(reps) / 30)
-      let weight = (oneRepMaxKg * share * 10).rounded() / 10
-      return (reps, weight, Int((share * 100).rounded()))
+      return (reps, unit.plated(oneRepMax * share), Int((share * 100).rounded()))
     }
   }
 }

@@ -2,21 +2,22 @@ import Foundation
 
 /// Double-progression advice for one exercise from its recent sessions: add weight once
 /// every set hits its target, otherwise repeat the weight, and back off after three
-/// misses in a row at the same weight.
+/// misses in a row at the same weight. Weights are in the user's unit (`LoadUnit`)
+/// throughout: a pound lifter adds pounds.
 public enum Progression {
   public struct SetResult: Sendable {
     /// 0 when the set had no target (a quick-logged workout, a timed set).
     public var targetReps: Int
     /// 0 = any weight.
-    public var targetWeightKg: Double
+    public var targetWeight: Double
     public var reps: Int
-    public var weightKg: Double
+    public var weight: Double
 
-    public init(targetReps: Int, targetWeightKg: Double, reps: Int, weightKg: Double) {
+    public init(targetReps: Int, targetWeight: Double, reps: Int, weight: Double) {
       self.targetReps = targetReps
-      self.targetWeightKg = targetWeightKg
+      self.targetWeight = targetWeight
       self.reps = reps
-      self.weightKg = weightKg
+      self.weight = weight
     }
   }
 
@@ -35,12 +36,12 @@ public enum Progression {
 
   public struct Advice: Sendable, Equatable {
     public var kind: Kind
-    /// increaseWeight: kg to add; deload: kg to take off; else 0.
-    public var amountKg: Double
+    /// increaseWeight: the load to add; deload: the load to take off; else 0.
+    public var amount: Double
     /// increaseReps: reps to add per set; else 0.
     public var amountReps: Int
     /// The working weight to use next time.
-    public var nextWeightKg: Double
+    public var nextWeight: Double
     public var reason: String
     /// The sessions the advice rests on: 1 for a hit, 2 for a comparison of reps, the
     /// length of the run of misses for a hold or a deload.
@@ -55,39 +56,49 @@ public enum Progression {
   /// `recent` newest first (at most the last 6 used). nil when there is nothing to go on.
   ///
   /// A session's working weight is its heaviest set. Sessions without sets are skipped.
-  /// `incrementKg` must be positive (callers validate; 1 kg is used otherwise). A hit at
-  /// body weight (0 kg) advises a rep, not a weight: adding 1 kg to push-ups is no plan.
-  public static func advise(recent: [Workout], incrementKg: Double) -> Advice? {
+  /// `increment` must be positive (callers validate; one plate step is used otherwise).
+  /// A hit at body weight (0) advises a rep, not a weight: adding 1 kg to push-ups is no
+  /// plan. When the increment is a whole number of plate steps (plates on a bar or a
+  /// stack), the next weight is the nearest the plates make, so a weight logged in the
+  /// other unit comes back to the user's plates; other increments (dumbbells) are kept.
+  public static func advise(recent: [Workout], increment: Double, unit: LoadUnit = .kilograms) -> Advice? {
     let sessions = recent.prefix(sessionLimit).filter { !$0.sets.isEmpty }
     guard let latest = sessions.first else { return nil }
-    let increment = incrementKg > 0 ? incrementKg : 1
+    let increment = increment > 0 ? increment : unit.plateStep
+    let steps = increment / unit.plateStep
+    let plated = abs(steps - steps.rounded()) < 1e-6
+    func load(_ value: Double) -> Double { plated ? unit.plated(value) : unit.toThousandths(value) }
+    func text(_ value: Double) -> String { unit.text(value) }
+    func place(_ weight: Double) -> String { weight > 0 ? text(weight) : "body weight" }
     let weight = workingWeight(latest)
     let targeted = latest.sets.filter { $0.targetReps > 0 }
 
     guard !targeted.isEmpty else {
-      return compareReps(latest: latest, previous: sessions.dropFirst().first, weight: weight)
+      return compareReps(latest: latest, previous: sessions.dropFirst().first, weight: weight, unit: unit)
     }
     if hitTargets(latest) {
       let summary = targetSummary(targeted)
       if weight <= 0 {
         return Advice(
-          kind: .increaseReps, amountKg: 0, amountReps: 1, nextWeightKg: 0,
+          kind: .increaseReps, amount: 0, amountReps: 1, nextWeight: 0,
           reason: "\(summary) at body weight; add one rep to every set next time", sessionsConsidered: 1)
       }
-      let next = roundedKg(weight + increment)
+      // Never less than the weight: a hit earns at least one step.
+      let next = max(load(weight + increment), load(weight) + (plated ? unit.plateStep : 0))
+      let added = unit.toThousandths(next - weight)
       return Advice(
-        kind: .increaseWeight, amountKg: increment, amountReps: 0, nextWeightKg: next,
-        reason: "\(summary) at \(kg(weight)); add \(kg(increment)) and lift \(kg(next)) next time",
+        kind: .increaseWeight, amount: added, amountReps: 0, nextWeight: next,
+        reason: "\(summary) at \(text(weight)); add \(text(added)) and lift \(text(next)) next time",
         sessionsConsidered: 1)
     }
 
     // Misses in a row, newest first, at this working weight; a session without targets
     // or at another weight ends the run.
     let misses = sessions.prefix { session in
-      session.sets.contains { $0.targetReps > 0 } && !hitTargets(session) && sameKg(workingWeight(session), weight)
+      session.sets.contains { $0.targetReps > 0 } && !hitTargets(session) && unit.same(workingWeight(session), weight)
     }.count
     let got = "\(list(targeted.map(\.reps))) reps against \(targetsText(targeted))"
-    let aim = weight > 0 ? "repeat \(kg(weight)) and aim for \(aimText(targeted))" : "aim for \(aimText(targeted))"
+    let aim = weight > 0 ? "repeat \(text(weight)) and aim for \(aimText(targeted))" : "aim for \(aimText(targeted))"
     // Nothing to take off at body weight, so misses there only ever hold.
     if misses < missesBeforeDeload || weight <= 0 {
       let reason =
@@ -95,55 +106,56 @@ public enum Progression {
         ? "you got \(got) at \(place(weight)); \(aim)"
         : "\(misses) sessions in a row short of the target at \(place(weight)) (last: \(got)); \(aim)"
       return Advice(
-        kind: .hold, amountKg: 0, amountReps: 0, nextWeightKg: weight, reason: reason, sessionsConsidered: misses)
+        kind: .hold, amount: 0, amountReps: 0, nextWeight: weight, reason: reason, sessionsConsidered: misses)
     }
-    let next = roundedKg(max(0, weight - deloadKg(weight: weight, increment: increment)))
-    let drop = roundedKg(weight - next)
+    let next = load(max(0, weight - deload(weight: weight, increment: increment, unit: unit)))
+    let drop = unit.toThousandths(weight - next)
     return Advice(
-      kind: .deload, amountKg: drop, amountReps: 0, nextWeightKg: next,
-      reason: "\(misses) sessions in a row short of the target at \(kg(weight)) (last: \(got)); "
-        + "take off \(kg(drop)) and build back up from \(kg(next))",
+      kind: .deload, amount: drop, amountReps: 0, nextWeight: next,
+      reason: "\(misses) sessions in a row short of the target at \(text(weight)) (last: \(got)); "
+        + "take off \(text(drop)) and build back up from \(text(next))",
       sessionsConsidered: misses)
   }
 
-  /// Default increment by equipment name (the catalog's, any case): barbell 2.5,
-  /// dumbbell and kettlebell 2, machine, cable and Smith machine 5, else 1. EZ and trap
-  /// bars load the same plates as a barbell, so they count as one. The first name that
-  /// has an increment decides.
-  public static func defaultIncrementKg(equipment: [String]) -> Double {
+  /// Default increment by equipment name (the catalog's, any case), in kilograms:
+  /// barbell 2.5, dumbbell and kettlebell 2, machine, cable and Smith machine 5, else 1;
+  /// in pounds: barbell, dumbbell and kettlebell 5, machine, cable and Smith machine 10,
+  /// else 2.5. EZ and trap bars load the same plates as a barbell, so they count as one.
+  /// The first name that has an increment decides.
+  public static func defaultIncrement(equipment: [String], imperial: Bool = false) -> Double {
     for name in equipment {
       let key = name.lowercased().trimmingCharacters(in: .whitespaces)
         .replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "-", with: "_")
       switch key {
-      case "barbell", "ez_bar", "trap_bar": return 2.5
-      case "dumbbell", "kettlebell": return 2
-      case "machine", "cable", "smith_machine": return 5
+      case "barbell", "ez_bar", "trap_bar": return imperial ? 5 : 2.5
+      case "dumbbell", "kettlebell": return imperial ? 5 : 2
+      case "machine", "cable", "smith_machine": return imperial ? 10 : 5
       default: continue
       }
     }
-    return 1
+    return imperial ? 2.5 : 1
   }
 
   // MARK: - Rules
 
   /// Without targets: one more rep when the latest session did more reps at its working
   /// weight than the one before at the same weight, else hold.
-  private static func compareReps(latest: Workout, previous: Workout?, weight: Double) -> Advice {
-    let now = repsAt(weight, in: latest)
-    let spot = place(weight)
+  private static func compareReps(latest: Workout, previous: Workout?, weight: Double, unit: LoadUnit) -> Advice {
+    let now = repsAt(weight, in: latest, unit: unit)
+    let spot = weight > 0 ? unit.text(weight) : "body weight"
     func hold(_ reason: String, _ considered: Int) -> Advice {
-      Advice(kind: .hold, amountKg: 0, amountReps: 0, nextWeightKg: weight, reason: reason, sessionsConsidered: considered)
+      Advice(kind: .hold, amount: 0, amountReps: 0, nextWeight: weight, reason: reason, sessionsConsidered: considered)
     }
     guard let previous else {
       return hold("you did \(list(now)) reps at \(spot); repeat it and try to beat that", 1)
     }
-    guard sameKg(workingWeight(previous), weight) else {
+    guard unit.same(workingWeight(previous), weight) else {
       return hold("first session at \(spot) (\(list(now)) reps); repeat it and try to beat that", 1)
     }
-    let before = repsAt(weight, in: previous)
+    let before = repsAt(weight, in: previous, unit: unit)
     if now.reduce(0, +) > before.reduce(0, +) {
       return Advice(
-        kind: .increaseReps, amountKg: 0, amountReps: 1, nextWeightKg: weight,
+        kind: .increaseReps, amount: 0, amountReps: 1, nextWeight: weight,
         reason: "you did \(list(now)) reps at \(spot), up from \(list(before)); stay there and aim for one more rep",
         sessionsConsidered: 2)
     }
@@ -153,24 +165,24 @@ public enum Progression {
   /// Every set with a target got its reps at (or above) its weight.
   private static func hitTargets(_ session: Workout) -> Bool {
     session.sets.allSatisfy { set in
-      set.targetReps <= 0 || (set.reps >= set.targetReps && set.weightKg + 1e-6 >= set.targetWeightKg)
+      set.targetReps <= 0 || (set.reps >= set.targetReps && set.weight + 1e-6 >= set.targetWeight)
     }
   }
 
   /// 10 % of the weight, down to a whole number of increments, at least one.
-  static func deloadKg(weight: Double, increment: Double) -> Double {
+  static func deload(weight: Double, increment: Double, unit: LoadUnit = .kilograms) -> Double {
     // The epsilon keeps a quotient that should be whole but lands a hair below it
     // from losing a whole increment to the floor.
     let steps = max(1, ((weight / 10) / increment + 1e-9).rounded(.down))
-    return roundedKg(steps * increment)
+    return unit.toThousandths(steps * increment)
   }
 
   private static func workingWeight(_ session: Workout) -> Double {
-    session.sets.map(\.weightKg).max() ?? 0
+    session.sets.map(\.weight).max() ?? 0
   }
 
-  private static func repsAt(_ weight: Double, in session: Workout) -> [Int] {
-    session.sets.filter { sameKg($0.weightKg, weight) }.map(\.reps)
+  private static func repsAt(_ weight: Double, in session: Workout, unit: LoadUnit) -> [Int] {
+    session.sets.filter { unit.same($0.weight, weight) }.map(\.reps)
   }
 
   // MARK: - Words
@@ -207,28 +219,4 @@ public enum Progression {
   private static func reps(_ n: Int) -> String { n == 1 ? "1 rep" : "\(n) reps" }
 
   private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ", ") }
-
-  /// "102.5 kg", "100 kg", "1.25 kg": to the gram at most, no trailing zeros.
-  static func kg(_ value: Double) -> String {
-    guard value.isFinite, abs(value) < 1e9 else { return "\(value) kg" }
-    let grams = Int((abs(value) * 1000).rounded())
-    var text = "\(grams / 1000)"
-    var fraction = grams % 1000
-    if fraction != 0 {
-      var digits = 3
-      while fraction % 10 == 0 {
-        fraction /= 10
-        digits -= 1
-      }
-      text += "." + String(repeating: "0", count: digits - String(fraction).count) + String(fraction)
-    }
-    return (value < 0 && grams != 0 ? "-" : "") + text + " kg"
-  }
-
-  private static func place(_ weight: Double) -> String { weight > 0 ? kg(weight) : "body weight" }
-
-  /// Sums like 100 + 2.5 are exact, but 0.1-kg steps are not; keep weights to the gram.
-  private static func roundedKg(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
-
-  private static func sameKg(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 0.001 }
 }

@@ -403,6 +403,87 @@ enum PlanMigrations {
         try PlanStore.enqueueCoaching(db, trainerID: row["trainer_id"], clientID: row["client_id"], active: true, to: [.messaging], now: now)
       }
     }
+    UserProjection.registerUnitsMigration(in: &migrator)
+    // The plate steps suggestions are rounded to, per unit system; no row = the defaults.
+    migrator.registerMigration("unit-settings-v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE unit_settings (
+            owner_id TEXT PRIMARY KEY,
+            plate_step_kg REAL NOT NULL,
+            plate_step_lb REAL NOT NULL,
+            updated_at DATETIME NOT NULL
+          ) WITHOUT ROWID;
+          """)
+    }
+    // The change log behind ListChanges: one row per object a user has or had, moved
+    // to the end (a new seq) by triggers on every write, so no write path can forget
+    // it; a deletion leaves a tombstone. AUTOINCREMENT: a seq is never reused, so a
+    // client's cursor never skips a change. Sets and items move their session.
+    migrator.registerMigration("changes-v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE changes (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            owner_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            object_id TEXT NOT NULL,
+            deleted INTEGER NOT NULL,
+            changed_at DATETIME NOT NULL,
+            UNIQUE (owner_id, kind, object_id)
+          );
+          CREATE INDEX changes_by_owner ON changes(owner_id, seq);
+          CREATE INDEX changes_tombstones ON changes(changed_at) WHERE deleted = 1;
+          -- Per owner, the last seq of the tombstones pruned: an older cursor must start again.
+          CREATE TABLE change_horizons (
+            owner_id TEXT PRIMARY KEY,
+            pruned_through INTEGER NOT NULL
+          ) WITHOUT ROWID;
+          """)
+      func moved(_ owner: String, _ kind: String, _ id: String, deleted: Bool) -> String {
+        """
+        DELETE FROM changes WHERE owner_id = \(owner) AND kind = '\(kind)' AND object_id = \(id);
+        INSERT INTO changes (owner_id, kind, object_id, deleted, changed_at) VALUES (\(owner), '\(kind)', \(id), \(deleted ? 1 : 0), CURRENT_TIMESTAMP);
+        """
+      }
+      let objects = [
+        ("routines", "routine", "id"), ("schedule_entries", "schedule_entry", "id"), ("sessions", "session", "id"),
+        ("body_weights", "body_weight", "id"), ("body_measurements", "body_measurements", "id"), ("goals", "goal", "id"),
+        ("nutrition_plans", "nutrition_plan", "id"), ("food_log", "food_entry", "id"), ("saved_exercises", "saved_exercise", "exercise_id"),
+      ]
+      for (table, kind, id) in objects {
+        try db.execute(
+          sql: """
+            CREATE TRIGGER \(table)_change_insert AFTER INSERT ON \(table) BEGIN
+              \(moved("NEW.owner_id", kind, "NEW.\(id)", deleted: false))
+            END;
+            CREATE TRIGGER \(table)_change_update AFTER UPDATE ON \(table) BEGIN
+              \(moved("NEW.owner_id", kind, "NEW.\(id)", deleted: false))
+            END;
+            CREATE TRIGGER \(table)_change_delete AFTER DELETE ON \(table) BEGIN
+              \(moved("OLD.owner_id", kind, "OLD.\(id)", deleted: true))
+            END;
+            INSERT INTO changes (owner_id, kind, object_id, deleted, changed_at)
+              SELECT owner_id, '\(kind)', \(id), 0, CURRENT_TIMESTAMP FROM \(table);
+            """)
+      }
+      // A session's items and sets are part of it. When the session itself goes, its
+      // rows go after it (ON DELETE CASCADE): the lookup finds nothing, the tombstone stays.
+      for (table, row) in [("session_items", "NEW"), ("session_items", "OLD"), ("logged_sets", "NEW"), ("logged_sets", "OLD")] {
+        let event = row == "OLD" ? "DELETE" : "INSERT"
+        for when in row == "OLD" ? [event] : [event, "UPDATE"] {
+          try db.execute(
+            sql: """
+              CREATE TRIGGER \(table)_session_change_\(when.lowercased()) AFTER \(when) ON \(table) BEGIN
+                DELETE FROM changes WHERE (owner_id, kind, object_id) IN (
+                  SELECT owner_id, 'session', id FROM sessions WHERE rid = \(row).session_rid);
+                INSERT INTO changes (owner_id, kind, object_id, deleted, changed_at)
+                  SELECT owner_id, 'session', id, 0, CURRENT_TIMESTAMP FROM sessions WHERE rid = \(row).session_rid;
+              END;
+              """)
+        }
+      }
+    }
     return migrator
   }
 }

@@ -54,7 +54,7 @@ extension PlanStore {
     }
   }
 
-  private static func bodyWeight(_ row: Row) -> BodyWeightEntry {
+  static func bodyWeight(_ row: Row) -> BodyWeightEntry {
     BodyWeightEntry(
       id: row["id"], date: LocalDate(row["local_date"] as String) ?? LocalDate(daysSinceEpoch: 0), weightKg: row["weight_kg"],
       loggedAt: row["logged_at"])

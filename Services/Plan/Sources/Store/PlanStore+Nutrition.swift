@@ -238,7 +238,7 @@ extension PlanStore {
     }
   }
 
-  private static func foodEntry(_ row: Row) -> FoodEntryRecord {
+  static func foodEntry(_ row: Row) -> FoodEntryRecord {
     FoodEntryRecord(
       id: row["id"], ownerID: row["owner_id"], date: LocalDate(row["local_date"] as String) ?? LocalDate(daysSinceEpoch: 0),
       meal: row["meal"], description: row["description"],

@@ -490,6 +490,15 @@ extension HTTPRoute {
       verb: "GET", template: "/v1/bodyWeight:predict", body: nil, streaming: .unary,
       method: Gym_Plan_V1_PlanService.Method.PredictBodyWeight.descriptor, request: Gym_Plan_V1_PlanService.Method.PredictBodyWeight.Input.self, response: Gym_Plan_V1_PlanService.Method.PredictBodyWeight.Output.self),
     HTTPRoute(
+      verb: "GET", template: "/v1/changes", body: nil, streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.ListChanges.descriptor, request: Gym_Plan_V1_PlanService.Method.ListChanges.Input.self, response: Gym_Plan_V1_PlanService.Method.ListChanges.Output.self),
+    HTTPRoute(
+      verb: "GET", template: "/v1/me/units", body: nil, streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.GetUnitSettings.descriptor, request: Gym_Plan_V1_PlanService.Method.GetUnitSettings.Input.self, response: Gym_Plan_V1_PlanService.Method.GetUnitSettings.Output.self),
+    HTTPRoute(
+      verb: "PUT", template: "/v1/me/units", body: "settings", streaming: .unary,
+      method: Gym_Plan_V1_PlanService.Method.UpdateUnitSettings.descriptor, request: Gym_Plan_V1_PlanService.Method.UpdateUnitSettings.Input.self, response: Gym_Plan_V1_PlanService.Method.UpdateUnitSettings.Output.self),
+    HTTPRoute(
       verb: "POST", template: "/v1/goals", body: "goal", streaming: .unary,
       method: Gym_Plan_V1_PlanService.Method.CreateGoal.descriptor, request: Gym_Plan_V1_PlanService.Method.CreateGoal.Input.self, response: Gym_Plan_V1_PlanService.Method.CreateGoal.Output.self),
     HTTPRoute(

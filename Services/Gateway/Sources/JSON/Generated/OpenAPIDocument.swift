@@ -1279,6 +1279,16 @@ enum OpenAPIDocument {
               "format": "int32"
             },
             "description": "1..30"
+          },
+          {
+            "name": "weightLb",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "number",
+              "format": "double"
+            },
+            "description": "or the weight in pounds"
           }
         ],
         "responses": {
@@ -1406,6 +1416,80 @@ enum OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/gym.plan.v1.CalculateStrengthScoreResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/changes": {
+      "get": {
+        "operationId": "PlanService_ListChanges",
+        "summary": "Each object of the caller's that changed after the cursor, once, in its current state, or a tombstone when it is gone; a cursor is good for 90 days after the changes it follows.",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/ListChanges",
+        "description": "Each object of the caller's that changed after the cursor, once, in its current state, or a tombstone when it is gone; a cursor is good for 90 days after the changes it follows. Errors: INVALID_ARGUMENT for a malformed cursor; FAILED_PRECONDITION (start again from an empty cursor) for one older than the deletions kept.",
+        "parameters": [
+          {
+            "name": "cursor",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "Empty: from the beginning (everything the caller has, and recent deletions). Otherwise the next_cursor of the last page applied."
+          },
+          {
+            "name": "pageSize",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "format": "int32"
+            },
+            "description": "default 100, at most 500; a page also stops near 2 MiB"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.ListChangesResponse"
                 }
               }
             }
@@ -5925,6 +6009,120 @@ enum OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/gym.plan.v1.RateTrainerResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/v1/me/units": {
+      "get": {
+        "operationId": "PlanService_GetUnitSettings",
+        "summary": "The plate steps plan rounds suggested weights to, and the profile's unit system.",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/GetUnitSettings",
+        "description": "The plate steps plan rounds suggested weights to, and the profile's unit system.",
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.GetUnitSettingsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "put": {
+        "operationId": "PlanService_UpdateUnitSettings",
+        "summary": "UpdateUnitSettings",
+        "tags": [
+          "PlanService"
+        ],
+        "x-grpc-method": "/gym.plan.v1.PlanService/UpdateUnitSettings",
+        "description": "Errors: INVALID_ARGUMENT for a step out of range.",
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/gym.plan.v1.UnitSettings"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/gym.plan.v1.UpdateUnitSettingsResponse"
                 }
               }
             }
@@ -19471,6 +19669,32 @@ enum OpenAPIDocument {
                 "$ref": "#/components/schemas/google.protobuf.Timestamp"
               }
             ]
+          },
+          "chestIn": {
+            "type": "number",
+            "format": "double",
+            "description": "The measures in inches (the same bounds): a request may give these instead.",
+            "default": 0
+          },
+          "waistIn": {
+            "type": "number",
+            "format": "double",
+            "default": 0
+          },
+          "hipsIn": {
+            "type": "number",
+            "format": "double",
+            "default": 0
+          },
+          "armIn": {
+            "type": "number",
+            "format": "double",
+            "default": 0
+          },
+          "thighIn": {
+            "type": "number",
+            "format": "double",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -19502,6 +19726,11 @@ enum OpenAPIDocument {
                 "$ref": "#/components/schemas/google.protobuf.Timestamp"
               }
             ]
+          },
+          "weightLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -19536,6 +19765,11 @@ enum OpenAPIDocument {
             "items": {
               "$ref": "#/components/schemas/gym.plan.v1.RepMax"
             }
+          },
+          "meanLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -19563,6 +19797,11 @@ enum OpenAPIDocument {
             "type": "number",
             "format": "double",
             "default": 0
+          },
+          "totalLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -19579,6 +19818,117 @@ enum OpenAPIDocument {
           }
         },
         "additionalProperties": false
+      },
+      "gym.plan.v1.Change": {
+        "type": "object",
+        "properties": {
+          "kind": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.ChangeKind"
+              }
+            ]
+          },
+          "id": {
+            "type": "string",
+            "default": ""
+          },
+          "deleted": {
+            "type": "boolean",
+            "description": "The object is gone (deleted, or no longer the caller's): drop the local copy.",
+            "default": false
+          },
+          "routine": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.Routine"
+              }
+            ],
+            "description": "One of `object`: set at most one of its fields."
+          },
+          "scheduleEntry": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.ScheduleEntry"
+              }
+            ],
+            "description": "One of `object`: set at most one of its fields."
+          },
+          "session": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.Session"
+              }
+            ],
+            "description": "One of `object`: set at most one of its fields."
+          },
+          "bodyWeight": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.BodyWeightEntry"
+              }
+            ],
+            "description": "One of `object`: set at most one of its fields."
+          },
+          "bodyMeasurements": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.BodyMeasurements"
+              }
+            ],
+            "description": "One of `object`: set at most one of its fields."
+          },
+          "goal": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.Goal"
+              }
+            ],
+            "description": "One of `object`: set at most one of its fields."
+          },
+          "nutritionPlan": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.NutritionPlan"
+              }
+            ],
+            "description": "One of `object`: set at most one of its fields."
+          },
+          "foodEntry": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.FoodEntry"
+              }
+            ],
+            "description": "One of `object`: set at most one of its fields."
+          },
+          "savedExercise": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.SavedExercise"
+              }
+            ],
+            "description": "One of `object`: set at most one of its fields."
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.ChangeKind": {
+        "type": "string",
+        "enum": [
+          "CHANGE_KIND_UNSPECIFIED",
+          "CHANGE_KIND_ROUTINE",
+          "CHANGE_KIND_SCHEDULE_ENTRY",
+          "CHANGE_KIND_SESSION",
+          "CHANGE_KIND_BODY_WEIGHT",
+          "CHANGE_KIND_BODY_MEASUREMENTS",
+          "CHANGE_KIND_GOAL",
+          "CHANGE_KIND_NUTRITION_PLAN",
+          "CHANGE_KIND_FOOD_ENTRY",
+          "CHANGE_KIND_SAVED_EXERCISE"
+        ],
+        "default": "CHANGE_KIND_UNSPECIFIED",
+        "description": "- `CHANGE_KIND_UNSPECIFIED`\n- `CHANGE_KIND_ROUTINE`\n- `CHANGE_KIND_SCHEDULE_ENTRY`\n- `CHANGE_KIND_SESSION`: a live or past workout, with its items and sets\n- `CHANGE_KIND_BODY_WEIGHT`\n- `CHANGE_KIND_BODY_MEASUREMENTS`\n- `CHANGE_KIND_GOAL`\n- `CHANGE_KIND_NUTRITION_PLAN`\n- `CHANGE_KIND_FOOD_ENTRY`\n- `CHANGE_KIND_SAVED_EXERCISE`: id: the exercise's id"
       },
       "gym.plan.v1.Client": {
         "type": "object",
@@ -20038,6 +20388,7 @@ enum OpenAPIDocument {
       },
       "gym.plan.v1.GetProgressionAdviceResponse": {
         "type": "object",
+        "description": "Worked out in the unit system on the user's profile: an imperial user's increments are pounds (the routine's, or by equipment: barbell 5 lb, dumbbell and kettlebell 5 lb, machines and cables 10 lb, else 2.5 lb) and the reason speaks pounds. When the increment is a whole number of plate steps, the next weight is the nearest load the user's plates make (a weight logged in the other unit comes back to their plates); other increments (dumbbells) are added as they are.",
         "properties": {
           "advice": {
             "allOf": [
@@ -20072,6 +20423,16 @@ enum OpenAPIDocument {
           "sessionsConsidered": {
             "type": "integer",
             "format": "int32",
+            "default": 0
+          },
+          "amountLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
+          },
+          "nextWeightLb": {
+            "type": "number",
+            "format": "double",
             "default": 0
           }
         },
@@ -20120,6 +20481,19 @@ enum OpenAPIDocument {
               }
             ],
             "description": "the one in progress, if any"
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.GetUnitSettingsResponse": {
+        "type": "object",
+        "properties": {
+          "settings": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.UnitSettings"
+              }
+            ]
           }
         },
         "additionalProperties": false
@@ -20209,8 +20583,25 @@ enum OpenAPIDocument {
           },
           "status": {
             "type": "string",
-            "description": "in words",
+            "description": "in words, in the profile's unit system",
             "default": ""
+          },
+          "targetWeightLb": {
+            "type": "number",
+            "format": "double",
+            "description": "or the target in pounds",
+            "default": 0
+          },
+          "startValueLb": {
+            "type": "number",
+            "format": "double",
+            "description": "BODY_WEIGHT and LIFT: start_value and current_value in pounds.",
+            "default": 0
+          },
+          "currentValueLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -20432,6 +20823,11 @@ enum OpenAPIDocument {
                 "$ref": "#/components/schemas/google.protobuf.Timestamp"
               }
             ]
+          },
+          "volumeLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -20466,6 +20862,29 @@ enum OpenAPIDocument {
           "nextPageToken": {
             "type": "string",
             "default": ""
+          }
+        },
+        "additionalProperties": false
+      },
+      "gym.plan.v1.ListChangesResponse": {
+        "type": "object",
+        "properties": {
+          "changes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/gym.plan.v1.Change"
+            },
+            "description": "Oldest change first; each object at most once per page, in its latest state."
+          },
+          "nextCursor": {
+            "type": "string",
+            "description": "keep it, and call again from it: also when changes is empty",
+            "default": ""
+          },
+          "more": {
+            "type": "boolean",
+            "description": "further changes are waiting now",
+            "default": false
           }
         },
         "additionalProperties": false
@@ -20695,6 +21114,12 @@ enum OpenAPIDocument {
             "type": "number",
             "format": "double",
             "default": 0
+          },
+          "weightLb": {
+            "type": "number",
+            "format": "double",
+            "description": "or the weight in pounds",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -20866,6 +21291,12 @@ enum OpenAPIDocument {
                 "$ref": "#/components/schemas/gym.plan.v1.SetType"
               }
             ]
+          },
+          "weightLb": {
+            "type": "number",
+            "format": "double",
+            "description": "weight_kg in pounds",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -21056,6 +21487,11 @@ enum OpenAPIDocument {
             "type": "number",
             "format": "double",
             "default": 0
+          },
+          "oneRepMaxLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -21138,6 +21574,17 @@ enum OpenAPIDocument {
                 "$ref": "#/components/schemas/google.protobuf.Timestamp"
               }
             ]
+          },
+          "valueLb": {
+            "type": "number",
+            "format": "double",
+            "description": "Weights only (0 for MAX_REPS): value and previous in pounds.",
+            "default": 0
+          },
+          "previousLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -21198,6 +21645,12 @@ enum OpenAPIDocument {
             "format": "int32",
             "description": "0..3600",
             "default": 0
+          },
+          "targetWeightLb": {
+            "type": "number",
+            "format": "double",
+            "description": "target_weight_kg in pounds",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -21240,6 +21693,26 @@ enum OpenAPIDocument {
             "type": "integer",
             "format": "int32",
             "description": "days with logged calories that corrected the trend",
+            "default": 0
+          },
+          "predictedLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
+          },
+          "lowLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
+          },
+          "highLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
+          },
+          "trendLbPerWeek": {
+            "type": "number",
+            "format": "double",
             "default": 0
           }
         },
@@ -21296,13 +21769,18 @@ enum OpenAPIDocument {
           "weightKg": {
             "type": "number",
             "format": "double",
-            "description": "from the mean estimate, by Epley inverted",
+            "description": "From the mean estimate, by Epley inverted, rounded to the plate step of the user's unit system (the other field is that load converted).",
             "default": 0
           },
           "percent": {
             "type": "integer",
             "format": "int32",
             "description": "of the one-rep max",
+            "default": 0
+          },
+          "weightLb": {
+            "type": "number",
+            "format": "double",
             "default": 0
           }
         },
@@ -21496,6 +21974,12 @@ enum OpenAPIDocument {
             "type": "integer",
             "format": "int32",
             "description": "0 = none; else a superset: the exercises of a day sharing this number (1..15) are done in turn, a set of each, before resting. A group is at least two exercises, side by side.",
+            "default": 0
+          },
+          "incrementLb": {
+            "type": "number",
+            "format": "double",
+            "description": "increment_kg in pounds",
             "default": 0
           }
         },
@@ -21854,6 +22338,11 @@ enum OpenAPIDocument {
             "items": {
               "$ref": "#/components/schemas/gym.plan.v1.PersonalRecord"
             }
+          },
+          "volumeLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -21983,6 +22472,21 @@ enum OpenAPIDocument {
             "type": "integer",
             "format": "int32",
             "default": 0
+          },
+          "bestEstimatedOneRepMaxLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
+          },
+          "maxWeightLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
+          },
+          "volumeLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
           }
         },
         "additionalProperties": false
@@ -22082,6 +22586,29 @@ enum OpenAPIDocument {
         "default": "TRAINER_REQUEST_STATE_UNSPECIFIED",
         "description": "- `TRAINER_REQUEST_STATE_UNSPECIFIED`\n- `REQUEST_PENDING`\n- `REQUEST_ACCEPTED`\n- `REQUEST_DECLINED`\n- `REQUEST_CANCELLED`: withdrawn by whoever sent it"
       },
+      "gym.plan.v1.UnitSettings": {
+        "type": "object",
+        "description": "How plan rounds the weights it suggests. The unit system itself is the profile's (auth's UpdateProfile unit_system), so every app shows the same one.",
+        "properties": {
+          "imperial": {
+            "type": "boolean",
+            "description": "output only: the profile's unit system is imperial",
+            "default": false
+          },
+          "plateStepKg": {
+            "type": "number",
+            "format": "double",
+            "description": "The smallest change of load the user's plates allow, in each system: 0.25..10 kg (default 1.25) and 0.5..25 lb (default 2.5). The one of the profile's system is used.",
+            "default": 0
+          },
+          "plateStepLb": {
+            "type": "number",
+            "format": "double",
+            "default": 0
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.plan.v1.UnsaveExerciseResponse": {
         "type": "object",
         "properties": {},
@@ -22163,6 +22690,19 @@ enum OpenAPIDocument {
         },
         "additionalProperties": false
       },
+      "gym.plan.v1.UpdateUnitSettingsResponse": {
+        "type": "object",
+        "properties": {
+          "settings": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/gym.plan.v1.UnitSettings"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
       "gym.plan.v1.UpdateWorkoutResponse": {
         "type": "object",
         "properties": {
@@ -22184,7 +22724,7 @@ enum OpenAPIDocument {
           "LB"
         ],
         "default": "WEIGHT_UNIT_UNSPECIFIED",
-        "description": "- `WEIGHT_UNIT_UNSPECIFIED`: = KG\n- `KG`\n- `LB`"
+        "description": "- `WEIGHT_UNIT_UNSPECIFIED`: the unit system on the user's profile (KG when unset)\n- `KG`\n- `LB`"
       },
       "gym.plan.v1.WorkoutFileFormat": {
         "type": "string",
