@@ -62,7 +62,10 @@ import Testing
     }
   }
 
+  /// The pound is 0.45359237 kg exactly; answers show pounds to the hundredth.
   @Test func poundsConvert() {
-    #expect(abs(220.462262 / StrengthScore.poundsPerKilogram - 100) < 1e-9)
+    #expect(abs(220.462262 * Imperial.kilogramsPerPound - 100) < 1e-6)
+    #expect(Imperial.pounds(100) == 220.46 && Imperial.pounds(225 * Imperial.kilogramsPerPound) == 225)
+    #expect(Imperial.inches(101.6) == 40)
   }
 }

@@ -9,6 +9,7 @@ extension MessagingService {
     request: Gym_Messaging_V1_SendDirectMessageRequest, context: ServerContext
   ) async throws -> Gym_Messaging_V1_SendDirectMessageResponse {
     let caller = try Caller.verified(to: "send messages")
+    let key = try request.idempotency(ownerID: caller.userID, method: "SendDirectMessage")
     let text = try MessageInput.text(request.text, attachments: request.attachmentIds)
     let recipient: Gym_Auth_V1_User
     switch request.recipient {
@@ -26,7 +27,7 @@ extension MessagingService {
     let now = Date()
     let record = try await store.sendDirect(
       messageID: ID.make(now: now), newConversationID: ID.make(now: now), from: caller.userID, to: recipient.id, text: text,
-      attachmentIDs: request.attachmentIds, now: now
+      attachmentIDs: request.attachmentIds, key: key, now: now
     ) { record in
       let message = MessagingMapping.message(record, sender: refs[caller.userID])
       return try [(recipient.id, caller.userID), (caller.userID, recipient.id)].map { user, peer in

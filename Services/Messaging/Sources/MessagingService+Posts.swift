@@ -6,9 +6,10 @@ import GymService
 extension MessagingService {
   public func createPost(request: Gym_Messaging_V1_CreatePostRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CreatePostResponse {
     let caller = try Caller.verified(to: "post")
+    let key = try request.idempotency(ownerID: caller.userID, method: "CreatePost")
     let text = try MessageInput.text(request.text, attachments: request.attachmentIds)
     let post = try await store.createPost(
-      id: ID.make(), authorID: caller.userID, text: text, attachmentIDs: request.attachmentIds, now: Date())
+      id: ID.make(), authorID: caller.userID, text: text, attachmentIDs: request.attachmentIds, key: key, now: Date())
     let mapped = try await posts([post])
     return .with { $0.post = mapped[0] }
   }

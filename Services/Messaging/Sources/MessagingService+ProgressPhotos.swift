@@ -11,11 +11,13 @@ extension MessagingService {
     request: Gym_Messaging_V1_AddProgressPhotoRequest, context: ServerContext
   ) async throws -> Gym_Messaging_V1_AddProgressPhotoResponse {
     let caller = try Caller.current()
+    let key = try request.idempotency(ownerID: caller.userID, method: "AddProgressPhoto")
     let details = try ProgressPhotoInput.details(takenOn: request.takenOn, note: request.note, shared: request.sharedWithTrainer)
     let upload = try await ownPicture(request.attachmentID, of: caller.userID)
     let now = Date()
     let photo = try await store.addProgressPhoto(
-      id: ID.make(now: now), userID: caller.userID, attachmentID: upload.id, details: details, limit: progressPhotosPerUser, now: now)
+      id: ID.make(now: now), userID: caller.userID, attachmentID: upload.id, details: details, limit: progressPhotosPerUser, key: key,
+      now: now)
     return .with { $0.photo = MessagingMapping.progressPhoto(photo) }
   }
 

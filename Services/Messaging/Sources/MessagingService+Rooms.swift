@@ -70,12 +70,13 @@ extension MessagingService {
     request: Gym_Messaging_V1_PostRoomMessageRequest, context: ServerContext
   ) async throws -> Gym_Messaging_V1_PostRoomMessageResponse {
     let caller = try Caller.verified(to: "post in rooms")
+    let key = try request.idempotency(ownerID: caller.userID, method: "PostRoomMessage")
     let text = try MessageInput.text(request.text, attachments: request.attachmentIds)
     let refs = try await userRefs([caller.userID])
     let now = Date()
     let record = try await store.postRoomMessage(
       messageID: ID.make(now: now), roomID: request.roomID, senderID: caller.userID, text: text,
-      attachmentIDs: request.attachmentIds, limits: rooms, now: now
+      attachmentIDs: request.attachmentIds, limits: rooms, key: key, now: now
     ) { record in
       let message = MessagingMapping.message(record, sender: refs[caller.userID])
       return try Self.draft(for: "", about: caller.userID, .roomMessage) { $0.message = message }

@@ -147,10 +147,15 @@ public enum PlanApp {
         let outbox = OutboxWorker(writer: store.writer, pollInterval: settings.outboxPollInterval, logger: logger) { job in
           try await deliver(job, to: catalog, notifier: notifier, coaching: coaching, logger: logger)
         }
-        // ListChanges keeps deletions for 90 days; a client away longer starts again.
+        // ListChanges keeps deletions, and creates their idempotency keys, for 90 days: a
+        // client away longer starts again.
         let pruner = PeriodicService(every: settings.changePruneInterval, failure: "change log pruning failed", logger: logger) {
           let removed = try await store.pruneChanges(before: Date().addingTimeInterval(-Double(PlanStore.changeRetentionDays) * 86_400))
-          if removed > 0 { logger.info("old deletions left the change log", metadata: ["removed": "\(removed)"]) }
+          let keys = try await store.pruneIdempotencyKeys(
+            before: Date().addingTimeInterval(-Double(IdempotencyKeys.retentionDays) * 86_400))
+          if removed + keys > 0 {
+            logger.info("old deletions and create keys pruned", metadata: ["deletions": "\(removed)", "keys": "\(keys)"])
+          }
           return .done
         }
         var services: [any Service] = [ClientConnections(catalogConnection), outbox, pruner]

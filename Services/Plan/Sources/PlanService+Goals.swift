@@ -7,6 +7,7 @@ import GymStore
 extension PlanService {
   public func createGoal(request: Gym_Plan_V1_CreateGoalRequest, context: ServerContext) async throws -> Gym_Plan_V1_CreateGoalResponse {
     let caller = try Caller.current()
+    let key = try request.idempotency(ownerID: caller.userID, method: "CreateGoal")
     let goal = request.goal
     let now = Date()
     let zone = try await timeZone(of: caller.userID)
@@ -50,9 +51,9 @@ extension PlanService {
       try await checkExercises([record.exerciseID], for: caller.userID, fields: [record.exerciseID: "goal.exercise_id"], now: now)
       record.startValue = try await store.bestWeight(ownerID: caller.userID, exerciseID: record.exerciseID, reps: record.targetReps, since: nil)
     }
-    try await store.insertGoal(record)
+    let stored = try await store.insertGoal(record, key: key)
     let imperial = try await projection.user(id: caller.userID)?.imperial ?? false
-    let response = try await goalMessage(record, today: today, zone: zone, imperial: imperial)
+    let response = try await goalMessage(stored, today: today, zone: zone, imperial: imperial)
     return .with { $0.goal = response }
   }
 

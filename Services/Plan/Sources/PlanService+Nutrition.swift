@@ -9,13 +9,14 @@ extension PlanService {
     request: Gym_Plan_V1_CreateNutritionPlanRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_CreateNutritionPlanResponse {
     let caller = try Caller.current()
+    let key = try request.idempotency(ownerID: caller.userID, method: "CreateNutritionPlan")
     let valid = try NutritionInput.plan(request.plan)
     let now = Date()
     let today = LocalDate(now, in: try await timeZone(of: caller.userID))
     let record = try await store.insertNutritionPlan(
       NutritionPlanRecord(
         id: ID.make(), ownerID: caller.userID, name: valid.name, targets: valid.targets, days: valid.days, active: request.plan.active,
-        now: now), today: today)
+        now: now), today: today, key: key)
     return .with { $0.plan = Self.nutritionPlan(record) }
   }
 
@@ -71,6 +72,7 @@ extension PlanService {
 
   public func logFood(request: Gym_Plan_V1_LogFoodRequest, context: ServerContext) async throws -> Gym_Plan_V1_LogFoodResponse {
     let caller = try Caller.current()
+    let key = try request.idempotency(ownerID: caller.userID, method: "LogFood")
     let entry = request.entry
     let now = Date()
     let zone = try await timeZone(of: caller.userID)
@@ -87,8 +89,8 @@ extension PlanService {
     guard violations.isEmpty else { throw GymError.invalid(violations) }
     let record = FoodEntryRecord(
       id: ID.make(now: now), ownerID: caller.userID, date: date, meal: entry.meal, description: description, macros: macros, loggedAt: now)
-    try await store.logFood(record)
-    return .with { $0.entry = Self.foodEntry(record) }
+    let stored = try await store.logFood(record, key: key)
+    return .with { $0.entry = Self.foodEntry(stored) }
   }
 
   public func listFoodLog(request: Gym_Plan_V1_ListFoodLogRequest, context: ServerContext) async throws -> Gym_Plan_V1_ListFoodLogResponse {

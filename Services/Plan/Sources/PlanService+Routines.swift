@@ -9,12 +9,16 @@ extension PlanService {
     request: Gym_Plan_V1_CreateRoutineRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_CreateRoutineResponse {
     let caller = try Caller.current()
+    let key = try request.idempotency(ownerID: caller.userID, method: "CreateRoutine")
     let input = try RoutineInput.validate(request.routine)
     let now = Date()
     let found = try await checkExercises(Array(input.exerciseFields.keys), for: caller.userID, fields: input.exerciseFields, now: now)
     let record = try await store.insertRoutine(
-      RoutineRecord(id: ID.make(now: now), ownerID: caller.userID, name: input.name, description: input.description, days: input.days, now: now))
-    return .with { $0.routine = PlanMapping.routine(record, names: found.mapValues(\.name)) }
+      RoutineRecord(id: ID.make(now: now), ownerID: caller.userID, name: input.name, description: input.description, days: input.days, now: now),
+      key: key)
+    // A retry answers with the routine as it is now, which may name other exercises.
+    let names = record.exerciseIDs.allSatisfy { found[$0] != nil } ? found.mapValues(\.name) : try await exerciseNames(record.exerciseIDs)
+    return .with { $0.routine = PlanMapping.routine(record, names: names) }
   }
 
   public func getRoutine(request: Gym_Plan_V1_GetRoutineRequest, context: ServerContext) async throws -> Gym_Plan_V1_GetRoutineResponse {
@@ -72,6 +76,7 @@ extension PlanService {
   /// catalog's save count in one transaction.
   public func copyProgram(request: Gym_Plan_V1_CopyProgramRequest, context: ServerContext) async throws -> Gym_Plan_V1_CopyProgramResponse {
     let caller = try Caller.current()
+    let key = try request.idempotency(ownerID: caller.userID, method: "CopyProgram")
     guard !request.programID.isEmpty else { throw GymError.invalid([.init("program_id", "is required")]) }
     let snapshot = try await catalog.snapshot(programID: request.programID, for: caller.userID)
     let now = Date()
@@ -100,8 +105,9 @@ extension PlanService {
         id: ID.make(now: now), ownerID: caller.userID, name: String(program.name.prefix(100)),
         description: program.description_p, days: days, sourceProgramID: program.id,
         sourceProgramVersion: snapshot.version, now: now),
-      savedJob: job, now: now)
-    return .with { $0.routine = PlanMapping.routine(record, names: Dictionary(uniqueKeysWithValues: exercises.map { ($0.id, $0.name) })) }
+      savedJob: job, key: key, now: now)
+    let names = try await exerciseNames(record.exerciseIDs)
+    return .with { $0.routine = PlanMapping.routine(record, names: names) }
   }
 
   public func publishRoutine(

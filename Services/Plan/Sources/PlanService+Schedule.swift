@@ -11,6 +11,7 @@ extension PlanService {
     request: Gym_Plan_V1_ScheduleRoutineRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_ScheduleRoutineResponse {
     let caller = try Caller.current()
+    let key = try request.idempotency(ownerID: caller.userID, method: "ScheduleRoutine")
     let entry = request.entry
     var violations: [FieldViolation] = []
     if entry.routineID.isEmpty { violations.append(.init("entry.routine_id", "is required")) }
@@ -20,7 +21,7 @@ extension PlanService {
     let stored = try await store.insertScheduleEntry(
       ScheduleEntryRecord(
         id: ID.make(now: now), ownerID: caller.userID, routineID: entry.routineID, dayIndex: Int(entry.dayIndex), rule: rule,
-        createdAt: now))
+        createdAt: now), key: key)
     return .with { $0.entry = Self.entry(stored) }
   }
 

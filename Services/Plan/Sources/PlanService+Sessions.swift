@@ -9,6 +9,7 @@ extension PlanService {
   /// A routine's day, else today's first scheduled routine, else an empty session.
   public func startSession(request: Gym_Plan_V1_StartSessionRequest, context: ServerContext) async throws -> Gym_Plan_V1_StartSessionResponse {
     let caller = try Caller.current()
+    let key = try request.idempotency(ownerID: caller.userID, method: "StartSession")
     let now = Date()
     let zone = try await timeZone(of: caller.userID)
     var routineID = request.routineID
@@ -41,7 +42,7 @@ extension PlanService {
       SessionRecord(
         id: ID.make(now: now), ownerID: caller.userID, state: .active, routineID: routineID.isEmpty ? nil : routineID,
         dayIndex: routineID.isEmpty ? 0 : dayIndex, name: name, items: items, startedAt: now, endedAt: nil,
-        localDate: LocalDate(now, in: zone), notes: "", summary: nil))
+        localDate: LocalDate(now, in: zone), notes: "", summary: nil), key: key)
     let response = try await mapped(session)
     return .with { $0.session = response }
   }
@@ -59,13 +60,15 @@ extension PlanService {
 
   public func logSet(request: Gym_Plan_V1_LogSetRequest, context: ServerContext) async throws -> Gym_Plan_V1_LogSetResponse {
     let caller = try Caller.current()
+    let key = try request.idempotency(ownerID: caller.userID, method: "LogSet")
     try PlanInput.id(request.sessionID, field: "session_id")
     try PlanInput.id(request.itemID, field: "item_id")
     let now = Date()
     let set = try Self.loggedSet(request.set, field: "set", now: now)
     // Dated by the store on the session's day, not the day it is logged.
     let logged = try await store.logSet(
-      sessionID: request.sessionID, itemID: request.itemID, ownerID: caller.userID, set: set, check: Self.sessionCheck(field: "set"))
+      sessionID: request.sessionID, itemID: request.itemID, ownerID: caller.userID, set: set, key: key,
+      check: Self.sessionCheck(field: "set"))
     // Only the item: the session grows with every set, and a client that logs one
     // keeps its own copy of the rest.
     return .with { $0.item = PlanMapping.item(logged.item, names: [logged.item.exerciseID: logged.exerciseName ?? ""]) }
@@ -177,6 +180,7 @@ extension PlanService {
   /// A finished session logged after the fact, dated at noon local time of its day.
   public func logWorkout(request: Gym_Plan_V1_LogWorkoutRequest, context: ServerContext) async throws -> Gym_Plan_V1_LogWorkoutResponse {
     let caller = try Caller.current()
+    let key = try request.idempotency(ownerID: caller.userID, method: "LogWorkout")
     let now = Date()
     let zone = try await timeZone(of: caller.userID)
     let date = try LocalDate.required(request.date, field: "date")
@@ -218,7 +222,7 @@ extension PlanService {
       summary: nil)
     try Self.sessionFits(record, field: "entries")
     try await checkExercises(Array(fields.keys), for: caller.userID, fields: fields, now: now)
-    let session = try await store.logWorkout(record)
+    let session = try await store.logWorkout(record, key: key)
     let response = try await mapped(session)
     return .with { $0.session = response }
   }

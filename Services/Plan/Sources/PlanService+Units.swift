@@ -38,19 +38,23 @@ extension PlanService {
   /// What `userID` loads in: the unit system of their profile (as plan's projection of
   /// users has it) and their plate step in it.
   func loadUnit(of userID: String) async throws -> LoadUnit {
-    let imperial = try await projection.user(id: userID)?.imperial ?? false
-    let steps = try await store.plateSteps(ownerID: userID)
-    return LoadUnit(
-      imperial: imperial, plateStep: imperial ? steps?.lb ?? LoadUnit.defaultStepLb : steps?.kg ?? LoadUnit.defaultStepKg)
+    let (imperial, steps) = try await unitChoice(of: userID)
+    return LoadUnit(imperial: imperial, plateStep: imperial ? steps.lb : steps.kg)
   }
 
   private func unitSettings(of userID: String) async throws -> Gym_Plan_V1_UnitSettings {
-    let imperial = try await projection.user(id: userID)?.imperial ?? false
-    let steps = try await store.plateSteps(ownerID: userID)
+    let (imperial, steps) = try await unitChoice(of: userID)
     return .with {
       $0.imperial = imperial
-      $0.plateStepKg = steps?.kg ?? LoadUnit.defaultStepKg
-      $0.plateStepLb = steps?.lb ?? LoadUnit.defaultStepLb
+      $0.plateStepKg = steps.kg
+      $0.plateStepLb = steps.lb
     }
+  }
+
+  /// The profile's unit system, and the user's plate steps (the defaults until set).
+  private func unitChoice(of userID: String) async throws -> (imperial: Bool, steps: PlanStore.PlateSteps) {
+    let imperial = try await projection.user(id: userID)?.imperial ?? false
+    let steps = try await store.plateSteps(ownerID: userID)
+    return (imperial, steps ?? PlanStore.PlateSteps(kg: LoadUnit.defaultStepKg, lb: LoadUnit.defaultStepLb))
   }
 }

@@ -636,6 +636,10 @@ public nonisolated struct Gym_Messaging_V1_SendDirectMessageRequest: Sendable {
   /// the caller's uploads, at most 10
   public var attachmentIds: [String] = []
 
+  /// Optional: the client's id for this create, so a retry (after being offline, or a
+  /// lost answer) makes nothing new; see docs/api.md.
+  public var idempotencyKey: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Recipient: Equatable, Sendable {
@@ -1264,6 +1268,10 @@ public nonisolated struct Gym_Messaging_V1_PostRoomMessageRequest: Sendable {
   public var text: String = String()
 
   public var attachmentIds: [String] = []
+
+  /// Optional: the client's id for this create, so a retry (after being offline, or a
+  /// lost answer) makes nothing new; see docs/api.md.
+  public var idempotencyKey: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1959,6 +1967,10 @@ public nonisolated struct Gym_Messaging_V1_CreatePostRequest: Sendable {
   public var text: String = String()
 
   public var attachmentIds: [String] = []
+
+  /// Optional: the client's id for this create, so a retry (after being offline, or a
+  /// lost answer) makes nothing new; see docs/api.md.
+  public var idempotencyKey: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2752,6 +2764,10 @@ public nonisolated struct Gym_Messaging_V1_AddProgressPhotoRequest: Sendable {
   public var note: String = String()
 
   public var sharedWithTrainer: Bool = false
+
+  /// Optional: the client's id for this create, so a retry (after being offline, or a
+  /// lost answer) makes nothing new; see docs/api.md.
+  public var idempotencyKey: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3605,7 +3621,7 @@ nonisolated extension Gym_Messaging_V1_Message: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Gym_Messaging_V1_SendDirectMessageRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SendDirectMessageRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{1}text\0\u{3}attachment_ids\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{1}text\0\u{3}attachment_ids\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3631,6 +3647,7 @@ nonisolated extension Gym_Messaging_V1_SendDirectMessageRequest: SwiftProtobuf.M
       }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.text) }()
       case 4: try { try decoder.decodeRepeatedStringField(value: &self.attachmentIds) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -3658,6 +3675,9 @@ nonisolated extension Gym_Messaging_V1_SendDirectMessageRequest: SwiftProtobuf.M
     if !self.attachmentIds.isEmpty {
       try visitor.visitRepeatedStringField(value: self.attachmentIds, fieldNumber: 4)
     }
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3665,6 +3685,7 @@ nonisolated extension Gym_Messaging_V1_SendDirectMessageRequest: SwiftProtobuf.M
     if lhs.recipient != rhs.recipient {return false}
     if lhs.text != rhs.text {return false}
     if lhs.attachmentIds != rhs.attachmentIds {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4816,7 +4837,7 @@ nonisolated extension Gym_Messaging_V1_MarkRoomReadResponse: SwiftProtobuf.Messa
 
 nonisolated extension Gym_Messaging_V1_PostRoomMessageRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PostRoomMessageRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}room_id\0\u{1}text\0\u{3}attachment_ids\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}room_id\0\u{1}text\0\u{3}attachment_ids\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4827,6 +4848,7 @@ nonisolated extension Gym_Messaging_V1_PostRoomMessageRequest: SwiftProtobuf.Mes
       case 1: try { try decoder.decodeSingularStringField(value: &self.roomID) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.text) }()
       case 3: try { try decoder.decodeRepeatedStringField(value: &self.attachmentIds) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -4842,6 +4864,9 @@ nonisolated extension Gym_Messaging_V1_PostRoomMessageRequest: SwiftProtobuf.Mes
     if !self.attachmentIds.isEmpty {
       try visitor.visitRepeatedStringField(value: self.attachmentIds, fieldNumber: 3)
     }
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4849,6 +4874,7 @@ nonisolated extension Gym_Messaging_V1_PostRoomMessageRequest: SwiftProtobuf.Mes
     if lhs.roomID != rhs.roomID {return false}
     if lhs.text != rhs.text {return false}
     if lhs.attachmentIds != rhs.attachmentIds {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6224,7 +6250,7 @@ nonisolated extension Gym_Messaging_V1_Post: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Gym_Messaging_V1_CreatePostRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreatePostRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}attachment_ids\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}attachment_ids\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6234,6 +6260,7 @@ nonisolated extension Gym_Messaging_V1_CreatePostRequest: SwiftProtobuf.Message,
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.text) }()
       case 2: try { try decoder.decodeRepeatedStringField(value: &self.attachmentIds) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -6246,12 +6273,16 @@ nonisolated extension Gym_Messaging_V1_CreatePostRequest: SwiftProtobuf.Message,
     if !self.attachmentIds.isEmpty {
       try visitor.visitRepeatedStringField(value: self.attachmentIds, fieldNumber: 2)
     }
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Messaging_V1_CreatePostRequest, rhs: Gym_Messaging_V1_CreatePostRequest) -> Bool {
     if lhs.text != rhs.text {return false}
     if lhs.attachmentIds != rhs.attachmentIds {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -7625,7 +7656,7 @@ nonisolated extension Gym_Messaging_V1_ProgressPhoto: SwiftProtobuf.Message, Swi
 
 nonisolated extension Gym_Messaging_V1_AddProgressPhotoRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AddProgressPhotoRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}attachment_id\0\u{3}taken_on\0\u{1}note\0\u{3}shared_with_trainer\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}attachment_id\0\u{3}taken_on\0\u{1}note\0\u{3}shared_with_trainer\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -7637,6 +7668,7 @@ nonisolated extension Gym_Messaging_V1_AddProgressPhotoRequest: SwiftProtobuf.Me
       case 2: try { try decoder.decodeSingularMessageField(value: &self._takenOn) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.note) }()
       case 4: try { try decoder.decodeSingularBoolField(value: &self.sharedWithTrainer) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -7659,6 +7691,9 @@ nonisolated extension Gym_Messaging_V1_AddProgressPhotoRequest: SwiftProtobuf.Me
     if self.sharedWithTrainer != false {
       try visitor.visitSingularBoolField(value: self.sharedWithTrainer, fieldNumber: 4)
     }
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -7667,6 +7702,7 @@ nonisolated extension Gym_Messaging_V1_AddProgressPhotoRequest: SwiftProtobuf.Me
     if lhs._takenOn != rhs._takenOn {return false}
     if lhs.note != rhs.note {return false}
     if lhs.sharedWithTrainer != rhs.sharedWithTrainer {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

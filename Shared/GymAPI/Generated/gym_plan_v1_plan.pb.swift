@@ -994,6 +994,9 @@ public nonisolated struct Gym_Plan_V1_CreateRoutineRequest: Sendable {
   /// Clears the value of `routine`. Subsequent reads from it will return its default value.
   public mutating func clearRoutine() {self._routine = nil}
 
+  /// optional: the client's id for this create, so a retry makes nothing new (Sync)
+  public var idempotencyKey: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1159,6 +1162,9 @@ public nonisolated struct Gym_Plan_V1_CopyProgramRequest: Sendable {
   // methods supported on all messages.
 
   public var programID: String = String()
+
+  /// optional: the client's id for this create, so a retry makes nothing new (Sync)
+  public var idempotencyKey: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1394,6 +1400,9 @@ public nonisolated struct Gym_Plan_V1_ScheduleRoutineRequest: Sendable {
   public var hasEntry: Bool {self._entry != nil}
   /// Clears the value of `entry`. Subsequent reads from it will return its default value.
   public mutating func clearEntry() {self._entry = nil}
+
+  /// optional: the client's id for this create, so a retry makes nothing new (Sync)
+  public var idempotencyKey: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1752,6 +1761,9 @@ public nonisolated struct Gym_Plan_V1_StartSessionRequest: Sendable {
 
   public var dayIndex: Int32 = 0
 
+  /// optional: the client's id for this create, so a retry makes nothing new (Sync)
+  public var idempotencyKey: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1828,6 +1840,9 @@ public nonisolated struct Gym_Plan_V1_LogSetRequest: Sendable {
   public var hasSet: Bool {self._set != nil}
   /// Clears the value of `set`. Subsequent reads from it will return its default value.
   public mutating func clearSet() {self._set = nil}
+
+  /// optional: the client's id for this create, so a retry makes nothing new (Sync)
+  public var idempotencyKey: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2368,6 +2383,9 @@ public nonisolated struct Gym_Plan_V1_LogWorkoutRequest: Sendable {
 
   /// at most 100 characters and 400 bytes (UTF-8)
   public var name: String = String()
+
+  /// optional: the client's id for this create, so a retry makes nothing new (Sync)
+  public var idempotencyKey: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3805,6 +3823,9 @@ public nonisolated struct Gym_Plan_V1_CreateGoalRequest: Sendable {
   /// Clears the value of `goal`. Subsequent reads from it will return its default value.
   public mutating func clearGoal() {self._goal = nil}
 
+  /// optional: the client's id for this create, so a retry makes nothing new (Sync)
+  public var idempotencyKey: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -4026,6 +4047,9 @@ public nonisolated struct Gym_Plan_V1_CreateNutritionPlanRequest: Sendable {
   /// Clears the value of `plan`. Subsequent reads from it will return its default value.
   public mutating func clearPlan() {self._plan = nil}
 
+  /// optional: the client's id for this create, so a retry makes nothing new (Sync)
+  public var idempotencyKey: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -4246,6 +4270,9 @@ public nonisolated struct Gym_Plan_V1_LogFoodRequest: Sendable {
   public var hasEntry: Bool {self._entry != nil}
   /// Clears the value of `entry`. Subsequent reads from it will return its default value.
   public mutating func clearEntry() {self._entry = nil}
+
+  /// optional: the client's id for this create, so a retry makes nothing new (Sync)
+  public var idempotencyKey: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -5485,7 +5512,7 @@ nonisolated extension Gym_Plan_V1_Routine: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Gym_Plan_V1_CreateRoutineRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreateRoutineRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}routine\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}routine\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5494,6 +5521,7 @@ nonisolated extension Gym_Plan_V1_CreateRoutineRequest: SwiftProtobuf.Message, S
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._routine) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -5507,11 +5535,15 @@ nonisolated extension Gym_Plan_V1_CreateRoutineRequest: SwiftProtobuf.Message, S
     try { if let v = self._routine {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_CreateRoutineRequest, rhs: Gym_Plan_V1_CreateRoutineRequest) -> Bool {
     if lhs._routine != rhs._routine {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5809,7 +5841,7 @@ nonisolated extension Gym_Plan_V1_DeleteRoutineResponse: SwiftProtobuf.Message, 
 
 nonisolated extension Gym_Plan_V1_CopyProgramRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CopyProgramRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}program_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}program_id\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5818,6 +5850,7 @@ nonisolated extension Gym_Plan_V1_CopyProgramRequest: SwiftProtobuf.Message, Swi
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.programID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -5827,11 +5860,15 @@ nonisolated extension Gym_Plan_V1_CopyProgramRequest: SwiftProtobuf.Message, Swi
     if !self.programID.isEmpty {
       try visitor.visitSingularStringField(value: self.programID, fieldNumber: 1)
     }
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_CopyProgramRequest, rhs: Gym_Plan_V1_CopyProgramRequest) -> Bool {
     if lhs.programID != rhs.programID {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6244,7 +6281,7 @@ nonisolated extension Gym_Plan_V1_ScheduleEntry: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Gym_Plan_V1_ScheduleRoutineRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ScheduleRoutineRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}entry\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}entry\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6253,6 +6290,7 @@ nonisolated extension Gym_Plan_V1_ScheduleRoutineRequest: SwiftProtobuf.Message,
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._entry) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -6266,11 +6304,15 @@ nonisolated extension Gym_Plan_V1_ScheduleRoutineRequest: SwiftProtobuf.Message,
     try { if let v = self._entry {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_ScheduleRoutineRequest, rhs: Gym_Plan_V1_ScheduleRoutineRequest) -> Bool {
     if lhs._entry != rhs._entry {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6839,7 +6881,7 @@ nonisolated extension Gym_Plan_V1_Session: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Gym_Plan_V1_StartSessionRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StartSessionRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}routine_id\0\u{3}day_index\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}routine_id\0\u{3}day_index\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6849,6 +6891,7 @@ nonisolated extension Gym_Plan_V1_StartSessionRequest: SwiftProtobuf.Message, Sw
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.routineID) }()
       case 2: try { try decoder.decodeSingularInt32Field(value: &self.dayIndex) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -6861,12 +6904,16 @@ nonisolated extension Gym_Plan_V1_StartSessionRequest: SwiftProtobuf.Message, Sw
     if self.dayIndex != 0 {
       try visitor.visitSingularInt32Field(value: self.dayIndex, fieldNumber: 2)
     }
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_StartSessionRequest, rhs: Gym_Plan_V1_StartSessionRequest) -> Bool {
     if lhs.routineID != rhs.routineID {return false}
     if lhs.dayIndex != rhs.dayIndex {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6961,7 +7008,7 @@ nonisolated extension Gym_Plan_V1_GetActiveSessionResponse: SwiftProtobuf.Messag
 
 nonisolated extension Gym_Plan_V1_LogSetRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LogSetRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}session_id\0\u{3}item_id\0\u{1}set\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}session_id\0\u{3}item_id\0\u{1}set\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6972,6 +7019,7 @@ nonisolated extension Gym_Plan_V1_LogSetRequest: SwiftProtobuf.Message, SwiftPro
       case 1: try { try decoder.decodeSingularStringField(value: &self.sessionID) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.itemID) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._set) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -6991,6 +7039,9 @@ nonisolated extension Gym_Plan_V1_LogSetRequest: SwiftProtobuf.Message, SwiftPro
     try { if let v = self._set {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6998,6 +7049,7 @@ nonisolated extension Gym_Plan_V1_LogSetRequest: SwiftProtobuf.Message, SwiftPro
     if lhs.sessionID != rhs.sessionID {return false}
     if lhs.itemID != rhs.itemID {return false}
     if lhs._set != rhs._set {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -7944,7 +7996,7 @@ nonisolated extension Gym_Plan_V1_DeleteWorkoutResponse: SwiftProtobuf.Message, 
 
 nonisolated extension Gym_Plan_V1_LogWorkoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LogWorkoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}date\0\u{1}entries\0\u{3}duration_minutes\0\u{1}notes\0\u{1}name\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}date\0\u{1}entries\0\u{3}duration_minutes\0\u{1}notes\0\u{1}name\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -7957,6 +8009,7 @@ nonisolated extension Gym_Plan_V1_LogWorkoutRequest: SwiftProtobuf.Message, Swif
       case 3: try { try decoder.decodeSingularInt32Field(value: &self.durationMinutes) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.notes) }()
       case 5: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -7982,6 +8035,9 @@ nonisolated extension Gym_Plan_V1_LogWorkoutRequest: SwiftProtobuf.Message, Swif
     if !self.name.isEmpty {
       try visitor.visitSingularStringField(value: self.name, fieldNumber: 5)
     }
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -7991,6 +8047,7 @@ nonisolated extension Gym_Plan_V1_LogWorkoutRequest: SwiftProtobuf.Message, Swif
     if lhs.durationMinutes != rhs.durationMinutes {return false}
     if lhs.notes != rhs.notes {return false}
     if lhs.name != rhs.name {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -10565,7 +10622,7 @@ nonisolated extension Gym_Plan_V1_Goal: SwiftProtobuf.Message, SwiftProtobuf._Me
 
 nonisolated extension Gym_Plan_V1_CreateGoalRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreateGoalRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}goal\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}goal\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -10574,6 +10631,7 @@ nonisolated extension Gym_Plan_V1_CreateGoalRequest: SwiftProtobuf.Message, Swif
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._goal) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -10587,11 +10645,15 @@ nonisolated extension Gym_Plan_V1_CreateGoalRequest: SwiftProtobuf.Message, Swif
     try { if let v = self._goal {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_CreateGoalRequest, rhs: Gym_Plan_V1_CreateGoalRequest) -> Bool {
     if lhs._goal != rhs._goal {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -10939,7 +11001,7 @@ nonisolated extension Gym_Plan_V1_NutritionPlan: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Gym_Plan_V1_CreateNutritionPlanRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreateNutritionPlanRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}plan\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}plan\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -10948,6 +11010,7 @@ nonisolated extension Gym_Plan_V1_CreateNutritionPlanRequest: SwiftProtobuf.Mess
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._plan) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -10961,11 +11024,15 @@ nonisolated extension Gym_Plan_V1_CreateNutritionPlanRequest: SwiftProtobuf.Mess
     try { if let v = self._plan {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_CreateNutritionPlanRequest, rhs: Gym_Plan_V1_CreateNutritionPlanRequest) -> Bool {
     if lhs._plan != rhs._plan {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -11322,7 +11389,7 @@ nonisolated extension Gym_Plan_V1_FoodEntry: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Gym_Plan_V1_LogFoodRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LogFoodRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}entry\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}entry\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -11331,6 +11398,7 @@ nonisolated extension Gym_Plan_V1_LogFoodRequest: SwiftProtobuf.Message, SwiftPr
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._entry) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -11344,11 +11412,15 @@ nonisolated extension Gym_Plan_V1_LogFoodRequest: SwiftProtobuf.Message, SwiftPr
     try { if let v = self._entry {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_LogFoodRequest, rhs: Gym_Plan_V1_LogFoodRequest) -> Bool {
     if lhs._entry != rhs._entry {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

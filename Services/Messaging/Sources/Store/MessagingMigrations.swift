@@ -496,6 +496,8 @@ enum MessagingMigrations {
           """)
     }
     UserProjection.registerUnitsMigration(in: &migrator)
+    // The clients' ids for creates they may send again (offline sync).
+    IdempotencyKeys.registerMigration(in: &migrator)
     return migrator
   }
 }

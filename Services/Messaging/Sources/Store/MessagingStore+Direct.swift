@@ -6,36 +6,58 @@ extension MessagingStore {
   /// Sends a direct message: refused when either has blocked the other; the
   /// conversation is created on first use; the events (built from the stored message by
   /// `events`) are written with it.
+  /// Under a `key` used before: the message it sent, and nothing new.
   public func sendDirect(
     messageID: String, newConversationID: String, from senderID: String, to recipientID: String, text: String,
-    attachmentIDs: [String] = [], now: Date, events: @Sendable (MessageRecord) throws -> [EventDraft]
+    attachmentIDs: [String] = [], key: IdempotencyKeys.Key? = nil, now: Date, events: @Sendable (MessageRecord) throws -> [EventDraft]
   ) async throws -> MessageRecord {
     try await writer.write { db in
-      if try Self.blocked(db, senderID, recipientID) {
-        throw GymError.permissionDenied("you cannot message this user: one of you has blocked the other")
-      }
-      let (a, b) = Self.pair(senderID, recipientID)
-      try db.execute(
-        sql: "INSERT INTO conversations (id, user_a, user_b, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-        arguments: [newConversationID, a, b, now])
-      let conversation = try Row.fetchOne(
-        db, sql: "SELECT rid, id FROM conversations WHERE user_a = ? AND user_b = ?", arguments: [a, b])!
-      let conversationRID: Int64 = conversation["rid"]
-      try db.execute(
-        sql: "INSERT INTO messages (id, conversation_rid, sender_id, text, sent_at) VALUES (?, ?, ?, ?, ?)",
-        arguments: [messageID, conversationRID, senderID, text, now])
-      let rid = db.lastInsertedRowID
-      try db.execute(sql: "UPDATE conversations SET last_message_rid = ? WHERE rid = ?", arguments: [rid, conversationRID])
-      // One's own message is read.
-      try Self.markRead(db, conversationRID: conversationRID, userID: senderID, upTo: rid)
-      var message = MessageRecord(
-        rid: rid, id: messageID, conversationID: conversation["id"], roomID: nil, senderID: senderID, text: text, sentAt: now,
-        deleted: false)
-      message.attachments = try Self.attach(db, attachmentIDs, ownerID: senderID, messageRID: rid, postRID: nil)
-      try append(db, try events(message), now: now)
-      try Self.markDigestDue(db, userID: recipientID, kind: .directMessage, now: now)
-      return message
+      try IdempotencyKeys.once(
+        db, key, existing: { try Self.sentMessage(db, id: $0, senderID: senderID) },
+        create: {
+          try sendDirect(
+            db, messageID: messageID, newConversationID: newConversationID, from: senderID, to: recipientID, text: text,
+            attachmentIDs: attachmentIDs, now: now, events: events)
+        }, id: \.id)
     }
+  }
+
+  /// A message `senderID` sent under an idempotency key, as it is now.
+  static func sentMessage(_ db: Database, id: String, senderID: String) throws -> MessageRecord {
+    guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM messages WHERE id = ? AND sender_id = ?", arguments: [id, senderID]),
+      let message = try message(db, rid: rid)
+    else { throw IdempotencyKeys.gone("message", id) }
+    return try withAttachments(db, [message])[0]
+  }
+
+  private func sendDirect(
+    _ db: Database, messageID: String, newConversationID: String, from senderID: String, to recipientID: String, text: String,
+    attachmentIDs: [String], now: Date, events: (MessageRecord) throws -> [EventDraft]
+  ) throws -> MessageRecord {
+    if try Self.blocked(db, senderID, recipientID) {
+      throw GymError.permissionDenied("you cannot message this user: one of you has blocked the other")
+    }
+    let (a, b) = Self.pair(senderID, recipientID)
+    try db.execute(
+      sql: "INSERT INTO conversations (id, user_a, user_b, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+      arguments: [newConversationID, a, b, now])
+    let conversation = try Row.fetchOne(
+      db, sql: "SELECT rid, id FROM conversations WHERE user_a = ? AND user_b = ?", arguments: [a, b])!
+    let conversationRID: Int64 = conversation["rid"]
+    try db.execute(
+      sql: "INSERT INTO messages (id, conversation_rid, sender_id, text, sent_at) VALUES (?, ?, ?, ?, ?)",
+      arguments: [messageID, conversationRID, senderID, text, now])
+    let rid = db.lastInsertedRowID
+    try db.execute(sql: "UPDATE conversations SET last_message_rid = ? WHERE rid = ?", arguments: [rid, conversationRID])
+    // One's own message is read.
+    try Self.markRead(db, conversationRID: conversationRID, userID: senderID, upTo: rid)
+    var message = MessageRecord(
+      rid: rid, id: messageID, conversationID: conversation["id"], roomID: nil, senderID: senderID, text: text, sentAt: now,
+      deleted: false)
+    message.attachments = try Self.attach(db, attachmentIDs, ownerID: senderID, messageRID: rid, postRID: nil)
+    try append(db, try events(message), now: now)
+    try Self.markDigestDue(db, userID: recipientID, kind: .directMessage, now: now)
+    return message
   }
 
   /// The user's conversations, most recent message first, with unread counts.

@@ -96,6 +96,7 @@ extension MessagingStore {
         JOIN attachments a ON a.rid = u.attachment_rid LEFT JOIN messages m ON m.rid = u.message_rid LEFT JOIN posts p ON p.rid = u.post_rid
         WHERE a.owner_id = ? ORDER BY u.attachment_rid, u.position
         """, [userID]),
+      IdempotencyKeys.exportTable(userID: userID),
     ]
   }
 

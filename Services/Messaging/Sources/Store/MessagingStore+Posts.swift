@@ -16,14 +16,26 @@ extension MessagingStore {
     public var attachments: [AttachmentRecord] = []
   }
 
-  public func createPost(id: String, authorID: String, text: String, attachmentIDs: [String] = [], now: Date) async throws -> PostView {
+  /// Under a `key` used before: the post it made, as it is now.
+  public func createPost(
+    id: String, authorID: String, text: String, attachmentIDs: [String] = [], key: IdempotencyKeys.Key? = nil, now: Date
+  ) async throws -> PostView {
     try await writer.write { db in
-      try db.execute(
-        sql: "INSERT INTO posts (id, author_id, text, created_at) VALUES (?, ?, ?, ?)", arguments: [id, authorID, text, now])
-      var post = PostView(
-        rid: db.lastInsertedRowID, id: id, authorID: authorID, text: text, createdAt: now, likes: 0, dislikes: 0, myReaction: 0)
-      post.attachments = try Self.attach(db, attachmentIDs, ownerID: authorID, messageRID: nil, postRID: post.rid)
-      return post
+      try IdempotencyKeys.once(
+        db, key,
+        existing: { made in
+          guard let post = try Self.posts(db, viewerID: authorID, filter: "p.id = \(made) AND p.author_id = \(authorID)", before: 0, limit: 1).first
+          else { throw IdempotencyKeys.gone("post", made) }
+          return post
+        },
+        create: {
+          try db.execute(
+            sql: "INSERT INTO posts (id, author_id, text, created_at) VALUES (?, ?, ?, ?)", arguments: [id, authorID, text, now])
+          var post = PostView(
+            rid: db.lastInsertedRowID, id: id, authorID: authorID, text: text, createdAt: now, likes: 0, dislikes: 0, myReaction: 0)
+          post.attachments = try Self.attach(db, attachmentIDs, ownerID: authorID, messageRID: nil, postRID: post.rid)
+          return post
+        }, id: \.id)
     }
   }
 

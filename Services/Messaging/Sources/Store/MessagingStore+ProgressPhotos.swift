@@ -47,23 +47,31 @@ extension MessagingStore {
   /// it is not their upload, `pictureInUse` when another photo shows it, and
   /// `tooManyProgressPhotos` at `limit` photos.
   public func addProgressPhoto(
-    id: String, userID: String, attachmentID: String, details: ProgressPhotoDetails, limit: Int, now: Date
+    id: String, userID: String, attachmentID: String, details: ProgressPhotoDetails, limit: Int, key: IdempotencyKeys.Key? = nil, now: Date
   ) async throws -> ProgressPhotoRecord {
     try await writer.write { db in
-      guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM attachments WHERE id = ? AND owner_id = ?", arguments: [attachmentID, userID])
-      else { throw MessagingError.unknownUpload(attachmentID) }
-      if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM progress_photos WHERE attachment_rid = ?)", arguments: [rid]) == true {
-        throw MessagingError.pictureInUse(attachmentID)
-      }
-      let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM progress_photos WHERE user_id = ?", arguments: [userID]) ?? 0
-      guard held < limit else { throw MessagingError.tooManyProgressPhotos(limit: limit) }
-      try db.execute(
-        sql: """
-          INSERT INTO progress_photos (id, user_id, attachment_rid, taken_on, note, shared_with_trainer, created_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
-          """,
-        arguments: [id, userID, rid, details.takenOn.description, details.note, details.sharedWithTrainer, now])
-      return try Self.progressPhoto(db, id: id)!
+      try IdempotencyKeys.once(
+        db, key,
+        existing: { made in
+          guard let photo = try Self.progressPhoto(db, id: made), photo.userID == userID else { throw IdempotencyKeys.gone("progress photo", made) }
+          return photo
+        },
+        create: {
+          guard let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM attachments WHERE id = ? AND owner_id = ?", arguments: [attachmentID, userID])
+          else { throw MessagingError.unknownUpload(attachmentID) }
+          if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM progress_photos WHERE attachment_rid = ?)", arguments: [rid]) == true {
+            throw MessagingError.pictureInUse(attachmentID)
+          }
+          let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM progress_photos WHERE user_id = ?", arguments: [userID]) ?? 0
+          guard held < limit else { throw MessagingError.tooManyProgressPhotos(limit: limit) }
+          try db.execute(
+            sql: """
+              INSERT INTO progress_photos (id, user_id, attachment_rid, taken_on, note, shared_with_trainer, created_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?)
+              """,
+            arguments: [id, userID, rid, details.takenOn.description, details.note, details.sharedWithTrainer, now])
+          return try Self.progressPhoto(db, id: id)!
+        }, id: \.id)
     }
   }
 

@@ -92,6 +92,7 @@ extension MessagingStore {
         ("DELETE FROM notifications WHERE kind = 'follow_request' AND reference = ?", [userID]),
         ("DELETE FROM user_standing WHERE user_id = ?", [userID]),
         ("DELETE FROM progress_photos WHERE user_id = ?", [userID]),
+        ("DELETE FROM idempotency_keys WHERE owner_id = ?", [userID]),
         ("DELETE FROM coaching WHERE trainer_id = ? OR client_id = ?", [userID, userID]),
         ("DELETE FROM attachments WHERE owner_id = ?", [userID]),
         ("DELETE FROM user_projection WHERE user_id = ?", [userID]),

@@ -244,38 +244,43 @@ extension MessagingStore {
   /// Members only, in an open room, within the sender's posting rate. The message and
   /// its event are stored once for the room; every member's open stream (the sender's
   /// other devices too) gets it, except those in a block with the sender, either way.
+  /// Under a `key` used before: the message it posted, and nothing new.
   public func postRoomMessage(
     messageID: String, roomID: String, senderID: String, text: String, attachmentIDs: [String] = [],
-    limits: RoomLimits = RoomLimits(), now: Date, event: @Sendable (MessageRecord) throws -> EventDraft
+    limits: RoomLimits = RoomLimits(), key: IdempotencyKeys.Key? = nil, now: Date, event: @Sendable (MessageRecord) throws -> EventDraft
   ) async throws -> MessageRecord {
     try await writer.write { db in
-      let rid = try Self.requireMember(db, roomID: roomID, userID: senderID)
-      if try Date.fetchOne(db, sql: "SELECT closed_at FROM rooms WHERE rid = ?", arguments: [rid]) != nil {
-        throw MessagingError.roomClosed(id: roomID, doing: "post")
-      }
-      let window = now.addingTimeInterval(-60)
-      let recent = try Date.fetchAll(
-        db,
-        sql: """
-          SELECT sent_at FROM messages WHERE sender_id = ? AND room_rid IS NOT NULL AND sent_at > ? ORDER BY sent_at LIMIT ?
-          """, arguments: [senderID, window, limits.postsPerMinute])
-      if recent.count >= limits.postsPerMinute, let oldest = recent.first {
-        throw MessagingError.postingTooFast(limit: limits.postsPerMinute, retryAfter: oldest.timeIntervalSince(window))
-      }
-      try db.execute(
-        sql: "INSERT INTO messages (id, room_rid, sender_id, text, sent_at) VALUES (?, ?, ?, ?, ?)",
-        arguments: [messageID, rid, senderID, text, now])
-      var message = MessageRecord(
-        rid: db.lastInsertedRowID, id: messageID, conversationID: nil, roomID: roomID, senderID: senderID, text: text, sentAt: now,
-        deleted: false)
-      message.attachments = try Self.attach(db, attachmentIDs, ownerID: senderID, messageRID: message.rid, postRID: nil)
-      let readers = try SQLRequest<String>(
-        literal: """
-          SELECT user_id FROM room_members WHERE room_rid = \(rid) AND \(literal: Self.notBlocked("user_id", viewer: senderID))
-          """
-      ).fetchAll(db)
-      try appendRoomEvent(db, try event(message), roomRID: rid, readers: readers, now: now)
-      return message
+      try IdempotencyKeys.once(
+        db, key, existing: { try Self.sentMessage(db, id: $0, senderID: senderID) },
+        create: {
+          let rid = try Self.requireMember(db, roomID: roomID, userID: senderID)
+          if try Date.fetchOne(db, sql: "SELECT closed_at FROM rooms WHERE rid = ?", arguments: [rid]) != nil {
+            throw MessagingError.roomClosed(id: roomID, doing: "post")
+          }
+          let window = now.addingTimeInterval(-60)
+          let recent = try Date.fetchAll(
+            db,
+            sql: """
+              SELECT sent_at FROM messages WHERE sender_id = ? AND room_rid IS NOT NULL AND sent_at > ? ORDER BY sent_at LIMIT ?
+              """, arguments: [senderID, window, limits.postsPerMinute])
+          if recent.count >= limits.postsPerMinute, let oldest = recent.first {
+            throw MessagingError.postingTooFast(limit: limits.postsPerMinute, retryAfter: oldest.timeIntervalSince(window))
+          }
+          try db.execute(
+            sql: "INSERT INTO messages (id, room_rid, sender_id, text, sent_at) VALUES (?, ?, ?, ?, ?)",
+            arguments: [messageID, rid, senderID, text, now])
+          var message = MessageRecord(
+            rid: db.lastInsertedRowID, id: messageID, conversationID: nil, roomID: roomID, senderID: senderID, text: text, sentAt: now,
+            deleted: false)
+          message.attachments = try Self.attach(db, attachmentIDs, ownerID: senderID, messageRID: message.rid, postRID: nil)
+          let readers = try SQLRequest<String>(
+            literal: """
+              SELECT user_id FROM room_members WHERE room_rid = \(rid) AND \(literal: Self.notBlocked("user_id", viewer: senderID))
+              """
+          ).fetchAll(db)
+          try appendRoomEvent(db, try event(message), roomRID: rid, readers: readers, now: now)
+          return message
+        }, id: \.id)
     }
   }
 

@@ -69,7 +69,7 @@ public enum Progression {
     let plated = abs(steps - steps.rounded()) < 1e-6
     func load(_ value: Double) -> Double { plated ? unit.plated(value) : unit.toThousandths(value) }
     func text(_ value: Double) -> String { unit.text(value) }
-    func place(_ weight: Double) -> String { weight > 0 ? text(weight) : "body weight" }
+    func place(_ weight: Double) -> String { Self.place(weight, unit) }
     let weight = workingWeight(latest)
     let targeted = latest.sets.filter { $0.targetReps > 0 }
 
@@ -142,7 +142,7 @@ public enum Progression {
   /// weight than the one before at the same weight, else hold.
   private static func compareReps(latest: Workout, previous: Workout?, weight: Double, unit: LoadUnit) -> Advice {
     let now = repsAt(weight, in: latest, unit: unit)
-    let spot = weight > 0 ? unit.text(weight) : "body weight"
+    let spot = place(weight, unit)
     func hold(_ reason: String, _ considered: Int) -> Advice {
       Advice(kind: .hold, amount: 0, amountReps: 0, nextWeight: weight, reason: reason, sessionsConsidered: considered)
     }
@@ -219,4 +219,6 @@ public enum Progression {
   private static func reps(_ n: Int) -> String { n == 1 ? "1 rep" : "\(n) reps" }
 
   private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ", ") }
+
+  private static func place(_ weight: Double, _ unit: LoadUnit) -> String { weight > 0 ? unit.text(weight) : "body weight" }
 }

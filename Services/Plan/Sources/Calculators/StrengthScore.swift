@@ -8,8 +8,6 @@ import Foundation
 public enum StrengthScore {
   public enum Sex: Sendable { case male, female }
 
-  public static let poundsPerKilogram = 2.20462262
-
   /// Robert Wilks's original (1995) formula, 500 / (a + b·x + … + f·x⁵). Body weight is
   /// clamped to 40–201.9 kg for men and 26.51–154.53 kg for women: the upper bounds are
   /// about where each curve bottoms out, after which the coefficient would rise again

@@ -484,6 +484,8 @@ enum PlanMigrations {
         }
       }
     }
+    // The clients' ids for creates they may send again (offline sync).
+    IdempotencyKeys.registerMigration(in: &migrator)
     return migrator
   }
 }

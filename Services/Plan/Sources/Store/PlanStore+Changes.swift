@@ -64,6 +64,11 @@ extension PlanStore {
     }
   }
 
+  /// Forgets the clients' create keys recorded before `before`; the number removed.
+  public func pruneIdempotencyKeys(before: Date) async throws -> Int {
+    try await writer.write { db in try IdempotencyKeys.prune(db, before: before) }
+  }
+
   // MARK: - The objects a page of changes names, by id, the owner's only
 
   public func bodyWeights(ids: [String], ownerID: String) async throws -> [BodyWeightEntry] {

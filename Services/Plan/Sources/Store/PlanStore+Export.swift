@@ -99,6 +99,7 @@ extension PlanStore {
       ExportTable(
         "trainer_ratings", "SELECT trainer_id, stars, rated_at FROM trainer_ratings WHERE client_id = ? ORDER BY rated_at, trainer_id",
         [userID]),
+      IdempotencyKeys.exportTable(userID: userID),
       ExportTable("unit_settings", "SELECT plate_step_kg, plate_step_lb, updated_at FROM unit_settings WHERE owner_id = ?", [userID]),
       ExportTable("people", "SELECT user_id, username, display_name, given_name, family_name, refreshed_at FROM people WHERE user_id = ?", [userID]),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GymStore
 
 extension PlanStore {
   public enum RoutineChanges: Sendable, Equatable {
@@ -50,15 +51,20 @@ extension PlanStore {
     }
   }
 
-  /// A finished session logged after the fact, with its records.
-  public func logWorkout(_ session: SessionRecord) async throws -> SessionRecord {
-    try await writer.write { db in
-      try Self.requireSessionRoom(db, ownerID: session.ownerID, on: session.localDate, limits: limits)
-      // Inserted as finished, so a quick log never collides with a live session.
-      var finished = session
-      finished.state = .finished
-      let rid = try Self.insertSession(db, finished)
-      return try Self.close(db, rid: rid, session: session, notes: session.notes, endedAt: session.endedAt ?? session.startedAt)
+  /// A finished session logged after the fact, with its records; under a `key` used
+  /// before, the session it logged.
+  public func logWorkout(_ session: SessionRecord, key: IdempotencyKeys.Key? = nil) async throws -> SessionRecord {
+    try await writer.write { [limits] db in
+      try IdempotencyKeys.once(
+        db, key, existing: { try Self.madeSession(db, id: $0, ownerID: session.ownerID) },
+        create: {
+          try Self.requireSessionRoom(db, ownerID: session.ownerID, on: session.localDate, limits: limits)
+          // Inserted as finished, so a quick log never collides with a live session.
+          var finished = session
+          finished.state = .finished
+          let rid = try Self.insertSession(db, finished)
+          return try Self.close(db, rid: rid, session: session, notes: session.notes, endedAt: session.endedAt ?? session.startedAt)
+        }, id: \.id)
     }
   }
 

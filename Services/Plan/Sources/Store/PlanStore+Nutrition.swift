@@ -4,15 +4,28 @@ import GymStore
 
 extension PlanStore {
   /// Making a plan active makes the owner's other plans inactive, in the same transaction,
-  /// and makes it the plan in effect from `today` (the owner's local day) on.
-  public func insertNutritionPlan(_ plan: NutritionPlanRecord, today: LocalDate) async throws -> NutritionPlanRecord {
-    try await writer.write { db in
-      try Self.requireNutritionPlanRoom(db, ownerID: plan.ownerID, limits: limits)
-      if plan.active { try Self.deactivatePlans(db, ownerID: plan.ownerID) }
-      var record = plan
-      try record.insert(db)
-      if record.active { try Self.recordPlanInEffect(db, record, ownerID: record.ownerID, from: today) }
-      return record
+  /// and makes it the plan in effect from `today` (the owner's local day) on. Under a
+  /// `key` used before: the plan it made, as it is now.
+  public func insertNutritionPlan(
+    _ plan: NutritionPlanRecord, today: LocalDate, key: IdempotencyKeys.Key? = nil
+  ) async throws -> NutritionPlanRecord {
+    try await writer.write { [limits] db in
+      try IdempotencyKeys.once(
+        db, key,
+        existing: { id in
+          guard let made = try NutritionPlanRecord.filter(Column("id") == id && Column("owner_id") == plan.ownerID).fetchOne(db) else {
+            throw IdempotencyKeys.gone("nutrition plan", id)
+          }
+          return made
+        },
+        create: {
+          try Self.requireNutritionPlanRoom(db, ownerID: plan.ownerID, limits: limits)
+          if plan.active { try Self.deactivatePlans(db, ownerID: plan.ownerID) }
+          var record = plan
+          try record.insert(db)
+          if record.active { try Self.recordPlanInEffect(db, record, ownerID: record.ownerID, from: today) }
+          return record
+        }, id: \.id)
     }
   }
 
@@ -184,24 +197,36 @@ extension PlanStore {
 
   // MARK: Food log
 
-  public func logFood(_ entry: FoodEntryRecord) async throws {
+  /// The entry as stored; under a `key` used before, the entry it logged.
+  @discardableResult
+  public func logFood(_ entry: FoodEntryRecord, key: IdempotencyKeys.Key? = nil) async throws -> FoodEntryRecord {
     try await committer.write { [limits] db in
-      try Self.requireRoom(
-        db, limit: limits.foodEntriesPerDay, rows: "SELECT 1 FROM food_log WHERE owner_id = ? AND local_date = ?",
-        [entry.ownerID, entry.date.description],
-        "you have \(limits.foodEntriesPerDay) food log entries on \(entry.date), the most one day may hold; delete one (DeleteFoodLog) first")
-      try Self.requireRoom(
-        db, limit: limits.foodEntries, rows: "SELECT 1 FROM food_log WHERE owner_id = ?", [entry.ownerID],
-        "you have \(limits.foodEntries) food log entries in all, the most one account may keep; delete old ones (DeleteFoodLog) first")
-      try db.execute(
-        sql: """
-          INSERT INTO food_log (id, owner_id, local_date, meal, description, kcal, protein_g, carbs_g, fat_g, logged_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """,
-        arguments: [
-          entry.id, entry.ownerID, entry.date.description, entry.meal, entry.description, entry.macros.kcal,
-          entry.macros.proteinG, entry.macros.carbsG, entry.macros.fatG, entry.loggedAt,
-        ])
+      try IdempotencyKeys.once(
+        db, key,
+        existing: { id in
+          guard let row = try Row.fetchOne(db, sql: "SELECT * FROM food_log WHERE id = ? AND owner_id = ?", arguments: [id, entry.ownerID])
+          else { throw IdempotencyKeys.gone("food log entry", id) }
+          return Self.foodEntry(row)
+        },
+        create: {
+          try Self.requireRoom(
+            db, limit: limits.foodEntriesPerDay, rows: "SELECT 1 FROM food_log WHERE owner_id = ? AND local_date = ?",
+            [entry.ownerID, entry.date.description],
+            "you have \(limits.foodEntriesPerDay) food log entries on \(entry.date), the most one day may hold; delete one (DeleteFoodLog) first")
+          try Self.requireRoom(
+            db, limit: limits.foodEntries, rows: "SELECT 1 FROM food_log WHERE owner_id = ?", [entry.ownerID],
+            "you have \(limits.foodEntries) food log entries in all, the most one account may keep; delete old ones (DeleteFoodLog) first")
+          try db.execute(
+            sql: """
+              INSERT INTO food_log (id, owner_id, local_date, meal, description, kcal, protein_g, carbs_g, fat_g, logged_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              """,
+            arguments: [
+              entry.id, entry.ownerID, entry.date.description, entry.meal, entry.description, entry.macros.kcal,
+              entry.macros.proteinG, entry.macros.carbsG, entry.macros.fatG, entry.loggedAt,
+            ])
+          return entry
+        }, id: \.id)
     }
   }
 

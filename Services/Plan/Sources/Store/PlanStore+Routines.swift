@@ -3,25 +3,40 @@ import GRDB
 import GymStore
 
 extension PlanStore {
-  public func insertRoutine(_ routine: RoutineRecord) async throws -> RoutineRecord {
-    try await writer.write { db in
-      try Self.requireRoutineRoom(db, ownerID: routine.ownerID, limits: limits)
-      var record = routine
-      try record.insert(db)
-      return record
+  /// The routine, or under a `key` used before the one it made.
+  public func insertRoutine(_ routine: RoutineRecord, key: IdempotencyKeys.Key? = nil) async throws -> RoutineRecord {
+    try await writer.write { [limits] db in
+      try IdempotencyKeys.once(
+        db, key, existing: { try Self.madeRoutine(db, id: $0, ownerID: routine.ownerID) },
+        create: {
+          try Self.requireRoutineRoom(db, ownerID: routine.ownerID, limits: limits)
+          var record = routine
+          try record.insert(db)
+          return record
+        }, id: \.id)
     }
   }
 
   /// A copy of a catalog program, and the job telling the catalog it was saved, in one
-  /// transaction: the count reaches the catalog even if it is down right now.
-  public func insertCopy(_ routine: RoutineRecord, savedJob: Data, now: Date) async throws -> RoutineRecord {
-    try await writer.write { db in
-      try Self.requireRoutineRoom(db, ownerID: routine.ownerID, limits: limits)
-      var record = routine
-      try record.insert(db)
-      try Outbox.enqueue(db, destination: .catalog, kind: .programSaved, payload: savedJob, now: now)
-      return record
+  /// transaction: the count reaches the catalog even if it is down right now. Under a
+  /// `key` used before: the copy it made, and no second job.
+  public func insertCopy(_ routine: RoutineRecord, savedJob: Data, key: IdempotencyKeys.Key? = nil, now: Date) async throws -> RoutineRecord {
+    try await writer.write { [limits] db in
+      try IdempotencyKeys.once(
+        db, key, existing: { try Self.madeRoutine(db, id: $0, ownerID: routine.ownerID) },
+        create: {
+          try Self.requireRoutineRoom(db, ownerID: routine.ownerID, limits: limits)
+          var record = routine
+          try record.insert(db)
+          try Outbox.enqueue(db, destination: .catalog, kind: .programSaved, payload: savedJob, now: now)
+          return record
+        }, id: \.id)
     }
+  }
+
+  private static func madeRoutine(_ db: Database, id: String, ownerID: String) throws -> RoutineRecord {
+    guard let made = try routine(db, id: id, ownerID: ownerID) else { throw IdempotencyKeys.gone("routine", id) }
+    return made
   }
 
   /// The owner's routine, or nil (also for someone else's).

@@ -5,12 +5,17 @@ import GymStore
 extension PlanStore {
   /// Starts `session` (active, items planned). Another active session → `sessionActive`
   /// naming it; the partial unique index makes the rule hold under concurrent starts.
-  public func startSession(_ session: SessionRecord) async throws -> SessionRecord {
+  /// Under a `key` used before: the session it started, in whatever state it is now.
+  public func startSession(_ session: SessionRecord, key: IdempotencyKeys.Key? = nil) async throws -> SessionRecord {
     do {
       return try await committer.write { [limits] db in
-        try Self.requireSessionRoom(db, ownerID: session.ownerID, on: session.localDate, limits: limits)
-        let rid = try Self.insertSession(db, session)
-        return try Self.loadSession(db, rid: rid)
+        try IdempotencyKeys.once(
+          db, key, existing: { try Self.madeSession(db, id: $0, ownerID: session.ownerID) },
+          create: {
+            try Self.requireSessionRoom(db, ownerID: session.ownerID, on: session.localDate, limits: limits)
+            let rid = try Self.insertSession(db, session)
+            return try Self.loadSession(db, rid: rid)
+          }, id: \.id)
       }
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
       guard let active = try await activeSession(ownerID: session.ownerID) else { throw error }
@@ -38,6 +43,8 @@ extension PlanStore {
   public struct LoggedItem: Sendable, Equatable {
     public var item: SessionRecord.Item
     public var exerciseName: String?
+    /// The set a LogSet added (its id), for the idempotency key's record.
+    public var setID = ""
   }
 
   /// Adds a set to an item of an active session. The item becomes DONE once it has as
@@ -47,45 +54,70 @@ extension PlanStore {
   /// sets logged together share a transaction, each in its own savepoint.
   /// - Parameter check: sees the session as it would be (loaded only when its footprint
   ///   does not vouch for it); what it throws undoes the set.
+  /// Under a `key` used before: the item of the set it logged, as it is now.
   public func logSet(
-    sessionID: String, itemID: String, ownerID: String, set: SessionRecord.LoggedSet, check: SessionFootprint.Check = .none
+    sessionID: String, itemID: String, ownerID: String, set: SessionRecord.LoggedSet, key: IdempotencyKeys.Key? = nil,
+    check: SessionFootprint.Check = .none
   ) async throws -> LoggedItem {
     try await committer.write { [limits] db in
-      let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
-      let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID)
-      // The item's own sets are read below anyway; only the other items' are counted here.
-      let others = try Self.otherItemsSets(db, sessionRID: rid, itemRID: item.rid)
-      try db.cachedStatement(
-        sql: """
-          INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,
-            logged_at, local_date, e1rm, set_type)
-          SELECT ?, rid, ?, ?, ?, ?, ?, ?, ?, ?, local_date, ?, ? FROM sessions WHERE rid = ?
-          """
-      ).execute(arguments: [
-        item.rid, ownerID, item.exerciseID, set.reps, set.weightKg, set.rpe, set.durationSeconds,
-        set.notes, set.loggedAt, Self.estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg), set.type.rawValue, rid,
-      ])
-      let sets = try Self.loggedSets(db, itemRID: item.rid)
-      // Refused when the session already held the most (this set undone with the savepoint).
-      guard others.count + sets.count <= limits.setsPerSession else {
-        throw PlanError.quotaExceeded(
-          "a session holds at most \(limits.setsPerSession) sets; finish this session (FinishSession) and start another")
-      }
-      let state: SessionRecord.ItemState =
-        item.planned > 0 && sets.count >= item.planned ? .done : (item.state == .skipped ? .pending : item.state)
-      if state != item.state {
-        try db.cachedStatement(sql: "UPDATE session_items SET state = ? WHERE rid = ?").execute(arguments: [state.rawValue, item.rid])
-      }
-      let footprint = try Self.footprint(
-        db, sessionRID: rid, loggedSets: others.count + sets.count,
-        loggedSetNoteBytes: others.noteBytes + sets.reduce(0) { $0 + $1.notes.utf8.count })
-      if !check.surelyPasses(footprint) {
-        try check.check(try Self.loadSession(db, rid: rid))
-      }
-      var changed = item
-      changed.state = state
-      return try Self.loggedItem(db, changed, sets: sets)
+      try IdempotencyKeys.once(
+        db, key,
+        existing: { id in
+          guard let setRID = Int64(id),
+            let itemRID = try Int64.fetchOne(
+              db, sql: "SELECT item_rid FROM logged_sets WHERE rid = ? AND owner_id = ?", arguments: [setRID, ownerID])
+          else { throw IdempotencyKeys.gone("set", id) }
+          var made = try Self.loggedItem(db, try Self.item(db, rid: itemRID), sets: try Self.loggedSets(db, itemRID: itemRID))
+          made.setID = id
+          return made
+        },
+        create: { try Self.logSet(db, sessionID: sessionID, itemID: itemID, ownerID: ownerID, set: set, limits: limits, check: check) },
+        id: \.setID)
     }
+  }
+
+  /// `logSet` inside the caller's transaction; the item carries the new set's id.
+  private static func logSet(
+    _ db: Database, sessionID: String, itemID: String, ownerID: String, set: SessionRecord.LoggedSet, limits: PlanLimits,
+    check: SessionFootprint.Check
+  ) throws -> LoggedItem {
+    let rid = try Self.requireActive(db, id: sessionID, ownerID: ownerID)
+    let item = try Self.requireItem(db, sessionRID: rid, itemID: itemID)
+    // The item's own sets are read below anyway; only the other items' are counted here.
+    let others = try Self.otherItemsSets(db, sessionRID: rid, itemRID: item.rid)
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO logged_sets (item_rid, session_rid, owner_id, exercise_id, reps, weight_kg, rpe, duration_seconds, notes,
+          logged_at, local_date, e1rm, set_type)
+        SELECT ?, rid, ?, ?, ?, ?, ?, ?, ?, ?, local_date, ?, ? FROM sessions WHERE rid = ?
+        """
+    ).execute(arguments: [
+      item.rid, ownerID, item.exerciseID, set.reps, set.weightKg, set.rpe, set.durationSeconds,
+      set.notes, set.loggedAt, Self.estimatedOneRepMax(reps: set.reps, weightKg: set.weightKg), set.type.rawValue, rid,
+    ])
+    let setRID = db.lastInsertedRowID
+    let sets = try Self.loggedSets(db, itemRID: item.rid)
+    // Refused when the session already held the most (this set undone with the savepoint).
+    guard others.count + sets.count <= limits.setsPerSession else {
+      throw PlanError.quotaExceeded(
+        "a session holds at most \(limits.setsPerSession) sets; finish this session (FinishSession) and start another")
+    }
+    let state: SessionRecord.ItemState =
+      item.planned > 0 && sets.count >= item.planned ? .done : (item.state == .skipped ? .pending : item.state)
+    if state != item.state {
+      try db.cachedStatement(sql: "UPDATE session_items SET state = ? WHERE rid = ?").execute(arguments: [state.rawValue, item.rid])
+    }
+    let footprint = try Self.footprint(
+      db, sessionRID: rid, loggedSets: others.count + sets.count,
+      loggedSetNoteBytes: others.noteBytes + sets.reduce(0) { $0 + $1.notes.utf8.count })
+    if !check.surelyPasses(footprint) {
+      try check.check(try Self.loadSession(db, rid: rid))
+    }
+    var changed = item
+    changed.state = state
+    var logged = try Self.loggedItem(db, changed, sets: sets)
+    logged.setID = String(setRID)
+    return logged
   }
 
   public func setItemState(
@@ -189,6 +221,12 @@ extension PlanStore {
     var superset: Int
 
     var planned: Int { plannedSets.count }
+  }
+
+  /// The session a create under an idempotency key made, as it is now.
+  static func madeSession(_ db: Database, id: String, ownerID: String) throws -> SessionRecord {
+    guard let rid = try sessionRID(db, id: id, ownerID: ownerID) else { throw IdempotencyKeys.gone("session", id) }
+    return try loadSession(db, rid: rid)
   }
 
   static func sessionRID(_ db: Database, id: String, ownerID: String) throws -> Int64? {

@@ -90,7 +90,7 @@ public struct PlanStore: Sendable {
       // entries with their routines); these are the owner-keyed tables.
       for table in [
         "logged_sets", "sessions", "schedule_entries", "routines", "saved_exercises", "records", "body_weights", "body_measurements", "goals",
-        "nutrition_plans", "nutrition_plan_history", "food_log", "unit_settings",
+        "nutrition_plans", "nutrition_plan_history", "food_log", "unit_settings", "idempotency_keys",
         // Last: the deletions above leave tombstones, which go too.
         "changes", "change_horizons",
       ] {

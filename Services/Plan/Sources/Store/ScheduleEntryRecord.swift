@@ -25,9 +25,19 @@ public struct ScheduleEntryRecord: Sendable, Equatable {
 }
 
 extension PlanStore {
-  /// Checks the routine and its day, then adds the entry.
-  public func insertScheduleEntry(_ entry: ScheduleEntryRecord) async throws -> ScheduleEntryRecord {
-    try await writer.write { [limits] db in try Self.insertScheduleEntry(db, entry, limits: limits) }
+  /// Checks the routine and its day, then adds the entry; under a `key` used before,
+  /// the entry it made.
+  public func insertScheduleEntry(_ entry: ScheduleEntryRecord, key: IdempotencyKeys.Key? = nil) async throws -> ScheduleEntryRecord {
+    try await writer.write { [limits] db in
+      try IdempotencyKeys.once(
+        db, key,
+        existing: { id in
+          guard let made = try Self.scheduleEntries(db, where: "s.id = \(id) AND s.owner_id = \(entry.ownerID)").first else {
+            throw IdempotencyKeys.gone("schedule entry", id)
+          }
+          return made
+        }, create: { try Self.insertScheduleEntry(db, entry, limits: limits) }, id: \.id)
+    }
   }
 
   /// `insertScheduleEntry` inside the caller's transaction.
@@ -76,16 +86,18 @@ extension PlanStore {
   }
 
   private func scheduleEntries(where condition: SQL) async throws -> [ScheduleEntryRecord] {
-    try await writer.read { db in
-      let rows = try SQLRequest<Row>(
-        literal: """
-          SELECT s.*, r.id AS routine_id, r.name AS routine_name, r.days AS days FROM schedule_entries s
-          JOIN routines r ON r.rid = s.routine_rid WHERE \(condition) ORDER BY s.minute_of_day, s.rid
-          """
-      ).fetchAll(db)
-      let decoder = JSONDecoder()
-      return try rows.map { try Self.scheduleEntry($0, decoder: decoder) }
-    }
+    try await writer.read { db in try Self.scheduleEntries(db, where: condition) }
+  }
+
+  static func scheduleEntries(_ db: Database, where condition: SQL) throws -> [ScheduleEntryRecord] {
+    let rows = try SQLRequest<Row>(
+      literal: """
+        SELECT s.*, r.id AS routine_id, r.name AS routine_name, r.days AS days FROM schedule_entries s
+        JOIN routines r ON r.rid = s.routine_rid WHERE \(condition) ORDER BY s.minute_of_day, s.rid
+        """
+    ).fetchAll(db)
+    let decoder = JSONDecoder()
+    return try rows.map { try Self.scheduleEntry($0, decoder: decoder) }
   }
 
   /// A row of `schedule_entries` joined with its routine's id, name and days.

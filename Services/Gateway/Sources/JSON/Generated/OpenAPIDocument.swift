@@ -3730,6 +3730,17 @@ enum OpenAPIDocument {
         ],
         "x-grpc-method": "/gym.plan.v1.PlanService/LogFood",
         "description": "Errors: INVALID_ARGUMENT (future date, macros as above); RESOURCE_EXHAUSTED at the entries cap, per day or in all (GYM_PLAN_MAX_FOOD_ENTRIES_PER_DAY, GYM_PLAN_MAX_FOOD_ENTRIES).",
+        "parameters": [
+          {
+            "name": "idempotencyKey",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "optional: the client's id for this create, so a retry makes nothing new (Sync)"
+          }
+        ],
         "requestBody": {
           "required": false,
           "content": {
@@ -4209,6 +4220,17 @@ enum OpenAPIDocument {
         ],
         "x-grpc-method": "/gym.plan.v1.PlanService/CreateGoal",
         "description": "Errors: INVALID_ARGUMENT; NOT_FOUND for an unknown exercise; RESOURCE_EXHAUSTED at the goals cap (GYM_PLAN_MAX_GOALS).",
+        "parameters": [
+          {
+            "name": "idempotencyKey",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "optional: the client's id for this create, so a retry makes nothing new (Sync)"
+          }
+        ],
         "requestBody": {
           "required": false,
           "content": {
@@ -6811,6 +6833,17 @@ enum OpenAPIDocument {
         ],
         "x-grpc-method": "/gym.plan.v1.PlanService/CreateNutritionPlan",
         "description": "Errors: INVALID_ARGUMENT (field violations, including macros whose calories (4 kcal/g protein and carbs, 9 kcal/g fat) differ from kcal by more than 15 %); RESOURCE_EXHAUSTED at the plans cap (GYM_PLAN_MAX_NUTRITION_PLANS). An active plan is in effect from today (the owner's day) on; earlier days keep theirs.",
+        "parameters": [
+          {
+            "name": "idempotencyKey",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "optional: the client's id for this create, so a retry makes nothing new (Sync)"
+          }
+        ],
         "requestBody": {
           "required": false,
           "content": {
@@ -8970,7 +9003,13 @@ enum OpenAPIDocument {
             "application/json": {
               "schema": {
                 "type": "object",
-                "properties": {},
+                "properties": {
+                  "idempotencyKey": {
+                    "type": "string",
+                    "description": "optional: the client's id for this create, so a retry makes nothing new (Sync)",
+                    "default": ""
+                  }
+                },
                 "additionalProperties": false,
                 "description": "Path variables (`program_id`) are not repeated here."
               }
@@ -10153,6 +10192,11 @@ enum OpenAPIDocument {
                     "items": {
                       "type": "string"
                     }
+                  },
+                  "idempotencyKey": {
+                    "type": "string",
+                    "description": "Optional: the client's id for this create, so a retry (after being offline, or a lost answer) makes nothing new; see docs/api.md.",
+                    "default": ""
                   }
                 },
                 "additionalProperties": false,
@@ -10610,6 +10654,17 @@ enum OpenAPIDocument {
         ],
         "x-grpc-method": "/gym.plan.v1.PlanService/CreateRoutine",
         "description": "Errors: INVALID_ARGUMENT (field violations; unknown exercises named); UNAVAILABLE when the catalog cannot check exercises; RESOURCE_EXHAUSTED at the routines cap (GYM_PLAN_MAX_ROUTINES, copies and assigned ones included).",
+        "parameters": [
+          {
+            "name": "idempotencyKey",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "optional: the client's id for this create, so a retry makes nothing new (Sync)"
+          }
+        ],
         "requestBody": {
           "required": false,
           "content": {
@@ -11255,6 +11310,17 @@ enum OpenAPIDocument {
         ],
         "x-grpc-method": "/gym.plan.v1.PlanService/ScheduleRoutine",
         "description": "Errors: INVALID_ARGUMENT; NOT_FOUND for the routine; RESOURCE_EXHAUSTED at the schedule entries cap or, with a reminder, the reminders cap (GYM_PLAN_MAX_SCHEDULE_ENTRIES, GYM_PLAN_MAX_REMINDERS).",
+        "parameters": [
+          {
+            "name": "idempotencyKey",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "optional: the client's id for this create, so a retry makes nothing new (Sync)"
+          }
+        ],
         "requestBody": {
           "required": false,
           "content": {
@@ -13997,6 +14063,15 @@ enum OpenAPIDocument {
               "minLength": 1
             },
             "description": "`item_id`"
+          },
+          {
+            "name": "idempotencyKey",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "optional: the client's id for this create, so a retry makes nothing new (Sync)"
           }
         ],
         "requestBody": {
@@ -17120,6 +17195,11 @@ enum OpenAPIDocument {
           "sharedWithTrainer": {
             "type": "boolean",
             "default": false
+          },
+          "idempotencyKey": {
+            "type": "string",
+            "description": "Optional: the client's id for this create, so a retry (after being offline, or a lost answer) makes nothing new; see docs/api.md.",
+            "default": ""
           }
         },
         "additionalProperties": false
@@ -17252,6 +17332,11 @@ enum OpenAPIDocument {
             "items": {
               "type": "string"
             }
+          },
+          "idempotencyKey": {
+            "type": "string",
+            "description": "Optional: the client's id for this create, so a retry (after being offline, or a lost answer) makes nothing new; see docs/api.md.",
+            "default": ""
           }
         },
         "additionalProperties": false
@@ -18794,6 +18879,11 @@ enum OpenAPIDocument {
               "type": "string"
             },
             "description": "the caller's uploads, at most 10"
+          },
+          "idempotencyKey": {
+            "type": "string",
+            "description": "Optional: the client's id for this create, so a retry (after being offline, or a lost answer) makes nothing new; see docs/api.md.",
+            "default": ""
           }
         },
         "additionalProperties": false
@@ -21197,6 +21287,11 @@ enum OpenAPIDocument {
             "type": "string",
             "description": "at most 100 characters and 400 bytes (UTF-8)",
             "default": ""
+          },
+          "idempotencyKey": {
+            "type": "string",
+            "description": "optional: the client's id for this create, so a retry makes nothing new (Sync)",
+            "default": ""
           }
         },
         "additionalProperties": false
@@ -22419,6 +22514,11 @@ enum OpenAPIDocument {
             "type": "integer",
             "format": "int32",
             "default": 0
+          },
+          "idempotencyKey": {
+            "type": "string",
+            "description": "optional: the client's id for this create, so a retry makes nothing new (Sync)",
+            "default": ""
           }
         },
         "additionalProperties": false
