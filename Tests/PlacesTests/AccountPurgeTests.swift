@@ -53,7 +53,10 @@ import Testing
       #expect(try await store.trainer(id: trainer.id) != nil)
       let second = try await PlacesApp.build(placesSettings, logger: Logger(label: "places-2"))
       try await withRunningProcess(second) { _ in
-        let deadline = ContinuousClock.now + .seconds(8)
+        // Auth's next try waits out its backoff (1 s doubling per failed attempt, and
+        // more attempts fail while a loaded machine brings places back), and its channel
+        // its own reconnect backoff: wait up to a minute; a delivery ends the wait at once.
+        let deadline = ContinuousClock.now + .seconds(60)
         while try await store.trainer(id: trainer.id) != nil && ContinuousClock.now < deadline {
           try await Task.sleep(for: .milliseconds(50))
         }
