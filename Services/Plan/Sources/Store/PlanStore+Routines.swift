@@ -5,22 +5,17 @@ import GymStore
 extension PlanStore {
   /// The routine, or under a `key` used before the one it made.
   public func insertRoutine(_ routine: RoutineRecord, key: IdempotencyKeys.Key? = nil) async throws -> RoutineRecord {
-    try await writer.write { [limits] db in
-      try IdempotencyKeys.once(
-        db, key, existing: { try Self.madeRoutine(db, id: $0, ownerID: routine.ownerID) },
-        create: {
-          try Self.requireRoutineRoom(db, ownerID: routine.ownerID, limits: limits)
-          var record = routine
-          try record.insert(db)
-          return record
-        }, id: \.id)
-    }
+    try await insert(routine, key: key, savedJob: nil, now: routine.createdAt)
   }
 
   /// A copy of a catalog program, and the job telling the catalog it was saved, in one
   /// transaction: the count reaches the catalog even if it is down right now. Under a
   /// `key` used before: the copy it made, and no second job.
   public func insertCopy(_ routine: RoutineRecord, savedJob: Data, key: IdempotencyKeys.Key? = nil, now: Date) async throws -> RoutineRecord {
+    try await insert(routine, key: key, savedJob: savedJob, now: now)
+  }
+
+  private func insert(_ routine: RoutineRecord, key: IdempotencyKeys.Key?, savedJob: Data?, now: Date) async throws -> RoutineRecord {
     try await writer.write { [limits] db in
       try IdempotencyKeys.once(
         db, key, existing: { try Self.madeRoutine(db, id: $0, ownerID: routine.ownerID) },
@@ -28,7 +23,7 @@ extension PlanStore {
           try Self.requireRoutineRoom(db, ownerID: routine.ownerID, limits: limits)
           var record = routine
           try record.insert(db)
-          try Outbox.enqueue(db, destination: .catalog, kind: .programSaved, payload: savedJob, now: now)
+          if let savedJob { try Outbox.enqueue(db, destination: .catalog, kind: .programSaved, payload: savedJob, now: now) }
           return record
         }, id: \.id)
     }
