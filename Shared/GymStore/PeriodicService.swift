@@ -87,7 +87,9 @@ public struct PeriodicService: Service {
       }
       await wait(delay)
     }
-    await stopped()
+    // Its own task, which the group's cancellation (a shutdown past its bound) does not
+    // reach: a last flush from a cancelled task would be refused by the database.
+    await Task { await stopped() }.value
   }
 
   /// Sleeps `delay`, or less when graceful shutdown begins.

@@ -21,11 +21,14 @@ private func withServer(
   await server.shutdown()
 }
 
-/// A reply ends each wait at once; the bound is for a machine that stalls, as one running
-/// the whole package in parallel does (local CI saw the test process stand still for 14 s).
+/// The test clients' command timeout unless a test sets a short one. A reply ends each
+/// wait at once; the bound is for a machine that stalls, as one running the whole package
+/// in parallel does (local CI saw the test process stand still for 14 s).
+private let ordinaryTimeout = Duration.seconds(60)
+
 private func client(
   port: Int, host: String = "127.0.0.1", security: SMTPClient.Security = .startTLS, caFile: String? = nil, username: String? = nil,
-  password: String? = nil, allowPlaintextAuthOnLoopback: Bool = false, timeout: Duration = .seconds(60)
+  password: String? = nil, allowPlaintextAuthOnLoopback: Bool = false, timeout: Duration = ordinaryTimeout
 ) -> SMTPClient {
   SMTPClient(
     host: host, port: port, security: security, caFile: caFile, username: username, password: password,
@@ -158,8 +161,9 @@ struct FailureTests {
       #expect(error?.kind == .transient)
       #expect(error?.stage == .greeting)
       #expect(error?.message.contains("no reply") == true)
-      // Gave up instead of hanging (generous: the whole package runs in parallel).
-      #expect(ContinuousClock.now - started < .seconds(20))
+      // The 300 ms bound applied, not the client's ordinary one (a loaded machine can
+      // stretch 300 ms to many seconds, never to a minute).
+      #expect(ContinuousClock.now - started < ordinaryTimeout)
     }
   }
 

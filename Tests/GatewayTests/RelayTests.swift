@@ -283,32 +283,40 @@ import Testing
         }
       }
     ])
+    // The client reads through a relay that stops passing the gateway's bytes on: a
+    // reader whose network (or app) fell behind. What the client library buffers of its
+    // own is then no part of the figure, which is the gateway's to bound.
+    let network = HoldingRelay()
     try await Self.run("messaging", backend) { _, user, gateway in
-      try await withClient(to: gateway) { client in
-        let received = try await client.serverStreaming(
-          request: ClientRequest(message: [], metadata: user.metadata), descriptor: subscribe, serializer: RawBytes(),
-          deserializer: RawBytes(), options: .defaults
-        ) { response in
-          // Not reading for a while: the backend writes until the windows and buffers on the
-          // way are full (the client's 8 MiB window and its own buffers, the relay's 1 MiB
-          // window per backend stream), then waits: 17-51 MB measured here, under load the
-          // most. A gateway that read on regardless would take in everything (192 MiB).
-          // Settled when nothing more was written for half a second.
-          var last = -1
-          let pause = ContinuousClock.now
-          while written.load(ordering: .relaxed) != last, ContinuousClock.now - pause < .seconds(30) {
-            last = written.load(ordering: .relaxed)
-            try await Task.sleep(for: .milliseconds(500))
+      try await network.run(to: gateway) { relayed in
+        try await withClient(to: relayed) { client in
+          let received = try await client.serverStreaming(
+            request: ClientRequest(message: [], metadata: user.metadata), descriptor: subscribe, serializer: RawBytes(),
+            deserializer: RawBytes(), options: .defaults
+          ) { response in
+            network.hold()
+            // The backend writes until the windows and buffers on the way are full (the
+            // relay's 1 MiB window per backend stream, the client connection's window and
+            // the sockets' buffers), then waits. A gateway that read on regardless would
+            // take in everything (192 MiB). Settled when nothing more was written for half
+            // a second.
+            var last = -1
+            let pause = ContinuousClock.now
+            while written.load(ordering: .relaxed) != last, ContinuousClock.now - pause < .seconds(30) {
+              last = written.load(ordering: .relaxed)
+              try await Task.sleep(for: .milliseconds(500))
+            }
+            #expect(last < 96 << 20, "\(last) of \(messages * messageBytes) bytes were written while the reader was away")
+            network.release()
+            var index = 0
+            for try await message in response.messages {
+              #expect(message.count == messageBytes && message[0] == UInt8(index >> 8) && message[1] == UInt8(truncatingIfNeeded: index))
+              index += 1
+            }
+            return index
           }
-          #expect(last < 96 << 20, "\(last) of \(messages * messageBytes) bytes were written while the reader was away")
-          var index = 0
-          for try await message in response.messages {
-            #expect(message.count == messageBytes && message[0] == UInt8(index >> 8) && message[1] == UInt8(truncatingIfNeeded: index))
-            index += 1
-          }
-          return index
+          #expect(received == messages)
         }
-        #expect(received == messages)
       }
     }
   }

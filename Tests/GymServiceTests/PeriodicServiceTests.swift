@@ -71,4 +71,28 @@ import Testing
     let firstPass = try #require(first.withLock { $0 })
     #expect(firstPass - start >= .milliseconds(50))
   }
+
+  /// A shutdown that outlasts the group's bound cancels its workers; the last flush must
+  /// still reach the database (GRDB refuses a write from a cancelled task), or views noted
+  /// before the shutdown are lost.
+  @Test func theStopRunsToItsEndWhenTheWorkerIsCancelled() async throws {
+    let (passes, pass) = AsyncStream.makeStream(of: Int.self)
+    let stop = Mutex<String?>(nil)
+    let service = PeriodicService(
+      every: .seconds(3600), failure: "test pass failed", logger: Logger(label: "t"),
+      stopped: {
+        do {
+          try await Task.sleep(for: .milliseconds(10))
+          stop.withLock { $0 = "finished" }
+        } catch {
+          stop.withLock { $0 = "\(error)" }
+        }
+      }
+    ) { pass.yield(1) }
+    let worker = Task { try await service.run() }
+    for await _ in passes { break }
+    worker.cancel()
+    try await worker.value
+    #expect(stop.withLock { $0 } == "finished")
+  }
 }
