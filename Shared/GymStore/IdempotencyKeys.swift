@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 /// A client's own id for a create it may send more than once (written offline and
 /// sent when back online, or sent again after a lost answer). Stores record it with the
@@ -90,6 +91,26 @@ public enum IdempotencyKeys {
   public static func prune(_ db: Database, before: Date) throws -> Int {
     try db.execute(sql: "DELETE FROM idempotency_keys WHERE created_at < ?", arguments: [before])
     return db.changesCount
+  }
+
+  /// Forgets a user's keys, in their erasure's transaction; the number removed.
+  public static func erase(_ db: Database, ownerID: String) throws -> Int {
+    try db.execute(sql: "DELETE FROM idempotency_keys WHERE owner_id = ?", arguments: [ownerID])
+    return db.changesCount
+  }
+
+  /// When keys recorded now stop being kept.
+  public static func cutoff(now: Date = Date()) -> Date {
+    now.addingTimeInterval(-Double(retentionDays) * 86_400)
+  }
+
+  /// Forgets keys past `retentionDays` every `every`: for a service with no periodic
+  /// pass of its own to do it in.
+  public static func pruner(_ writer: any DatabaseWriter, every: Duration = .seconds(3600), logger: Logger) -> PeriodicService {
+    PeriodicService(every: every, failure: "pruning old create keys failed", logger: logger) {
+      let removed = try await writer.write { db in try prune(db, before: cutoff()) }
+      if removed > 0 { logger.info("old create keys forgotten", metadata: ["keys": "\(removed)"]) }
+    }
   }
 
   /// The user's keys in their data export: which create made what, and when.

@@ -34,7 +34,11 @@ import Testing
       let theirs = try await catalog.createProgram(
         .with { $0.program = program("Zed's \(words)", exercises: [squat, written.id]) }, metadata: zed.metadata
       ).program
-      _ = try await catalog.createProgram(.with { $0.program = program("Zed's second", exercises: [squat]) }, metadata: zed.metadata)
+      // Sent with a key, as an app that was offline does: the key goes with the account too.
+      _ = try await catalog.createProgram(
+        .with {
+          $0.program = program("Zed's second", exercises: [squat]); $0.idempotencyKey = "zed-offline-1"
+        }, metadata: zed.metadata)
       _ = try await catalog.rateProgram(
         .with {
           $0.programID = theirs.id; $0.vote = .up

@@ -52,7 +52,12 @@ extension MessagingRPC {
           }, metadata: zed.metadata)
 
         // Posts and reactions both ways.
-        let post = try await m.createPost(.with { $0.text = "post \(words)" }, metadata: zed.metadata).post
+        // Sent with a key, as an app that was offline does: the key goes with the account too.
+        let post = try await m.createPost(
+          .with {
+            $0.text = "post \(words)"; $0.idempotencyKey = "zed-offline-1"
+          }, metadata: zed.metadata
+        ).post
         let anasPost = try await m.createPost(.with { $0.text = "ana's post" }, metadata: ana.metadata).post
         _ = try await m.reactToPost(
           .with {

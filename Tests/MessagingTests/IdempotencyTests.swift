@@ -71,5 +71,52 @@ extension MessagingRPC {
         #expect(late?.code == .failedPrecondition)
       }
     }
+
+    /// Without a key a second room would be made, a second friend request and report
+    /// refused as pending or filed: a retried create hears what it made.
+    @Test func aRoomAFriendRequestAndAReportAreMadeOnce() async throws {
+      try await MessagingFixture.run { env in
+        let create = Gym_Messaging_V1_CreateRoomRequest.with {
+          $0.name = "Dawn rowers"; $0.idempotencyKey = "room-create-1"
+        }
+        let room = try await env.messaging.createRoom(create, metadata: env.ana.metadata).room
+        #expect(try await env.messaging.createRoom(create, metadata: env.ana.metadata).room.id == room.id)
+        let mine = try await env.messaging.listRooms(.with { $0.joinedOnly = true }, metadata: env.ana.metadata).rooms
+        #expect(mine.map(\.id) == [room.id])
+
+        let (benStream, _) = try await OpenStream.live(env, env.ben)
+        let ask = Gym_Messaging_V1_SendFriendRequestRequest.with {
+          $0.userID = env.ben.id; $0.idempotencyKey = "friend-1"
+        }
+        let request = try await env.messaging.sendFriendRequest(ask, metadata: env.ana.metadata).request
+        #expect(try await env.messaging.sendFriendRequest(ask, metadata: env.ana.metadata).request.id == request.id)
+        // Ben hears of it once: the event of a later message shows the first went by.
+        _ = try await env.messaging.sendDirectMessage(
+          .with {
+            $0.username = "ben"; $0.text = "hi"
+          }, metadata: env.ana.metadata)
+        #expect(try await benStream.wait { $0.contains { $0.message.text == "hi" } })
+        #expect(benStream.received.filter { $0.friendRequest.id == request.id }.count == 1)
+        await benStream.close()
+        // Once Ben accepts, the same retry answers with the request as it is now.
+        _ = try await env.messaging.respondFriendRequest(
+          .with {
+            $0.requestID = request.id; $0.accept = true
+          }, metadata: env.ben.metadata)
+        let answered = try await env.messaging.sendFriendRequest(ask, metadata: env.ana.metadata).request
+        #expect(answered.id == request.id && answered.state == .accepted)
+
+        let report = Gym_Messaging_V1_CreateReportRequest.with {
+          $0.userID = env.cat.id; $0.category = .spam; $0.idempotencyKey = "report-1"
+        }
+        let filed = try await env.messaging.createReport(report, metadata: env.ana.metadata).report
+        let again = try await env.messaging.createReport(report, metadata: env.ana.metadata).report
+        #expect(again.id == filed.id && again.targetID == env.cat.id && again.category == .spam)
+        var other = report
+        other.category = .harassment
+        let changed = await rpcError { _ = try await env.messaging.createReport(other, metadata: env.ana.metadata) }
+        #expect(changed?.code == .invalidArgument && changed?.fieldViolations.map(\.field) == ["idempotency_key"])
+      }
+    }
   }
 }

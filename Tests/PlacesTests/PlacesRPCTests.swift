@@ -354,4 +354,27 @@ import Testing
       #expect(try await eventually(within: .seconds(30)) { try await nearby() == [env.trainerID] })
     }
   }
+
+  /// An administrator's place sent again (a lost answer) is made once.
+  @Test func aPlaceSentTwiceUnderOneKeyIsMadeOnce() async throws {
+    try await PlacesFixture.run { env in
+      let create = Gym_Places_V1_CreatePlaceRequest.with {
+        $0.place = gym("Riverside Barbell", 51.5108, -0.1280)
+        $0.idempotencyKey = "place-1"
+      }
+      let made = try await env.places.createPlace(create, metadata: env.admin).place
+      #expect(try await env.places.createPlace(create, metadata: env.admin).place.id == made.id)
+      let near = try await env.places.searchNearby(
+        .with {
+          $0.location = .with {
+            $0.latitude = 51.5108; $0.longitude = -0.1280
+          }
+        }, metadata: env.member
+      ).results
+      #expect(near.map(\.place.id) == [made.id])
+      _ = try await env.places.deletePlace(.with { $0.id = made.id }, metadata: env.admin)
+      let late = await rpcError { _ = try await env.places.createPlace(create, metadata: env.admin) }
+      #expect(late?.code == .failedPrecondition)
+    }
+  }
 }

@@ -42,7 +42,12 @@ extension PlanRPC {
 
         // Their own training and eating: a scheduled routine, a finished session with a
         // record, a weigh-in, a goal, a meal plan, a food log entry, a saved exercise.
-        let mine = try await plan.createRoutine(.with { $0.routine = routine("Zed \(words)", exercises: [squat]) }, metadata: zed.metadata).routine
+        // Sent with a key, as an app that was offline does: the key goes with the account too.
+        let mine = try await plan.createRoutine(
+          .with {
+            $0.routine = routine("Zed \(words)", exercises: [squat]); $0.idempotencyKey = "zed-offline-1"
+          }, metadata: zed.metadata
+        ).routine
         _ = try await plan.scheduleRoutine(
           .with {
             $0.entry = .with {

@@ -58,7 +58,8 @@ public enum CatalogApp {
     try await ExerciseLibrary.seed(store, logger: logger)
     return try await BuiltProcess.backend(
       name: "gym-catalog", settings: settings.backend, lock: lock, database: (path, store.writer),
-      healthName: Gym_Catalog_V1_CatalogService.descriptor.fullyQualifiedService, logger: logger
+      healthName: Gym_Catalog_V1_CatalogService.descriptor.fullyQualifiedService, logger: logger,
+      extraServices: { _ in [IdempotencyKeys.pruner(store.writer, logger: logger)] }
     ) { authClient in
       let service = CatalogService(store: store, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger)
       return [service, CatalogInternalService(store: store, programs: service), UserLifecycleService(CatalogLifecycle(store: store), logger: logger)]

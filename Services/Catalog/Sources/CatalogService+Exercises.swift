@@ -105,6 +105,7 @@ extension CatalogService {
   ) async throws -> Gym_Catalog_V1_CreateExerciseResponse {
     let caller = try Caller.current()
     let libraryAuthor = caller.isAdmin || caller.roles.contains(.trainer)
+    let key = try request.idempotency(ownerID: caller.userID, method: "CreateExercise")
     let visibility = request.exercise.visibility == .unspecified ? (libraryAuthor ? .public : .private) : request.exercise.visibility
     let now = Date()
     let input: ExerciseInput
@@ -124,7 +125,7 @@ extension CatalogService {
     default:
       throw GymError.invalid([FieldViolation("exercise.visibility", "must be PUBLIC or PRIVATE (or unspecified)")])
     }
-    let record = try await store.insertExercise(input.record, searchFacets: input.searchFacets)
+    let record = try await store.insertExercise(input.record, searchFacets: input.searchFacets, key: key)
     logger.info("exercise created", metadata: ["exercise_id": "\(record.id)", "private": "\(record.isPrivate)"])
     return .with { $0.exercise = CatalogMapping.exercise(record) }
   }

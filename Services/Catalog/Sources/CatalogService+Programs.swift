@@ -11,18 +11,19 @@ extension CatalogService {
     let (caller, viewer) = try Self.viewer()
     try Self.requireUserAccount()
     _ = try Caller.verified(to: "publish programs")
-    let view = try await publish(request.program, authorID: caller.userID)
+    let key = try request.idempotency(ownerID: caller.userID, method: "CreateProgram")
+    let view = try await publish(request.program, authorID: caller.userID, key: key)
     return .with { $0.program = CatalogMapping.program(view, viewer: viewer) }
   }
 
   /// Validates and stores a new program by `authorID`: a user's CreateProgram, or a plan
   /// routine published through `CatalogInternal.PublishProgram`.
-  func publish(_ program: Gym_Catalog_V1_Program, authorID: String) async throws -> ProgramView {
+  func publish(_ program: Gym_Catalog_V1_Program, authorID: String, key: IdempotencyKeys.Key? = nil) async throws -> ProgramView {
     try await validate(program)
     try await requireAuthor(authorID)
     let now = Date()
     let record = ProgramInput.record(program, id: ID.make(now: now), authorID: authorID, now: now)
-    let view = try await store.insertProgram(record)
+    let view = try await store.insertProgram(record, key: key)
     logger.info("program published", metadata: ["program_id": "\(record.id)"])
     return view
   }

@@ -260,7 +260,7 @@ struct RetentionTrimmer: Service {
       let expired = try await store.deleteUnattachedUploads(
         madeBefore: now.addingTimeInterval(-unattachedUploadLifetime.inSeconds), files: files)
       if expired > 0 { logger.info("deleted uploads never attached", metadata: ["uploads": "\(expired)"]) }
-      let keys = try await store.pruneIdempotencyKeys(before: now.addingTimeInterval(-Double(IdempotencyKeys.retentionDays) * 86_400))
+      let keys = try await store.pruneIdempotencyKeys(before: IdempotencyKeys.cutoff(now: now))
       if keys > 0 { logger.info("forgot old create keys", metadata: ["keys": "\(keys)"]) }
     }.run()
   }

@@ -78,10 +78,11 @@ extension MessagingService {
     request: Gym_Messaging_V1_SendFriendRequestRequest, context: ServerContext
   ) async throws -> Gym_Messaging_V1_SendFriendRequestResponse {
     let caller = try Caller.current()
+    let key = try request.idempotency(ownerID: caller.userID, method: "SendFriendRequest")
     let user = try await otherUser(request.userID, caller: caller, doing: "befriend")
     let refs = try await userRefs([caller.userID, user.id])
     let now = Date()
-    let record = try await store.sendFriendRequest(id: ID.make(now: now), fromID: caller.userID, toID: user.id, now: now) { record in
+    let record = try await store.sendFriendRequest(id: ID.make(now: now), fromID: caller.userID, toID: user.id, key: key, now: now) { record in
       let message = MessagingMapping.friendRequest(record, refs: refs)
       return [try Self.draft(for: record.toID, about: record.fromID, .friendRequest) { $0.friendRequest = message }]
     }

@@ -9,6 +9,7 @@ extension MessagingService {
   public func createReport(request: Gym_Messaging_V1_CreateReportRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CreateReportResponse {
     let caller = try Caller.current()
     let input = try ReportInput(request, callerID: caller.userID)
+    let key = try request.idempotency(ownerID: caller.userID, method: "CreateReport")
     let target: ReportTarget
     switch input.target {
     case .user(let id):
@@ -21,7 +22,7 @@ extension MessagingService {
     let now = Date()
     let report = try await store.createReport(
       id: ID.make(now: now), newCaseID: ID.make(now: now), reporterID: caller.userID, target: target, category: input.category,
-      details: input.details, perDay: reportsPerDay, now: now)
+      details: input.details, perDay: reportsPerDay, key: key, now: now)
     logger.info("report filed", metadata: ["report_id": "\(report.id)", "kind": "\(report.kind)", "target_id": "\(report.targetID)"])
     return .with { $0.report = MessagingMapping.report(report, reporter: nil) }
   }

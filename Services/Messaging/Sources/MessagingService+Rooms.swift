@@ -7,11 +7,12 @@ extension MessagingService {
   public func createRoom(request: Gym_Messaging_V1_CreateRoomRequest, context: ServerContext) async throws -> Gym_Messaging_V1_CreateRoomResponse {
     let caller = try Caller.current()
     let input = try RoomInput(request)
+    let key = try request.idempotency(ownerID: caller.userID, method: "CreateRoom")
     if let programID = input.programID { try await programs.requireProgram(id: programID, for: caller.userID) }
     let now = Date()
     let room = try await store.createRoom(
       id: ID.make(now: now), name: input.name, topic: input.topic, programID: input.programID, ownerID: caller.userID, limits: rooms,
-      now: now)
+      key: key, now: now)
     let response = try await roomMessage(room)
     return .with { $0.room = response }
   }

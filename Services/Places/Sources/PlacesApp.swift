@@ -29,7 +29,8 @@ public enum PlacesApp {
     let store = try PlacesStore(path: path, tuning: settings.common.database)
     return try await BuiltProcess.backend(
       name: "gym-places", settings: settings, lock: lock, database: (path, store.writer),
-      healthName: Gym_Places_V1_PlacesService.descriptor.fullyQualifiedService, logger: logger
+      healthName: Gym_Places_V1_PlacesService.descriptor.fullyQualifiedService, logger: logger,
+      extraServices: { _ in [IdempotencyKeys.pruner(store.writer, logger: logger)] }
     ) { authClient in
       [
         PlacesService(store: store, users: users ?? AuthUserDirectory(client: authClient, logger: logger), logger: logger),

@@ -76,10 +76,11 @@ extension PlacesService {
   }
 
   public func createPlace(request: Gym_Places_V1_CreatePlaceRequest, context: ServerContext) async throws -> Gym_Places_V1_CreatePlaceResponse {
-    _ = try Caller.admin(for: "managing places")
+    let admin = try Caller.admin(for: "managing places")
+    let key = try request.idempotency(ownerID: admin.userID, method: "CreatePlace")
     let now = Date()
     let record = try PlaceInput.record(from: request.place, id: ID.make(now: now), now: now)
-    let stored = try await store.insert(record)
+    let stored = try await store.insert(record, key: key)
     return .with { $0.place = PlaceMapping.place(stored) }
   }
 

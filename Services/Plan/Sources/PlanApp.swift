@@ -151,8 +151,7 @@ public enum PlanApp {
         // client away longer starts again.
         let pruner = PeriodicService(every: settings.changePruneInterval, failure: "change log pruning failed", logger: logger) {
           let removed = try await store.pruneChanges(before: Date().addingTimeInterval(-Double(PlanStore.changeRetentionDays) * 86_400))
-          let keys = try await store.pruneIdempotencyKeys(
-            before: Date().addingTimeInterval(-Double(IdempotencyKeys.retentionDays) * 86_400))
+          let keys = try await store.pruneIdempotencyKeys(before: IdempotencyKeys.cutoff())
           if removed + keys > 0 {
             logger.info("old deletions and create keys pruned", metadata: ["deletions": "\(removed)", "keys": "\(keys)"])
           }

@@ -1064,6 +1064,10 @@ public nonisolated struct Gym_Catalog_V1_CreateExerciseRequest: Sendable {
   /// Clears the value of `exercise`. Subsequent reads from it will return its default value.
   public mutating func clearExercise() {self._exercise = nil}
 
+  /// Optional: the client's id for this create, so a retry (after being offline, or a
+  /// lost answer) makes nothing new; see docs/api.md.
+  public var idempotencyKey: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1557,6 +1561,10 @@ public nonisolated struct Gym_Catalog_V1_CreateProgramRequest: Sendable {
   public var hasProgram: Bool {self._program != nil}
   /// Clears the value of `program`. Subsequent reads from it will return its default value.
   public mutating func clearProgram() {self._program = nil}
+
+  /// Optional: the client's id for this create, so a retry (after being offline, or a
+  /// lost answer) makes nothing new; see docs/api.md.
+  public var idempotencyKey: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2711,7 +2719,7 @@ nonisolated extension Gym_Catalog_V1_GetExerciseResponse: SwiftProtobuf.Message,
 
 nonisolated extension Gym_Catalog_V1_CreateExerciseRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreateExerciseRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}exercise\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}exercise\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2720,6 +2728,7 @@ nonisolated extension Gym_Catalog_V1_CreateExerciseRequest: SwiftProtobuf.Messag
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._exercise) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -2733,11 +2742,15 @@ nonisolated extension Gym_Catalog_V1_CreateExerciseRequest: SwiftProtobuf.Messag
     try { if let v = self._exercise {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Catalog_V1_CreateExerciseRequest, rhs: Gym_Catalog_V1_CreateExerciseRequest) -> Bool {
     if lhs._exercise != rhs._exercise {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3605,7 +3618,7 @@ nonisolated extension Gym_Catalog_V1_Program: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Gym_Catalog_V1_CreateProgramRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreateProgramRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}program\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}program\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3614,6 +3627,7 @@ nonisolated extension Gym_Catalog_V1_CreateProgramRequest: SwiftProtobuf.Message
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._program) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -3627,11 +3641,15 @@ nonisolated extension Gym_Catalog_V1_CreateProgramRequest: SwiftProtobuf.Message
     try { if let v = self._program {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Catalog_V1_CreateProgramRequest, rhs: Gym_Catalog_V1_CreateProgramRequest) -> Bool {
     if lhs._program != rhs._program {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

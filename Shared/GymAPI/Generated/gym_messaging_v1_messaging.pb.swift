@@ -1044,6 +1044,10 @@ public nonisolated struct Gym_Messaging_V1_CreateRoomRequest: Sendable {
 
   public var programID: String = String()
 
+  /// Optional: the client's id for this create, so a retry (after being offline, or a
+  /// lost answer) makes nothing new; see docs/api.md.
+  public var idempotencyKey: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1727,6 +1731,10 @@ public nonisolated struct Gym_Messaging_V1_SendFriendRequestRequest: Sendable {
   // methods supported on all messages.
 
   public var userID: String = String()
+
+  /// Optional: the client's id for this create, so a retry (after being offline, or a
+  /// lost answer) makes nothing new; see docs/api.md.
+  public var idempotencyKey: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3012,6 +3020,10 @@ public nonisolated struct Gym_Messaging_V1_CreateReportRequest: Sendable {
 
   /// optional: at most 1000 characters and 4000 bytes (UTF-8)
   public var details: String = String()
+
+  /// Optional: the client's id for this create, so a retry (after being offline, or a
+  /// lost answer) makes nothing new; see docs/api.md.
+  public var idempotencyKey: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -4367,7 +4379,7 @@ nonisolated extension Gym_Messaging_V1_Room: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Gym_Messaging_V1_CreateRoomRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreateRoomRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}topic\0\u{3}program_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}topic\0\u{3}program_id\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4378,6 +4390,7 @@ nonisolated extension Gym_Messaging_V1_CreateRoomRequest: SwiftProtobuf.Message,
       case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.topic) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.programID) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -4393,6 +4406,9 @@ nonisolated extension Gym_Messaging_V1_CreateRoomRequest: SwiftProtobuf.Message,
     if !self.programID.isEmpty {
       try visitor.visitSingularStringField(value: self.programID, fieldNumber: 3)
     }
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4400,6 +4416,7 @@ nonisolated extension Gym_Messaging_V1_CreateRoomRequest: SwiftProtobuf.Message,
     if lhs.name != rhs.name {return false}
     if lhs.topic != rhs.topic {return false}
     if lhs.programID != rhs.programID {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5756,7 +5773,7 @@ nonisolated extension Gym_Messaging_V1_FriendRequest: SwiftProtobuf.Message, Swi
 
 nonisolated extension Gym_Messaging_V1_SendFriendRequestRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SendFriendRequestRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5765,6 +5782,7 @@ nonisolated extension Gym_Messaging_V1_SendFriendRequestRequest: SwiftProtobuf.M
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -5774,11 +5792,15 @@ nonisolated extension Gym_Messaging_V1_SendFriendRequestRequest: SwiftProtobuf.M
     if !self.userID.isEmpty {
       try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
     }
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Messaging_V1_SendFriendRequestRequest, rhs: Gym_Messaging_V1_SendFriendRequestRequest) -> Bool {
     if lhs.userID != rhs.userID {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -8049,7 +8071,7 @@ nonisolated extension Gym_Messaging_V1_ListPlaceReviewsResponse: SwiftProtobuf.M
 
 nonisolated extension Gym_Messaging_V1_CreateReportRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreateReportRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{3}message_id\0\u{3}post_id\0\u{1}category\0\u{1}details\0\u{3}place_review_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{3}message_id\0\u{3}post_id\0\u{1}category\0\u{1}details\0\u{3}place_review_id\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8091,6 +8113,7 @@ nonisolated extension Gym_Messaging_V1_CreateReportRequest: SwiftProtobuf.Messag
           self.target = .placeReviewID(v)
         }
       }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -8125,6 +8148,9 @@ nonisolated extension Gym_Messaging_V1_CreateReportRequest: SwiftProtobuf.Messag
     try { if case .placeReviewID(let v)? = self.target {
       try visitor.visitSingularStringField(value: v, fieldNumber: 6)
     } }()
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -8132,6 +8158,7 @@ nonisolated extension Gym_Messaging_V1_CreateReportRequest: SwiftProtobuf.Messag
     if lhs.target != rhs.target {return false}
     if lhs.category != rhs.category {return false}
     if lhs.details != rhs.details {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -475,6 +475,10 @@ public nonisolated struct Gym_Places_V1_CreatePlaceRequest: Sendable {
   /// Clears the value of `place`. Subsequent reads from it will return its default value.
   public mutating func clearPlace() {self._place = nil}
 
+  /// Optional: the client's id for this create, so a retry (after being offline, or a
+  /// lost answer) makes nothing new; see docs/api.md.
+  public var idempotencyKey: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1612,7 +1616,7 @@ nonisolated extension Gym_Places_V1_GetPlaceResponse: SwiftProtobuf.Message, Swi
 
 nonisolated extension Gym_Places_V1_CreatePlaceRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreatePlaceRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}place\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}place\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1621,6 +1625,7 @@ nonisolated extension Gym_Places_V1_CreatePlaceRequest: SwiftProtobuf.Message, S
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._place) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -1634,11 +1639,15 @@ nonisolated extension Gym_Places_V1_CreatePlaceRequest: SwiftProtobuf.Message, S
     try { if let v = self._place {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Places_V1_CreatePlaceRequest, rhs: Gym_Places_V1_CreatePlaceRequest) -> Bool {
     if lhs._place != rhs._place {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

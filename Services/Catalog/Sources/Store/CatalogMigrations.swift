@@ -220,6 +220,8 @@ enum CatalogMigrations {
     }
     StoredMessageEncoding.registerMigration(in: &migrator)
     UserProjection.registerUnitsMigration(in: &migrator)
+    // The clients' ids for creates they may send again (offline sync).
+    IdempotencyKeys.registerMigration(in: &migrator)
     return migrator
   }
 }

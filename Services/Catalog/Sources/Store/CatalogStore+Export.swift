@@ -58,6 +58,7 @@ extension CatalogStore {
         SELECT p.id AS program_id, p.name AS program_name, s.created_at FROM saves s JOIN programs p ON p.rid = s.program_rid
         WHERE s.user_id = ? ORDER BY s.program_rid
         """, [userID]),
+      IdempotencyKeys.exportTable(userID: userID),
     ]
   }
 }

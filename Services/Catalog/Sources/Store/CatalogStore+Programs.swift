@@ -16,16 +16,25 @@ extension CatalogStore {
 
   /// Publishes a program. Its exercise references, derived muscles, tags and search
   /// row are written in the same transaction.
-  public func insertProgram(_ program: ProgramRecord) async throws -> ProgramView {
-    try await writer.write { db in
-      var record = program
-      record.rid = nil
-      let exercises = try Self.resolveExercises(db, record.exerciseIDs)
-      record.muscles = try Self.primaryMuscles(db, exercises)
-      try record.insert(db)
-      try Self.indexProgram(db, record, exercises: exercises)
-      try Self.storeProgramMessage(db, rid: record.rid, encoder: encoder)
-      return try Self.views(db, [record], viewer: Viewer(userID: record.authorID, isAdmin: false)).first!
+  public func insertProgram(_ program: ProgramRecord, key: IdempotencyKeys.Key? = nil) async throws -> ProgramView {
+    let author = Viewer(userID: program.authorID, isAdmin: false)
+    return try await writer.write { db in
+      try IdempotencyKeys.once(
+        db, key,
+        existing: { id in
+          guard let made = try ProgramRecord.filter(Column("id") == id).fetchOne(db) else { throw IdempotencyKeys.gone("program", id) }
+          return try Self.views(db, [made], viewer: author)[0]
+        },
+        create: {
+          var record = program
+          record.rid = nil
+          let exercises = try Self.resolveExercises(db, record.exerciseIDs)
+          record.muscles = try Self.primaryMuscles(db, exercises)
+          try record.insert(db)
+          try Self.indexProgram(db, record, exercises: exercises)
+          try Self.storeProgramMessage(db, rid: record.rid, encoder: encoder)
+          return try Self.views(db, [record], viewer: author)[0]
+        }, id: \.program.id)
     }
   }
 

@@ -52,6 +52,7 @@ extension CatalogStore {
       let written = try Int64.fetchAll(db, sql: "SELECT rid FROM exercises WHERE author_id = ?", arguments: [userID])
       try db.execute(sql: "UPDATE exercises SET author_id = '' WHERE author_id = ?", arguments: [userID])
       try Self.reencodeExercises(db, rids: written, encoder: encoder)
+      removed += try IdempotencyKeys.erase(db, ownerID: userID)
       removed += try UserProjection.remove(db, userID: userID)
       return removed
     }

@@ -50,20 +50,31 @@ public struct CatalogStore: Sendable {
 
   /// - Parameter searchFacets: words for the record's muscles, equipment and category,
   ///   indexed so that "squat dumbbell" finds squats done with dumbbells.
-  public func insertExercise(_ exercise: ExerciseRecord, searchFacets: String) async throws -> ExerciseRecord {
+  ///   - key: the client's idempotency key: used before, the exercise it made, as it is now.
+  public func insertExercise(_ exercise: ExerciseRecord, searchFacets: String, key: IdempotencyKeys.Key? = nil) async throws -> ExerciseRecord {
     try await writer.write { db in
-      if try Self.exerciseRID(db, slug: exercise.slug) != nil { throw CatalogError.slugTaken(exercise.slug) }
-      if exercise.isPrivate {
-        let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exercises WHERE owner_id = ?", arguments: [exercise.ownerID]) ?? 0
-        guard held < Self.privateExercisesPerUser else { throw CatalogError.tooManyPrivateExercises(limit: Self.privateExercisesPerUser) }
-        try Self.requireFreePrivateName(db, exercise)
-      }
-      var record = exercise
-      record.rid = nil
-      try record.insert(db)
-      try Self.indexExercise(db, record, searchFacets: searchFacets)
-      try Self.storeExerciseMessage(db, rid: record.rid, encoder: encoder)
-      return record
+      try IdempotencyKeys.once(
+        db, key,
+        existing: { id in
+          guard let made = try ExerciseRecord.filter(Column("id") == id).fetchOne(db) else { throw IdempotencyKeys.gone("exercise", id) }
+          return made
+        },
+        create: {
+          if try Self.exerciseRID(db, slug: exercise.slug) != nil { throw CatalogError.slugTaken(exercise.slug) }
+          if exercise.isPrivate {
+            let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exercises WHERE owner_id = ?", arguments: [exercise.ownerID]) ?? 0
+            guard held < Self.privateExercisesPerUser else {
+              throw CatalogError.tooManyPrivateExercises(limit: Self.privateExercisesPerUser)
+            }
+            try Self.requireFreePrivateName(db, exercise)
+          }
+          var record = exercise
+          record.rid = nil
+          try record.insert(db)
+          try Self.indexExercise(db, record, searchFacets: searchFacets)
+          try Self.storeExerciseMessage(db, rid: record.rid, encoder: encoder)
+          return record
+        }, id: \.id)
     }
   }
 

@@ -108,29 +108,42 @@ extension MessagingStore {
   }
 
   /// A pending request to `toID`, with its event. A request the other way that is
-  /// still pending is accepted instead: both asked.
+  /// still pending is accepted instead: both asked. Under a `key` used before: that
+  /// request as it is now, and no second event.
   public func sendFriendRequest(
-    id: String, fromID: String, toID: String, now: Date, events: @Sendable (FriendRequestRecord) throws -> [EventDraft]
+    id: String, fromID: String, toID: String, key: IdempotencyKeys.Key? = nil, now: Date,
+    events: @Sendable (FriendRequestRecord) throws -> [EventDraft]
   ) async throws -> FriendRequestRecord {
     try await writer.write { db in
-      try Self.requireNotBlocked(db, fromID, toID, doing: "send a friend request to")
-      if try Self.friends(db, fromID, toID) { throw MessagingError.alreadyFriends }
-      if let reverse = try Row.fetchOne(
-        db, sql: "SELECT * FROM friend_requests WHERE from_id = ? AND to_id = ? AND state = 1", arguments: [toID, fromID])
-      {
-        return try Self.answer(db, FriendRequestRecord(row: reverse), accept: true, now: now)
-      }
-      do {
-        try db.execute(
-          sql: "INSERT INTO friend_requests (id, from_id, to_id, state, created_at) VALUES (?, ?, ?, 1, ?)",
-          arguments: [id, fromID, toID, now])
-      } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-        throw MessagingError.friendRequestPending
-      }
-      let request = FriendRequestRecord(row: try Row.fetchOne(db, sql: "SELECT * FROM friend_requests WHERE id = ?", arguments: [id])!)
-      try append(db, try events(request), now: now)
-      try Self.markDigestDue(db, userID: toID, kind: .friendRequest, now: now)
-      return request
+      try IdempotencyKeys.once(
+        db, key,
+        existing: { made in
+          guard
+            let row = try Row.fetchOne(
+              db, sql: "SELECT * FROM friend_requests WHERE id = ? AND ? IN (from_id, to_id)", arguments: [made, fromID])
+          else { throw IdempotencyKeys.gone("friend request", made) }
+          return FriendRequestRecord(row: row)
+        },
+        create: {
+          try Self.requireNotBlocked(db, fromID, toID, doing: "send a friend request to")
+          if try Self.friends(db, fromID, toID) { throw MessagingError.alreadyFriends }
+          if let reverse = try Row.fetchOne(
+            db, sql: "SELECT * FROM friend_requests WHERE from_id = ? AND to_id = ? AND state = 1", arguments: [toID, fromID])
+          {
+            return try Self.answer(db, FriendRequestRecord(row: reverse), accept: true, now: now)
+          }
+          do {
+            try db.execute(
+              sql: "INSERT INTO friend_requests (id, from_id, to_id, state, created_at) VALUES (?, ?, ?, 1, ?)",
+              arguments: [id, fromID, toID, now])
+          } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            throw MessagingError.friendRequestPending
+          }
+          let request = FriendRequestRecord(row: try Row.fetchOne(db, sql: "SELECT * FROM friend_requests WHERE id = ?", arguments: [id])!)
+          try append(db, try events(request), now: now)
+          try Self.markDigestDue(db, userID: toID, kind: .friendRequest, now: now)
+          return request
+        }, id: \.id)
     }
   }
 

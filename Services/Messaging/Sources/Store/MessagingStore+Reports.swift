@@ -25,38 +25,67 @@ extension MessagingStore {
   /// open already, and they must be within `perDay` reports in 24 hours. The first report
   /// on a target opens its case with a snapshot of the content.
   public func createReport(
-    id: String, newCaseID: String, reporterID: String, target: ReportTarget, category: Int, details: String, perDay: Int, now: Date
+    id: String, newCaseID: String, reporterID: String, target: ReportTarget, category: Int, details: String, perDay: Int,
+    key: IdempotencyKeys.Key? = nil, now: Date
   ) async throws -> ReportRecord {
     try await writer.write { db in
-      let content = try Self.reportedContent(db, target, reporterID: reporterID, now: now)
-      guard content.targetUserID != reporterID else {
-        throw GymError.failedPrecondition(
-          content.kind == .user ? "you cannot report yourself" : "you cannot report your own \(content.kind.noun)")
-      }
-      let open = try Int64.fetchOne(
-        db, sql: "SELECT rid FROM report_cases WHERE kind = ? AND target_id = ? AND resolved_at IS NULL",
-        arguments: [content.kind.rawValue, content.targetID])
-      // Before the allowance: a retried report hears it is filed, not that the day is spent.
-      if let open,
-        try Bool.fetchOne(
-          db, sql: "SELECT EXISTS (SELECT 1 FROM reports WHERE case_rid = ? AND reporter_id = ?)", arguments: [open, reporterID]) == true
-      {
-        throw MessagingError.alreadyReported
-      }
-      let day: TimeInterval = 86_400
-      let recent = try Date.fetchAll(
-        db, sql: "SELECT created_at FROM reports WHERE reporter_id = ? AND created_at > ? ORDER BY created_at DESC LIMIT ?",
-        arguments: [reporterID, now.addingTimeInterval(-day), perDay])
-      if recent.count >= perDay, let oldest = recent.last {
-        throw MessagingError.tooManyReports(limit: perDay, retryAfter: oldest.addingTimeInterval(day).timeIntervalSince(now))
-      }
-      let caseRID = try open ?? Self.openCase(db, id: newCaseID, content, now: now)
-      try db.execute(
-        sql: "INSERT INTO reports (id, case_rid, reporter_id, category, details, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-        arguments: [id, caseRID, reporterID, category, details, now])
-      return ReportRecord(
-        id: id, kind: content.kind, targetID: content.targetID, reporterID: reporterID, category: category, details: details, createdAt: now)
+      try IdempotencyKeys.once(
+        db, key, existing: { try Self.filedReport(db, id: $0, reporterID: reporterID) },
+        create: {
+          try Self.fileReport(
+            db, id: id, newCaseID: newCaseID, reporterID: reporterID, target: target, category: category, details: details, perDay: perDay,
+            now: now)
+        }, id: \.id)
     }
+  }
+
+  /// A report `reporterID` filed under an idempotency key, as it is now.
+  private static func filedReport(_ db: Database, id: String, reporterID: String) throws -> ReportRecord {
+    guard
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT r.id, r.category, r.details, r.created_at, c.kind, c.target_id FROM reports r JOIN report_cases c ON c.rid = r.case_rid
+          WHERE r.id = ? AND r.reporter_id = ?
+          """, arguments: [id, reporterID])
+    else { throw IdempotencyKeys.gone("report", id) }
+    return ReportRecord(
+      id: row["id"], kind: ReportKind(rawValue: row["kind"]) ?? .user, targetID: row["target_id"], reporterID: reporterID,
+      category: row["category"], details: row["details"], createdAt: row["created_at"])
+  }
+
+  private static func fileReport(
+    _ db: Database, id: String, newCaseID: String, reporterID: String, target: ReportTarget, category: Int, details: String, perDay: Int,
+    now: Date
+  ) throws -> ReportRecord {
+    let content = try Self.reportedContent(db, target, reporterID: reporterID, now: now)
+    guard content.targetUserID != reporterID else {
+      throw GymError.failedPrecondition(
+        content.kind == .user ? "you cannot report yourself" : "you cannot report your own \(content.kind.noun)")
+    }
+    let open = try Int64.fetchOne(
+      db, sql: "SELECT rid FROM report_cases WHERE kind = ? AND target_id = ? AND resolved_at IS NULL",
+      arguments: [content.kind.rawValue, content.targetID])
+    // Before the allowance: a retried report hears it is filed, not that the day is spent.
+    if let open,
+      try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM reports WHERE case_rid = ? AND reporter_id = ?)", arguments: [open, reporterID]) == true
+    {
+      throw MessagingError.alreadyReported
+    }
+    let day: TimeInterval = 86_400
+    let recent = try Date.fetchAll(
+      db, sql: "SELECT created_at FROM reports WHERE reporter_id = ? AND created_at > ? ORDER BY created_at DESC LIMIT ?",
+      arguments: [reporterID, now.addingTimeInterval(-day), perDay])
+    if recent.count >= perDay, let oldest = recent.last {
+      throw MessagingError.tooManyReports(limit: perDay, retryAfter: oldest.addingTimeInterval(day).timeIntervalSince(now))
+    }
+    let caseRID = try open ?? Self.openCase(db, id: newCaseID, content, now: now)
+    try db.execute(
+      sql: "INSERT INTO reports (id, case_rid, reporter_id, category, details, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      arguments: [id, caseRID, reporterID, category, details, now])
+    return ReportRecord(
+      id: id, kind: content.kind, targetID: content.targetID, reporterID: reporterID, category: category, details: details, createdAt: now)
   }
 
   private static func openCase(_ db: Database, id: String, _ content: ReportedContent, now: Date) throws -> Int64 {

@@ -38,18 +38,27 @@ extension MessagingStore {
   /// Creates a room with its owner as the first member; refused past the rooms one user
   /// may own.
   public func createRoom(
-    id: String, name: String, topic: String, programID: String?, ownerID: String, limits: RoomLimits = RoomLimits(), now: Date
+    id: String, name: String, topic: String, programID: String?, ownerID: String, limits: RoomLimits = RoomLimits(),
+    key: IdempotencyKeys.Key? = nil, now: Date
   ) async throws -> RoomView {
     try await writer.write { db in
-      let owned = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM rooms WHERE owner_id = ?", arguments: [ownerID]) ?? 0
-      guard owned < limits.roomsPerOwner else { throw MessagingError.tooManyRooms(limit: limits.roomsPerOwner) }
-      try db.execute(
-        sql: """
-          INSERT INTO rooms (id, name, name_key, topic, program_id, owner_id, created_at, member_count) VALUES (?, ?, ?, ?, ?, ?, ?, 1)
-          """,
-        arguments: [id, name, name.lowercased(), topic, programID, ownerID, now])
-      try Self.addMember(db, roomRID: db.lastInsertedRowID, userID: ownerID, now: now)
-      return try Self.room(db, id: id, viewerID: ownerID)!
+      try IdempotencyKeys.once(
+        db, key,
+        existing: { made in
+          guard let room = try Self.room(db, id: made, viewerID: ownerID) else { throw IdempotencyKeys.gone("room", made) }
+          return room
+        },
+        create: {
+          let owned = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM rooms WHERE owner_id = ?", arguments: [ownerID]) ?? 0
+          guard owned < limits.roomsPerOwner else { throw MessagingError.tooManyRooms(limit: limits.roomsPerOwner) }
+          try db.execute(
+            sql: """
+              INSERT INTO rooms (id, name, name_key, topic, program_id, owner_id, created_at, member_count) VALUES (?, ?, ?, ?, ?, ?, ?, 1)
+              """,
+            arguments: [id, name, name.lowercased(), topic, programID, ownerID, now])
+          try Self.addMember(db, roomRID: db.lastInsertedRowID, userID: ownerID, now: now)
+          return try Self.room(db, id: id, viewerID: ownerID)!
+        }, id: { _ in id })
     }
   }
 

@@ -121,6 +121,8 @@ enum PlacesMigrations {
           """)
     }
     UserProjection.registerUnitsMigration(in: &migrator)
+    // The clients' ids for creates they may send again (offline sync).
+    IdempotencyKeys.registerMigration(in: &migrator)
     return migrator
   }
 }

@@ -10,7 +10,8 @@ extension PlacesStore {
         """
         SELECT trainer_id, lat, lng, service_radius_m, specialties, price_per_session, currency, bio, gym_id, updated_at
         FROM trainers WHERE trainer_id = ? ORDER BY rid
-        """, [userID], json: ["specialties"])
+        """, [userID], json: ["specialties"]),
+      IdempotencyKeys.exportTable(userID: userID),
     ]
   }
 }

@@ -28,12 +28,21 @@ public struct PlacesStore: Sendable {
     try await writer.read { db in try PlaceRecord.filter(Column("id") == id).fetchOne(db) }
   }
 
-  public func insert(_ place: PlaceRecord) async throws -> PlaceRecord {
+  /// - Parameter key: the client's idempotency key: used before, the place it made, as it is now.
+  public func insert(_ place: PlaceRecord, key: IdempotencyKeys.Key? = nil) async throws -> PlaceRecord {
     try await writer.write { db in
-      try Self.checkSourceFree(db, place.source, except: nil)
-      var record = place
-      record.rid = nil
-      return try Self.write(db, record, encoder: JSONEncoder(), messages: encoder)
+      try IdempotencyKeys.once(
+        db, key,
+        existing: { id in
+          guard let made = try PlaceRecord.filter(Column("id") == id).fetchOne(db) else { throw IdempotencyKeys.gone("place", id) }
+          return made
+        },
+        create: {
+          try Self.checkSourceFree(db, place.source, except: nil)
+          var record = place
+          record.rid = nil
+          return try Self.write(db, record, encoder: JSONEncoder(), messages: encoder)
+        }, id: \.id)
     }
   }
 
@@ -215,12 +224,13 @@ public struct PlacesStore: Sendable {
     try await writer.write { db in try Self.deleteTrainer(db, id: id) }
   }
 
-  /// Everything places holds about a deleted user (their listing and projected
-  /// account), erased; the rows removed, 0 when already purged.
+  /// Everything places holds about a deleted user (their listing, create keys and
+  /// projected account), erased; the rows removed, 0 when already purged.
   public func purgeUser(_ userID: String) async throws -> Int {
     try await GymDatabase.erase(writer) { db in
       try db.execute(sql: "DELETE FROM trainer_stats WHERE trainer_id = ?", arguments: [userID])
-      return db.changesCount + (try Self.deleteTrainer(db, id: userID) ? 1 : 0) + (try UserProjection.remove(db, userID: userID))
+      return db.changesCount + (try Self.deleteTrainer(db, id: userID) ? 1 : 0) + (try IdempotencyKeys.erase(db, ownerID: userID))
+        + (try UserProjection.remove(db, userID: userID))
     }
   }
 

@@ -3012,6 +3012,17 @@ enum OpenAPIDocument {
         ],
         "x-grpc-method": "/gym.catalog.v1.CatalogService/CreateExercise",
         "description": "Adds an exercise to the library (trainer, admin), or a private exercise of one's own (anyone; visibility PRIVATE, the default for members). A user holds at most 500 private exercises, each name once. Errors: UNAUTHENTICATED; PERMISSION_DENIED for a member asking for PUBLIC; INVALID_ARGUMENT naming the field; ALREADY_EXISTS when the slug (or, for a private one, the name among the owner's) is taken; RESOURCE_EXHAUSTED past the quota.",
+        "parameters": [
+          {
+            "name": "idempotencyKey",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "Optional: the client's id for this create, so a retry (after being offline, or a lost answer) makes nothing new; see docs/api.md."
+          }
+        ],
         "requestBody": {
           "required": false,
           "content": {
@@ -7332,6 +7343,17 @@ enum OpenAPIDocument {
         ],
         "x-grpc-method": "/gym.places.v1.PlacesService/CreatePlace",
         "description": "Adds a place. (admin) Errors: UNAUTHENTICATED; PERMISSION_DENIED; INVALID_ARGUMENT naming the field (name, kind, location, time_zone, opening_hours, price, website); ALREADY_EXISTS when the source is taken.",
+        "parameters": [
+          {
+            "name": "idempotencyKey",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "Optional: the client's id for this create, so a retry (after being offline, or a lost answer) makes nothing new; see docs/api.md."
+          }
+        ],
         "requestBody": {
           "required": false,
           "content": {
@@ -8420,6 +8442,17 @@ enum OpenAPIDocument {
         ],
         "x-grpc-method": "/gym.catalog.v1.CatalogService/CreateProgram",
         "description": "Publishes a program; the caller is its author. Errors: UNAUTHENTICATED; INVALID_ARGUMENT naming the field (name, days, days[i].exercises[j].exercise_id for an unknown exercise, sets, reps, ...); UNAVAILABLE when the author's profile cannot be read from auth.",
+        "parameters": [
+          {
+            "name": "idempotencyKey",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "Optional: the client's id for this create, so a retry (after being offline, or a lost answer) makes nothing new; see docs/api.md."
+          }
+        ],
         "requestBody": {
           "required": false,
           "content": {
@@ -17384,6 +17417,11 @@ enum OpenAPIDocument {
             "type": "string",
             "description": "optional: at most 1000 characters and 4000 bytes (UTF-8)",
             "default": ""
+          },
+          "idempotencyKey": {
+            "type": "string",
+            "description": "Optional: the client's id for this create, so a retry (after being offline, or a lost answer) makes nothing new; see docs/api.md.",
+            "default": ""
           }
         },
         "additionalProperties": false
@@ -17416,6 +17454,11 @@ enum OpenAPIDocument {
           },
           "programId": {
             "type": "string",
+            "default": ""
+          },
+          "idempotencyKey": {
+            "type": "string",
+            "description": "Optional: the client's id for this create, so a retry (after being offline, or a lost answer) makes nothing new; see docs/api.md.",
             "default": ""
           }
         },
@@ -18906,6 +18949,11 @@ enum OpenAPIDocument {
         "properties": {
           "userId": {
             "type": "string",
+            "default": ""
+          },
+          "idempotencyKey": {
+            "type": "string",
+            "description": "Optional: the client's id for this create, so a retry (after being offline, or a lost answer) makes nothing new; see docs/api.md.",
             "default": ""
           }
         },
