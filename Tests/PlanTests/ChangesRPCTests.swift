@@ -61,6 +61,16 @@ extension PlanRPC {
           }, metadata: lena
         ).entry
         _ = try await plan.saveExercise(.with { $0.exerciseID = squat }, metadata: lena)
+        let meals = try await plan.createNutritionPlan(
+          .with {
+            $0.plan = .with {
+              $0.name = "Cut, 2000 kcal"
+              $0.dailyTargets = .with {
+                $0.kcal = 2000; $0.proteinG = 150; $0.carbsG = 200; $0.fatG = 67
+              }
+            }
+          }, metadata: lena
+        ).plan
         // Omar's writes are his: they never reach Lena's log.
         _ = try await plan.logBodyWeight(.with { $0.weightKg = 90 }, metadata: env.omar.metadata)
 
@@ -68,7 +78,7 @@ extension PlanRPC {
         #expect(
           first.changes.map(Self.key) == [
             "routine:\(legs.id)", "scheduleEntry:\(entry.id)", "bodyWeight:\(weight.id)", "foodEntry:\(food.id)",
-            "savedExercise:\(squat)",
+            "savedExercise:\(squat)", "nutritionPlan:\(meals.id)",
           ])
         #expect(first.changes.allSatisfy { !$0.deleted })
         #expect(first.changes[0].routine.name == "Legs" && first.changes[0].routine.days[0].exercises[0].exerciseName != "")
@@ -76,6 +86,7 @@ extension PlanRPC {
         #expect(first.changes[2].bodyWeight.weightKg == 80)
         #expect(first.changes[3].foodEntry.description_p == "rice")
         #expect(first.changes[4].savedExercise.exerciseID == squat)
+        #expect(first.changes[5].nutritionPlan.name == "Cut, 2000 kcal")
 
         // Nothing new: nothing sent, and the cursor stays.
         let idle = try await plan.listChanges(.with { $0.cursor = first.cursor }, metadata: lena)
@@ -118,11 +129,11 @@ extension PlanRPC {
 
         // From scratch, small pages: what is there now and the deletions, each once.
         let paged = try await Self.sync(plan, lena, from: "", pageSize: 2)
-        #expect(paged.pages == 3)
+        #expect(paged.pages == 4)
         #expect(paged.changes.map(Self.key).count == Set(paged.changes.map(Self.key)).count)
         #expect(
           Set(paged.changes.filter { !$0.deleted }.map(Self.key)) == [
-            "bodyWeight:\(weight.id)", "savedExercise:\(squat)", "session:\(session.id)",
+            "bodyWeight:\(weight.id)", "savedExercise:\(squat)", "session:\(session.id)", "nutritionPlan:\(meals.id)",
           ])
         #expect(paged.cursor == third.cursor)
 

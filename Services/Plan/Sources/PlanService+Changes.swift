@@ -68,13 +68,11 @@ extension PlanService {
     for (kind, ids) in ids {
       switch kind {
       case .routine:
-        var records: [RoutineRecord] = []
-        for id in ids { if let record = try await store.routine(id: id, ownerID: ownerID) { records.append(record) } }
+        let records = try await store.routines(ids: ids, ownerID: ownerID)
         let names = try await exerciseNames(records.flatMap(\.exerciseIDs))
         for record in records { keep(kind, record.id, .routine(PlanMapping.routine(record, names: names))) }
       case .session:
-        var sessions: [SessionRecord] = []
-        for id in ids { if let session = try await store.session(id: id, ownerID: ownerID) { sessions.append(session) } }
+        let sessions = try await store.sessions(ids: ids, ownerID: ownerID)
         let names = try await exerciseNames(sessions.flatMap { $0.items.map(\.exerciseID) })
         for session in sessions { keep(kind, session.id, .session(PlanMapping.session(session, names: names))) }
       case .scheduleEntry:
@@ -92,17 +90,12 @@ extension PlanService {
         let wanted = Set(ids)
         let zone = try await timeZone(of: ownerID)
         let today = LocalDate(Date(), in: zone)
-        let imperial = try await projection.user(id: ownerID)?.imperial ?? false
+        let imperial = try await imperial(ownerID)
         for goal in try await store.goals(ownerID: ownerID) where wanted.contains(goal.id) {
           keep(kind, goal.id, .goal(try await goalMessage(goal, today: today, zone: zone, imperial: imperial)))
         }
       case .nutritionPlan:
-        for id in ids {
-          // The owner's own: a trainer's access to a client's plan is not their copy.
-          if let plan = try await store.nutritionPlan(id: id, accessibleBy: ownerID), plan.ownerID == ownerID {
-            keep(kind, id, .nutritionPlan(Self.nutritionPlan(plan)))
-          }
-        }
+        for plan in try await store.nutritionPlans(ids: ids, ownerID: ownerID) { keep(kind, plan.id, .nutritionPlan(Self.nutritionPlan(plan))) }
       case .foodEntry:
         for entry in try await store.foodEntries(ids: ids, ownerID: ownerID) { keep(kind, entry.id, .foodEntry(Self.foodEntry(entry))) }
       case .savedExercise:

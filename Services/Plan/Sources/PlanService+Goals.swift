@@ -52,7 +52,7 @@ extension PlanService {
       record.startValue = try await store.bestWeight(ownerID: caller.userID, exerciseID: record.exerciseID, reps: record.targetReps, since: nil)
     }
     let stored = try await store.insertGoal(record, key: key)
-    let imperial = try await projection.user(id: caller.userID)?.imperial ?? false
+    let imperial = try await imperial(caller.userID)
     let response = try await goalMessage(stored, today: today, zone: zone, imperial: imperial)
     return .with { $0.goal = response }
   }
@@ -61,7 +61,7 @@ extension PlanService {
     let caller = try Caller.current()
     let zone = try await timeZone(of: caller.userID)
     let today = LocalDate(Date(), in: zone)
-    let imperial = try await projection.user(id: caller.userID)?.imperial ?? false
+    let imperial = try await imperial(caller.userID)
     var goals: [Gym_Plan_V1_Goal] = []
     for record in try await store.goals(ownerID: caller.userID) {
       goals.append(try await goalMessage(record, today: today, zone: zone, imperial: imperial))

@@ -52,8 +52,13 @@ extension PlanService {
   }
 
   /// The profile's unit system, and the user's plate steps (the defaults until set).
+  /// Whether the user's profile says imperial (metric for an account plan has not heard of).
+  func imperial(_ userID: String) async throws -> Bool {
+    try await projection.user(id: userID)?.imperial ?? false
+  }
+
   private func unitChoice(of userID: String) async throws -> (imperial: Bool, steps: PlanStore.PlateSteps) {
-    let imperial = try await projection.user(id: userID)?.imperial ?? false
+    let imperial = try await imperial(userID)
     let steps = try await store.plateSteps(ownerID: userID)
     return (imperial, steps ?? PlanStore.PlateSteps(kg: LoadUnit.defaultStepKg, lb: LoadUnit.defaultStepLb))
   }

@@ -17,7 +17,7 @@ import time
 import urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ready
@@ -58,10 +58,21 @@ class Flow:
 
     def wait(self, condition, what):
         started = time.monotonic()
+
+        def settled(driver):
+            try:
+                return condition(driver)
+            except WebDriverException as error:
+                # A node of a page being replaced, in chromedriver's words rather than
+                # as a stale element (seen after signing out): look again.
+                if "does not belong to the document" in str(error):
+                    return False
+                raise
+
         try:
             # A page being replaced (a reload) is looked at again, not failed on.
             result = WebDriverWait(self.driver, PATIENCE, poll_frequency=0.05,
-                                   ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]).until(condition)
+                                   ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]).until(settled)
         except TimeoutException:
             raise AssertionError(f"{what}: not within {PATIENCE} s; the page shows:\n{self.page_text()}") from None
         return result, time.monotonic() - started

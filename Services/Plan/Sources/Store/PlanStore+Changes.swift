@@ -103,4 +103,25 @@ extension PlanStore {
       ).fetchAll(db).map { SavedExercise(exerciseID: $0["exercise_id"], name: $0["name"], savedAt: $0["saved_at"]) }
     }
   }
+
+  // The owner's objects among `ids`, each kind in one read: a page of ListChanges names
+  // up to 500 (someone else's ids are not found, as they are not the caller's).
+
+  public func routines(ids: [String], ownerID: String) async throws -> [RoutineRecord] {
+    try await writer.read { db in try RoutineRecord.filter(ids.contains(Column("id")) && Column("owner_id") == ownerID).fetchAll(db) }
+  }
+
+  /// With their items and sets.
+  public func sessions(ids: [String], ownerID: String) async throws -> [SessionRecord] {
+    try await writer.read { db in
+      try ids.compactMap { try Self.sessionRID(db, id: $0, ownerID: ownerID) }.map { try Self.loadSession(db, rid: $0) }
+    }
+  }
+
+  /// The owner's own plans only: a trainer's access to a client's plan is not their copy.
+  public func nutritionPlans(ids: [String], ownerID: String) async throws -> [NutritionPlanRecord] {
+    try await writer.read { db in
+      try NutritionPlanRecord.filter(ids.contains(Column("id")) && Column("owner_id") == ownerID).fetchAll(db)
+    }
+  }
 }
