@@ -145,5 +145,50 @@ extension PlanRPC {
         #expect(try await plan.listFoodLog(.init(), metadata: lena).entries.isEmpty)
       }
     }
+
+    /// A trainer's dashboard that lost an answer sends the assignment again: the client
+    /// gets one copy of the routine (with its calendar entry) and of the meal plan.
+    @Test func aRetriedAssignmentGivesTheClientOneCopy() async throws {
+      try await PlanFixture.run { env in
+        let plan = env.plan
+        let tess = try await env.running.register("tess", role: .trainer)
+        try await coach(tess, lena: env, plan: plan)
+        let squat = try await env.exercise("back-squat")
+        let mine = try await plan.createRoutine(.with { $0.routine = routine("Squat block", exercises: [squat]) }, metadata: tess.metadata)
+          .routine
+        let assign = Gym_Plan_V1_AssignRoutineRequest.with {
+          $0.clientID = env.lena.id; $0.routineID = mine.id
+          $0.schedule = [
+            .with {
+              $0.dayIndex = 0; $0.weekdays = [.tuesday]; $0.time = .with { $0.hours = 18 }
+            }
+          ]
+          $0.idempotencyKey = "assign-1"
+        }
+        let first = try await plan.assignRoutine(assign, metadata: tess.metadata)
+        let again = try await plan.assignRoutine(assign, metadata: tess.metadata)
+        #expect(again.routine.id == first.routine.id && again.schedule.map(\.id) == first.schedule.map(\.id))
+        #expect(try await plan.listRoutines(.init(), metadata: env.lena.metadata).routines.map(\.id) == [first.routine.id])
+        let feed = try await plan.listChanges(.init(), metadata: env.lena.metadata).changes
+        #expect(feed.filter { $0.kind == .scheduleEntry }.map(\.id) == first.schedule.map(\.id))
+
+        let meals = try await plan.createNutritionPlan(
+          .with {
+            $0.plan = .with {
+              $0.name = "Maintenance"
+              $0.dailyTargets = .with {
+                $0.kcal = 2400; $0.proteinG = 160; $0.carbsG = 260; $0.fatG = 80
+              }
+            }
+          }, metadata: tess.metadata
+        ).plan
+        let give = Gym_Plan_V1_AssignNutritionPlanRequest.with {
+          $0.clientID = env.lena.id; $0.planID = meals.id; $0.idempotencyKey = "assign-2"
+        }
+        let copy = try await plan.assignNutritionPlan(give, metadata: tess.metadata).plan
+        #expect(try await plan.assignNutritionPlan(give, metadata: tess.metadata).plan.id == copy.id)
+        #expect(try await plan.listNutritionPlans(.init(), metadata: env.lena.metadata).plans.map(\.id) == [copy.id])
+      }
+    }
   }
 }

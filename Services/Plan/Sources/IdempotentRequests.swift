@@ -11,3 +11,5 @@ extension Gym_Plan_V1_LogWorkoutRequest: IdempotentRequest {}
 extension Gym_Plan_V1_CreateGoalRequest: IdempotentRequest {}
 extension Gym_Plan_V1_CreateNutritionPlanRequest: IdempotentRequest {}
 extension Gym_Plan_V1_LogFoodRequest: IdempotentRequest {}
+extension Gym_Plan_V1_AssignRoutineRequest: IdempotentRequest {}
+extension Gym_Plan_V1_AssignNutritionPlanRequest: IdempotentRequest {}

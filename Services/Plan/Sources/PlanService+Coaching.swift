@@ -114,6 +114,7 @@ extension PlanService {
 
   public func assignRoutine(request: Gym_Plan_V1_AssignRoutineRequest, context: ServerContext) async throws -> Gym_Plan_V1_AssignRoutineResponse {
     let caller = try Self.requireTrainer()
+    let key = try request.idempotency(ownerID: caller.userID, method: "AssignRoutine")
     try await requireClient(request.clientID, of: caller.userID)
     guard let source = try await store.routine(id: request.routineID, ownerID: caller.userID) else {
       throw GymError.notFound("no routine with id \(request.routineID)")
@@ -137,7 +138,7 @@ extension PlanService {
           id: ID.make(now: now), ownerID: request.clientID, routineID: copy.id, dayIndex: Int(entry.dayIndex), rule: $0, createdAt: now)
       }
     }
-    let assigned = try await store.assignRoutine(copy, trainerID: caller.userID, schedule: entries)
+    let assigned = try await store.assignRoutine(copy, trainerID: caller.userID, schedule: entries, key: key)
     let names = try await exerciseNames(assigned.routine.exerciseIDs)
     return .with {
       $0.routine = PlanMapping.routine(assigned.routine, names: names)
@@ -149,6 +150,7 @@ extension PlanService {
     request: Gym_Plan_V1_AssignNutritionPlanRequest, context: ServerContext
   ) async throws -> Gym_Plan_V1_AssignNutritionPlanResponse {
     let caller = try Self.requireTrainer()
+    let key = try request.idempotency(ownerID: caller.userID, method: "AssignNutritionPlan")
     try await requireClient(request.clientID, of: caller.userID)
     guard let source = try await store.nutritionPlan(id: request.planID, accessibleBy: caller.userID), source.ownerID == caller.userID else {
       throw GymError.notFound("no nutrition plan with id \(request.planID)")
@@ -158,7 +160,7 @@ extension PlanService {
     let copy = try await store.assignNutritionPlan(
       NutritionPlanRecord(
         id: ID.make(), ownerID: request.clientID, name: source.name, targets: source.targets, days: source.days, active: true, now: now),
-      trainerID: caller.userID, today: clientToday)
+      trainerID: caller.userID, today: clientToday, key: key)
     return .with { $0.plan = Self.nutritionPlan(copy) }
   }
 

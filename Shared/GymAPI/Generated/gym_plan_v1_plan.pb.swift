@@ -4848,6 +4848,10 @@ public nonisolated struct Gym_Plan_V1_AssignRoutineRequest: Sendable {
   /// entries are the client's, who may delete them.
   public var schedule: [Gym_Plan_V1_ScheduleEntry] = []
 
+  /// Optional: the client's id for this create, so a retry (after being offline, or a
+  /// lost answer) makes nothing new; see docs/api.md.
+  public var idempotencyKey: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -4887,6 +4891,10 @@ public nonisolated struct Gym_Plan_V1_AssignNutritionPlanRequest: Sendable {
 
   /// one of the trainer's own plans
   public var planID: String = String()
+
+  /// Optional: the client's id for this create, so a retry (after being offline, or a
+  /// lost answer) makes nothing new; see docs/api.md.
+  public var idempotencyKey: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -12452,7 +12460,7 @@ nonisolated extension Gym_Plan_V1_GetClientOverviewResponse: SwiftProtobuf.Messa
 
 nonisolated extension Gym_Plan_V1_AssignRoutineRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AssignRoutineRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}client_id\0\u{3}routine_id\0\u{1}schedule\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}client_id\0\u{3}routine_id\0\u{1}schedule\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -12463,6 +12471,7 @@ nonisolated extension Gym_Plan_V1_AssignRoutineRequest: SwiftProtobuf.Message, S
       case 1: try { try decoder.decodeSingularStringField(value: &self.clientID) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.routineID) }()
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.schedule) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -12478,6 +12487,9 @@ nonisolated extension Gym_Plan_V1_AssignRoutineRequest: SwiftProtobuf.Message, S
     if !self.schedule.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.schedule, fieldNumber: 3)
     }
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -12485,6 +12497,7 @@ nonisolated extension Gym_Plan_V1_AssignRoutineRequest: SwiftProtobuf.Message, S
     if lhs.clientID != rhs.clientID {return false}
     if lhs.routineID != rhs.routineID {return false}
     if lhs.schedule != rhs.schedule {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -12531,7 +12544,7 @@ nonisolated extension Gym_Plan_V1_AssignRoutineResponse: SwiftProtobuf.Message, 
 
 nonisolated extension Gym_Plan_V1_AssignNutritionPlanRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AssignNutritionPlanRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}client_id\0\u{3}plan_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}client_id\0\u{3}plan_id\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -12541,6 +12554,7 @@ nonisolated extension Gym_Plan_V1_AssignNutritionPlanRequest: SwiftProtobuf.Mess
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.clientID) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.planID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -12553,12 +12567,16 @@ nonisolated extension Gym_Plan_V1_AssignNutritionPlanRequest: SwiftProtobuf.Mess
     if !self.planID.isEmpty {
       try visitor.visitSingularStringField(value: self.planID, fieldNumber: 2)
     }
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Gym_Plan_V1_AssignNutritionPlanRequest, rhs: Gym_Plan_V1_AssignNutritionPlanRequest) -> Bool {
     if lhs.clientID != rhs.clientID {return false}
     if lhs.planID != rhs.planID {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -171,26 +171,36 @@ extension PlanStore {
   /// A copy of the trainer's routine for the client, marked as assigned by the trainer.
   /// The trainer's routine copied to the client, with `schedule` (entries of the copy,
   /// the client's) on the client's calendar, in one transaction.
+  ///   - key: the trainer's idempotency key: used before, the copy it made and the copy's
+  ///     entries as they are now.
   public func assignRoutine(
-    _ copy: RoutineRecord, trainerID: String, schedule: [ScheduleEntryRecord] = []
+    _ copy: RoutineRecord, trainerID: String, schedule: [ScheduleEntryRecord] = [], key: IdempotencyKeys.Key? = nil
   ) async throws -> (routine: RoutineRecord, schedule: [ScheduleEntryRecord]) {
     try await writer.write { [limits] db in
       guard try Self.isClient(db, copy.ownerID, of: trainerID) else { throw GymError.notFound("no such client") }
-      try Self.requireRoutineRoom(db, ownerID: copy.ownerID, limits: limits, forClient: true)
-      var record = copy
-      record.assignedBy = trainerID
-      try record.insert(db)
-      let entries = try schedule.enumerated().map { index, entry in
-        var entry = entry
-        entry.ownerID = copy.ownerID
-        entry.routineID = copy.id
-        do {
-          return try Self.insertScheduleEntry(db, entry, limits: limits)
-        } catch PlanError.noSuchRoutineDay(let days, _) {
-          throw PlanError.noSuchRoutineDay(days: days, field: "schedule[\(index)].day_index")
-        }
-      }
-      return (record, entries)
+      return try IdempotencyKeys.once(
+        db, key,
+        existing: { id in
+          guard let made = try Self.routine(db, id: id, ownerID: copy.ownerID) else { throw IdempotencyKeys.gone("routine copy", id) }
+          return (made, try Self.scheduleEntries(db, where: "r.rid = \(made.rid)"))
+        },
+        create: {
+          try Self.requireRoutineRoom(db, ownerID: copy.ownerID, limits: limits, forClient: true)
+          var record = copy
+          record.assignedBy = trainerID
+          try record.insert(db)
+          let entries = try schedule.enumerated().map { index, entry in
+            var entry = entry
+            entry.ownerID = copy.ownerID
+            entry.routineID = copy.id
+            do {
+              return try Self.insertScheduleEntry(db, entry, limits: limits)
+            } catch PlanError.noSuchRoutineDay(let days, _) {
+              throw PlanError.noSuchRoutineDay(days: days, field: "schedule[\(index)].day_index")
+            }
+          }
+          return (record, entries)
+        }, id: \.0.id)
     }
   }
 }

@@ -44,17 +44,30 @@ extension PlanStore {
 
   /// A copy of the trainer's plan for the client, made the client's active plan from
   /// `today` (the client's local day) on.
-  public func assignNutritionPlan(_ copy: NutritionPlanRecord, trainerID: String, today: LocalDate) async throws -> NutritionPlanRecord {
-    try await writer.write { db in
+  /// Under a `key` used before: the copy it made, as it is now.
+  public func assignNutritionPlan(
+    _ copy: NutritionPlanRecord, trainerID: String, today: LocalDate, key: IdempotencyKeys.Key? = nil
+  ) async throws -> NutritionPlanRecord {
+    try await writer.write { [limits] db in
       guard try Self.isClient(db, copy.ownerID, of: trainerID) else { throw GymError.notFound("no such client") }
-      try Self.requireNutritionPlanRoom(db, ownerID: copy.ownerID, limits: limits, forClient: true)
-      try Self.deactivatePlans(db, ownerID: copy.ownerID)
-      var record = copy
-      record.assignedBy = trainerID
-      record.active = true
-      try record.insert(db)
-      try Self.recordPlanInEffect(db, record, ownerID: record.ownerID, from: today)
-      return record
+      return try IdempotencyKeys.once(
+        db, key,
+        existing: { id in
+          guard let made = try NutritionPlanRecord.filter(Column("id") == id && Column("owner_id") == copy.ownerID).fetchOne(db) else {
+            throw IdempotencyKeys.gone("nutrition plan copy", id)
+          }
+          return made
+        },
+        create: {
+          try Self.requireNutritionPlanRoom(db, ownerID: copy.ownerID, limits: limits, forClient: true)
+          try Self.deactivatePlans(db, ownerID: copy.ownerID)
+          var record = copy
+          record.assignedBy = trainerID
+          record.active = true
+          try record.insert(db)
+          try Self.recordPlanInEffect(db, record, ownerID: record.ownerID, from: today)
+          return record
+        }, id: \.id)
     }
   }
 

@@ -1864,6 +1864,11 @@ enum OpenAPIDocument {
                     "type": "string",
                     "description": "one of the trainer's own plans",
                     "default": ""
+                  },
+                  "idempotencyKey": {
+                    "type": "string",
+                    "description": "Optional: the client's id for this create, so a retry (after being offline, or a lost answer) makes nothing new; see docs/api.md.",
+                    "default": ""
                   }
                 },
                 "additionalProperties": false,
@@ -1955,6 +1960,11 @@ enum OpenAPIDocument {
                       "$ref": "#/components/schemas/gym.plan.v1.ScheduleEntry"
                     },
                     "description": "Places the copy on the client's calendar (at most 7 entries): each entry's day of the routine, weekdays or date, time in the client's zone and reminder, as ScheduleRoutine takes them (routine_id is the copy's and is ignored here). The entries are the client's, who may delete them."
+                  },
+                  "idempotencyKey": {
+                    "type": "string",
+                    "description": "Optional: the client's id for this create, so a retry (after being offline, or a lost answer) makes nothing new; see docs/api.md.",
+                    "default": ""
                   }
                 },
                 "additionalProperties": false,
