@@ -58,8 +58,8 @@ extension SystemTests {
 }
 
 /// The accounts and data the dashboard flow starts from, made through the gateway's gRPC
-/// API: an administrator grants the trainer role; two members ask the trainer to coach
-/// them and the trainer accepts; one client has weighed in and trained.
+/// API: an administrator grants the trainer role (who reads in pounds); two members ask
+/// the trainer to coach them and the trainer accepts; one client has weighed in and trained.
 struct DashboardSetup {
   static let routineName = "Strength A"
   static let planName = "Lean bulk 2400 kcal"
@@ -110,6 +110,15 @@ struct DashboardSetup {
         $0.requestID = request.id; $0.approve = true
       }, metadata: admin.metadata)
     let tess = try await login("tess")
+    // She weighs in pounds: the dashboard shows her figures in her unit, once plan has
+    // heard of her profile's unit system through auth's outbox.
+    _ = try await auth.updateProfile(
+      .with {
+        $0.profile.unitSystem = .imperial; $0.updateMask.paths = ["unit_system"]
+      }, metadata: tess.metadata)
+    #expect(
+      try await eventually { try await plan.getUnitSettings(.init(), metadata: tess.metadata).settings.imperial },
+      "plan heard that the trainer's profile is imperial")
 
     // Two members ask her to coach them; she accepts both. A third is no one's client.
     let lena = try await register("lena", "Lena Lindqvist")
@@ -247,7 +256,8 @@ struct DashboardSetup {
       "overview": [
         "sessionsThisWeek": Int(overview.sessionsThisWeek), "foodDaysLogged": Int(overview.foodDaysLogged),
         "kcalDaysMet": Int(overview.kcalDaysMet), "sessions": Int(overview.stats.sessions),
-        "weighIns": overview.bodyWeight.map(\.weightKg), "sessionNames": overview.recentSessions.map(\.name),
+        "weighIns": overview.bodyWeight.map(\.weightLb), "unit": "lb", "sessionNames": overview.recentSessions.map(\.name),
+        "volumes": overview.recentSessions.map { String(Int(($0.summary.volumeLb).rounded())) },
       ],
       "routine": routineName, "plan": planName,
       "pictureUrl": pictureURL, "photoNotes": [photoNote],

@@ -158,12 +158,16 @@ class Flow:
             "sessions": str(expected["sessions"]),
         }
         assert shown == wanted, f"overview figures {shown}, the API says {wanted}"
+        # In the trainer's unit (pounds): the chart's points and the sessions' volume.
         dots = d.find_elements(By.CSS_SELECTOR, "#weight-chart svg circle")
-        assert sorted(float(dot.get_attribute("data-kg")) for dot in dots) == sorted(expected["weighIns"]), \
-            f"weight chart points {[dot.get_attribute('data-kg') for dot in dots]}, weigh-ins {expected['weighIns']}"
+        points = [(float(dot.get_attribute("data-weight")), dot.get_attribute("data-unit")) for dot in dots]
+        assert sorted(points) == sorted((weight, expected["unit"]) for weight in expected["weighIns"]), \
+            f"weight chart points {points}, weigh-ins {expected['weighIns']} {expected['unit']}"
         assert d.find_elements(By.CSS_SELECTOR, "#weight-chart svg polyline"), "no line in the weight chart"
-        rows = [row.find_elements(By.TAG_NAME, "td")[1].text for row in d.find_elements(By.CSS_SELECTOR, "#sessions tbody tr")]
-        assert rows == expected["sessionNames"], f"recent sessions {rows}, the API says {expected['sessionNames']}"
+        rows = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")] for row in d.find_elements(By.CSS_SELECTOR, "#sessions tbody tr")]
+        assert [row[1] for row in rows] == expected["sessionNames"], f"recent sessions {rows}, the API says {expected['sessionNames']}"
+        assert [row[4] for row in rows] == expected["volumes"], f"session volumes {rows}, the API says {expected['volumes']} lb"
+        assert self.text("volume-unit") == expected["unit"], f"volume in {self.text('volume-unit')}"
 
         self.step("her picture and the progress photo she shares, not the one she keeps")
         picture_url = self.base + setup["pictureUrl"]

@@ -16,6 +16,7 @@ const state = {
   messageIDs: new Set(),
   unread: new Map(), // user id -> messages arrived while another client was open
   events: null, // the live stream's AbortController
+  unit: "kg", // the trainer's unit system's, from their profile: "kg" or "lb"
 };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
@@ -91,7 +92,7 @@ async function enter(user) {
   $("signin").hidden = true;
   $("account").hidden = false;
   $("workspace").hidden = false;
-  await Promise.all([listClients(true), loadChoices()]);
+  await Promise.all([listClients(true), loadChoices(), loadUnit()]);
   listen();
 }
 
@@ -221,7 +222,7 @@ function showOverview(overview) {
   $("food-days").textContent = `${overview.foodDaysLogged || 0}/7`;
   $("kcal-days").textContent = `${overview.kcalDaysMet || 0}/7`;
   $("lifetime-sessions").textContent = String(overview.stats?.sessions || 0);
-  $("weight-chart").replaceChildren(weightChart(overview.bodyWeight || []));
+  $("weight-chart").replaceChildren(weightChart(overview.bodyWeight || [], state.unit));
 
   const rows = (overview.recentSessions || []).map((session) => {
     const row = element("tr", undefined, { "data-session-id": session.id });
@@ -230,12 +231,20 @@ function showOverview(overview) {
       element("td", session.name),
       element("td", (session.state || "").toLowerCase()),
       element("td", String(session.summary?.sets || 0)),
-      element("td", String(Math.round(session.summary?.volumeKg || 0)))
+      element("td", String(Math.round((state.unit === "lb" ? session.summary?.volumeLb : session.summary?.volumeKg) || 0)))
     );
     return row;
   });
   document.querySelector("#sessions tbody").replaceChildren(...rows);
   $("sessions-empty").hidden = rows.length > 0;
+}
+
+// Figures in the trainer's own unit system (their profile's, as plan reads it): the API
+// answers every weight in both.
+async function loadUnit() {
+  const units = await api.get("/v1/me/units");
+  state.unit = units.settings?.imperial ? "lb" : "kg";
+  $("volume-unit").textContent = state.unit;
 }
 
 // The trainer's own routines and plans, to choose from when assigning.
