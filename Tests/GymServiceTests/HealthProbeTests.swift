@@ -64,6 +64,46 @@ import Testing
 
 /// A port nothing listens on (the kernel's pick), kept by the returned socket until the
 /// caller closes it.
+extension HealthProbeTests {
+  /// The probe's first connection reaches a listener that accepts it and never answers;
+  /// the service then listens on that port. A probe that kept its client would wait on
+  /// the silent connection until its deadline (and then hang closing it); it gives the
+  /// client up and sees the service.
+  @Test(.timeLimit(.minutes(1))) func aConnectionThatNeverAnswersIsGivenUp() async throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var on: Int32 = 1
+    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+    var addr = sockaddr_in.loopback(port: 0)
+    try #require(withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, 16) } } == 0)
+    try #require(listen(listener, 16) == 0)
+    var bound = sockaddr_in()
+    var length = socklen_t(16)
+    _ = withUnsafeMutablePointer(to: &bound) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+    let port = Int(UInt16(bigEndian: bound.sin_port))
+    _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
+    let silent = Mutex<Int32>(-1)
+    defer { silent.withLock { if $0 >= 0 { _ = Glibc.close($0) } } }
+
+    let served = Task {
+      // Once the probe is connected: keep its connection open and silent, stop
+      // listening, and serve on the port.
+      var accepted: Int32 = -1
+      while accepted < 0 {
+        accepted = accept(listener, nil, nil)
+        if accepted < 0 { try await Task.sleep(for: .milliseconds(10)) }
+      }
+      silent.withLock { $0 = accepted }
+      Glibc.close(listener)
+      try await withBareServer("late", services: [], port: port) { _ in
+        try await Task.sleep(for: .seconds(30))
+      }
+    }
+    defer { served.cancel() }
+    let address = HostPort(host: "127.0.0.1", port: port)
+    #expect(try await HealthProbe.waitUntilServing(address, until: .now + .seconds(20), renewal: .seconds(1)))
+  }
+}
+
 private func reservedLoopbackPort() throws -> (fd: Int32, port: Int) {
   let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
   var addr = sockaddr_in.loopback(port: 0)

@@ -34,31 +34,43 @@ public enum HealthProbe {
     }
   }
 
-  /// Asks `address` until it answers SERVING or `deadline` passes, over one connection
-  /// kept for every try: on a loaded machine a fresh connection per try can spend its
-  /// whole timeout on the handshake, so that no try ever reaches a service that serves.
-  /// A refused connection is retried within a quarter second (a starting service listens
-  /// within moments), not after gRPC's default second and more.
+  /// Asks `address` until it answers SERVING or `deadline` passes, over one client kept
+  /// for many tries: on a loaded machine a fresh connection per try can spend its whole
+  /// timeout on the handshake, so that no try ever reaches a service that serves. The
+  /// client is replaced after `renewal` without an answer of SERVING, so that one gone
+  /// bad cannot hold the wait to its deadline (once, a test's service served for 50 s
+  /// and a probe never heard). A refused connection is retried within a quarter second
+  /// (a starting service listens within moments), not after gRPC's default second and more.
   /// - Parameter before: runs before each try; throws to stop waiting (the process died).
   /// - Returns: false when the deadline passed first.
   public static func waitUntilServing(
     _ address: HostPort, security: HTTP2ClientTransport.Posix.TransportSecurity = .plaintext,
-    until deadline: ContinuousClock.Instant, before: @Sendable () throws -> Void = {}
+    until deadline: ContinuousClock.Instant, renewal: Duration = .seconds(10), before: @Sendable () throws -> Void = {}
   ) async throws -> Bool {
     var config = HTTP2ClientTransport.Posix.Config.defaults
     config.backoff = .init(initial: .milliseconds(50), max: .milliseconds(250), multiplier: 1.6, jitter: 0.2)
-    let transport = try HTTP2ClientTransport.Posix(target: address.target, transportSecurity: security, config: config)
-    return try await withGRPCClient(transport: transport) { client in
-      let health = Grpc_Health_V1_Health.Client(wrapping: client)
-      while ContinuousClock.now < deadline {
-        try before()
-        // Up to five seconds for one answer (bounded by the deadline); a refused
-        // connection fails at once, since an internal call does not wait for one.
-        let options = CallOptions.internalCall(timeout: min(.seconds(5), max(deadline - .now, .milliseconds(1))))
-        if (try? await health.check(.init(), options: options))?.status == .serving { return true }
-        try await Task.sleep(for: .milliseconds(50))
+    while ContinuousClock.now < deadline {
+      let client = GRPCClient(
+        transport: try HTTP2ClientTransport.Posix(target: address.target, transportSecurity: security, config: config))
+      let renewAt = min(deadline, .now + renewal)
+      // The client's connections are cancelled, not shut down gracefully, when its time
+      // is up: a connection whose peer never answers would never finish a graceful close.
+      let served = try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await client.runConnections() }
+        defer { group.cancelAll() }
+        let health = Grpc_Health_V1_Health.Client(wrapping: client)
+        while ContinuousClock.now < renewAt {
+          try before()
+          // Up to five seconds for one answer (bounded by the deadline); a refused
+          // connection fails at once, since an internal call does not wait for one.
+          let options = CallOptions.internalCall(timeout: min(.seconds(5), max(deadline - .now, .milliseconds(1))))
+          if (try? await health.check(.init(), options: options))?.status == .serving { return true }
+          try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
       }
-      return false
+      if served { return true }
     }
+    return false
   }
 }
