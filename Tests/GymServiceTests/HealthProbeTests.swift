@@ -21,9 +21,15 @@ import Testing
       // A fresh connection per try with a 500 ms timeout never sees it: the fault the
       // start-up wait had.
       #expect(await HealthProbe.check(door.address, timeout: .milliseconds(500)).serving == false)
-      let seen = try await HealthProbe.waitUntilServing(door.address, until: .now + .seconds(30))
+      let started = ContinuousClock.now
+      let seen = try await HealthProbe.waitUntilServing(door.address, until: .now + .seconds(60))
       #expect(seen, "one connection kept across tries gets an answer once it is open")
-      #expect(door.connections == 2, "the wait opened one connection (the first was the lone check's)")
+      // One connection per client, kept for 10 s, then 20, 40…: a loaded machine may see
+      // a second (the first connection was the lone check's).
+      let elapsed = ContinuousClock.now - started
+      let clients = elapsed > .seconds(70) ? 4 : elapsed > .seconds(30) ? 3 : elapsed > .seconds(10) ? 2 : 1
+      #expect(door.connections <= 1 + clients, "the wait opened more connections than clients in \(elapsed)")
+      #expect(door.connections >= 2)
     }
   }
 
@@ -69,7 +75,7 @@ extension HealthProbeTests {
   /// the service then listens on that port. A probe that kept its client would wait on
   /// the silent connection until its deadline (and then hang closing it); it gives the
   /// client up and sees the service.
-  @Test(.timeLimit(.minutes(1))) func aConnectionThatNeverAnswersIsGivenUp() async throws {
+  @Test(.timeLimit(.minutes(2))) func aConnectionThatNeverAnswersIsGivenUp() async throws {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var on: Int32 = 1
     setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -100,7 +106,7 @@ extension HealthProbeTests {
     }
     defer { served.cancel() }
     let address = HostPort(host: "127.0.0.1", port: port)
-    #expect(try await HealthProbe.waitUntilServing(address, until: .now + .seconds(20), renewal: .seconds(1)))
+    #expect(try await HealthProbe.waitUntilServing(address, until: .now + .seconds(60), renewal: .seconds(1)))
   }
 }
 

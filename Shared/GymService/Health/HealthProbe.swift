@@ -36,11 +36,13 @@ public enum HealthProbe {
 
   /// Asks `address` until it answers SERVING or `deadline` passes, over one client kept
   /// for many tries: on a loaded machine a fresh connection per try can spend its whole
-  /// timeout on the handshake, so that no try ever reaches a service that serves. The
-  /// client is replaced after `renewal` without an answer of SERVING, so that one gone
-  /// bad cannot hold the wait to its deadline (once, a test's service served for 50 s
-  /// and a probe never heard). A refused connection is retried within a quarter second
-  /// (a starting service listens within moments), not after gRPC's default second and more.
+  /// timeout on the handshake, so that no try ever reaches a service that serves. A
+  /// client without an answer of SERVING for `renewal` is replaced, each for twice as
+  /// long as the one before, so that one gone bad cannot hold the wait to its deadline
+  /// (once, a test's service served for 50 s and a probe never heard) while a slow
+  /// handshake still gets as long as it needs. A refused connection is retried within a
+  /// quarter second (a starting service listens within moments), not after gRPC's
+  /// default second and more.
   /// - Parameter before: runs before each try; throws to stop waiting (the process died).
   /// - Returns: false when the deadline passed first.
   public static func waitUntilServing(
@@ -49,10 +51,12 @@ public enum HealthProbe {
   ) async throws -> Bool {
     var config = HTTP2ClientTransport.Posix.Config.defaults
     config.backoff = .init(initial: .milliseconds(50), max: .milliseconds(250), multiplier: 1.6, jitter: 0.2)
+    var period = renewal
     while ContinuousClock.now < deadline {
+      defer { period *= 2 }
       let client = GRPCClient(
         transport: try HTTP2ClientTransport.Posix(target: address.target, transportSecurity: security, config: config))
-      let renewAt = min(deadline, .now + renewal)
+      let renewAt = min(deadline, .now + period)
       // The client's connections are cancelled, not shut down gracefully, when its time
       // is up: a connection whose peer never answers would never finish a graceful close.
       let served = try await withThrowingTaskGroup(of: Void.self) { group in
