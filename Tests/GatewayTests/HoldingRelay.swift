@@ -9,10 +9,18 @@ import Synchronization
 final class HoldingRelay: Sendable {
   private let holding = Atomic(false)
   private let resets = Atomic(0)
+  /// Bytes towards the client still let through before holding starts by itself.
+  private let allowance = Atomic(Int.max)
 
   /// Backend bytes wait while held; they arrive in order once released.
   func hold() { holding.store(true, ordering: .relaxed) }
-  func release() { holding.store(false, ordering: .relaxed) }
+  /// Holds once `bytes` more have gone through: a connection's set-up and a call's first
+  /// answer pass, however late the test gets to hold it.
+  func hold(after bytes: Int) { allowance.store(bytes, ordering: .relaxed) }
+  func release() {
+    allowance.store(Int.max, ordering: .relaxed)
+    holding.store(false, ordering: .relaxed)
+  }
   /// RST_STREAM frames the gateway has sent the backend.
   var resetsSent: Int { resets.load(ordering: .relaxed) }
 
@@ -24,7 +32,12 @@ final class HoldingRelay: Sendable {
         let frames = Mutex(FrameCounter())
         return RelayTaps(
           toTarget: { bytes in self.resets.add(frames.withLock { $0.resets(in: bytes) }, ordering: .relaxed) },
-          toClient: { _ in
+          toClient: { bytes in
+            if self.allowance.load(ordering: .relaxed) != Int.max,
+              self.allowance.subtract(bytes.readableBytes, ordering: .relaxed).newValue < 0
+            {
+              self.hold()
+            }
             while self.holding.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(5)) }
           })
       }, body)

@@ -287,6 +287,9 @@ import Testing
     // reader whose network (or app) fell behind. What the client library buffers of its
     // own is then no part of the figure, which is the gateway's to bound.
     let network = HoldingRelay()
+    // Held after the first MiB towards the client: however late this task gets to run,
+    // the client cannot have taken in more before the network stopped.
+    network.hold(after: 1 << 20)
     try await Self.run("messaging", backend) { _, user, gateway in
       try await network.run(to: gateway) { relayed in
         try await withClient(to: relayed) { client in
@@ -294,7 +297,6 @@ import Testing
             request: ClientRequest(message: [], metadata: user.metadata), descriptor: subscribe, serializer: RawBytes(),
             deserializer: RawBytes(), options: .defaults
           ) { response in
-            network.hold()
             // The backend writes until the windows and buffers on the way are full (the
             // relay's 1 MiB window per backend stream, the client connection's window and
             // the sockets' buffers), then waits. A gateway that read on regardless would
