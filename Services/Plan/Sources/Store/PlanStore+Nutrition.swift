@@ -12,12 +12,7 @@ extension PlanStore {
     try await writer.write { [limits] db in
       try IdempotencyKeys.once(
         db, key,
-        existing: { id in
-          guard let made = try NutritionPlanRecord.filter(Column("id") == id && Column("owner_id") == plan.ownerID).fetchOne(db) else {
-            throw IdempotencyKeys.gone("nutrition plan", id)
-          }
-          return made
-        },
+        existing: { try Self.madeNutritionPlan(db, id: $0, ownerID: plan.ownerID) },
         create: {
           try Self.requireNutritionPlanRoom(db, ownerID: plan.ownerID, limits: limits)
           if plan.active { try Self.deactivatePlans(db, ownerID: plan.ownerID) }
@@ -27,6 +22,14 @@ extension PlanStore {
           return record
         }, id: \.id)
     }
+  }
+
+  /// The owner's plan made under an idempotency key, as it is now.
+  private static func madeNutritionPlan(_ db: Database, id: String, ownerID: String) throws -> NutritionPlanRecord {
+    guard let made = try NutritionPlanRecord.filter(Column("id") == id && Column("owner_id") == ownerID).fetchOne(db) else {
+      throw IdempotencyKeys.gone("nutrition plan", id)
+    }
+    return made
   }
 
   /// The plan for its owner, or for the trainer who assigned it while the owner is
@@ -52,12 +55,7 @@ extension PlanStore {
       guard try Self.isClient(db, copy.ownerID, of: trainerID) else { throw GymError.notFound("no such client") }
       return try IdempotencyKeys.once(
         db, key,
-        existing: { id in
-          guard let made = try NutritionPlanRecord.filter(Column("id") == id && Column("owner_id") == copy.ownerID).fetchOne(db) else {
-            throw IdempotencyKeys.gone("nutrition plan copy", id)
-          }
-          return made
-        },
+        existing: { try Self.madeNutritionPlan(db, id: $0, ownerID: copy.ownerID) },
         create: {
           try Self.requireNutritionPlanRoom(db, ownerID: copy.ownerID, limits: limits, forClient: true)
           try Self.deactivatePlans(db, ownerID: copy.ownerID)
