@@ -22,7 +22,7 @@ import Testing
       // start-up wait had.
       #expect(await HealthProbe.check(door.address, timeout: .milliseconds(500)).serving == false)
       let started = ContinuousClock.now
-      let seen = try await HealthProbe.waitUntilServing(door.address, until: .now + .seconds(60))
+      let seen = try await HealthProbe.waitUntilServing(door.address, until: .now + .seconds(60)).serving
       #expect(seen, "one connection kept across tries gets an answer once it is open")
       // One connection per client, kept for 10 s, then 20, 40…: a loaded machine may see
       // a second (the first connection was the lone check's).
@@ -30,6 +30,18 @@ import Testing
       let clients = elapsed > .seconds(70) ? 4 : elapsed > .seconds(30) ? 3 : elapsed > .seconds(10) ? 2 : 1
       #expect(door.connections <= 1 + clients, "the wait opened more connections than clients in \(elapsed)")
       #expect(door.connections >= 2)
+    }
+  }
+
+  /// Every answer comes 6 s after it was sent, as from a process swamped with work (a
+  /// test run's first minute, when a system test's service once served for 60 s and
+  /// was never heard): a try that gives up after 5 s never hears one.
+  @Test func aServiceWhoseAnswersComeSecondsLateIsSeenServing() async throws {
+    try await withBareServer("late-answers", services: []) { address in
+      let door = try SlowDoor(to: address, delay: .zero, latency: .seconds(6))
+      defer { door.close() }
+      let wait = try await HealthProbe.waitUntilServing(door.address, until: .now + .seconds(60), renewal: .seconds(15))
+      #expect(wait.serving, "\(wait)")
     }
   }
 
@@ -49,7 +61,7 @@ import Testing
         _ = try await eventually(within: .seconds(60)) { seen.withLock { $0 } }
       }
     }
-    #expect(try await HealthProbe.waitUntilServing(address, until: .now + .seconds(60)))
+    #expect(try await HealthProbe.waitUntilServing(address, until: .now + .seconds(60)).serving)
     seen.withLock { $0 = true }
     try await late.value
 
@@ -106,7 +118,7 @@ extension HealthProbeTests {
     }
     defer { served.cancel() }
     let address = HostPort(host: "127.0.0.1", port: port)
-    #expect(try await HealthProbe.waitUntilServing(address, until: .now + .seconds(60), renewal: .seconds(1)))
+    #expect(try await HealthProbe.waitUntilServing(address, until: .now + .seconds(60), renewal: .seconds(1)).serving)
   }
 }
 
@@ -134,7 +146,9 @@ extension sockaddr_in {
 }
 
 /// A TCP relay to `upstream` that holds each new connection for `delay` before relaying,
-/// on threads of its own (the test process's async pool is busy with other tests).
+/// and passes each of the upstream's bytes on `latency` after it came (a link that slow,
+/// or a process that busy), on threads of its own (the test process's async pool is busy
+/// with other tests).
 private final class SlowDoor: Sendable {
   let address: HostPort
   private let listener: Int32
@@ -147,7 +161,7 @@ private final class SlowDoor: Sendable {
     func add() { value.withLock { $0 += 1 } }
   }
 
-  init(to upstream: HostPort, delay: Duration) throws {
+  init(to upstream: HostPort, delay: Duration, latency: Duration = .zero) throws {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var addr = sockaddr_in.loopback(port: 0)
     let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, 16) } }
@@ -174,7 +188,7 @@ private final class SlowDoor: Sendable {
             Glibc.close(server)
             return
           }
-          Thread.detachNewThread { SlowDoor.pump(from: server, to: client) }
+          Thread.detachNewThread { SlowDoor.pump(from: server, to: client, latency: latency) }
           SlowDoor.pump(from: client, to: server)
         }
       }
@@ -186,21 +200,74 @@ private final class SlowDoor: Sendable {
     Glibc.close(listener)
   }
 
-  /// Copies until either side closes, then closes both.
-  private static func pump(from source: Int32, to sink: Int32) {
+  /// Copies until either side closes, then closes both; with a `latency`, each read is
+  /// written that long after it came, in order, while the reads go on.
+  private static func pump(from source: Int32, to sink: Int32, latency: Duration = .zero) {
+    let queue = LatencyQueue()
+    if latency > .zero {
+      Thread.detachNewThread {
+        while let (due, bytes) = queue.next() {
+          let wait = ContinuousClock.now.duration(to: due)
+          if wait > .zero { Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18) }
+          guard write(all: bytes, to: sink) else { break }
+        }
+        shutdown(source, Int32(SHUT_RDWR))
+        shutdown(sink, Int32(SHUT_RDWR))
+      }
+    }
     var buffer = [UInt8](repeating: 0, count: 16_384)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
       guard count > 0 else { break }
-      var sent = 0
-      while sent < count {
-        let wrote = buffer.withUnsafeBytes { write(sink, $0.baseAddress! + sent, count - sent) }
-        guard wrote > 0 else { break }
-        sent += wrote
+      if latency > .zero {
+        queue.add(Array(buffer[0..<count]), due: .now + latency)
+      } else if !write(all: Array(buffer[0..<count]), to: sink) {
+        break
       }
-      if sent < count { break }
     }
-    shutdown(source, Int32(SHUT_RDWR))
-    shutdown(sink, Int32(SHUT_RDWR))
+    if latency > .zero {
+      queue.finish()
+    } else {
+      shutdown(source, Int32(SHUT_RDWR))
+      shutdown(sink, Int32(SHUT_RDWR))
+    }
+  }
+
+  private static func write(all bytes: [UInt8], to sink: Int32) -> Bool {
+    var sent = 0
+    while sent < bytes.count {
+      let wrote = bytes.withUnsafeBytes { Glibc.write(sink, $0.baseAddress! + sent, bytes.count - sent) }
+      guard wrote > 0 else { return false }
+      sent += wrote
+    }
+    return true
+  }
+
+  /// Reads waiting for their time, oldest first.
+  private final class LatencyQueue: Sendable {
+    private let state = Mutex((items: [(ContinuousClock.Instant, [UInt8])](), finished: false))
+    private let signal = DispatchSemaphore(value: 0)
+
+    func add(_ bytes: [UInt8], due: ContinuousClock.Instant) {
+      state.withLock { $0.items.append((due, bytes)) }
+      signal.signal()
+    }
+
+    func finish() {
+      state.withLock { $0.finished = true }
+      signal.signal()
+    }
+
+    /// The next read, once there is one; nil when the source has closed and all went out.
+    func next() -> (ContinuousClock.Instant, [UInt8])? {
+      while true {
+        let taken: (item: (ContinuousClock.Instant, [UInt8])?, finished: Bool) = state.withLock { state in
+          state.items.isEmpty ? (nil, state.finished) : (state.items.removeFirst(), false)
+        }
+        if let item = taken.item { return item }
+        if taken.finished { return nil }
+        signal.wait()
+      }
+    }
   }
 }

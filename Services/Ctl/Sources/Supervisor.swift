@@ -261,13 +261,13 @@ public final class Supervisor: Sendable {
     let deadline = ContinuousClock.now + timeout
     let address = service.address(in: layout)
     let security = try layout.clientSecurity()
-    let serving = try await HealthProbe.waitUntilServing(address, security: security, until: deadline) {
+    let wait = try await HealthProbe.waitUntilServing(address, security: security, until: deadline) {
       if !process.isRunning {
         throw StartError(description: "\(service.executable) exited with status \(process.terminationStatus) during start-up:\n" + Self.tail(of: logFile))
       }
     }
-    if serving { return }
-    throw StartError(description: "\(service.executable) was not serving on \(address) within \(timeout):\n" + Self.tail(of: logFile))
+    if wait.serving { return }
+    throw StartError(description: "\(service.executable) was not serving on \(address) within \(timeout) (\(wait)):\n" + Self.tail(of: logFile))
   }
 
   /// The last lines of a log, for error messages.
