@@ -103,7 +103,7 @@ import Testing
           // speaks HTTP/2, so a try whose preface went out late (a loaded machine) shows
           // nothing about GOAWAY and is made again.
           for attempt in 1...5 {
-            let seen = try RawHTTP2Connection.openAndWaitForClose(to: address, timeout: .seconds(20))
+            let seen = try await RawHTTP2Connection.openAndWaitForClose(to: address, timeout: .seconds(20))
             if limit.idle && seen.prefaceSent >= .milliseconds(500) && attempt < 5 { continue }
             #expect(!limit.idle || seen.prefaceSent < .milliseconds(500), "the preface went out \(seen.prefaceSent) after the connect, in every try")
             #expect(seen.frames.contains(7), "no GOAWAY before the close (frame types \(seen.frames))")
@@ -117,7 +117,9 @@ import Testing
 }
 
 /// A bare HTTP/2 client on a socket: the connection preface and an empty SETTINGS, then
-/// it only reads, answering nothing, until the server closes.
+/// it only reads, answering nothing, until the server closes. Its blocking calls run on
+/// a thread of their own: on one of the test process's few cooperative threads they
+/// would stall every other test's tasks while they wait.
 enum RawHTTP2Connection {
   struct Seen {
     /// The types of the frames received before the server closed the connection.
@@ -128,7 +130,15 @@ enum RawHTTP2Connection {
     var lasted: Duration
   }
 
-  static func openAndWaitForClose(to address: HostPort, timeout: Duration) throws -> Seen {
+  static func openAndWaitForClose(to address: HostPort, timeout: Duration) async throws -> Seen {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(with: Result { try openAndWaitForCloseBlocking(to: address, timeout: timeout) })
+      }
+    }
+  }
+
+  private static func openAndWaitForCloseBlocking(to address: HostPort, timeout: Duration) throws -> Seen {
     let started = ContinuousClock.now
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EMFILE) }
