@@ -20,13 +20,19 @@ public struct RequestInterceptor: ServerInterceptor {
   private let accessLog: Bool
   /// Told of every call that failed on the disk, so health probes it at once.
   private let disk: DiskHealth?
+  /// What a page of this server's lists may encode to (`Paging.byteBudget`).
+  private let pageByteBudget: Int
 
-  public init(metrics: RPCMetrics, logger: Logger, forwardingProof: String?, accessLog: Bool = false, disk: DiskHealth? = nil) {
+  public init(
+    metrics: RPCMetrics, logger: Logger, forwardingProof: String?, accessLog: Bool = false, disk: DiskHealth? = nil,
+    pageByteBudget: Int = Paging.defaultByteBudget
+  ) {
     self.metrics = metrics
     self.logger = logger
     self.forwardingProof = forwardingProof
     self.accessLog = accessLog
     self.disk = disk
+    self.pageByteBudget = pageByteBudget
   }
 
   public func intercept<Input: Sendable, Output: Sendable>(
@@ -51,6 +57,7 @@ public struct RequestInterceptor: ServerInterceptor {
     let metrics = self.metrics
     let logger = self.logger
     let disk = self.disk
+    let pageByteBudget = self.pageByteBudget
     metrics.started(method)
     let span = Self.serverSpan(method, metadata: request.metadata, requestID: requestContext.requestID)
 
@@ -74,7 +81,7 @@ public struct RequestInterceptor: ServerInterceptor {
       return mapped
     }
 
-    return try await Self.within(span, requestContext) {
+    return try await Self.within(span, requestContext, pageByteBudget) {
       let response: StreamingServerResponse<Output>
       do {
         response = try await next(request, context)
@@ -87,7 +94,7 @@ public struct RequestInterceptor: ServerInterceptor {
         return StreamingServerResponse(error: finish(error)!)
       }
       return response.wrappingProducer { produce in
-        try await Self.within(span, requestContext) {
+        try await Self.within(span, requestContext, pageByteBudget) {
           do {
             let trailers = try await produce()
             _ = finish(nil)
@@ -111,11 +118,13 @@ public struct RequestInterceptor: ServerInterceptor {
 
   /// Runs `body` with the request context, and the span's trace context when there is one.
   private static func within<T: Sendable>(
-    _ span: (any Span)?, _ context: RequestContext, _ body: () async throws -> T
+    _ span: (any Span)?, _ context: RequestContext, _ pageByteBudget: Int, _ body: () async throws -> T
   ) async throws -> T {
-    try await RequestContext.$current.withValue(context) {
-      guard let span else { return try await body() }
-      return try await ServiceContext.withValue(span.context) { try await body() }
+    try await Paging.$byteBudget.withValue(pageByteBudget) {
+      try await RequestContext.$current.withValue(context) {
+        guard let span else { return try await body() }
+        return try await ServiceContext.withValue(span.context) { try await body() }
+      }
     }
   }
 

@@ -1,5 +1,4 @@
 import SwiftProtobuf
-import Synchronization
 
 /// Pages bounded by bytes as well as count. Write-time bounds keep every stored object
 /// well under the response limit, but a full page of large ones need not be: a page
@@ -9,13 +8,11 @@ extension Paging {
   /// The most a page's items may encode to: 1 MiB, a quarter of the 4 MiB that gRPC
   /// clients accept by default, or a quarter of a lower `GYM_MAX_MESSAGE_BYTES`.
   public static let defaultByteBudget = 1 << 20
-  private static let budget = Atomic<Int>(defaultByteBudget)
-  public static var byteBudget: Int { budget.load(ordering: .relaxed) }
-
-  /// Sets the budget from the process's message limit, once at start-up.
-  public static func setByteBudget(messageLimit: Int) {
-    budget.store(byteBudget(messageLimit: messageLimit), ordering: .relaxed)
-  }
+  /// The budget of the call being served: bound by its server's `RequestInterceptor`
+  /// from that server's message limit, so that servers with different limits in one
+  /// process (the tests host hundreds) each page by their own; `defaultByteBudget`
+  /// outside a call.
+  @TaskLocal public static var byteBudget = defaultByteBudget
 
   /// A quarter of `messageLimit`, at most `defaultByteBudget`.
   static func byteBudget(messageLimit: Int) -> Int {

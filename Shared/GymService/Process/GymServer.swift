@@ -57,7 +57,6 @@ public final class GymServer: Sendable {
     self.disk = disk
     self.health = HealthStatus(services: healthNames + (disk == nil ? [] : [DiskHealth.healthName]))
     self.metrics = metrics
-    Paging.setByteBudget(messageLimit: settings.maxMessageBytes)
     let config = HTTP2ServerTransport.Posix.Config.defaults { config in
       config.rpc.maxRequestPayloadSize = settings.maxMessageBytes
       // Advertised, so grpcio and other clients queue calls beyond it instead of losing
@@ -96,7 +95,9 @@ public final class GymServer: Sendable {
     }
     var interceptors: [any ServerInterceptor] =
       [
-        RequestInterceptor(metrics: metrics, logger: logger, forwardingProof: forwardingProof, accessLog: settings.accessLog, disk: disk)
+        RequestInterceptor(
+          metrics: metrics, logger: logger, forwardingProof: forwardingProof, accessLog: settings.accessLog, disk: disk,
+          pageByteBudget: Paging.byteBudget(messageLimit: settings.maxMessageBytes))
       ] + extra.beforeAuth
     if let auth { interceptors.append(auth) }
     interceptors += extra.afterAuth
